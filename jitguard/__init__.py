@@ -1,0 +1,47 @@
+"""jitguard: catch JAX tracer errors before they run, and silent recompilation while it runs.
+
+Two halves, one package:
+
+* the static linter (``jitguard check``) needs libcst only and never imports jax;
+* the runtime guard (``jitguard.jit``) wraps ``jax.jit``; install it with ``jitguard[jax]``.
+
+``import jitguard`` must not import jax, so the guard's names are loaded on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from jitguard._version import __version__
+
+# name -> module that defines it. Loaded lazily: importing jitguard must stay jax-free.
+_LAZY = {
+    "jit": "jitguard.guard.core",
+    "guard": "jitguard.guard.core",
+    "GuardedFunction": "jitguard.guard.core",
+    "configure": "jitguard.guard.settings",
+    "report": "jitguard.guard.registry",
+    "expect_compiles": "jitguard.guard.testing",
+    "RecompilationError": "jitguard.guard.errors",
+    "RecompilationWarning": "jitguard.guard.errors",
+    "pad_to_bucket": "jitguard.buckets",
+}
+_SUBMODULES = {"buckets"}
+
+__all__ = ["__version__", *sorted(_LAZY), *sorted(_SUBMODULES)]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"jitguard.{name}")
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'jitguard' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,5 @@
+import sys
+
+from jitguard.cli import main
+
+sys.exit(main())

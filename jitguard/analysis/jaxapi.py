@@ -1,0 +1,173 @@
+"""What jitguard knows about JAX's API, by qualified name.
+
+Every list here is a claim about JAX; tests/test_jaxapi_claims.py checks the claims that can be
+checked against the installed JAX (e.g. that each NumPy function in NUMPY_CONVERTS really raises
+TracerArrayConversionError on a tracer, and that each one left out of it really works).
+"""
+
+from __future__ import annotations
+
+# Transforms that trace their function argument with abstract values, and the keyword that
+# lists the positions JAX keeps static. (None: that transform has no static positions.)
+TRACING_TRANSFORMS: dict[str, str | None] = {
+    "jax.jit": "static_argnums",
+    "jax.pjit": "static_argnums",
+    "jax.experimental.pjit.pjit": "static_argnums",
+    "jax.pmap": "static_broadcasted_argnums",
+    "jax.vmap": None,
+    "jax.checkpoint": "static_argnums",
+    "jax.remat": "static_argnums",
+    "jax.ad_checkpoint.checkpoint": "static_argnums",
+    "jax.make_jaxpr": "static_argnums",
+    "jax.shard_map": None,
+    "jax.experimental.shard_map.shard_map": None,
+    "jax.sharding.shard_map": None,
+    "jax.experimental.checkify.checkify": None,
+}
+# The transforms that compile (and cache) the function: the ones JG2xx/JG3xx reason about.
+JIT_TRANSFORMS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.pmap"})
+
+# Wrappers that keep the wrapped function's parameters in place and run it on concrete values
+# when used alone (so they do not make values traced), but pass through an outer jit.
+TRANSPARENT_WRAPPERS = frozenset(
+    {
+        "jax.grad",
+        "jax.value_and_grad",
+        "jax.jacfwd",
+        "jax.jacrev",
+        "jax.jacobian",
+        "jax.hessian",
+        "jax.named_call",
+        "jax.custom_jvp",
+        "jax.custom_vjp",
+    }
+)
+
+# Higher-order primitives that trace the functions they are given, even outside jit:
+# qualified name -> (positions of function arguments, keyword names of function arguments).
+# For lax.switch the argument is a sequence of functions.
+LAX_FUNCTION_ARGS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "jax.lax.cond": ((1, 2), ("true_fun", "false_fun")),
+    "jax.lax.switch": ((1,), ("branches",)),
+    "jax.lax.while_loop": ((0, 1), ("cond_fun", "body_fun")),
+    "jax.lax.fori_loop": ((2,), ("body_fun",)),
+    "jax.lax.scan": ((0,), ("f",)),
+    "jax.lax.map": ((0,), ("f",)),
+    "jax.lax.associative_scan": ((0,), ("fn",)),
+    "jax.eval_shape": ((0,), ("fun",)),
+}
+
+# tree_map-like calls: the function at position 0 is called with the leaves of the trees that
+# follow, so a traced tree makes the corresponding parameter traced.
+TREE_MAPS = frozenset({"jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map", "jax.tree_util.tree_map_with_path"})
+
+# Attributes of an array that are Python values known at trace time.
+STATIC_ATTRIBUTES = frozenset(
+    {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "weak_type", "sharding", "aval", "named_shape"}
+)
+
+# Calls whose result is known at trace time, whatever their arguments.
+STATIC_CALLS = frozenset(
+    {
+        "len",
+        "isinstance",
+        "issubclass",
+        "type",
+        "hasattr",
+        "callable",
+        "id",
+        "repr",
+        "str",
+        "print",
+        "jax.numpy.shape",
+        "jax.numpy.ndim",
+        "jax.numpy.size",
+        "jax.numpy.result_type",
+        "jax.numpy.dtype",
+        "jax.numpy.issubdtype",
+        "jax.numpy.iscomplexobj",
+        "jax.numpy.isrealobj",
+        "numpy.shape",
+        "numpy.ndim",
+        "numpy.size",
+        "numpy.result_type",
+        "numpy.issubdtype",
+        "jax.eval_shape",
+        "jax.typeof",
+        "jax.tree_util.tree_structure",
+        "jax.tree.structure",
+        "jax.dtypes.result_type",
+        "jax.dtypes.issubdtype",
+        "jax.debug.print",
+        "jax.debug.callback",
+        "jax.core.get_aval",
+    }
+)
+
+# Python conversions that need a concrete value (JG104).
+CONCRETIZING_BUILTINS = frozenset({"bool", "int", "float", "complex", "operator.index"})
+CONCRETIZING_METHODS = frozenset({"item", "tolist", "tobytes", "__bool__", "__int__", "__float__", "__index__"})
+
+# NumPy functions that call __array__ on their argument and so raise TracerArrayConversionError
+# on a tracer. Functions that dispatch to a method of the array (np.sum, np.mean, np.max,
+# np.reshape, np.transpose, np.round, np.any, ...) work on tracers and are NOT listed.
+NUMPY_CONVERTS = frozenset(
+    {
+        "array", "asarray", "asanyarray", "ascontiguousarray", "copy", "stack", "concatenate", "vstack",
+        "hstack", "column_stack", "where", "dot", "matmul", "einsum", "outer", "tensordot", "exp",
+        "log", "log1p", "expm1", "sin", "cos", "tan", "tanh", "sqrt", "square", "abs", "absolute",
+        "sign", "floor", "ceil", "isnan", "isinf", "isfinite", "maximum", "minimum", "power",
+        "clip", "sort", "argsort", "ravel", "zeros_like", "ones_like", "full_like", "empty_like", "unique",
+        "nonzero", "median", "percentile", "quantile", "diff", "interp", "histogram", "allclose",
+        "isclose", "array_equal", "linalg.norm", "linalg.inv", "linalg.solve", "float32", "float64",
+        "int32", "int64",
+    }
+)
+
+# Functions whose output shape depends on the values of their input (JG105), unless size= is given.
+VALUE_DEPENDENT_SHAPE = frozenset(
+    {
+        "jax.numpy.nonzero", "jax.numpy.argwhere", "jax.numpy.flatnonzero", "jax.numpy.unique",
+        "jax.numpy.unique_values", "jax.numpy.unique_counts", "jax.numpy.unique_inverse",
+        "jax.numpy.unique_all", "jax.numpy.extract", "jax.numpy.setdiff1d", "jax.numpy.union1d",
+        "jax.numpy.intersect1d", "jax.numpy.setxor1d",
+    }
+)
+VALUE_DEPENDENT_METHODS = frozenset({"nonzero"})
+
+# Functions that take a shape or a size: a traced value there cannot give a static shape (JG105).
+# qualified name -> (positions, keywords) that must be static.
+SHAPE_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "jax.numpy.zeros": ((0,), ("shape",)),
+    "jax.numpy.ones": ((0,), ("shape",)),
+    "jax.numpy.empty": ((0,), ("shape",)),
+    "jax.numpy.full": ((0,), ("shape",)),
+    "jax.numpy.arange": ((0, 1, 2), ("start", "stop", "step")),
+    "jax.numpy.linspace": ((2,), ("num",)),
+    "jax.numpy.logspace": ((2,), ("num",)),
+    "jax.numpy.eye": ((0, 1), ("N", "M")),
+    "jax.numpy.identity": ((0,), ("n",)),
+    "jax.numpy.tri": ((0, 1), ("N", "M")),
+    "jax.numpy.reshape": ((1,), ("shape", "newshape")),
+    "jax.numpy.broadcast_to": ((1,), ("shape",)),
+    "jax.numpy.tile": ((1,), ("reps",)),
+    "jax.numpy.resize": ((1,), ("new_shape",)),
+    "jax.numpy.pad": ((1,), ("pad_width",)),
+    "jax.lax.full": ((0,), ("shape",)),
+    "jax.lax.iota": ((1,), ("size",)),
+    "jax.lax.broadcast": ((1,), ("sizes",)),
+    "jax.lax.dynamic_slice": ((2,), ("slice_sizes",)),
+    "jax.random.normal": ((1,), ("shape",)),
+    "jax.random.uniform": ((1,), ("shape",)),
+    "jax.random.bernoulli": ((2,), ("shape",)),
+    "jax.random.randint": ((1,), ("shape",)),
+    "jax.random.categorical": ((), ("shape",)),
+    "jax.random.permutation": ((), ()),
+    "jax.random.truncated_normal": ((3,), ("shape",)),
+    "jax.random.gumbel": ((1,), ("shape",)),
+}
+# jnp.repeat needs a static `repeats` unless total_repeat_length is given.
+SHAPE_METHODS = frozenset({"reshape", "broadcast_to"})
+
+# Builtins that compare or test truth of their arguments (JG103).
+TRUTH_BUILTINS = frozenset({"min", "max", "any", "all", "sorted"})

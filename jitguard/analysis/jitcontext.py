@@ -1,0 +1,465 @@
+"""Which functions run under a JAX trace, and which of their parameters are traced.
+
+One pass over the module collects every function (``def`` and ``lambda``), class and call; then
+each way JAX can trace a function is recognised through the import table:
+
+* decorators: ``@jax.jit``, ``@jit``, ``@jx.jit``, ``@partial(jax.jit, static_argnames=...)``,
+  ``@jax.jit(static_argnums=...)``, ``@jax.vmap``, ``@jax.pmap``, ``@jax.checkpoint``, shard_map;
+* calls: ``jax.jit(f, ...)`` anywhere (``g = jax.jit(f)``, ``jax.jit(f)(x)``,
+  ``self.step = jax.jit(self._step)``), through ``partial``, ``jax.grad`` and friends;
+* the function arguments of ``lax.cond/switch/while_loop/fori_loop/scan/map``.
+
+Helpers called from traced code with traced arguments are found later, by the taint walker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from jitguard.analysis import jaxapi
+from jitguard.analysis.imports import ImportTable
+from jitguard.analysis.walk import children
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Why a value is traced: the root name and a sentence for the message."""
+
+    name: str
+    why: str
+    function: "FunctionInfo | None" = None
+    flaglike: bool = False  # a parameter that looks like a Python flag (bool/str/None default)
+
+
+@dataclass(frozen=True)
+class Taint:
+    origin: Origin
+    container: bool = False  # a Python list/tuple/dict holding traced values (its truth value is static)
+    boolean: bool = False  # a traced boolean array (a mask)
+
+
+@dataclass
+class Param:
+    name: str
+    kind: str  # "positional", "vararg", "kwonly", "kwarg"
+    default: cst.BaseExpression | None
+
+
+@dataclass(eq=False)
+class ClassInfo:
+    name: str
+    node: cst.ClassDef
+    methods: dict[str, "FunctionInfo"] = field(default_factory=dict)
+    static_fields: set[str] = field(default_factory=set)
+
+
+@dataclass(eq=False)
+class FunctionInfo:
+    node: cst.FunctionDef | cst.Lambda
+    name: str
+    parent: "FunctionInfo | None"
+    cls: ClassInfo | None
+    params: list[Param]
+    is_method: bool = False  # defined in a class body, not a staticmethod: params[0] is self/cls
+    local_defs: dict[str, "FunctionInfo"] = field(default_factory=dict)
+    # entry state for the taint walker: traced parameters and traced names seen from enclosing code
+    traced: dict[str, Origin] = field(default_factory=dict)
+    closure: dict[str, Taint] = field(default_factory=dict)
+    contexts: list[str] = field(default_factory=list)  # how it gets traced, for messages
+    static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
+
+    @property
+    def positional(self) -> list[Param]:
+        return [p for p in self.params if p.kind == "positional"]
+
+    def param(self, name: str) -> Param | None:
+        for p in self.params:
+            if p.name == name:
+                return p
+        return None
+
+    def display(self) -> str:
+        return f"{self.cls.name}.{self.name}" if self.cls else self.name
+
+
+def _params(node: cst.FunctionDef | cst.Lambda) -> list[Param]:
+    ps = node.params
+    out = [Param(p.name.value, "positional", p.default) for p in (*ps.posonly_params, *ps.params)]
+    if isinstance(ps.star_arg, cst.Param):
+        out.append(Param(ps.star_arg.name.value, "vararg", None))
+    out += [Param(p.name.value, "kwonly", p.default) for p in ps.kwonly_params]
+    if ps.star_kwarg is not None:
+        out.append(Param(ps.star_kwarg.name.value, "kwarg", None))
+    return out
+
+
+def literal_ints(node: cst.BaseExpression | None) -> list[int] | None:
+    """``1``, ``-1``, ``(0, 2)``, ``[1]`` -> ints; None if not a literal."""
+    if node is None:
+        return []
+    if isinstance(node, cst.Integer):
+        return [int(node.value, 0)]
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(
+        node.expression, cst.Integer
+    ):
+        return [-int(node.expression.value, 0)]
+    if isinstance(node, (cst.Tuple, cst.List)):
+        out: list[int] = []
+        for el in node.elements:
+            one = literal_ints(el.value)
+            if one is None or len(one) != 1 or isinstance(el, cst.StarredElement):
+                return None
+            out += one
+        return out
+    if isinstance(node, cst.Name) and node.value == "None":
+        return []
+    return None
+
+
+def literal_strs(node: cst.BaseExpression | None) -> list[str] | None:
+    if node is None:
+        return []
+    if isinstance(node, cst.SimpleString):
+        return [node.evaluated_value] if isinstance(node.evaluated_value, str) else None
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        out: list[str] = []
+        for el in node.elements:
+            one = literal_strs(el.value)
+            if one is None or len(one) != 1 or isinstance(el, cst.StarredElement):
+                return None
+            out += one
+        return out
+    if isinstance(node, cst.Name) and node.value == "None":
+        return []
+    return None
+
+
+def keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    return None
+
+
+def positional_args(call: cst.Call) -> list[cst.Arg]:
+    return [a for a in call.args if a.keyword is None and not a.star]
+
+
+@dataclass
+class TransformUse:
+    """A transform applied to a function: ``jax.jit(f, static_argnums=...)`` and the like."""
+
+    qualname: str  # the transform, e.g. "jax.jit"
+    options: cst.Call | None  # the call that carries static_argnums etc. (None: bare decorator)
+    bound_positional: int = 0  # arguments bound by functools.partial
+    bound_keywords: frozenset[str] = frozenset()
+    bound_self: bool = False  # jax.jit(self.method): self is bound, not an argument
+
+
+class ModuleIndex:
+    """Functions, classes and jit contexts of one module."""
+
+    def __init__(self, module: cst.Module, imports: ImportTable, extra_jit: frozenset[str] = frozenset()) -> None:
+        self.module = module
+        self.imports = imports
+        self.extra_jit = extra_jit
+        self.functions: list[FunctionInfo] = []
+        self.by_node: dict[cst.CSTNode, FunctionInfo] = {}
+        self.module_defs: dict[str, FunctionInfo] = {}
+        self.classes: dict[str, ClassInfo] = {}
+        self.module_sequences: set[str] = set()  # module-level names bound to list/tuple literals
+        self.module_assigned: set[str] = set()
+        # name -> function it wraps through a transform (g = jax.jit(f)): calls to g are calls to f
+        self.aliases: dict[str, tuple[FunctionInfo, TransformUse]] = {}
+        self.jit_uses: list[tuple[FunctionInfo, TransformUse, cst.CSTNode]] = []
+        self._calls: list[tuple[cst.Call, FunctionInfo | None, ClassInfo | None]] = []
+        self._collect(module)
+        self._find_contexts()
+
+    # -- collection -------------------------------------------------------------------------
+    def _collect(self, module: cst.Module) -> None:
+        # iterative walk keeping the enclosing function and class
+        stack: list[tuple[cst.CSTNode, FunctionInfo | None, ClassInfo | None, bool]] = [
+            (child, None, None, False) for child in reversed(module.body)
+        ]
+        while stack:
+            node, func, klass, in_class_body = stack.pop()
+            if isinstance(node, cst.FunctionDef):
+                is_static = any(
+                    self.imports.resolve(d.decorator) == "staticmethod" for d in node.decorators
+                )
+                info = FunctionInfo(
+                    node, node.name.value, func, klass if in_class_body else None, _params(node),
+                    is_method=in_class_body and not is_static,
+                )
+                self._register(info, func, klass, in_class_body)
+                for dec in node.decorators:
+                    stack.append((dec.decorator, func, klass, False))
+                stack.append((node.params, info, klass, False))
+                stack.append((node.body, info, klass, False))
+                continue
+            if isinstance(node, cst.Lambda):
+                info = FunctionInfo(node, "<lambda>", func, None, _params(node))
+                self.functions.append(info)
+                self.by_node[node] = info
+                stack.append((node.body, info, klass, False))
+                continue
+            if isinstance(node, cst.ClassDef):
+                cinfo = ClassInfo(node.name.value, node)
+                if func is None:
+                    self.classes.setdefault(cinfo.name, cinfo)
+                for dec in node.decorators:
+                    stack.append((dec.decorator, func, klass, False))
+                for stmt in reversed(node.body.body):
+                    stack.append((stmt, func, cinfo, True))
+                continue
+            if isinstance(node, cst.Call):
+                self._calls.append((node, func, klass))
+            elif isinstance(node, (cst.Import, cst.ImportFrom)):
+                self.imports.add_statement(node)
+            elif in_class_body and isinstance(node, cst.SimpleStatementLine) and klass is not None:
+                self._class_field(node, klass)
+            elif func is None and klass is None and isinstance(node, cst.SimpleStatementLine):
+                self._module_assignment(node)
+            for child in reversed(list(children(node))):
+                stack.append((child, func, klass, in_class_body and isinstance(node, cst.IndentedBlock)))
+
+    def _register(self, info: FunctionInfo, func: FunctionInfo | None, klass: ClassInfo | None, in_class: bool) -> None:
+        self.functions.append(info)
+        self.by_node[info.node] = info
+        if in_class and klass is not None:
+            klass.methods[info.name] = info
+        elif func is not None:
+            func.local_defs[info.name] = info
+        else:
+            self.module_defs[info.name] = info
+
+    def _class_field(self, line: cst.SimpleStatementLine, klass: ClassInfo) -> None:
+        for small in line.body:
+            target, value = None, None
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                target, value = small.target.value, small.value
+            elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                target, value = small.targets[0].target.value, small.value
+            if target and isinstance(value, cst.Call):
+                static = keyword(value, "static")
+                node = keyword(value, "pytree_node")
+                if (isinstance(static, cst.Name) and static.value == "True") or (
+                    isinstance(node, cst.Name) and node.value == "False"
+                ):
+                    klass.static_fields.add(target)
+
+    def _module_assignment(self, line: cst.SimpleStatementLine) -> None:
+        for small in line.body:
+            if isinstance(small, cst.Assign):
+                for t in small.targets:
+                    if isinstance(t.target, cst.Name):
+                        self.module_assigned.add(t.target.value)
+                        if isinstance(small.value, (cst.List, cst.Tuple)):
+                            self.module_sequences.add(t.target.value)
+
+    # -- lookups ----------------------------------------------------------------------------
+    def lookup_function(self, name: str, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """The ``def`` a bare name refers to, from inside ``scope`` (innermost first)."""
+        while scope is not None:
+            if name in scope.local_defs:
+                return scope.local_defs[name]
+            scope = scope.parent
+        return self.module_defs.get(name)
+
+    def resolve_function(
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None
+    ) -> tuple[FunctionInfo, TransformUse | None, bool] | None:
+        """The function an expression evaluates to, and how it is wrapped.
+
+        Returns (function, transform applied or None, self is bound)."""
+        if isinstance(expr, cst.Lambda):
+            info = self.by_node.get(expr)
+            return (info, None, False) if info else None
+        if isinstance(expr, cst.Name):
+            if expr.value in self.aliases and self.lookup_function(expr.value, scope) is None:
+                fn, use = self.aliases[expr.value]
+                return fn, use, use.bound_self
+            info = self.lookup_function(expr.value, scope)
+            return (info, None, False) if info else None
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            owner = expr.value.value
+            cls = self._enclosing_class(scope)
+            if owner in ("self", "cls") and cls is not None:
+                info = cls.methods.get(expr.attr.value)
+                return (info, None, True) if info else None
+            if owner in self.classes:
+                info = self.classes[owner].methods.get(expr.attr.value)
+                return (info, None, False) if info else None
+        return None
+
+    @staticmethod
+    def _enclosing_class(scope: FunctionInfo | None) -> ClassInfo | None:
+        while scope is not None:
+            if scope.cls is not None:
+                return scope.cls
+            scope = scope.parent
+        return None
+
+    def transform_of(self, expr: cst.BaseExpression, scope_shadow: frozenset[str] = frozenset()) -> str | None:
+        name = self.imports.resolve(expr, scope_shadow)
+        if name is None:
+            return None
+        if name in jaxapi.TRACING_TRANSFORMS or name in self.extra_jit:
+            return name
+        return None
+
+    def unwrap(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> tuple[cst.BaseExpression, int, frozenset[str]]:
+        """Peel ``partial(f, a, k=v)`` and ``jax.grad(f)`` down to ``f``; count what partial binds."""
+        bound_pos, bound_kw = 0, frozenset()
+        for _ in range(8):
+            if not isinstance(expr, cst.Call):
+                break
+            name = self.imports.resolve(expr.func)
+            args = positional_args(expr)
+            if name == "functools.partial" and args:
+                bound_pos += len(args) - 1
+                bound_kw = bound_kw | {a.keyword.value for a in expr.args if a.keyword is not None}
+                expr = args[0].value
+            elif name in jaxapi.TRANSPARENT_WRAPPERS and args:
+                expr = args[0].value
+            elif name in jaxapi.TRACING_TRANSFORMS and name != "jax.pmap" and args:
+                # jax.jit(jax.vmap(f)): the inner transform keeps f's parameters in place
+                expr = args[0].value
+            else:
+                break
+        return expr, bound_pos, bound_kw
+
+    # -- contexts ---------------------------------------------------------------------------
+    def _find_contexts(self) -> None:
+        for info in list(self.functions):
+            if isinstance(info.node, cst.FunctionDef):
+                self._decorator_context(info)
+        for call, func, _klass in self._calls:
+            self._call_context(call, func)
+
+    def _decorator_context(self, info: FunctionInfo) -> None:
+        decorators = list(info.node.decorators)  # type: ignore[union-attr]
+        for dec in decorators:
+            expr = dec.decorator
+            use = self._transform_use(expr)
+            if use is not None:
+                self._apply(info, use, f"@{self.imports.resolve(expr.func if isinstance(expr, cst.Call) else expr) or use.qualname}")
+                return
+            # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
+            # the stack traces the function when it is called through it
+
+    def _transform_use(self, expr: cst.BaseExpression) -> TransformUse | None:
+        """A decorator expression that traces the function it decorates."""
+        name = self.transform_of(expr)
+        if name is not None:
+            return TransformUse(name, None)
+        if isinstance(expr, cst.Call):
+            name = self.transform_of(expr.func)
+            if name is not None and not positional_args(expr):
+                return TransformUse(name, expr)  # @jax.jit(static_argnums=...) factory form
+            if self.imports.resolve(expr.func) == "functools.partial":
+                args = positional_args(expr)
+                if args:
+                    inner = self.transform_of(args[0].value)
+                    if inner is not None and len(args) == 1:
+                        return TransformUse(inner, expr)
+        return None
+
+    def _call_context(self, call: cst.Call, scope: FunctionInfo | None) -> None:
+        name = self.transform_of(call.func)
+        args = positional_args(call)
+        if name is not None:
+            fn_expr = args[0].value if args else keyword(call, "fun") or keyword(call, "f")
+            if fn_expr is None:
+                return
+            target, bound_pos, bound_kw = self.unwrap(fn_expr, scope)
+            resolved = self.resolve_function(target, scope)
+            if resolved is None:
+                return
+            info, _prior, bound_self = resolved
+            use = TransformUse(name, call, bound_pos, bound_kw, bound_self)
+            self._apply(info, use, f"`{name}(...)`")
+            return
+        qual = self.imports.resolve(call.func)
+        spec = jaxapi.LAX_FUNCTION_ARGS.get(qual or "")
+        if spec is None:
+            return
+        positions, keywords = spec
+        exprs = [args[i].value for i in positions if i < len(args)]
+        exprs += [a.value for a in call.args if a.keyword is not None and a.keyword.value in keywords]
+        short = qual.replace("jax.lax.", "lax.").replace("jax.", "")
+        for expr in exprs:
+            for item in (el.value for el in expr.elements) if isinstance(expr, (cst.List, cst.Tuple)) else (expr,):
+                target, bound_pos, bound_kw = self.unwrap(item, scope)
+                resolved = self.resolve_function(target, scope)
+                if resolved is None:
+                    continue
+                info, _prior, bound_self = resolved
+                self._apply(info, TransformUse(qual, None, bound_pos, bound_kw, bound_self), f"a function argument of `{short}`")
+
+    def _apply(self, info: FunctionInfo, use: TransformUse, how: str) -> None:
+        """Mark the parameters that ``use`` traces."""
+        self.jit_uses.append((info, use, info.node))
+        params = list(info.params)
+        skip_self = info.is_method and (use.bound_self or use.qualname in jaxapi.LAX_FUNCTION_ARGS)
+        positional = [p for p in params if p.kind == "positional"]
+        if skip_self and positional:
+            positional = positional[1:]
+        # static positions, as JAX reads them (negative indices count from the end)
+        static_names: set[str] = set()
+        statics_kw = jaxapi.TRACING_TRANSFORMS.get(use.qualname, "static_argnums")
+        if use.options is not None and statics_kw:
+            nums = literal_ints(keyword(use.options, statics_kw))
+            names = literal_strs(keyword(use.options, "static_argnames"))
+            if nums is None or names is None:
+                info.static_unknown = True
+                nums, names = nums or [], names or []
+            for n in nums:
+                idx = n + len(positional) if n < 0 else n
+                if 0 <= idx < len(positional):
+                    static_names.add(positional[idx].name)
+            static_names.update(names)
+        if use.qualname == "jax.vmap" and use.options is not None:
+            axes = keyword(use.options, "in_axes")
+            if axes is None and len(positional_args(use.options)) > 1:
+                axes = positional_args(use.options)[1].value
+            if isinstance(axes, (cst.Tuple, cst.List)):
+                for i, el in enumerate(axes.elements):
+                    if isinstance(el.value, cst.Name) and el.value.value == "None" and i < len(positional):
+                        static_names.add(positional[i].name)
+        bound = {p.name for p in positional[: use.bound_positional]} | set(use.bound_keywords)
+        kind = {
+            "jax.jit": "jitted", "jax.pjit": "jitted", "jax.experimental.pjit.pjit": "jitted",
+            "jax.pmap": "pmapped", "jax.vmap": "vmapped",
+        }.get(use.qualname, "traced")
+        if use.qualname in jaxapi.LAX_FUNCTION_ARGS:
+            why_base = f"parameter of `{info.display()}`, {how}"
+        elif use.qualname in self.extra_jit:
+            why_base = f"parameter of jitted `{info.display()}` ({how})"
+        else:
+            why_base = f"parameter of {kind} `{info.display()}`"
+        info.contexts.append(how)
+        traced_candidates = [p for p in params if p.kind != "positional"] + positional
+        for p in traced_candidates:
+            if p.name in static_names or p.name in bound:
+                continue
+            if use.bound_self and info.is_method and info.positional and p is info.positional[0]:
+                continue
+            if p.name in info.traced:
+                continue
+            flaglike = _flaglike_default(p.default)
+            statics_note = "" if use.qualname in jaxapi.LAX_FUNCTION_ARGS or use.qualname == "jax.vmap" else (
+                ", not in static_argnames" if use.qualname != "jax.pmap" else ", not in static_broadcasted_argnums"
+            )
+            info.traced[p.name] = Origin(p.name, why_base + statics_note, info, flaglike)
+
+
+def _flaglike_default(default: cst.BaseExpression | None) -> bool:
+    if default is None:
+        return False
+    if isinstance(default, cst.Name) and default.value in ("True", "False", "None"):
+        return True
+    return isinstance(default, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))

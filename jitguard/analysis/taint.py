@@ -1,0 +1,777 @@
+"""Traced-value (taint) tracking inside traced functions, and the walk that drives the rules.
+
+For each function that runs under a JAX trace, the walker goes through the body in order,
+keeping the set of local names that hold traced values (flow-sensitive: ``n = x.shape[0]``
+makes ``n`` static again; branches merge by union; loop bodies are walked twice so values carried
+round the loop are seen). At each node it calls the rules' ``visit_<NodeType>`` hooks with a
+:class:`Context` that answers "is this traced, and why?".
+
+Static facts never become traced: ``x.shape``, ``x.ndim``, ``x.dtype``, ``x.size``, ``len(x)``,
+``x is None``, ``isinstance(...)``, ``type(x)``, ``hasattr``, ``jnp.shape(x)``, module constants
+and static parameters (see ``jaxapi.STATIC_ATTRIBUTES`` / ``STATIC_CALLS``).
+
+Helpers of the same module called with traced arguments are walked with those parameters
+traced; the value a helper returns is traced only if its body returns something traced for
+those arguments (a summary computed on demand and memoised).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jitguard.analysis import jaxapi
+from jitguard.analysis.jitcontext import FunctionInfo, ModuleIndex, Origin, Taint, positional_args
+from jitguard.analysis.walk import children
+
+if TYPE_CHECKING:
+    from jitguard.rules.base import Rule
+
+Hook = Callable[[cst.CSTNode, "Context"], None]
+
+_BOOLEAN_FUNCS = frozenset(
+    f"jax.numpy.{n}"
+    for n in (
+        "isnan", "isinf", "isfinite", "isposinf", "isneginf", "logical_and", "logical_or", "logical_not",
+        "logical_xor", "equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "isclose",
+        "signbit", "isin",
+    )
+)
+_CONTAINER_CALLS = frozenset({"list", "tuple", "dict", "zip", "enumerate", "reversed", "sorted", "map", "filter", "set", "frozenset"})
+_MAX_WALKS_PER_FUNCTION = 6
+
+
+class Analysis:
+    """All traced functions of one module, walked to a fixpoint."""
+
+    def __init__(self, index: ModuleIndex, hooks: dict[str, list[Hook]]) -> None:
+        self.index = index
+        self.hooks = hooks
+        self.reports: dict[FunctionInfo, list[tuple[str, cst.CSTNode, str, str]]] = {}
+        self._summaries: dict[tuple[FunctionInfo, frozenset[str]], Taint | None] = {}
+        self._in_summary: set[tuple[FunctionInfo, frozenset[str]]] = set()
+        self._pending: list[FunctionInfo] = []
+        self._queued: set[FunctionInfo] = set()
+        self._walks: dict[FunctionInfo, int] = {}
+
+    def run(self) -> list[tuple[str, cst.CSTNode, str, str]]:
+        for info in self.index.functions:
+            if info.traced:
+                self.schedule(info)
+        while self._pending:
+            info = self._pending.pop(0)
+            self._queued.discard(info)
+            count = self._walks.get(info, 0)
+            if count >= _MAX_WALKS_PER_FUNCTION:
+                continue
+            self._walks[info] = count + 1
+            walker = Walker(self, info, report=True)
+            walker.walk()
+            self.reports[info] = walker.reported
+        out: list[tuple[str, cst.CSTNode, str, str]] = []
+        for items in self.reports.values():
+            out.extend(items)
+        return out
+
+    def schedule(self, info: FunctionInfo) -> None:
+        if info not in self._queued:
+            self._queued.add(info)
+            self._pending.append(info)
+
+    def propagate(self, callee: FunctionInfo, args: dict[str, Taint], caller: FunctionInfo) -> None:
+        """``caller`` calls ``callee`` with traced arguments: those parameters become traced."""
+        changed = False
+        for name, taint in args.items():
+            if name not in callee.traced:
+                how = "a method" if callee.is_method else "a helper"
+                callee.traced[name] = Origin(
+                    name,
+                    f"parameter of `{callee.display()}`, {how} called from `{caller.display()}` "
+                    f"with traced `{taint.origin.name}`",
+                    callee,
+                    taint.origin.flaglike,
+                )
+                changed = True
+        if changed:
+            self.schedule(callee)
+
+    def enclose(self, nested: FunctionInfo, env: dict[str, Taint]) -> None:
+        """A function defined inside traced code sees the traced names around it."""
+        changed = False
+        for name, taint in env.items():
+            if name not in nested.closure:
+                nested.closure[name] = taint
+                changed = True
+        if changed or nested.traced:
+            self.schedule(nested)
+
+    def summary(self, callee: FunctionInfo, traced: dict[str, Taint]) -> Taint | None:
+        """Is what ``callee`` returns traced, when these parameters are?"""
+        key = (callee, frozenset(traced))
+        if key in self._summaries:
+            return self._summaries[key]
+        if key in self._in_summary:  # recursion: assume the worst
+            return next(iter(traced.values()), None)
+        self._in_summary.add(key)
+        walker = Walker(self, callee, report=False, entry=traced)
+        walker.walk()
+        self._in_summary.discard(key)
+        result = None
+        for t in walker.returns:
+            if t is not None:
+                result = t
+                break
+        self._summaries[key] = result
+        return result
+
+
+class Context:
+    """What a rule sees of the walk. Rules call these; they never walk the tree."""
+
+    def __init__(self, walker: "Walker") -> None:
+        self._w = walker
+
+    @property
+    def function(self) -> FunctionInfo:
+        return self._w.info
+
+    @property
+    def module(self) -> cst.Module:
+        return self._w.index.module
+
+    def taint(self, expr: cst.CSTNode | None) -> Taint | None:
+        if expr is None:
+            return None
+        return self._w.taints.get(expr)
+
+    def resolve(self, expr: cst.BaseExpression) -> str | None:
+        return self._w.resolve(expr)
+
+    def is_sequence(self, expr: cst.BaseExpression) -> bool:
+        """Known to be a Python list or tuple (a literal, a name bound to one, or ``x.shape``)."""
+        return self._w.is_sequence(expr)
+
+    def in_test(self, node: cst.CSTNode) -> bool:
+        """Part of an if/while/assert/conditional test, which reports the problem itself."""
+        return node in self._w.test_nodes
+
+    def source(self, node: cst.CSTNode, limit: int = 40) -> str:
+        text = " ".join(self.module.code_for_node(node).split())
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+    def describe(self, expr: cst.CSTNode, taint: Taint) -> str:
+        """"`x > 0` depends on `x`, which is traced: parameter of jitted `f`, not in static_argnames"."""
+        root = taint.origin.name
+        text = self.source(expr)
+        if text == root:
+            return f"`{root}` is traced ({taint.origin.why})"
+        return f"`{text}` depends on `{root}`, which is traced ({taint.origin.why})"
+
+    def static_hint(self, taint: Taint) -> str | None:
+        """If the root is a parameter that looks like a Python flag, how to make it static."""
+        origin = taint.origin
+        fn = origin.function
+        if fn is None or fn.param(origin.name) is None or "jitted" not in origin.why and "pmapped" not in origin.why:
+            return None
+        return f'static_argnames=("{origin.name}",)'
+
+    def report(self, code: str, node: cst.CSTNode, message: str, fix: str) -> None:
+        self._w.report(code, node, message, fix)
+
+
+class Walker:
+    """Walks one function body, in order, tracking traced names."""
+
+    def __init__(self, analysis: Analysis, info: FunctionInfo, report: bool, entry: dict[str, Taint] | None = None) -> None:
+        self.analysis = analysis
+        self.index = analysis.index
+        self.info = info
+        self.reporting = report
+        self.env: dict[str, Taint] = {}
+        self.locals: set[str] = {p.name for p in info.params}
+        self.seqs: set[str] = set()
+        self.taints: dict[cst.CSTNode, Taint | None] = {}
+        self.test_nodes: set[cst.CSTNode] = set()
+        self.returns: list[Taint | None] = []
+        self.reported: list[tuple[str, cst.CSTNode, str, str]] = []
+        self._seen: set[tuple[str, cst.CSTNode]] = set()
+        self.ctx = Context(self)
+        if entry is None:
+            self.env.update({name: Taint(origin) for name, origin in info.traced.items()})
+        else:
+            self.env.update(entry)
+        self.hooks = analysis.hooks if report else {}
+
+    # -- driving ----------------------------------------------------------------------------
+    def walk(self) -> None:
+        body = self.info.node.body
+        if isinstance(body, cst.BaseExpression):  # lambda
+            self.returns.append(self.ev(body))
+            return
+        self.block(body)
+
+    def report(self, code: str, node: cst.CSTNode, message: str, fix: str) -> None:
+        key = (code, node)
+        if self.reporting and key not in self._seen:
+            self._seen.add(key)
+            self.reported.append((code, node, message, fix))
+
+    def dispatch(self, node: cst.CSTNode) -> None:
+        for hook in self.hooks.get(type(node).__name__, ()):
+            hook(node, self.ctx)
+
+    def resolve(self, expr: cst.BaseExpression) -> str | None:
+        return self.index.imports.resolve(expr, self.locals)
+
+    def lookup(self, name: str) -> Taint | None:
+        if name in self.env:
+            return self.env[name]
+        if name in self.locals:
+            return None
+        return self.info.closure.get(name)
+
+    def is_sequence(self, expr: cst.BaseExpression) -> bool:
+        if isinstance(expr, (cst.List, cst.Tuple)):
+            return True
+        if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":
+            return True
+        if isinstance(expr, cst.Name):
+            if expr.value in self.seqs:
+                return True
+            return expr.value not in self.locals and expr.value in self.index.module_sequences
+        return False
+
+    # -- statements -------------------------------------------------------------------------
+    def block(self, body: cst.BaseSuite | cst.CSTNode) -> None:
+        if isinstance(body, cst.SimpleStatementSuite):
+            for small in body.body:
+                self.small(small)
+            return
+        for stmt in getattr(body, "body", ()):
+            self.stmt(stmt)
+
+    def stmt(self, stmt: cst.CSTNode) -> None:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                self.small(small)
+        elif isinstance(stmt, cst.If):
+            self.test(stmt.test)
+            self.dispatch(stmt)
+            before = dict(self.env)
+            self.block(stmt.body)
+            after_body = self.env
+            self.env = before
+            if stmt.orelse is not None:
+                if isinstance(stmt.orelse, cst.If):
+                    self.stmt(stmt.orelse)
+                else:
+                    self.block(stmt.orelse.body)
+            self.env = _merge(after_body, self.env)
+        elif isinstance(stmt, cst.For):
+            self.ev(stmt.iter)
+            before = dict(self.env)
+            for _ in range(2):
+                self.bind_loop_target(stmt.target, stmt.iter)
+                self.dispatch(stmt)
+                self.block(stmt.body)
+                self.env = _merge(before, self.env)
+            if stmt.orelse is not None:
+                self.block(stmt.orelse.body)
+        elif isinstance(stmt, cst.While):
+            before = dict(self.env)
+            for _ in range(2):
+                self.test(stmt.test)
+                self.dispatch(stmt)
+                self.block(stmt.body)
+                self.env = _merge(before, self.env)
+            if stmt.orelse is not None:
+                self.block(stmt.orelse.body)
+        elif isinstance(stmt, cst.Try) or type(stmt).__name__ == "TryStar":
+            self.block(stmt.body)
+            for handler in stmt.handlers:
+                if handler.name is not None and isinstance(handler.name.name, cst.Name):
+                    self.locals.add(handler.name.name.value)
+                self.block(handler.body)
+            if stmt.orelse is not None:
+                self.block(stmt.orelse.body)
+            if stmt.finalbody is not None:
+                self.block(stmt.finalbody.body)
+        elif isinstance(stmt, cst.With):
+            for item in stmt.items:
+                t = self.ev(item.item)
+                if item.asname is not None:
+                    self.bind(item.asname.name, t, item.item)
+            self.block(stmt.body)
+        elif isinstance(stmt, cst.FunctionDef):
+            for dec in stmt.decorators:
+                self.ev(dec.decorator)
+            self.define(stmt)
+            self.locals.add(stmt.name.value)
+            self.env.pop(stmt.name.value, None)
+        elif isinstance(stmt, cst.ClassDef):
+            self.locals.add(stmt.name.value)
+            self.env.pop(stmt.name.value, None)
+        elif isinstance(stmt, cst.Match):
+            self.ev(stmt.subject)
+            before = dict(self.env)
+            merged = dict(self.env)
+            for case in stmt.cases:
+                self.env = dict(before)
+                self.block(case.body)
+                merged = _merge(merged, self.env)
+            self.env = merged
+        else:
+            for child in children(stmt):
+                if isinstance(child, cst.BaseSuite):
+                    self.block(child)
+
+    def small(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Assign):
+            t = self.ev(node.value)
+            for target in node.targets:
+                self.bind(target.target, t, node.value)
+        elif isinstance(node, cst.AnnAssign):
+            if node.value is not None:
+                self.bind(node.target, self.ev(node.value), node.value)
+        elif isinstance(node, cst.AugAssign):
+            t = self.ev(node.value)
+            current = self.ev(node.target)
+            if isinstance(node.target, cst.Name):
+                self.bind(node.target, t or current, None)
+        elif isinstance(node, cst.Expr):
+            self.ev(node.value)
+        elif isinstance(node, cst.Return):
+            self.returns.append(self.ev(node.value) if node.value is not None else None)
+        elif isinstance(node, cst.Assert):
+            self.test(node.test)
+            if node.msg is not None:
+                self.ev(node.msg)
+        elif isinstance(node, (cst.Import, cst.ImportFrom)):
+            self.index.imports.add_statement(node)
+        elif isinstance(node, cst.Raise):
+            if node.exc is not None:
+                self.ev(node.exc)
+        elif isinstance(node, cst.Del):
+            pass
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            for n in node.names:
+                self.locals.discard(n.name.value)
+        self.dispatch(node)
+
+    def test(self, expr: cst.BaseExpression) -> Taint | None:
+        """Evaluate a test whose truth value Python needs (if/while/assert/conditional)."""
+        self._mark_test(expr)
+        return self.ev(expr)
+
+    def _mark_test(self, expr: cst.BaseExpression) -> None:
+        stack = [expr]
+        while stack:
+            node = stack.pop()
+            self.test_nodes.add(node)
+            if isinstance(node, cst.BooleanOperation):
+                stack += [node.left, node.right]
+            elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+                stack.append(node.expression)
+
+    def define(self, node: cst.FunctionDef | cst.Lambda) -> None:
+        nested = self.index.by_node.get(node)
+        if nested is None or not self.reporting:
+            return
+        visible = dict(self.info.closure)
+        visible.update(self.env)
+        for p in nested.params:
+            visible.pop(p.name, None)
+        if visible or nested.traced:
+            self.analysis.enclose(nested, visible)
+
+    # -- binding ----------------------------------------------------------------------------
+    def bind(self, target: cst.CSTNode, taint: Taint | None, value: cst.CSTNode | None) -> None:
+        if isinstance(target, cst.Name):
+            name = target.value
+            self.locals.add(name)
+            if taint is not None:
+                self.env[name] = taint
+            else:
+                self.env.pop(name, None)
+            if value is not None and self.is_sequence(value):  # type: ignore[arg-type]
+                self.seqs.add(name)
+            else:
+                self.seqs.discard(name)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            elements = target.elements
+            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) and not any(
+                isinstance(e, cst.StarredElement) for e in (*elements, *value.elements)
+            ):
+                for el, v in zip(elements, value.elements):
+                    self.bind(el.value, self.taints.get(v.value), v.value)
+                return
+            element = _element(taint)
+            for el in elements:
+                inner = el.value
+                if isinstance(el, cst.StarredElement):
+                    self.bind(inner, Taint(taint.origin, container=True) if taint else None, None)
+                else:
+                    self.bind(inner, element, None)
+        elif isinstance(target, cst.StarredElement):
+            self.bind(target.value, taint, None)
+        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and taint is not None:
+            # d["k"] = traced: d now holds a traced value
+            name = target.value.value
+            if name not in self.env:
+                self.env[name] = Taint(taint.origin, container=True)
+                self.locals.add(name)
+            self.ev(target)
+        else:
+            self.ev(target)
+
+    def bind_loop_target(self, target: cst.BaseAssignTargetExpression, iterable: cst.BaseExpression) -> None:
+        """``for a, b in zip(xs, ys)`` / ``enumerate`` / ``d.items()`` keep their positions apart."""
+        parts = self._iter_parts(iterable)
+        if parts is not None and isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(parts):
+            for el, t in zip(target.elements, parts):
+                self.bind(el.value, t, None)
+            return
+        self.bind(target, _element(self.taints.get(iterable)), None)
+
+    def _iter_parts(self, iterable: cst.BaseExpression) -> list[Taint | None] | None:
+        if not isinstance(iterable, cst.Call):
+            return None
+        name = self.resolve(iterable.func)
+        args = [a.value for a in iterable.args if a.keyword is None]
+        if name == "enumerate" and args:
+            return [None, _element(self.taints.get(args[0]))]
+        if name == "zip":
+            return [_element(self.taints.get(a)) for a in args]
+        if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items" and not args:
+            return [None, _element(self.taints.get(iterable.func.value))]
+        return None
+
+    # -- expressions ------------------------------------------------------------------------
+    def ev(self, node: cst.CSTNode) -> Taint | None:
+        method = getattr(self, "ev_" + type(node).__name__, None)
+        t = method(node) if method is not None else self.ev_default(node)
+        self.taints[node] = t
+        if self.hooks:
+            self.dispatch(node)
+        return t
+
+    def ev_default(self, node: cst.CSTNode) -> Taint | None:
+        result = None
+        for child in children(node):
+            if isinstance(child, cst.BaseSuite):
+                continue
+            t = self.ev(child)
+            result = result or t
+        return result
+
+    def ev_Name(self, node: cst.Name) -> Taint | None:
+        return self.lookup(node.value)
+
+    def ev_Integer(self, node: cst.CSTNode) -> None:
+        return None
+
+    ev_Float = ev_Imaginary = ev_SimpleString = ev_Ellipsis = ev_Integer
+
+    def ev_FormattedString(self, node: cst.FormattedString) -> None:
+        self.ev_default(node)
+        return None
+
+    def ev_ConcatenatedString(self, node: cst.ConcatenatedString) -> None:
+        self.ev_default(node)
+        return None
+
+    def ev_Attribute(self, node: cst.Attribute) -> Taint | None:
+        t = self.ev(node.value)
+        if t is None or node.attr.value in jaxapi.STATIC_ATTRIBUTES:
+            return None
+        if (
+            isinstance(node.value, cst.Name)
+            and node.value.value == "self"
+            and self.info.cls is not None
+            and node.attr.value in self.info.cls.static_fields
+        ):
+            return None
+        return Taint(t.origin)
+
+    def ev_Subscript(self, node: cst.Subscript) -> Taint | None:
+        base = self.ev(node.value)
+        index = None
+        for el in node.slice:
+            sl = el.slice
+            if isinstance(sl, cst.Index):
+                index = self.ev(sl.value) or index
+            else:
+                for part in (sl.lower, sl.upper, sl.step):
+                    if part is not None:
+                        index = self.ev(part) or index
+                self.taints[sl] = None
+        if base is not None:
+            return Taint(base.origin, boolean=base.boolean and not base.container)
+        if index is not None and not self.is_sequence(node.value):
+            return Taint(index.origin)
+        return None
+
+    def ev_BinaryOperation(self, node: cst.BinaryOperation) -> Taint | None:
+        left, right = self.ev(node.left), self.ev(node.right)
+        t = left or right
+        if t is None:
+            return None
+        boolean = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)) and all(
+            x.boolean for x in (left, right) if x is not None
+        )
+        return Taint(t.origin, boolean=boolean)
+
+    def ev_UnaryOperation(self, node: cst.UnaryOperation) -> Taint | None:
+        t = self.ev(node.expression)
+        if t is None:
+            return None
+        boolean = isinstance(node.operator, cst.Not) or (isinstance(node.operator, cst.BitInvert) and t.boolean)
+        return Taint(t.origin, boolean=boolean)
+
+    def ev_BooleanOperation(self, node: cst.BooleanOperation) -> Taint | None:
+        left, right = self.ev(node.left), self.ev(node.right)
+        t = left or right
+        if t is None:
+            return None
+        return Taint(t.origin, boolean=all(x.boolean for x in (left, right) if x is not None))
+
+    def ev_Comparison(self, node: cst.Comparison) -> Taint | None:
+        left = self.ev(node.left)
+        rights = [self.ev(c.comparator) for c in node.comparisons]
+        ops = [c.operator for c in node.comparisons]
+        if all(isinstance(op, (cst.Is, cst.IsNot)) for op in ops):
+            return None
+        if all(isinstance(op, (cst.In, cst.NotIn)) for op in ops):
+            # "key" in batch: a dict lookup with a static key is static
+            return Taint(left.origin, boolean=True) if left is not None else None
+        t = left or next((r for r in rights if r is not None), None)
+        return Taint(t.origin, boolean=True) if t is not None else None
+
+    def ev_IfExp(self, node: cst.IfExp) -> Taint | None:
+        self.test(node.test)
+        body, orelse = self.ev(node.body), self.ev(node.orelse)
+        return body or orelse
+
+    def ev_Lambda(self, node: cst.Lambda) -> None:
+        for p in node.params.params:
+            if p.default is not None:
+                self.ev(p.default)
+        self.define(node)
+        return None
+
+    def _sequence(self, node: cst.CSTNode, elements) -> Taint | None:
+        t = None
+        for el in elements:
+            et = self.ev(el.value) if not isinstance(el, (cst.DictElement,)) else (self.ev(el.key), self.ev(el.value))[1]
+            if isinstance(el, cst.StarredDictElement):
+                et = self.ev(el.value)
+            t = t or et
+        return Taint(t.origin, container=True) if t is not None else None
+
+    def ev_Tuple(self, node: cst.Tuple) -> Taint | None:
+        return self._sequence(node, node.elements)
+
+    ev_List = ev_Set = ev_Tuple
+
+    def ev_Dict(self, node: cst.Dict) -> Taint | None:
+        return self._sequence(node, node.elements)
+
+    def _comprehension(self, node, elts: list[cst.BaseExpression]) -> Taint | None:
+        saved_env, saved_locals = dict(self.env), set(self.locals)
+        clause = node.for_in
+        while clause is not None:
+            self.ev(clause.iter)
+            self.bind_loop_target(clause.target, clause.iter)
+            for cond in clause.ifs:
+                self.test(cond.test)
+                self.dispatch(cond)
+            clause = clause.inner_for_in
+        t = None
+        for elt in elts:
+            t = self.ev(elt) or t
+        self.env, self.locals = saved_env, saved_locals
+        return Taint(t.origin, container=True) if t is not None else None
+
+    def ev_ListComp(self, node: cst.ListComp) -> Taint | None:
+        return self._comprehension(node, [node.elt])
+
+    ev_SetComp = ev_GeneratorExp = ev_ListComp
+
+    def ev_DictComp(self, node: cst.DictComp) -> Taint | None:
+        return self._comprehension(node, [node.key, node.value])
+
+    def ev_NamedExpr(self, node: cst.NamedExpr) -> Taint | None:
+        t = self.ev(node.value)
+        self.bind(node.target, t, node.value)
+        return t
+
+    def ev_Call(self, node: cst.Call) -> Taint | None:
+        func = node.func
+        receiver = self.ev(func)
+        arg_taints = [self.ev(a.value) for a in node.args]
+        any_arg = next((t for t in arg_taints if t is not None), None)
+        name = self.resolve(func)
+        if name in jaxapi.STATIC_CALLS or name in jaxapi.CONCRETIZING_BUILTINS:
+            return None
+        if isinstance(func, cst.Attribute):
+            method = func.attr.value
+            if method in jaxapi.CONCRETIZING_METHODS:
+                return None
+            if method == "keys" and not node.args:
+                return None
+            if method in ("items", "values") and not node.args and receiver is not None:
+                return Taint(receiver.origin, container=True)
+        if name == "range":
+            return None
+        self._propagate_call(node)
+        local = self._local_callee(node)
+        if local is not None:
+            callee, mapped = local
+            return self.analysis.summary(callee, mapped) if mapped else None
+        t = receiver or any_arg
+        if t is None:
+            return None
+        if name in _CONTAINER_CALLS:
+            return Taint(t.origin, container=True)
+        if isinstance(func, cst.Attribute) and func.attr.value in ("any", "all"):
+            return Taint(t.origin)
+        return Taint(t.origin, boolean=name in _BOOLEAN_FUNCS)
+
+    # -- calls into the module's own functions ----------------------------------------------
+    def _local_callee(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
+        """A call to a function of this module: which of its parameters get traced values."""
+        func = call.func
+        bound_pos = 0
+        bound_self = False
+        if isinstance(func, cst.Call):
+            target, bound_pos, _kw = self.index.unwrap(func, self.info)
+            resolved = self.index.resolve_function(target, self.info)
+        else:
+            if isinstance(func, cst.Name) and func.value in self.env:
+                return None
+            resolved = self.index.resolve_function(func, self.info)
+        if resolved is None:
+            return None
+        callee, _use, bound_self = resolved
+        params = callee.positional
+        mapped: dict[str, Taint] = {}
+        if callee.is_method and params:
+            explicit_self = (
+                isinstance(func, cst.Attribute)
+                and isinstance(func.value, cst.Name)
+                and func.value.value in self.index.classes
+            )  # Class.method(obj, ...) passes self explicitly
+            if not explicit_self and (bound_self or isinstance(func, cst.Attribute)):
+                if isinstance(func, cst.Attribute):
+                    owner = self.taints.get(func.value)
+                    if owner is not None:
+                        mapped[params[0].name] = owner
+                params = params[1:]
+        params = params[bound_pos:]
+        vararg = next((p for p in callee.params if p.kind == "vararg"), None)
+        i = 0
+        for arg in call.args:
+            t = self.taints.get(arg.value)
+            if arg.keyword is not None:
+                p = callee.param(arg.keyword.value)
+                if p is not None and t is not None:
+                    mapped[p.name] = t
+                continue
+            if arg.star:
+                if t is not None:
+                    for p in params[i:]:
+                        mapped[p.name] = t
+                    if vararg is not None:
+                        mapped[vararg.name] = Taint(t.origin, container=True)
+                continue
+            if i < len(params):
+                if t is not None:
+                    mapped[params[i].name] = t
+            elif vararg is not None and t is not None:
+                mapped[vararg.name] = Taint(t.origin, container=True)
+            i += 1
+        if mapped and self.reporting:
+            self.analysis.propagate(callee, mapped, self.info)
+        return callee, mapped
+
+    def _propagate_call(self, call: cst.Call) -> None:
+        """Higher-order calls inside traced code: partial-bound or tree-mapped traced values."""
+        if not self.reporting:
+            return
+        name = self.resolve(call.func)
+        args = positional_args(call)
+        if name in jaxapi.TREE_MAPS and args:
+            fn = self.index.resolve_function(args[0].value, self.info)
+            if fn is None:
+                return
+            callee = fn[0]
+            mapped = {}
+            for p, a in zip(callee.positional, args[1:]):
+                t = self.taints.get(a.value)
+                if t is not None:
+                    mapped[p.name] = Taint(t.origin)
+            if mapped:
+                self.analysis.propagate(callee, mapped, self.info)
+            return
+        spec = jaxapi.LAX_FUNCTION_ARGS.get(name or "")
+        if spec is None:
+            return
+        for i in spec[0]:
+            if i < len(args) and isinstance(args[i].value, cst.Call):
+                inner = args[i].value
+                if self.resolve(inner.func) == "functools.partial":
+                    bound = positional_args(inner)
+                    fn = self.index.resolve_function(bound[0].value, self.info) if bound else None
+                    if fn is None:
+                        continue
+                    mapped = {}
+                    for p, a in zip(fn[0].positional, bound[1:]):
+                        t = self.taints.get(a.value)
+                        if t is not None:
+                            mapped[p.name] = t
+                    if mapped:
+                        self.analysis.propagate(fn[0], mapped, self.info)
+
+
+def _element(t: Taint | None) -> Taint | None:
+    return None if t is None else Taint(t.origin, boolean=t.boolean)
+
+
+def _merge(a: dict[str, Taint], b: dict[str, Taint]) -> dict[str, Taint]:
+    out = dict(a)
+    for k, v in b.items():
+        out.setdefault(k, v)
+    return out
+
+
+class RuleError(Exception):
+    """An exception inside a rule's hook, tagged with the rule's code."""
+
+    def __init__(self, code: str, error: BaseException) -> None:
+        super().__init__(f"{code}: {type(error).__name__}: {error}")
+        self.code = code
+        self.error = error
+
+
+def _guarded(code: str, method: Hook) -> Hook:
+    def hook(node: cst.CSTNode, ctx: Context) -> None:
+        try:
+            method(node, ctx)
+        except RecursionError:
+            raise
+        except Exception as exc:
+            raise RuleError(code, exc) from exc
+
+    return hook
+
+
+def build_hooks(rules: list["Rule"]) -> dict[str, list[Hook]]:
+    """Node type name -> the rules' hooks for it; an exception in a hook names its rule."""
+    hooks: dict[str, list[Hook]] = {}
+    for rule in rules:
+        for attr in dir(rule):
+            if attr.startswith("visit_"):
+                hooks.setdefault(attr[len("visit_"):], []).append(_guarded(rule.code, getattr(rule, attr)))
+    return hooks

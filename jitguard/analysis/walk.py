@@ -1,0 +1,72 @@
+"""A fast generic traversal of libcst trees.
+
+libcst's own visitor rebuilds every node it passes (``_visit_and_replace_children``), which costs
+about as much as a second parse. Linting only needs to read, so this walks each node's child
+fields directly, skipping whitespace, parentheses and punctuation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import libcst as cst
+
+_SKIP_TYPES = (
+    cst.BaseParenthesizableWhitespace,
+    cst.TrailingWhitespace,
+    cst.EmptyLine,
+    cst.Newline,
+    cst.Comma,
+    cst.LeftParen,
+    cst.RightParen,
+    cst.LeftSquareBracket,
+    cst.RightSquareBracket,
+    cst.LeftCurlyBrace,
+    cst.RightCurlyBrace,
+    cst.Semicolon,
+    cst.Colon,
+    cst.Dot,
+    cst.AssignEqual,
+    cst.Comment,
+)
+_SKIP_NAMES = frozenset(
+    {"lpar", "rpar", "leading_lines", "lines_after_decorators", "header", "footer", "comma", "semicolon",
+     "colon", "equal", "dot", "lbracket", "rbracket", "lbrace", "rbrace", "newline", "trailing_whitespace"}
+)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _fields(cls: type) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = tuple(
+            f.name
+            for f in dataclasses.fields(cls)
+            if f.name not in _SKIP_NAMES and not f.name.startswith("whitespace")
+        )
+        _FIELDS[cls] = names
+    return names
+
+
+def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """The child nodes that carry code (not whitespace or punctuation), in source order."""
+    for name in _fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            if not isinstance(value, _SKIP_TYPES):
+                yield value
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                if isinstance(item, cst.CSTNode) and not isinstance(item, _SKIP_TYPES):
+                    yield item
+
+
+def iter_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Every node below ``node`` (pre-order, iterative: deep trees cannot overflow the stack)."""
+    stack = [node]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        current = pop()
+        yield current
+        extend(reversed(list(children(current))))

@@ -1,0 +1,49 @@
+"""The finding record every part of the linter speaks, and the codes of diagnostics that are not rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Diagnostics about a file rather than about JAX. They are findings (exit code 1, suppressible by
+# --ignore), so that one bad file is reported and the run goes on.
+FILE_DIAGNOSTICS = {
+    "JG001": ("syntax-error", "The file is not valid Python, so it was not checked."),
+    "JG002": ("unreadable-file", "The file could not be read or decoded (not UTF-8, NUL bytes, I/O error)."),
+    "JG003": ("file-too-complex", "The file is too large or too deeply nested to check safely."),
+}
+
+
+@dataclass(frozen=True, order=True)
+class Finding:
+    """One reported problem. ``line``/``column`` are 1-based, as editors and ruff show them."""
+
+    path: str
+    line: int
+    column: int
+    code: str
+    message: str
+    end_line: int = 0
+    end_column: int = 0
+    fix: str = field(default="", compare=False)
+
+    def as_dict(self) -> dict:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line or self.line,
+            "end_column": self.end_column or self.column,
+            "code": self.code,
+            "message": self.message,
+            "fix": self.fix,
+        }
+
+
+@dataclass
+class FileResult:
+    """What checking one file produced: findings, and internal errors (which make the exit code 2)."""
+
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    parsed: bool = False

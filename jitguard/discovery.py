@@ -1,0 +1,78 @@
+"""Which files to check: ruff's semantics for paths, excludes and explicit files."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from jitguard.config import Settings
+
+PY_SUFFIXES = (".py", ".pyi")
+
+
+class MissingPath(Exception):
+    pass
+
+
+def discover(paths: list[str], settings: Settings, force_exclude: bool = False) -> list[str]:
+    """Python files under ``paths``, sorted, without duplicates.
+
+    A file named explicitly is checked even if ``exclude`` matches it, unless ``force_exclude``
+    (pre-commit passes files explicitly). Folders are walked without following symlinked
+    folders, so a symlink loop cannot trap the walk.
+    """
+    seen: dict[str, None] = {}
+    for raw in paths:
+        path = Path(raw)
+        if not os.path.lexists(path):
+            raise MissingPath(raw)
+        if path.is_dir():
+            if force_exclude and settings.is_excluded(path) and raw not in (".", ""):
+                continue
+            for found in _walk(path, settings):
+                seen.setdefault(found, None)
+        else:
+            if force_exclude and settings.is_excluded(path):
+                continue
+            seen.setdefault(os.path.normpath(raw), None)
+    return list(seen)
+
+
+def _walk(top: Path, settings: Settings) -> Iterator[str]:
+    stack = [str(top)]
+    while stack:
+        folder = stack.pop()
+        try:
+            with os.scandir(folder) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            continue  # unreadable folder: nothing to check in it
+        subdirs = []
+        for entry in entries:
+            full = os.path.normpath(entry.path)
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+                is_file = entry.is_file()
+            except OSError:
+                continue
+            if settings.is_excluded(Path(full)):
+                continue
+            if is_dir:
+                subdirs.append(full)
+            elif is_file and entry.name.endswith(PY_SUFFIXES):
+                yield full
+            elif entry.is_symlink() and entry.name.endswith(PY_SUFFIXES) and not is_file:
+                yield full  # a dangling link: reported as unreadable rather than silently skipped
+        stack.extend(reversed(subdirs))
+
+
+def module_name(path: str) -> str:
+    """Dotted module name, from the enclosing packages (folders with __init__.py)."""
+    p = Path(path).resolve()
+    parts = [p.stem]  # "pkg.__init__": relative imports in it resolve against "pkg"
+    folder = p.parent
+    while (folder / "__init__.py").is_file() and folder != folder.parent:
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts)

@@ -1,0 +1,14 @@
+"""Every code jitguard can report: the rules plus the file diagnostics (JG0xx)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from jitguard.diagnostics import FILE_DIAGNOSTICS
+
+
+@lru_cache(maxsize=1)
+def all_codes() -> list[str]:
+    from jitguard.rules import RULES_BY_CODE
+
+    return sorted([*FILE_DIAGNOSTICS, *RULES_BY_CODE])
