@@ -17,14 +17,14 @@ from jitguard._version import __version__
 
 # name -> module that defines it. Loaded lazily: importing jitguard must stay jax-free.
 _LAZY = {
-    "jit": "jitguard.guard.core",
-    "guard": "jitguard.guard.core",
-    "GuardedFunction": "jitguard.guard.core",
-    "configure": "jitguard.guard.settings",
-    "report": "jitguard.guard.registry",
-    "expect_compiles": "jitguard.guard.testing",
-    "RecompilationError": "jitguard.guard.errors",
-    "RecompilationWarning": "jitguard.guard.errors",
+    "jit": "jitguard.runtime.core",
+    "guard": "jitguard.runtime.core",
+    "GuardedFunction": "jitguard.runtime.core",
+    "configure": "jitguard.runtime.settings",
+    "report": "jitguard.runtime.registry",
+    "expect_compiles": "jitguard.runtime.testing",
+    "RecompilationError": "jitguard.runtime.errors",
+    "RecompilationWarning": "jitguard.runtime.errors",
     "pad_to_bucket": "jitguard.buckets",
 }
 _SUBMODULES = {"buckets"}

@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] == "report":
-        from jitguard.guard.logfile import report_main
+        from jitguard.runtime.logfile import report_main
 
         return report_main(argv[1:])
     parser = build_parser()

@@ -1,0 +1,68 @@
+"""Per-call overhead of jitguard.jit against bare jax.jit on the cache-hit path.
+
+Measures, in one process and interleaved (bare, guarded, bare, guarded, ...), the
+median over rounds of (guarded time per call) / (bare time per call) for:
+
+* a call with one array argument;
+* a call with a 100-leaf pytree argument.
+
+Targets: <= 1.05x and <= 1.02x. Run: python benchmarks/guard_overhead.py [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import jax
+import jax.numpy as jnp
+
+import jitguard
+
+
+def per_call(fn, args, n):
+    t0 = time.perf_counter()
+    for _ in range(n):
+        fn(*args)
+    return (time.perf_counter() - t0) / n
+
+
+def ratio(bare, guarded, args, rounds, n):
+    jax.block_until_ready(bare(*args))
+    jax.block_until_ready(guarded(*args))
+    ratios, bare_times = [], []
+    for _ in range(rounds):
+        b = per_call(bare, args, n)
+        g = per_call(guarded, args, n)
+        ratios.append(g / b)
+        bare_times.append(b)
+    return statistics.median(ratios), statistics.median(bare_times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=41)
+    parser.add_argument("--calls", type=int, default=2000, help="calls per round (1-array case)")
+    args = parser.parse_args()
+
+    def one(x):
+        return x + 1
+
+    def tree(t):
+        return jax.tree_util.tree_map(lambda v: v * 2, t)
+
+    cases = [
+        ("1 array", jax.jit(one), jitguard.jit(one), (jnp.ones(8),), args.calls, 1.05),
+        ("100-leaf pytree", jax.jit(tree), jitguard.jit(tree),
+         ({f"p{i}": jnp.ones(4) for i in range(100)},), max(args.calls // 10, 50), 1.02),
+    ]
+    print(f"jax {jax.__version__}, backend {jax.default_backend()}, {args.rounds} interleaved rounds")
+    for name, bare, guarded, call_args, n, target in cases:
+        r, t = ratio(bare, guarded, call_args, args.rounds, n)
+        verdict = "ok" if r <= target else "OVER TARGET"
+        print(f"{name:16s} bare {t * 1e6:8.2f} us/call   guarded/bare median {r:.3f}x   target <= {target:.2f}x  {verdict}")
+
+
+if __name__ == "__main__":
+    main()
