@@ -60,8 +60,17 @@ class Settings:
 
         return select_codes(all_codes(), [*self.select, *self.extend_select], self.ignore)
 
-    def is_excluded(self, path: Path) -> bool:
-        return matches_any(path, [*self.exclude, *self.extend_exclude], self.root)
+    def is_excluded(self, path: Path, check_parents: bool = False) -> bool:
+        """Does an exclude pattern match ``path`` (or, with ``check_parents``, a folder above it)?
+
+        While walking, an excluded folder is not entered, so its files need no check of their own;
+        a file named on the command line with --force-exclude is checked with its parents."""
+        patterns = [*self.exclude, *self.extend_exclude]
+        if matches_any(path, patterns, self.root):
+            return True
+        if check_parents:
+            return any(matches_any(parent, patterns, self.root) for parent in path.parents if parent != Path("."))
+        return False
 
     def ignored_for(self, path: Path) -> set[str]:
         out: set[str] = set()
@@ -98,15 +107,15 @@ def matches_any(path: Path, patterns: list[str], root: Path) -> bool:
         rel = path.resolve().relative_to(root.resolve()).as_posix()
     except (ValueError, OSError):
         rel = path.as_posix()
-    parts = rel.split("/")
+    name = rel.rsplit("/", 1)[-1]
     for raw in patterns:
         pattern = raw.rstrip("/")
         if not pattern:
             continue
         if "/" in pattern:
-            if fnmatch.fnmatch(rel, pattern) or fnmatch.fnmatch(rel, pattern + "/*") or rel.startswith(pattern + "/"):
+            if fnmatch.fnmatch(rel, pattern):
                 return True
-        elif any(fnmatch.fnmatch(part, pattern) for part in parts):
+        elif fnmatch.fnmatch(name, pattern):
             return True
     return False
 

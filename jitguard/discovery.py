@@ -28,12 +28,12 @@ def discover(paths: list[str], settings: Settings, force_exclude: bool = False) 
         if not os.path.lexists(path):
             raise MissingPath(raw)
         if path.is_dir():
-            if force_exclude and settings.is_excluded(path) and raw not in (".", ""):
+            if force_exclude and settings.is_excluded(path, check_parents=True) and raw not in (".", ""):
                 continue
             for found in _walk(path, settings):
                 seen.setdefault(found, None)
         else:
-            if force_exclude and settings.is_excluded(path):
+            if force_exclude and settings.is_excluded(path, check_parents=True):
                 continue
             seen.setdefault(os.path.normpath(raw), None)
     return list(seen)

@@ -31,6 +31,7 @@ class Origin:
     why: str
     function: "FunctionInfo | None" = None
     flaglike: bool = False  # a parameter that looks like a Python flag (bool/str/None default)
+    root: "Origin | None" = None  # for a helper's parameter: the jitted function's parameter behind it
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,7 @@ class Analysis:
                     f"with traced `{taint.origin.name}`",
                     callee,
                     taint.origin.flaglike,
+                    taint.origin.root or taint.origin,
                 )
                 changed = True
         if changed:
@@ -170,12 +171,13 @@ class Context:
         return f"`{text}` depends on `{root}`, which is traced ({taint.origin.why})"
 
     def static_hint(self, taint: Taint) -> str | None:
-        """If the root is a parameter that looks like a Python flag, how to make it static."""
-        origin = taint.origin
+        """How to make the jitted parameter behind this value static (markdown), or None."""
+        origin = taint.origin.root or taint.origin
         fn = origin.function
-        if fn is None or fn.param(origin.name) is None or "jitted" not in origin.why and "pmapped" not in origin.why:
+        if fn is None or fn.param(origin.name) is None or "jitted" not in origin.why:
             return None
-        return f'static_argnames=("{origin.name}",)'
+        where = "" if origin is taint.origin else f" on `{fn.display()}`"
+        return f'`static_argnames=("{origin.name}",)`{where}'
 
     def report(self, code: str, node: cst.CSTNode, message: str, fix: str) -> None:
         self._w.report(code, node, message, fix)

@@ -15,7 +15,7 @@ def branch_fix(ctx: Context, taint: Taint, construct: str) -> str:
         "`lax.cond(pred, true_fn, false_fn, *operands)`"
     )
     if hint:
-        return f"`{taint.origin.name}` looks like a Python flag: mark it static with `{hint}`; otherwise {traced_fix}"
+        return f"`{taint.origin.name}` looks like a Python flag: mark it static with {hint}; otherwise {traced_fix}"
     if construct == "comprehension":
         return "filtering has a value-dependent size under jit: keep every element and mask with `jnp.where(cond, x, fill)`"
     return traced_fix[0].upper() + traced_fix[1:]

@@ -33,7 +33,7 @@ class TracedWhile(Rule):
         @jax.jit
         def newton(x):
             def cond(x):
-                return jnp.abs(x * x - 2.0) > 1e-6
+                return jnp.max(jnp.abs(x * x - 2.0)) > 1e-6
 
             def body(x):
                 return x - (x * x - 2.0) / (2.0 * x)
@@ -51,5 +51,5 @@ class TracedWhile(Rule):
             "or `lax.fori_loop(lower, upper, body_fun, init_val)` for a fixed number of steps"
         )
         if hint:
-            fix += f"; if `{taint.origin.name}` is a Python setting, mark it static with `{hint}`"
+            fix += f"; if `{taint.origin.name}` is a Python setting, mark it static with {hint}"
         ctx.report(self.code, node.test, f"Python `while` on a traced value: {ctx.describe(node.test, taint)}", fix)

@@ -47,10 +47,10 @@ class Concretization(Rule):
         if name in jaxapi.CONCRETIZING_BUILTINS and first is not None:
             taint = ctx.taint(first)
             if taint is not None and not taint.container:
-                hint = ctx.static_hint(taint)
+                hint = ctx.static_hint(taint) if taint.origin.flaglike else None
                 fix = f"Keep it an array (`{ctx.source(first)}` works in jnp arithmetic as it is); to see it use `jax.debug.print`"
                 if hint and taint.origin.name == ctx.source(first):
-                    fix += f"; if it is a Python setting, mark it static with `{hint}`"
+                    fix += f"; if it is a Python setting, mark it static with {hint}"
                 ctx.report(self.code, node, f"`{name}()` needs a concrete value: {ctx.describe(first, taint)}", fix)
             return
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in jaxapi.CONCRETIZING_METHODS:
@@ -86,7 +86,7 @@ class Concretization(Rule):
                     hint = ctx.static_hint(taint)
                     fix = "Loop with `lax.fori_loop(lower, upper, body_fun, init_val)`, which accepts traced bounds"
                     if hint:
-                        fix += f", or mark the bound static with `{hint}`"
+                        fix += f", or mark the bound static with {hint}"
                     fix += "; `range(x.shape[0])` is static and fine"
                     ctx.report(self.code, node, f"`range()` needs a concrete integer: {ctx.describe(arg.value, taint)}", fix)
                     return

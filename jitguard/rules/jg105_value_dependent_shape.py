@@ -121,6 +121,6 @@ class ValueDependentShape(Rule):
             taint = ctx.taint(expr)
             if taint is not None:
                 hint = ctx.static_hint(taint)
-                fix = _SHAPE_FIX + (f" with `{hint}`" if hint else "") + extra
+                fix = _SHAPE_FIX + (f" with {hint}" if hint else "") + extra
                 ctx.report(self.code, node, f"`{short}` gets a traced size: {ctx.describe(expr, taint)}", fix)
                 return

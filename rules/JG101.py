@@ -1,0 +1,189 @@
+"""JG101 traced-condition: examples that must and must not be flagged."""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+@jax.jit
+def relu(x):
+    if x > 0:  # expect: JG101
+        return x
+    return jnp.zeros_like(x)
+
+
+@partial(jax.jit, static_argnames=("axis",))
+def normalize(x, axis, training=False):
+    if training:  # expect: JG101
+        x = x * 0.9
+    return x / jnp.sum(x, axis=axis)
+
+
+@jax.jit
+def pick(x, y):
+    return x if x.sum() > y.sum() else y  # expect: JG101
+
+
+def _clip_helper(v):
+    if v.max() > 1.0:  # expect: JG101
+        return v / v.max()
+    return v
+
+
+@jax.jit
+def uses_helper(x):
+    return _clip_helper(x * 2)
+
+
+@jax.tree_util.register_pytree_node_class
+class Model:
+    def tree_flatten(self):
+        return (), None
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls()
+
+    @jax.jit
+    def __call__(self, x):
+        if x.mean() > 0:  # expect: JG101
+            return x
+        return -x
+
+
+def branch_body(i, carry):
+    if carry > 10:  # expect: JG101
+        return carry
+    return carry + i
+
+
+@jax.jit
+def with_fori(x):
+    return lax.fori_loop(0, 3, branch_body, x)
+
+
+@jax.jit
+def elif_chain(x):
+    if x.ndim == 0:
+        pass
+    elif x[0] > 0:  # expect: JG101
+        x = -x
+    return x
+
+
+@jax.jit
+def comprehension_filter(xs):
+    return [v for v in xs if v > 0]  # expect: JG101
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+@jax.jit
+def shape_checks(x, mask=None):
+    if x.ndim == 2 and x.shape[0] > 3:
+        x = x.T
+    if mask is None:
+        mask = jnp.ones_like(x, dtype=bool)
+    if isinstance(x, jax.Array) and len(x) > 1 and x.dtype == jnp.float32:
+        x = x * 2
+    return jnp.where(mask, x, 0)
+
+
+@partial(jax.jit, static_argnames=("training",))
+def static_flag(x, training=False):
+    if training:
+        return x * 0.9
+    return x
+
+
+@partial(jax.jit, static_argnums=(1,))
+def static_by_position(x, n):
+    y = x
+    for _ in range(n):
+        y = y * 2 if n > 2 else y
+    return y
+
+
+@jax.jit
+def select_instead(x):
+    return jnp.where(x > 0, x, 0.0), lax.cond(x.sum() > 0, lambda v: v, lambda v: -v, x)
+
+
+@jax.jit
+def static_after_reassign(x):
+    n = x.shape[0]
+    if n > 1:
+        return x[:1]
+    return x
+
+
+@jax.jit
+def dict_keys(batch):
+    if "mask" in batch:
+        return batch["x"] * batch["mask"]
+    return batch["x"]
+
+
+def not_jitted(x):
+    if x > 0:
+        return x
+    return -x
+
+
+def only_under_grad(x):
+    if x > 0:
+        return x**2
+    return -x
+
+
+grad_of = jax.grad(only_under_grad)
+
+
+DEBUG = False
+
+
+@jax.jit
+def module_constant(x):
+    if DEBUG:
+        jax.debug.print("x = {}", x)
+    return x
+
+
+def make_scaler(scale):
+    @jax.jit
+    def scaled(x):
+        if scale > 1:
+            return x * scale
+        return x
+
+    return scaled
+
+
+RAISES = [
+    (lambda: relu(jnp.float32(1.0)), "TracerBoolConversionError"),
+    (lambda: normalize(jnp.ones(3), 0, True), "TracerBoolConversionError"),
+    (lambda: pick(jnp.ones(2), jnp.zeros(2)), "TracerBoolConversionError"),
+    (lambda: uses_helper(jnp.ones(3)), "TracerBoolConversionError"),
+    (lambda: Model()(jnp.ones(3)), "TracerBoolConversionError"),
+    (lambda: with_fori(jnp.float32(1.0)), "TracerBoolConversionError"),
+    (lambda: elif_chain(jnp.ones(3)), "TracerBoolConversionError"),
+    (lambda: comprehension_filter(jnp.ones(3)), "TracerBoolConversionError"),
+]
+
+RUNS = [
+    lambda: shape_checks(jnp.ones((4, 2))),
+    lambda: static_flag(jnp.ones(3), training=True),
+    lambda: static_by_position(jnp.ones(3), 3),
+    lambda: select_instead(jnp.ones(3)),
+    lambda: static_after_reassign(jnp.ones(3)),
+    lambda: dict_keys({"x": jnp.ones(3), "mask": jnp.ones(3)}),
+    lambda: not_jitted(1.0),
+    lambda: grad_of(2.0),
+    lambda: module_constant(jnp.ones(2)),
+    lambda: make_scaler(2.0)(jnp.ones(2)),
+]

@@ -1,0 +1,101 @@
+"""JG103 traced-truth-value: examples that must and must not be flagged."""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+@jax.jit
+def both_positive(x, y):
+    return x > 0 and y > 0  # expect: JG103
+
+
+@jax.jit
+def either(x, y):
+    ok = x.sum() > 0 or y  # expect: JG103
+    return jnp.where(ok, x, y)
+
+
+@jax.jit
+def negate(mask):
+    return not mask  # expect: JG103
+
+
+@jax.jit
+def checked(x):
+    assert x.ndim == 1
+    assert jnp.all(x >= 0), "negative input"  # expect: JG103
+    return jnp.sqrt(x)
+
+
+@jax.jit
+def clamp(x, lo):
+    return max(x, lo)  # expect: JG103
+
+
+@jax.jit
+def any_positive(xs):
+    return any(xs > 0)  # expect: JG103
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+@jax.jit
+def shapes_and_none(x, y=None):
+    assert x.ndim == 1 and x.shape[0] > 0
+    if y is not None and y.shape == x.shape:
+        x = x + y
+    return x, max(x.shape[0], 1), min(len(x), 4)
+
+
+@jax.jit
+def array_logic(x, y):
+    return jnp.logical_and(x > 0, y > 0), jnp.maximum(x, y), jnp.any(x > 0), ~(x > 0)
+
+
+@partial(jax.jit, static_argnames=("mode",))
+def static_mode(x, mode="train"):
+    if mode == "train" and not x.ndim:
+        return x
+    return x * 2
+
+
+@jax.jit
+def sorted_keys(batch):
+    return [batch[k] for k in sorted(batch.keys())], sorted(batch.items())[0][1]
+
+
+@jax.jit
+def list_truthiness(x):
+    parts = [x, x * 2]
+    if parts:
+        return parts[0]
+    return x
+
+
+def outside(x, y):
+    assert x > 0
+    return x > 0 and y > 0
+
+
+RAISES = [
+    (lambda: both_positive(jnp.float32(1.0), jnp.float32(2.0)), "TracerBoolConversionError"),
+    (lambda: either(jnp.ones(2), jnp.zeros(2)), "TracerBoolConversionError"),
+    (lambda: negate(jnp.bool_(True)), "TracerBoolConversionError"),
+    (lambda: checked(jnp.ones(3)), "TracerBoolConversionError"),
+    (lambda: clamp(jnp.float32(1.0), 0.0), "TracerBoolConversionError"),
+    (lambda: any_positive(jnp.ones(3)), "TracerBoolConversionError"),
+]
+
+RUNS = [
+    lambda: shapes_and_none(jnp.ones(3), jnp.ones(3)),
+    lambda: array_logic(jnp.ones(3), jnp.zeros(3)),
+    lambda: static_mode(jnp.ones(2), mode="eval"),
+    lambda: sorted_keys({"a": jnp.ones(2), "b": jnp.zeros(2)}),
+    lambda: list_truthiness(jnp.ones(2)),
+    lambda: outside(1.0, 2.0),
+]

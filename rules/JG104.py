@@ -1,0 +1,131 @@
+"""JG104 traced-concretization: examples that must and must not be flagged."""
+
+import operator
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+@jax.jit
+def to_python_float(x):
+    return float(x.sum())  # expect: JG104
+
+
+@jax.jit
+def learning_rate(params, lr):
+    scale = int(lr * 100)  # expect: JG104
+    return params * scale
+
+
+@jax.jit
+def read_item(x):
+    return x.max().item()  # expect: JG104
+
+
+@jax.jit
+def numpy_ufunc(x):
+    return np.exp(x)  # expect: JG104
+
+
+@jax.jit
+def numpy_stack(x, y):
+    return np.stack([x, y])  # expect: JG104
+
+
+@jax.jit
+def traced_range(x, n):
+    total = x
+    for i in range(n):  # expect: JG104
+        total = total + i
+    return total
+
+
+LAYER_SIZES = [4, 8, 16]
+
+
+@jax.jit
+def index_python_list(x, i):
+    return x * LAYER_SIZES[i]  # expect: JG104
+
+
+@jax.jit
+def index_tuple(x, i):
+    table = (1.0, 2.0, 3.0)
+    return x * table[i]  # expect: JG104
+
+
+@jax.jit
+def as_bool(flag):
+    return bool(flag)  # expect: JG104
+
+
+@jax.jit
+def as_index(i):
+    return operator.index(i)  # expect: JG104
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+@jax.jit
+def numpy_that_dispatches(x):
+    # np.sum/np.mean/np.reshape call the array's own method, which works on tracers
+    return np.sum(x), np.mean(x), np.reshape(x, (-1,)), abs(x), np.shape(x)
+
+
+@jax.jit
+def static_conversions(x):
+    n = int(x.shape[0])
+    total = x
+    for i in range(x.shape[0]):
+        total = total + i
+    return total * float(len(x)) * n
+
+
+@partial(jax.jit, static_argnames=("n",))
+def static_range(x, n):
+    for i in range(n):
+        x = x + i
+    return x
+
+
+@jax.jit
+def index_array_table(x, i):
+    table = jnp.asarray([1.0, 2.0, 3.0])
+    return x * table[i]
+
+
+@jax.jit
+def index_shape(x):
+    return x.shape[0] + x.shape[-1]
+
+
+def outside_jit(x):
+    return float(np.exp(x).sum()), x.max().item()
+
+
+RAISES = [
+    (lambda: to_python_float(jnp.ones(3)), "ConcretizationTypeError"),
+    (lambda: learning_rate(jnp.ones(2), 0.1), "ConcretizationTypeError"),
+    (lambda: read_item(jnp.ones(3)), "ConcretizationTypeError"),
+    (lambda: numpy_ufunc(jnp.ones(3)), "TracerArrayConversionError"),
+    (lambda: numpy_stack(jnp.ones(3), jnp.ones(3)), "TracerArrayConversionError"),
+    (lambda: traced_range(jnp.float32(0), 3), "TracerIntegerConversionError"),
+    (lambda: index_python_list(jnp.ones(2), 1), "TracerIntegerConversionError"),
+    (lambda: index_tuple(jnp.ones(2), 1), "TracerIntegerConversionError"),
+    (lambda: as_bool(jnp.bool_(True)), "TracerBoolConversionError"),
+    (lambda: as_index(jnp.int32(1)), "TracerIntegerConversionError"),
+]
+
+RUNS = [
+    lambda: numpy_that_dispatches(jnp.ones((2, 2))),
+    lambda: static_conversions(jnp.ones(3)),
+    lambda: static_range(jnp.ones(2), n=3),
+    lambda: index_array_table(jnp.ones(2), 1),
+    lambda: index_shape(jnp.ones((2, 3))),
+    lambda: outside_jit(np.ones(3)),
+]

@@ -1,0 +1,128 @@
+"""JG105 value-dependent-shape: examples that must and must not be flagged."""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+@jax.jit
+def positive_part(x):
+    return x[x > 0]  # expect: JG105
+
+
+@jax.jit
+def masked_mean(x):
+    mask = jnp.isfinite(x)
+    return x[mask].mean()  # expect: JG105
+
+
+@jax.jit
+def masked_update(x):
+    return x.at[x < 0].set(0.0)  # expect: JG105
+
+
+@jax.jit
+def nonzero_indices(x):
+    return jnp.nonzero(x)  # expect: JG105
+
+
+@jax.jit
+def one_arg_where(x):
+    return jnp.where(x > 0)  # expect: JG105
+
+
+@jax.jit
+def unique_values(x):
+    return jnp.unique(x)  # expect: JG105
+
+
+@jax.jit
+def traced_zeros(x, n):
+    return jnp.zeros(n) + x  # expect: JG105
+
+
+@jax.jit
+def traced_arange(n):
+    return jnp.arange(n)  # expect: JG105
+
+
+@jax.jit
+def traced_reshape(x, rows):
+    return x.reshape(rows, -1)  # expect: JG105
+
+
+@jax.jit
+def traced_slice(x, start):
+    return x[start : start + 2]  # expect: JG105
+
+
+@jax.jit
+def random_shape(key, n):
+    return jax.random.normal(key, (n,))  # expect: JG105
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+@jax.jit
+def masked_with_where(x):
+    return jnp.where(x > 0, x, 0.0), jnp.sum(x, where=x > 0)
+
+
+@jax.jit
+def nonzero_with_size(x):
+    return jnp.nonzero(x, size=3, fill_value=0), jnp.unique(x, size=2, fill_value=0.0)
+
+
+@jax.jit
+def integer_index(x, i):
+    return x[i], x[jnp.argmax(x)], x.at[i].set(0.0)
+
+
+@jax.jit
+def static_shapes(x):
+    n = x.shape[0]
+    return jnp.zeros(n), jnp.arange(x.shape[0]), x.reshape(n, -1), x[: n // 2], jnp.zeros_like(x)
+
+
+@jax.jit
+def dynamic_slice(x, start):
+    return lax.dynamic_slice(x, (start,), (2,))
+
+
+@partial(jax.jit, static_argnames=("n",))
+def static_size(x, n):
+    return jnp.zeros(n) + x[:n].sum()
+
+
+def outside(x):
+    return x[x > 0], jnp.nonzero(x)
+
+
+RAISES = [
+    (lambda: positive_part(jnp.ones(3)), "NonConcreteBooleanIndexError"),
+    (lambda: masked_mean(jnp.ones(3)), "NonConcreteBooleanIndexError"),
+    (lambda: masked_update(jnp.ones(3)), "NonConcreteBooleanIndexError"),
+    (lambda: nonzero_indices(jnp.ones(3)), "ConcretizationTypeError"),
+    (lambda: one_arg_where(jnp.ones(3)), "ConcretizationTypeError"),
+    (lambda: unique_values(jnp.ones(3)), "ConcretizationTypeError"),
+    (lambda: traced_zeros(jnp.float32(1.0), 3), "TypeError"),
+    (lambda: traced_arange(3), "ConcretizationTypeError"),
+    (lambda: traced_reshape(jnp.ones(4), 2), "TypeError"),
+    (lambda: traced_slice(jnp.ones(4), 1), "IndexError"),
+    (lambda: random_shape(jax.random.key(0), 3), "TypeError"),
+]
+
+RUNS = [
+    lambda: masked_with_where(jnp.ones(3)),
+    lambda: nonzero_with_size(jnp.ones(3)),
+    lambda: integer_index(jnp.ones(3), 1),
+    lambda: static_shapes(jnp.ones(4)),
+    lambda: dynamic_slice(jnp.ones(4), 1),
+    lambda: static_size(jnp.ones(2), n=2),
+    lambda: outside(jnp.ones(3)),
+]

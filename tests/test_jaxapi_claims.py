@@ -1,0 +1,110 @@
+"""jaxapi's tables are claims about JAX and NumPy: check them against the installed versions."""
+
+from __future__ import annotations
+
+import operator
+
+import pytest
+
+jax = pytest.importorskip("jax")
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+
+from jitguard.analysis import jaxapi  # noqa: E402
+
+# how to call each NumPy function with a traced 2x2 matrix `x`
+_CALLS = {
+    "stack": lambda f, x: f([x, x]),
+    "concatenate": lambda f, x: f([x, x]),
+    "vstack": lambda f, x: f([x, x]),
+    "hstack": lambda f, x: f([x, x]),
+    "column_stack": lambda f, x: f([x, x]),
+    "where": lambda f, x: f(x > 0, x, 0),
+    "einsum": lambda f, x: f("ij,jk->ik", x, x),
+    "clip": lambda f, x: f(x, 0, 1),
+    "full_like": lambda f, x: f(x, 2.0),
+    "percentile": lambda f, x: f(x, 50),
+    "quantile": lambda f, x: f(x, 0.5),
+    "interp": lambda f, x: f(x, x.ravel(), x.ravel()),
+}
+_TWO_ARGS = {"dot", "matmul", "outer", "tensordot", "maximum", "minimum", "power", "allclose", "isclose",
+             "array_equal", "linalg.solve"}
+
+
+def _numpy(name):
+    obj = np
+    for part in name.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _call(name, x):
+    fn = _numpy(name)
+    if name in _CALLS:
+        return _CALLS[name](fn, x)
+    if name in _TWO_ARGS:
+        return fn(x, x)
+    return fn(x)
+
+
+@pytest.mark.parametrize("name", sorted(jaxapi.NUMPY_CONVERTS))
+def test_numpy_function_listed_as_converting_fails_on_a_tracer(name):
+    with pytest.raises(jax.errors.TracerArrayConversionError):
+        jax.jit(lambda x: _call(name, x))(jnp.eye(2) + 1.0)
+
+
+@pytest.mark.parametrize("name", ["sum", "mean", "max", "min", "prod", "any", "all", "reshape", "transpose",
+                                  "round", "squeeze", "argmax", "cumsum", "std", "var", "shape", "ndim", "size"])
+def test_numpy_function_not_listed_works_on_a_tracer(name):
+    assert name not in jaxapi.NUMPY_CONVERTS
+    fn = _numpy(name)
+    jax.jit(lambda x: fn(x, (4,)) if name == "reshape" else fn(x))(jnp.eye(2))
+
+
+@pytest.mark.parametrize("attr", sorted(jaxapi.STATIC_ATTRIBUTES - {"named_shape", "aval", "sharding"}))
+def test_static_attributes_are_python_values_under_jit(attr):
+    seen = []
+
+    @jax.jit
+    def f(x):
+        seen.append(getattr(x, attr))
+        return x
+
+    f(jnp.ones(3))
+    assert not isinstance(seen[0], jax.core.Tracer)
+
+
+@pytest.mark.parametrize("name", ["jax.numpy.shape", "jax.numpy.ndim", "jax.numpy.size", "numpy.shape", "numpy.ndim"])
+def test_static_calls_return_python_values_under_jit(name):
+    assert name in jaxapi.STATIC_CALLS
+    module, attr = name.rsplit(".", 1)
+    fn = getattr(jnp if module == "jax.numpy" else np, attr)
+    seen = []
+    jax.jit(lambda x: seen.append(fn(x)) or x)(jnp.ones((2, 3)))
+    value = seen[0]
+    leaves = value if isinstance(value, tuple) else (value,)
+    assert all(isinstance(v, int) for v in leaves), value
+
+
+@pytest.mark.parametrize("name", sorted(jaxapi.CONCRETIZING_BUILTINS))
+def test_concretizing_builtins_fail_on_a_tracer(name):
+    fn = operator.index if name == "operator.index" else __builtins__[name] if isinstance(__builtins__, dict) else getattr(__builtins__, name)
+    errors = (jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError,
+              jax.errors.TracerBoolConversionError)
+    with pytest.raises(errors):
+        jax.jit(lambda x: fn(x))(jnp.int32(1))
+
+
+@pytest.mark.parametrize("name", sorted(jaxapi.VALUE_DEPENDENT_SHAPE))
+def test_value_dependent_functions_fail_without_size(name):
+    fn = getattr(jnp, name.rsplit(".", 1)[1])
+    two = {"setdiff1d", "union1d", "intersect1d", "setxor1d", "extract"}
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.jit(lambda x: fn(x > 0, x) if name.endswith("extract") else fn(x, x) if name.rsplit(".", 1)[1] in two else fn(x))(jnp.arange(4.0))
+
+
+def test_grad_alone_runs_python_control_flow_on_concrete_values():
+    def f(x):
+        return x**2 if x > 0 else -x
+
+    assert float(jax.grad(f)(3.0)) == 6.0

@@ -1,0 +1,56 @@
+"""The examples are claims about JAX: run them under real jax.jit on the CPU.
+
+For each rules/<CODE>.py, every call in RAISES must raise the JAX error it names *from a line
+marked `# expect:`*, every marked line must be where one of them raises, and every call in RUNS
+(the legal look-alikes) must run without error.
+"""
+
+from __future__ import annotations
+
+import traceback
+
+import pytest
+
+jax = pytest.importorskip("jax")
+
+from tests.rule_examples import example_files, expected_lines, load_module  # noqa: E402
+
+FILES = [p for p in example_files() if "RAISES = [" in p.read_text()]
+
+
+def _raising_lines(exc: BaseException, path) -> set[int]:
+    lines = set()
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if frame.filename == str(path):
+                lines.add(frame.lineno)
+        exc = exc.__cause__ or exc.__context__
+    return lines
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_flagged_examples_really_fail_under_jax(path):
+    module = load_module(path)
+    marked = set(expected_lines(path))
+    reached: set[int] = set()
+    for i, (call, error_name) in enumerate(module.RAISES):
+        with pytest.raises(Exception) as info:
+            call()
+        names = {cls.__name__ for cls in type(info.value).__mro__}
+        assert error_name in names, f"RAISES[{i}]: expected {error_name}, JAX raised {type(info.value).__name__}: {info.value}"
+        lines = _raising_lines(info.value, path) & marked
+        assert lines, f"RAISES[{i}] ({error_name}) was not raised from a marked line of {path.name}"
+        reached |= lines
+    assert marked - reached == set(), f"marked lines no RAISES call reaches: {sorted(marked - reached)}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_legal_look_alikes_really_run_under_jax(path):
+    module = load_module(path)
+    for i, call in enumerate(module.RUNS):
+        try:
+            jax.block_until_ready(call())
+        except Exception as exc:  # pragma: no cover - the failure message is the point
+            pytest.fail(f"RUNS[{i}] of {path.name} raised {type(exc).__name__}: {exc}")
