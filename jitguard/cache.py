@@ -42,14 +42,14 @@ class Cache:
         if entry is None or digest is None or entry[0] != digest:
             return None
         findings = [Finding(path, *f) for f in entry[1]]
-        return FileResult(path, findings)
+        return FileResult(path, findings, facts=entry[2] if len(entry) > 2 else None)
 
     def put(self, path: str, result: FileResult) -> None:
         digest = self._hashes.get(path) or self._hash(path)
         if digest is None:
             return
         rows = [[f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.fix] for f in result.findings]
-        self._entries[os.path.abspath(path)] = [digest, rows]
+        self._entries[os.path.abspath(path)] = [digest, rows, result.facts]
         self._dirty = True
 
     def save(self) -> None:

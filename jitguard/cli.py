@@ -113,7 +113,6 @@ def settings_for(args: argparse.Namespace) -> Settings:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from jitguard.cache import Cache
     from jitguard.discovery import MissingPath, discover
     from jitguard.engine import LintOptions
     from jitguard.reporters import FORMATS, Report
@@ -126,12 +125,11 @@ def run_check(args: argparse.Namespace) -> int:
         raise UsageError(f"path not found: {exc}") from None
     codes = settings.enabled_codes()
     options = LintOptions(frozenset(codes), tuple(settings.extend_jit_names))
-    cache = None
+    cache_dir = None
     if not args.no_cache and not os.environ.get("JITGUARD_NO_CACHE"):
-        directory = Path(settings.cache_dir) if settings.cache_dir else settings.root / ".jitguard_cache"
-        cache = Cache(directory, settings.fingerprint())
+        cache_dir = Path(settings.cache_dir) if settings.cache_dir else settings.root / ".jitguard_cache"
     jobs = settings.jobs or default_jobs()
-    results = lint_files(files, options, jobs=jobs, cache=cache)
+    results = lint_files(files, options, jobs=jobs, cache_dir=cache_dir, cache_key=settings.fingerprint())
 
     findings = []
     errors = []

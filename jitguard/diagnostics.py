@@ -47,3 +47,5 @@ class FileResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     parsed: bool = False
+    # what this file contributes to the project-wide analysis: jitted definitions, call sites
+    facts: dict | None = None

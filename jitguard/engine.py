@@ -25,12 +25,13 @@ from pathlib import Path
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from jitguard.analysis.calls import FactExtractor
 from jitguard.analysis.imports import ImportTable
 from jitguard.analysis.jitcontext import ModuleIndex
 from jitguard.analysis.taint import Analysis, RuleError, build_hooks
 from jitguard.diagnostics import FileResult, Finding
 from jitguard.rules import ALL_RULES
-from jitguard.suppression import is_suppressed, skip_file
+from jitguard.suppression import is_suppressed, skip_file, suppressed_codes
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 # Beyond these, a file is handed to CPython's own parser first: libcst's native parser overflows
@@ -45,16 +46,42 @@ _PREFILTER_WORDS = ("jit", "vmap", "pmap", "lax", "shard_map", "checkpoint", "re
 _BRACKETS = str.maketrans({chr(i): None for i in range(128) if chr(i) not in "()[]{}\n"})
 
 
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# names of functions a file jits: `@...jit...` above a def, or `name = ...jit(` / `...pmap(`
+_JIT_DEF = re.compile(
+    r"^[ \t]*@[^\n]*\b(?:jit|pjit|pmap)\b[^\n]*\n(?:[ \t]*@[^\n]*\n|[ \t]*#[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)",
+    re.MULTILINE,
+)
+_JIT_ASSIGN = re.compile(r"(?:^|[\s.])(\w+)[ \t]*=[ \t]*[\w.]*\b(?:jit|pjit|pmap)\(", re.MULTILINE)
+
+
+def jitted_names(source: str, extra: tuple[str, ...] = ()) -> set[str]:
+    """Cheap text scan: names this file may define as jitted functions.
+
+    Only a filter: it decides which call sites are worth recording for the project-wide rules
+    (and which files that never mention jit still need a parse). The real index is built from
+    the parse; a name found here that is not really jitted costs a little time, nothing else."""
+    words = ("jit", "pmap", *(e.rsplit(".", 1)[-1] for e in extra))
+    if not any(w in source for w in words):
+        return set()
+    return set(_JIT_DEF.findall(source)) | set(_JIT_ASSIGN.findall(source))
+
+
 @dataclass(frozen=True)
 class LintOptions:
     """What one worker needs to lint files: picklable, derived from Settings."""
 
     codes: frozenset[str]
     extend_jit_names: tuple[str, ...] = ()
+    # names of jitted functions anywhere in the checked tree (see jitted_names)
+    jitted: frozenset[str] = frozenset()
 
     def prefilter(self) -> re.Pattern[str]:
         words = list(_PREFILTER_WORDS) + [n.rsplit(".", 1)[-1] for n in self.extend_jit_names]
         return re.compile("|".join(re.escape(w) for w in words))
+
+    def mentions_jitted(self, source: str) -> bool:
+        return bool(self.jitted) and not self.jitted.isdisjoint(_WORD.findall(source))
 
 
 def decode(data: bytes) -> str:
@@ -64,6 +91,11 @@ def decode(data: bytes) -> str:
     if text.startswith("\ufeff"):
         text = text[1:]
     return text
+
+
+def public_name(module_name: str) -> str:
+    """``pkg.__init__`` is imported as ``pkg``."""
+    return module_name[: -len(".__init__")] if module_name.endswith(".__init__") else module_name
 
 
 def nesting_scan(source: str) -> tuple[int, int, int]:
@@ -94,6 +126,8 @@ class FileLinter:
         self.options = options
         self.rules = [r() for r in ALL_RULES if r.code in options.codes]
         self.hooks = build_hooks(self.rules)
+        self.module_rules = [r for r in self.rules if hasattr(r, "check_module")]
+        self.project_enabled = any(hasattr(r, "check_site") or hasattr(r, "check_sites") for r in self.rules)
         self._prefilter = options.prefilter()
         self._extra = frozenset(options.extend_jit_names)
 
@@ -122,7 +156,9 @@ class FileLinter:
 
     def lint_source(self, path: str, source: str, module_name: str = "") -> FileResult:
         result = FileResult(path)
-        if skip_file(source) or not self._prefilter.search(source):
+        if skip_file(source):
+            return result
+        if not self._prefilter.search(source) and not (self.project_enabled and self.options.mentions_jitted(source)):
             return result
         problem = self._precheck(path, source)
         if problem is not None:
@@ -139,6 +175,18 @@ class FileLinter:
         try:
             index = ModuleIndex(module, imports, self._extra)
             raw = Analysis(index, self.hooks).run()
+            for rule in self.module_rules:
+                try:
+                    rule.check_module(index, lambda code, node, msg, fix: raw.append((code, node, msg, fix)))
+                except RecursionError:
+                    raise
+                except Exception as exc:
+                    raise RuleError(rule.code, exc) from exc
+            defs, calls = [], []
+            if self.project_enabled:
+                extractor = FactExtractor(index, public_name(module_name), self.options.jitted)
+                defs = [d for d, _node in extractor.jit_defs()]
+                calls = extractor.call_facts()
         except RecursionError:
             return self._diag(path, "JG003", "file is too deeply nested to analyse; not checked")
         except RuleError as exc:
@@ -147,8 +195,25 @@ class FileLinter:
         except Exception as exc:  # noqa: BLE001 - one file must not stop the run
             result.errors.append(_internal_error(path, "the analysis", exc))
             return result
-        if raw:
-            result.findings = self._locate(path, module, source, raw)
+        if raw or calls:
+            positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+            lines = source.splitlines()
+            result.findings = self._locate(path, positions, lines, raw)
+            for fact, node in calls:
+                rng = positions.get(node)
+                if rng is not None:
+                    fact.update(line=rng.start.line, column=rng.start.column + 1, end_line=rng.end.line,
+                                end_column=rng.end.column + 1)
+                    text = lines[rng.start.line - 1] if rng.start.line <= len(lines) else ""
+                    fact["noqa"] = sorted(suppressed_codes(text))
+        if defs or calls or (module_name and imports.names):
+            result.facts = {
+                "defs": defs,
+                "calls": [fact for fact, _node in calls if "line" in fact],
+                "reexports": {
+                    f"{public_name(module_name)}.{k}": v for k, v in imports.names.items() if v != k
+                } if module_name else {},
+            }
         return result
 
     def _precheck(self, path: str, source: str) -> FileResult | None:
@@ -163,9 +228,7 @@ class FileLinter:
             return self._diag(path, "JG003", "file is too deeply nested for Python's own parser; not checked")
         return None
 
-    def _locate(self, path: str, module: cst.Module, source: str, raw: list) -> list[Finding]:
-        positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
-        lines = source.splitlines()
+    def _locate(self, path: str, positions, lines: list[str], raw: list) -> list[Finding]:
         findings: list[Finding] = []
         for code, node, message, fix in raw:
             rng = positions.get(node)

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
 
+from jitguard.analysis.project import apply_project_rules
 from jitguard.cache import Cache
 from jitguard.diagnostics import FileResult, Finding
 from jitguard.discovery import module_name
-from jitguard.engine import FileLinter, LintOptions, run_with_big_stack
+from jitguard.engine import MAX_FILE_BYTES as MAX_SCAN_BYTES
+from jitguard.engine import FileLinter, LintOptions, jitted_names, run_with_big_stack
 
 PARALLEL_MIN_FILES = 16
 _worker: FileLinter | None = None
@@ -44,13 +48,39 @@ def _lint_one_isolated(options: LintOptions, path: str) -> FileResult:
             )
 
 
+def scan_jitted_names(paths: list[str], options: LintOptions) -> frozenset[str]:
+    """Names of functions jitted anywhere in the tree, by a cheap text scan (see engine.jitted_names)."""
+    names: set[str] = set()
+    for path in paths:
+        try:
+            with open(path, "rb") as fh:
+                data = fh.read(MAX_SCAN_BYTES)
+        except OSError:
+            continue
+        names |= jitted_names(data.decode("utf-8", "replace"), options.extend_jit_names)
+    return frozenset(names)
+
+
 def lint_files(
     paths: list[str],
     options: LintOptions,
     jobs: int = 1,
-    cache: Cache | None = None,
-    progress: Callable[[FileResult], None] | None = None,
+    cache_dir: Path | None = None,
+    cache_key: str = "",
 ) -> list[FileResult]:
+    """Lint ``paths`` and run the project-wide rules over what they contribute."""
+    rules = FileLinter(options).rules
+    if any(hasattr(r, "check_site") or hasattr(r, "check_sites") for r in rules):
+        options = dataclasses.replace(options, jitted=scan_jitted_names(paths, options))
+    cache = None
+    if cache_dir is not None:
+        cache = Cache(cache_dir, f"{cache_key}\0{sorted(options.jitted)}")
+    results = _lint(paths, options, jobs, cache)
+    apply_project_rules(results, rules)
+    return results
+
+
+def _lint(paths: list[str], options: LintOptions, jobs: int, cache: Cache | None) -> list[FileResult]:
     results: dict[str, FileResult] = {}
     todo: list[str] = []
     for path in paths:

@@ -7,7 +7,7 @@ import re
 _NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:[\s,]+[A-Z]+[0-9]+)*))?", re.IGNORECASE)
 _IGNORE = re.compile(r"#\s*jitguard:\s*ignore(?:\[(?P<codes>[^\]]*)\])?")
 _SKIP_FILE = re.compile(r"^\s*#\s*jitguard:\s*skip-file\s*$", re.MULTILINE)
-ALL = frozenset({"*"})
+ALL = frozenset({"*"})  # what a bare `# noqa` silences
 
 
 def skip_file(source: str) -> bool:

@@ -70,6 +70,7 @@ class FunctionInfo:
     closure: dict[str, Taint] = field(default_factory=dict)
     contexts: list[str] = field(default_factory=list)  # how it gets traced, for messages
     static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
+    loops: tuple = ()  # loops (For/While/comprehension nodes) around the definition, in its parent
 
     @property
     def positional(self) -> list[Param]:
@@ -157,6 +158,10 @@ class TransformUse:
     bound_positional: int = 0  # arguments bound by functools.partial
     bound_keywords: frozenset[str] = frozenset()
     bound_self: bool = False  # jax.jit(self.method): self is bound, not an argument
+    # filled in by ModuleIndex._apply: parameter names JAX keeps static / donates
+    static_names: frozenset[str] = frozenset()
+    donate_names: frozenset[str] = frozenset()
+    static_unknown: bool = False
 
 
 class ModuleIndex:
@@ -172,21 +177,28 @@ class ModuleIndex:
         self.classes: dict[str, ClassInfo] = {}
         self.module_sequences: set[str] = set()  # module-level names bound to list/tuple literals
         self.module_assigned: set[str] = set()
+        self._module_assigns: list[tuple[str, cst.BaseExpression]] = []
         # name -> function it wraps through a transform (g = jax.jit(f)): calls to g are calls to f
         self.aliases: dict[str, tuple[FunctionInfo, TransformUse]] = {}
+        # each transform applied to a function of this module: (function, use, decorator or call node)
         self.jit_uses: list[tuple[FunctionInfo, TransformUse, cst.CSTNode]] = []
-        self._calls: list[tuple[cst.Call, FunctionInfo | None, ClassInfo | None]] = []
+        # every jax.jit/pmap/... call, resolved or not: (call, transform, enclosing function, loops)
+        self.transform_calls: list[tuple[cst.Call, str, FunctionInfo | None, tuple]] = []
+        # every call: (call, enclosing function, enclosing class, enclosing loops in that function)
+        self.calls: list[tuple[cst.Call, FunctionInfo | None, ClassInfo | None, tuple]] = []
         self._collect(module)
         self._find_contexts()
 
     # -- collection -------------------------------------------------------------------------
     def _collect(self, module: cst.Module) -> None:
-        # iterative walk keeping the enclosing function and class
-        stack: list[tuple[cst.CSTNode, FunctionInfo | None, ClassInfo | None, bool]] = [
-            (child, None, None, False) for child in reversed(module.body)
+        # iterative walk keeping the enclosing function, class, and loops (within that function)
+        Loops = tuple
+        stack: list[tuple[cst.CSTNode, FunctionInfo | None, ClassInfo | None, bool, Loops]] = [
+            (child, None, None, False, ()) for child in reversed(module.body)
         ]
+        push = stack.append
         while stack:
-            node, func, klass, in_class_body = stack.pop()
+            node, func, klass, in_class_body, loops = stack.pop()
             if isinstance(node, cst.FunctionDef):
                 is_static = any(
                     self.imports.resolve(d.decorator) == "staticmethod" for d in node.decorators
@@ -195,29 +207,55 @@ class ModuleIndex:
                     node, node.name.value, func, klass if in_class_body else None, _params(node),
                     is_method=in_class_body and not is_static,
                 )
+                info.loops = loops
                 self._register(info, func, klass, in_class_body)
                 for dec in node.decorators:
-                    stack.append((dec.decorator, func, klass, False))
-                stack.append((node.params, info, klass, False))
-                stack.append((node.body, info, klass, False))
+                    push((dec.decorator, func, klass, False, loops))
+                push((node.params, info, klass, False, ()))
+                push((node.body, info, klass, False, ()))
                 continue
             if isinstance(node, cst.Lambda):
                 info = FunctionInfo(node, "<lambda>", func, None, _params(node))
+                info.loops = loops
                 self.functions.append(info)
                 self.by_node[node] = info
-                stack.append((node.body, info, klass, False))
+                push((node.body, info, klass, False, ()))
                 continue
             if isinstance(node, cst.ClassDef):
                 cinfo = ClassInfo(node.name.value, node)
                 if func is None:
                     self.classes.setdefault(cinfo.name, cinfo)
                 for dec in node.decorators:
-                    stack.append((dec.decorator, func, klass, False))
+                    push((dec.decorator, func, klass, False, loops))
                 for stmt in reversed(node.body.body):
-                    stack.append((stmt, func, cinfo, True))
+                    push((stmt, func, cinfo, True, loops))
+                continue
+            if isinstance(node, (cst.For, cst.While)):
+                inner = (*loops, node)
+                if isinstance(node, cst.For):
+                    push((node.iter, func, klass, False, loops))
+                    push((node.target, func, klass, False, inner))
+                else:
+                    push((node.test, func, klass, False, inner))
+                push((node.body, func, klass, False, inner))
+                if node.orelse is not None:
+                    push((node.orelse, func, klass, False, loops))
+                continue
+            if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+                inner = (*loops, node)
+                first = node.for_in
+                push((first.iter, func, klass, False, loops))
+                for child in children(node):
+                    if child is not first:
+                        push((child, func, klass, False, inner))
+                push((first.target, func, klass, False, inner))
+                for cond in first.ifs:
+                    push((cond, func, klass, False, inner))
+                if first.inner_for_in is not None:
+                    push((first.inner_for_in, func, klass, False, inner))
                 continue
             if isinstance(node, cst.Call):
-                self._calls.append((node, func, klass))
+                self.calls.append((node, func, klass, loops))
             elif isinstance(node, (cst.Import, cst.ImportFrom)):
                 self.imports.add_statement(node)
             elif in_class_body and isinstance(node, cst.SimpleStatementLine) and klass is not None:
@@ -225,7 +263,7 @@ class ModuleIndex:
             elif func is None and klass is None and isinstance(node, cst.SimpleStatementLine):
                 self._module_assignment(node)
             for child in reversed(list(children(node))):
-                stack.append((child, func, klass, in_class_body and isinstance(node, cst.IndentedBlock)))
+                push((child, func, klass, in_class_body and isinstance(node, cst.IndentedBlock), loops))
 
     def _register(self, info: FunctionInfo, func: FunctionInfo | None, klass: ClassInfo | None, in_class: bool) -> None:
         self.functions.append(info)
@@ -258,6 +296,7 @@ class ModuleIndex:
                 for t in small.targets:
                     if isinstance(t.target, cst.Name):
                         self.module_assigned.add(t.target.value)
+                        self._module_assigns.append((t.target.value, small.value))
                         if isinstance(small.value, (cst.List, cst.Tuple)):
                             self.module_sequences.add(t.target.value)
 
@@ -338,8 +377,14 @@ class ModuleIndex:
         for info in list(self.functions):
             if isinstance(info.node, cst.FunctionDef):
                 self._decorator_context(info)
-        for call, func, _klass in self._calls:
-            self._call_context(call, func)
+        for call, func, _klass, loops in self.calls:
+            self._call_context(call, func, loops)
+        # g = jax.jit(f, ...) at module level: calls to g are calls to f through that transform
+        for name, value in self._module_assigns:
+            if isinstance(value, cst.Call) and self.transform_of(value.func) is not None:
+                for info, use, site in self.jit_uses:
+                    if site is value:
+                        self.aliases[name] = (info, use)
 
     def _decorator_context(self, info: FunctionInfo) -> None:
         decorators = list(info.node.decorators)  # type: ignore[union-attr]
@@ -347,7 +392,7 @@ class ModuleIndex:
             expr = dec.decorator
             use = self._transform_use(expr)
             if use is not None:
-                self._apply(info, use, f"@{self.imports.resolve(expr.func if isinstance(expr, cst.Call) else expr) or use.qualname}")
+                self._apply(info, use, f"@{self.imports.resolve(expr.func if isinstance(expr, cst.Call) else expr) or use.qualname}", expr)
                 return
             # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
             # the stack traces the function when it is called through it
@@ -369,10 +414,11 @@ class ModuleIndex:
                         return TransformUse(inner, expr)
         return None
 
-    def _call_context(self, call: cst.Call, scope: FunctionInfo | None) -> None:
+    def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple = ()) -> None:
         name = self.transform_of(call.func)
         args = positional_args(call)
         if name is not None:
+            self.transform_calls.append((call, name, scope, loops))
             fn_expr = args[0].value if args else keyword(call, "fun") or keyword(call, "f")
             if fn_expr is None:
                 return
@@ -382,7 +428,7 @@ class ModuleIndex:
                 return
             info, _prior, bound_self = resolved
             use = TransformUse(name, call, bound_pos, bound_kw, bound_self)
-            self._apply(info, use, f"`{name}(...)`")
+            self._apply(info, use, f"`{name}(...)`", call)
             return
         qual = self.imports.resolve(call.func)
         spec = jaxapi.LAX_FUNCTION_ARGS.get(qual or "")
@@ -399,11 +445,11 @@ class ModuleIndex:
                 if resolved is None:
                     continue
                 info, _prior, bound_self = resolved
-                self._apply(info, TransformUse(qual, None, bound_pos, bound_kw, bound_self), f"a function argument of `{short}`")
+                self._apply(info, TransformUse(qual, None, bound_pos, bound_kw, bound_self), f"a function argument of `{short}`", item)
 
-    def _apply(self, info: FunctionInfo, use: TransformUse, how: str) -> None:
+    def _apply(self, info: FunctionInfo, use: TransformUse, how: str, site: cst.CSTNode) -> None:
         """Mark the parameters that ``use`` traces."""
-        self.jit_uses.append((info, use, info.node))
+        self.jit_uses.append((info, use, site))
         params = list(info.params)
         skip_self = info.is_method and (use.bound_self or use.qualname in jaxapi.LAX_FUNCTION_ARGS)
         positional = [p for p in params if p.kind == "positional"]
@@ -431,6 +477,16 @@ class ModuleIndex:
                 for i, el in enumerate(axes.elements):
                     if isinstance(el.value, cst.Name) and el.value.value == "None" and i < len(positional):
                         static_names.add(positional[i].name)
+        donate: set[str] = set()
+        if use.options is not None:
+            for n in literal_ints(keyword(use.options, "donate_argnums")) or []:
+                idx = n + len(positional) if n < 0 else n
+                if 0 <= idx < len(positional):
+                    donate.add(positional[idx].name)
+            donate.update(literal_strs(keyword(use.options, "donate_argnames")) or [])
+        use.static_names = frozenset(static_names)
+        use.donate_names = frozenset(donate)
+        use.static_unknown = info.static_unknown
         bound = {p.name for p in positional[: use.bound_positional]} | set(use.bound_keywords)
         kind = {
             "jax.jit": "jitted", "jax.pjit": "jitted", "jax.experimental.pjit.pjit": "jitted",

@@ -13,6 +13,14 @@ from jitguard.rules.jg102_traced_while import TracedWhile
 from jitguard.rules.jg103_traced_truth import TracedTruthValue
 from jitguard.rules.jg104_concretization import Concretization
 from jitguard.rules.jg105_value_dependent_shape import ValueDependentShape
+from jitguard.rules.jg201_static_argnums_range import StaticArgnumsOutOfRange
+from jitguard.rules.jg202_unknown_argnames import UnknownArgnames
+from jitguard.rules.jg203_unhashable_static import UnhashableStaticArgument
+from jitguard.rules.jg204_static_and_donated import StaticAndDonated
+from jitguard.rules.jg301_jit_new_function import JitOfNewFunction
+from jitguard.rules.jg302_loop_varying_static import LoopVaryingStatic
+from jitguard.rules.jg303_loop_varying_shape import LoopVaryingShape
+from jitguard.rules.jg304_scalar_type_churn import ScalarTypeChurn
 
 ALL_RULES: tuple[type[Rule], ...] = (
     TracedCondition,
@@ -20,6 +28,14 @@ ALL_RULES: tuple[type[Rule], ...] = (
     TracedTruthValue,
     Concretization,
     ValueDependentShape,
+    StaticArgnumsOutOfRange,
+    UnknownArgnames,
+    UnhashableStaticArgument,
+    StaticAndDonated,
+    JitOfNewFunction,
+    LoopVaryingStatic,
+    LoopVaryingShape,
+    ScalarTypeChurn,
 )
 RULES_BY_CODE: dict[str, type[Rule]] = {r.code: r for r in ALL_RULES}
 

@@ -1,0 +1,223 @@
+"""Facts one file contributes to the project-wide analysis (JG203, JG302-JG304).
+
+From the single parse of each file, the engine extracts:
+
+* ``JitDef``: every function the file jits (``@jax.jit``, ``g = jax.jit(f, ...)``, jitted
+  methods), with its parameters and which are static or donated;
+* ``CallFact``: every call to a function of user code (local, imported, a module attribute,
+  ``self.method``) that passes something worth a second look: an unhashable value, a Python
+  scalar literal, a value or a shape that changes from one loop iteration to the next.
+
+The runner gathers these from all files (``jitguard.analysis.project``), resolves each call to
+the jitted function it reaches, and lets the project rules decide. Facts are plain dicts so that
+worker processes and the cache can carry them.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.analysis import jaxapi
+from jitguard.analysis.jitcontext import FunctionInfo, ModuleIndex
+from jitguard.analysis.loops import LoopFacts
+from jitguard.analysis.walk import children
+
+_ARRAY_MAKERS = frozenset(
+    f"{mod}.{fn}"
+    for mod in ("jax.numpy", "numpy")
+    for fn in ("array", "asarray", "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "zeros_like", "ones_like")
+)
+_NOT_USER_CODE = ("jax.", "numpy.", "functools.", "jaxlib.", "builtins.", "math.", "os.", "sys.", "typing.")
+
+
+def _scalar_kind(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        expr = expr.expression
+    if isinstance(expr, cst.Integer):
+        return "int"
+    if isinstance(expr, cst.Float):
+        return "float"
+    if isinstance(expr, cst.Imaginary):
+        return "complex"
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False"):
+        return "bool"
+    return None
+
+
+class FactExtractor:
+    def __init__(self, index: ModuleIndex, module_name: str, jitted: frozenset[str] = frozenset()) -> None:
+        self.index = index
+        self.module_name = module_name
+        # names that are jitted somewhere in the checked tree (a cheap text scan): only calls of
+        # these are recorded, which keeps the facts (and the positions they need) rare
+        self.jitted = jitted
+        self._loops: dict[cst.CSTNode, LoopFacts] = {}
+        self._bindings: dict[FunctionInfo | None, dict[str, cst.BaseExpression]] = {}
+
+    # -- definitions ------------------------------------------------------------------------
+    def qualname(self, info: FunctionInfo) -> str:
+        prefix = f"{self.module_name}." if self.module_name else ""
+        if info.cls is not None:
+            return f"{prefix}{info.cls.name}.{info.name}"
+        return f"{prefix}{info.name}"
+
+    def jit_defs(self) -> list[tuple[dict, cst.CSTNode]]:
+        """(definition, node to locate it) for every function compiled by jit/pmap in this file."""
+        out = []
+        names = {id(use): name for name, (_fn, use) in self.index.aliases.items()}
+        for info, use, site in self.index.jit_uses:
+            if use.qualname not in jaxapi.JIT_TRANSFORMS and use.qualname not in self.index.extra_jit:
+                continue
+            if info.parent is not None and id(use) not in names:
+                continue  # nested functions are not reachable from other modules
+            qualname = self.qualname(info)
+            if id(use) in names:
+                prefix = f"{self.module_name}." if self.module_name else ""
+                qualname = f"{prefix}{names[id(use)]}"
+            params = [[p.name, p.kind, p.default is not None] for p in info.params]
+            out.append(({
+                "qualname": qualname,
+                "display": info.display() if id(use) not in names else f"{names[id(use)]} (= {use.qualname.split('.')[-1]}({info.display()}))",
+                "params": params,
+                "static": sorted(use.static_names),
+                "static_unknown": use.static_unknown,
+                "bound_self": use.bound_self,
+                "bound_positional": use.bound_positional,
+                "is_method": info.is_method,
+                "transform": use.qualname,
+            }, site))
+        return out
+
+    # -- call sites -------------------------------------------------------------------------
+    def call_facts(self) -> list[tuple[dict, cst.CSTNode]]:
+        out = []
+        for call, func, klass, loops in self.index.calls:
+            if not call.args:
+                continue
+            fn = call.func
+            last = fn.value if isinstance(fn, cst.Name) else fn.attr.value if isinstance(fn, cst.Attribute) else None
+            if last is None or last not in self.jitted:
+                continue
+            target = self._callee(call, func, klass)
+            if target is None:
+                continue
+            callee, bound = target
+            args = []
+            for position, arg in enumerate(call.args):
+                if arg.star:
+                    break
+                kinds = self._arg_kinds(arg.value, func, loops)
+                if kinds:
+                    entry = {"kw": arg.keyword.value if arg.keyword is not None else None,
+                             "pos": None if arg.keyword is not None else position,
+                             "text": _short(self.index.module.code_for_node(arg.value))}
+                    entry.update(kinds)
+                    args.append(entry)
+            if args:
+                out.append(({"callee": callee, "bound": bound, "in_loop": bool(loops), "args": args}, call))
+        return out
+
+    def _callee(self, call: cst.Call, func: FunctionInfo | None, klass) -> tuple[str, bool] | None:
+        fn = call.func
+        prefix = f"{self.module_name}." if self.module_name else ""
+        if isinstance(fn, cst.Name):
+            name = fn.value
+            if name in self.index.module_defs or name in self.index.aliases:
+                if self.index.lookup_function(name, func) is self.index.module_defs.get(name):
+                    return f"{prefix}{name}", False
+                return None
+            resolved = self.index.imports.resolve(fn)
+            if resolved is None or resolved == name or resolved.startswith(_NOT_USER_CODE):
+                return None
+            return resolved, False
+        if isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name):
+            owner = fn.value.value
+            if owner == "self" and func is not None:
+                cls = func.cls or ModuleIndex._enclosing_class(func)
+                if cls is not None and fn.attr.value in cls.methods:
+                    return f"{prefix}{cls.name}.{fn.attr.value}", True
+                return None
+            resolved = self.index.imports.resolve(fn)
+            if resolved is None or resolved.startswith(_NOT_USER_CODE):
+                return None
+            if owner in self.index.imports.names or owner in self.index.classes:
+                if owner in self.index.classes:
+                    return f"{prefix}{resolved}", False
+                return resolved, False
+        return None
+
+    def _arg_kinds(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple) -> dict:
+        kinds: dict = {}
+        scalar = _scalar_kind(expr)
+        if scalar:
+            kinds["scalar"] = scalar
+        unhashable = self._unhashable(expr, func)
+        if unhashable:
+            kinds["unhashable"] = unhashable
+        for loop in reversed(loops):
+            facts = self._loop(loop)
+            varying = facts.value_varies(expr)
+            if varying and "varies" not in kinds:
+                kinds["varies"] = sorted(varying)
+            if "shape" not in kinds and facts.shape_varies(expr):
+                kinds["shape"] = True
+        return kinds
+
+    def _loop(self, loop: cst.CSTNode) -> LoopFacts:
+        facts = self._loops.get(loop)
+        if facts is None:
+            facts = self._loops[loop] = LoopFacts(loop, self.index.imports)
+        return facts
+
+    def _unhashable(self, expr: cst.BaseExpression, func: FunctionInfo | None, depth: int = 0) -> str | None:
+        if isinstance(expr, (cst.List, cst.ListComp)):
+            return "a list"
+        if isinstance(expr, (cst.Dict, cst.DictComp)):
+            return "a dict"
+        if isinstance(expr, (cst.Set, cst.SetComp)):
+            return "a set"
+        if isinstance(expr, cst.Call):
+            name = self.index.imports.resolve(expr.func)
+            if name in _ARRAY_MAKERS:
+                return "an array"
+            return None
+        if isinstance(expr, cst.Name) and depth == 0:
+            value = self._binding(func).get(expr.value)
+            if value is not None:
+                kind = self._unhashable(value, func, depth + 1)
+                return f"{kind} (`{expr.value}`)" if kind else None
+        return None
+
+    def _binding(self, func: FunctionInfo | None) -> dict[str, cst.BaseExpression]:
+        """Names bound exactly once in a scope by a plain assignment: name -> value."""
+        if func in self._bindings:
+            return self._bindings[func]
+        seen: dict[str, cst.BaseExpression | None] = {}
+        root = func.node.body if func is not None else self.index.module
+        for small in _small_statements(root):
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                name = small.targets[0].target.value
+                seen[name] = None if name in seen else small.value
+            elif isinstance(small, (cst.AugAssign, cst.AnnAssign)) and isinstance(small.target, cst.Name):
+                seen[small.target.value] = None
+        result = {k: v for k, v in seen.items() if v is not None}
+        self._bindings[func] = result
+        return result
+
+
+def _small_statements(root: cst.CSTNode):
+    """Simple statements of a scope, in nested blocks too, but not in nested functions or classes."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            yield from node.body
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)) and node is not root:
+            continue
+        else:
+            stack.extend(children(node))
+
+
+def _short(text: str, limit: int = 40) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

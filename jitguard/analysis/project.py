@@ -1,0 +1,110 @@
+"""The project-wide index of jitted callables, and the resolution of call sites against it.
+
+Built once per run from the facts every file contributed (``jitguard.analysis.calls``): no file
+is parsed twice. A call resolves through imports across the checked tree (``from .train import
+step``, ``train.step``, re-exports in ``__init__.py``) and to jitted methods (``self.step``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from jitguard.diagnostics import FileResult, Finding
+
+
+@dataclass
+class CallSite:
+    """One argument of one call that reaches a jitted function, as project rules see it."""
+
+    path: str
+    call: dict  # the CallFact: callee, bound, in_loop, args, and location
+    arg: dict  # one entry of call["args"]
+    jitdef: dict
+    param: str
+    static: bool
+
+    @property
+    def function(self) -> str:
+        return self.jitdef["display"]
+
+
+class ProjectIndex:
+    def __init__(self, results: list[FileResult]) -> None:
+        self.defs: dict[str, dict] = {}
+        self.reexports: dict[str, str] = {}
+        for res in results:
+            facts = res.facts or {}
+            for d in facts.get("defs", ()):
+                self.defs.setdefault(d["qualname"], {**d, "path": res.path})
+            self.reexports.update(facts.get("reexports", {}))
+
+    def lookup(self, qualname: str) -> dict | None:
+        for _ in range(4):
+            found = self.defs.get(qualname)
+            if found is not None:
+                return found
+            nxt = self.reexports.get(qualname)
+            if nxt is None:
+                # a method through a re-exported class: pkg.Model.step -> pkg.model.Model.step
+                head, _, last = qualname.rpartition(".")
+                if head in self.reexports:
+                    qualname = f"{self.reexports[head]}.{last}"
+                    continue
+                return None
+            qualname = nxt
+        return None
+
+    def sites(self, results: list[FileResult]):
+        """Every (CallSite) of every call fact that resolves to a jitted function."""
+        for res in results:
+            for call in (res.facts or {}).get("calls", ()):
+                jd = self.lookup(call["callee"])
+                if jd is None or jd.get("static_unknown"):
+                    continue
+                positional = [p[0] for p in jd["params"] if p[1] == "positional"]
+                names = {p[0] for p in jd["params"]}
+                skip = jd.get("bound_positional", 0)
+                if call.get("bound") and jd.get("is_method") and not jd.get("bound_self"):
+                    skip += 1
+                positional = positional[skip:]
+                for arg in call["args"]:
+                    if arg["kw"] is not None:
+                        if arg["kw"] not in names:
+                            continue
+                        param = arg["kw"]
+                    elif arg["pos"] is not None and arg["pos"] < len(positional):
+                        param = positional[arg["pos"]]
+                    else:
+                        continue
+                    yield CallSite(res.path, call, arg, jd, param, param in jd["static"])
+
+
+def apply_project_rules(results: list[FileResult], rules: list) -> None:
+    """Run the project rules over all call sites; add their findings to the calling files."""
+    project_rules = [r for r in rules if hasattr(r, "check_site") or hasattr(r, "check_sites")]
+    if not project_rules:
+        return
+    index = ProjectIndex(results)
+    if not index.defs:
+        return
+    by_path = {r.path: r for r in results}
+    sites = list(index.sites(results))
+    for rule in project_rules:
+        out: list[tuple[CallSite, str, str]] = []
+        if hasattr(rule, "check_site"):
+            for site in sites:
+                verdict = rule.check_site(site)
+                if verdict:
+                    out.append((site, *verdict))
+        if hasattr(rule, "check_sites"):
+            out.extend(rule.check_sites(sites))
+        for site, message, fix in out:
+            call = site.call
+            suppressed = call.get("noqa", [])
+            if "*" in suppressed or rule.code in suppressed:
+                continue
+            by_path[site.path].findings.append(
+                Finding(site.path, call["line"], call["column"], rule.code, message, call["end_line"], call["end_column"], fix)
+            )
+    for res in results:
+        res.findings.sort()

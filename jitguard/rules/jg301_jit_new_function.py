@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.analysis import jaxapi
+from jitguard.analysis.jitcontext import positional_args
+from jitguard.rules.base import Rule
+
+_NEW_FUNCTION_CALLS = frozenset({"functools.partial"}) | jaxapi.TRANSPARENT_WRAPPERS | frozenset(jaxapi.TRACING_TRANSFORMS)
+
+
+class JitOfNewFunction(Rule):
+    code = "JG301"
+    name = "jit-of-new-function"
+    summary = "`jax.jit` applied to a new function object again and again (a lambda, a `partial`, a nested def)."
+    what = """
+        Flags `jax.jit` (or `pmap`) applied to a function object that is created anew each time
+        the code runs — a `lambda`, a `functools.partial(...)`, a `jax.grad(...)`, a nested
+        `def` — when that happens in a loop body or inside a function that calls the result
+        right away; and a `@jax.jit` def nested in a loop body or defined and called in the same
+        function body. `jax.jit(module_level_fn)` in a loop is fine: JAX caches by function.
+        """
+    why = """
+        JAX's compile cache is keyed by the function object. A new lambda or partial is a new
+        key, so every iteration (or every call of the enclosing function) traces and compiles
+        from scratch: nothing fails, the program is just many times slower. Create the jitted
+        function once — at module level, in `__init__`, or in a factory that returns it.
+        """
+    example = """
+        def train(params, batches, lr):
+            for batch in batches:
+                step = jax.jit(lambda p, b: p - lr * b.mean())
+                params = step(params, batch)
+            return params
+        """
+    use_instead = """
+        @jax.jit
+        def step(p, b, lr):
+            return p - lr * b.mean()
+
+
+        def train(params, batches, lr):
+            for batch in batches:
+                params = step(params, batch, lr)
+            return params
+
+
+        params = train(jnp.zeros(3), [jnp.ones(3)] * 2, 0.1)
+        """
+
+    def check_module(self, index, report) -> None:
+        called_inline = {id(outer.func) for outer, _f, _k, _l in index.calls if isinstance(outer.func, cst.Call)}
+        for call, name, scope, loops in index.transform_calls:
+            if name not in jaxapi.JIT_TRANSFORMS:
+                continue
+            args = positional_args(call)
+            if not args or not self._is_new_function(index, args[0].value, scope):
+                continue
+            short = name.replace("jax.", "jax.")
+            if loops:
+                where = "inside a loop"
+            elif scope is not None and id(call) in called_inline:
+                where = f"and called at once inside `{scope.display()}`"
+            else:
+                continue
+            report(
+                self.code,
+                call,
+                f"`{short}` of a new function object {where}: each time this runs, JAX's cache misses and the "
+                "function is traced and compiled again",
+                "Create the jitted function once (module level, `__init__`, or a factory that returns it) and call "
+                "that; pass changing values as arguments",
+            )
+        for info, use, site in index.jit_uses:
+            if use.qualname not in jaxapi.JIT_TRANSFORMS or not isinstance(info.node, cst.FunctionDef):
+                continue
+            if site not in [d.decorator for d in info.node.decorators] or info.parent is None:
+                continue
+            if info.loops:
+                where = "inside a loop"
+            elif self._called_in(index, info):
+                where = f"inside `{info.parent.display()}`, which calls it"
+            else:
+                continue  # a factory that returns the jitted function is fine
+            report(
+                self.code,
+                site,
+                f"`@{use.qualname}` on `{info.name}`, defined {where}: every run defines a new function, so JAX "
+                "traces and compiles it again",
+                "Define the jitted function once at module level (pass what it closes over as arguments), or "
+                "build it in a factory whose result you keep",
+            )
+
+    @staticmethod
+    def _is_new_function(index, expr: cst.BaseExpression, scope) -> bool:
+        if isinstance(expr, cst.Lambda):
+            return True
+        if isinstance(expr, cst.Call):
+            return index.imports.resolve(expr.func) in _NEW_FUNCTION_CALLS
+        if isinstance(expr, cst.Name) and scope is not None:
+            found = index.lookup_function(expr.value, scope)
+            return found is not None and found.parent is not None
+        return False
+
+    @staticmethod
+    def _called_in(index, info) -> bool:
+        for call, func, _k, _l in index.calls:
+            if func is info.parent and isinstance(call.func, cst.Name) and call.func.value == info.name:
+                return True
+        return False

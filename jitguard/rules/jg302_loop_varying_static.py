@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from jitguard.analysis.project import CallSite
+from jitguard.rules.base import Rule
+
+
+class LoopVaryingStatic(Rule):
+    code = "JG302"
+    name = "loop-varying-static-argument"
+    summary = "A static argument of a jitted function changes on every loop iteration."
+    what = """
+        Flags a call of a jitted function inside a `for`/`while` loop or a comprehension whose
+        argument at a static position (`static_argnums`/`static_argnames`) depends on the loop:
+        the loop variable, or anything computed from it (a step count, a float from a schedule).
+        A loop over a literal collection (`for mode in ("train", "eval")`), comparisons and
+        `i % k` take a few values and are not flagged.
+        """
+    why = """
+        Each distinct static value is a separate compile. A value that changes every iteration
+        means a compile every iteration: the loop runs 10-1000x slower and nothing reports it.
+        Make the parameter traced (a number can be an array argument), or bucket it into a few
+        values.
+        """
+    example = """
+        @partial(jax.jit, static_argnames=("lr",))
+        def sgd(w, g, lr):
+            return w - lr * g
+
+
+        def fit(w, grads):
+            for step, g in enumerate(grads):
+                w = sgd(w, g, lr=0.1 / (1 + step))
+            return w
+        """
+    use_instead = """
+        @jax.jit
+        def sgd(w, g, lr):
+            return w - lr * g
+
+
+        def fit(w, grads):
+            for step, g in enumerate(grads):
+                w = sgd(w, g, lr=0.1 / (1 + step))
+            return w
+
+
+        w = fit(jnp.ones(3), [jnp.ones(3)] * 3)
+        """
+
+    def check_site(self, site: CallSite):
+        varies = site.arg.get("varies")
+        if not site.static or not varies or not site.call.get("in_loop"):
+            return None
+        names = ", ".join(f"`{n}`" for n in varies)
+        return (
+            f"static argument `{site.param}` of jitted `{site.function}` changes with the loop ({names}): "
+            "one XLA compile per distinct value",
+            f"Make `{site.param}` traced (drop it from static_argnums/static_argnames) so one compile serves every "
+            "value, or bucket it into a few values",
+        )

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from jitguard.analysis.project import CallSite
+from jitguard.rules.base import Rule
+
+_DESCRIBE = {
+    "int": "a Python int (weak int32)",
+    "float": "a Python float (weak float32)",
+    "bool": "a Python bool",
+    "complex": "a Python complex (weak complex64)",
+}
+
+
+class ScalarTypeChurn(Rule):
+    code = "JG304"
+    name = "scalar-type-churn"
+    summary = "The same traced parameter gets Python scalars of different types at different call sites."
+    what = """
+        Flags call sites of a jitted function that pass Python scalar literals of different types
+        at the same traced position — `f(x, 1)` here, `f(x, 1.0)` there — across the checked
+        tree. The first call site sets the type; later sites with another type are flagged.
+        """
+    why = """
+        A Python `int` is traced as a weak-typed int32 and a Python `float` as a weak-typed
+        float32: two different input types, so two compiles of the same function, and
+        different numerics (integer arithmetic). Use one type everywhere (`1.0`), or cast
+        inside the function.
+        """
+    example = """
+        @jax.jit
+        def scale(x, factor):
+            return x * factor
+
+
+        a = scale(jnp.ones(3), 2)
+        b = scale(jnp.ones(3), 2.5)
+        """
+    use_instead = """
+        @jax.jit
+        def scale(x, factor):
+            return x * factor
+
+
+        a = scale(jnp.ones(3), 2.0)
+        b = scale(jnp.ones(3), 2.5)
+        """
+
+    def check_sites(self, sites: list[CallSite]):
+        groups: dict[tuple[str, str], list[CallSite]] = {}
+        for site in sites:
+            if not site.static and site.arg.get("scalar"):
+                groups.setdefault((site.jitdef["qualname"], site.param), []).append(site)
+        out = []
+        for (_fn, param), group in groups.items():
+            group.sort(key=lambda s: (s.path, s.call["line"], s.call["column"]))
+            first = group[0]
+            kind0 = first.arg["scalar"]
+            for site in group[1:]:
+                kind = site.arg["scalar"]
+                if kind == kind0:
+                    continue
+                out.append((
+                    site,
+                    f"`{param}` of jitted `{site.function}` gets {_DESCRIBE[kind]} here but {_DESCRIBE[kind0]} at "
+                    f"{first.path}:{first.call['line']}: two input types, two compiles",
+                    f"Pass the same type at every call site (e.g. `{site.arg['text']}` -> "
+                    f"`{_convert(site.arg['text'], kind0)}`), or cast inside the function",
+                ))
+        return out
+
+
+def _convert(text: str, kind: str) -> str:
+    if kind == "float" and text.lstrip("-").isdigit():
+        return text + ".0"
+    if kind == "int" and text.endswith(".0"):
+        return text[:-2]
+    return f"{kind}({text})"

@@ -1,0 +1,84 @@
+"""JG201 argnums-out-of-range: examples that must and must not be flagged.
+
+JAX rejects these when jit is applied, so the flagged definitions sit inside factories: the
+oracle test calls each factory and checks the ValueError comes from the marked line.
+"""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+def past_the_end():
+    @partial(jax.jit, static_argnums=(2,))  # expect: JG201
+    def scale(x, factor):
+        return x * factor
+
+    return scale
+
+
+def keyword_only_is_not_positional():
+    @partial(jax.jit, static_argnums=1)  # expect: JG201
+    def scale(x, *, factor):
+        return x * factor
+
+    return scale
+
+
+def negative_too_far():
+    def shift(x, by):
+        return x + by
+
+    return jax.jit(shift, static_argnums=-3)  # expect: JG201
+
+
+def donate_past_the_end():
+    def update(state, grad):
+        return state - grad
+
+    return jax.jit(update, donate_argnums=(0, 2))  # expect: JG201
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+@partial(jax.jit, static_argnums=(1,))
+def in_range(x, n):
+    return x * n
+
+
+@partial(jax.jit, static_argnums=-1)
+def negative_in_range(x, n):
+    return x * n
+
+
+@partial(jax.jit, static_argnums=(3,))
+def varargs_take_any_index(x, *rest):
+    return x + sum(rest[:2])
+
+
+class Layer:
+    def __init__(self, width):
+        self.width = width
+        self.apply = jax.jit(self._apply, static_argnums=(1,))
+
+    def _apply(self, x, times):
+        return x * times
+
+
+RAISES = [
+    (past_the_end, "ValueError"),
+    (keyword_only_is_not_positional, "ValueError"),
+    (negative_too_far, "ValueError"),
+    (donate_past_the_end, "ValueError"),
+]
+
+RUNS = [
+    lambda: in_range(jnp.ones(2), 3),
+    lambda: negative_in_range(jnp.ones(2), 3),
+    lambda: varargs_take_any_index(jnp.ones(2), 1.0, 2.0, 3),
+    lambda: Layer(2).apply(jnp.ones(2), 3),
+]

@@ -1,0 +1,53 @@
+"""JG202 unknown-argnames: examples that must and must not be flagged."""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+def typo_in_static_argnames():
+    @partial(jax.jit, static_argnames=("traning",))  # expect: JG202
+    def step(x, training=False):
+        return x
+
+    return step
+
+
+def renamed_parameter():
+    def update(params, grads, lr):
+        return params - lr * grads
+
+    return jax.jit(update, donate_argnames="state")  # expect: JG202
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+@partial(jax.jit, static_argnames=("mode",))
+def keyword_only(x, *, mode="train"):
+    return x * 2 if mode == "train" else x
+
+
+@partial(jax.jit, static_argnames=("training",), donate_argnames=("state",))
+def both_exist(state, x, training=False):
+    return state + x
+
+
+@partial(jax.jit, static_argnames=("anything",))
+def takes_kwargs(x, **kwargs):
+    return x
+
+
+RAISES = [
+    (typo_in_static_argnames, "ValueError"),
+    (renamed_parameter, "ValueError"),
+]
+
+RUNS = [
+    lambda: keyword_only(jnp.ones(2), mode="eval"),
+    lambda: both_exist(jnp.ones(2), jnp.ones(2), training=True),
+    lambda: takes_kwargs(jnp.ones(2)),
+]

@@ -1,0 +1,100 @@
+"""JG301 jit-of-new-function: examples that must and must not be flagged.
+
+GROWS: loops that the oracle runs twice (n=2, then n=4): JAX compiles again on the second run.
+BOUNDED: the legal look-alikes: the second run compiles nothing new.
+"""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+def scale(x, factor):
+    return x * factor
+
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+def lambda_in_loop(n):
+    x = jnp.ones(3)
+    for i in range(n):
+        step = jax.jit(lambda v: v * 2.0)  # expect: JG301
+        x = step(x)
+    return x
+
+
+def partial_in_loop(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = jax.jit(partial(scale, factor=2.0))(x)  # expect: JG301
+    return x
+
+
+def inline_in_a_function(x):
+    return jax.jit(lambda v: jnp.sin(v) + 1.0)(x)  # expect: JG301
+
+
+def called_every_step(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = inline_in_a_function(x)
+    return x
+
+
+def nested_def_called_in_place(x):
+    @jax.jit  # expect: JG301
+    def inner(v):
+        return v * 3.0
+
+    return inner(x)
+
+
+def nested_every_step(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = nested_def_called_in_place(x)
+    return x
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+def module_level_function_in_loop(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = jax.jit(scale)(x, 2.0)
+    return x
+
+
+_step = jax.jit(lambda v: v * 2.0)
+
+
+def hoisted(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = _step(x)
+    return x
+
+
+def make_step(factor):
+    @jax.jit
+    def step(v):
+        return v * factor
+
+    return step
+
+
+_made = make_step(2.0)
+
+
+def factory_result_kept(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = _made(x)
+    return x
+
+
+GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step]
+BOUNDED = [module_level_function_in_loop, hoisted, factory_result_kept]

@@ -1,0 +1,76 @@
+"""JG302 loop-varying-static-argument: examples that must and must not be flagged."""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnames=("lr",))
+def sgd(w, g, lr):
+    return w - lr * g
+
+
+@partial(jax.jit, static_argnums=(1,))
+def power(x, k):
+    return x**k
+
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+def schedule_as_static(n):
+    w = jnp.ones(3)
+    for step in range(n):
+        lr = 0.1 / (1 + step)
+        w = sgd(w, jnp.ones(3), lr=lr)  # expect: JG302
+    return w
+
+
+def loop_index_as_static(n):
+    return [power(jnp.ones(2), i) for i in range(n)]  # expect: JG302
+
+
+def while_counter(n):
+    x, k = jnp.ones(2), 1
+    while k <= n:
+        x = power(x, k)  # expect: JG302
+        k += 1
+    return x
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+def constant_static(n):
+    w = jnp.ones(3)
+    for _ in range(n):
+        w = sgd(w, jnp.ones(3), lr=0.1)
+    return w
+
+
+def warm_up_fixed_modes(n):
+    outs = []
+    for k in (1, 2, 3):
+        outs.append(power(jnp.ones(2), k))
+    return outs, n
+
+
+def bounded_parity(n):
+    return [power(jnp.ones(2), i % 2) for i in range(n)]
+
+
+@jax.jit
+def sgd_traced(w, g, lr):
+    return w - lr * g
+
+
+def schedule_as_traced(n):
+    w = jnp.ones(3)
+    for step in range(n):
+        w = sgd_traced(w, jnp.ones(3), 0.1 / (1 + step))
+    return w
+
+
+GROWS = [schedule_as_static, loop_index_as_static, while_counter]
+BOUNDED = [constant_static, warm_up_fixed_modes, bounded_parity, schedule_as_traced]

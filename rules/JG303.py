@@ -1,0 +1,75 @@
+"""JG303 loop-varying-shape: examples that must and must not be flagged."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+import jitguard
+
+
+@jax.jit
+def total(x):
+    return x.sum()
+
+
+@jax.jit
+def masked_total(x, n):
+    return jnp.where(jnp.arange(x.shape[0]) < n, x, 0.0).sum()
+
+
+DATA = np.arange(16.0, dtype=np.float32)  # NumPy: slicing it compiles nothing by itself
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+def growing_prefix(n):
+    return [total(DATA[:i]) for i in range(1, n + 1)]  # expect: JG303
+
+
+def growing_window(n):
+    out = []
+    for i in range(n):
+        chunk = DATA[i:]
+        out.append(total(chunk))  # expect: JG303
+    return out
+
+
+def zeros_of_loop_size(n):
+    return [total(jnp.zeros(k + 1)) for k in range(n)]  # expect: JG303
+
+
+def list_grown_and_converted(n):
+    seen = []
+    for i in range(n):
+        seen.append(float(i))
+        total(np.asarray(seen))  # expect: JG303
+    return seen
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+def fixed_size_windows(n):
+    return [total(DATA[i : i + 4]) for i in range(n)]
+
+
+def padded_and_masked(n):
+    return [masked_total(DATA, i) for i in range(1, n + 1)]
+
+
+def bucketed(n):
+    out = []
+    for i in range(1, n + 1):
+        padded, length = jitguard.pad_to_bucket(DATA[:i], 0, (8, 16))
+        out.append(masked_total(padded, length))
+    return out
+
+
+def warm_up_fixed_shapes(n):
+    for size in (4, 8):
+        total(np.zeros(size, np.float32))
+    return n
+
+
+GROWS = [growing_prefix, growing_window, zeros_of_loop_size, list_grown_and_converted]
+BOUNDED = [fixed_size_windows, padded_and_masked, bucketed, warm_up_fixed_shapes]
