@@ -1,6 +1,7 @@
 """JG101 traced-condition: examples that must and must not be flagged."""
 
 from functools import partial
+from typing import NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -164,6 +165,58 @@ def make_scaler(scale):
     return scaled
 
 
+class TrainState(NamedTuple):
+    params: jax.Array
+    loss_scale: object = None  # None or a sub-object: its truth value is static
+
+
+@jax.jit
+def pytree_fields(state):
+    if state.loss_scale:
+        return state.params * state.loss_scale
+    return state.params
+
+
+def scan_body(carry, x, reverse=False):
+    if reverse:  # lax.scan passes two arguments: `reverse` keeps its Python default
+        return carry - x, x
+    return carry + x, x
+
+
+@jax.jit
+def scan_with_default(xs):
+    return lax.scan(scan_body, 0.0, xs)
+
+
+def _kernel(x, *, scale, causal):
+    if causal:
+        return x * scale
+    return x
+
+
+@jax.jit
+def partial_kwargs(x):
+    options = {"scale": 2.0, "causal": True}
+    return jax.vmap(partial(_kernel, **options))(x)
+
+
+@jax.jit
+def isinstance_and_early_return(x, y=None):
+    if y is None:
+        return x
+    if isinstance(y, (int, float)):
+        if y > 0:  # a Python number here, not a tracer
+            return x * y
+    return x + y
+
+
+@jax.jit
+def tree_leaves_truth(params):
+    if jax.tree.leaves(params):
+        return params
+    return params
+
+
 RAISES = [
     (lambda: relu(jnp.float32(1.0)), "TracerBoolConversionError"),
     (lambda: normalize(jnp.ones(3), 0, True), "TracerBoolConversionError"),
@@ -186,4 +239,9 @@ RUNS = [
     lambda: grad_of(2.0),
     lambda: module_constant(jnp.ones(2)),
     lambda: make_scaler(2.0)(jnp.ones(2)),
+    lambda: pytree_fields(TrainState(jnp.ones(2))),
+    lambda: scan_with_default(jnp.ones(3)),
+    lambda: partial_kwargs(jnp.ones((2, 3))),
+    lambda: isinstance_and_early_return(jnp.ones(2), jnp.ones(2)),
+    lambda: tree_leaves_truth({"w": jnp.ones(2)}),
 ]

@@ -59,11 +59,20 @@ LAX_FUNCTION_ARGS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
 
 # tree_map-like calls: the function at position 0 is called with the leaves of the trees that
 # follow, so a traced tree makes the corresponding parameter traced.
+# tree functions whose result is a Python list/tuple (or pytree) of leaves: its truth value is static
+TREE_CONTAINERS = frozenset({
+    "jax.tree.leaves", "jax.tree_util.tree_leaves", "jax.tree.flatten", "jax.tree_util.tree_flatten",
+    "jax.tree_leaves", "jax.tree_flatten", "jax.tree.unflatten", "jax.tree_util.tree_unflatten",
+    "jax.tree_util.tree_flatten_with_path", "jax.tree.flatten_with_path", "jax.tree_util.tree_leaves_with_path",
+    "jax.tree.leaves_with_path",
+})
 TREE_MAPS = frozenset({"jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map", "jax.tree_util.tree_map_with_path"})
 
 # Attributes of an array that are Python values known at trace time.
 STATIC_ATTRIBUTES = frozenset(
-    {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "weak_type", "sharding", "aval", "named_shape"}
+    {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "weak_type", "sharding", "aval", "named_shape",
+     # jax.experimental.sparse BCOO/BCSR metadata
+     "n_batch", "n_sparse", "n_dense", "nse", "indices_sorted", "unique_indices"}
 )
 
 # Calls whose result is known at trace time, whatever their arguments.

@@ -39,6 +39,10 @@ class Taint:
     origin: Origin
     container: bool = False  # a Python list/tuple/dict holding traced values (its truth value is static)
     boolean: bool = False  # a traced boolean array (a mask)
+    # reached through an attribute, a string key or unpacking of traced data: it may be an array
+    # leaf, or a sub-object, None or a static field of a pytree; its truth value and its use as
+    # a Python number are not reported (a comparison or arithmetic on it is an array again)
+    opaque: bool = False
 
 
 @dataclass
@@ -69,6 +73,7 @@ class FunctionInfo:
     traced: dict[str, Origin] = field(default_factory=dict)
     closure: dict[str, Taint] = field(default_factory=dict)
     contexts: list[str] = field(default_factory=list)  # how it gets traced, for messages
+    containers: set[str] = field(default_factory=set)  # traced params that only ever get Python containers
     static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
     loops: tuple = ()  # loops (For/While/comprehension nodes) around the definition, in its parent
 
@@ -162,6 +167,7 @@ class TransformUse:
     static_names: frozenset[str] = frozenset()
     donate_names: frozenset[str] = frozenset()
     static_unknown: bool = False
+    nargs: int | None = None  # how many arguments the caller passes (lax loops pass a fixed number)
 
 
 class ModuleIndex:
@@ -176,6 +182,8 @@ class ModuleIndex:
         self.module_defs: dict[str, FunctionInfo] = {}
         self.classes: dict[str, ClassInfo] = {}
         self.module_sequences: set[str] = set()  # module-level names bound to list/tuple literals
+        # fields some class of this module declares static (eqx.field(static=True), pytree_node=False)
+        self.static_field_names: set[str] = set()
         self.module_assigned: set[str] = set()
         self._module_assigns: list[tuple[str, cst.BaseExpression]] = []
         # name -> function it wraps through a transform (g = jax.jit(f)): calls to g are calls to f
@@ -289,6 +297,7 @@ class ModuleIndex:
                     isinstance(node, cst.Name) and node.value == "False"
                 ):
                     klass.static_fields.add(target)
+                    self.static_field_names.add(target)
 
     def _module_assignment(self, line: cst.SimpleStatementLine) -> None:
         for small in line.body:
@@ -362,6 +371,8 @@ class ModuleIndex:
             if name == "functools.partial" and args:
                 bound_pos += len(args) - 1
                 bound_kw = bound_kw | {a.keyword.value for a in expr.args if a.keyword is not None}
+                if any(a.star for a in expr.args):
+                    bound_kw = bound_kw | {"**"}  # partial(f, *a, **kw): what it binds is unknown
                 expr = args[0].value
             elif name in jaxapi.TRANSPARENT_WRAPPERS and args:
                 expr = args[0].value
@@ -438,6 +449,12 @@ class ModuleIndex:
         exprs = [args[i].value for i in positions if i < len(args)]
         exprs += [a.value for a in call.args if a.keyword is not None and a.keyword.value in keywords]
         short = qual.replace("jax.lax.", "lax.").replace("jax.", "")
+        nargs = _LAX_NARGS.get(qual)
+        if qual in ("jax.lax.cond", "jax.lax.switch"):
+            first_operand = 3 if qual == "jax.lax.cond" else 2
+            nargs = None if any(a.star for a in call.args) else max(0, len(args) - first_operand)
+        elif qual == "jax.eval_shape":
+            nargs = None if any(a.star for a in call.args) else len(args) - 1
         for expr in exprs:
             for item in (el.value for el in expr.elements) if isinstance(expr, (cst.List, cst.Tuple)) else (expr,):
                 target, bound_pos, bound_kw = self.unwrap(item, scope)
@@ -445,7 +462,8 @@ class ModuleIndex:
                 if resolved is None:
                     continue
                 info, _prior, bound_self = resolved
-                self._apply(info, TransformUse(qual, None, bound_pos, bound_kw, bound_self), f"a function argument of `{short}`", item)
+                use = TransformUse(qual, None, bound_pos, bound_kw, bound_self, nargs=nargs)
+                self._apply(info, use, f"a function argument of `{short}`", item)
 
     def _apply(self, info: FunctionInfo, use: TransformUse, how: str, site: cst.CSTNode) -> None:
         """Mark the parameters that ``use`` traces."""
@@ -484,10 +502,23 @@ class ModuleIndex:
                 if 0 <= idx < len(positional):
                     donate.add(positional[idx].name)
             donate.update(literal_strs(keyword(use.options, "donate_argnames")) or [])
+        if info.static_unknown and use.options is not None:
+            use.static_unknown = True
+            return  # static_argnums/static_argnames we cannot read: trust the user, flag nothing
         use.static_names = frozenset(static_names)
         use.donate_names = frozenset(donate)
         use.static_unknown = info.static_unknown
         bound = {p.name for p in positional[: use.bound_positional]} | set(use.bound_keywords)
+        if "**" in bound:
+            return  # partial(f, **kwargs) binds names we cannot see: flag nothing
+        if use.nargs is not None:
+            # lax.scan passes (carry, x), fori_loop (i, val), while_loop (val), ...: parameters past
+            # those keep their Python defaults
+            passed = positional[use.bound_positional : use.bound_positional + use.nargs]
+            bound |= {p.name for p in positional if p not in passed}
+            bound |= {p.name for p in params if p.kind in ("kwonly", "kwarg")}
+            if len(passed) >= use.nargs:
+                bound |= {p.name for p in params if p.kind == "vararg"}
         kind = {
             "jax.jit": "jitted", "jax.pjit": "jitted", "jax.experimental.pjit.pjit": "jitted",
             "jax.pmap": "pmapped", "jax.vmap": "vmapped",
@@ -507,11 +538,23 @@ class ModuleIndex:
                 continue
             if p.name in info.traced:
                 continue
+            if isinstance(p.default, (cst.SimpleString, cst.ConcatenatedString)):
+                continue  # a string cannot be a traced argument: it is a Python setting
             flaglike = _flaglike_default(p.default)
             statics_note = "" if use.qualname in jaxapi.LAX_FUNCTION_ARGS or use.qualname == "jax.vmap" else (
                 ", not in static_argnames" if use.qualname != "jax.pmap" else ", not in static_broadcasted_argnums"
             )
             info.traced[p.name] = Origin(p.name, why_base + statics_note, info, flaglike)
+
+
+# how many arguments each lax primitive passes to its function argument
+_LAX_NARGS = {
+    "jax.lax.scan": 2,
+    "jax.lax.fori_loop": 2,
+    "jax.lax.while_loop": 1,
+    "jax.lax.map": 1,
+    "jax.lax.associative_scan": 2,
+}
 
 
 def _flaglike_default(default: cst.BaseExpression | None) -> bool:

@@ -40,6 +40,11 @@ _BOOLEAN_FUNCS = frozenset(
     )
 )
 _CONTAINER_CALLS = frozenset({"list", "tuple", "dict", "zip", "enumerate", "reversed", "sorted", "map", "filter", "set", "frozenset"})
+_TRACER_TYPES = frozenset({
+    "jax.Array", "jax.numpy.ndarray", "jax.core.Tracer", "jax.interpreters.partial_eval.DynamicJaxprTracer",
+    "jax._src.core.Tracer", "jaxlib.xla_extension.ArrayImpl", "jax.typing.ArrayLike",
+})
+_ARITHMETIC_BUILTINS = frozenset({"abs", "sum", "pow", "round", "divmod"})
 _MAX_WALKS_PER_FUNCTION = 6
 
 
@@ -84,7 +89,12 @@ class Analysis:
         """``caller`` calls ``callee`` with traced arguments: those parameters become traced."""
         changed = False
         for name, taint in args.items():
+            if not taint.container and name in callee.containers:
+                callee.containers.discard(name)
+                changed = True
             if name not in callee.traced:
+                if taint.container:
+                    callee.containers.add(name)
                 how = "a method" if callee.is_method else "a helper"
                 callee.traced[name] = Origin(
                     name,
@@ -147,6 +157,12 @@ class Context:
             return None
         return self._w.taints.get(expr)
 
+    def array_taint(self, expr: cst.CSTNode | None) -> Taint | None:
+        """The taint of an expression known to be a traced array (not a Python container, and
+        not an attribute/key of traced data whose type we cannot see); None otherwise."""
+        t = self.taint(expr)
+        return t if t is not None and not t.container and not t.opaque else None
+
     def resolve(self, expr: cst.BaseExpression) -> str | None:
         return self._w.resolve(expr)
 
@@ -197,11 +213,14 @@ class Walker:
         self.taints: dict[cst.CSTNode, Taint | None] = {}
         self.test_nodes: set[cst.CSTNode] = set()
         self.returns: list[Taint | None] = []
+        self.dead = False  # the current path ended (return/raise/break/continue)
         self.reported: list[tuple[str, cst.CSTNode, str, str]] = []
         self._seen: set[tuple[str, cst.CSTNode]] = set()
         self.ctx = Context(self)
         if entry is None:
-            self.env.update({name: Taint(origin) for name, origin in info.traced.items()})
+            self.env.update(
+                {name: Taint(origin, container=name in info.containers) for name, origin in info.traced.items()}
+            )
         else:
             self.env.update(entry)
         self.hooks = analysis.hooks if report else {}
@@ -252,6 +271,8 @@ class Walker:
                 self.small(small)
             return
         for stmt in getattr(body, "body", ()):
+            if self.dead:
+                break  # unreachable
             self.stmt(stmt)
 
     def stmt(self, stmt: cst.CSTNode) -> None:
@@ -262,15 +283,27 @@ class Walker:
             self.test(stmt.test)
             self.dispatch(stmt)
             before = dict(self.env)
+            not_traced_in_body, not_traced_in_else = self._narrowing(stmt.test)
+            for name in not_traced_in_body:
+                self.env.pop(name, None)
             self.block(stmt.body)
-            after_body = self.env
-            self.env = before
+            after_body, body_dead = self.env, self.dead
+            self.env, self.dead = dict(before), False
+            for name in not_traced_in_else:
+                self.env.pop(name, None)
             if stmt.orelse is not None:
                 if isinstance(stmt.orelse, cst.If):
                     self.stmt(stmt.orelse)
                 else:
                     self.block(stmt.orelse.body)
-            self.env = _merge(after_body, self.env)
+            # a branch that returned does not flow on: `if x is None: return` narrows what follows
+            if body_dead and not self.dead:
+                pass
+            elif self.dead and not body_dead:
+                self.env, self.dead = after_body, False
+            else:
+                self.env = _merge(after_body, self.env)
+                self.dead = body_dead and self.dead
         elif isinstance(stmt, cst.For):
             self.ev(stmt.iter)
             before = dict(self.env)
@@ -278,7 +311,7 @@ class Walker:
                 self.bind_loop_target(stmt.target, stmt.iter)
                 self.dispatch(stmt)
                 self.block(stmt.body)
-                self.env = _merge(before, self.env)
+                self.env, self.dead = _merge(before, self.env), False
             if stmt.orelse is not None:
                 self.block(stmt.orelse.body)
         elif isinstance(stmt, cst.While):
@@ -287,15 +320,17 @@ class Walker:
                 self.test(stmt.test)
                 self.dispatch(stmt)
                 self.block(stmt.body)
-                self.env = _merge(before, self.env)
+                self.env, self.dead = _merge(before, self.env), False
             if stmt.orelse is not None:
                 self.block(stmt.orelse.body)
         elif isinstance(stmt, cst.Try) or type(stmt).__name__ == "TryStar":
             self.block(stmt.body)
             for handler in stmt.handlers:
+                self.dead = False
                 if handler.name is not None and isinstance(handler.name.name, cst.Name):
                     self.locals.add(handler.name.name.value)
                 self.block(handler.body)
+            self.dead = False
             if stmt.orelse is not None:
                 self.block(stmt.orelse.body)
             if stmt.finalbody is not None:
@@ -320,10 +355,10 @@ class Walker:
             before = dict(self.env)
             merged = dict(self.env)
             for case in stmt.cases:
-                self.env = dict(before)
+                self.env, self.dead = dict(before), False
                 self.block(case.body)
                 merged = _merge(merged, self.env)
-            self.env = merged
+            self.env, self.dead = merged, False
         else:
             for child in children(stmt):
                 if isinstance(child, cst.BaseSuite):
@@ -346,6 +381,9 @@ class Walker:
             self.ev(node.value)
         elif isinstance(node, cst.Return):
             self.returns.append(self.ev(node.value) if node.value is not None else None)
+            self.dead = True
+        elif isinstance(node, (cst.Break, cst.Continue)):
+            self.dead = True
         elif isinstance(node, cst.Assert):
             self.test(node.test)
             if node.msg is not None:
@@ -355,6 +393,7 @@ class Walker:
         elif isinstance(node, cst.Raise):
             if node.exc is not None:
                 self.ev(node.exc)
+            self.dead = True
         elif isinstance(node, cst.Del):
             pass
         elif isinstance(node, (cst.Global, cst.Nonlocal)):
@@ -366,6 +405,31 @@ class Walker:
         """Evaluate a test whose truth value Python needs (if/while/assert/conditional)."""
         self._mark_test(expr)
         return self.ev(expr)
+
+    def _narrowing(self, test: cst.BaseExpression) -> tuple[set[str], set[str]]:
+        """isinstance(x, T): names that cannot hold a tracer in the body / in the else branch.
+
+        Inside ``isinstance(x, (int, np.ndarray))`` x is not a tracer; after ``isinstance(x,
+        jax.Array)`` is false, x is not one either (every tracer is a jax.Array)."""
+        negate = False
+        while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            negate, test = not negate, test.expression
+        if not (isinstance(test, cst.Call) and self.resolve(test.func) == "isinstance" and len(test.args) == 2):
+            return set(), set()
+        subject, types = test.args[0].value, test.args[1].value
+        if not isinstance(subject, cst.Name):
+            return set(), set()
+        items = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+        names = [self.resolve(t) for t in items]
+        if isinstance(types, cst.BinaryOperation) or any(n is None for n in names):
+            return set(), set()
+        arrays = [n for n in names if n in _TRACER_TYPES]
+        body, orelse = set(), set()
+        if not arrays and not any(n in ("object",) for n in names):
+            body.add(subject.value)
+        elif len(arrays) == len(names):
+            orelse.add(subject.value)
+        return (orelse, body) if negate else (body, orelse)
 
     def _mark_test(self, expr: cst.BaseExpression) -> None:
         stack = [expr]
@@ -488,14 +552,9 @@ class Walker:
         t = self.ev(node.value)
         if t is None or node.attr.value in jaxapi.STATIC_ATTRIBUTES:
             return None
-        if (
-            isinstance(node.value, cst.Name)
-            and node.value.value == "self"
-            and self.info.cls is not None
-            and node.attr.value in self.info.cls.static_fields
-        ):
-            return None
-        return Taint(t.origin)
+        if node.attr.value in self.index.static_field_names:
+            return None  # declared static by a class of this module (eqx.field(static=True), ...)
+        return Taint(t.origin, opaque=True)
 
     def ev_Subscript(self, node: cst.Subscript) -> Taint | None:
         base = self.ev(node.value)
@@ -510,7 +569,12 @@ class Walker:
                         index = self.ev(part) or index
                 self.taints[sl] = None
         if base is not None:
-            return Taint(base.origin, boolean=base.boolean and not base.container)
+            keyed = any(
+                isinstance(el.slice, cst.Index) and isinstance(el.slice.value, (cst.SimpleString, cst.ConcatenatedString))
+                for el in node.slice
+            )
+            opaque = base.opaque or keyed or base.container
+            return Taint(base.origin, boolean=base.boolean and not base.container, opaque=opaque)
         if index is not None and not self.is_sequence(node.value):
             return Taint(index.origin)
         return None
@@ -523,21 +587,28 @@ class Walker:
         boolean = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)) and all(
             x.boolean for x in (left, right) if x is not None
         )
-        return Taint(t.origin, boolean=boolean)
+        traced = [x for x in (left, right) if x is not None]
+        if isinstance(node.operator, cst.Add) and all(x.container for x in traced):
+            return Taint(t.origin, container=True)  # tuple + tuple, list + list
+        return Taint(t.origin, boolean=boolean, opaque=all(x.opaque for x in traced))
 
     def ev_UnaryOperation(self, node: cst.UnaryOperation) -> Taint | None:
         t = self.ev(node.expression)
         if t is None:
             return None
-        boolean = isinstance(node.operator, cst.Not) or (isinstance(node.operator, cst.BitInvert) and t.boolean)
-        return Taint(t.origin, boolean=boolean)
+        if isinstance(node.operator, cst.Not):
+            return Taint(t.origin, boolean=True, opaque=t.opaque or t.container)
+        return Taint(t.origin, boolean=isinstance(node.operator, cst.BitInvert) and t.boolean)
 
     def ev_BooleanOperation(self, node: cst.BooleanOperation) -> Taint | None:
         left, right = self.ev(node.left), self.ev(node.right)
         t = left or right
         if t is None:
             return None
-        return Taint(t.origin, boolean=all(x.boolean for x in (left, right) if x is not None))
+        traced = [x for x in (left, right) if x is not None]
+        # Python tests the left operand first: if we cannot tell what it is, it may short-circuit
+        first = left if left is not None else right
+        return Taint(t.origin, boolean=all(x.boolean for x in traced), opaque=first.opaque or first.container)
 
     def ev_Comparison(self, node: cst.Comparison) -> Taint | None:
         left = self.ev(node.left)
@@ -548,6 +619,11 @@ class Walker:
         if all(isinstance(op, (cst.In, cst.NotIn)) for op in ops):
             # "key" in batch: a dict lookup with a static key is static
             return Taint(left.origin, boolean=True) if left is not None else None
+        if all(isinstance(op, (cst.Equal, cst.NotEqual)) for op in ops) and any(
+            isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+            for e in (node.left, *(c.comparator for c in node.comparisons))
+        ):
+            return None  # tracer == "sample" is plain False: JAX arrays never equal a string
         t = left or next((r for r in rights if r is not None), None)
         return Taint(t.origin, boolean=True) if t is not None else None
 
@@ -632,14 +708,37 @@ class Walker:
         if local is not None:
             callee, mapped = local
             return self.analysis.summary(callee, mapped) if mapped else None
-        t = receiver or any_arg
+        obj = self.taints.get(func.value) if isinstance(func, cst.Attribute) else None
+        t = obj or receiver or any_arg
         if t is None:
             return None
-        if name in _CONTAINER_CALLS:
+        if name in _CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
             return Taint(t.origin, container=True)
+        if name in jaxapi.TREE_MAPS:
+            return self._tree_map_result(node, t)
         if isinstance(func, cst.Attribute) and func.attr.value in ("any", "all"):
-            return Taint(t.origin)
-        return Taint(t.origin, boolean=name in _BOOLEAN_FUNCS)
+            return Taint(t.origin, opaque=obj is not None and obj.opaque)
+        if obj is not None:
+            # a method: of an array, an array; of something we cannot see into, who knows
+            return Taint(t.origin, opaque=obj.opaque or obj.container)
+        if name is not None and (name.startswith(("jax.", "numpy.")) or name in _ARITHMETIC_BUILTINS):
+            return Taint(t.origin, boolean=name in _BOOLEAN_FUNCS)
+        return Taint(t.origin, opaque=True)  # a function of another module: its result's type is unknown
+
+    def _tree_map_result(self, node: cst.Call, t: Taint) -> Taint | None:
+        """jax.tree.map(f, tree): traced only if f returns something traced for traced leaves."""
+        args = positional_args(node)
+        fn = self.index.resolve_function(args[0].value, self.info) if args else None
+        if fn is None:
+            return Taint(t.origin, opaque=True)
+        callee = fn[0]
+        mapped = {}
+        for p, a in zip(callee.positional, args[1:]):
+            at = self.taints.get(a.value)
+            if at is not None:
+                mapped[p.name] = Taint(at.origin)
+        result = self.analysis.summary(callee, mapped) if mapped else None
+        return Taint(result.origin, opaque=True) if result is not None else None
 
     # -- calls into the module's own functions ----------------------------------------------
     def _local_callee(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
@@ -738,7 +837,7 @@ class Walker:
 
 
 def _element(t: Taint | None) -> Taint | None:
-    return None if t is None else Taint(t.origin, boolean=t.boolean)
+    return None if t is None else Taint(t.origin, boolean=t.boolean, opaque=t.opaque)
 
 
 def _merge(a: dict[str, Taint], b: dict[str, Taint]) -> dict[str, Taint]:

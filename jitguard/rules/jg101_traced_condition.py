@@ -54,8 +54,8 @@ class TracedCondition(Rule):
         """
 
     def _check(self, ctx: Context, test: cst.BaseExpression, construct: str) -> None:
-        taint = ctx.taint(test)
-        if taint is None or taint.container:
+        taint = ctx.array_taint(test)
+        if taint is None:
             return
         ctx.report(
             self.code,

@@ -42,8 +42,8 @@ class TracedWhile(Rule):
         """
 
     def visit_While(self, node: cst.While, ctx: Context) -> None:
-        taint = ctx.taint(node.test)
-        if taint is None or taint.container:
+        taint = ctx.array_taint(node.test)
+        if taint is None:
             return
         hint = ctx.static_hint(taint) if taint.origin.flaglike else None
         fix = (

@@ -48,8 +48,8 @@ class TracedTruthValue(Rule):
     def visit_BooleanOperation(self, node: cst.BooleanOperation, ctx: Context) -> None:
         if ctx.in_test(node):
             return  # the if/while/assert that consumes the test reports it once
-        taint = ctx.taint(node.left)
-        if taint is None or taint.container:
+        taint = ctx.array_taint(node.left)
+        if taint is None:
             return
         op = "and" if isinstance(node.operator, cst.And) else "or"
         fix = f"Use `jnp.logical_{op}(a, b)` (or `{'&' if op == 'and' else '|'}` on boolean arrays)"
@@ -58,8 +58,8 @@ class TracedTruthValue(Rule):
     def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx: Context) -> None:
         if not isinstance(node.operator, cst.Not) or ctx.in_test(node):
             return
-        taint = ctx.taint(node.expression)
-        if taint is None or taint.container:
+        taint = ctx.array_taint(node.expression)
+        if taint is None:
             return
         ctx.report(
             self.code,
@@ -69,8 +69,8 @@ class TracedTruthValue(Rule):
         )
 
     def visit_Assert(self, node: cst.Assert, ctx: Context) -> None:
-        taint = ctx.taint(node.test)
-        if taint is None or taint.container:
+        taint = ctx.array_taint(node.test)
+        if taint is None:
             return
         ctx.report(
             self.code,
@@ -88,7 +88,7 @@ class TracedTruthValue(Rule):
             if arg.keyword is not None:
                 continue
             taint = ctx.taint(arg.value)
-            if taint is not None and not (name == "sorted" and taint.container):
+            if taint is not None and not taint.opaque and not (name == "sorted" and taint.container):
                 # sorted(batch.items()) orders by the (static) keys: fine
                 ctx.report(
                     self.code,

@@ -45,8 +45,8 @@ class Concretization(Rule):
         name = ctx.resolve(node.func)
         first = node.args[0].value if node.args and node.args[0].keyword is None else None
         if name in jaxapi.CONCRETIZING_BUILTINS and first is not None:
-            taint = ctx.taint(first)
-            if taint is not None and not taint.container:
+            taint = ctx.array_taint(first)
+            if taint is not None:
                 hint = ctx.static_hint(taint) if taint.origin.flaglike else None
                 fix = f"Keep it an array (`{ctx.source(first)}` works in jnp arithmetic as it is); to see it use `jax.debug.print`"
                 if hint and taint.origin.name == ctx.source(first):
@@ -68,7 +68,7 @@ class Concretization(Rule):
         if name is not None and name.startswith("numpy.") and name[len("numpy."):] in jaxapi.NUMPY_CONVERTS:
             for arg in node.args:
                 taint = ctx.taint(arg.value)
-                if taint is not None:
+                if taint is not None and not taint.opaque:
                     short = name[len("numpy."):]
                     ctx.report(
                         self.code,
@@ -81,7 +81,7 @@ class Concretization(Rule):
             return
         if name == "range":
             for arg in node.args:
-                taint = ctx.taint(arg.value)
+                taint = ctx.array_taint(arg.value)
                 if taint is not None:
                     hint = ctx.static_hint(taint)
                     fix = "Loop with `lax.fori_loop(lower, upper, body_fun, init_val)`, which accepts traced bounds"
@@ -97,7 +97,7 @@ class Concretization(Rule):
         for el in node.slice:
             parts = (el.slice.value,) if isinstance(el.slice, cst.Index) else (el.slice.lower, el.slice.upper, el.slice.step)
             for part in parts:
-                taint = ctx.taint(part)
+                taint = ctx.array_taint(part)
                 if taint is not None:
                     ctx.report(
                         self.code,

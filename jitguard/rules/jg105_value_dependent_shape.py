@@ -63,7 +63,7 @@ class ValueDependentShape(Rule):
                     return
                 continue
             for part in (sl.lower, sl.upper, sl.step):
-                taint = ctx.taint(part)
+                taint = ctx.array_taint(part)
                 if taint is not None:
                     ctx.report(
                         self.code,
@@ -119,7 +119,7 @@ class ValueDependentShape(Rule):
     def _shape_args(self, node: cst.Call, ctx: Context, short: str, exprs: list, extra: str = "") -> None:
         for expr in exprs:
             taint = ctx.taint(expr)
-            if taint is not None:
+            if taint is not None and not taint.opaque:
                 hint = ctx.static_hint(taint)
                 fix = _SHAPE_FIX + (f" with {hint}" if hint else "") + extra
                 ctx.report(self.code, node, f"`{short}` gets a traced size: {ctx.describe(expr, taint)}", fix)
