@@ -56,9 +56,9 @@ class Settings:
         return repr((sorted(self.enabled_codes()), sorted(self.extend_jit_names)))
 
     def enabled_codes(self) -> set[str]:
-        from jitguard.registry import all_codes
+        from jitguard.registry import all_codes, opt_in_codes
 
-        return select_codes(all_codes(), [*self.select, *self.extend_select], self.ignore)
+        return select_codes(all_codes(), [*self.select, *self.extend_select], self.ignore, opt_in_codes())
 
     def is_excluded(self, path: Path, check_parents: bool = False) -> bool:
         """Does an exclude pattern match ``path`` (or, with ``check_parents``, a folder above it)?
@@ -80,14 +80,18 @@ class Settings:
         return out
 
 
-def select_codes(all_codes: list[str], select: list[str], ignore: list[str]) -> set[str]:
-    """ruff's rule: the longest matching prefix wins; ``ignore`` wins ties."""
+def select_codes(all_codes: list[str], select: list[str], ignore: list[str], opt_in: frozenset[str] = frozenset()) -> set[str]:
+    """ruff's rule: the longest matching prefix wins; ``ignore`` wins ties.
+
+    An opt-in rule is enabled only when selected by its full code."""
 
     def specificity(code: str, prefixes: list[str]) -> int:
         return max((len(p) for p in prefixes if code.startswith(p) or p == "ALL"), default=-1)
 
     chosen = set()
     for code in all_codes:
+        if code in opt_in and code not in select:
+            continue
         s, i = specificity(code, select), specificity(code, ignore)
         if s >= 0 and s > i:
             chosen.add(code)
@@ -105,7 +109,7 @@ def validate_codes(codes: list[str], all_codes: list[str], where: str) -> None:
 def matches_any(path: Path, patterns: list[str], root: Path) -> bool:
     try:
         rel = path.resolve().relative_to(root.resolve()).as_posix()
-    except (ValueError, OSError):
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
         rel = path.as_posix()
     name = rel.rsplit("/", 1)[-1]
     for raw in patterns:
@@ -139,7 +143,11 @@ def load(config_file: Path | None = None, start: Path | None = None) -> Settings
         with open(path, "rb") as fh:
             data = tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+        message = str(exc)
+        if "(at end of document)" in message:  # tomllib gives no line for this one: name the last
+            last = path.read_bytes().count(b"\n") + 1
+            message = message.replace("(at end of document)", f"(at end of document, line {last})")
+        raise ConfigError(f"{path}: invalid TOML: {message}") from None
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
     table = data.get("tool", {}).get("jitguard")

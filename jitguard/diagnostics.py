@@ -25,6 +25,8 @@ class Finding:
     end_line: int = 0
     end_column: int = 0
     fix: str = field(default="", compare=False)
+    # an automatic fix: (line, column, end_line, end_column, replacement), 1-based like the finding
+    edit: tuple | None = field(default=None, compare=False)
 
     def as_dict(self) -> dict:
         return {
@@ -36,6 +38,11 @@ class Finding:
             "code": self.code,
             "message": self.message,
             "fix": self.fix,
+            "edit": None if self.edit is None else {
+                "start": {"line": self.edit[0], "column": self.edit[1]},
+                "end": {"line": self.edit[2], "column": self.edit[3]},
+                "content": self.edit[4],
+            },
         }
 
 

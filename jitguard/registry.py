@@ -12,3 +12,10 @@ def all_codes() -> list[str]:
     from jitguard.rules import RULES_BY_CODE
 
     return sorted([*FILE_DIAGNOSTICS, *RULES_BY_CODE])
+
+
+@lru_cache(maxsize=1)
+def opt_in_codes() -> frozenset[str]:
+    from jitguard.rules import ALL_RULES
+
+    return frozenset(r.code for r in ALL_RULES if not r.default_enabled)

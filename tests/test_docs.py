@@ -25,18 +25,19 @@ def test_committed_rule_pages_match_the_metadata():
         assert path.read_text("utf-8") == text, f"{path} is stale: run `python -m jitguard.docs`"
 
 
-def _lint(tmp_path: Path, name: str, code: str):
+def _lint(tmp_path: Path, name: str, code: str, rule):
     path = tmp_path / name
     path.write_text(PRELUDE + textwrap.dedent(code))
-    [result] = lint_files([str(path)], LintOptions(frozenset({r.code for r in ALL_RULES})))
+    codes = {r.code for r in ALL_RULES if r.default_enabled} | {rule.code}
+    [result] = lint_files([str(path)], LintOptions(frozenset(codes)))
     return result
 
 
 @pytest.mark.parametrize("rule", ALL_RULES, ids=[r.code for r in ALL_RULES])
 def test_doc_example_is_flagged_and_fix_is_clean(rule, tmp_path):
-    bad = _lint(tmp_path, "example.py", rule.example)
+    bad = _lint(tmp_path, "example.py", rule.example, rule)
     assert rule.code in {f.code for f in bad.findings}, f"{rule.code}'s Example is not flagged"
-    good = _lint(tmp_path, "use_instead.py", rule.use_instead)
+    good = _lint(tmp_path, "use_instead.py", rule.use_instead, rule)
     assert good.findings == [], f"{rule.code}'s 'Use instead' is flagged: {good.findings}"
 
 

@@ -112,6 +112,9 @@ class FactExtractor:
                              "pos": None if arg.keyword is not None else position,
                              "text": _short(self.index.module.code_for_node(arg.value))}
                     entry.update(kinds)
+                    if isinstance(arg.value, cst.List) and not any(isinstance(e, cst.StarredElement) for e in arg.value.elements):
+                        entry["node"] = arg.value  # replaced by its span; a list literal can become a tuple
+                        entry["as_tuple"] = _as_tuple(self.index.module.code_for_node(arg.value))
                     args.append(entry)
             if args:
                 out.append(({"callee": callee, "bound": bound, "in_loop": bool(loops), "args": args}, call))
@@ -216,6 +219,32 @@ def _small_statements(root: cst.CSTNode):
             continue
         else:
             stack.extend(children(node))
+
+
+def _as_tuple(list_text: str) -> str:
+    """``[2, 4]`` -> ``(2, 4)``; ``[2]`` -> ``(2,)``: the same elements, hashable."""
+    inner = list_text.strip()[1:-1]
+    stripped = inner.strip()
+    if stripped and not stripped.endswith(",") and "," not in _top_level(stripped):
+        inner = inner.rstrip() + ","
+    return f"({inner})"
+
+
+def _top_level(text: str) -> str:
+    """The characters of ``text`` outside brackets and strings (enough to find a top-level comma)."""
+    depth, out, quote = 0, [], None
+    for ch in text:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
 
 
 def _short(text: str, limit: int = 40) -> str:

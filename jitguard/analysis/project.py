@@ -98,13 +98,17 @@ def apply_project_rules(results: list[FileResult], rules: list) -> None:
                     out.append((site, *verdict))
         if hasattr(rule, "check_sites"):
             out.extend(rule.check_sites(sites))
-        for site, message, fix in out:
+        for site, message, fix, *replacement in out:
             call = site.call
             suppressed = call.get("noqa", [])
             if "*" in suppressed or rule.code in suppressed:
                 continue
+            edit = None
+            if replacement and replacement[0] is not None and "span" in site.arg:
+                edit = (*site.arg["span"], replacement[0])
             by_path[site.path].findings.append(
-                Finding(site.path, call["line"], call["column"], rule.code, message, call["end_line"], call["end_column"], fix)
+                Finding(site.path, call["line"], call["column"], rule.code, message, call["end_line"], call["end_column"],
+                        fix, edit)
             )
     for res in results:
         res.findings.sort()

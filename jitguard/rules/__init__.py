@@ -17,6 +17,7 @@ from jitguard.rules.jg201_static_argnums_range import StaticArgnumsOutOfRange
 from jitguard.rules.jg202_unknown_argnames import UnknownArgnames
 from jitguard.rules.jg203_unhashable_static import UnhashableStaticArgument
 from jitguard.rules.jg204_static_and_donated import StaticAndDonated
+from jitguard.rules.jg205_prefer_static_argnames import PreferStaticArgnames
 from jitguard.rules.jg301_jit_new_function import JitOfNewFunction
 from jitguard.rules.jg302_loop_varying_static import LoopVaryingStatic
 from jitguard.rules.jg303_loop_varying_shape import LoopVaryingShape
@@ -32,6 +33,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     UnknownArgnames,
     UnhashableStaticArgument,
     StaticAndDonated,
+    PreferStaticArgnames,
     JitOfNewFunction,
     LoopVaryingStatic,
     LoopVaryingShape,

@@ -22,6 +22,7 @@ class Rule:
     use_instead: ClassVar[str]  # the fixed code
     jax_error: ClassVar[str] = ""  # the error JAX raises at run time, if any
     fix_available: ClassVar[str] = "no"  # "no", "yes" (--fix) or "unsafe"
+    default_enabled: ClassVar[bool] = True  # False: opt-in, only when selected by its full code
 
     @classmethod
     def doc_url(cls) -> str:
@@ -38,6 +39,10 @@ class Rule:
             f"# {cls.code}: {cls.name}",
             "",
             f"{cls.summary}",
+        ]
+        if not cls.default_enabled:
+            parts += ["", f"**Opt-in**: not enabled by default; select it with `--select {cls.code}`."]
+        parts += [
             "",
             "## What it does",
             "",
@@ -82,5 +87,6 @@ class Rule:
             "summary": self.summary,
             "jax_error": self.jax_error,
             "fix_available": self.fix_available,
+            "default_enabled": self.default_enabled,
             "url": self.doc_url(),
         }

@@ -44,8 +44,12 @@ class UnhashableStaticArgument(Rule):
         fix = "Pass a tuple (or frozenset, or a frozen dataclass) instead"
         if kind == "an array" or kind.startswith("an array"):
             fix = "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
+        replacement = site.arg.get("as_tuple")  # a list literal: `--fix` makes it a tuple
+        if replacement:
+            fix = f"Pass a tuple: `{replacement}` (`jitguard check --fix` does it)"
         return (
             f"`{site.arg['text']}` is {kind}, passed as static argument `{site.param}` of jitted `{site.function}`: "
             "static arguments must be hashable (JAX raises ValueError)",
             fix,
+            replacement,
         )
