@@ -81,6 +81,16 @@ def comprehension_filter(xs):
     return [v for v in xs if v > 0]  # expect: JG101
 
 
+jit_with_flags = partial(jax.jit, static_argnames=("axis",))
+
+
+@jit_with_flags
+def through_an_alias(x, axis, training=False):
+    if training:  # expect: JG101
+        x = x * 0.9
+    return x.sum(axis=axis)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -217,7 +227,16 @@ def tree_leaves_truth(params):
     return params
 
 
+
+@jit_with_flags
+def alias_static(x, axis):
+    if axis == 0:
+        return x.sum(axis=0)
+    return x
+
+
 RAISES = [
+    (lambda: through_an_alias(jnp.ones(3), 0, True), "TracerBoolConversionError"),
     (lambda: relu(jnp.float32(1.0)), "TracerBoolConversionError"),
     (lambda: normalize(jnp.ones(3), 0, True), "TracerBoolConversionError"),
     (lambda: pick(jnp.ones(2), jnp.zeros(2)), "TracerBoolConversionError"),
@@ -229,6 +248,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: alias_static(jnp.ones(3), axis=0),
     lambda: shape_checks(jnp.ones((4, 2))),
     lambda: static_flag(jnp.ones(3), training=True),
     lambda: static_by_position(jnp.ones(3), 3),

@@ -3,6 +3,7 @@
 import operator
 from functools import partial
 
+import math
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -68,6 +69,24 @@ def as_index(i):
     return operator.index(i)  # expect: JG104
 
 
+@jax.jit
+def math_module(x):
+    return math.sqrt(x)  # expect: JG104
+
+
+TABLE = {0: 1.0, 1: 2.0}
+
+
+@jax.jit
+def dict_lookup(k):
+    return TABLE[k]  # expect: JG104
+
+
+@jax.jit
+def formatted(loss):
+    return f"{loss:.4f}"  # expect: JG104
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -108,7 +127,18 @@ def outside_jit(x):
     return float(np.exp(x).sum()), x.max().item()
 
 
+
+@jax.jit
+def math_on_static(x):
+    label = f"{x} with {x.shape[0]:d} rows"  # no format spec on the tracer itself: fine
+    assert label
+    return x * math.sqrt(x.shape[0]) + math.pi + TABLE[0]
+
+
 RAISES = [
+    (lambda: math_module(jnp.float32(2.0)), "ConcretizationTypeError"),
+    (lambda: dict_lookup(1), "TypeError"),
+    (lambda: formatted(jnp.float32(1.0)), "TypeError"),
     (lambda: to_python_float(jnp.ones(3)), "ConcretizationTypeError"),
     (lambda: learning_rate(jnp.ones(2), 0.1), "ConcretizationTypeError"),
     (lambda: read_item(jnp.ones(3)), "ConcretizationTypeError"),
@@ -122,6 +152,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: math_on_static(jnp.ones(4)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),
     lambda: static_conversions(jnp.ones(3)),
     lambda: static_range(jnp.ones(2), n=3),

@@ -65,6 +65,16 @@ def random_shape(key, n):
     return jax.random.normal(key, (n,))  # expect: JG105
 
 
+@jax.jit
+def split_keys(key, n):
+    return jax.random.split(key, n)  # expect: JG105
+
+
+@jax.jit
+def one_hot(labels, num_classes):
+    return jax.nn.one_hot(labels, num_classes)  # expect: JG105
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -103,7 +113,15 @@ def outside(x):
     return x[x > 0], jnp.nonzero(x)
 
 
+
+@partial(jax.jit, static_argnames=("num_classes",))
+def one_hot_static(labels, num_classes):
+    return jax.nn.one_hot(labels, num_classes), jax.random.split(jax.random.key(0), num_classes)
+
+
 RAISES = [
+    (lambda: split_keys(jax.random.key(0), 2), "TypeError"),
+    (lambda: one_hot(jnp.arange(3), 4), "ConcretizationTypeError"),
     (lambda: positive_part(jnp.ones(3)), "NonConcreteBooleanIndexError"),
     (lambda: masked_mean(jnp.ones(3)), "NonConcreteBooleanIndexError"),
     (lambda: masked_update(jnp.ones(3)), "NonConcreteBooleanIndexError"),
@@ -118,6 +136,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: one_hot_static(jnp.arange(3), num_classes=4),
     lambda: masked_with_where(jnp.ones(3)),
     lambda: nonzero_with_size(jnp.ones(3)),
     lambda: integer_index(jnp.ones(3), 1),

@@ -23,6 +23,17 @@ def renamed_parameter():
     return jax.jit(update, donate_argnames="state")  # expect: JG202
 
 
+STATIC = ("num_layer",)
+
+
+def names_from_a_constant():
+    @partial(jax.jit, static_argnames=STATIC)  # expect: JG202
+    def stack(x, num_layers):
+        return x * num_layers
+
+    return stack
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -41,7 +52,9 @@ def takes_kwargs(x, **kwargs):
     return x
 
 
+
 RAISES = [
+    (names_from_a_constant, "ValueError"),
     (typo_in_static_argnames, "ValueError"),
     (renamed_parameter, "ValueError"),
 ]

@@ -2,6 +2,7 @@
 
 from functools import partial
 
+from dataclasses import dataclass
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -37,6 +38,23 @@ def numpy_array(x):
     return split(x, sizes=np.array([2, 4]))  # expect: JG203
 
 
+def list_call(x):
+    return split(x, sizes=list((2, 4)))  # expect: JG203
+
+
+def tuple_holding_a_list(x):
+    return pad_to(x, ((1, 1), [0, 0]))  # expect: JG203
+
+
+@dataclass
+class PadConfig:
+    width: int = 1
+
+
+def mutable_dataclass(x):
+    return pad_to(x, PadConfig())  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -52,7 +70,20 @@ def list_at_a_traced_position(x):
     return split(jnp.asarray([1.0, 2.0, 3.0, 4.0, 5.0, 6.0]), sizes=(3,)), jnp.sum(x)
 
 
+
+@dataclass(frozen=True)
+class FrozenPad:
+    width: int = 1
+
+
+def frozen_dataclass(x):
+    return pad_to(x, FrozenPad().width)
+
+
 RAISES = [
+    (lambda: list_call(jnp.arange(6.0)), "ValueError"),
+    (lambda: tuple_holding_a_list(jnp.arange(6.0)), "ValueError"),
+    (lambda: mutable_dataclass(jnp.arange(6.0)), "ValueError"),
     (lambda: list_literal(jnp.arange(6.0)), "ValueError"),
     (lambda: dict_literal(jnp.arange(6.0)), "ValueError"),
     (lambda: name_bound_to_a_list(jnp.arange(6.0)), "ValueError"),
@@ -60,6 +91,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: frozen_dataclass(jnp.arange(6.0)),
     lambda: tuple_value(jnp.arange(6.0)),
     lambda: string_and_int(jnp.arange(6.0)),
     lambda: list_at_a_traced_position(jnp.arange(6.0)),

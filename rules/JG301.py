@@ -58,7 +58,47 @@ def nested_every_step(n):
     return x
 
 
+class Doubler:
+    def forward(self, v):
+        return v * 2.0
+
+
+def bound_method_in_loop(n):
+    model, x = Doubler(), jnp.ones(3)
+    for _ in range(n):
+        x = jax.jit(model.forward)(x)  # expect: JG301
+    return x
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def defined_once_in_main(n):
+    @jax.jit
+    def step(v):
+        return v * 2.0
+
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = step(x)
+    return x
+
+
+def def_before_the_loop(n):
+    def inc(v):
+        return v + 1.0
+
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = jax.jit(inc)(x)
+    return x
+
+
+def module_function_in_loop(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = jax.jit(jnp.sin)(x)
+    return x
 
 
 def module_level_function_in_loop(n):
@@ -96,5 +136,6 @@ def factory_result_kept(n):
     return x
 
 
-GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step]
-BOUNDED = [module_level_function_in_loop, hoisted, factory_result_kept]
+GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop]
+BOUNDED = [module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
+           module_function_in_loop]

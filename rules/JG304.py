@@ -21,8 +21,8 @@ def shift(x, by):
 
 
 def int_then_float():
-    a = scale(np.ones(3, np.float32), 2)
-    b = scale(np.ones(3, np.float32), 2.5)  # expect: JG304
+    a = scale(np.ones(3, np.float32), 2)  # expect: JG304
+    b = scale(np.ones(3, np.float32), 2.5)
     return a, b
 
 

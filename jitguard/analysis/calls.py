@@ -179,10 +179,23 @@ class FactExtractor:
             return "a dict"
         if isinstance(expr, (cst.Set, cst.SetComp)):
             return "a set"
+        if isinstance(expr, cst.Tuple):
+            for el in expr.elements:
+                inner = self._unhashable(el.value, func, depth + 1)
+                if inner:
+                    return f"a tuple holding {inner}"
+            return None
         if isinstance(expr, cst.Call):
             name = self.index.imports.resolve(expr.func)
             if name in _ARRAY_MAKERS:
                 return "an array"
+            if name in ("list", "sorted"):
+                return "a list"
+            if name in ("dict", "set"):
+                return f"a {name}"
+            klass = self.index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
+            if klass is not None and klass.unhashable:
+                return f"an instance of the mutable dataclass `{klass.name}` (unhashable)"
             return None
         if isinstance(expr, cst.Name) and depth == 0:
             value = self._binding(func).get(expr.value)

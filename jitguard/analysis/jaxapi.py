@@ -113,6 +113,13 @@ STATIC_CALLS = frozenset(
     }
 )
 
+# math-module functions: they call __float__ on their argument (JG104); jnp has each of them.
+MATH_FUNCTIONS = frozenset({
+    "sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
+    "atan2", "sinh", "cosh", "tanh", "floor", "ceil", "trunc", "fabs", "pow", "isnan", "isinf", "isfinite",
+    "erf", "erfc", "gamma", "lgamma", "hypot", "copysign", "fmod", "radians", "degrees",
+})
+
 # Python conversions that need a concrete value (JG104).
 CONCRETIZING_BUILTINS = frozenset({"bool", "int", "float", "complex", "operator.index"})
 CONCRETIZING_METHODS = frozenset({"item", "tolist", "tobytes", "__bool__", "__int__", "__float__", "__index__"})
@@ -171,9 +178,10 @@ SHAPE_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "jax.random.bernoulli": ((2,), ("shape",)),
     "jax.random.randint": ((1,), ("shape",)),
     "jax.random.categorical": ((), ("shape",)),
-    "jax.random.permutation": ((), ()),
     "jax.random.truncated_normal": ((3,), ("shape",)),
     "jax.random.gumbel": ((1,), ("shape",)),
+    "jax.random.split": ((1,), ("num",)),
+    "jax.nn.one_hot": ((1,), ("num_classes",)),
 }
 # jnp.repeat needs a static `repeats` unless total_repeat_length is given.
 SHAPE_METHODS = frozenset({"reshape", "broadcast_to"})

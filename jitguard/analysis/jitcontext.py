@@ -58,6 +58,7 @@ class ClassInfo:
     node: cst.ClassDef
     methods: dict[str, "FunctionInfo"] = field(default_factory=dict)
     static_fields: set[str] = field(default_factory=set)
+    unhashable: bool = False  # a mutable @dataclass: its instances cannot be static arguments
 
 
 @dataclass(eq=False)
@@ -182,10 +183,14 @@ class ModuleIndex:
         self.module_defs: dict[str, FunctionInfo] = {}
         self.classes: dict[str, ClassInfo] = {}
         self.module_sequences: set[str] = set()  # module-level names bound to list/tuple literals
+        self.module_mappings: set[str] = set()  # module-level names bound to dict literals
         # fields some class of this module declares static (eqx.field(static=True), pytree_node=False)
         self.static_field_names: set[str] = set()
         self.module_assigned: set[str] = set()
         self._module_assigns: list[tuple[str, cst.BaseExpression]] = []
+        # myjit = jax.jit -> ("jax.jit", None); jit_static = partial(jax.jit, ...) -> ("jax.jit", that call)
+        self.transform_aliases: dict[str, tuple[str, cst.Call | None]] = {}
+        self._bindings: dict[FunctionInfo | None, dict[str, cst.BaseExpression | None]] = {}
         # name -> function it wraps through a transform (g = jax.jit(f)): calls to g are calls to f
         self.aliases: dict[str, tuple[FunctionInfo, TransformUse]] = {}
         # each transform applied to a function of this module: (function, use, decorator or call node)
@@ -231,6 +236,7 @@ class ModuleIndex:
                 continue
             if isinstance(node, cst.ClassDef):
                 cinfo = ClassInfo(node.name.value, node)
+                cinfo.unhashable = self._mutable_dataclass(node)
                 if func is None:
                     self.classes.setdefault(cinfo.name, cinfo)
                 for dec in node.decorators:
@@ -273,6 +279,21 @@ class ModuleIndex:
             for child in reversed(list(children(node))):
                 push((child, func, klass, in_class_body and isinstance(node, cst.IndentedBlock), loops))
 
+    def _mutable_dataclass(self, node: cst.ClassDef) -> bool:
+        """@dataclass without frozen=True/unsafe_hash=True: eq makes instances unhashable."""
+        for dec in node.decorators:
+            expr = dec.decorator
+            call = expr if isinstance(expr, cst.Call) else None
+            name = self.imports.resolve(call.func if call else expr)
+            if name in ("dataclasses.dataclass", "dataclass"):
+                if call is None:
+                    return True
+                flags = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+                true = lambda k: isinstance(flags.get(k), cst.Name) and flags[k].value == "True"  # noqa: E731
+                false = lambda k: isinstance(flags.get(k), cst.Name) and flags[k].value == "False"  # noqa: E731
+                return not (true("frozen") or true("unsafe_hash") or false("eq"))
+        return False
+
     def _register(self, info: FunctionInfo, func: FunctionInfo | None, klass: ClassInfo | None, in_class: bool) -> None:
         self.functions.append(info)
         self.by_node[info.node] = info
@@ -308,6 +329,8 @@ class ModuleIndex:
                         self._module_assigns.append((t.target.value, small.value))
                         if isinstance(small.value, (cst.List, cst.Tuple)):
                             self.module_sequences.add(t.target.value)
+                        elif isinstance(small.value, (cst.Dict, cst.DictComp)):
+                            self.module_mappings.add(t.target.value)
 
     # -- lookups ----------------------------------------------------------------------------
     def lookup_function(self, name: str, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -333,16 +356,70 @@ class ModuleIndex:
                 return fn, use, use.bound_self
             info = self.lookup_function(expr.value, scope)
             return (info, None, False) if info else None
-        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
-            owner = expr.value.value
+        if isinstance(expr, cst.Attribute):
+            owner_expr = expr.value
             cls = self._enclosing_class(scope)
-            if owner in ("self", "cls") and cls is not None:
+            if isinstance(owner_expr, cst.Name) and owner_expr.value in ("self", "cls") and cls is not None:
                 info = cls.methods.get(expr.attr.value)
                 return (info, None, True) if info else None
-            if owner in self.classes:
-                info = self.classes[owner].methods.get(expr.attr.value)
+            if isinstance(owner_expr, cst.Name) and owner_expr.value in self.classes:
+                info = self.classes[owner_expr.value].methods.get(expr.attr.value)
                 return (info, None, False) if info else None
+            # Policy(0.1).act, or rnn.unroll where rnn = RNN(...) in this scope or at module level
+            klass = self.instance_class(owner_expr, scope)
+            if klass is not None:
+                info = klass.methods.get(expr.attr.value)
+                return (info, None, True) if info else None
         return None
+
+    def constant(self, node: cst.BaseExpression | None) -> cst.BaseExpression | None:
+        """A module-level constant's value (STATIC = ("n",)) in place of its name."""
+        if isinstance(node, cst.Name):
+            bound = self._scope_bindings(None).get(node.value)
+            if isinstance(bound, (cst.Tuple, cst.List, cst.Set, cst.SimpleString, cst.Integer, cst.UnaryOperation)):
+                return bound
+        return node
+
+    def instance_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> ClassInfo | None:
+        """The class of this module that ``expr`` is an instance of, when that is plain to see."""
+        if isinstance(expr, cst.Name):
+            expr = self.binding(expr.value, scope)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+            return self.classes.get(expr.func.value)
+        return None
+
+    def binding(self, name: str, scope: FunctionInfo | None) -> cst.BaseExpression | None:
+        """The value a name is bound to by its only plain assignment in ``scope`` (or the module)."""
+        while True:
+            table = self._scope_bindings(scope)
+            if name in table:
+                return table[name]
+            if scope is None:
+                return None
+            scope = scope.parent
+
+    def _scope_bindings(self, scope: FunctionInfo | None) -> dict[str, cst.BaseExpression | None]:
+        cached = self._bindings.get(scope)
+        if cached is not None:
+            return cached
+        seen: dict[str, cst.BaseExpression | None] = {}
+        root = scope.node.body if scope is not None else self.module
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+                for small in node.body:
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                        n = small.targets[0].target.value
+                        seen[n] = None if n in seen else small.value
+                    elif isinstance(small, (cst.AugAssign, cst.AnnAssign)) and isinstance(small.target, cst.Name):
+                        seen[small.target.value] = None
+            elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)) and node is not root:
+                continue
+            else:
+                stack.extend(children(node))
+        self._bindings[scope] = seen
+        return seen
 
     @staticmethod
     def _enclosing_class(scope: FunctionInfo | None) -> ClassInfo | None:
@@ -358,7 +435,22 @@ class ModuleIndex:
             return None
         if name in jaxapi.TRACING_TRANSFORMS or name in self.extra_jit:
             return name
+        alias = self.transform_aliases.get(name) if isinstance(expr, cst.Name) else None
+        if alias is not None and alias[1] is None:
+            return alias[0]  # myjit = jax.jit
         return None
+
+    def _find_transform_aliases(self) -> None:
+        """Module-level ``myjit = jax.jit`` and ``jit_static = partial(jax.jit, static_argnums=1)``."""
+        for name, value in self._module_assigns:
+            target = self.transform_of(value)
+            if target is not None:
+                self.transform_aliases[name] = (target, None)
+            elif isinstance(value, cst.Call) and self.imports.resolve(value.func) == "functools.partial":
+                args = positional_args(value)
+                inner = self.transform_of(args[0].value) if len(args) == 1 else None
+                if inner is not None:
+                    self.transform_aliases[name] = (inner, value)
 
     def unwrap(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> tuple[cst.BaseExpression, int, frozenset[str]]:
         """Peel ``partial(f, a, k=v)`` and ``jax.grad(f)`` down to ``f``; count what partial binds."""
@@ -385,6 +477,7 @@ class ModuleIndex:
 
     # -- contexts ---------------------------------------------------------------------------
     def _find_contexts(self) -> None:
+        self._find_transform_aliases()
         for info in list(self.functions):
             if isinstance(info.node, cst.FunctionDef):
                 self._decorator_context(info)
@@ -410,6 +503,9 @@ class ModuleIndex:
 
     def _transform_use(self, expr: cst.BaseExpression) -> TransformUse | None:
         """A decorator expression that traces the function it decorates."""
+        if isinstance(expr, cst.Name) and expr.value in self.transform_aliases:
+            target, options = self.transform_aliases[expr.value]
+            return TransformUse(target, options)  # @jit_static where jit_static = partial(jax.jit, ...)
         name = self.transform_of(expr)
         if name is not None:
             return TransformUse(name, None)
@@ -433,6 +529,10 @@ class ModuleIndex:
             fn_expr = args[0].value if args else keyword(call, "fun") or keyword(call, "f")
             if fn_expr is None:
                 return
+            if isinstance(fn_expr, cst.Name):
+                bound = self.binding(fn_expr.value, scope)
+                if isinstance(bound, cst.Call) and self.imports.resolve(bound.func) == "functools.partial":
+                    fn_expr = bound  # foo = partial(foo, flag=True); jax.jit(foo)
             target, bound_pos, bound_kw = self.unwrap(fn_expr, scope)
             resolved = self.resolve_function(target, scope)
             if resolved is None:
@@ -477,8 +577,8 @@ class ModuleIndex:
         static_names: set[str] = set()
         statics_kw = jaxapi.TRACING_TRANSFORMS.get(use.qualname, "static_argnums")
         if use.options is not None and statics_kw:
-            nums = literal_ints(keyword(use.options, statics_kw))
-            names = literal_strs(keyword(use.options, "static_argnames"))
+            nums = literal_ints(self.constant(keyword(use.options, statics_kw)))
+            names = literal_strs(self.constant(keyword(use.options, "static_argnames")))
             if nums is None or names is None:
                 info.static_unknown = True
                 nums, names = nums or [], names or []
@@ -497,11 +597,11 @@ class ModuleIndex:
                         static_names.add(positional[i].name)
         donate: set[str] = set()
         if use.options is not None:
-            for n in literal_ints(keyword(use.options, "donate_argnums")) or []:
+            for n in literal_ints(self.constant(keyword(use.options, "donate_argnums"))) or []:
                 idx = n + len(positional) if n < 0 else n
                 if 0 <= idx < len(positional):
                     donate.add(positional[idx].name)
-            donate.update(literal_strs(keyword(use.options, "donate_argnames")) or [])
+            donate.update(literal_strs(self.constant(keyword(use.options, "donate_argnames"))) or [])
         if info.static_unknown and use.options is not None:
             use.static_unknown = True
             return  # static_argnums/static_argnames we cannot read: trust the user, flag nothing

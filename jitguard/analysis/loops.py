@@ -96,9 +96,11 @@ class LoopFacts:
                 names = _target_names(clause.target)
                 (self.bounded if _is_literal_collection(clause.iter) else self.varying).update(names)
                 clause = clause.inner_for_in
+        assigned = set().union(*(names for names, _v, _a in assigns)) if assigns else set()
+        self.grown -= assigned - {n for names, _v, aug in assigns if aug for n in names}  # `buf = []` inside: fresh each time
         for _ in range(3):
             for names, value, aug in assigns:
-                if aug or value is None or (names_in(value) & (self.varying | names)):
+                if aug or value is None or self.value_varies(value) or (names_in(value) & names):
                     self.varying |= names
         for names, value, _aug in assigns:
             if value is not None and self.shape_varies(value):
@@ -135,6 +137,8 @@ class LoopFacts:
         """The varying names behind a value, or an empty set if it takes a bounded set of values."""
         if isinstance(expr, (cst.Comparison, cst.BooleanOperation)):
             return set()
+        if isinstance(expr, cst.IfExp):  # "a" if i % 2 else "b": two values
+            return self.value_varies(expr.body) | self.value_varies(expr.orelse)
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
             return set()
         if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Modulo) and isinstance(

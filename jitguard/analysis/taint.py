@@ -170,6 +170,10 @@ class Context:
         """Known to be a Python list or tuple (a literal, a name bound to one, or ``x.shape``)."""
         return self._w.is_sequence(expr)
 
+    def is_mapping(self, expr: cst.BaseExpression) -> bool:
+        """Known to be a Python dict (a literal, or a name bound to one here or at module level)."""
+        return self._w.is_mapping(expr)
+
     def in_test(self, node: cst.CSTNode) -> bool:
         """Part of an if/while/assert/conditional test, which reports the problem itself."""
         return node in self._w.test_nodes
@@ -210,6 +214,7 @@ class Walker:
         self.env: dict[str, Taint] = {}
         self.locals: set[str] = {p.name for p in info.params}
         self.seqs: set[str] = set()
+        self.maps: set[str] = set()
         self.taints: dict[cst.CSTNode, Taint | None] = {}
         self.test_nodes: set[cst.CSTNode] = set()
         self.returns: list[Taint | None] = []
@@ -262,6 +267,15 @@ class Walker:
             if expr.value in self.seqs:
                 return True
             return expr.value not in self.locals and expr.value in self.index.module_sequences
+        return False
+
+    def is_mapping(self, expr: cst.BaseExpression) -> bool:
+        if isinstance(expr, (cst.Dict, cst.DictComp)):
+            return True
+        if isinstance(expr, cst.Name):
+            if expr.value in self.maps:
+                return True
+            return expr.value not in self.locals and expr.value in self.index.module_mappings
         return False
 
     # -- statements -------------------------------------------------------------------------
@@ -465,6 +479,10 @@ class Walker:
                 self.seqs.add(name)
             else:
                 self.seqs.discard(name)
+            if value is not None and isinstance(value, (cst.Dict, cst.DictComp)):
+                self.maps.add(name)
+            else:
+                self.maps.discard(name)
         elif isinstance(target, (cst.Tuple, cst.List)):
             elements = target.elements
             if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) and not any(
@@ -575,7 +593,7 @@ class Walker:
             )
             opaque = base.opaque or keyed or base.container
             return Taint(base.origin, boolean=base.boolean and not base.container, opaque=opaque)
-        if index is not None and not self.is_sequence(node.value):
+        if index is not None and not self.is_sequence(node.value) and not self.is_mapping(node.value):
             return Taint(index.origin)
         return None
 
@@ -601,7 +619,13 @@ class Walker:
         return Taint(t.origin, boolean=isinstance(node.operator, cst.BitInvert) and t.boolean)
 
     def ev_BooleanOperation(self, node: cst.BooleanOperation) -> Taint | None:
-        left, right = self.ev(node.left), self.ev(node.right)
+        left = self.ev(node.left)
+        # `not isinstance(x, jax.core.Tracer) and x > 0`: the right side runs only when the left
+        # side holds, so what the left side rules out is ruled out there too
+        in_body, in_else = self._narrowing(node.left)
+        hidden = {n: self.env.pop(n) for n in (in_body if isinstance(node.operator, cst.And) else in_else) if n in self.env}
+        right = self.ev(node.right)
+        self.env.update(hidden)
         t = left or right
         if t is None:
             return None
@@ -646,7 +670,7 @@ class Walker:
             if isinstance(el, cst.StarredDictElement):
                 et = self.ev(el.value)
             t = t or et
-        return Taint(t.origin, container=True) if t is not None else None
+        return Taint(t.origin, container=True, opaque=t.opaque) if t is not None else None
 
     def ev_Tuple(self, node: cst.Tuple) -> Taint | None:
         return self._sequence(node, node.elements)
@@ -670,7 +694,7 @@ class Walker:
         for elt in elts:
             t = self.ev(elt) or t
         self.env, self.locals = saved_env, saved_locals
-        return Taint(t.origin, container=True) if t is not None else None
+        return Taint(t.origin, container=True, opaque=t.opaque) if t is not None else None
 
     def ev_ListComp(self, node: cst.ListComp) -> Taint | None:
         return self._comprehension(node, [node.elt])

@@ -21,13 +21,17 @@ class JitArgs:
     has_varkw: bool
     all_names: set[str]
 
+    index: ModuleIndex | None = None
+
     def nums(self, kind: str) -> tuple[list[int], cst.BaseExpression | None]:
         node = keyword(self.use.options, f"{kind}_argnums") if self.use.options is not None else None
-        return (literal_ints(node) or []) if node is not None else [], node
+        value = self.index.constant(node) if self.index is not None else node
+        return (literal_ints(value) or []) if node is not None else [], node
 
     def names(self, kind: str) -> tuple[list[str], cst.BaseExpression | None]:
         node = keyword(self.use.options, f"{kind}_argnames") if self.use.options is not None else None
-        return (literal_strs(node) or []) if node is not None else [], node
+        value = self.index.constant(node) if self.index is not None else node
+        return (literal_strs(value) or []) if node is not None else [], node
 
     def resolved(self, kind: str) -> set[str]:
         """Parameter names a kind (static/donate) covers, through numbers and names."""
@@ -51,7 +55,7 @@ def jit_args(index: ModuleIndex):
             positional = positional[1:]
         positional = positional[use.bound_positional:]
         kinds = {p.kind for p in info.params}
-        yield JitArgs(info, use, positional, "vararg" in kinds, "kwarg" in kinds, {p.name for p in info.params}), site
+        yield JitArgs(info, use, positional, "vararg" in kinds, "kwarg" in kinds, {p.name for p in info.params}, index), site
 
 
 assert jaxapi  # the transforms named above are the jit ones of jaxapi.JIT_TRANSFORMS

@@ -79,6 +79,19 @@ class Concretization(Rule):
                     )
                     return
             return
+        if name is not None and name.startswith("math.") and name[len("math."):] in jaxapi.MATH_FUNCTIONS:
+            for arg in node.args:
+                taint = ctx.array_taint(arg.value)
+                if taint is not None:
+                    short = name[len("math."):]
+                    ctx.report(
+                        self.code,
+                        node,
+                        f"`math.{short}` converts its argument to a Python float: {ctx.describe(arg.value, taint)}",
+                        f"Use `jnp.{short}` (jax.numpy), which works on traced values",
+                    )
+                    return
+            return
         if name == "range":
             for arg in node.args:
                 taint = ctx.array_taint(arg.value)
@@ -91,7 +104,36 @@ class Concretization(Rule):
                     ctx.report(self.code, node, f"`range()` needs a concrete integer: {ctx.describe(arg.value, taint)}", fix)
                     return
 
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression, ctx: Context) -> None:
+        if node.format_spec is None:
+            return  # f"{x}" prints the tracer's repr: fine
+        taint = ctx.array_taint(node.expression)
+        if taint is not None:
+            spec = ctx.source(node)
+            ctx.report(
+                self.code,
+                node,
+                f"a format spec needs a concrete number: {ctx.describe(node.expression, taint)}",
+                f"Print it at run time: `jax.debug.print(\"{spec}\", {ctx.source(node.expression)}={ctx.source(node.expression)})` "
+                "(or return the value and format it outside jit)",
+            )
+
     def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:
+        if ctx.is_mapping(node.value) and ctx.taint(node.value) is None:
+            for el in node.slice:
+                if isinstance(el.slice, cst.Index):
+                    taint = ctx.array_taint(el.slice.value)
+                    if taint is not None:
+                        ctx.report(
+                            self.code,
+                            node,
+                            f"a Python dict looked up with a traced key (tracers are unhashable): "
+                            f"{ctx.describe(el.slice.value, taint)}",
+                            "Turn the table into an array and index it (`jnp.asarray([...])[k]`), or select with "
+                            "`lax.switch(k, branches)`; if the key is a setting, mark it static",
+                        )
+                        return
+            return
         if not ctx.is_sequence(node.value) or ctx.taint(node.value) is not None:
             return
         for el in node.slice:

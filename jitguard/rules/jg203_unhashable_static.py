@@ -13,8 +13,9 @@ class UnhashableStaticArgument(Rule):
     what = """
         Flags a call of a jitted function (in this file or another file of the checked tree)
         that passes an unhashable value at a static position: a list, dict or set literal or
-        comprehension, an array from `np.array`/`jnp.zeros`/..., or a name bound to one of those
-        in the same scope.
+        comprehension, `list(...)`/`dict(...)`/`set(...)`, a tuple holding one of those, an array
+        from `np.array`/`jnp.zeros`/..., an instance of a mutable `@dataclass` of the same module,
+        or a name bound to one of those in the same scope.
         """
     why = """
         JAX looks static arguments up in its compile cache by hash, so they must be hashable; an
@@ -44,12 +45,14 @@ class UnhashableStaticArgument(Rule):
         fix = "Pass a tuple (or frozenset, or a frozen dataclass) instead"
         if kind == "an array" or kind.startswith("an array"):
             fix = "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
+        if "dataclass" in kind:
+            fix = "Make the class hashable: `@dataclass(frozen=True)`"
         replacement = site.arg.get("as_tuple")  # a list literal: `--fix` makes it a tuple
         if replacement:
             fix = f"Pass a tuple: `{replacement}` (`jitguard check --fix` does it)"
         return (
             f"`{site.arg['text']}` is {kind}, passed as static argument `{site.param}` of jitted `{site.function}`: "
-            "static arguments must be hashable (JAX raises ValueError)",
+            "static arguments must be hashable (JAX raises an error at the call)",
             fix,
             replacement,
         )

@@ -16,9 +16,12 @@ class JitOfNewFunction(Rule):
     what = """
         Flags `jax.jit` (or `pmap`) applied to a function object that is created anew each time
         the code runs — a `lambda`, a `functools.partial(...)`, a `jax.grad(...)`, a nested
-        `def` — when that happens in a loop body or inside a function that calls the result
-        right away; and a `@jax.jit` def nested in a loop body or defined and called in the same
-        function body. `jax.jit(module_level_fn)` in a loop is fine: JAX caches by function.
+        `def`, a bound method — when that happens in a loop body or inside a function that calls
+        the result right away; and a `@jax.jit` def nested in a loop body or defined and called in the same
+        function body — when that function itself runs again and again (it is called in a loop,
+        or it is a `__call__`). `jax.jit(obj.method)` counts as new: every attribute access makes
+        a new bound-method object. `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
+        function; so is a jitted function defined once in `main()` and called in its loop.
         """
     why = """
         JAX's compile cache is keyed by the function object. A new lambda or partial is a new
@@ -50,17 +53,18 @@ class JitOfNewFunction(Rule):
 
     def check_module(self, index, report) -> None:
         called_inline = {id(outer.func) for outer, _f, _k, _l in index.calls if isinstance(outer.func, cst.Call)}
+        repeated = self._called_repeatedly(index)
         for call, name, scope, loops in index.transform_calls:
             if name not in jaxapi.JIT_TRANSFORMS:
                 continue
             args = positional_args(call)
-            if not args or not self._is_new_function(index, args[0].value, scope):
+            if not args or not self._is_new_function(index, args[0].value, scope, loops):
                 continue
-            short = name.replace("jax.", "jax.")
+            short = name
             if loops:
                 where = "inside a loop"
-            elif scope is not None and id(call) in called_inline:
-                where = f"and called at once inside `{scope.display()}`"
+            elif scope is not None and id(call) in called_inline and scope in repeated:
+                where = f"and called at once inside `{scope.display()}`, which runs {repeated[scope]}"
             else:
                 continue
             report(
@@ -78,10 +82,10 @@ class JitOfNewFunction(Rule):
                 continue
             if info.loops:
                 where = "inside a loop"
-            elif self._called_in(index, info):
-                where = f"inside `{info.parent.display()}`, which calls it"
+            elif self._called_in(index, info) and info.parent in repeated:
+                where = f"inside `{info.parent.display()}`, which calls it and runs {repeated[info.parent]}"
             else:
-                continue  # a factory that returns the jitted function is fine
+                continue  # defined once per run of a function that runs once, or a factory: fine
             report(
                 self.code,
                 site,
@@ -92,15 +96,51 @@ class JitOfNewFunction(Rule):
             )
 
     @staticmethod
-    def _is_new_function(index, expr: cst.BaseExpression, scope) -> bool:
+    def _is_new_function(index, expr: cst.BaseExpression, scope, loops: tuple) -> bool:
+        """Is ``expr`` a function object made anew each time (each iteration, if in a loop)?"""
         if isinstance(expr, cst.Lambda):
             return True
         if isinstance(expr, cst.Call):
             return index.imports.resolve(expr.func) in _NEW_FUNCTION_CALLS
+        if isinstance(expr, cst.Attribute):
+            # obj.method is a new bound-method object at every access (JAX misses its cache);
+            # module.function is the same object every time
+            head = expr.value
+            while isinstance(head, cst.Attribute):
+                head = head.value
+            return isinstance(head, cst.Name) and head.value not in index.imports.names and head.value not in index.classes
         if isinstance(expr, cst.Name) and scope is not None:
             found = index.lookup_function(expr.value, scope)
-            return found is not None and found.parent is not None
+            if found is None or found.parent is None:
+                return False
+            # a def before the loop is one object for all iterations; inside it, a new one each time
+            return not loops or (bool(found.loops) and found.loops[-1] is loops[-1])
         return False
+
+    @staticmethod
+    def _called_repeatedly(index) -> dict:
+        """Functions of this module that run again and again: called inside a loop (directly or
+        through a caller that is), or mapped/scanned over. Maps each to a few words saying why."""
+        out: dict = {}
+        calls_by_caller: dict = {}
+        for call, func, _k, loops in index.calls:
+            target = index.resolve_function(call.func, func) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
+            if target is None:
+                continue
+            callee = target[0]
+            if loops:
+                out.setdefault(callee, f"in a loop in `{func.display() if func else 'the module'}`")
+            elif func is not None:
+                calls_by_caller.setdefault(func, []).append(callee)
+        for info in index.functions:
+            if info.name == "__call__" and info.is_method:
+                out.setdefault(info, "at every call of the object")
+        for _ in range(3):  # callers of repeated functions run their callees repeatedly too
+            for caller, callees in calls_by_caller.items():
+                if caller in out:
+                    for callee in callees:
+                        out.setdefault(callee, f"each time `{caller.display()}` runs")
+        return out
 
     @staticmethod
     def _called_in(index, info) -> bool:

@@ -55,6 +55,7 @@ class LoopVaryingStatic(Rule):
         return (
             f"static argument `{site.param}` of jitted `{site.function}` changes with the loop ({names}): "
             "one XLA compile per distinct value",
-            f"Make `{site.param}` traced (drop it from static_argnums/static_argnames) so one compile serves every "
-            "value, or bucket it into a few values",
+            f"If `{site.function}` only computes with `{site.param}`, make it traced (drop it from "
+            "static_argnums/static_argnames): one compile serves every value; if it sets a shape or a loop "
+            "count, round it to a few bucket values (e.g. powers of two)",
         )

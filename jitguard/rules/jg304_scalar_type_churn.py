@@ -18,7 +18,8 @@ class ScalarTypeChurn(Rule):
     what = """
         Flags call sites of a jitted function that pass Python scalar literals of different types
         at the same traced position — `f(x, 1)` here, `f(x, 1.0)` there — across the checked
-        tree. The first call site sets the type; later sites with another type are flagged.
+        tree. When ints and floats mix, the int sites are flagged (`2` -> `2.0` keeps the value);
+        otherwise the first call site sets the type.
         """
     why = """
         A Python `int` is traced as a weak-typed int32 and a Python `float` as a weak-typed
@@ -53,9 +54,13 @@ class ScalarTypeChurn(Rule):
         out = []
         for (_fn, param), group in groups.items():
             group.sort(key=lambda s: (s.path, s.call["line"], s.call["column"]))
-            first = group[0]
-            kind0 = first.arg["scalar"]
-            for site in group[1:]:
+            kinds = {s.arg["scalar"] for s in group}
+            if len(kinds) < 2:
+                continue
+            # the type to converge on: float when ints and floats mix (int -> float keeps the value)
+            kind0 = "float" if "float" in kinds else group[0].arg["scalar"]
+            first = next(s for s in group if s.arg["scalar"] == kind0)
+            for site in group:
                 kind = site.arg["scalar"]
                 if kind == kind0:
                     continue
@@ -72,6 +77,6 @@ class ScalarTypeChurn(Rule):
 def _convert(text: str, kind: str) -> str:
     if kind == "float" and text.lstrip("-").isdigit():
         return text + ".0"
-    if kind == "int" and text.endswith(".0"):
-        return text[:-2]
+    if kind == "float" and text in ("True", "False"):
+        return "1.0" if text == "True" else "0.0"
     return f"{kind}({text})"
