@@ -14,41 +14,44 @@ from jitguard.diagnostics import FileResult, Finding
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by jitguard.\n"
 
 
+def content_digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
 class Cache:
+    """One JSON file per (jitguard version, settings): absolute path -> [digest, findings, facts].
+
+    The key is the file's content (not its mtime), the version and the settings' fingerprint, so
+    a stale result can only come back for the very same bytes under the very same settings.
+    """
+
     def __init__(self, directory: Path, key: str) -> None:
         self.directory = directory
         digest = hashlib.sha256(f"{__version__}\0{key}".encode()).hexdigest()[:16]
         self.file = directory / __version__ / f"{digest}.json"
         self._entries: dict[str, list] = {}
         self._dirty = False
-        self._hashes: dict[str, str] = {}
         try:
-            self._entries = json.loads(self.file.read_text("utf-8"))
+            entries = json.loads(self.file.read_text("utf-8"))
         except (OSError, ValueError):
-            self._entries = {}
+            entries = {}
+        self._entries = entries if isinstance(entries, dict) else {}  # a damaged cache is an empty one
 
-    def _hash(self, path: str) -> str | None:
-        try:
-            data = Path(path).read_bytes()
-        except OSError:
-            return None
-        digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-        self._hashes[path] = digest
-        return digest
-
-    def get(self, path: str) -> FileResult | None:
+    def get(self, path: str, digest: str) -> FileResult | None:
+        """The cached result for ``path`` if it was made from content with this ``digest``."""
         entry = self._entries.get(os.path.abspath(path))
-        digest = self._hash(path)
-        if entry is None or digest is None or entry[0] != digest:
-            return None
-        findings = [Finding(path, *f) for f in entry[1]]
-        return FileResult(path, findings, facts=entry[2] if len(entry) > 2 else None)
+        try:
+            if entry is None or entry[0] != digest:
+                return None
+            findings = [Finding(path, *f[:7], edit=tuple(f[7]) if len(f) > 7 and f[7] else None) for f in entry[1]]
+            facts = entry[2] if len(entry) > 2 else None
+        except (TypeError, ValueError, IndexError, KeyError):
+            return None  # a damaged entry: lint the file again
+        return FileResult(path, findings, facts=facts if isinstance(facts, dict) else None)
 
-    def put(self, path: str, result: FileResult) -> None:
-        digest = self._hashes.get(path) or self._hash(path)
-        if digest is None:
-            return
-        rows = [[f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.fix] for f in result.findings]
+    def put(self, path: str, result: FileResult, digest: str) -> None:
+        """Remember ``result``, made from content with this ``digest``."""
+        rows = [[f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.fix, f.edit] for f in result.findings]
         self._entries[os.path.abspath(path)] = [digest, rows, result.facts]
         self._dirty = True
 
@@ -62,9 +65,13 @@ class Cache:
                 tag.write_text(CACHEDIR_TAG)
                 (self.directory / ".gitignore").write_text("# Created by jitguard automatically.\n*\n")
             fd, tmp = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(self._entries, fh)
-            os.replace(tmp, self.file)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    json.dump(self._entries, fh, separators=(",", ":"))
+                os.replace(tmp, self.file)
+            except BaseException:
+                os.unlink(tmp)
+                raise
         except OSError:
             pass  # a cache that cannot be written is only slower
         self._dirty = False

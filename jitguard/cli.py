@@ -44,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--exclude", action="append", default=None, help="glob of paths to skip (on top of the defaults)")
     check.add_argument("--extend-exclude", action="append", default=None, help="glob of paths to skip (on top of the configured ones)")
     check.add_argument("--force-exclude", action="store_true", help="apply excludes to files named on the command line too")
-    check.add_argument("--output-format", default="text", choices=["text", "concise", "json", "json-lines", "sarif", "github"])
+    check.add_argument("--output-format", default="text", choices=["text", "concise", "json", "json-lines", "sarif", "github"],
+                       help="report format (default: text; see docs/cli.md)")
     check.add_argument("-o", "--output-file", default=None, help="write the report to this file")
     check.add_argument("--exit-zero", action="store_true", help="exit 0 even when there are findings")
     check.add_argument("--statistics", action="store_true", help="count findings per rule")
@@ -59,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     rule = sub.add_parser("rule", help="explain a rule", description="Print a rule's documentation.")
     rule.add_argument("code", nargs="?", help="rule code, e.g. JG101")
     rule.add_argument("--all", action="store_true", help="list every rule")
-    rule.add_argument("--output-format", default="text", choices=["text", "json"])
+    rule.add_argument("--output-format", default="text", choices=["text", "json"], help="text (default) or json metadata")
 
     report = sub.add_parser("report", help="render a JITGUARD_LOG compile log as a table", add_help=False)
     report.add_argument("rest", nargs=argparse.REMAINDER)

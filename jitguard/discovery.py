@@ -54,22 +54,32 @@ def _walk(top: Path, settings: Settings) -> Iterator[str]:
             try:
                 is_dir = entry.is_dir(follow_symlinks=False)
                 is_file = entry.is_file()
-            except OSError:
-                continue
+            except OSError:  # e.g. a symlink loop: reported as unreadable if it looks like Python
+                is_dir = is_file = False
             if settings.is_excluded(Path(full)):
                 continue
             if is_dir:
                 subdirs.append(full)
             elif is_file and entry.name.endswith(PY_SUFFIXES):
                 yield full
-            elif entry.is_symlink() and entry.name.endswith(PY_SUFFIXES) and not is_file:
-                yield full  # a dangling link: reported as unreadable rather than silently skipped
+            elif entry.name.endswith(PY_SUFFIXES) and not is_dir and _is_symlink(entry):
+                yield full  # a dangling or looping link: reported as unreadable, not silently skipped
         stack.extend(reversed(subdirs))
+
+
+def _is_symlink(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_symlink()
+    except OSError:
+        return False
 
 
 def module_name(path: str) -> str:
     """Dotted module name, from the enclosing packages (folders with __init__.py)."""
-    p = Path(path).resolve()
+    try:
+        p = Path(path).resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+        p = Path(os.path.abspath(path))
     parts = [p.stem]  # "pkg.__init__": relative imports in it resolve against "pkg"
     folder = p.parent
     while (folder / "__init__.py").is_file() and folder != folder.parent:

@@ -13,8 +13,11 @@ naming file and rule (exit code 2 at the end).
 from __future__ import annotations
 
 import ast
+import errno
 import io
+import os
 import re
+import stat
 import sys
 import threading
 import tokenize
@@ -40,6 +43,11 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 SUSPICIOUS_DEPTH = 100
 SUSPICIOUS_LINE = 2000
 SUSPICIOUS_SPAN = 2000
+SUSPICIOUS_CONTINUATIONS = 500  # backslash-continued lines: an operator chain without brackets
+# libcst's parse time grows with the square of expression depth (a 1,000-deep chain: ~0.2-0.9 s,
+# 2,000: ~1.3-4 s, 10,000: ~45-85 s; deeper ones overflow its native stack). Files whose syntax
+# tree (per CPython's ast) is deeper than this are reported as JG003 instead of parsed.
+MAX_AST_DEPTH = 1000
 _BIG_STACK = 512 * 1024 * 1024
 
 _PREFILTER_WORDS = ("jit", "vmap", "pmap", "lax", "shard_map", "checkpoint", "remat", "make_jaxpr", "eval_shape", "checkify")
@@ -84,6 +92,27 @@ class LintOptions:
         return bool(self.jitted) and not self.jitted.isdisjoint(_WORD.findall(source))
 
 
+def read_source(path: str) -> bytes:
+    """The file's bytes. Opened without blocking and checked to be a regular file first, so a FIFO
+    or device named ``x.py`` is an error (OSError), never a hang; a directory is IsADirectoryError."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "is a directory", path)
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def decode(data: bytes) -> str:
     """Decode Python source as the interpreter would (BOM, coding cookie, default UTF-8)."""
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
@@ -119,6 +148,20 @@ def nesting_scan(source: str) -> tuple[int, int, int]:
     return max_depth, max_span, longest
 
 
+def ast_depth(tree: ast.AST) -> tuple[int, int]:
+    """(depth of the deepest node, its line): iterative, so any tree CPython built can be measured."""
+    deepest, line = 0, 1
+    stack: list[tuple[ast.AST, int]] = [(tree, 1)]
+    pop, push, children = stack.pop, stack.append, ast.iter_child_nodes
+    while stack:
+        node, d = pop()
+        if d > deepest:
+            deepest, line = d, getattr(node, "lineno", line)
+        for child in children(node):
+            push((child, d + 1))
+    return deepest, line
+
+
 class FileLinter:
     """Lints files with one set of options. Rules are instantiated once and reused."""
 
@@ -133,7 +176,7 @@ class FileLinter:
 
     def lint_path(self, path: str, module_name: str = "") -> FileResult:
         try:
-            data = Path(path).read_bytes()
+            data = read_source(path)
         except FileNotFoundError:
             return self._diag(path, "JG002", "file disappeared before it could be read")
         except IsADirectoryError:
@@ -154,11 +197,15 @@ class FileLinter:
             return self._diag(path, "JG002", f"cannot decode file: {_one_line(exc)}; not checked")
         return self.lint_source(path, source, module_name)
 
+    def passes_prefilter(self, source: str) -> bool:
+        """Whether the file needs a parse at all (see docs/cli.md, "The prefilter")."""
+        if skip_file(source):
+            return False
+        return bool(self._prefilter.search(source)) or (self.project_enabled and self.options.mentions_jitted(source))
+
     def lint_source(self, path: str, source: str, module_name: str = "") -> FileResult:
         result = FileResult(path)
-        if skip_file(source):
-            return result
-        if not self._prefilter.search(source) and not (self.project_enabled and self.options.mentions_jitted(source)):
+        if not self.passes_prefilter(source):
             return result
         problem = self._precheck(path, source)
         if problem is not None:
@@ -166,7 +213,7 @@ class FileLinter:
         try:
             module = cst.parse_module(source)
         except cst.ParserSyntaxError as exc:
-            return self._diag(path, "JG001", f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1)
+            return self._syntax_error(path, source, exc)
         except RecursionError:
             return self._diag(path, "JG003", "file is too deeply nested to parse; not checked")
         result.parsed = True
@@ -177,7 +224,9 @@ class FileLinter:
             raw = Analysis(index, self.hooks).run()
             for rule in self.module_rules:
                 try:
-                    rule.check_module(index, lambda code, node, msg, fix: raw.append((code, node, msg, fix)))
+                    rule.check_module(
+                        index, lambda code, node, msg, fix, replacement=None: raw.append((code, node, msg, fix, replacement))
+                    )
                 except RecursionError:
                     raise
                 except Exception as exc:
@@ -200,6 +249,11 @@ class FileLinter:
             lines = source.splitlines()
             result.findings = self._locate(path, positions, lines, raw)
             for fact, node in calls:
+                for arg in fact["args"]:
+                    arg_node = arg.pop("node", None)
+                    arg_rng = positions.get(arg_node) if arg_node is not None else None
+                    if arg_rng is not None:
+                        arg["span"] = [arg_rng.start.line, arg_rng.start.column + 1, arg_rng.end.line, arg_rng.end.column + 1]
                 rng = positions.get(node)
                 if rng is not None:
                     fact.update(line=rng.start.line, column=rng.start.column + 1, end_line=rng.end.line,
@@ -216,21 +270,43 @@ class FileLinter:
             }
         return result
 
-    def _precheck(self, path: str, source: str) -> FileResult | None:
-        depth, span, longest = nesting_scan(source)
-        if depth <= SUSPICIOUS_DEPTH and span <= SUSPICIOUS_SPAN and longest <= SUSPICIOUS_LINE:
-            return None
+    def _syntax_error(self, path: str, source: str, exc: cst.ParserSyntaxError) -> FileResult:
+        """JG001 at CPython's position and message when it agrees the file is invalid (its messages
+        and positions are the ones users know); libcst's otherwise (e.g. syntax newer than this Python)."""
         try:
             ast.parse(source)
+        except SyntaxError as err:
+            if err.lineno:
+                return self._diag(path, "JG001", f"syntax error: {err.msg}", err.lineno, err.offset or 1)
+        except (RecursionError, MemoryError, ValueError):
+            pass
+        return self._diag(path, "JG001", f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1)
+
+    def _precheck(self, path: str, source: str) -> FileResult | None:
+        depth, span, longest = nesting_scan(source)
+        if (
+            depth <= SUSPICIOUS_DEPTH
+            and span <= SUSPICIOUS_SPAN
+            and longest <= SUSPICIOUS_LINE
+            and source.count("\\\n") <= SUSPICIOUS_CONTINUATIONS
+        ):
+            return None
+        try:
+            tree = ast.parse(source)
         except SyntaxError as exc:
-            return self._diag(path, "JG001", f"syntax error: {exc.msg}", exc.lineno or 1, (exc.offset or 0) + 0 or 1)
+            return self._diag(path, "JG001", f"syntax error: {exc.msg}", exc.lineno or 1, exc.offset or 1)
         except (RecursionError, MemoryError):
             return self._diag(path, "JG003", "file is too deeply nested for Python's own parser; not checked")
+        deepest, line = ast_depth(tree)
+        if deepest > MAX_AST_DEPTH:
+            return self._diag(
+                path, "JG003", f"an expression nested {deepest} levels deep (limit {MAX_AST_DEPTH}); not checked", line
+            )
         return None
 
     def _locate(self, path: str, positions, lines: list[str], raw: list) -> list[Finding]:
         findings: list[Finding] = []
-        for code, node, message, fix in raw:
+        for code, node, message, fix, *replacement in raw:
             rng = positions.get(node)
             if rng is None:
                 continue
@@ -238,9 +314,11 @@ class FileLinter:
             text = lines[line - 1] if 0 < line <= len(lines) else ""
             if is_suppressed(code, text):
                 continue
-            findings.append(
-                Finding(path, line, rng.start.column + 1, code, message, rng.end.line, rng.end.column + 1, fix)
-            )
+            end_line, end_col = rng.end.line, rng.end.column + 1
+            edit = None
+            if replacement and replacement[0] is not None:
+                edit = (line, rng.start.column + 1, end_line, end_col, replacement[0])
+            findings.append(Finding(path, line, rng.start.column + 1, code, message, end_line, end_col, fix, edit))
         findings.sort()
         return findings
 

@@ -1,64 +1,125 @@
 """Runs the engine over many files: serially, or across processes, with a content cache.
 
-Workers are processes (libcst parsing holds the GIL). If a worker dies (a native crash in the
-parser), the files it had not finished are re-run one by one in fresh processes, so one hostile
-file costs only its own result; a file that kills its process again becomes a JG003 finding.
+Workers are processes (libcst parsing holds the GIL). Each worker notes in a small "breadcrumb"
+file which file it is linting. If a worker dies (a native crash in the parser), the pool breaks:
+the files whose breadcrumbs were left behind are the suspects and are re-run one at a time in
+fresh processes (a file that kills its process again becomes a JG003 finding); every other
+unfinished file is re-run in a new pool. So one hostile file costs only its own result.
+
+Test-only hook: when the environment variable ``JITGUARD_TEST_CRASH`` is set, a *worker process*
+about to lint a file whose name contains its value kills itself with SIGSEGV. It exists so that
+the crash-recovery path can be tested with a real dead process (tests/test_robustness.py); it
+has no effect on serial runs or when unset.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
-import multiprocessing
 import dataclasses
+import multiprocessing
+import os
+import signal
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
 from jitguard.analysis.project import apply_project_rules
-from jitguard.cache import Cache
+from jitguard.cache import Cache, content_digest
 from jitguard.diagnostics import FileResult, Finding
 from jitguard.discovery import module_name
 from jitguard.engine import MAX_FILE_BYTES as MAX_SCAN_BYTES
-from jitguard.engine import FileLinter, LintOptions, jitted_names, run_with_big_stack
+from jitguard.engine import FileLinter, LintOptions, _internal_error, jitted_names, read_source, run_with_big_stack
 
 PARALLEL_MIN_FILES = 16
+_CRASH_ENV = "JITGUARD_TEST_CRASH"
 _worker: FileLinter | None = None
+_crumb_fd: int | None = None
+_crash_marker: str | None = None
+
+Linted = tuple[FileResult, "str | None"]  # the result and the digest of the bytes it was made from
 
 
-def _init_worker(options: LintOptions) -> None:
-    global _worker
+def _lint_one(linter: FileLinter, path: str) -> Linted:
+    """Read once, lint, and return the digest of exactly what was linted (for the cache)."""
+    try:
+        data = read_source(path)
+    except OSError:
+        return linter.lint_path(path, module_name(path)), None  # lint_path turns the error into JG002
+    try:
+        return linter.lint_bytes(path, data, module_name(path)), content_digest(data)
+    except Exception as exc:  # noqa: BLE001 - the engine catches rule errors; this is the last net
+        return FileResult(path, errors=[_internal_error(path, "the engine", exc)]), None
+
+
+def _init_worker(options: LintOptions, crumbs: str | None = None) -> None:
+    global _worker, _crumb_fd, _crash_marker
     _worker = FileLinter(options)
+    if crumbs is not None:
+        _crumb_fd = os.open(os.path.join(crumbs, str(os.getpid())), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    _crash_marker = os.environ.get(_CRASH_ENV) or None
 
 
-def _lint_chunk(paths: Sequence[str]) -> list[FileResult]:
+def _test_crash() -> None:  # pragma: no cover - runs in a worker that dies
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    except (ImportError, ValueError, OSError):
+        pass
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def _lint_chunk(paths: Sequence[str]) -> list[Linted]:
     assert _worker is not None
     linter = _worker
-    return run_with_big_stack(lambda: [linter.lint_path(p, module_name(p)) for p in paths])
+
+    def run() -> list[Linted]:
+        out = []
+        for p in paths:
+            if _crumb_fd is not None:
+                os.pwrite(_crumb_fd, os.fsencode(p) + b"\0", 0)
+            if _crash_marker is not None and _crash_marker in os.path.basename(p):
+                _test_crash()
+            out.append(_lint_one(linter, p))
+        if _crumb_fd is not None:
+            os.pwrite(_crumb_fd, b"\0", 0)
+        return out
+
+    return run_with_big_stack(run)
 
 
-def _lint_one_isolated(options: LintOptions, path: str) -> FileResult:
+def _crashed(path: str) -> FileResult:
+    return FileResult(
+        path,
+        [Finding(path, 1, 1, "JG003", "the parser crashed on this file (native stack overflow?); not checked",
+                 fix="Split the file or the expression; exclude generated code in [tool.jitguard] exclude")],
+    )
+
+
+def _lint_one_isolated(options: LintOptions, path: str) -> Linted:
     ctx = multiprocessing.get_context("spawn")
     with cf.ProcessPoolExecutor(1, mp_context=ctx, initializer=_init_worker, initargs=(options,)) as pool:
         try:
             return pool.submit(_lint_chunk, [path]).result()[0]
         except cf.process.BrokenProcessPool:
-            return FileResult(
-                path,
-                [Finding(path, 1, 1, "JG003", "the parser crashed on this file (native stack overflow?); not checked",
-                         fix="Split the file or the expression; exclude generated code in [tool.jitguard] exclude")],
-            )
+            return _crashed(path), None
 
 
 def scan_jitted_names(paths: list[str], options: LintOptions) -> frozenset[str]:
     """Names of functions jitted anywhere in the tree, by a cheap text scan (see engine.jitted_names)."""
     names: set[str] = set()
     for path in paths:
-        try:
-            with open(path, "rb") as fh:
-                data = fh.read(MAX_SCAN_BYTES)
-        except OSError:
-            continue
-        names |= jitted_names(data.decode("utf-8", "replace"), options.extend_jit_names)
+        data = _read_or_none(path)
+        if data is not None:
+            names |= jitted_names(data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
     return frozenset(names)
+
+
+def _read_or_none(path: str) -> bytes | None:
+    try:
+        return read_source(path)
+    except OSError:
+        return None
 
 
 def lint_files(
@@ -70,21 +131,37 @@ def lint_files(
 ) -> list[FileResult]:
     """Lint ``paths`` and run the project-wide rules over what they contribute."""
     rules = FileLinter(options).rules
-    if any(hasattr(r, "check_site") or hasattr(r, "check_sites") for r in rules):
-        options = dataclasses.replace(options, jitted=scan_jitted_names(paths, options))
+    project = any(hasattr(r, "check_site") or hasattr(r, "check_sites") for r in rules)
+    digests: dict[str, str] = {}
+    if project or cache_dir is not None:
+        # one read per file in this process: the text scan for jitted names and the cache digests
+        names: set[str] = set()
+        for path in paths:
+            data = _read_or_none(path)
+            if data is None:
+                continue
+            if cache_dir is not None:
+                digests[path] = content_digest(data)
+            if project:
+                names |= jitted_names(data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
+        if project:
+            options = dataclasses.replace(options, jitted=frozenset(names))
     cache = None
     if cache_dir is not None:
         cache = Cache(cache_dir, f"{cache_key}\0{sorted(options.jitted)}")
-    results = _lint(paths, options, jobs, cache)
+    results = _lint(paths, options, jobs, cache, digests)
     apply_project_rules(results, rules)
     return results
 
 
-def _lint(paths: list[str], options: LintOptions, jobs: int, cache: Cache | None) -> list[FileResult]:
+def _lint(
+    paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str]
+) -> list[FileResult]:
     results: dict[str, FileResult] = {}
     todo: list[str] = []
     for path in paths:
-        cached = cache.get(path) if cache is not None else None
+        digest = digests.get(path)
+        cached = cache.get(path, digest) if cache is not None and digest is not None else None
         if cached is not None:
             results[path] = cached
         else:
@@ -93,30 +170,63 @@ def _lint(paths: list[str], options: LintOptions, jobs: int, cache: Cache | None
         fresh = _parallel(todo, options, jobs)
     else:
         linter = FileLinter(options)
-        fresh = run_with_big_stack(lambda: [linter.lint_path(p, module_name(p)) for p in todo])
-    for res in fresh:
+        fresh = run_with_big_stack(lambda: [_lint_one(linter, p) for p in todo])
+    for res, digest in fresh:
         results[res.path] = res
-        if cache is not None and not res.errors:
-            cache.put(res.path, res)
+        if cache is not None and digest is not None and not res.errors:
+            cache.put(res.path, res, digest)
     if cache is not None:
         cache.save()
     return [results[p] for p in paths if p in results]
 
 
-def _parallel(paths: list[str], options: LintOptions, jobs: int) -> list[FileResult]:
+def _parallel(paths: list[str], options: LintOptions, jobs: int) -> list[Linted]:
+    done: dict[str, Linted] = {}
+    todo = list(paths)
+    with tempfile.TemporaryDirectory(prefix="jitguard-crumbs-") as crumbs:
+        while todo:
+            unfinished, suspects = _pool_round(todo, options, jobs, crumbs, done)
+            if unfinished and not suspects:
+                suspects = unfinished  # the pool broke without a trace: isolate everything left
+            for path in suspects:
+                done[path] = _lint_one_isolated(options, path)
+            todo = [p for p in unfinished if p not in done]
+    return [done[p] for p in paths if p in done]
+
+
+def _pool_round(
+    paths: list[str], options: LintOptions, jobs: int, crumbs: str, done: dict[str, Linted]
+) -> tuple[list[str], list[str]]:
+    """Lint ``paths`` in one pool into ``done``. If the pool breaks: (unfinished files, suspects)."""
     # small chunks keep the cores busy to the end and limit what a crash can take down
     size = max(1, min(32, len(paths) // (jobs * 8) or 1))
     chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
-    out: list[FileResult] = []
-    retry: list[str] = []
+    for name in os.listdir(crumbs):
+        os.unlink(os.path.join(crumbs, name))
+    unfinished: list[str] = []
     ctx = multiprocessing.get_context("spawn")
-    with cf.ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_init_worker, initargs=(options,)) as pool:
+    workers = min(jobs, len(chunks))
+    with cf.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker, initargs=(options, crumbs)) as pool:
         futures = {pool.submit(_lint_chunk, chunk): chunk for chunk in chunks}
         for fut in cf.as_completed(futures):
             try:
-                out.extend(fut.result())
+                for res, digest in fut.result():
+                    done[res.path] = (res, digest)
             except cf.process.BrokenProcessPool:
-                retry.extend(futures[fut])
-    for path in retry:
-        out.append(_lint_one_isolated(options, path))
-    return out
+                unfinished.extend(futures[fut])
+            except Exception as exc:  # noqa: BLE001 - e.g. a result that cannot be pickled
+                for p in futures[fut]:
+                    done[p] = (FileResult(p, errors=[_internal_error(p, "a worker", exc)]), None)
+    if not unfinished:
+        return [], []
+    left = set(unfinished)
+    suspects = []
+    for name in os.listdir(crumbs):
+        try:
+            with open(os.path.join(crumbs, name), "rb") as fh:
+                crumb = os.fsdecode(fh.read().split(b"\0", 1)[0])
+        except OSError:
+            continue
+        if crumb in left:
+            suspects.append(crumb)
+    return unfinished, sorted(suspects)

@@ -16,11 +16,7 @@ def _escape_prop(s: str) -> str:
 def render(report: Report) -> str:
     out = []
     for f in report.findings:
-        props = (
-            f"file={_escape_prop(f.path)},line={f.line},col={f.column},"
-            f"endLine={f.end_line or f.line},endColumn={f.end_column or f.column},"
-            f"title={_escape_prop(f'jitguard ({f.code})')}"
-        )
+        props = f"file={_escape_prop(f.path)},line={f.line},col={f.column},title={_escape_prop(f'jitguard ({f.code})')}"
         message = f.message + (f" Fix: {f.fix}" if f.fix else "")
         out.append(f"::error {props}::{_escape_data(message)}")
     return "".join(line + "\n" for line in out)

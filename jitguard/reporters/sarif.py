@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import quote
 
 from jitguard._version import __version__
 from jitguard.diagnostics import FILE_DIAGNOSTICS
@@ -37,6 +38,14 @@ def _rules() -> list[dict]:
     return out
 
 
+def _artifact(path: str) -> dict:
+    """A relative path is relative to the source root (%SRCROOT%); an absolute one is a file: URI."""
+    p = Path(path)
+    if p.is_absolute():
+        return {"uri": p.as_uri()}
+    return {"uri": quote(p.as_posix()), "uriBaseId": "%SRCROOT%"}
+
+
 def render(report: Report) -> str:
     rules = _rules()
     index = {r["id"]: i for i, r in enumerate(rules)}
@@ -53,7 +62,7 @@ def render(report: Report) -> str:
             "message": {"text": f.message + (f" Fix: {f.fix}" if f.fix else "")},
             "locations": [{
                 "physicalLocation": {
-                    "artifactLocation": {"uri": Path(f.path).as_posix(), "uriBaseId": "%SRCROOT%"},
+                    "artifactLocation": _artifact(f.path),
                     "region": region,
                 }
             }],

@@ -1,8 +1,5 @@
 import pytest
 
-pytest_plugins = ["pytester"]
-
-
 @pytest.fixture(autouse=True)
 def _clean_settings(monkeypatch):
     """Each test starts without env or configure() overrides."""

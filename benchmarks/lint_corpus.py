@@ -1,0 +1,215 @@
+"""jitguard check on real JAX libraries, against the floor: libcst's own parse time.
+
+    python benchmarks/lint_corpus.py [--corpus-dir DIR] [--repeat N] [--profile]
+
+Installs pinned releases of real JAX libraries from PyPI (``pip install --no-deps --target``,
+into ``$JITGUARD_BENCH_DIR`` or ``~/.cache/jitguard-bench/corpus-<pins hash>``; once), then
+measures, side by side in this one run:
+
+* floor:  ``libcst.parse_module`` of exactly the files jitguard parses (those passing its
+          prefilter, see docs/cli.md), sources already in memory, one core;
+* cold-1: ``jitguard check -j 1`` with an empty cache (a real subprocess: start-up, discovery,
+          reading, prefilter, parse, rules, project rules, cache write, JSON report);
+* cold-2: the same with ``-j 2``;
+* warm:   ``jitguard check`` (default jobs) with the cache cold-1 wrote and one parsed file changed.
+
+Each is the best of ``--repeat`` runs. Targets: cold-1 <= 1.3x floor, cold-2 >= 1.7x faster than
+cold-1, warm <= 5% of cold-1. Results go in docs/performance.md. ``--profile`` prints a cProfile
+of an in-process cold run (top functions by total time).
+
+Also a crash test: the run must finish with exit code 0 or 1 and no traceback on every file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import hashlib
+import io
+import os
+import platform
+import pstats
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PINS = {
+    "jax": "0.10.2",
+    "flax": "0.12.8",
+    "optax": "0.2.8",
+    "equinox": "0.13.8",
+    "chex": "0.1.92",
+    "numpyro": "0.22.0",
+    "blackjax": "1.7.1",
+    "distrax": "0.1.9",
+    "dm-haiku": "0.0.17",
+    "diffrax": "0.7.2",
+    "jaxopt": "0.8.5",
+    "orbax-checkpoint": "0.12.8",
+}
+
+
+def corpus_dir(arg: str | None) -> Path:
+    if arg:
+        return Path(arg)
+    if os.environ.get("JITGUARD_BENCH_DIR"):
+        return Path(os.environ["JITGUARD_BENCH_DIR"])
+    key = hashlib.sha256(repr(sorted(PINS.items())).encode()).hexdigest()[:10]
+    return Path.home() / ".cache" / "jitguard-bench" / f"corpus-{key}"
+
+
+def ensure_corpus(target: Path) -> Path:
+    done = target / ".complete"
+    if done.is_file():
+        return target
+    tmp = target.with_name(target.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    specs = [f"{name}=={version}" for name, version in PINS.items()]
+    print(f"installing {len(specs)} pinned packages into {target} ...", flush=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile", "--target", str(tmp), *specs],
+        check=True,
+    )
+    shutil.rmtree(target, ignore_errors=True)
+    tmp.rename(target)
+    done.write_text("\n".join(specs) + "\n")
+    return target
+
+
+def jitguard_files(corpus: Path) -> tuple[list[str], list[str], int, int]:
+    """(all files jitguard checks, the ones it parses, lines in all, lines in the parsed)."""
+    from jitguard.config import Settings
+    from jitguard.discovery import discover
+    from jitguard.engine import FileLinter, LintOptions, decode
+    from jitguard.registry import all_codes
+    from jitguard.runner import scan_jitted_names
+
+    files = discover([str(corpus)], Settings(root=corpus))
+    options = LintOptions(frozenset(all_codes()))
+    options = LintOptions(options.codes, jitted=scan_jitted_names(files, options))
+    linter = FileLinter(options)
+    parsed, lines_all, lines_parsed = [], 0, 0
+    for path in files:
+        try:
+            source = decode(Path(path).read_bytes())
+        except (OSError, SyntaxError, UnicodeDecodeError, LookupError):
+            continue
+        n = source.count("\n")
+        lines_all += n
+        if linter.passes_prefilter(source):
+            parsed.append(path)
+            lines_parsed += n
+    return files, parsed, lines_all, lines_parsed
+
+
+def floor_seconds(paths: list[str]) -> float:
+    import libcst as cst
+
+    from jitguard.engine import decode, run_with_big_stack
+
+    sources = [decode(Path(p).read_bytes()) for p in paths]
+
+    def parse_all() -> float:
+        start = time.perf_counter()
+        for source in sources:
+            try:
+                cst.parse_module(source)
+            except Exception:  # noqa: BLE001 - a file libcst rejects costs what it cost
+                pass
+        return time.perf_counter() - start
+
+    return run_with_big_stack(parse_all)
+
+
+def run_check(corpus: Path, *args: str) -> float:
+    start = time.perf_counter()
+    proc = subprocess.run(
+        [sys.executable, "-m", "jitguard", "check", "--exit-zero", "--output-format", "json", "-o", os.devnull, *args, "."],
+        cwd=corpus, capture_output=True, text=True,
+    )
+    took = time.perf_counter() - start
+    if proc.returncode not in (0, 1) or "Traceback" in proc.stderr:
+        raise SystemExit(f"jitguard check {' '.join(args)} failed ({proc.returncode}):\n{proc.stderr[-3000:]}")
+    return took
+
+
+def profile(corpus: Path) -> None:
+    """cProfile of linting every file in-process, one core (profiled inside the big-stack thread)."""
+    from jitguard.config import Settings
+    from jitguard.discovery import discover
+    from jitguard.engine import FileLinter, LintOptions, run_with_big_stack
+    from jitguard.registry import all_codes
+    from jitguard.runner import _lint_one, scan_jitted_names
+
+    files = discover([str(corpus)], Settings(root=corpus))
+    options = LintOptions(frozenset(all_codes()))
+    linter = FileLinter(LintOptions(options.codes, jitted=scan_jitted_names(files, options)))
+    prof = cProfile.Profile()
+
+    def go() -> None:
+        prof.enable()
+        for path in files:
+            _lint_one(linter, path)
+        prof.disable()
+
+    run_with_big_stack(go)
+    out = io.StringIO()
+    stats = pstats.Stats(prof, stream=out)
+    stats.sort_stats("tottime").print_stats(20)
+    stats.sort_stats("cumulative").print_stats(30)
+    print(out.getvalue())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus-dir", default=None)
+    parser.add_argument("--repeat", type=int, default=1, help="best of N runs for each measurement")
+    parser.add_argument("--profile", action="store_true", help="also print a cProfile of an in-process cold run")
+    args = parser.parse_args()
+
+    corpus = ensure_corpus(corpus_dir(args.corpus_dir))
+    files, parsed, lines_all, lines_parsed = jitguard_files(corpus)
+    print(f"corpus: {', '.join(f'{k}=={v}' for k, v in PINS.items())}")
+    print(f"files: {len(files)} ({lines_all:,} lines); parsed after the prefilter: {len(parsed)} "
+          f"({len(parsed) / max(len(files), 1):.0%} of files, {lines_parsed:,} lines = {lines_parsed / max(lines_all, 1):.0%})")
+    print(f"machine: {platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} CPUs, "
+          f"{platform.machine()}", flush=True)
+
+    floor = min(floor_seconds(parsed) for _ in range(args.repeat))
+    print(f"floor measured: {floor:.2f}s ({lines_parsed / floor:,.0f} lines/s)", flush=True)
+    with tempfile.TemporaryDirectory(prefix="jitguard-bench-") as tmp:
+        cold1 = cold2 = float("inf")
+        for i in range(args.repeat):
+            cold1 = min(cold1, run_check(corpus, "-j", "1", "--cache-dir", f"{tmp}/c1-{i}"))
+            print(f"cold-1 run {i + 1}: {cold1:.2f}s", flush=True)
+            cold2 = min(cold2, run_check(corpus, "-j", "2", "--cache-dir", f"{tmp}/c2-{i}"))
+            print(f"cold-2 run {i + 1}: {cold2:.2f}s", flush=True)
+        victim = Path(parsed[len(parsed) // 2])
+        original = victim.read_bytes()
+        warm = float("inf")
+        try:
+            for i in range(args.repeat):
+                victim.write_bytes(original + f"\n# changed by the benchmark, run {i}\n".encode())
+                warm = min(warm, run_check(corpus, "--cache-dir", f"{tmp}/c1-0"))
+        finally:
+            victim.write_bytes(original)
+
+    print()
+    print("| run | seconds | vs floor | target |")
+    print("|---|---:|---:|---|")
+    print(f"| floor: libcst parse of the {len(parsed)} prefiltered files | {floor:.2f} | 1.00x | |")
+    print(f"| cold, 1 process | {cold1:.2f} | {cold1 / floor:.2f}x | <= 1.3x floor: {'met' if cold1 <= 1.3 * floor else 'MISSED'} |")
+    print(f"| cold, 2 processes | {cold2:.2f} | {cold2 / floor:.2f}x | >= 1.7x faster than 1 process: "
+          f"{cold1 / cold2:.2f}x, {'met' if cold1 / cold2 >= 1.7 else 'MISSED'} |")
+    print(f"| warm, 1 file changed | {warm:.2f} | {warm / floor:.2f}x | <= 5% of cold: {warm / cold1:.1%}, "
+          f"{'met' if warm <= 0.05 * cold1 else 'MISSED'} |")
+    if args.profile:
+        profile(corpus)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

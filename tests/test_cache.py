@@ -1,0 +1,123 @@
+"""The content cache (.jitguard_cache): layout, keys, invalidation, damage, --no-cache/--cache-dir."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from jitguard._version import __version__
+
+BUGGY = "import jax\n\n\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n"
+FIXED = "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(x):\n    return jnp.where(x > 0, x, -x)\n"
+
+
+def jitguard(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "JITGUARD_NO_CACHE"}
+    proc = subprocess.run([sys.executable, "-m", "jitguard", *args], cwd=cwd, capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def cache_files(folder: Path) -> list[Path]:
+    return sorted((folder / __version__).glob("*.json")) if (folder / __version__).is_dir() else []
+
+
+def entries(folder: Path) -> dict:
+    out: dict = {}
+    for f in cache_files(folder):
+        out.update(json.loads(f.read_text()))
+    return out
+
+
+def test_layout_like_ruff_cache(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.jitguard]\n")
+    (tmp_path / "bug.py").write_text(BUGGY)
+    assert jitguard(tmp_path, "check", ".").returncode == 1
+    cache = tmp_path / ".jitguard_cache"
+    assert (cache / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    assert (cache / ".gitignore").read_text().splitlines()[-1] == "*"
+    assert len(cache_files(cache)) == 1
+    assert str(tmp_path / "bug.py") in entries(cache)
+
+
+def test_cached_results_are_the_same_and_content_changes_invalidate(tmp_path: Path) -> None:
+    (tmp_path / "bug.py").write_text(BUGGY)
+    (tmp_path / "other.py").write_text("import jax\n\ng = jax.jit(lambda x: x)\n")
+    cold = jitguard(tmp_path, "check", "--output-format", "json", ".")
+    warm = jitguard(tmp_path, "check", "--output-format", "json", ".")
+    assert cold.returncode == warm.returncode == 1
+    assert cold.stdout == warm.stdout
+    key = str(tmp_path / "bug.py")
+    digest = entries(tmp_path / ".jitguard_cache")[key][0]
+    # same size, same mtime, different content: the cache must not be fooled
+    stat = (tmp_path / "bug.py").stat()
+    (tmp_path / "bug.py").write_text(BUGGY.replace("x > 0", "x < 0"))
+    os.utime(tmp_path / "bug.py", ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    changed = jitguard(tmp_path, "check", "--output-format", "json", ".")
+    assert "`x < 0`" in changed.stdout
+    assert entries(tmp_path / ".jitguard_cache")[key][0] != digest
+    (tmp_path / "bug.py").write_text(FIXED)
+    assert jitguard(tmp_path, "check", ".").returncode == 0
+
+
+def test_settings_and_version_are_part_of_the_key(tmp_path: Path) -> None:
+    (tmp_path / "bug.py").write_text(BUGGY)
+    assert jitguard(tmp_path, "check", ".").returncode == 1
+    # a different rule selection: a separate cache file, and the right answer
+    assert jitguard(tmp_path, "check", "--select", "JG2", ".").returncode == 0
+    assert jitguard(tmp_path, "check", ".").returncode == 1
+    assert len(cache_files(tmp_path / ".jitguard_cache")) == 2
+    assert cache_files(tmp_path / ".jitguard_cache")[0].parent.name == __version__
+
+
+def test_no_cache_and_cache_dir(tmp_path: Path) -> None:
+    (tmp_path / "bug.py").write_text(BUGGY)
+    assert jitguard(tmp_path, "check", "--no-cache", ".").returncode == 1
+    assert not (tmp_path / ".jitguard_cache").exists()
+    env_run = subprocess.run([sys.executable, "-m", "jitguard", "check", "."], cwd=tmp_path, capture_output=True,
+                             env={**os.environ, "JITGUARD_NO_CACHE": "1"})
+    assert env_run.returncode == 1 and not (tmp_path / ".jitguard_cache").exists()
+    assert jitguard(tmp_path, "check", "--cache-dir", "elsewhere", ".").returncode == 1
+    assert not (tmp_path / ".jitguard_cache").exists()
+    assert (tmp_path / "elsewhere" / "CACHEDIR.TAG").is_file() and cache_files(tmp_path / "elsewhere")
+    (tmp_path / "pyproject.toml").write_text('[tool.jitguard]\ncache-dir = "cfgcache"\n')
+    assert jitguard(tmp_path, "check", ".").returncode == 1
+    assert cache_files(tmp_path / "cfgcache")
+
+
+def test_a_damaged_cache_is_ignored(tmp_path: Path) -> None:
+    (tmp_path / "bug.py").write_text(BUGGY)
+    assert jitguard(tmp_path, "check", ".").returncode == 1
+    [cache_file] = cache_files(tmp_path / ".jitguard_cache")
+    expected = jitguard(tmp_path, "check", "--no-cache", "--output-format", "json", ".").stdout
+    for junk in ("{not json", "[]", '{"%s": 5}' % (tmp_path / "bug.py"), '{"%s": ["x", [[1]]]}' % (tmp_path / "bug.py")):
+        cache_file.write_text(junk)
+        proc = jitguard(tmp_path, "check", "--output-format", "json", ".")
+        assert proc.returncode == 1 and proc.stdout == expected, junk
+
+
+def test_an_unwritable_cache_dir_only_costs_speed(tmp_path: Path) -> None:
+    (tmp_path / "bug.py").write_text(BUGGY)
+    (tmp_path / "blocker").write_text("a file where the cache folder should be\n")
+    proc = jitguard(tmp_path, "check", "--cache-dir", "blocker/cache", ".")
+    assert proc.returncode == 1 and "JG101" in proc.stdout
+
+
+def test_parallel_runs_fill_and_use_the_cache(tmp_path: Path) -> None:
+    for i in range(24):
+        (tmp_path / f"m{i:02}.py").write_text(BUGGY if i % 3 == 0 else FIXED)
+    cold = jitguard(tmp_path, "check", "-j", "2", "--output-format", "json", ".")
+    assert len(entries(tmp_path / ".jitguard_cache")) == 24
+    warm = jitguard(tmp_path, "check", "-j", "2", "--output-format", "json", ".")
+    assert cold.stdout == warm.stdout and len(json.loads(warm.stdout)) == 8
+
+
+def test_files_with_internal_errors_or_unreadable_are_not_cached(tmp_path: Path) -> None:
+    os.symlink("nowhere.py", tmp_path / "gone.py")
+    (tmp_path / "bug.py").write_text(BUGGY)
+    jitguard(tmp_path, "check", ".")
+    assert set(entries(tmp_path / ".jitguard_cache")) == {str(tmp_path / "bug.py")}
