@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
-from libcst.metadata import MetadataWrapper, PositionProvider
 
 from jitguard.analysis.calls import FactExtractor
 from jitguard.analysis.imports import ImportTable
 from jitguard.analysis.jitcontext import ModuleIndex
 from jitguard.analysis.taint import Analysis, RuleError, build_hooks
 from jitguard.diagnostics import FileResult, Finding
+from jitguard.positions import locate
 from jitguard.rules import ALL_RULES
 from jitguard.suppression import is_suppressed, skip_file, suppressed_codes
 
@@ -245,7 +245,11 @@ class FileLinter:
             result.errors.append(_internal_error(path, "the analysis", exc))
             return result
         if raw or calls:
-            positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+            wanted = [item[1] for item in raw]
+            for fact, node in calls:
+                wanted.append(node)
+                wanted.extend(arg["node"] for arg in fact["args"] if "node" in arg)
+            positions = locate(module, wanted)
             lines = source.splitlines()
             result.findings = self._locate(path, positions, lines, raw)
             for fact, node in calls:

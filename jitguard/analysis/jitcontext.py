@@ -75,6 +75,7 @@ class FunctionInfo:
     closure: dict[str, Taint] = field(default_factory=dict)
     contexts: list[str] = field(default_factory=list)  # how it gets traced, for messages
     containers: set[str] = field(default_factory=set)  # traced params that only ever get Python containers
+    opaques: set[str] = field(default_factory=set)  # traced params that only ever get opaque values
     static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
     loops: tuple = ()  # loops (For/While/comprehension nodes) around the definition, in its parent
 
@@ -90,6 +91,11 @@ class FunctionInfo:
 
     def display(self) -> str:
         return f"{self.cls.name}.{self.name}" if self.cls else self.name
+
+
+_LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass,
+                     cst.Break, cst.Continue})
+_COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
 
 
 def _params(node: cst.FunctionDef | cst.Lambda) -> list[Param]:
@@ -210,9 +216,14 @@ class ModuleIndex:
             (child, None, None, False, ()) for child in reversed(module.body)
         ]
         push = stack.append
+        # type(node) is X: isinstance() on libcst's ABC-based classes costs several times more
+        FunctionDef, Lambda, ClassDef, For, While, Call = cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.For, cst.While, cst.Call
         while stack:
             node, func, klass, in_class_body, loops = stack.pop()
-            if isinstance(node, cst.FunctionDef):
+            t = type(node)
+            if t in _LEAVES:
+                continue
+            if t is FunctionDef:
                 is_static = any(
                     self.imports.resolve(d.decorator) == "staticmethod" for d in node.decorators
                 )
@@ -227,14 +238,14 @@ class ModuleIndex:
                 push((node.params, info, klass, False, ()))
                 push((node.body, info, klass, False, ()))
                 continue
-            if isinstance(node, cst.Lambda):
+            if t is Lambda:
                 info = FunctionInfo(node, "<lambda>", func, None, _params(node))
                 info.loops = loops
                 self.functions.append(info)
                 self.by_node[node] = info
                 push((node.body, info, klass, False, ()))
                 continue
-            if isinstance(node, cst.ClassDef):
+            if t is ClassDef:
                 cinfo = ClassInfo(node.name.value, node)
                 cinfo.unhashable = self._mutable_dataclass(node)
                 if func is None:
@@ -244,9 +255,9 @@ class ModuleIndex:
                 for stmt in reversed(node.body.body):
                     push((stmt, func, cinfo, True, loops))
                 continue
-            if isinstance(node, (cst.For, cst.While)):
+            if t is For or t is While:
                 inner = (*loops, node)
-                if isinstance(node, cst.For):
+                if t is For:
                     push((node.iter, func, klass, False, loops))
                     push((node.target, func, klass, False, inner))
                 else:
@@ -255,7 +266,7 @@ class ModuleIndex:
                 if node.orelse is not None:
                     push((node.orelse, func, klass, False, loops))
                 continue
-            if isinstance(node, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            if t in _COMPREHENSIONS:
                 inner = (*loops, node)
                 first = node.for_in
                 push((first.iter, func, klass, False, loops))
@@ -268,16 +279,17 @@ class ModuleIndex:
                 if first.inner_for_in is not None:
                     push((first.inner_for_in, func, klass, False, inner))
                 continue
-            if isinstance(node, cst.Call):
+            if t is Call:
                 self.calls.append((node, func, klass, loops))
-            elif isinstance(node, (cst.Import, cst.ImportFrom)):
+            elif t is cst.Import or t is cst.ImportFrom:
                 self.imports.add_statement(node)
-            elif in_class_body and isinstance(node, cst.SimpleStatementLine) and klass is not None:
+            elif in_class_body and t is cst.SimpleStatementLine and klass is not None:
                 self._class_field(node, klass)
-            elif func is None and klass is None and isinstance(node, cst.SimpleStatementLine):
+            elif func is None and klass is None and t is cst.SimpleStatementLine:
                 self._module_assignment(node)
-            for child in reversed(list(children(node))):
-                push((child, func, klass, in_class_body and isinstance(node, cst.IndentedBlock), loops))
+            body_of_class = in_class_body and t is cst.IndentedBlock
+            for child in reversed(children(node)):
+                push((child, func, klass, body_of_class, loops))
 
     def _mutable_dataclass(self, node: cst.ClassDef) -> bool:
         """@dataclass without frozen=True/unsafe_hash=True: eq makes instances unhashable."""

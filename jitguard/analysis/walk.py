@@ -49,17 +49,28 @@ def _fields(cls: type) -> tuple[str, ...]:
     return names
 
 
-def children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+_KEEP: dict[type, bool] = {}
+
+
+def _keep(cls: type) -> bool:
+    """Is a value of this type a code-carrying node? (isinstance on libcst's ABCs is slow: cache it)."""
+    keep = _KEEP.get(cls)
+    if keep is None:
+        keep = _KEEP[cls] = issubclass(cls, cst.CSTNode) and not issubclass(cls, _SKIP_TYPES)
+    return keep
+
+
+def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The child nodes that carry code (not whitespace or punctuation), in source order."""
+    out = []
     for name in _fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            if not isinstance(value, _SKIP_TYPES):
-                yield value
-        elif isinstance(value, (tuple, list)):
-            for item in value:
-                if isinstance(item, cst.CSTNode) and not isinstance(item, _SKIP_TYPES):
-                    yield item
+        cls = type(value)
+        if cls is tuple or cls is list:
+            out.extend(item for item in value if _keep(type(item)))
+        elif value is not None and _keep(cls):
+            out.append(value)
+    return out
 
 
 def iter_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
@@ -69,4 +80,4 @@ def iter_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     while stack:
         current = pop()
         yield current
-        extend(reversed(list(children(current))))
+        extend(reversed(children(current)))
