@@ -19,29 +19,42 @@ def content_digest(data: bytes) -> str:
 
 
 class Cache:
-    """One JSON file per (jitguard version, settings): absolute path -> [digest, findings, facts].
+    """One JSON file per (jitguard version, settings): {"names": hash of the tree's jitted names,
+    "files": {absolute path: [digest, findings, facts, jitted names it mentions]}}.
 
     The key is the file's content (not its mtime), the version and the settings' fingerprint, so
     a stale result can only come back for the very same bytes under the very same settings.
     """
 
-    def __init__(self, directory: Path, key: str) -> None:
+    def __init__(self, directory: Path, key: str, names: frozenset[str] = frozenset()) -> None:
+        """``names``: the jitted names of the whole tree this run (see runner.lint_files). A file's
+        result also depends on which of them it mentions; an entry records those, so a change
+        elsewhere in the tree invalidates only the files it concerns."""
         self.directory = directory
         digest = hashlib.sha256(f"{__version__}\0{key}".encode()).hexdigest()[:16]
         self.file = directory / __version__ / f"{digest}.json"
         self._entries: dict[str, list] = {}
         self._dirty = False
         try:
-            entries = json.loads(self.file.read_text("utf-8"))
+            data = json.loads(self.file.read_text("utf-8"))
         except (OSError, ValueError):
-            entries = {}
-        self._entries = entries if isinstance(entries, dict) else {}  # a damaged cache is an empty one
+            data = {}
+        if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
+            data = {"files": {}}  # a damaged cache is an empty one
+        self._entries = data["files"]
+        self._names_hash = hashlib.sha256("\0".join(sorted(names)).encode()).hexdigest()[:16]
+        self._same_names = data.get("names") == self._names_hash
 
-    def get(self, path: str, digest: str) -> FileResult | None:
-        """The cached result for ``path`` if it was made from content with this ``digest``."""
+    def get(self, path: str, digest: str, mentions=None) -> FileResult | None:
+        """The cached result for ``path`` if it was made from content with this ``digest``.
+
+        ``mentions()`` gives the jitted names the file mentions now; it is called only when the
+        tree's jitted names changed since the cache was written."""
         entry = self._entries.get(os.path.abspath(path))
         try:
             if entry is None or entry[0] != digest:
+                return None
+            if not self._same_names and mentions is not None and sorted(mentions()) != (entry[3] if len(entry) > 3 else []):
                 return None
             findings = [Finding(path, *f[:7], edit=tuple(f[7]) if len(f) > 7 and f[7] else None) for f in entry[1]]
             facts = entry[2] if len(entry) > 2 else None
@@ -49,10 +62,10 @@ class Cache:
             return None  # a damaged entry: lint the file again
         return FileResult(path, findings, facts=facts if isinstance(facts, dict) else None)
 
-    def put(self, path: str, result: FileResult, digest: str) -> None:
-        """Remember ``result``, made from content with this ``digest``."""
+    def put(self, path: str, result: FileResult, digest: str, mentions: frozenset[str] | set[str] = frozenset()) -> None:
+        """Remember ``result``, made from content with this ``digest`` (mentioning these jitted names)."""
         rows = [[f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.fix, f.edit] for f in result.findings]
-        self._entries[os.path.abspath(path)] = [digest, rows, result.facts]
+        self._entries[os.path.abspath(path)] = [digest, rows, result.facts, sorted(mentions)]
         self._dirty = True
 
     def save(self) -> None:
@@ -67,7 +80,7 @@ class Cache:
             fd, tmp = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    json.dump(self._entries, fh, separators=(",", ":"))
+                    json.dump({"names": self._names_hash, "files": self._entries}, fh, separators=(",", ":"))
                 os.replace(tmp, self.file)
             except BaseException:
                 os.unlink(tmp)

@@ -55,6 +55,8 @@ _BRACKETS = str.maketrans({chr(i): None for i in range(128) if chr(i) not in "()
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# import statements, including parenthesised multi-line `from x import (a, b)`
+_IMPORT_LINE = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*\([^)]*\)|(?:from|import)[ \t][^\n]*)", re.MULTILINE)
 # names of functions a file jits: `@...jit...` above a def, or `name = ...jit(` / `...pmap(`
 _JIT_DEF = re.compile(
     r"^[ \t]*@[^\n]*\b(?:jit|pjit|pmap)\b[^\n]*\n(?:[ \t]*@[^\n]*\n|[ \t]*#[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)",
@@ -81,15 +83,29 @@ class LintOptions:
 
     codes: frozenset[str]
     extend_jit_names: tuple[str, ...] = ()
-    # names of jitted functions anywhere in the checked tree (see jitted_names)
+    # names of jitted functions anywhere in the checked tree (see jitted_names), and the last
+    # components of the modules that define them
     jitted: frozenset[str] = frozenset()
+    jit_modules: frozenset[str] = frozenset()
 
     def prefilter(self) -> re.Pattern[str]:
         words = list(_PREFILTER_WORDS) + [n.rsplit(".", 1)[-1] for n in self.extend_jit_names]
         return re.compile("|".join(re.escape(w) for w in words))
 
     def mentions_jitted(self, source: str) -> bool:
-        return bool(self.jitted) and not self.jitted.isdisjoint(_WORD.findall(source))
+        """Does the file import a jitted function (or a module defining one) of the checked tree?"""
+        if not self.jitted:
+            return False
+        words = set()
+        for m in _IMPORT_LINE.finditer(source):
+            words.update(_WORD.findall(m.group(0)))
+        return not words.isdisjoint(self.jitted) or not words.isdisjoint(self.jit_modules)
+
+    def mentioned(self, source: str) -> set[str]:
+        """The jitted names and modules of the tree this file mentions: its result depends on them."""
+        if not self.jitted:
+            return set()
+        return (self.jitted | self.jit_modules).intersection(_WORD.findall(source))
 
 
 def read_source(path: str) -> bytes:

@@ -115,6 +115,11 @@ def scan_jitted_names(paths: list[str], options: LintOptions) -> frozenset[str]:
     return frozenset(names)
 
 
+def _text(path: str) -> str:
+    data = _read_or_none(path)
+    return data.decode("utf-8", "replace") if data is not None else ""
+
+
 def _read_or_none(path: str) -> bytes | None:
     try:
         return read_source(path)
@@ -136,6 +141,7 @@ def lint_files(
     if project or cache_dir is not None:
         # one read per file in this process: the text scan for jitted names and the cache digests
         names: set[str] = set()
+        modules: set[str] = set()
         for path in paths:
             data = _read_or_none(path)
             if data is None:
@@ -143,12 +149,16 @@ def lint_files(
             if cache_dir is not None:
                 digests[path] = content_digest(data)
             if project:
-                names |= jitted_names(data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
+                found = jitted_names(data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
+                if found:
+                    names |= found
+                    stem = Path(path).stem
+                    modules.add(Path(path).parent.name if stem == "__init__" else stem)
         if project:
-            options = dataclasses.replace(options, jitted=frozenset(names))
+            options = dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules))
     cache = None
     if cache_dir is not None:
-        cache = Cache(cache_dir, f"{cache_key}\0{sorted(options.jitted)}")
+        cache = Cache(cache_dir, cache_key, options.jitted | options.jit_modules)
     results = _lint(paths, options, jobs, cache, digests)
     apply_project_rules(results, rules)
     return results
@@ -161,7 +171,10 @@ def _lint(
     todo: list[str] = []
     for path in paths:
         digest = digests.get(path)
-        cached = cache.get(path, digest) if cache is not None and digest is not None else None
+        cached = (
+            cache.get(path, digest, lambda p=path: options.mentioned(_text(p)))
+            if cache is not None and digest is not None else None
+        )
         if cached is not None:
             results[path] = cached
         else:
@@ -174,7 +187,7 @@ def _lint(
     for res, digest in fresh:
         results[res.path] = res
         if cache is not None and digest is not None and not res.errors:
-            cache.put(res.path, res, digest)
+            cache.put(res.path, res, digest, options.mentioned(_text(res.path)) if options.jitted else set())
     if cache is not None:
         cache.save()
     return [results[p] for p in paths if p in results]

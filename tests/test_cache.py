@@ -29,7 +29,7 @@ def cache_files(folder: Path) -> list[Path]:
 def entries(folder: Path) -> dict:
     out: dict = {}
     for f in cache_files(folder):
-        out.update(json.loads(f.read_text()))
+        out.update(json.loads(f.read_text())["files"])
     return out
 
 

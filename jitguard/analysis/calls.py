@@ -52,6 +52,8 @@ class FactExtractor:
         # these are recorded, which keeps the facts (and the positions they need) rare
         self.jitted = jitted
         self._loops: dict[cst.CSTNode, LoopFacts] = {}
+        self._jitted_here = {info for info, use, _site in index.jit_uses
+                             if use.qualname in jaxapi.JIT_TRANSFORMS or use.qualname in index.extra_jit}
         self._bindings: dict[FunctionInfo | None, dict[str, cst.BaseExpression]] = {}
 
     # -- definitions ------------------------------------------------------------------------
@@ -125,10 +127,13 @@ class FactExtractor:
         prefix = f"{self.module_name}." if self.module_name else ""
         if isinstance(fn, cst.Name):
             name = fn.value
-            if name in self.index.module_defs or name in self.index.aliases:
-                if self.index.lookup_function(name, func) is self.index.module_defs.get(name):
+            if name in self.index.aliases:
+                return f"{prefix}{name}", False
+            if name in self.index.module_defs:
+                info = self.index.module_defs[name]
+                if info in self._jitted_here and self.index.lookup_function(name, func) is info:
                     return f"{prefix}{name}", False
-                return None
+                return None  # a plain function of this module
             resolved = self.index.imports.resolve(fn)
             if resolved is None or resolved == name or resolved.startswith(_NOT_USER_CODE):
                 return None
