@@ -28,6 +28,7 @@ from pathlib import Path
 import libcst as cst
 
 from jitguard.analysis.calls import FactExtractor
+from jitguard.analysis.crossmodule import apply_seeds
 from jitguard.analysis.imports import ImportTable
 from jitguard.analysis.jitcontext import ModuleIndex
 from jitguard.analysis.taint import Analysis, RuleError, build_hooks
@@ -190,7 +191,7 @@ class FileLinter:
         self._prefilter = options.prefilter()
         self._extra = frozenset(options.extend_jit_names)
 
-    def lint_path(self, path: str, module_name: str = "") -> FileResult:
+    def lint_path(self, path: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
         try:
             data = read_source(path)
         except FileNotFoundError:
@@ -199,9 +200,9 @@ class FileLinter:
             return FileResult(path)
         except OSError as exc:
             return self._diag(path, "JG002", f"cannot read file: {exc.strerror or exc}")
-        return self.lint_bytes(path, data, module_name)
+        return self.lint_bytes(path, data, module_name, seeds)
 
-    def lint_bytes(self, path: str, data: bytes, module_name: str = "") -> FileResult:
+    def lint_bytes(self, path: str, data: bytes, module_name: str = "", seeds: dict | None = None) -> FileResult:
         if len(data) > MAX_FILE_BYTES:
             return self._diag(path, "JG003", f"file is {len(data) // (1024 * 1024)} MiB, over the {MAX_FILE_BYTES // (1024 * 1024)} MiB limit; not checked")
         if b"\x00" in data:
@@ -211,7 +212,7 @@ class FileLinter:
             source = decode(data)
         except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
             return self._diag(path, "JG002", f"cannot decode file: {_one_line(exc)}; not checked")
-        return self.lint_source(path, source, module_name)
+        return self.lint_source(path, source, module_name, seeds)
 
     def passes_prefilter(self, source: str) -> bool:
         """Whether the file needs a parse at all (see docs/cli.md, "The prefilter")."""
@@ -219,9 +220,11 @@ class FileLinter:
             return False
         return bool(self._prefilter.search(source)) or (self.project_enabled and self.options.mentions_jitted(source))
 
-    def lint_source(self, path: str, source: str, module_name: str = "") -> FileResult:
+    def lint_source(self, path: str, source: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
+        """Lint one file. ``seeds``: parameters of its functions that other files pass traced
+        values to (jitguard.analysis.crossmodule); a seeded file is parsed whatever the prefilter says."""
         result = FileResult(path)
-        if not self.passes_prefilter(source):
+        if skip_file(source) or not (seeds or self.passes_prefilter(source)):
             return result
         problem = self._precheck(path, source)
         if problem is not None:
@@ -237,7 +240,10 @@ class FileLinter:
         imports.add_module(module)
         try:
             index = ModuleIndex(module, imports, self._extra)
-            raw = Analysis(index, self.hooks).run()
+            if seeds:
+                apply_seeds(index, seeds)
+            analysis = Analysis(index, self.hooks)
+            raw = analysis.run()
             for rule in self.module_rules:
                 try:
                     rule.check_module(
@@ -280,8 +286,10 @@ class FileLinter:
                                 end_column=rng.end.column + 1)
                     text = lines[rng.start.line - 1] if rng.start.line <= len(lines) else ""
                     fact["noqa"] = sorted(suppressed_codes(text))
-        if defs or calls or (module_name and imports.names):
+        outcalls = [{"callee": callee, "caller": caller, "args": args} for (callee, caller), args in analysis.outcalls.items()]
+        if defs or calls or outcalls or (module_name and imports.names):
             result.facts = {
+                "outcalls": outcalls,
                 "defs": defs,
                 "calls": [fact for fact, _node in calls if "line" in fact],
                 "reexports": {

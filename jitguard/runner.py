@@ -23,12 +23,21 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from jitguard.analysis.crossmodule import MAX_ROUNDS, seeds_from
 from jitguard.analysis.project import apply_project_rules
 from jitguard.cache import Cache, content_digest
 from jitguard.diagnostics import FileResult, Finding
 from jitguard.discovery import module_name
 from jitguard.engine import MAX_FILE_BYTES as MAX_SCAN_BYTES
-from jitguard.engine import FileLinter, LintOptions, _internal_error, jitted_names, read_source, run_with_big_stack
+from jitguard.engine import (
+    FileLinter,
+    LintOptions,
+    _internal_error,
+    jitted_names,
+    public_name,
+    read_source,
+    run_with_big_stack,
+)
 
 PARALLEL_MIN_FILES = 16
 _CRASH_ENV = "JITGUARD_TEST_CRASH"
@@ -160,8 +169,26 @@ def lint_files(
     if cache_dir is not None:
         cache = Cache(cache_dir, cache_key, options.jitted | options.jit_modules)
     results = _lint(paths, options, jobs, cache, digests)
+    results = _follow_traced_calls(results, paths, options)
     apply_project_rules(results, rules)
     return results
+
+
+def _follow_traced_calls(results: list[FileResult], paths: list[str], options: LintOptions) -> list[FileResult]:
+    """Check again, with the seeded parameters traced, the files whose functions other files call
+    from traced code (jitguard.analysis.crossmodule). Only those files are parsed a second time."""
+    modules = {public_name(module_name(p)): p for p in paths}
+    by_path = {r.path: r for r in results}
+    known: dict[str, dict] = {}
+    linter = None
+    for _ in range(MAX_ROUNDS):
+        new = seeds_from(list(by_path.values()), known, modules)
+        if not new:
+            break
+        linter = linter or FileLinter(options)
+        for path in new:
+            by_path[path] = run_with_big_stack(lambda p=path: linter.lint_path(p, module_name(p), known[p]))
+    return [by_path[p] for p in paths if p in by_path]
 
 
 def _lint(

@@ -60,6 +60,10 @@ class Analysis:
         self._pending: list[FunctionInfo] = []
         self._queued: set[FunctionInfo] = set()
         self._walks: dict[FunctionInfo, int] = {}
+        # calls from traced code into functions of other modules, with traced arguments:
+        # (qualified callee, {position or keyword: (root name, why, flaglike)}) — the runner
+        # follows them into the checked tree (jitguard.analysis.crossmodule)
+        self.outcalls: dict[tuple[str, str], dict] = {}
 
     def run(self) -> list[tuple[str, cst.CSTNode, str, str]]:
         for info in self.index.functions:
@@ -92,9 +96,14 @@ class Analysis:
             if not taint.container and name in callee.containers:
                 callee.containers.discard(name)
                 changed = True
+            if not taint.opaque and name in callee.opaques:
+                callee.opaques.discard(name)
+                changed = True
             if name not in callee.traced:
                 if taint.container:
                     callee.containers.add(name)
+                if taint.opaque:
+                    callee.opaques.add(name)
                 how = "a method" if callee.is_method else "a helper"
                 callee.traced[name] = Origin(
                     name,
@@ -224,7 +233,10 @@ class Walker:
         self.ctx = Context(self)
         if entry is None:
             self.env.update(
-                {name: Taint(origin, container=name in info.containers) for name, origin in info.traced.items()}
+                {
+                    name: Taint(origin, container=name in info.containers, opaque=name in info.opaques)
+                    for name, origin in info.traced.items()
+                }
             )
         else:
             self.env.update(entry)
@@ -732,6 +744,8 @@ class Walker:
         if local is not None:
             callee, mapped = local
             return self.analysis.summary(callee, mapped) if mapped else None
+        if self.reporting and name is not None and any(t is not None for t in arg_taints):
+            self._record_outcall(node, name, arg_taints)
         obj = self.taints.get(func.value) if isinstance(func, cst.Attribute) else None
         t = obj or receiver or any_arg
         if t is None:
@@ -820,6 +834,30 @@ class Walker:
         if mapped and self.reporting:
             self.analysis.propagate(callee, mapped, self.info)
         return callee, mapped
+
+    def _record_outcall(self, call: cst.Call, name: str, arg_taints: list) -> None:
+        """A traced value passed to a function imported from elsewhere: remember it for the project."""
+        head = name.split(".", 1)[0]
+        if "." not in name or head in ("jax", "numpy", "jaxlib", "functools", "math", "builtins", "typing"):
+            return
+        if isinstance(call.func, cst.Attribute) and self.taints.get(call.func.value) is not None:
+            return  # a method of a traced object
+        args: dict = {}
+        position = 0
+        for arg, t in zip(call.args, arg_taints):
+            if arg.star:
+                break
+            key = arg.keyword.value if arg.keyword is not None else str(position)
+            if arg.keyword is None:
+                position += 1
+            if t is not None and not t.container:
+                root = t.origin.root or t.origin
+                args[key] = [t.origin.name, t.origin.why, t.origin.flaglike, root.name,
+                             root.function.display() if root.function else "", t.opaque]
+        if args:
+            entry = self.analysis.outcalls.setdefault((name, self.info.display()), {})
+            for k, v in args.items():
+                entry.setdefault(k, v)
 
     def _propagate_call(self, call: cst.Call) -> None:
         """Higher-order calls inside traced code: partial-bound or tree-mapped traced values."""

@@ -1,0 +1,77 @@
+"""Following traced values into other modules of the checked tree.
+
+A jitted function in ``train.py`` that calls ``helpers.safe_log(x)`` with a traced ``x`` makes
+``x`` traced inside ``helpers.py`` too. Each file's analysis records such calls ("outcalls");
+after the first pass the runner maps them onto the functions the other files define and checks
+those files again with the parameters seeded as traced. Only files that receive new seeds are
+parsed a second time, and the rounds stop when nothing new is learned (at most a few).
+"""
+
+from __future__ import annotations
+
+from jitguard.analysis.jitcontext import ModuleIndex, Origin
+from jitguard.diagnostics import FileResult
+
+MAX_ROUNDS = 3
+
+
+def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[str, str]) -> dict[str, dict]:
+    """New seeds per file: {path: {function name: {position or keyword: description}}}.
+
+    ``modules`` maps dotted module names of the checked tree to paths; ``known`` holds the seeds
+    already applied (same shape as the result) and is updated in place."""
+    reexports: dict[str, str] = {}
+    for res in results:
+        reexports.update((res.facts or {}).get("reexports", {}))
+    new: dict[str, dict] = {}
+    for res in results:
+        for out in (res.facts or {}).get("outcalls", ()):
+            target = _locate(out["callee"], modules, reexports)
+            if target is None:
+                continue
+            path, name = target
+            have = known.setdefault(path, {}).setdefault(name, {})
+            for key, desc in out["args"].items():
+                if key not in have:
+                    have[key] = {**dict(zip(("name", "why", "flaglike", "root", "root_fn", "opaque"), desc)),
+                                 "caller": out["caller"], "caller_path": res.path}
+                    new.setdefault(path, {}).setdefault(name, {})[key] = have[key]
+    return new
+
+
+def _locate(qual: str, modules: dict[str, str], reexports: dict[str, str]) -> tuple[str, str] | None:
+    """pkg.helpers.safe_log -> (path of pkg/helpers.py, "safe_log"), through __init__ re-exports."""
+    for _ in range(4):
+        module, _, name = qual.rpartition(".")
+        if module in modules:
+            return modules[module], name
+        nxt = reexports.get(qual)
+        if nxt is None:
+            return None
+        qual = nxt
+    return None
+
+
+def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
+    """Mark the seeded parameters of this module's functions as traced."""
+    for name, args in seeds.items():
+        info = index.module_defs.get(name)
+        if info is None:
+            continue
+        positional = info.positional
+        for key, desc in args.items():
+            param = positional[int(key)] if key.isdigit() and int(key) < len(positional) else info.param(key)
+            if param is None or param.name in info.traced:
+                continue
+            root_fn = desc.get("root_fn") or desc["caller"]
+            root = Origin(desc["root"], f"parameter of jitted `{root_fn}`, not in static_argnames", None, desc["flaglike"])
+            info.traced[param.name] = Origin(
+                param.name,
+                f"parameter of `{info.display()}`, called from `{desc['caller']}` ({desc['caller_path']}) "
+                f"with traced `{desc['name']}`",
+                info,
+                desc["flaglike"],
+                root,
+            )
+            if desc.get("opaque"):
+                info.opaques.add(param.name)

@@ -1,0 +1,115 @@
+"""Whole-tree analysis: jitted functions defined in one module and misused in another, and traced
+values followed into helpers of other modules. Through the real CLI, cold and warm."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+FILES = {
+    "pkg/__init__.py": "from .train import step\n",
+    "pkg/train.py": """
+        from functools import partial
+
+        import jax
+
+        from pkg.helpers import safe_log
+
+
+        @partial(jax.jit, static_argnames=("n", "sizes"))
+        def step(x, n, sizes=(1,)):
+            return safe_log(x) * n
+
+
+        @jax.jit
+        def scale(x, factor):
+            return x * factor
+    """,
+    "pkg/helpers.py": """
+        import jax.numpy as jnp
+
+
+        def safe_log(x):
+            if jnp.min(x) <= 0:
+                x = x - jnp.min(x) + 1e-6
+            return jnp.log(x)
+
+
+        def plain(x):
+            if x > 0:
+                return x
+            return -x
+    """,
+    "run.py": """
+        import numpy as np
+
+        import pkg
+        from pkg import train
+        from pkg.train import scale, step
+
+        data = np.ones(16, np.float32)
+        for i in range(8):
+            step(data, i)
+            train.step(data[:i], 2)
+            pkg.step(data, 3, sizes=[1, 2])
+        scale(data, 2)
+        scale(data, 0.5)
+        print(pkg.helpers.plain(3.0))
+    """,
+}
+
+EXPECTED = {
+    ("pkg/helpers.py", 5, "JG101"),  # safe_log gets a traced x from jitted step in pkg/train.py
+    ("run.py", 9, "JG302"),  # static n changes with the loop
+    ("run.py", 10, "JG303"),  # data[:i] changes shape with the loop
+    ("run.py", 11, "JG203"),  # a list as static `sizes`, through the package's re-export
+    ("run.py", 12, "JG304"),  # scale(data, 2) here, scale(data, 0.5) below
+}
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    for name, text in FILES.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip())
+    return tmp_path
+
+
+def check(cwd: Path, *args: str) -> set[tuple[str, int, str]]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "jitguard", "check", "--output-format", "json", *args, "."],
+        cwd=cwd, capture_output=True, text=True,
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    return {(Path(f["path"]).as_posix(), f["line"], f["code"]) for f in json.loads(proc.stdout)}
+
+
+def test_misuse_is_reported_at_the_call_site_in_another_module(tree):
+    assert check(tree, "--no-cache") == EXPECTED
+
+
+def test_parallel_cold_and_warm_runs_agree(tree):
+    assert check(tree, "-j", "2") == EXPECTED
+    assert check(tree) == EXPECTED  # from the cache
+    (tree / "pkg/helpers.py").write_text((tree / "pkg/helpers.py").read_text().replace("<= 0", "< 1"))
+    assert check(tree) == EXPECTED  # the changed file again, the others from the cache
+
+
+def test_the_helper_is_clean_when_nothing_traced_reaches_it(tree):
+    (tree / "pkg/train.py").write_text((tree / "pkg/train.py").read_text().replace("safe_log(x) * n", "x * n"))
+    assert ("pkg/helpers.py", 5, "JG101") not in check(tree, "--no-cache")
+
+
+def test_the_cross_module_bug_is_real():
+    """What the JG101 finding in helpers.py claims, run under JAX."""
+    jax = pytest.importorskip("jax")
+    namespace: dict = {}
+    exec(textwrap.dedent(FILES["pkg/helpers.py"]), namespace)
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        jax.jit(namespace["safe_log"])(jax.numpy.ones(3))
