@@ -84,12 +84,11 @@ def jitguard_files(corpus: Path) -> tuple[list[str], list[str], int, int]:
     from jitguard.config import Settings
     from jitguard.discovery import discover
     from jitguard.engine import FileLinter, LintOptions, decode
-    from jitguard.registry import all_codes
-    from jitguard.runner import scan_jitted_names
+    from jitguard.registry import all_codes, opt_in_codes
+    from jitguard.runner import with_tree_names
 
     files = discover([str(corpus)], Settings(root=corpus))
-    options = LintOptions(frozenset(all_codes()))
-    options = LintOptions(options.codes, jitted=scan_jitted_names(files, options))
+    options = with_tree_names(files, LintOptions(frozenset(all_codes()) - opt_in_codes()))
     linter = FileLinter(options)
     parsed, lines_all, lines_parsed = [], 0, 0
     for path in files:
@@ -141,12 +140,11 @@ def profile(corpus: Path) -> None:
     from jitguard.config import Settings
     from jitguard.discovery import discover
     from jitguard.engine import FileLinter, LintOptions, run_with_big_stack
-    from jitguard.registry import all_codes
-    from jitguard.runner import _lint_one, scan_jitted_names
+    from jitguard.registry import all_codes, opt_in_codes
+    from jitguard.runner import _lint_one, with_tree_names
 
     files = discover([str(corpus)], Settings(root=corpus))
-    options = LintOptions(frozenset(all_codes()))
-    linter = FileLinter(LintOptions(options.codes, jitted=scan_jitted_names(files, options)))
+    linter = FileLinter(with_tree_names(files, LintOptions(frozenset(all_codes()) - opt_in_codes())))
     prof = cProfile.Profile()
 
     def go() -> None:
@@ -168,6 +166,8 @@ def main() -> int:
     parser.add_argument("--corpus-dir", default=None)
     parser.add_argument("--repeat", type=int, default=1, help="best of N runs for each measurement")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of an in-process cold run")
+    parser.add_argument("--rule-cost", action="store_true",
+                        help="also time a cold 1-process run with only the JG1xx rules, to show what JG2xx/JG3xx add")
     args = parser.parse_args()
 
     corpus = ensure_corpus(corpus_dir(args.corpus_dir))
@@ -187,6 +187,11 @@ def main() -> int:
             print(f"cold-1 run {i + 1}: {cold1:.2f}s", flush=True)
             cold2 = min(cold2, run_check(corpus, "-j", "2", "--cache-dir", f"{tmp}/c2-{i}"))
             print(f"cold-2 run {i + 1}: {cold2:.2f}s", flush=True)
+        jg1 = float("inf")
+        if args.rule_cost:
+            for i in range(args.repeat):
+                jg1 = min(jg1, run_check(corpus, "-j", "1", "--select", "JG0,JG1", "--cache-dir", f"{tmp}/jg1-{i}"))
+                print(f"cold-1 JG0/JG1 only run {i + 1}: {jg1:.2f}s", flush=True)
         victim = Path(parsed[len(parsed) // 2])
         original = victim.read_bytes()
         warm = float("inf")
@@ -206,6 +211,9 @@ def main() -> int:
           f"{cold1 / cold2:.2f}x, {'met' if cold1 / cold2 >= 1.7 else 'MISSED'} |")
     print(f"| warm, 1 file changed | {warm:.2f} | {warm / floor:.2f}x | <= 5% of cold: {warm / cold1:.1%}, "
           f"{'met' if warm <= 0.05 * cold1 else 'MISSED'} |")
+    if args.rule_cost:
+        print(f"| cold, 1 process, JG0xx/JG1xx only | {jg1:.2f} | {jg1 / floor:.2f}x | all rules cost "
+              f"{cold1 / jg1 - 1:+.0%} on top (target for JG2xx/JG3xx: <= +15%) |")
     if args.profile:
         profile(corpus)
     return 0

@@ -114,14 +114,27 @@ def _lint_one_isolated(options: LintOptions, path: str) -> Linted:
             return _crashed(path), None
 
 
-def scan_jitted_names(paths: list[str], options: LintOptions) -> frozenset[str]:
-    """Names of functions jitted anywhere in the tree, by a cheap text scan (see engine.jitted_names)."""
+def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict[str, str] | None = None):
+    """Read every file once: fill ``digests`` (for the cache) and, given ``options``, return them
+    with the names the tree jits and the modules that jit them (for the project-wide rules and
+    the prefilter; see engine.jitted_names)."""
     names: set[str] = set()
+    modules: set[str] = set()
     for path in paths:
         data = _read_or_none(path)
-        if data is not None:
-            names |= jitted_names(data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
-    return frozenset(names)
+        if data is None:
+            continue
+        if digests is not None:
+            digests[path] = content_digest(data)
+        if options is not None:
+            found = jitted_names(data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
+            if found:
+                names |= found
+                stem = Path(path).stem
+                modules.add(Path(path).parent.name if stem == "__init__" else stem)
+    if options is None:
+        return None
+    return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules))
 
 
 def _text(path: str) -> str:
@@ -149,22 +162,7 @@ def lint_files(
     digests: dict[str, str] = {}
     if project or cache_dir is not None:
         # one read per file in this process: the text scan for jitted names and the cache digests
-        names: set[str] = set()
-        modules: set[str] = set()
-        for path in paths:
-            data = _read_or_none(path)
-            if data is None:
-                continue
-            if cache_dir is not None:
-                digests[path] = content_digest(data)
-            if project:
-                found = jitted_names(data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
-                if found:
-                    names |= found
-                    stem = Path(path).stem
-                    modules.add(Path(path).parent.name if stem == "__init__" else stem)
-        if project:
-            options = dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules))
+        options = with_tree_names(paths, options if project else None, digests if cache_dir is not None else None) or options
     cache = None
     if cache_dir is not None:
         cache = Cache(cache_dir, cache_key, options.jitted | options.jit_modules)

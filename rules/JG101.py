@@ -235,6 +235,22 @@ def alias_static(x, axis):
     return x
 
 
+
+@jax.jit
+def type_and_getattr(x):
+    if getattr(x, "ndim", 0) == 1 and x.__class__.__name__ != "tuple":
+        return x * 2
+    return x
+
+
+def _line_search(fun, maxiter, x, goldstein=False):
+    if goldstein:  # static: jit below numbers the parameters left after partial
+        return fun(x) * maxiter
+    return fun(x)
+
+
+_search = jax.jit(partial(_line_search, jnp.sin), static_argnums=(0, 2))
+
 RAISES = [
     (lambda: through_an_alias(jnp.ones(3), 0, True), "TracerBoolConversionError"),
     (lambda: relu(jnp.float32(1.0)), "TracerBoolConversionError"),
@@ -264,4 +280,6 @@ RUNS = [
     lambda: partial_kwargs(jnp.ones((2, 3))),
     lambda: isinstance_and_early_return(jnp.ones(2), jnp.ones(2)),
     lambda: tree_leaves_truth({"w": jnp.ones(2)}),
+    lambda: type_and_getattr(jnp.ones(2)),
+    lambda: _search(3, jnp.ones(2), True),
 ]

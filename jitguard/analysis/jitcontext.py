@@ -43,6 +43,9 @@ class Taint:
     # leaf, or a sub-object, None or a static field of a pytree; its truth value and its use as
     # a Python number are not reported (a comparison or arithmetic on it is an array again)
     opaque: bool = False
+    # returned by a function we cannot see (another module's): it may be a plain Python number or
+    # bool, so comparisons and arithmetic on it stay opaque too (only jnp/lax make it an array)
+    foreign: bool = False
 
 
 @dataclass
@@ -594,10 +597,12 @@ class ModuleIndex:
             if nums is None or names is None:
                 info.static_unknown = True
                 nums, names = nums or [], names or []
+            # JAX numbers the parameters that remain after functools.partial bound some
+            remaining = positional[use.bound_positional:]
             for n in nums:
-                idx = n + len(positional) if n < 0 else n
-                if 0 <= idx < len(positional):
-                    static_names.add(positional[idx].name)
+                idx = n + len(remaining) if n < 0 else n
+                if 0 <= idx < len(remaining):
+                    static_names.add(remaining[idx].name)
             static_names.update(names)
         if use.qualname == "jax.vmap" and use.options is not None:
             axes = keyword(use.options, "in_axes")

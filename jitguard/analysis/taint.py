@@ -580,8 +580,9 @@ class Walker:
 
     def ev_Attribute(self, node: cst.Attribute) -> Taint | None:
         t = self.ev(node.value)
-        if t is None or node.attr.value in jaxapi.STATIC_ATTRIBUTES:
-            return None
+        attr = node.attr.value
+        if t is None or attr in jaxapi.STATIC_ATTRIBUTES or (attr.startswith("__") and attr.endswith("__")):
+            return None  # x.shape, x.dtype, ...; x.__class__, x.__name__ are about the type
         if node.attr.value in self.index.static_field_names:
             return None  # declared static by a class of this module (eqx.field(static=True), ...)
         return Taint(t.origin, opaque=True)
@@ -620,7 +621,7 @@ class Walker:
         traced = [x for x in (left, right) if x is not None]
         if isinstance(node.operator, cst.Add) and all(x.container for x in traced):
             return Taint(t.origin, container=True)  # tuple + tuple, list + list
-        return Taint(t.origin, boolean=boolean, opaque=all(x.opaque for x in traced))
+        return Taint(t.origin, boolean=boolean, opaque=all(x.opaque for x in traced), foreign=all(x.foreign for x in traced))
 
     def ev_UnaryOperation(self, node: cst.UnaryOperation) -> Taint | None:
         t = self.ev(node.expression)
@@ -660,8 +661,11 @@ class Walker:
             for e in (node.left, *(c.comparator for c in node.comparisons))
         ):
             return None  # tracer == "sample" is plain False: JAX arrays never equal a string
-        t = left or next((r for r in rights if r is not None), None)
-        return Taint(t.origin, boolean=True) if t is not None else None
+        traced = [x for x in (left, *rights) if x is not None]
+        if not traced:
+            return None
+        foreign = all(x.foreign for x in traced)  # pytree_size(x) < 2: maybe plain Python ints
+        return Taint(traced[0].origin, boolean=True, opaque=foreign, foreign=foreign)
 
     def ev_IfExp(self, node: cst.IfExp) -> Taint | None:
         self.test(node.test)
@@ -729,6 +733,10 @@ class Walker:
         name = self.resolve(func)
         if name in jaxapi.STATIC_CALLS or name in jaxapi.CONCRETIZING_BUILTINS:
             return None
+        if name == "getattr" and len(node.args) >= 2:
+            attr = node.args[1].value
+            if isinstance(attr, cst.SimpleString) and attr.evaluated_value in jaxapi.STATIC_ATTRIBUTES:
+                return None  # getattr(x, "shape", ()) is x.shape
         if isinstance(func, cst.Attribute):
             method = func.attr.value
             if method in jaxapi.CONCRETIZING_METHODS:
@@ -758,10 +766,10 @@ class Walker:
             return Taint(t.origin, opaque=obj is not None and obj.opaque)
         if obj is not None:
             # a method: of an array, an array; of something we cannot see into, who knows
-            return Taint(t.origin, opaque=obj.opaque or obj.container)
+            return Taint(t.origin, opaque=obj.opaque or obj.container, foreign=obj.foreign)
         if name is not None and (name.startswith(("jax.", "numpy.")) or name in _ARITHMETIC_BUILTINS):
             return Taint(t.origin, boolean=name in _BOOLEAN_FUNCS)
-        return Taint(t.origin, opaque=True)  # a function of another module: its result's type is unknown
+        return Taint(t.origin, opaque=True, foreign=True)  # another module's function: its result's type is unknown
 
     def _tree_map_result(self, node: cst.Call, t: Taint) -> Taint | None:
         """jax.tree.map(f, tree): traced only if f returns something traced for traced leaves."""
@@ -774,7 +782,7 @@ class Walker:
         for p, a in zip(callee.positional, args[1:]):
             at = self.taints.get(a.value)
             if at is not None:
-                mapped[p.name] = Taint(at.origin)
+                mapped[p.name] = Taint(at.origin, opaque=at.opaque, foreign=at.foreign)
         result = self.analysis.summary(callee, mapped) if mapped else None
         return Taint(result.origin, opaque=True) if result is not None else None
 
@@ -850,7 +858,7 @@ class Walker:
             key = arg.keyword.value if arg.keyword is not None else str(position)
             if arg.keyword is None:
                 position += 1
-            if t is not None and not t.container:
+            if t is not None and not t.container and not t.opaque:  # only values known to be arrays
                 root = t.origin.root or t.origin
                 args[key] = [t.origin.name, t.origin.why, t.origin.flaglike, root.name,
                              root.function.display() if root.function else "", t.opaque]
@@ -874,7 +882,7 @@ class Walker:
             for p, a in zip(callee.positional, args[1:]):
                 t = self.taints.get(a.value)
                 if t is not None:
-                    mapped[p.name] = Taint(t.origin)
+                    mapped[p.name] = Taint(t.origin, opaque=t.opaque, foreign=t.foreign)
             if mapped:
                 self.analysis.propagate(callee, mapped, self.info)
             return
