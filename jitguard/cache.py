@@ -26,7 +26,7 @@ class Cache:
     a stale result can only come back for the very same bytes under the very same settings.
     """
 
-    def __init__(self, directory: Path, key: str, names: frozenset[str] = frozenset()) -> None:
+    def __init__(self, directory: Path, key: str, names: frozenset[str] | None = None) -> None:
         """``names``: the jitted names of the whole tree this run (see runner.lint_files). A file's
         result also depends on which of them it mentions; an entry records those, so a change
         elsewhere in the tree invalidates only the files it concerns."""
@@ -42,15 +42,27 @@ class Cache:
         if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
             data = {"files": {}}  # a damaged cache is an empty one
         self._entries = data["files"]
-        self._names_hash = hashlib.sha256("\0".join(sorted(names)).encode()).hexdigest()[:16]
-        self._same_names = data.get("names") == self._names_hash
+        self._stored_names = data.get("names")
+        self.set_names(names or frozenset())
 
-    def get(self, path: str, digest: str, mentions=None) -> FileResult | None:
+    def set_names(self, names: frozenset[str]) -> None:
+        """The tree's jitted names for this run (known only after the files were scanned)."""
+        self._names_hash = hashlib.sha256("\0".join(sorted(names)).encode()).hexdigest()[:16]
+        self._same_names = self._stored_names == self._names_hash
+
+    def jitted_names(self, path: str, digest: str) -> list[str] | None:
+        """The jitted names this very content defines, as scanned last time (saves the text scan)."""
+        entry = self._entries.get(os.path.abspath(path))
+        if isinstance(entry, list) and len(entry) > 4 and entry[0] == digest and isinstance(entry[4], list):
+            return entry[4]
+        return None
+
+    def get(self, path: str, digest: str, mentions=None, seeds: str = "") -> FileResult | None:
         """The cached result for ``path`` if it was made from content with this ``digest``.
 
         ``mentions()`` gives the jitted names the file mentions now; it is called only when the
         tree's jitted names changed since the cache was written."""
-        entry = self._entries.get(os.path.abspath(path))
+        entry = self._entries.get(os.path.abspath(path) + (f"\0{seeds}" if seeds else ""))
         try:
             if entry is None or entry[0] != digest:
                 return None
@@ -62,10 +74,14 @@ class Cache:
             return None  # a damaged entry: lint the file again
         return FileResult(path, findings, facts=facts if isinstance(facts, dict) else None)
 
-    def put(self, path: str, result: FileResult, digest: str, mentions: frozenset[str] | set[str] = frozenset()) -> None:
-        """Remember ``result``, made from content with this ``digest`` (mentioning these jitted names)."""
+    def put(self, path: str, result: FileResult, digest: str, mentions=frozenset(), defines=frozenset(),
+            seeds: str = "") -> None:
+        """Remember ``result``, made from content with this ``digest``: the file mentions the tree's
+        jitted names ``mentions`` and defines ``defines``; ``seeds`` keys a result checked with
+        parameters seeded from other files (jitguard.analysis.crossmodule)."""
         rows = [[f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.fix, f.edit] for f in result.findings]
-        self._entries[os.path.abspath(path)] = [digest, rows, result.facts, sorted(mentions)]
+        key = os.path.abspath(path) + (f"\0{seeds}" if seeds else "")
+        self._entries[key] = [digest, rows, result.facts, sorted(mentions), sorted(defines)]
         self._dirty = True
 
     def save(self) -> None:

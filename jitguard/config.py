@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import sys
 from dataclasses import dataclass, field
@@ -106,11 +107,17 @@ def validate_codes(codes: list[str], all_codes: list[str], where: str) -> None:
             raise ConfigError(f"{where}: unknown rule code or prefix {code!r} (see `jitguard rule --all`)")
 
 
+@functools.lru_cache(maxsize=64)
+def _abs(root: Path) -> str:
+    return os.path.abspath(root)
+
+
 def matches_any(path: Path, patterns: list[str], root: Path) -> bool:
-    try:
-        rel = path.resolve().relative_to(root.resolve()).as_posix()
-    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
-        rel = path.as_posix()
+    """Does a pattern match ``path`` (relative to ``root``)? Pure string work: no file system calls
+    (symlinks are not resolved, as in ruff), so walking a large tree stays cheap."""
+    rel = os.path.relpath(os.path.abspath(path), _abs(root)).replace(os.sep, "/")
+    if rel.startswith("../"):
+        rel = Path(path).as_posix()
     name = rel.rsplit("/", 1)[-1]
     for raw in patterns:
         pattern = raw.rstrip("/")

@@ -56,3 +56,5 @@ class FileResult:
     parsed: bool = False
     # what this file contributes to the project-wide analysis: jitted definitions, call sites
     facts: dict | None = None
+    # the tree's jitted names (and their modules) that this file mentions: its result depends on them
+    mentions: frozenset[str] = frozenset()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -76,13 +77,17 @@ def _is_symlink(entry: os.DirEntry) -> bool:
 
 def module_name(path: str) -> str:
     """Dotted module name, from the enclosing packages (folders with __init__.py)."""
-    try:
-        p = Path(path).resolve()
-    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
-        p = Path(os.path.abspath(path))
-    parts = [p.stem]  # "pkg.__init__": relative imports in it resolve against "pkg"
-    folder = p.parent
-    while (folder / "__init__.py").is_file() and folder != folder.parent:
-        parts.insert(0, folder.name)
-        folder = folder.parent
-    return ".".join(parts)
+    p = Path(os.path.abspath(path))
+    package = _package(str(p.parent))
+    stem = p.stem  # "pkg.__init__": relative imports in it resolve against "pkg"
+    return f"{package}.{stem}" if package else stem
+
+
+@functools.lru_cache(maxsize=4096)
+def _package(folder: str) -> str:
+    """Dotted package name of a folder ("" when it has no __init__.py): one lookup per folder."""
+    f = Path(folder)
+    if f == f.parent or not (f / "__init__.py").is_file():
+        return ""
+    parent = _package(str(f.parent))
+    return f"{parent}.{f.name}" if parent else f.name

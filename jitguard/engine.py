@@ -223,7 +223,7 @@ class FileLinter:
     def lint_source(self, path: str, source: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
         """Lint one file. ``seeds``: parameters of its functions that other files pass traced
         values to (jitguard.analysis.crossmodule); a seeded file is parsed whatever the prefilter says."""
-        result = FileResult(path)
+        result = FileResult(path, mentions=frozenset(self.options.mentioned(source)))
         if skip_file(source) or not (seeds or self.passes_prefilter(source)):
             return result
         problem = self._precheck(path, source)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import dataclasses
+import hashlib
+import json
 import multiprocessing
 import os
 import signal
@@ -114,20 +116,27 @@ def _lint_one_isolated(options: LintOptions, path: str) -> Linted:
             return _crashed(path), None
 
 
-def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict[str, str] | None = None):
+def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict[str, str] | None = None,
+                    cache: Cache | None = None, defines: dict[str, set[str]] | None = None):
     """Read every file once: fill ``digests`` (for the cache) and, given ``options``, return them
     with the names the tree jits and the modules that jit them (for the project-wide rules and
-    the prefilter; see engine.jitted_names)."""
+    the prefilter; see engine.jitted_names). ``defines`` gets each file's own jitted names; a
+    file unchanged since the cache was written is not scanned again."""
     names: set[str] = set()
     modules: set[str] = set()
     for path in paths:
         data = _read_or_none(path)
         if data is None:
             continue
+        digest = content_digest(data) if digests is not None else None
         if digests is not None:
-            digests[path] = content_digest(data)
+            digests[path] = digest
         if options is not None:
-            found = jitted_names(data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
+            known = cache.jitted_names(path, digest) if cache is not None and digest else None
+            found = set(known) if known is not None else jitted_names(
+                data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
+            if defines is not None:
+                defines[path] = found
             if found:
                 names |= found
                 stem = Path(path).stem
@@ -160,19 +169,25 @@ def lint_files(
     rules = FileLinter(options).rules
     project = any(hasattr(r, "check_site") or hasattr(r, "check_sites") for r in rules)
     digests: dict[str, str] = {}
-    if project or cache_dir is not None:
+    defines: dict[str, set[str]] = {}
+    cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
+    if project or cache is not None:
         # one read per file in this process: the text scan for jitted names and the cache digests
-        options = with_tree_names(paths, options if project else None, digests if cache_dir is not None else None) or options
-    cache = None
-    if cache_dir is not None:
-        cache = Cache(cache_dir, cache_key, options.jitted | options.jit_modules)
-    results = _lint(paths, options, jobs, cache, digests)
-    results = _follow_traced_calls(results, paths, options)
+        options = with_tree_names(paths, options if project else None, digests if cache is not None else None,
+                                  cache, defines) or options
+    if cache is not None:
+        cache.set_names(options.jitted | options.jit_modules)
+    results = _lint(paths, options, jobs, cache, digests, defines)
+    results = _follow_traced_calls(results, paths, options, cache, digests)
+    if cache is not None:
+        cache.save()
     apply_project_rules(results, rules)
     return results
 
 
-def _follow_traced_calls(results: list[FileResult], paths: list[str], options: LintOptions) -> list[FileResult]:
+def _follow_traced_calls(
+    results: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None, digests: dict[str, str]
+) -> list[FileResult]:
     """Check again, with the seeded parameters traced, the files whose functions other files call
     from traced code (jitguard.analysis.crossmodule). Only those files are parsed a second time."""
     modules = {public_name(module_name(p)): p for p in paths}
@@ -183,14 +198,22 @@ def _follow_traced_calls(results: list[FileResult], paths: list[str], options: L
         new = seeds_from(list(by_path.values()), known, modules)
         if not new:
             break
-        linter = linter or FileLinter(options)
         for path in new:
-            by_path[path] = run_with_big_stack(lambda p=path: linter.lint_path(p, module_name(p), known[p]))
+            key = hashlib.sha256(json.dumps(known[path], sort_keys=True).encode()).hexdigest()[:16]
+            digest = digests.get(path)
+            cached = cache.get(path, digest, seeds=key) if cache is not None and digest else None
+            if cached is None:
+                linter = linter or FileLinter(options)
+                cached = run_with_big_stack(lambda p=path: linter.lint_path(p, module_name(p), known[p]))
+                if cache is not None and digest and not cached.errors:
+                    cache.put(path, cached, digest, cached.mentions, seeds=key)
+            by_path[path] = cached
     return [by_path[p] for p in paths if p in by_path]
 
 
 def _lint(
-    paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str]
+    paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
+    defines: dict[str, set[str]] | None = None,
 ) -> list[FileResult]:
     results: dict[str, FileResult] = {}
     todo: list[str] = []
@@ -212,9 +235,7 @@ def _lint(
     for res, digest in fresh:
         results[res.path] = res
         if cache is not None and digest is not None and not res.errors:
-            cache.put(res.path, res, digest, options.mentioned(_text(res.path)) if options.jitted else set())
-    if cache is not None:
-        cache.save()
+            cache.put(res.path, res, digest, res.mentions, (defines or {}).get(res.path, ()))
     return [results[p] for p in paths if p in results]
 
 
