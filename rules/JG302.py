@@ -39,7 +39,34 @@ def while_counter(n):
     return x
 
 
+class Schedule:  # no __eq__/__hash__: equal only to itself
+    def __init__(self, rate):
+        self.rate = rate
+
+
+@partial(jax.jit, static_argnames=("schedule",))
+def scaled(x, schedule):
+    return x * schedule.rate
+
+
+def new_static_object_each_step(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = scaled(x, schedule=Schedule(0.5))  # expect: JG302
+    return x
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+_SCHEDULE = Schedule(0.5)
+
+
+def one_static_object(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = scaled(x, schedule=_SCHEDULE)
+    return x
 
 
 def constant_static(n):
@@ -72,5 +99,5 @@ def schedule_as_traced(n):
     return w
 
 
-GROWS = [schedule_as_static, loop_index_as_static, while_counter]
-BOUNDED = [constant_static, warm_up_fixed_modes, bounded_parity, schedule_as_traced]
+GROWS = [schedule_as_static, loop_index_as_static, while_counter, new_static_object_each_step]
+BOUNDED = [one_static_object, constant_static, warm_up_fixed_modes, bounded_parity, schedule_as_traced]

@@ -26,6 +26,17 @@ def int_then_float():
     return a, b
 
 
+@jax.jit
+def damp(x, rate):
+    return x * rate
+
+
+def weak_then_strong():
+    a = damp(np.ones(3, np.float32), 0.5)
+    b = damp(np.ones(3, np.float32), np.float32(0.25))  # expect: JG304
+    return a, b
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -35,4 +46,4 @@ def same_type_everywhere():
     return a, b
 
 
-COMPILES = [(int_then_float, 2), (same_type_everywhere, 1)]
+COMPILES = [(int_then_float, 2), (weak_then_strong, 2), (same_type_everywhere, 1)]

@@ -30,7 +30,16 @@ _ARRAY_MAKERS = frozenset(
 _NOT_USER_CODE = ("jax.", "numpy.", "functools.", "jaxlib.", "builtins.", "math.", "os.", "sys.", "typing.")
 
 
-def _scalar_kind(expr: cst.BaseExpression) -> str | None:
+_DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
+                     "uint32", "bool_", "complex64"})
+
+
+def _scalar_kind(expr: cst.BaseExpression, resolve=None) -> str | None:
+    if resolve is not None and isinstance(expr, cst.Call) and len(expr.args) == 1:
+        name = resolve(expr.func) or ""
+        module, _, dtype = name.rpartition(".")
+        if module in ("jax.numpy", "numpy") and dtype in _DTYPES:
+            return f"strong {dtype}"  # jnp.float32(0.5): a strongly typed scalar array
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
         expr = expr.expression
     if isinstance(expr, cst.Integer):
@@ -156,12 +165,16 @@ class FactExtractor:
 
     def _arg_kinds(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple) -> dict:
         kinds: dict = {}
-        scalar = _scalar_kind(expr)
+        scalar = _scalar_kind(expr, self.index.imports.resolve)
         if scalar:
             kinds["scalar"] = scalar
         unhashable = self._unhashable(expr, func)
         if unhashable:
             kinds["unhashable"] = unhashable
+        if loops and isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+            klass = self.index.classes.get(expr.func.value)
+            if klass is not None and klass.identity_hashed:
+                kinds["fresh"] = klass.name  # a new object each iteration, equal only to itself
         for loop in reversed(loops):
             facts = self._loop(loop)
             varying = facts.value_varies(expr)

@@ -109,7 +109,6 @@ STATIC_CALLS = frozenset(
         "jax.dtypes.issubdtype",
         "jax.debug.print",
         "jax.debug.callback",
-        "jax.core.get_aval",
     }
 )
 

@@ -62,6 +62,7 @@ class ClassInfo:
     methods: dict[str, "FunctionInfo"] = field(default_factory=dict)
     static_fields: set[str] = field(default_factory=set)
     unhashable: bool = False  # a mutable @dataclass: its instances cannot be static arguments
+    identity_hashed: bool = False  # no __eq__/__hash__ and not a dataclass: hashed by id()
 
 
 @dataclass(eq=False)
@@ -251,6 +252,7 @@ class ModuleIndex:
             if t is ClassDef:
                 cinfo = ClassInfo(node.name.value, node)
                 cinfo.unhashable = self._mutable_dataclass(node)
+                cinfo.identity_hashed = self._identity_hashed(node)
                 if func is None:
                     self.classes.setdefault(cinfo.name, cinfo)
                 for dec in node.decorators:
@@ -293,6 +295,21 @@ class ModuleIndex:
             body_of_class = in_class_body and t is cst.IndentedBlock
             for child in reversed(children(node)):
                 push((child, func, klass, body_of_class, loops))
+
+    def _identity_hashed(self, node: cst.ClassDef) -> bool:
+        """A plain class (no bases, no decorators, no __eq__/__hash__): equal only to itself."""
+        if node.bases or node.decorators:
+            return False  # a base class or decorator (dataclass, NamedTuple, ...) may define equality
+        for stmt in node.body.body:
+            if isinstance(stmt, cst.FunctionDef) and stmt.name.value in ("__eq__", "__hash__"):
+                return False
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, cst.Assign) and any(
+                        isinstance(t.target, cst.Name) and t.target.value == "__hash__" for t in small.targets
+                    ):
+                        return False
+        return True
 
     def _mutable_dataclass(self, node: cst.ClassDef) -> bool:
         """@dataclass without frozen=True/unsafe_hash=True: eq makes instances unhashable."""

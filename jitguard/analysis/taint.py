@@ -271,23 +271,19 @@ class Walker:
         return self.info.closure.get(name)
 
     def is_sequence(self, expr: cst.BaseExpression) -> bool:
-        if isinstance(expr, (cst.List, cst.Tuple)):
-            return True
         if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":
             return True
-        if isinstance(expr, cst.Name):
-            if expr.value in self.seqs:
-                return True
-            return expr.value not in self.locals and expr.value in self.index.module_sequences
-        return False
+        return self._python_literal(expr, (cst.List, cst.Tuple), self.seqs, self.index.module_sequences)
 
     def is_mapping(self, expr: cst.BaseExpression) -> bool:
-        if isinstance(expr, (cst.Dict, cst.DictComp)):
+        return self._python_literal(expr, (cst.Dict, cst.DictComp), self.maps, self.index.module_mappings)
+
+    def _python_literal(self, expr, kinds: tuple, local: set[str], module_level: set[str]) -> bool:
+        """A literal of these kinds, or a name bound to one here or (not shadowed) at module level."""
+        if isinstance(expr, kinds):
             return True
         if isinstance(expr, cst.Name):
-            if expr.value in self.maps:
-                return True
-            return expr.value not in self.locals and expr.value in self.index.module_mappings
+            return expr.value in local or (expr.value not in self.locals and expr.value in module_level)
         return False
 
     # -- statements -------------------------------------------------------------------------

@@ -13,7 +13,9 @@ class LoopVaryingStatic(Rule):
         argument at a static position (`static_argnums`/`static_argnames`) depends on the loop:
         the loop variable, or anything computed from it (a step count, a float from a schedule).
         A loop over a literal collection (`for mode in ("train", "eval")`), comparisons and
-        `i % k` take a few values and are not flagged.
+        `i % k` take a few values and are not flagged. A new instance of a class of the same module
+        that compares by identity (no `__eq__`/`__hash__`, not a dataclass), created in the loop and
+        passed at a static position, is flagged too: every iteration is a new static value.
         """
     why = """
         Each distinct static value is a separate compile. A value that changes every iteration
@@ -48,6 +50,14 @@ class LoopVaryingStatic(Rule):
         """
 
     def check_site(self, site: CallSite):
+        fresh = site.arg.get("fresh")
+        if site.static and fresh and site.call.get("in_loop"):
+            return (
+                f"static argument `{site.param}` of jitted `{site.function}` is a new `{fresh}` object on every "
+                f"iteration: `{fresh}` defines no __eq__/__hash__, so JAX sees a new static value and compiles again",
+                f"Create the `{fresh}` once before the loop, or make it compare by value "
+                "(`@dataclass(frozen=True)`, or define __eq__ and __hash__)",
+            )
         varies = site.arg.get("varies")
         if not site.static or not varies or not site.call.get("in_loop"):
             return None

@@ -17,14 +17,15 @@ class ScalarTypeChurn(Rule):
     summary = "The same traced parameter gets Python scalars of different types at different call sites."
     what = """
         Flags call sites of a jitted function that pass Python scalar literals of different types
-        at the same traced position — `f(x, 1)` here, `f(x, 1.0)` there — across the checked
-        tree. When ints and floats mix, the int sites are flagged (`2` -> `2.0` keeps the value);
+        at the same traced position — `f(x, 1)` here, `f(x, 1.0)` there, or `0.5` here and
+        `jnp.float32(0.5)` there — across the checked tree. When ints and floats mix, the int sites are flagged (`2` -> `2.0` keeps the value);
         otherwise the first call site sets the type.
         """
     why = """
         A Python `int` is traced as a weak-typed int32 and a Python `float` as a weak-typed
         float32: two different input types, so two compiles of the same function, and
-        different numerics (integer arithmetic). Use one type everywhere (`1.0`), or cast
+        different numerics (integer arithmetic). A strongly typed scalar (`jnp.float32(0.5)`)
+        is yet another input type than the weak-typed Python `0.5`. Use one type everywhere (`1.0`), or cast
         inside the function.
         """
     example = """
@@ -57,8 +58,9 @@ class ScalarTypeChurn(Rule):
             kinds = {s.arg["scalar"] for s in group}
             if len(kinds) < 2:
                 continue
-            # the type to converge on: float when ints and floats mix (int -> float keeps the value)
-            kind0 = "float" if "float" in kinds else group[0].arg["scalar"]
+            # the type to converge on: float when only ints and floats mix (int -> float keeps the
+            # value); otherwise what the first call site passes
+            kind0 = "float" if kinds <= {"int", "float"} else group[0].arg["scalar"]
             first = next(s for s in group if s.arg["scalar"] == kind0)
             for site in group:
                 kind = site.arg["scalar"]
@@ -66,7 +68,7 @@ class ScalarTypeChurn(Rule):
                     continue
                 out.append((
                     site,
-                    f"`{param}` of jitted `{site.function}` gets {_DESCRIBE[kind]} here but {_DESCRIBE[kind0]} at "
+                    f"`{param}` of jitted `{site.function}` gets {_describe(kind)} here but {_describe(kind0)} at "
                     f"{first.path}:{first.call['line']}: two input types, two compiles",
                     f"Pass the same type at every call site (e.g. `{site.arg['text']}` -> "
                     f"`{_convert(site.arg['text'], kind0)}`), or cast inside the function",
@@ -74,7 +76,17 @@ class ScalarTypeChurn(Rule):
         return out
 
 
+def _describe(kind: str) -> str:
+    if kind.startswith("strong "):
+        return f"a {kind.split()[1]} scalar array (strong type)"
+    return _DESCRIBE[kind]
+
+
 def _convert(text: str, kind: str) -> str:
+    if kind.startswith("strong "):
+        return f"jnp.{kind.split()[1]}({text})"
+    if "(" in text and text.endswith(")"):
+        text = text[text.index("(") + 1 : -1]  # jnp.float32(0.5) -> 0.5
     if kind == "float" and text.lstrip("-").isdigit():
         return text + ".0"
     if kind == "float" and text in ("True", "False"):
