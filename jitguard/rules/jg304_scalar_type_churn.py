@@ -87,8 +87,12 @@ def _convert(text: str, kind: str) -> str:
         return f"jnp.{kind.split()[1]}({text})"
     if "(" in text and text.endswith(")"):
         text = text[text.index("(") + 1 : -1]  # jnp.float32(0.5) -> 0.5
-    if kind == "float" and text.lstrip("-").isdigit():
-        return text + ".0"
+    if kind == "float":
+        try:
+            float(text)
+            return text if any(c in text for c in ".eEjn") else text + ".0"
+        except ValueError:
+            pass
     if kind == "float" and text in ("True", "False"):
         return "1.0" if text == "True" else "0.0"
     return f"{kind}({text})"
