@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from jitguard.analysis import jaxapi
 from jitguard.analysis.jitcontext import FunctionInfo, ModuleIndex, TransformUse, keyword, literal_ints, literal_strs
 
 _KINDS = ("static", "donate")
@@ -57,5 +56,3 @@ def jit_args(index: ModuleIndex):
         kinds = {p.kind for p in info.params}
         yield JitArgs(info, use, positional, "vararg" in kinds, "kwarg" in kinds, {p.name for p in info.params}, index), site
 
-
-assert jaxapi  # the transforms named above are the jit ones of jaxapi.JIT_TRANSFORMS

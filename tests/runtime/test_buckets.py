@@ -43,7 +43,6 @@ def test_pad_jax_negative_axis():
 
 
 def test_pad_inside_jit_bounds_compiles(backend_compiles):
-    import jax
     import jax.numpy as jnp
 
     import jitguard
