@@ -25,7 +25,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from jitguard.analysis.crossmodule import MAX_ROUNDS, seeds_from
+from jitguard.analysis.crossmodule import MAX_ROUNDS, package_reexports, seeds_from
 from jitguard.analysis.project import apply_project_rules
 from jitguard.cache import Cache, content_digest
 from jitguard.diagnostics import FileResult, Finding
@@ -190,12 +190,15 @@ def _follow_traced_calls(
 ) -> list[FileResult]:
     """Check again, with the seeded parameters traced, the files whose functions other files call
     from traced code (jitguard.analysis.crossmodule). Only those files are parsed a second time."""
+    if not any((r.facts or {}).get("outcalls") for r in results):
+        return results
     modules = {public_name(module_name(p)): p for p in paths}
+    reexports = package_reexports(modules)
     by_path = {r.path: r for r in results}
     known: dict[str, dict] = {}
     linter = None
     for _ in range(MAX_ROUNDS):
-        new = seeds_from(list(by_path.values()), known, modules)
+        new = seeds_from(list(by_path.values()), known, modules, reexports)
         if not new:
             break
         for path in new:

@@ -9,18 +9,46 @@ parsed a second time, and the rounds stop when nothing new is learned (at most a
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 from jitguard.analysis.jitcontext import ModuleIndex, Origin
 from jitguard.diagnostics import FileResult
 
 MAX_ROUNDS = 3
 
 
-def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[str, str]) -> dict[str, dict]:
+def package_reexports(modules: dict[str, str]) -> dict[str, str]:
+    """``pkg.f`` -> ``pkg.losses.f`` for every ``from .losses import f`` in the tree's __init__.py
+    files. Those files rarely mention jit, so the prefilter skips them; CPython's ast reads their
+    imports cheaply (no libcst parse)."""
+    out: dict[str, str] = {}
+    for package, path in modules.items():
+        if not path.endswith("__init__.py"):
+            continue
+        try:
+            tree = ast.parse(Path(path).read_bytes())
+        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([node.module] if node.module else []))
+                else:
+                    base = node.module or ""
+                for alias in node.names:
+                    if alias.name != "*" and base:
+                        out[f"{package}.{alias.asname or alias.name}"] = f"{base}.{alias.name}"
+    return out
+
+
+def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[str, str],
+               reexports: dict[str, str] | None = None) -> dict[str, dict]:
     """New seeds per file: {path: {function name: {position or keyword: description}}}.
 
     ``modules`` maps dotted module names of the checked tree to paths; ``known`` holds the seeds
     already applied (same shape as the result) and is updated in place."""
-    reexports: dict[str, str] = {}
+    reexports = dict(reexports or {})
     for res in results:
         reexports.update((res.facts or {}).get("reexports", {}))
     new: dict[str, dict] = {}
@@ -33,7 +61,7 @@ def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[
             have = known.setdefault(path, {}).setdefault(name, {})
             for key, desc in out["args"].items():
                 if key not in have:
-                    have[key] = {**dict(zip(("name", "why", "flaglike", "root", "root_fn", "opaque"), desc)),
+                    have[key] = {**dict(zip(("name", "why", "flaglike", "root", "root_fn", "opaque", "boolean"), desc)),
                                  "caller": out["caller"], "caller_path": res.path}
                     new.setdefault(path, {}).setdefault(name, {})[key] = have[key]
     return new
@@ -42,13 +70,12 @@ def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[
 def _locate(qual: str, modules: dict[str, str], reexports: dict[str, str]) -> tuple[str, str] | None:
     """pkg.helpers.safe_log -> (path of pkg/helpers.py, "safe_log"), through __init__ re-exports."""
     for _ in range(4):
+        nxt = reexports.get(qual)  # mylib.f where mylib/__init__.py says `from .losses import f`
+        if nxt is not None:
+            qual = nxt
+            continue
         module, _, name = qual.rpartition(".")
-        if module in modules:
-            return modules[module], name
-        nxt = reexports.get(qual)
-        if nxt is None:
-            return None
-        qual = nxt
+        return (modules[module], name) if module in modules else None
     return None
 
 
@@ -75,3 +102,5 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
             )
             if desc.get("opaque"):
                 info.opaques.add(param.name)
+            if desc.get("boolean"):
+                info.booleans.add(param.name)

@@ -24,6 +24,15 @@ TRACING_TRANSFORMS: dict[str, str | None] = {
     "jax.sharding.shard_map": None,
     "jax.experimental.checkify.checkify": None,
 }
+# "Filtered" transforms: array leaves are traced, every other argument (Python bools, ints,
+# functions, ...) is static. A parameter may be either, so its values are opaque until jnp/lax
+# make an array of them.
+FILTERED_TRANSFORMS = frozenset({
+    "equinox.filter_jit", "equinox.filter_pmap", "equinox.filter_vmap", "flax.nnx.jit", "flax.nnx.vmap",
+    "flax.nnx.pmap",
+})
+TRACING_TRANSFORMS.update({name: None for name in FILTERED_TRANSFORMS})
+
 # The transforms that compile (and cache) the function: the ones JG2xx/JG3xx reason about.
 JIT_TRANSFORMS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.pmap"})
 

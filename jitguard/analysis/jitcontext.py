@@ -80,6 +80,8 @@ class FunctionInfo:
     contexts: list[str] = field(default_factory=list)  # how it gets traced, for messages
     containers: set[str] = field(default_factory=set)  # traced params that only ever get Python containers
     opaques: set[str] = field(default_factory=set)  # traced params that only ever get opaque values
+    booleans: set[str] = field(default_factory=set)  # traced params that only ever get boolean masks
+    foreigns: set[str] = field(default_factory=set)  # params of filtered transforms: arrays or static values
     static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
     loops: tuple = ()  # loops (For/While/comprehension nodes) around the definition, in its parent
 
@@ -387,7 +389,11 @@ class ModuleIndex:
                 fn, use = self.aliases[expr.value]
                 return fn, use, use.bound_self
             info = self.lookup_function(expr.value, scope)
-            return (info, None, False) if info else None
+            if info is None:
+                klass = self.instance_class(expr, scope)  # jax.jit(model): model = Model(...)
+                call = klass.methods.get("__call__") if klass is not None else None
+                return (call, None, True) if call else None
+            return (info, None, False)
         if isinstance(expr, cst.Attribute):
             owner_expr = expr.value
             cls = self._enclosing_class(scope)
@@ -657,7 +663,11 @@ class ModuleIndex:
             "jax.jit": "jitted", "jax.pjit": "jitted", "jax.experimental.pjit.pjit": "jitted",
             "jax.pmap": "pmapped", "jax.vmap": "vmapped",
         }.get(use.qualname, "traced")
-        if use.qualname in jaxapi.LAX_FUNCTION_ARGS:
+        filtered = use.qualname in jaxapi.FILTERED_TRANSFORMS
+        if filtered:
+            short = use.qualname.replace("equinox.", "eqx.").replace("flax.nnx.", "nnx.")
+            why_base = f"parameter of `{info.display()}` under `{short}` (traced when it is an array)"
+        elif use.qualname in jaxapi.LAX_FUNCTION_ARGS:
             why_base = f"parameter of `{info.display()}`, {how}"
         elif use.qualname in self.extra_jit:
             why_base = f"parameter of jitted `{info.display()}` ({how})"
@@ -675,7 +685,10 @@ class ModuleIndex:
             if isinstance(p.default, (cst.SimpleString, cst.ConcatenatedString)):
                 continue  # a string cannot be a traced argument: it is a Python setting
             flaglike = _flaglike_default(p.default)
-            statics_note = "" if use.qualname in jaxapi.LAX_FUNCTION_ARGS or use.qualname == "jax.vmap" else (
+            if filtered:
+                info.opaques.add(p.name)
+                info.foreigns.add(p.name)
+            statics_note = "" if filtered or use.qualname in jaxapi.LAX_FUNCTION_ARGS or use.qualname == "jax.vmap" else (
                 ", not in static_argnames" if use.qualname != "jax.pmap" else ", not in static_broadcasted_argnums"
             )
             info.traced[p.name] = Origin(p.name, why_base + statics_note, info, flaglike)

@@ -39,11 +39,18 @@ _BOOLEAN_FUNCS = frozenset(
         "signbit", "isin",
     )
 )
-_CONTAINER_CALLS = frozenset({"list", "tuple", "dict", "zip", "enumerate", "reversed", "sorted", "map", "filter", "set", "frozenset"})
+_CONTAINER_CALLS = frozenset({"list", "tuple", "dict", "zip", "enumerate", "reversed", "sorted", "map", "filter", "set",
+                              "frozenset", "collections.deque", "collections.OrderedDict", "collections.defaultdict"})
+_TREE_FLATTENS = frozenset({"jax.tree_util.tree_flatten", "jax.tree.flatten", "jax.tree_flatten",
+                            "jax.tree_util.tree_flatten_with_path", "jax.tree.flatten_with_path"})
 _TRACER_TYPES = frozenset({
     "jax.Array", "jax.numpy.ndarray", "jax.core.Tracer", "jax.interpreters.partial_eval.DynamicJaxprTracer",
     "jax._src.core.Tracer", "jaxlib.xla_extension.ArrayImpl", "jax.typing.ArrayLike",
 })
+# libraries whose functions, given traced arrays, return arrays; and whose layers (called on an
+# array) return arrays. Other libraries' results stay "foreign": they may be plain Python values.
+_ARRAY_LIBRARIES = ("optax.", "flax.linen.", "haiku.", "equinox.nn.")
+_LAYER_LIBRARIES = ("flax.linen.", "haiku.", "equinox.nn.", "flax.nnx.")
 _ARITHMETIC_BUILTINS = frozenset({"abs", "sum", "pow", "round", "divmod"})
 _MAX_WALKS_PER_FUNCTION = 6
 
@@ -99,11 +106,21 @@ class Analysis:
             if not taint.opaque and name in callee.opaques:
                 callee.opaques.discard(name)
                 changed = True
+            if not taint.boolean and name in callee.booleans:
+                callee.booleans.discard(name)
+                changed = True
+            if not taint.foreign and name in callee.foreigns:
+                callee.foreigns.discard(name)
+                changed = True
             if name not in callee.traced:
                 if taint.container:
                     callee.containers.add(name)
                 if taint.opaque:
                     callee.opaques.add(name)
+                if taint.boolean:
+                    callee.booleans.add(name)
+                if taint.foreign:
+                    callee.foreigns.add(name)
                 how = "a method" if callee.is_method else "a helper"
                 callee.traced[name] = Origin(
                     name,
@@ -234,7 +251,8 @@ class Walker:
         if entry is None:
             self.env.update(
                 {
-                    name: Taint(origin, container=name in info.containers, opaque=name in info.opaques)
+                    name: Taint(origin, container=name in info.containers, opaque=name in info.opaques,
+                                boolean=name in info.booleans, foreign=name in info.foreigns)
                     for name, origin in info.traced.items()
                 }
             )
@@ -493,13 +511,23 @@ class Walker:
                 self.maps.discard(name)
         elif isinstance(target, (cst.Tuple, cst.List)):
             elements = target.elements
+            if (
+                isinstance(value, cst.Call)
+                and self.resolve(value.func) in _TREE_FLATTENS
+                and len(elements) == 2
+                and taint is not None
+            ):
+                self.bind(elements[0].value, Taint(taint.origin, container=True), None)  # leaves
+                self.bind(elements[1].value, None, None)  # the treedef is static
+                return
             if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) and not any(
                 isinstance(e, cst.StarredElement) for e in (*elements, *value.elements)
             ):
                 for el, v in zip(elements, value.elements):
                     self.bind(el.value, self.taints.get(v.value), v.value)
                 return
-            element = _element(taint)
+            # a, b = x: rows of an array, or the fields of a pytree: their truth value is unknown
+            element = None if taint is None else Taint(taint.origin, boolean=taint.boolean, opaque=True, foreign=taint.foreign)
             for el in elements:
                 inner = el.value
                 if isinstance(el, cst.StarredElement):
@@ -581,7 +609,7 @@ class Walker:
             return None  # x.shape, x.dtype, ...; x.__class__, x.__name__ are about the type
         if node.attr.value in self.index.static_field_names:
             return None  # declared static by a class of this module (eqx.field(static=True), ...)
-        return Taint(t.origin, opaque=True)
+        return Taint(t.origin, opaque=True, foreign=t.foreign)
 
     def ev_Subscript(self, node: cst.Subscript) -> Taint | None:
         base = self.ev(node.value)
@@ -601,7 +629,7 @@ class Walker:
                 for el in node.slice
             )
             opaque = base.opaque or keyed or base.container
-            return Taint(base.origin, boolean=base.boolean and not base.container, opaque=opaque)
+            return Taint(base.origin, boolean=base.boolean and not base.container, opaque=opaque, foreign=base.foreign)
         if index is not None and not self.is_sequence(node.value) and not self.is_mapping(node.value):
             return Taint(index.origin)
         return None
@@ -616,7 +644,8 @@ class Walker:
         )
         traced = [x for x in (left, right) if x is not None]
         if isinstance(node.operator, cst.Add) and all(x.container for x in traced):
-            return Taint(t.origin, container=True)  # tuple + tuple, list + list
+            # tuple + tuple, list + list
+            return Taint(t.origin, container=True, opaque=any(x.opaque for x in traced), foreign=any(x.foreign for x in traced))
         return Taint(t.origin, boolean=boolean, opaque=all(x.opaque for x in traced), foreign=all(x.foreign for x in traced))
 
     def ev_UnaryOperation(self, node: cst.UnaryOperation) -> Taint | None:
@@ -651,12 +680,18 @@ class Walker:
             return None
         if all(isinstance(op, (cst.In, cst.NotIn)) for op in ops):
             # "key" in batch: a dict lookup with a static key is static
-            return Taint(left.origin, boolean=True) if left is not None else None
+            if left is None:
+                return None
+            return Taint(left.origin, boolean=True, opaque=left.foreign, foreign=left.foreign)
         if all(isinstance(op, (cst.Equal, cst.NotEqual)) for op in ops) and any(
             isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
             for e in (node.left, *(c.comparator for c in node.comparisons))
         ):
             return None  # tracer == "sample" is plain False: JAX arrays never equal a string
+        if all(isinstance(op, (cst.Equal, cst.NotEqual)) for op in ops) and any(
+            isinstance(e, (cst.Tuple, cst.List)) and not e.elements for e in (node.left, *(c.comparator for c in node.comparisons))
+        ):
+            return None  # args == (): comparing Python containers
         traced = [x for x in (left, *rights) if x is not None]
         if not traced:
             return None
@@ -765,6 +800,10 @@ class Walker:
             return Taint(t.origin, opaque=obj.opaque or obj.container, foreign=obj.foreign)
         if name is not None and (name.startswith(("jax.", "numpy.")) or name in _ARITHMETIC_BUILTINS):
             return Taint(t.origin, boolean=name in _BOOLEAN_FUNCS)
+        if name is not None and name.startswith(_ARRAY_LIBRARIES):
+            return Taint(t.origin)  # optax.global_norm(grads), ...: arrays in, arrays out
+        if isinstance(func, cst.Call) and (self.resolve(func.func) or "").startswith(_LAYER_LIBRARIES):
+            return Taint(t.origin)  # nn.Dense(4)(x), hk.Linear(4)(x): a layer applied to an array
         return Taint(t.origin, opaque=True, foreign=True)  # another module's function: its result's type is unknown
 
     def _tree_map_result(self, node: cst.Call, t: Taint) -> Taint | None:
@@ -772,7 +811,7 @@ class Walker:
         args = positional_args(node)
         fn = self.index.resolve_function(args[0].value, self.info) if args else None
         if fn is None:
-            return Taint(t.origin, opaque=True)
+            return Taint(t.origin, opaque=True, foreign=t.foreign)
         callee = fn[0]
         mapped = {}
         for p, a in zip(callee.positional, args[1:]):
@@ -780,7 +819,7 @@ class Walker:
             if at is not None:
                 mapped[p.name] = Taint(at.origin, opaque=at.opaque, foreign=at.foreign)
         result = self.analysis.summary(callee, mapped) if mapped else None
-        return Taint(result.origin, opaque=True) if result is not None else None
+        return Taint(result.origin, opaque=True, foreign=result.foreign or t.foreign) if result is not None else None
 
     # -- calls into the module's own functions ----------------------------------------------
     def _local_callee(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
@@ -788,7 +827,12 @@ class Walker:
         func = call.func
         bound_pos = 0
         bound_self = False
-        if isinstance(func, cst.Call):
+        framework = self._framework_apply(call)
+        if framework is not None:
+            callee, skip = framework
+            call = call.with_changes(args=call.args[skip:])  # drop params/rng: map the model's inputs
+            resolved = (callee, None, True)
+        elif isinstance(func, cst.Call):
             target, bound_pos, _kw = self.index.unwrap(func, self.info)
             resolved = self.index.resolve_function(target, self.info)
         else:
@@ -857,11 +901,50 @@ class Walker:
             if t is not None and not t.container and not t.opaque:  # only values known to be arrays
                 root = t.origin.root or t.origin
                 args[key] = [t.origin.name, t.origin.why, t.origin.flaglike, root.name,
-                             root.function.display() if root.function else "", t.opaque]
+                             root.function.display() if root.function else "", t.opaque, t.boolean]
         if args:
             entry = self.analysis.outcalls.setdefault((name, self.info.display()), {})
             for k, v in args.items():
                 entry.setdefault(k, v)
+
+    def _framework_apply(self, call: cst.Call) -> tuple[FunctionInfo, int] | None:
+        """``model.apply(params, x)`` of a flax module of this file runs ``Model.__call__(x)``
+        (or ``method=``); ``net.apply(params, rng, x)`` of ``net = hk.transform(f)`` runs ``f(x)``.
+        Returns the function and how many leading arguments are not its inputs."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "apply" and call.args):
+            return None
+        if any(a.star for a in call.args[:1]):
+            return None
+        klass = self.index.instance_class(func.value, self.info)
+        if klass is not None:
+            method = "__call__"
+            for arg in call.args:
+                if arg.keyword is not None and arg.keyword.value == "method":
+                    value = arg.value
+                    if isinstance(value, cst.SimpleString):
+                        method = value.evaluated_value
+                    elif isinstance(value, cst.Attribute):
+                        method = value.attr.value
+            target = klass.methods.get(method)
+            return (target, 1) if target is not None else None
+        bound = self.index.binding(func.value.value, self.info) if isinstance(func.value, cst.Name) else None
+        skip = 2  # hk.transform(f).apply(params, rng, *inputs)
+        for _ in range(3):
+            if not isinstance(bound, cst.Call) or not bound.args:
+                return None
+            name = self.resolve(bound.func) or ""
+            if name == "haiku.without_apply_rng":
+                skip -= 1
+                bound = bound.args[0].value
+                continue
+            if name in ("haiku.transform", "haiku.transform_with_state"):
+                if name == "haiku.transform_with_state":
+                    skip += 1  # apply(params, state, rng, *inputs)
+                target = self.index.resolve_function(bound.args[0].value, self.info)
+                return (target[0], skip) if target is not None else None
+            return None
+        return None
 
     def _propagate_call(self, call: cst.Call) -> None:
         """Higher-order calls inside traced code: partial-bound or tree-mapped traced values."""
