@@ -287,6 +287,7 @@ class FileLinter:
                     text = lines[rng.start.line - 1] if rng.start.line <= len(lines) else ""
                     fact["noqa"] = sorted(suppressed_codes(text))
         outcalls = [{"callee": callee, "caller": caller, "args": args} for (callee, caller), args in analysis.outcalls.items()]
+        outcalls += [{"callee": r["callee"], "caller": "", "context": r, "args": {}} for r in index.remote_contexts]
         if defs or calls or outcalls or (module_name and imports.names):
             result.facts = {
                 "outcalls": outcalls,

@@ -251,6 +251,25 @@ def _line_search(fun, maxiter, x, goldstein=False):
 
 _search = jax.jit(partial(_line_search, jnp.sin), static_argnums=(0, 2))
 
+
+@jax.jit
+def checks_when_it_can(x, rate):
+    try:
+        if rate < 0 or rate >= 1:  # concrete rates are checked; traced ones skip the check
+            raise ValueError("rate must be in [0, 1)")
+    except jax.errors.ConcretizationTypeError:
+        pass
+    return x * (1 - rate)
+
+
+def _shift(x, reverse=False):
+    if reverse:  # vmap maps every positional argument: a flag is never passed through it
+        return -x
+    return x
+
+
+vmapped_default = jax.vmap(_shift)
+
 RAISES = [
     (lambda: through_an_alias(jnp.ones(3), 0, True), "TracerBoolConversionError"),
     (lambda: relu(jnp.float32(1.0)), "TracerBoolConversionError"),
@@ -282,4 +301,6 @@ RUNS = [
     lambda: tree_leaves_truth({"w": jnp.ones(2)}),
     lambda: type_and_getattr(jnp.ones(2)),
     lambda: _search(3, jnp.ones(2), True),
+    lambda: checks_when_it_can(jnp.ones(2), 0.5),
+    lambda: vmapped_default(jnp.ones(3)),
 ]

@@ -59,6 +59,10 @@ def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[
                 continue
             path, name = target
             have = known.setdefault(path, {}).setdefault(name, {})
+            if out.get("context") is not None and "*" not in have:
+                # jax.jit(other_module.f) here: all of f's non-static parameters are traced there
+                have["*"] = {**out["context"], "caller_path": res.path}
+                new.setdefault(path, {}).setdefault(name, {})["*"] = have["*"]
             for key, desc in out["args"].items():
                 if key not in have:
                     have[key] = {**dict(zip(("name", "why", "flaglike", "root", "root_fn", "opaque", "boolean"), desc)),
@@ -79,6 +83,25 @@ def _locate(qual: str, modules: dict[str, str], reexports: dict[str, str]) -> tu
     return None
 
 
+def _apply_remote_context(index: ModuleIndex, info, ctx: dict) -> None:
+    """The function is jitted in another file: mark its parameters as jax.jit there would."""
+    from jitguard.analysis.jitcontext import TransformUse
+    import libcst as cst
+
+    nums = ", ".join(str(n) for n in ctx["static_nums"])
+    names = ", ".join(f'"{n}"' for n in ctx["static_names"])
+    args = []
+    if nums:
+        args.append(cst.Arg(cst.parse_expression(f"({nums},)"), keyword=cst.Name("static_argnums")))
+    if names:
+        args.append(cst.Arg(cst.parse_expression(f"({names},)"), keyword=cst.Name("static_argnames")))
+    options = cst.Call(cst.Name("jit"), args=args) if args else None
+    use = TransformUse(ctx["transform"], options, ctx["bound_positional"], frozenset(ctx["bound_keywords"]),
+                       remote=True)
+    short = ctx["transform"].replace("jax.", "jax.")
+    index._apply(info, use, f"`{short}(...)` in {ctx['caller_path']}", info.node)
+
+
 def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
     """Mark the seeded parameters of this module's functions as traced."""
     for name, args in seeds.items():
@@ -86,7 +109,12 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
         if info is None:
             continue
         positional = info.positional
+        context = args.get("*")
+        if context is not None:
+            _apply_remote_context(index, info, context)
         for key, desc in args.items():
+            if key == "*":
+                continue
             param = positional[int(key)] if key.isdigit() and int(key) < len(positional) else info.param(key)
             if param is None or param.name in info.traced:
                 continue

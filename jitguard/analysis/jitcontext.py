@@ -181,6 +181,7 @@ class TransformUse:
     donate_names: frozenset[str] = frozenset()
     static_unknown: bool = False
     nargs: int | None = None  # how many arguments the caller passes (lax loops pass a fixed number)
+    remote: bool = False  # applied in another file (jax.jit(module.f)): its call sites are not seen
 
 
 class ModuleIndex:
@@ -209,6 +210,8 @@ class ModuleIndex:
         self.jit_uses: list[tuple[FunctionInfo, TransformUse, cst.CSTNode]] = []
         # every jax.jit/pmap/... call, resolved or not: (call, transform, enclosing function, loops)
         self.transform_calls: list[tuple[cst.Call, str, FunctionInfo | None, tuple]] = []
+        # transforms applied to functions imported from other files (see _remote_context)
+        self.remote_contexts: list[dict] = []
         # every call: (call, enclosing function, enclosing class, enclosing loops in that function)
         self.calls: list[tuple[cst.Call, FunctionInfo | None, ClassInfo | None, tuple]] = []
         self._collect(module)
@@ -574,6 +577,7 @@ class ModuleIndex:
             target, bound_pos, bound_kw = self.unwrap(fn_expr, scope)
             resolved = self.resolve_function(target, scope)
             if resolved is None:
+                self._remote_context(target, name, call, bound_pos, bound_kw)
                 return
             info, _prior, bound_self = resolved
             use = TransformUse(name, call, bound_pos, bound_kw, bound_self)
@@ -602,6 +606,26 @@ class ModuleIndex:
                 info, _prior, bound_self = resolved
                 use = TransformUse(qual, None, bound_pos, bound_kw, bound_self, nargs=nargs)
                 self._apply(info, use, f"a function argument of `{short}`", item)
+
+    def _remote_context(self, target: cst.BaseExpression, name: str, call: cst.Call, bound_pos: int,
+                        bound_kw: frozenset[str]) -> None:
+        """``jax.jit(losses.hinge)`` of a function imported from another file: remember it, so the
+        runner checks that file with the function's parameters traced (jitguard.analysis.crossmodule)."""
+        qual = self.imports.resolve(target)
+        if qual is None or "." not in qual or qual.split(".", 1)[0] in ("jax", "numpy", "functools", "jaxlib"):
+            return
+        if isinstance(target, cst.Name) and qual == target.value:
+            return  # not imported: a local name we could not resolve
+        options = call if any(a.keyword is not None for a in call.args) else None
+        nums = literal_ints(self.constant(keyword(options, jaxapi.TRACING_TRANSFORMS.get(name) or "static_argnums"))) if options else []
+        names = literal_strs(self.constant(keyword(options, "static_argnames"))) if options else []
+        if nums is None or names is None or "**" in bound_kw:
+            return  # statics we cannot read: trust the user
+        self.remote_contexts.append({
+            "callee": qual, "transform": name, "static_nums": nums, "static_names": names,
+            "bound_positional": bound_pos, "bound_keywords": sorted(bound_kw),
+            "filtered": name in jaxapi.FILTERED_TRANSFORMS,
+        })
 
     def _apply(self, info: FunctionInfo, use: TransformUse, how: str, site: cst.CSTNode) -> None:
         """Mark the parameters that ``use`` traces."""
@@ -684,6 +708,11 @@ class ModuleIndex:
                 continue
             if isinstance(p.default, (cst.SimpleString, cst.ConcatenatedString)):
                 continue  # a string cannot be a traced argument: it is a Python setting
+            if (use.qualname == "jax.vmap" or use.remote) and _literal(p.default):
+                # vmap maps every positional argument, so settings are not passed through it (a
+                # scalar cannot be mapped); for a transform applied in another file we cannot see
+                # the calls: either way a literal default is what the function gets
+                continue
             flaglike = _flaglike_default(p.default)
             if filtered:
                 info.opaques.add(p.name)
@@ -702,6 +731,18 @@ _LAX_NARGS = {
     "jax.lax.map": 1,
     "jax.lax.associative_scan": 2,
 }
+
+
+def _literal(node: cst.BaseExpression | None) -> bool:
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return all(_literal(e.value) for e in node.elements)
+    return False
 
 
 def _flaglike_default(default: cst.BaseExpression | None) -> bool:

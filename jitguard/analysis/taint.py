@@ -41,6 +41,11 @@ _BOOLEAN_FUNCS = frozenset(
 )
 _CONTAINER_CALLS = frozenset({"list", "tuple", "dict", "zip", "enumerate", "reversed", "sorted", "map", "filter", "set",
                               "frozenset", "collections.deque", "collections.OrderedDict", "collections.defaultdict"})
+_CATCHES_TRACER_ERRORS = frozenset({
+    "ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError",
+    "TracerArrayConversionError", "NonConcreteBooleanIndexError", "JAXTypeError", "TypeError", "Exception",
+    "BaseException",
+})
 _TREE_FLATTENS = frozenset({"jax.tree_util.tree_flatten", "jax.tree.flatten", "jax.tree_flatten",
                             "jax.tree_util.tree_flatten_with_path", "jax.tree.flatten_with_path"})
 _TRACER_TYPES = frozenset({
@@ -245,6 +250,7 @@ class Walker:
         self.test_nodes: set[cst.CSTNode] = set()
         self.returns: list[Taint | None] = []
         self.dead = False  # the current path ended (return/raise/break/continue)
+        self.muted = 0  # inside `try:` bodies whose handlers catch tracer errors
         self.reported: list[tuple[str, cst.CSTNode, str, str]] = []
         self._seen: set[tuple[str, cst.CSTNode]] = set()
         self.ctx = Context(self)
@@ -268,8 +274,23 @@ class Walker:
             return
         self.block(body)
 
+    def _catches_tracer_errors(self, stmt) -> int:
+        """``try: ... except jax.errors.ConcretizationTypeError:`` (or TypeError, Exception, bare):
+        the code handles a traced value on purpose, so what fails in the body is not a bug."""
+        for handler in stmt.handlers:
+            if handler.type is None:
+                return 1
+            types = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
+            for t in types:
+                name = self.resolve(t.value if isinstance(t, cst.Element) else t) or ""
+                if name.rsplit(".", 1)[-1] in _CATCHES_TRACER_ERRORS:
+                    return 1
+        return 0
+
     def report(self, code: str, node: cst.CSTNode, message: str, fix: str) -> None:
         key = (code, node)
+        if self.muted:
+            return
         if self.reporting and key not in self._seen:
             self._seen.add(key)
             self.reported.append((code, node, message, fix))
@@ -364,7 +385,10 @@ class Walker:
             if stmt.orelse is not None:
                 self.block(stmt.orelse.body)
         elif isinstance(stmt, cst.Try) or type(stmt).__name__ == "TryStar":
+            handles = self._catches_tracer_errors(stmt)
+            self.muted += handles
             self.block(stmt.body)
+            self.muted -= handles
             for handler in stmt.handlers:
                 self.dead = False
                 if handler.name is not None and isinstance(handler.name.name, cst.Name):
@@ -526,8 +550,11 @@ class Walker:
                 for el, v in zip(elements, value.elements):
                     self.bind(el.value, self.taints.get(v.value), v.value)
                 return
-            # a, b = x: rows of an array, or the fields of a pytree: their truth value is unknown
-            element = None if taint is None else Taint(taint.origin, boolean=taint.boolean, opaque=True, foreign=taint.foreign)
+            # a, b = carry with carry a parameter: rows of an array or fields of a pytree, whose truth
+            # value is unknown; a, b = f(x) (value_and_grad, jnp.split, ...): arrays
+            element = _element(taint)
+            if taint is not None and isinstance(value, cst.Name) and self.info.param(value.value) is not None:
+                element = Taint(taint.origin, boolean=taint.boolean, opaque=True, foreign=taint.foreign)
             for el in elements:
                 inner = el.value
                 if isinstance(el, cst.StarredElement):
