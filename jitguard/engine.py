@@ -56,6 +56,7 @@ _BRACKETS = str.maketrans({chr(i): None for i in range(128) if chr(i) not in "()
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ATTR_CALL = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 # import statements, including parenthesised multi-line `from x import (a, b)`
 _IMPORT_LINE = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*\([^)]*\)|(?:from|import)[ \t][^\n]*)", re.MULTILINE)
 # names of functions a file jits: `@...jit...` above a def, or `name = ...jit(` / `...pmap(`
@@ -100,7 +101,10 @@ class LintOptions:
         words = set()
         for m in _IMPORT_LINE.finditer(source):
             words.update(_WORD.findall(m.group(0)))
-        return not words.isdisjoint(self.jitted) or not words.isdisjoint(self.jit_modules)
+        if not words.isdisjoint(self.jitted):
+            return True  # from train import step
+        # import train ... train.step(...): the module is imported and a jitted name is called on it
+        return not words.isdisjoint(self.jit_modules) and not self.jitted.isdisjoint(_ATTR_CALL.findall(source))
 
     def mentioned(self, source: str) -> set[str]:
         """The jitted names and modules of the tree this file mentions: its result depends on them."""
