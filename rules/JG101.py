@@ -270,6 +270,15 @@ def _shift(x, reverse=False):
 
 vmapped_default = jax.vmap(_shift)
 
+
+def rebinds_a_partial(x):
+    def combine(a, flag):
+        return a * 2 if flag else a  # flag is bound by the partial below, not traced
+
+    combine = partial(combine, flag=True)
+    combine = jax.jit(combine)
+    return combine(x)
+
 RAISES = [
     (lambda: through_an_alias(jnp.ones(3), 0, True), "TracerBoolConversionError"),
     (lambda: relu(jnp.float32(1.0)), "TracerBoolConversionError"),
@@ -303,4 +312,5 @@ RUNS = [
     lambda: _search(3, jnp.ones(2), True),
     lambda: checks_when_it_can(jnp.ones(2), 0.5),
     lambda: vmapped_default(jnp.ones(3)),
+    lambda: rebinds_a_partial(jnp.ones(2)),
 ]

@@ -204,6 +204,7 @@ class ModuleIndex:
         # myjit = jax.jit -> ("jax.jit", None); jit_static = partial(jax.jit, ...) -> ("jax.jit", that call)
         self.transform_aliases: dict[str, tuple[str, cst.Call | None]] = {}
         self._bindings: dict[FunctionInfo | None, dict[str, cst.BaseExpression | None]] = {}
+        self._assigns: dict[FunctionInfo | None, dict[str, list[cst.BaseExpression | None]]] = {}
         # name -> function it wraps through a transform (g = jax.jit(f)): calls to g are calls to f
         self.aliases: dict[str, tuple[FunctionInfo, TransformUse]] = {}
         # each transform applied to a function of this module: (function, use, decorator or call node)
@@ -440,10 +441,20 @@ class ModuleIndex:
             scope = scope.parent
 
     def _scope_bindings(self, scope: FunctionInfo | None) -> dict[str, cst.BaseExpression | None]:
+        """Names bound exactly once by a plain assignment in ``scope``: name -> value (None if more)."""
         cached = self._bindings.get(scope)
+        if cached is None:
+            cached = self._bindings[scope] = {
+                name: values[0] if len(values) == 1 else None for name, values in self._scope_assigns(scope).items()
+            }
+        return cached
+
+    def _scope_assigns(self, scope: FunctionInfo | None) -> dict[str, list[cst.BaseExpression | None]]:
+        """Every value assigned to each name in ``scope``, in source order (None: not a plain assignment)."""
+        cached = self._assigns.get(scope)
         if cached is not None:
             return cached
-        seen: dict[str, cst.BaseExpression | None] = {}
+        seen: dict[str, list[cst.BaseExpression | None]] = {}
         root = scope.node.body if scope is not None else self.module
         stack = [root]
         while stack:
@@ -451,16 +462,24 @@ class ModuleIndex:
             if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
                 for small in node.body:
                     if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
-                        n = small.targets[0].target.value
-                        seen[n] = None if n in seen else small.value
+                        seen.setdefault(small.targets[0].target.value, []).append(small.value)
                     elif isinstance(small, (cst.AugAssign, cst.AnnAssign)) and isinstance(small.target, cst.Name):
-                        seen[small.target.value] = None
+                        seen.setdefault(small.target.value, []).append(None)
             elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)) and node is not root:
                 continue
             else:
-                stack.extend(children(node))
-        self._bindings[scope] = seen
+                stack.extend(reversed(children(node)))
+        self._assigns[scope] = seen
         return seen
+
+    def binding_before(self, name: str, scope: FunctionInfo | None, call: cst.Call) -> cst.BaseExpression | None:
+        """``foo = partial(foo, flag=True); foo = jax.jit(foo)``: the value ``foo`` had when ``call``,
+        itself assigned to ``foo``, ran. Falls back to the single assignment, if any."""
+        values = self._scope_assigns(scope).get(name, [])
+        for i, value in enumerate(values):
+            if value is call:
+                return values[i - 1] if i > 0 else None
+        return self.binding(name, scope)
 
     @staticmethod
     def _enclosing_class(scope: FunctionInfo | None) -> ClassInfo | None:
@@ -571,9 +590,12 @@ class ModuleIndex:
             if fn_expr is None:
                 return
             if isinstance(fn_expr, cst.Name):
-                bound = self.binding(fn_expr.value, scope)
-                if isinstance(bound, cst.Call) and self.imports.resolve(bound.func) == "functools.partial":
-                    fn_expr = bound  # foo = partial(foo, flag=True); jax.jit(foo)
+                bound = self.binding_before(fn_expr.value, scope, call)
+                if isinstance(bound, cst.Call) and (
+                    self.imports.resolve(bound.func) == "functools.partial" or self.transform_of(bound.func)
+                    or self.imports.resolve(bound.func) in jaxapi.TRANSPARENT_WRAPPERS
+                ):
+                    fn_expr = bound  # foo = partial(foo, flag=True); jax.jit(foo) -- or pmap(foo), grad(foo)
             target, bound_pos, bound_kw = self.unwrap(fn_expr, scope)
             resolved = self.resolve_function(target, scope)
             if resolved is None:
