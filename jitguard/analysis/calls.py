@@ -20,7 +20,6 @@ import libcst as cst
 from jitguard.analysis import jaxapi
 from jitguard.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.analysis.loops import LoopFacts
-from jitguard.analysis.walk import children
 
 _ARRAY_MAKERS = frozenset(
     f"{mod}.{fn}"
@@ -63,7 +62,6 @@ class FactExtractor:
         self._loops: dict[cst.CSTNode, LoopFacts] = {}
         self._jitted_here = {info for info, use, _site in index.jit_uses
                              if use.qualname in jaxapi.JIT_TRANSFORMS or use.qualname in index.extra_jit}
-        self._bindings: dict[FunctionInfo | None, dict[str, cst.BaseExpression]] = {}
 
     # -- definitions ------------------------------------------------------------------------
     def qualname(self, info: FunctionInfo) -> str:
@@ -216,40 +214,11 @@ class FactExtractor:
                 return f"an instance of the mutable dataclass `{klass.name}` (unhashable)"
             return None
         if isinstance(expr, cst.Name) and depth == 0:
-            value = self._binding(func).get(expr.value)
+            value = self.index.binding(expr.value, func)
             if value is not None:
                 kind = self._unhashable(value, func, depth + 1)
                 return f"{kind} (`{expr.value}`)" if kind else None
         return None
-
-    def _binding(self, func: FunctionInfo | None) -> dict[str, cst.BaseExpression]:
-        """Names bound exactly once in a scope by a plain assignment: name -> value."""
-        if func in self._bindings:
-            return self._bindings[func]
-        seen: dict[str, cst.BaseExpression | None] = {}
-        root = func.node.body if func is not None else self.index.module
-        for small in _small_statements(root):
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
-                name = small.targets[0].target.value
-                seen[name] = None if name in seen else small.value
-            elif isinstance(small, (cst.AugAssign, cst.AnnAssign)) and isinstance(small.target, cst.Name):
-                seen[small.target.value] = None
-        result = {k: v for k, v in seen.items() if v is not None}
-        self._bindings[func] = result
-        return result
-
-
-def _small_statements(root: cst.CSTNode):
-    """Simple statements of a scope, in nested blocks too, but not in nested functions or classes."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            yield from node.body
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)) and node is not root:
-            continue
-        else:
-            stack.extend(children(node))
 
 
 def _as_tuple(list_text: str) -> str:

@@ -128,7 +128,4 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
                 desc["flaglike"],
                 root,
             )
-            if desc.get("opaque"):
-                info.opaques.add(param.name)
-            if desc.get("boolean"):
-                info.booleans.add(param.name)
+            info.param_flags[param.name] = frozenset(f for f in ("opaque", "boolean") if desc.get(f))

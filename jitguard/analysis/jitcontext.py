@@ -34,6 +34,9 @@ class Origin:
     root: "Origin | None" = None  # for a helper's parameter: the jitted function's parameter behind it
 
 
+TAINT_FLAGS = ("container", "boolean", "opaque", "foreign")
+
+
 @dataclass(frozen=True)
 class Taint:
     origin: Origin
@@ -46,6 +49,14 @@ class Taint:
     # returned by a function we cannot see (another module's): it may be a plain Python number or
     # bool, so comparisons and arithmetic on it stay opaque too (only jnp/lax make it an array)
     foreign: bool = False
+
+    @property
+    def flags(self) -> frozenset[str]:
+        return frozenset(f for f in TAINT_FLAGS if getattr(self, f))
+
+    @classmethod
+    def with_flags(cls, origin: Origin, flags: frozenset[str]) -> "Taint":
+        return cls(origin, **{f: f in flags for f in TAINT_FLAGS})
 
 
 @dataclass
@@ -78,10 +89,9 @@ class FunctionInfo:
     traced: dict[str, Origin] = field(default_factory=dict)
     closure: dict[str, Taint] = field(default_factory=dict)
     contexts: list[str] = field(default_factory=list)  # how it gets traced, for messages
-    containers: set[str] = field(default_factory=set)  # traced params that only ever get Python containers
-    opaques: set[str] = field(default_factory=set)  # traced params that only ever get opaque values
-    booleans: set[str] = field(default_factory=set)  # traced params that only ever get boolean masks
-    foreigns: set[str] = field(default_factory=set)  # params of filtered transforms: arrays or static values
+    # what every value a traced parameter receives has in common: a subset of Taint's flags
+    # ("container", "boolean", "opaque", "foreign"); a parameter absent here has none of them
+    param_flags: dict[str, frozenset[str]] = field(default_factory=dict)
     static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
     loops: tuple = ()  # loops (For/While/comprehension nodes) around the definition, in its parent
 
@@ -737,8 +747,7 @@ class ModuleIndex:
                 continue
             flaglike = _flaglike_default(p.default)
             if filtered:
-                info.opaques.add(p.name)
-                info.foreigns.add(p.name)
+                info.param_flags[p.name] = frozenset({"opaque", "foreign"})
             statics_note = "" if filtered or use.qualname in jaxapi.LAX_FUNCTION_ARGS or use.qualname == "jax.vmap" else (
                 ", not in static_argnames" if use.qualname != "jax.pmap" else ", not in static_broadcasted_argnums"
             )

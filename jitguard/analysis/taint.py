@@ -105,27 +105,14 @@ class Analysis:
         """``caller`` calls ``callee`` with traced arguments: those parameters become traced."""
         changed = False
         for name, taint in args.items():
-            if not taint.container and name in callee.containers:
-                callee.containers.discard(name)
-                changed = True
-            if not taint.opaque and name in callee.opaques:
-                callee.opaques.discard(name)
-                changed = True
-            if not taint.boolean and name in callee.booleans:
-                callee.booleans.discard(name)
-                changed = True
-            if not taint.foreign and name in callee.foreigns:
-                callee.foreigns.discard(name)
-                changed = True
-            if name not in callee.traced:
-                if taint.container:
-                    callee.containers.add(name)
-                if taint.opaque:
-                    callee.opaques.add(name)
-                if taint.boolean:
-                    callee.booleans.add(name)
-                if taint.foreign:
-                    callee.foreigns.add(name)
+            if name in callee.traced:
+                # a flag holds for the parameter only if it holds for every value it receives
+                flags = callee.param_flags.get(name, frozenset())
+                if flags - taint.flags:
+                    callee.param_flags[name] = flags & taint.flags
+                    changed = True
+            else:
+                callee.param_flags[name] = taint.flags
                 how = "a method" if callee.is_method else "a helper"
                 callee.traced[name] = Origin(
                     name,
@@ -257,8 +244,7 @@ class Walker:
         if entry is None:
             self.env.update(
                 {
-                    name: Taint(origin, container=name in info.containers, opaque=name in info.opaques,
-                                boolean=name in info.booleans, foreign=name in info.foreigns)
+                    name: Taint.with_flags(origin, info.param_flags.get(name, frozenset()))
                     for name, origin in info.traced.items()
                 }
             )
