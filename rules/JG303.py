@@ -46,6 +46,18 @@ def list_grown_and_converted(n):
     return seen
 
 
+def random_sizes(n):
+    return [total(np.random.randn(k + 1).astype(np.float32)) for k in range(n)]  # expect: JG303
+
+
+def concatenated_history(n):
+    history = np.zeros(1, np.float32)
+    for i in range(n):
+        history = np.concatenate([history, np.ones(1, np.float32)])
+        total(history)  # expect: JG303
+    return history
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -71,5 +83,6 @@ def warm_up_fixed_shapes(n):
     return n
 
 
-GROWS = [growing_prefix, growing_window, zeros_of_loop_size, list_grown_and_converted]
+GROWS = [growing_prefix, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
+         concatenated_history]
 BOUNDED = [fixed_size_windows, padded_and_masked, bucketed, warm_up_fixed_shapes]

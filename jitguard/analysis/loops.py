@@ -25,6 +25,11 @@ _ARRAY_SIZED = frozenset(
     for mod in ("jax.numpy", "numpy")
     for fn in ("zeros", "ones", "empty", "full", "arange", "eye", "identity", "linspace", "tri")
 ) | frozenset(f"jax.random.{fn}" for fn in ("normal", "uniform", "randint", "bernoulli", "categorical", "gumbel"))
+# NumPy's random arrays: every positional argument is a size (randn/rand), or `size=`
+_RANDOM_SIZED = frozenset({"numpy.random.randn", "numpy.random.rand", "numpy.random.normal", "numpy.random.uniform",
+                           "numpy.random.randint", "numpy.random.standard_normal", "numpy.random.random"})
+# growing an array by concatenating to itself: x = jnp.concatenate([x, y])
+_GROWERS = frozenset(f"{mod}.{fn}" for mod in ("jax.numpy", "numpy") for fn in ("concatenate", "append", "vstack", "hstack"))
 _CONVERSIONS = frozenset(
     f"{mod}.{fn}"
     for mod in ("jax.numpy", "numpy")
@@ -103,7 +108,7 @@ class LoopFacts:
                 if aug or value is None or self.value_varies(value) or (names_in(value) & names):
                     self.varying |= names
         for names, value, _aug in assigns:
-            if value is not None and self.shape_varies(value):
+            if value is not None and (self.shape_varies(value) or self._grows_itself(names, value)):
                 self.shaped |= names
 
     def _scan(self, body: cst.CSTNode, out: list) -> None:
@@ -163,6 +168,11 @@ class LoopFacts:
         if isinstance(expr, cst.Call):
             name = self.imports.resolve(expr.func)
             args = [a.value for a in expr.args]
+            if name in _RANDOM_SIZED:
+                sizes = [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]
+                if name not in ("numpy.random.randn", "numpy.random.rand"):
+                    sizes = [a.value for a in expr.args if a.keyword is not None and a.keyword.value == "size"]
+                return any(names_in(s) & self.varying for s in sizes)
             if name in _ARRAY_SIZED:
                 sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
                 sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
@@ -179,6 +189,14 @@ class LoopFacts:
                     return True
                 return self.shape_varies(expr.func.value)
         return False
+
+    def _grows_itself(self, names: set[str], value: cst.CSTNode) -> bool:
+        """seq = jnp.concatenate([seq, new]): one row longer every iteration."""
+        return (
+            isinstance(value, cst.Call)
+            and self.imports.resolve(value.func) in _GROWERS
+            and bool(names & names_in(value))
+        )
 
     def _slice_size_varies(self, sl: cst.Slice) -> bool:
         lower_v = bool(sl.lower is not None and names_in(sl.lower) & self.varying)

@@ -11,8 +11,9 @@ class LoopVaryingShape(Rule):
     what = """
         Flags a call of a jitted function inside a loop whose argument's shape depends on the
         loop: a slice bounded by the loop variable (`x[:i]`, `x[i:j]`), an array created with a
-        loop-dependent size (`jnp.zeros(n)`), or a list grown in the loop and converted to an
-        array. `x[i:i + k]` with a fixed `k`, and anything passed through a padding or bucketing
+        loop-dependent size (`jnp.zeros(n)`, `np.random.randn(n)`), a list grown in the loop and
+        converted to an array, or an array grown by concatenating to itself
+        (`x = jnp.concatenate([x, y])`). `x[i:i + k]` with a fixed `k`, and anything passed through a padding or bucketing
         function, keep a fixed set of shapes and are not flagged.
         """
     why = """
