@@ -819,18 +819,25 @@ class Walker:
             return Taint(t.origin)  # nn.Dense(4)(x), hk.Linear(4)(x): a layer applied to an array
         return Taint(t.origin, opaque=True, foreign=True)  # another module's function: its result's type is unknown
 
-    def _tree_map_result(self, node: cst.Call, t: Taint) -> Taint | None:
-        """jax.tree.map(f, tree): traced only if f returns something traced for traced leaves."""
+    def _tree_map_args(self, node: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
+        """jax.tree.map(f, *trees) with f of this module: f's parameters get the trees' leaves."""
         args = positional_args(node)
         fn = self.index.resolve_function(args[0].value, self.info) if args else None
         if fn is None:
-            return Taint(t.origin, opaque=True, foreign=t.foreign)
-        callee = fn[0]
+            return None
         mapped = {}
-        for p, a in zip(callee.positional, args[1:]):
+        for p, a in zip(fn[0].positional, args[1:]):
             at = self.taints.get(a.value)
             if at is not None:
                 mapped[p.name] = Taint(at.origin, opaque=at.opaque, foreign=at.foreign)
+        return fn[0], mapped
+
+    def _tree_map_result(self, node: cst.Call, t: Taint) -> Taint | None:
+        """jax.tree.map(f, tree): traced only if f returns something traced for traced leaves."""
+        found = self._tree_map_args(node)
+        if found is None:
+            return Taint(t.origin, opaque=True, foreign=t.foreign)
+        callee, mapped = found
         result = self.analysis.summary(callee, mapped) if mapped else None
         return Taint(result.origin, opaque=True, foreign=result.foreign or t.foreign) if result is not None else None
 
@@ -966,17 +973,9 @@ class Walker:
         name = self.resolve(call.func)
         args = positional_args(call)
         if name in jaxapi.TREE_MAPS and args:
-            fn = self.index.resolve_function(args[0].value, self.info)
-            if fn is None:
-                return
-            callee = fn[0]
-            mapped = {}
-            for p, a in zip(callee.positional, args[1:]):
-                t = self.taints.get(a.value)
-                if t is not None:
-                    mapped[p.name] = Taint(t.origin, opaque=t.opaque, foreign=t.foreign)
-            if mapped:
-                self.analysis.propagate(callee, mapped, self.info)
+            found = self._tree_map_args(call)
+            if found is not None and found[1]:
+                self.analysis.propagate(found[0], found[1], self.info)
             return
         spec = jaxapi.LAX_FUNCTION_ARGS.get(name or "")
         if spec is None:
