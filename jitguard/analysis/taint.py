@@ -24,7 +24,7 @@ import libcst as cst
 
 from jitguard.analysis import jaxapi
 from jitguard.analysis.jitcontext import FunctionInfo, ModuleIndex, Origin, Taint, positional_args
-from jitguard.analysis.walk import children
+from jitguard.analysis.walk import children, iter_nodes
 
 if TYPE_CHECKING:
     from jitguard.rules.base import Rule
@@ -206,6 +206,17 @@ class Context:
         text = self.source(expr)
         if text == root:
             return f"`{root}` is traced ({taint.origin.why})"
+        local = next(
+            (n.value for n in iter_nodes(expr)
+             if isinstance(n, cst.Name) and n.value != root and (t := self.taint(n)) is not None
+             and t.origin is taint.origin),
+            None,
+        )
+        if local is not None and local == text:
+            return f"`{local}` is computed from `{root}`, which is traced ({taint.origin.why})"
+        if local is not None:
+            # `loss > 10.0` depends on `loss`, computed from `batch`: name what the reader sees first
+            return f"`{text}` depends on `{local}`, computed from `{root}`, which is traced ({taint.origin.why})"
         return f"`{text}` depends on `{root}`, which is traced ({taint.origin.why})"
 
     def static_hint(self, taint: Taint) -> str | None:
