@@ -9,9 +9,8 @@ import sys
 from pathlib import Path
 
 from jitguard._version import __version__
+from tests.sources import BUGGY, FIXED
 
-BUGGY = "import jax\n\n\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n"
-FIXED = "import jax\nimport jax.numpy as jnp\n\n\n@jax.jit\ndef f(x):\n    return jnp.where(x > 0, x, -x)\n"
 
 
 def jitguard(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:

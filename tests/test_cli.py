@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import BUGGY
+
 from jitguard.config import KNOWN_KEYS
 
 REPO = Path(__file__).resolve().parent.parent
 DOC = REPO / "docs" / "cli.md"
-BUGGY = "import jax\n\n\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n"
 
 
 def jitguard(cwd: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess[str]:

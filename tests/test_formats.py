@@ -18,19 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import BUGGY
+
 REPO = Path(__file__).resolve().parent.parent
 SARIF_SCHEMA = REPO.parent / "shared" / "data" / "sarif-schema-2.1.0.json"
 
-BUGGY = """\
-import jax
-
-
-@jax.jit
-def f(x):
-    if x > 0:
-        return x
-    return -x
-"""
 JSON_KEYS = {"path", "line", "column", "end_line", "end_column", "code", "name", "message", "fix", "edit", "url"}
 
 

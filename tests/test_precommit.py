@@ -20,28 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import BUGGY, FIXED
+
 REPO = Path(__file__).resolve().parent.parent
 STATE = REPO / ".pytest_cache" / "jitguard-precommit"
 
-BUGGY = """\
-import jax
-
-
-@jax.jit
-def f(x):
-    if x > 0:
-        return x
-    return -x
-"""
-FIXED = """\
-import jax
-import jax.numpy as jnp
-
-
-@jax.jit
-def f(x):
-    return jnp.where(x > 0, x, -x)
-"""
 CLEAN = "def g(y):\n    return y + 1\n"
 
 GIT_ENV = {

@@ -13,13 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import BUGGY
+
 from jitguard.config import Settings
 from jitguard.discovery import discover
 from jitguard.engine import LintOptions
 from jitguard.registry import all_codes
 from jitguard.runner import lint_files
 
-BUGGY = "import jax\n\n\n@jax.jit\ndef f(x):\n    if x > 0:\n        return x\n    return -x\n"
 HEAD = "import jax\n\nf = jax.jit(lambda x: x)\n"  # mentions jit, so the prefilter lets it through
 
 
