@@ -1,0 +1,61 @@
+"""jitguard.positions.locate gives exactly libcst's PositionProvider positions, at a fraction of the cost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from libcst.metadata import MetadataWrapper, PositionProvider
+
+from jitguard.analysis.walk import iter_nodes
+from jitguard.positions import _locate_by_statement, locate
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted(
+    p for folder in ("jitguard", "rules", "examples", "tests", "benchmarks") for p in (ROOT / folder).rglob("*.py")
+)
+
+ODD = {
+    "crlf": "import jax\r\n\r\n@jax.jit\r\ndef f(x):\r\n    if x > 0:\r\n        return g(x,\r\n                 1)\r\n    return x\r\n",
+    "tabs_and_unicode": "def f(x):\n\tif x:\n\t\ty = 'é' + h(x)  # ünïcode\n\treturn [g(a) for a in x]\n",
+    "no_trailing_newline": "x = f(1)\ny = g(f(2))",
+    "semicolons_and_suites": "a = f(1); b = g(2)\nif a: c = h(a); d = k(c)\nclass A: x = f(3)\n",
+    "continuations": "x = f(1, \\\n      2)\ny = (\n    # a comment inside brackets\n    g(3)\n)\n",
+    "nested": "class A:\n    class B:\n        @dec(1)\n        def m(self):\n            while f(self):\n                yield g(\n                    h(1),\n                )\n",
+    "header_and_footer": "#!/usr/bin/env python\n# header\n\nx = f(1)\n\n# footer\n",
+}
+
+
+def _expected(module: cst.Module):
+    return MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+
+
+def _check_all(module: cst.Module, locator, statements_only: bool = False) -> None:
+    expected = _expected(module)
+    nodes = list(iter_nodes(module))[1 if statements_only else 0 :]  # the fallback does not place the Module
+    got = locator(module, nodes)
+    assert {n: got.get(n) for n in nodes} == {n: expected[n] for n in nodes}
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_node_of_the_projects_own_files(path: Path) -> None:
+    _check_all(cst.parse_module(path.read_text(encoding="utf-8")), locate)
+
+
+@pytest.mark.parametrize("name", sorted(ODD))
+def test_odd_layouts(name: str) -> None:
+    module = cst.parse_module(ODD[name])
+    _check_all(module, locate)
+    _check_all(module, lambda m, nodes: _locate_by_statement(m, set(nodes)), statements_only=True)
+
+
+def test_a_few_nodes_and_early_stop() -> None:
+    """Asking for some calls only: the same ranges, whichever nodes are asked for together."""
+    module = cst.parse_module((ROOT / "jitguard" / "engine.py").read_text(encoding="utf-8"))
+    expected = _expected(module)
+    calls = [n for n in iter_nodes(module) if isinstance(n, cst.Call)]
+    for chosen in (calls[:1], calls[5:8], calls[-2:], calls[::37]):
+        assert locate(module, chosen) == {n: expected[n] for n in chosen}
+    assert locate(module, []) == {}
+    assert locate(module, [None]) == {}
