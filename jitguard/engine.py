@@ -22,12 +22,13 @@ import sys
 import threading
 import tokenize
 import traceback
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
 import libcst as cst
 
-from jitguard.analysis.calls import FactExtractor
+from jitguard.analysis.calls import FactExtractor, may_record_calls
 from jitguard.analysis.crossmodule import apply_seeds
 from jitguard.analysis.imports import ImportTable
 from jitguard.analysis.jitcontext import ModuleIndex
@@ -56,6 +57,8 @@ _BRACKETS = str.maketrans({chr(i): None for i in range(128) if chr(i) not in "()
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_WORD_BYTES = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+_NOT_WORD_BYTES = bytes(c if c in _WORD_BYTES else 32 for c in range(256))
 _ATTR_CALL = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 # import statements, including parenthesised multi-line `from x import (a, b)`
 _IMPORT_LINE = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*\([^)]*\)|(?:from|import)[ \t][^\n]*)", re.MULTILINE)
@@ -64,6 +67,7 @@ _JIT_DEF = re.compile(
     r"^[ \t]*@[^\n]*\b(?:jit|pjit|pmap)\b[^\n]*\n(?:[ \t]*@[^\n]*\n|[ \t]*#[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)",
     re.MULTILINE,
 )
+_JIT_CALL = re.compile(r"jit\(|pmap\(")  # finds the lines for _JIT_ASSIGN (plain literals: fast)
 _JIT_ASSIGN = re.compile(r"(?:^|[\s.])(\w+)[ \t]*=[ \t]*[\w.]*\b(?:jit|pjit|pmap)\(", re.MULTILINE)
 
 
@@ -76,7 +80,17 @@ def jitted_names(source: str, extra: tuple[str, ...] = ()) -> set[str]:
     words = ("jit", "pmap", *(e.rsplit(".", 1)[-1] for e in extra))
     if not any(w in source for w in words):
         return set()
-    return set(_JIT_DEF.findall(source)) | set(_JIT_ASSIGN.findall(source))
+    found = set(_JIT_DEF.findall(source))
+    # _JIT_ASSIGN only on the lines that call jit/pmap: run over the whole text it tries every position
+    done = -1
+    for m in _JIT_CALL.finditer(source):
+        start = source.rfind("\n", 0, m.start()) + 1
+        if start == done:
+            continue
+        done = start
+        end = source.find("\n", m.end())
+        found.update(_JIT_ASSIGN.findall(source, start, len(source) if end < 0 else end))
+    return found
 
 
 @dataclass(frozen=True)
@@ -110,7 +124,17 @@ class LintOptions:
         """The jitted names and modules of the tree this file mentions: its result depends on them."""
         if not self.jitted:
             return set()
-        return (self.jitted | self.jit_modules).intersection(_WORD.findall(source))
+        # the words of the file, as bytes: every byte that cannot be part of an ASCII identifier
+        # becomes a space (twice as fast as a regex; a number such as 1e-5 is not the word "e")
+        words = source.encode("utf-8", "surrogatepass").translate(_NOT_WORD_BYTES).split()
+        return {w.decode() for w in self._known_bytes().intersection(words)}
+
+    def _known_bytes(self) -> frozenset[bytes]:
+        known = self.__dict__.get("_known")
+        if known is None:
+            known = frozenset(n.encode() for n in self.jitted | self.jit_modules)
+            object.__setattr__(self, "_known", known)
+        return known
 
 
 def read_source(path: str) -> bytes:
@@ -222,14 +246,32 @@ class FileLinter:
         """Whether the file needs a parse at all (see docs/cli.md, "The prefilter")."""
         if skip_file(source):
             return False
-        return bool(self._prefilter.search(source)) or (self.project_enabled and self.options.mentions_jitted(source))
+        return bool(self._prefilter.search(source)) or self._imports_jitted(source)
+
+    def needs_libcst(self, source: str) -> bool:
+        """Whether linting the file parses it with libcst (the prefilter, then the check of
+        :meth:`_calls_only` for files that pass only by importing a jitted function)."""
+        if skip_file(source):
+            return False
+        if self._prefilter.search(source):
+            return True
+        return self._imports_jitted(source) and self._calls_only("", source, "", FileResult("")) is None
+
+    def _imports_jitted(self, source: str) -> bool:
+        return self.project_enabled and self.options.mentions_jitted(source)
 
     def lint_source(self, path: str, source: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
         """Lint one file. ``seeds``: parameters of its functions that other files pass traced
         values to (jitguard.analysis.crossmodule); a seeded file is parsed whatever the prefilter says."""
         result = FileResult(path, mentions=frozenset(self.options.mentioned(source)))
-        if skip_file(source) or not (seeds or self.passes_prefilter(source)):
+        if skip_file(source):
             return result
+        if not seeds and not self._prefilter.search(source):
+            if not self._imports_jitted(source):
+                return result
+            quick = self._calls_only(path, source, module_name, result)
+            if quick is not None:
+                return quick
         problem = self._precheck(path, source)
         if problem is not None:
             return problem
@@ -292,15 +334,24 @@ class FileLinter:
                     fact["noqa"] = sorted(suppressed_codes(text))
         outcalls = [{"callee": callee, "caller": caller, "args": args} for (callee, caller), args in analysis.outcalls.items()]
         outcalls += [{"callee": r["callee"], "caller": "", "context": r, "args": {}} for r in index.remote_contexts]
-        if defs or calls or outcalls or (module_name and imports.names):
-            result.facts = {
-                "outcalls": outcalls,
-                "defs": defs,
-                "calls": [fact for fact, _node in calls if "line" in fact],
-                "reexports": {
-                    f"{public_name(module_name)}.{k}": v for k, v in imports.names.items() if v != k
-                } if module_name else {},
-            }
+        result.facts = _facts(module_name, imports, defs, [fact for fact, _node in calls if "line" in fact], outcalls)
+        return result
+
+    def _calls_only(self, path: str, source: str, module_name: str, result: FileResult) -> FileResult | None:
+        """The result of a file that passes the prefilter only because it imports a jitted
+        function of the tree, when it can be had without libcst; else None.
+
+        With no JAX word the file has no jit context of its own: all it can contribute are call
+        facts (``FactExtractor.call_facts``) and its imports (re-exports for the project index).
+        CPython's ast, about a seventh of libcst's parse time, reads the imports and tells whether
+        any call could be recorded (``calls.may_record_calls``); only then is libcst needed."""
+        tree = _ast_or_none(source)
+        if tree is None:
+            return None  # the full path reports what is wrong with the file
+        imports = ImportTable(module_name)
+        if may_record_calls(tree, self.options.jitted, imports):
+            return None
+        result.facts = _facts(module_name, imports, [], [], [])
         return result
 
     def _syntax_error(self, path: str, source: str, exc: cst.ParserSyntaxError) -> FileResult:
@@ -325,7 +376,7 @@ class FileLinter:
         ):
             return None
         try:
-            tree = ast.parse(source)
+            tree = _quiet_ast_parse(source)
         except SyntaxError as exc:
             return self._diag(path, "JG001", f"syntax error: {exc.msg}", exc.lineno or 1, exc.offset or 1)
         except (RecursionError, MemoryError):
@@ -363,6 +414,34 @@ class FileLinter:
             "JG003": "Split the file or the expression; if it is generated code, exclude it in [tool.jitguard] exclude",
         }
         return FileResult(path, [Finding(path, max(line, 1), max(column, 1), code, message, fix=fixes[code])])
+
+
+def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outcalls: list) -> dict | None:
+    """What one file contributes to the project-wide rules (jitguard.analysis.project)."""
+    if not (defs or calls or outcalls or (module_name and imports.names)):
+        return None
+    return {
+        "outcalls": outcalls,
+        "defs": defs,
+        "calls": calls,
+        "reexports": {
+            f"{public_name(module_name)}.{k}": v for k, v in imports.names.items() if v != k
+        } if module_name else {},
+    }
+
+
+def _quiet_ast_parse(source: str) -> ast.Module:
+    """CPython's parser without its SyntaxWarnings (invalid escapes...), which are not ours to print."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(source)
+
+
+def _ast_or_none(source: str) -> ast.Module | None:
+    try:
+        return _quiet_ast_parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
 
 
 def _one_line(exc: BaseException) -> str:

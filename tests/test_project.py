@@ -3,7 +3,9 @@ values followed into helpers of other modules. Through the real CLI, cold and wa
 
 from __future__ import annotations
 
+import ast
 import json
+import re
 import subprocess
 import sys
 import textwrap
@@ -113,3 +115,57 @@ def test_the_cross_module_bug_is_real():
     exec(textwrap.dedent(FILES["pkg/helpers.py"]), namespace)
     with pytest.raises(jax.errors.TracerBoolConversionError):
         jax.jit(namespace["safe_log"])(jax.numpy.ones(3))
+
+
+# -- files that only import a jitted function: read with CPython's ast when that is enough ---------
+ROOT = Path(__file__).resolve().parent.parent
+OWN_SOURCES = sorted(p for d in ("jitguard", "rules", "examples", "tests", "benchmarks") for p in (ROOT / d).rglob("*.py"))
+
+
+def _linter(jitted: frozenset[str]):
+    from jitguard.engine import FileLinter, LintOptions
+    from jitguard.registry import all_codes
+
+    return FileLinter(LintOptions(frozenset(all_codes()), jitted=jitted, jit_modules=frozenset({"train"})))
+
+
+@pytest.mark.parametrize(
+    ("source", "needs_libcst"),
+    [
+        ("from pkg.train import step\n\n\ndef main(state, batch):\n    return step(state, batch)\n", False),
+        ("import pkg.train as train\n\nresult = train.step(state)\nprint(jnp_sum(result))\n", False),
+        ("from pkg.train import step\n\nstep(state, [1, 2])\n", True),  # a list: maybe static (JG203)
+        ("from pkg.train import step\n\nstep(state, n=2)\n", True),  # a scalar literal (JG304)
+        ("from pkg.train import step\n\nfor b in batches:\n    step(state, b)\n", True),  # a loop (JG302/JG303)
+        ("from pkg.train import step\n\nsizes = [1, 2]\nstep(state, sizes)\n", True),  # a name bound to a list
+    ],
+)
+def test_a_file_that_only_imports_a_jitted_function(source: str, needs_libcst: bool) -> None:
+    linter = _linter(frozenset({"step"}))
+    result = linter.lint_source("mod.py", source, "app.mod")
+    assert linter.needs_libcst(source) is needs_libcst
+    assert result.parsed is needs_libcst
+    # read either way: its imports, for re-exports (`from app.mod import step` elsewhere)
+    reexports = result.facts["reexports"]
+    assert reexports.get("app.mod.step") == "pkg.train.step" or reexports.get("app.mod.train") == "pkg.train"
+    assert bool(result.facts["calls"]) is needs_libcst
+
+
+def test_the_ast_check_never_misses_a_call_libcst_would_record() -> None:
+    """calls.may_record_calls must say yes whenever FactExtractor.call_facts records a call: checked on
+    every file of this project, with every called name taken as jitted (so every call is a candidate)."""
+    from jitguard.analysis.calls import may_record_calls
+    from jitguard.analysis.imports import ImportTable
+    from jitguard.engine import run_with_big_stack
+
+    with_calls = 0
+    for path in OWN_SOURCES:
+        source = path.read_text(encoding="utf-8")
+        jitted = frozenset(re.findall(r"(\w+)\s*\(", source))
+        linter = _linter(jitted)
+        linter._calls_only = lambda *args: None  # always the libcst path, whatever the prefilter says
+        result = run_with_big_stack(linter.lint_source, str(path), source, "app.mod")
+        if result.facts and result.facts["calls"]:
+            with_calls += 1
+            assert may_record_calls(ast.parse(source), jitted, ImportTable("app.mod")), path
+    assert with_calls >= 20  # the check above really ran

@@ -15,9 +15,12 @@ worker processes and the cache can carry them.
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
 from jitguard.analysis import jaxapi
+from jitguard.analysis.imports import ImportTable
 from jitguard.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.analysis.loops import LoopFacts
 
@@ -250,3 +253,97 @@ def _top_level(text: str) -> str:
 def _short(text: str, limit: int = 40) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# -- the same question, cheaply, for files that only import jitted functions ------------------
+_AST_LOOPS = (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_AST_CONTAINERS = (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.SetComp, ast.Tuple, ast.Call)
+
+
+def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTable) -> bool:
+    """Could ``FactExtractor.call_facts`` record a call in this module? Answered from CPython's
+    ast (a seventh of libcst's parse time) for files that pass the prefilter only because they
+    import a jitted function of the tree: if no call could be recorded, the file needs no libcst
+    parse at all (``engine.FileLinter``). Fills ``imports`` with the file's import statements.
+
+    Errs on the side of yes (tests/test_project.py checks it against ``call_facts`` on every file
+    of this project). A candidate is a call with arguments of a jitted name that may be user
+    code (defined in the file, imported from outside jax/numpy/..., an attribute of an imported
+    module or of a class of the file, or ``self.name``), which sits in any loop or comprehension,
+    or passes a literal scalar, a call, a container literal or comprehension, or a name assigned
+    one of those anywhere in the file."""
+    candidates: list[ast.Call] = []
+    loops: list[ast.AST] = []
+    assigned: set[str] = set()
+    classes: set[str] = set()
+    defined: set[str] = set()
+    found_imports: list[ast.stmt] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        t = type(node)
+        if t is ast.Call:
+            fn = node.func
+            last = fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
+            if last in jitted and (node.args or node.keywords):
+                candidates.append(node)
+        elif t in _AST_LOOPS:
+            loops.append(node)
+        elif t is ast.Assign or t is ast.AnnAssign or t is ast.NamedExpr:
+            targets = node.targets if t is ast.Assign else [node.target]
+            names = [x.id for x in targets if type(x) is ast.Name]
+            defined.update(names)
+            if isinstance(node.value, _AST_CONTAINERS):
+                assigned.update(names)
+        elif t is ast.Import or t is ast.ImportFrom:
+            found_imports.append(node)
+        elif t is ast.ClassDef:
+            classes.add(node.name)
+        elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+            defined.add(node.name)
+        stack.extend(ast.iter_child_nodes(node))
+    for stmt in sorted(found_imports, key=_start):
+        imports.add_ast_statement(stmt)
+    spans = [(_start(loop), _end(loop)) for loop in loops]
+    for call in candidates:
+        if not _may_be_user_code(call.func, imports, classes, defined):
+            continue
+        start, end = _start(call), _end(call)
+        if any(lo <= start and end <= hi for lo, hi in spans):
+            return True
+        if any(_maybe_interesting(arg, assigned) for arg in [*call.args, *(k.value for k in call.keywords)]):
+            return True
+    return False
+
+
+def _may_be_user_code(fn: ast.expr, imports: ImportTable, classes: set[str], defined: set[str]) -> bool:
+    """A superset of the calls ``FactExtractor._callee`` resolves to a function of the tree."""
+    if type(fn) is ast.Name:
+        if fn.id in defined:
+            return True
+        resolved = imports.resolve_text(fn.id)
+        return resolved != fn.id and not resolved.startswith(_NOT_USER_CODE)
+    if type(fn) is ast.Attribute and type(fn.value) is ast.Name:
+        owner = fn.value.id
+        if owner == "self" or owner in classes:
+            return True
+        return owner in imports.names and not imports.resolve_text(f"{owner}.{fn.attr}").startswith(_NOT_USER_CODE)
+    return False
+
+
+def _maybe_interesting(expr: ast.expr, assigned: set[str]) -> bool:
+    if isinstance(expr, ast.Starred):
+        expr = expr.value
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, (bool, int, float, complex))
+    if isinstance(expr, ast.Name):
+        return expr.id in assigned or expr.id in ("True", "False")
+    return isinstance(expr, (ast.UnaryOp, *_AST_CONTAINERS))
+
+
+def _start(node: ast.AST) -> tuple[int, int]:
+    return node.lineno, node.col_offset
+
+
+def _end(node: ast.AST) -> tuple[int, int]:
+    return node.end_lineno or node.lineno, node.end_col_offset or 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from jitguard.analysis.imports import ImportTable
 from jitguard.analysis.jitcontext import ModuleIndex, Origin
 from jitguard.diagnostics import FileResult
 
@@ -30,15 +31,9 @@ def package_reexports(modules: dict[str, str]) -> dict[str, str]:
             tree = ast.parse(Path(path).read_bytes())
         except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
             continue
-        for node in tree.body:
-            if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([node.module] if node.module else []))
-                else:
-                    base = node.module or ""
-                for alias in node.names:
-                    if alias.name != "*" and base:
-                        out[f"{package}.{alias.asname or alias.name}"] = f"{base}.{alias.name}"
+        table = ImportTable(f"{package}.__init__")
+        table.add_ast_module(tree)
+        out.update((f"{package}.{local}", full) for local, full in table.names.items() if full != local)
     return out
 
 

@@ -7,6 +7,8 @@ added as the taint walker meets them), which is all a linter of JAX idioms needs
 
 from __future__ import annotations
 
+import ast
+
 import libcst as cst
 
 
@@ -32,28 +34,46 @@ class ImportTable:
     def add_statement(self, stmt: cst.CSTNode) -> None:
         if isinstance(stmt, cst.Import):
             for alias in stmt.names:
-                full = dotted(alias.name)
-                if full is None:
-                    continue
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                    self.names[alias.asname.name.value] = full
-                else:
-                    head = full.split(".", 1)[0]
-                    self.names[head] = head
+                asname = alias.asname.name if alias.asname is not None else None
+                self._add_import(dotted(alias.name), asname.value if isinstance(asname, cst.Name) else None)
         elif isinstance(stmt, cst.ImportFrom):
-            base = dotted(stmt.module) if stmt.module is not None else ""
-            if stmt.relative:
-                base = self._resolve_relative(len(stmt.relative), base or "")
-            if base is None or isinstance(stmt.names, cst.ImportStar):
+            if isinstance(stmt.names, cst.ImportStar):
                 return
+            aliases = []
             for alias in stmt.names:
-                name = dotted(alias.name)
-                if name is None:
-                    continue
-                local = name
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                    local = alias.asname.name.value
-                self.names[local] = f"{base}.{name}" if base else name
+                asname = alias.asname.name if alias.asname is not None else None
+                aliases.append((dotted(alias.name), asname.value if isinstance(asname, cst.Name) else None))
+            module = dotted(stmt.module) if stmt.module is not None else ""
+            self._add_from(module, len(stmt.relative), aliases)
+
+    def add_ast_statement(self, stmt: ast.stmt) -> None:
+        """The same for CPython's ast (files read without a libcst parse; see engine.FileLinter)."""
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                self._add_import(alias.name, alias.asname)
+        elif isinstance(stmt, ast.ImportFrom):
+            if any(alias.name == "*" for alias in stmt.names):
+                return
+            self._add_from(stmt.module or "", stmt.level, [(a.name, a.asname) for a in stmt.names])
+
+    def _add_import(self, full: str | None, asname: str | None) -> None:
+        if full is None:
+            return
+        if asname is not None:
+            self.names[asname] = full
+        else:
+            head = full.split(".", 1)[0]
+            self.names[head] = head
+
+    def _add_from(self, module: str | None, level: int, aliases: list[tuple[str | None, str | None]]) -> None:
+        base = module
+        if level:
+            base = self._resolve_relative(level, module or "")
+        if base is None:
+            return
+        for name, asname in aliases:
+            if name is not None:
+                self.names[asname or name] = f"{base}.{name}" if base else name
 
     def _resolve_relative(self, level: int, base: str) -> str | None:
         if not self.module_name:
@@ -66,6 +86,23 @@ class ImportTable:
     def add_module(self, module: cst.Module) -> None:
         for stmt in module.body:
             self._add_compound(stmt, depth=0)
+
+    def add_ast_module(self, tree: ast.Module) -> None:
+        for stmt in tree.body:
+            self._add_ast_compound(stmt, depth=0)
+
+    def _add_ast_compound(self, stmt: ast.stmt, depth: int) -> None:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            self.add_ast_statement(stmt)
+        elif depth < 3 and isinstance(stmt, (ast.If, ast.Try)):
+            if isinstance(stmt, ast.Try):
+                blocks = [stmt.body, *(h.body for h in stmt.handlers)]
+            else:  # like the libcst walk: the `else:` block, not an `elif` chain
+                elif_ = len(stmt.orelse) == 1 and isinstance(stmt.orelse[0], ast.If)
+                blocks = [stmt.body] if elif_ else [stmt.body, stmt.orelse]
+            for block in blocks:
+                for inner in block:
+                    self._add_ast_compound(inner, depth + 1)
 
     def _add_compound(self, stmt: cst.CSTNode, depth: int) -> None:
         if isinstance(stmt, cst.SimpleStatementLine):
@@ -92,9 +129,14 @@ class ImportTable:
         text = dotted(node)
         if text is None:
             return None
-        head, _, rest = text.partition(".")
+        head = text.partition(".")[0]
         if head in local_shadow:
             return None
+        return self.resolve_text(text)
+
+    def resolve_text(self, text: str) -> str:
+        """Qualified name of the dotted name ``text`` (``jnp.where`` -> ``jax.numpy.where``)."""
+        head, _, rest = text.partition(".")
         target = self.names.get(head)
         if target is None:
             return text
