@@ -95,8 +95,10 @@ class Cache:
                 (self.directory / ".gitignore").write_text("# Created by jitguard automatically.\n*\n")
             fd, tmp = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
             try:
+                # dumps, not dump: json.dump streams through the pure-Python encoder (5x slower here)
+                text = json.dumps({"names": self._names_hash, "files": self._entries}, separators=(",", ":"))
                 with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                    json.dump({"names": self._names_hash, "files": self._entries}, fh, separators=(",", ":"))
+                    fh.write(text)
                 os.replace(tmp, self.file)
             except BaseException:
                 os.unlink(tmp)

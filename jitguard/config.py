@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 import functools
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,20 +116,31 @@ def _abs(root: Path) -> str:
 def matches_any(path: Path, patterns: list[str], root: Path) -> bool:
     """Does a pattern match ``path`` (relative to ``root``)? Pure string work: no file system calls
     (symlinks are not resolved, as in ruff), so walking a large tree stays cheap."""
+    by_path, by_name = _compiled(tuple(patterns))
+    if by_path is None and by_name is None:
+        return False
     rel = os.path.relpath(os.path.abspath(path), _abs(root)).replace(os.sep, "/")
     if rel.startswith("../"):
         rel = Path(path).as_posix()
     name = rel.rsplit("/", 1)[-1]
+    rel, name = os.path.normcase(rel), os.path.normcase(name)  # as fnmatch.fnmatch does (Windows: case)
+    return bool(by_path is not None and by_path.match(rel) or by_name is not None and by_name.match(name))
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(patterns: tuple[str, ...]) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+    """fnmatch patterns as two regexes: those with a "/" match the relative path, the others
+    the last component (one regex each instead of one fnmatch call per pattern and path)."""
+    with_slash, names = [], []
     for raw in patterns:
         pattern = raw.rstrip("/")
-        if not pattern:
-            continue
-        if "/" in pattern:
-            if fnmatch.fnmatch(rel, pattern):
-                return True
-        elif fnmatch.fnmatch(name, pattern):
-            return True
-    return False
+        if pattern:
+            (with_slash if "/" in pattern else names).append(fnmatch.translate(os.path.normcase(pattern)))
+
+    def join(parts: list[str]) -> re.Pattern[str] | None:
+        return re.compile("|".join(parts)) if parts else None
+
+    return join(with_slash), join(names)
 
 
 def find_pyproject(start: Path) -> Path | None:
