@@ -77,6 +77,17 @@ def bucketed(n):
     return out
 
 
+def batch_rebuilt_each_step(n):
+    sims = [np.ones((1, 2), np.float32)] * 3
+    for _ in range(n):
+        states = []  # reset every step: the same three rows each time
+        for s in sims:
+            states.append(s)
+        states = np.concatenate(states, axis=0)
+        total(states)
+    return n
+
+
 def warm_up_fixed_shapes(n):
     for size in (4, 8):
         total(np.zeros(size, np.float32))
@@ -85,4 +96,4 @@ def warm_up_fixed_shapes(n):
 
 GROWS = [growing_prefix, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history]
-BOUNDED = [fixed_size_windows, padded_and_masked, bucketed, warm_up_fixed_shapes]
+BOUNDED = [fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes]

@@ -1,8 +1,9 @@
 """What changes from one iteration of a loop to the next (for the recompilation rules, JG3xx).
 
 For a ``for``/``while`` loop or a comprehension, a name *varies* when it is a loop target, or is
-assigned in the body from something that varies or from itself (a value carried round the loop;
-in a ``while`` loop every name the body assigns). A loop over a literal collection
+assigned in the body from something that varies or from itself (a value carried round the loop,
+unless the body also resets it at its top level, like ``batch = []``; in a ``while`` loop every
+name the body assigns). A loop over a literal collection
 (``for mode in ("train", "eval")``) is bounded: its target takes a few known values, which is how
 a cache is warmed up, so it does not count as varying.
 
@@ -71,6 +72,18 @@ def _target_names(target: cst.CSTNode) -> set[str]:
     return set()
 
 
+def _reset_names(body: cst.BaseSuite) -> set[str]:
+    """Names assigned at the top level of a loop body from a value that does not read them."""
+    out: set[str] = set()
+    for stmt in body.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else (stmt,):
+            if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                read = names_in(small.value)
+                out.update(t.value for t in targets if isinstance(t, cst.Name) and t.value not in read)
+    return out
+
+
 def _is_literal_collection(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, (cst.List, cst.Tuple, cst.Set)) and not any(
         isinstance(e, cst.StarredElement) for e in expr.elements
@@ -87,6 +100,9 @@ class LoopFacts:
         self.shaped: set[str] = set()  # names bound to varying-shape arrays
         self.grown: set[str] = set()  # lists appended to in the loop
         assigns: list[tuple[set[str], cst.CSTNode | None, bool]] = []
+        # names the body resets unconditionally (`batch = []` at its top level): whatever the body
+        # then does to them starts again from that value, so nothing is carried across iterations
+        self.reset: set[str] = set() if isinstance(loop, cst.BaseComp) else _reset_names(loop.body)
         if isinstance(loop, cst.For):
             names = _target_names(loop.target)
             (self.bounded if _is_literal_collection(loop.iter) else self.varying).update(names)
@@ -105,7 +121,7 @@ class LoopFacts:
         self.grown -= assigned - {n for names, _v, aug in assigns if aug for n in names}  # `buf = []` inside: fresh each time
         for _ in range(3):
             for names, value, aug in assigns:
-                if aug or value is None or self.value_varies(value) or (names_in(value) & names):
+                if aug or value is None or self.value_varies(value) or (names_in(value) & names - self.reset):
                     self.varying |= names
         for names, value, _aug in assigns:
             if value is not None and (self.shape_varies(value) or self._grows_itself(names, value)):
@@ -191,11 +207,11 @@ class LoopFacts:
         return False
 
     def _grows_itself(self, names: set[str], value: cst.CSTNode) -> bool:
-        """seq = jnp.concatenate([seq, new]): one row longer every iteration."""
+        """seq = jnp.concatenate([seq, new]): one row longer every iteration (unless reset in it)."""
         return (
             isinstance(value, cst.Call)
             and self.imports.resolve(value.func) in _GROWERS
-            and bool(names & names_in(value))
+            and bool(names & names_in(value) - self.reset)
         )
 
     def _slice_size_varies(self, sl: cst.Slice) -> bool:
