@@ -37,6 +37,15 @@ def weak_then_strong():
     return a, b
 
 
+@jax.jit
+def attenuate(x, gain):
+    return x * gain
+
+
+def sweep_of_mixed_literals():
+    return [attenuate(np.ones(3, np.float32), g) for g in [1, 0.5, 2, 1.5]]  # expect: JG304
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -46,4 +55,30 @@ def same_type_everywhere():
     return a, b
 
 
-COMPILES = [(int_then_float, 2), (weak_then_strong, 2), (same_type_everywhere, 1)]
+@jax.jit
+def amplify(x, gain):
+    return x * gain
+
+
+def sweep_of_one_type():
+    out = []
+    for g in [1.0, 0.5, 2.0, 1.5]:
+        out.append(amplify(np.ones(3, np.float32), g))
+    return out
+
+
+@jax.jit
+def boost(x, gain):
+    return x * gain
+
+
+def sweep_cast_first():
+    out = []
+    for g in [1, 0.5, 2]:
+        g = float(g)
+        out.append(boost(np.ones(3, np.float32), g))
+    return out
+
+
+COMPILES = [(int_then_float, 2), (weak_then_strong, 2), (sweep_of_mixed_literals, 2), (same_type_everywhere, 1),
+            (sweep_of_one_type, 1), (sweep_cast_first, 1)]

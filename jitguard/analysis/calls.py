@@ -22,7 +22,7 @@ import libcst as cst
 from jitguard.analysis import jaxapi
 from jitguard.analysis.imports import ImportTable
 from jitguard.analysis.jitcontext import FunctionInfo, ModuleIndex
-from jitguard.analysis.loops import LoopFacts
+from jitguard.analysis.loops import LoopFacts, is_literal_collection
 
 _ARRAY_MAKERS = frozenset(
     f"{mod}.{fn}"
@@ -172,6 +172,9 @@ class FactExtractor:
         unhashable = self._unhashable(expr, func)
         if unhashable:
             kinds["unhashable"] = unhashable
+        mixed = self._loop_scalars(expr, loops)
+        if mixed:
+            kinds["loop_scalars"], kinds["loop_values"] = mixed
         if loops and isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
             klass = self.index.classes.get(expr.func.value)
             if klass is not None and klass.identity_hashed:
@@ -184,6 +187,30 @@ class FactExtractor:
             if "shape" not in kinds and facts.shape_varies(expr):
                 kinds["shape"] = True
         return kinds
+
+    def _loop_scalars(self, expr: cst.BaseExpression, loops: tuple) -> tuple[list[list[str]], str] | None:
+        """``for s in [1, 0.5, 2]: f(x, s)``: the loop variable takes Python scalars of more than one
+        type from a literal collection. Its elements as [text, kind], and the collection's text."""
+        if not isinstance(expr, cst.Name):
+            return None
+        for loop in reversed(loops):
+            clauses = [(loop.target, loop.iter)] if isinstance(loop, cst.For) else []
+            if isinstance(loop, cst.BaseComp):
+                clause = loop.for_in
+                while clause is not None:
+                    clauses.append((clause.target, clause.iter))
+                    clause = clause.inner_for_in
+            for target, values in reversed(clauses):
+                if not (isinstance(target, cst.Name) and target.value == expr.value):
+                    continue
+                if not is_literal_collection(values) or expr.value in self._loop(loop).assigned:
+                    return None  # not a literal, or the body rebinds the name (s = float(s))
+                elements = [(el.value, _scalar_kind(el.value, self.index.imports.resolve)) for el in values.elements]
+                if any(kind is None for _value, kind in elements) or len({k for _v, k in elements}) < 2:
+                    return None
+                code = self.index.module.code_for_node
+                return [[_short(code(v), 20), k] for v, k in elements[:16]], _short(code(values))
+        return None
 
     def _loop(self, loop: cst.CSTNode) -> LoopFacts:
         facts = self._loops.get(loop)

@@ -84,7 +84,7 @@ def _reset_names(body: cst.BaseSuite) -> set[str]:
     return out
 
 
-def _is_literal_collection(expr: cst.BaseExpression) -> bool:
+def is_literal_collection(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, (cst.List, cst.Tuple, cst.Set)) and not any(
         isinstance(e, cst.StarredElement) for e in expr.elements
     )
@@ -105,7 +105,7 @@ class LoopFacts:
         self.reset: set[str] = set() if isinstance(loop, cst.BaseComp) else _reset_names(loop.body)
         if isinstance(loop, cst.For):
             names = _target_names(loop.target)
-            (self.bounded if _is_literal_collection(loop.iter) else self.varying).update(names)
+            (self.bounded if is_literal_collection(loop.iter) else self.varying).update(names)
             self._scan(loop.body, assigns)
         elif isinstance(loop, cst.While):
             self._scan(loop.body, assigns)
@@ -115,9 +115,9 @@ class LoopFacts:
             clause = loop.for_in
             while clause is not None:
                 names = _target_names(clause.target)
-                (self.bounded if _is_literal_collection(clause.iter) else self.varying).update(names)
+                (self.bounded if is_literal_collection(clause.iter) else self.varying).update(names)
                 clause = clause.inner_for_in
-        assigned = set().union(*(names for names, _v, _a in assigns)) if assigns else set()
+        assigned = self.assigned = set().union(*(names for names, _v, _a in assigns)) if assigns else set()
         self.grown -= assigned - {n for names, _v, aug in assigns if aug for n in names}  # `buf = []` inside: fresh each time
         for _ in range(3):
             for names, value, aug in assigns:

@@ -18,7 +18,8 @@ class ScalarTypeChurn(Rule):
     what = """
         Flags call sites of a jitted function that pass Python scalar literals of different types
         at the same traced position — `f(x, 1)` here, `f(x, 1.0)` there, or `0.5` here and
-        `jnp.float32(0.5)` there — across the checked tree. When ints and floats mix, the int sites are flagged (`2` -> `2.0` keeps the value);
+        `jnp.float32(0.5)` there — across the checked tree, and calls in a loop over a literal
+        list of mixed scalars (`for s in [1, 0.5]: f(x, s)`). When ints and floats mix, the int sites are flagged (`2` -> `2.0` keeps the value);
         otherwise the first call site sets the type.
         """
     why = """
@@ -52,7 +53,7 @@ class ScalarTypeChurn(Rule):
         for site in sites:
             if not site.static and site.arg.get("scalar"):
                 groups.setdefault((site.jitdef["qualname"], site.param), []).append(site)
-        out = []
+        out = [self._mixed_loop(site) for site in sites if not site.static and site.arg.get("loop_scalars")]
         for (_fn, param), group in groups.items():
             group.sort(key=lambda s: (s.path, s.call["line"], s.call["column"]))
             kinds = {s.arg["scalar"] for s in group}
@@ -74,6 +75,22 @@ class ScalarTypeChurn(Rule):
                     f"`{_convert(site.arg['text'], kind0)}`), or cast inside the function",
                 ))
         return out
+
+
+    @staticmethod
+    def _mixed_loop(site: CallSite):
+        values = site.arg["loop_scalars"]
+        kinds = {kind for _text, kind in values}
+        kind0 = "float" if kinds <= {"int", "float"} else values[0][1]
+        text, kind = next((t, k) for t, k in values if k != kind0)
+        listed = " and ".join(_describe(k) for k in sorted(kinds, key=lambda k: k != kind0))
+        return (
+            site,
+            f"`{site.param}` of jitted `{site.function}` gets {listed} from the loop over "
+            f"`{site.arg['loop_values']}`: {len(kinds)} input types, {len(kinds)} compiles",
+            f"Write every value of the loop in one type (e.g. `{text}` -> `{_convert(text, kind0)}`), "
+            "or cast inside the function",
+        )
 
 
 def _describe(kind: str) -> str:
