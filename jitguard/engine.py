@@ -64,11 +64,11 @@ _ATTR_CALL = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 _IMPORT_LINE = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*\([^)]*\)|(?:from|import)[ \t][^\n]*)", re.MULTILINE)
 # names of functions a file jits: `@...jit...` above a def, or `name = ...jit(` / `...pmap(`
 _JIT_DEF = re.compile(
-    r"^[ \t]*@[^\n]*\b(?:jit|pjit|pmap)\b[^\n]*\n(?:[ \t]*@[^\n]*\n|[ \t]*#[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)",
+    r"^[ \t]*@[^\n]*\b(?:jit|pjit|pmap|filter_jit)\b[^\n]*\n(?:[ \t]*@[^\n]*\n|[ \t]*#[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)",
     re.MULTILINE,
 )
 _JIT_CALL = re.compile(r"jit\(|pmap\(")  # finds the lines for _JIT_ASSIGN (plain literals: fast)
-_JIT_ASSIGN = re.compile(r"(?:^|[\s.])(\w+)[ \t]*=[ \t]*[\w.]*\b(?:jit|pjit|pmap)\(", re.MULTILINE)
+_JIT_ASSIGN = re.compile(r"(?:^|[\s.])(\w+)[ \t]*=[ \t]*[\w.]*\b(?:jit|pjit|pmap|filter_jit)\(", re.MULTILINE)
 
 
 def jitted_names(source: str, extra: tuple[str, ...] = ()) -> set[str]:

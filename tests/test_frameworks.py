@@ -121,3 +121,36 @@ def test_package_reexport_and_boolean_masks_cross_modules(tmp_path):
         """,
     })
     assert found == {("mylib/losses.py", 2, "JG105")}
+
+
+def test_filter_jit_recompiles_for_every_python_number_of_a_loop(tmp_path):
+    """equinox.filter_jit keys its cache on non-array arguments: a `range` counter passed as is
+    compiles once per value (checked with equinox 0.13.8: 5 compiles for 5 iterations), an array
+    of it once."""
+    found = lint(tmp_path, {"train.py": """
+        import equinox as eqx
+        import jax.numpy as jnp
+
+        @eqx.filter_jit
+        def step(model, x, scale):
+            return model, x * scale
+    """, "run.py": """
+        import jax.numpy as jnp
+
+        from train import step
+
+        def fit(model, x, xs, n):
+            for i in range(n):
+                model, x = step(model, x, i)                  # a new static int every iteration
+            for i, row in enumerate(xs):
+                model, x = step(model, row, 0.5 * (i + 1))    # arithmetic on the counter
+            for i in range(n):
+                model, x = step(model, x, jnp.asarray(i))     # an array: traced
+            for i in range(n):
+                model, x = step(model, xs[i], 2.0)            # the same static value each time
+            for i in range(n):
+                i = jnp.float32(i)
+                model, x = step(model, x, i)                  # rebound to an array first
+            return model, x
+    """})
+    assert found == {("run.py", 7, "JG302"), ("run.py", 9, "JG302")}

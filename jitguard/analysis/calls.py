@@ -64,7 +64,7 @@ class FactExtractor:
         self.jitted = jitted
         self._loops: dict[cst.CSTNode, LoopFacts] = {}
         self._jitted_here = {info for info, use, _site in index.jit_uses
-                             if use.qualname in jaxapi.JIT_TRANSFORMS or use.qualname in index.extra_jit}
+                             if _compiles(use.qualname, index)}
 
     # -- definitions ------------------------------------------------------------------------
     def qualname(self, info: FunctionInfo) -> str:
@@ -78,7 +78,7 @@ class FactExtractor:
         out = []
         names = {id(use): name for name, (_fn, use) in self.index.aliases.items()}
         for info, use, site in self.index.jit_uses:
-            if use.qualname not in jaxapi.JIT_TRANSFORMS and use.qualname not in self.index.extra_jit:
+            if not _compiles(use.qualname, self.index):
                 continue
             if info.parent is not None and id(use) not in names:
                 continue  # nested functions are not reachable from other modules
@@ -97,6 +97,7 @@ class FactExtractor:
                 "bound_positional": use.bound_positional,
                 "is_method": info.is_method,
                 "transform": use.qualname,
+                "python_static": use.qualname in jaxapi.PYTHON_STATIC_JITS,
             }, site))
         return out
 
@@ -184,6 +185,8 @@ class FactExtractor:
             varying = facts.value_varies(expr)
             if varying and "varies" not in kinds:
                 kinds["varies"] = sorted(varying)
+                if self._python_number(expr, func, loops):
+                    kinds["py_number"] = True  # static under equinox.filter_jit (JG302)
             if "shape" not in kinds and facts.shape_varies(expr):
                 kinds["shape"] = True
         return kinds
@@ -211,6 +214,29 @@ class FactExtractor:
                 code = self.index.module.code_for_node
                 return [[_short(code(v), 20), k] for v, k in elements[:16]], _short(code(values))
         return None
+
+    def _python_number(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple, depth: int = 0) -> bool:
+        """Is this surely a Python int or float (not an array)? Numeric literals, int()/float()/
+        len()/round(), arithmetic on such values, the variable of a ``for`` over ``range(...)``
+        (or the index of ``enumerate(...)``) that the body does not rebind, and names bound once
+        to one of these."""
+        if depth > 4:
+            return False
+        if isinstance(expr, (cst.Integer, cst.Float)):
+            return True
+        if isinstance(expr, cst.UnaryOperation):
+            return self._python_number(expr.expression, func, loops, depth + 1)
+        if isinstance(expr, cst.BinaryOperation):
+            return all(self._python_number(e, func, loops, depth + 1) for e in (expr.left, expr.right))
+        if isinstance(expr, cst.Call):
+            return self.index.imports.resolve(expr.func) in ("int", "float", "len", "round")
+        if not isinstance(expr, cst.Name):
+            return False
+        for loop in reversed(loops):
+            if isinstance(loop, cst.For) and _counter(loop, expr.value, self.index.imports.resolve):
+                return expr.value not in self._loop(loop).assigned
+        value = self.index.binding(expr.value, func)
+        return value is not None and self._python_number(value, func, loops, depth + 1)
 
     def _loop(self, loop: cst.CSTNode) -> LoopFacts:
         facts = self._loops.get(loop)
@@ -249,6 +275,25 @@ class FactExtractor:
                 kind = self._unhashable(value, func, depth + 1)
                 return f"{kind} (`{expr.value}`)" if kind else None
         return None
+
+
+def _compiles(transform: str, index: ModuleIndex) -> bool:
+    """Does this transform compile and cache the function (the JG2xx/JG3xx subject)?"""
+    return transform in jaxapi.JIT_TRANSFORMS or transform in jaxapi.PYTHON_STATIC_JITS or transform in index.extra_jit
+
+
+def _counter(loop: cst.For, name: str, resolve) -> bool:
+    """``for name in range(...)`` or ``for name, _ in enumerate(...)``: a Python int counter."""
+    if not isinstance(loop.iter, cst.Call):
+        return False
+    over = resolve(loop.iter.func)
+    target = loop.target
+    if over == "range":
+        return isinstance(target, cst.Name) and target.value == name
+    if over == "enumerate" and isinstance(target, cst.Tuple) and target.elements:
+        first = target.elements[0].value
+        return isinstance(first, cst.Name) and first.value == name
+    return False
 
 
 def _as_tuple(list_text: str) -> str:

@@ -35,6 +35,10 @@ TRACING_TRANSFORMS.update({name: None for name in FILTERED_TRANSFORMS})
 
 # The transforms that compile (and cache) the function: the ones JG2xx/JG3xx reason about.
 JIT_TRANSFORMS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.pmap"})
+# Compiling transforms that trace only the array leaves of their arguments and treat every other
+# value (a Python int, float, bool...) as static, part of the cache key: a Python number that
+# changes with a loop recompiles every iteration (JG302); arrays of a new shape do too (JG303).
+PYTHON_STATIC_JITS = frozenset({"equinox.filter_jit"})
 
 # Wrappers that keep the wrapped function's parameters in place and run it on concrete values
 # when used alone (so they do not make values traced), but pass through an outer jit.

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from jitguard.diagnostics import FileResult, Finding
 
 
+_WEAK = ("int", "float", "bool", "complex")  # kinds of Python scalar literals (calls._scalar_kind)
+
+
 @dataclass
 class CallSite:
     """One argument of one call that reaches a jitted function, as project rules see it."""
@@ -76,7 +79,10 @@ class ProjectIndex:
                         param = positional[arg["pos"]]
                     else:
                         continue
-                    yield CallSite(res.path, call, arg, jd, param, param in jd["static"])
+                    static = param in jd["static"]
+                    if jd.get("python_static"):  # equinox.filter_jit: every non-array value is static
+                        static = bool(arg.get("py_number") or str(arg.get("scalar", "strong")) in _WEAK)
+                    yield CallSite(res.path, call, arg, jd, param, static)
 
 
 def apply_project_rules(results: list[FileResult], rules: list) -> None:

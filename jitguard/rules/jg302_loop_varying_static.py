@@ -15,7 +15,9 @@ class LoopVaryingStatic(Rule):
         A loop over a literal collection (`for mode in ("train", "eval")`), comparisons and
         `i % k` take a few values and are not flagged. A new instance of a class of the same module
         that compares by identity (no `__eq__`/`__hash__`, not a dataclass), created in the loop and
-        passed at a static position, is flagged too: every iteration is a new static value.
+        passed at a static position, is flagged too: every iteration is a new static value. Under
+        `equinox.filter_jit`, which treats every non-array argument as static, a Python number that
+        changes with the loop (a `range` counter, arithmetic on one) is flagged the same way.
         """
     why = """
         Each distinct static value is a separate compile. A value that changes every iteration
@@ -62,6 +64,15 @@ class LoopVaryingStatic(Rule):
         if not site.static or not varies or not site.call.get("in_loop"):
             return None
         names = ", ".join(f"`{n}`" for n in varies)
+        if site.jitdef.get("python_static"):
+            transform = site.jitdef["transform"].replace("equinox.", "eqx.")
+            return (
+                f"`{site.param}` of `{site.function}` ({transform}) is a Python number that changes with the loop "
+                f"({names}): {transform} treats every non-array argument as static, so one XLA compile per "
+                "distinct value",
+                f"Pass it as an array (`jnp.asarray({site.arg['text']})`): {transform} traces arrays, and one "
+                "compile serves every value",
+            )
         return (
             f"static argument `{site.param}` of jitted `{site.function}` changes with the loop ({names}): "
             "one XLA compile per distinct value",
