@@ -15,6 +15,7 @@ has no effect on serial runs or when unset.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import copy
 import dataclasses
 import hashlib
 import json
@@ -25,7 +26,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from jitguard.analysis.crossmodule import MAX_ROUNDS, package_reexports, seeds_from
+from jitguard.analysis.crossmodule import MAX_ROUNDS, dispatch, importers_first, package_reexports, seeds_from
 from jitguard.analysis.project import apply_project_rules
 from jitguard.cache import Cache, content_digest
 from jitguard.diagnostics import FileResult, Finding
@@ -50,14 +51,14 @@ _crash_marker: str | None = None
 Linted = tuple[FileResult, "str | None"]  # the result and the digest of the bytes it was made from
 
 
-def _lint_one(linter: FileLinter, path: str) -> Linted:
+def _lint_one(linter: FileLinter, path: str, seeds: dict | None = None) -> Linted:
     """Read once, lint, and return the digest of exactly what was linted (for the cache)."""
     try:
         data = read_source(path)
     except OSError:
         return linter.lint_path(path, module_name(path)), None  # lint_path turns the error into JG002
     try:
-        return linter.lint_bytes(path, data, module_name(path)), content_digest(data)
+        return linter.lint_bytes(path, data, module_name(path), seeds or None), content_digest(data)
     except Exception as exc:  # noqa: BLE001 - the engine catches rule errors; this is the last net
         return FileResult(path, errors=[_internal_error(path, "the engine", exc)]), None
 
@@ -177,34 +178,71 @@ def lint_files(
                                   cache, defines) or options
     if cache is not None:
         cache.set_names(options.jitted | options.jit_modules)
-    results = _lint(paths, options, jobs, cache, digests, defines)
-    results = _follow_traced_calls(results, paths, options, cache, digests)
+    seeding = _Seeding(paths)
+    results = _lint(paths, options, jobs, cache, digests, defines, seeding)
+    results = _follow_traced_calls(results, paths, options, cache, digests, seeding)
     if cache is not None:
         cache.save()
     apply_project_rules(results, rules)
     return results
 
 
+def _seeds_key(seeds: dict) -> str:
+    return hashlib.sha256(json.dumps(seeds, sort_keys=True).encode()).hexdigest()[:16] if seeds else ""
+
+
+class _Seeding:
+    """Traced values that flow into other files' functions (jitguard.analysis.crossmodule), as
+    the files are linted: ``pending`` holds every seed met so far, ``applied`` the seeds each
+    result was made with."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.modules = {public_name(module_name(p)): p for p in paths}
+        self._reexports: dict[str, str] | None = None
+        self.pending: dict[str, dict] = {}
+        self.applied: dict[str, dict] = {}
+
+    @property
+    def reexports(self) -> dict[str, str]:
+        if self._reexports is None:
+            self._reexports = package_reexports(self.modules)
+        return self._reexports
+
+    def seeds_for(self, path: str) -> dict:
+        return copy.deepcopy(self.pending.get(path, {}))
+
+    def learn(self, result: FileResult, applied: dict) -> None:
+        self.applied[result.path] = applied
+        facts = result.facts or {}
+        self.reexports.update(facts.get("reexports", {}))
+        if facts.get("outcalls"):
+            dispatch(result, self.pending, self.modules, self.reexports, {})
+
+
 def _follow_traced_calls(
-    results: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None, digests: dict[str, str]
+    results: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None, digests: dict[str, str],
+    seeding: _Seeding,
 ) -> list[FileResult]:
     """Check again, with the seeded parameters traced, the files whose functions other files call
-    from traced code (jitguard.analysis.crossmodule). Only those files are parsed a second time."""
+    from traced code and that were linted without those seeds (files are linted importers first
+    on one process, so this is mostly for import cycles and parallel runs). Only those files are
+    parsed a second time."""
     if not any((r.facts or {}).get("outcalls") for r in results):
         return results
-    modules = {public_name(module_name(p)): p for p in paths}
-    reexports = package_reexports(modules)
     by_path = {r.path: r for r in results}
-    known: dict[str, dict] = {}
+    known = copy.deepcopy(seeding.applied)
     linter = None
     for _ in range(MAX_ROUNDS):
-        new = seeds_from(list(by_path.values()), known, modules, reexports)
+        new = seeds_from(list(by_path.values()), known, seeding.modules, seeding.reexports)
         if not new:
             break
         for path in new:
-            key = hashlib.sha256(json.dumps(known[path], sort_keys=True).encode()).hexdigest()[:16]
+            key = _seeds_key(known[path])
             digest = digests.get(path)
-            cached = cache.get(path, digest, seeds=key) if cache is not None and digest else None
+            cached = (
+                cache.get(path, digest, lambda p=path: options.mentioned(_text(p)), seeds=key)
+                if cache is not None and digest else None
+            )
             if cached is None:
                 linter = linter or FileLinter(options)
                 cached = run_with_big_stack(lambda p=path: linter.lint_path(p, module_name(p), known[p]))
@@ -216,29 +254,54 @@ def _follow_traced_calls(
 
 def _lint(
     paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
-    defines: dict[str, set[str]] | None = None,
+    defines: dict[str, set[str]] | None = None, seeding: _Seeding | None = None,
 ) -> list[FileResult]:
+    """Lint ``paths``. On one process, importers go before the files they import, so that each
+    file gets the seeds its importers found before it is parsed; cached results are taken first,
+    with the seeds known at that point (or without: the follow-up re-checks those). With several
+    processes every file is linted without seeds and the follow-up adds them, as files are linted
+    at the same time (and so the cache holds the same entries, run after run)."""
+    seeding = seeding or _Seeding(paths)
+    ordered = jobs <= 1
+    order = importers_first(paths, seeding.modules, {p: module_name(p) for p in paths}, _text) if ordered else paths
     results: dict[str, FileResult] = {}
     todo: list[str] = []
-    for path in paths:
+    for path in order:
         digest = digests.get(path)
-        cached = (
-            cache.get(path, digest, lambda p=path: options.mentioned(_text(p)))
-            if cache is not None and digest is not None else None
-        )
+        if cache is None or digest is None:
+            todo.append(path)
+            continue
+        mentions = lambda p=path: options.mentioned(_text(p))  # noqa: E731
+        seeds = seeding.seeds_for(path) if ordered else {}
+        cached = cache.get(path, digest, mentions, seeds=_seeds_key(seeds)) if seeds else None
+        if cached is None:
+            seeds = {}
+            cached = cache.get(path, digest, mentions)
         if cached is not None:
             results[path] = cached
+            seeding.learn(cached, seeds)
         else:
             todo.append(path)
+
+    def keep(res: FileResult, digest: str | None, seeds: dict) -> None:
+        results[res.path] = res
+        seeding.learn(res, seeds)
+        if cache is not None and digest is not None and not res.errors:
+            cache.put(res.path, res, digest, res.mentions, (defines or {}).get(res.path, ()), seeds=_seeds_key(seeds))
+
     if jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
-        fresh = _parallel(todo, options, jobs)
+        for res, digest in _parallel(todo, options, jobs):
+            keep(res, digest, {})
     else:
         linter = FileLinter(options)
-        fresh = run_with_big_stack(lambda: [_lint_one(linter, p) for p in todo])
-    for res, digest in fresh:
-        results[res.path] = res
-        if cache is not None and digest is not None and not res.errors:
-            cache.put(res.path, res, digest, res.mentions, (defines or {}).get(res.path, ()))
+
+        def serial() -> None:
+            for path in todo:
+                seeds = seeding.seeds_for(path) if ordered else {}
+                res, digest = _lint_one(linter, path, seeds)
+                keep(res, digest, seeds)
+
+        run_with_big_stack(serial)
     return [results[p] for p in paths if p in results]
 
 

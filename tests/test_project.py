@@ -103,6 +103,53 @@ def test_parallel_cold_and_warm_runs_agree(tree):
     assert check(tree) == EXPECTED  # the changed file again, the others from the cache
 
 
+def test_one_process_checks_the_helper_once_with_its_seeds(tree, monkeypatch):
+    """On one process importers are linted first, so pkg/helpers.py gets the traced `x` from
+    pkg/train.py before its only parse (a second, seeded parse is the fallback for cycles)."""
+    from jitguard.engine import FileLinter, LintOptions
+    from jitguard.registry import all_codes, opt_in_codes
+    from jitguard.runner import lint_files
+
+    parses: list[tuple[str, bool]] = []
+    lint_source = FileLinter.lint_source
+
+    def counting(self, path, source, module_name="", seeds=None):
+        result = lint_source(self, path, source, module_name, seeds)
+        if result.parsed:
+            parses.append((Path(path).as_posix(), bool(seeds)))
+        return result
+
+    helpers = tree / "pkg/helpers.py"  # a JAX word, so that the helper passes the prefilter on its own
+    helpers.write_text("from jax import lax  # noqa: F401\n" + helpers.read_text())
+    monkeypatch.chdir(tree)
+    monkeypatch.setattr(FileLinter, "lint_source", counting)
+    paths = sorted(str(p.relative_to(tree)) for p in tree.rglob("*.py"))
+    results = lint_files(paths, LintOptions(frozenset(all_codes()) - opt_in_codes()), jobs=1)
+    found = {(Path(r.path).as_posix(), f.line, f.code) for r in results for f in r.findings}
+    assert found == {(p, line + (p == "pkg/helpers.py"), code) for p, line, code in EXPECTED}
+    assert [p for p in parses if p[0] == "pkg/helpers.py"] == [("pkg/helpers.py", True)]
+    assert len(parses) == len(set(parses))  # no file parsed twice
+
+
+def test_importers_come_before_what_they_import():
+    from jitguard.analysis.crossmodule import importers_first
+
+    texts = {
+        "a.py": "from pkg import b\nimport c as see\n",
+        "pkg/__init__.py": "from .b import f\n",
+        "pkg/b.py": "from c import g  # a comment\n",
+        "c.py": "from . import a\n",  # a cycle back to a: broken, not looping
+        "d.py": "import os\n",
+    }
+    modules = {"a": "a.py", "pkg": "pkg/__init__.py", "pkg.b": "pkg/b.py", "c": "c.py", "d": "d.py"}
+    names = {"a.py": "a", "pkg/__init__.py": "pkg.__init__", "pkg/b.py": "pkg.b", "c.py": "c", "d.py": "d"}
+    order = importers_first(list(texts), modules, names, texts.__getitem__)
+    assert sorted(order) == sorted(texts)
+    position = order.index
+    assert position("a.py") < position("pkg/__init__.py") < position("pkg/b.py") < position("c.py")
+    assert position("a.py") < position("c.py")
+
+
 def test_the_helper_is_clean_when_nothing_traced_reaches_it(tree):
     (tree / "pkg/train.py").write_text((tree / "pkg/train.py").read_text().replace("safe_log(x) * n", "x * n"))
     assert ("pkg/helpers.py", 5, "JG101") not in check(tree, "--no-cache")

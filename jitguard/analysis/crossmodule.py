@@ -1,18 +1,21 @@
 """Following traced values into other modules of the checked tree.
 
 A jitted function in ``train.py`` that calls ``helpers.safe_log(x)`` with a traced ``x`` makes
-``x`` traced inside ``helpers.py`` too. Each file's analysis records such calls ("outcalls");
-after the first pass the runner maps them onto the functions the other files define and checks
-those files again with the parameters seeded as traced. Only files that receive new seeds are
-parsed a second time, and the rounds stop when nothing new is learned (at most a few).
+``x`` traced inside ``helpers.py`` too. Each file's analysis records such calls ("outcalls"); the
+runner maps them onto the functions the other files define and checks those files with the
+parameters seeded as traced. On one process files are linted importers first
+(``importers_first``), so a helper's seeds are usually known before its parse; files that receive
+seeds only after theirs (import cycles, parallel runs) are parsed a second time, in rounds that
+stop when nothing new is learned (at most a few).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
-from jitguard.analysis.imports import ImportTable
+from jitguard.analysis.imports import ImportTable, resolve_relative
 from jitguard.analysis.jitcontext import ModuleIndex, Origin
 from jitguard.diagnostics import FileResult
 
@@ -48,22 +51,73 @@ def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[
         reexports.update((res.facts or {}).get("reexports", {}))
     new: dict[str, dict] = {}
     for res in results:
-        for out in (res.facts or {}).get("outcalls", ()):
-            target = _locate(out["callee"], modules, reexports)
-            if target is None:
-                continue
-            path, name = target
-            have = known.setdefault(path, {}).setdefault(name, {})
-            if out.get("context") is not None and "*" not in have:
-                # jax.jit(other_module.f) here: all of f's non-static parameters are traced there
-                have["*"] = {**out["context"], "caller_path": res.path}
-                new.setdefault(path, {}).setdefault(name, {})["*"] = have["*"]
-            for key, desc in out["args"].items():
-                if key not in have:
-                    have[key] = {**dict(zip(("name", "why", "flaglike", "root", "root_fn", "opaque", "boolean"), desc)),
-                                 "caller": out["caller"], "caller_path": res.path}
-                    new.setdefault(path, {}).setdefault(name, {})[key] = have[key]
+        dispatch(res, known, modules, reexports, new)
     return new
+
+
+def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], reexports: dict[str, str],
+             new: dict[str, dict]) -> None:
+    """Add the seeds one file's outcalls give other files to ``known``, and those not known yet to ``new``."""
+    for out in (res.facts or {}).get("outcalls", ()):
+        target = _locate(out["callee"], modules, reexports)
+        if target is None:
+            continue
+        path, name = target
+        have = known.setdefault(path, {}).setdefault(name, {})
+        if out.get("context") is not None and "*" not in have:
+            # jax.jit(other_module.f) here: all of f's non-static parameters are traced there
+            have["*"] = {**out["context"], "caller_path": res.path}
+            new.setdefault(path, {}).setdefault(name, {})["*"] = have["*"]
+        for key, desc in out["args"].items():
+            if key not in have:
+                have[key] = {**dict(zip(("name", "why", "flaglike", "root", "root_fn", "opaque", "boolean"), desc)),
+                             "caller": out["caller"], "caller_path": res.path}
+                new.setdefault(path, {}).setdefault(name, {})[key] = have[key]
+
+
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|[^\n]*)|import[ \t]+([^\n]*))", re.MULTILINE)
+_NAME = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def importers_first(paths: list[str], modules: dict[str, str], module_names: dict[str, str], read) -> list[str]:
+    """``paths`` ordered so that a file comes before the files it imports (as far as cycles allow).
+
+    Seeds flow from a jitted caller to the helpers it imports: linting importers first gives each
+    file its seeds before its parse, instead of a second parse afterwards. ``modules`` maps public
+    module names to paths, ``module_names`` paths to their dotted names, ``read(path)`` gives the
+    text (a cheap scan of import statements, not a parse)."""
+    edges: dict[str, list[str]] = {}
+    for path in paths:
+        targets = []
+        for m in _IMPORT.finditer(read(path)):
+            dots, base, names, plain = m.groups()
+            if plain is not None:  # import a.b as c, d
+                candidates = [part.split()[0] for part in plain.split("#")[0].split(",") if part.split()]
+            else:
+                module = resolve_relative(module_names[path], len(dots), base) if dots else base
+                if not module:
+                    continue
+                candidates = [module, *(f"{module}.{n}" for n in _NAME.findall(names.split("#")[0]) if n != "as")]
+            targets.extend(modules[c] for c in candidates if c in modules and modules[c] != path)
+        edges[path] = targets
+    order: list[str] = []
+    seen: set[str] = set()
+    for root in paths:  # iterative depth-first search; post-order puts imports before importers
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [(root, iter(edges.get(root, ())))]
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                order.append(node)
+            elif child not in seen:
+                seen.add(child)
+                stack.append((child, iter(edges.get(child, ()))))
+    order.reverse()
+    return order
 
 
 def _locate(qual: str, modules: dict[str, str], reexports: dict[str, str]) -> tuple[str, str] | None:

@@ -24,6 +24,16 @@ def dotted(node: cst.BaseExpression) -> str | None:
     return None
 
 
+def resolve_relative(module_name: str, level: int, base: str) -> str | None:
+    """``from ..x import y`` in module ``module_name`` (level 2, base "x"): the absolute module."""
+    if not module_name:
+        return None
+    package = module_name.split(".")
+    # a module's own package is one level up; each further dot goes one more
+    package = package[: len(package) - level] if level <= len(package) else []
+    return ".".join([*package, base] if base else package) or None
+
+
 class ImportTable:
     """Maps names bound by imports to the qualified name they stand for."""
 
@@ -76,12 +86,7 @@ class ImportTable:
                 self.names[asname or name] = f"{base}.{name}" if base else name
 
     def _resolve_relative(self, level: int, base: str) -> str | None:
-        if not self.module_name:
-            return None
-        package = self.module_name.split(".")
-        # a module's own package is one level up; each further dot goes one more
-        package = package[: len(package) - level] if level <= len(package) else []
-        return ".".join([*package, base] if base else package) or None
+        return resolve_relative(self.module_name, level, base)
 
     def add_module(self, module: cst.Module) -> None:
         for stmt in module.body:
