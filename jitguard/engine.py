@@ -299,10 +299,11 @@ class FileLinter:
                     raise
                 except Exception as exc:
                     raise RuleError(rule.code, exc) from exc
-            defs, calls = [], []
+            defs, calls, wrappers = [], [], []
             if self.project_enabled:
                 extractor = FactExtractor(index, public_name(module_name), self.options.jitted)
                 defs = [d for d, _node in extractor.jit_defs()]
+                wrappers = extractor.wrapper_facts()
                 calls = extractor.call_facts()
         except RecursionError:
             return self._diag(path, "JG003", "file is too deeply nested to analyse; not checked")
@@ -334,7 +335,8 @@ class FileLinter:
                     fact["noqa"] = sorted(suppressed_codes(text))
         outcalls = [{"callee": callee, "caller": caller, "args": args} for (callee, caller), args in analysis.outcalls.items()]
         outcalls += [{"callee": r["callee"], "caller": "", "context": r, "args": {}} for r in index.remote_contexts]
-        result.facts = _facts(module_name, imports, defs, [fact for fact, _node in calls if "line" in fact], outcalls)
+        result.facts = _facts(module_name, imports, defs, [fact for fact, _node in calls if "line" in fact], outcalls,
+                              wrappers)
         return result
 
     def _calls_only(self, path: str, source: str, module_name: str, result: FileResult) -> FileResult | None:
@@ -416,13 +418,15 @@ class FileLinter:
         return FileResult(path, [Finding(path, max(line, 1), max(column, 1), code, message, fix=fixes[code])])
 
 
-def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outcalls: list) -> dict | None:
+def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outcalls: list,
+           wrappers: list | None = None) -> dict | None:
     """What one file contributes to the project-wide rules (jitguard.analysis.project)."""
-    if not (defs or calls or outcalls or (module_name and imports.names)):
+    if not (defs or calls or outcalls or wrappers or (module_name and imports.names)):
         return None
     return {
         "outcalls": outcalls,
         "defs": defs,
+        "wrappers": wrappers or [],
         "calls": calls,
         "reexports": {
             f"{public_name(module_name)}.{k}": v for k, v in imports.names.items() if v != k

@@ -55,6 +55,14 @@ def mutable_dataclass(x):
     return pad_to(x, PadConfig())  # expect: JG203
 
 
+def split_in_chunks(x, sizes):  # a plain function that passes `sizes` on to the static one of split
+    return split(x, sizes)
+
+
+def through_a_wrapper(x):
+    return split_in_chunks(x, [2, 4])  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -80,6 +88,15 @@ def frozen_dataclass(x):
     return pad_to(x, FrozenPad().width)
 
 
+def split_evenly(x, pieces):  # `pieces` reaches split only after a conversion
+    pieces = tuple(pieces)
+    return split(x, pieces)
+
+
+def wrapper_given_hashable_values(x):
+    return split_in_chunks(x, (2, 4)), split_evenly(x, [2, 4])
+
+
 RAISES = [
     (lambda: list_call(jnp.arange(6.0)), "ValueError"),
     (lambda: tuple_holding_a_list(jnp.arange(6.0)), "ValueError"),
@@ -88,6 +105,7 @@ RAISES = [
     (lambda: dict_literal(jnp.arange(6.0)), "ValueError"),
     (lambda: name_bound_to_a_list(jnp.arange(6.0)), "ValueError"),
     (lambda: numpy_array(jnp.arange(6.0)), "ValueError"),
+    (lambda: through_a_wrapper(jnp.arange(6.0)), "ValueError"),
 ]
 
 RUNS = [
@@ -95,4 +113,5 @@ RUNS = [
     lambda: tuple_value(jnp.arange(6.0)),
     lambda: string_and_int(jnp.arange(6.0)),
     lambda: list_at_a_traced_position(jnp.arange(6.0)),
+    lambda: wrapper_given_hashable_values(jnp.arange(6.0)),
 ]

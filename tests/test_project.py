@@ -212,6 +212,7 @@ def test_the_ast_check_never_misses_a_call_libcst_would_record() -> None:
         linter = _linter(jitted)
         linter._calls_only = lambda *args: None  # always the libcst path, whatever the prefilter says
         result = run_with_big_stack(linter.lint_source, str(path), source, "app.mod")
+        assert not result.errors, result.errors
         if result.facts and result.facts["calls"]:
             with_calls += 1
             assert may_record_calls(ast.parse(source), jitted, ImportTable("app.mod")), path

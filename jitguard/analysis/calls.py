@@ -4,6 +4,8 @@ From the single parse of each file, the engine extracts:
 
 * ``JitDef``: every function the file jits (``@jax.jit``, ``g = jax.jit(f, ...)``, jitted
   methods), with its parameters and which are static or donated;
+* ``Wrapper``: every plain module-level function that passes some of its parameters, unchanged,
+  to a jitted function (its calls are checked as calls of that function, for those parameters);
 * ``CallFact``: every call to a function of user code (local, imported, a module attribute,
   ``self.method``) that passes something worth a second look: an unhashable value, a Python
   scalar literal, a value or a shape that changes from one loop iteration to the next.
@@ -65,6 +67,8 @@ class FactExtractor:
         self._loops: dict[cst.CSTNode, LoopFacts] = {}
         self._jitted_here = {info for info, use, _site in index.jit_uses
                              if _compiles(use.qualname, index)}
+        self._wrappers: dict[FunctionInfo, list[dict]] = {}  # _find_wrappers asks _callee, which reads it
+        self._wrappers = self._find_wrappers()
 
     # -- definitions ------------------------------------------------------------------------
     def qualname(self, info: FunctionInfo) -> str:
@@ -101,15 +105,50 @@ class FactExtractor:
             }, site))
         return out
 
+    # -- wrappers ---------------------------------------------------------------------------
+    def _find_wrappers(self) -> dict[FunctionInfo, list[dict]]:
+        """Plain module-level functions that pass some of their parameters, unchanged, straight to
+        a jitted function (``def run(img, size): return resize(img, size)``): {function: [the
+        calls, as {callee, bound, args: [{kw, pos, param}]}]}."""
+        out: dict[FunctionInfo, list[dict]] = {}
+        for call, func, klass, _loops in self.index.calls:
+            if func is None or func.parent is not None or func.cls is not None or func in self._jitted_here:
+                continue
+            if func.contexts or not call.args or _last_name(call.func) not in self.jitted:
+                continue  # a function traced itself is a helper, not an entry point
+            target = self._callee(call, func, klass)
+            if target is None:
+                continue
+            params = {p.name for p in func.params if p.kind in ("positional", "kwonly")}
+            rebound = self.index._scope_assigns(func)
+            args = []
+            for position, arg in enumerate(call.args):
+                if arg.star:
+                    break
+                value = arg.value
+                if isinstance(value, cst.Name) and value.value in params and value.value not in rebound:
+                    args.append({"kw": arg.keyword.value if arg.keyword is not None else None,
+                                 "pos": None if arg.keyword is not None else position, "param": value.value})
+            if args:
+                out.setdefault(func, []).append({"callee": target[0], "bound": target[1], "args": args})
+        return out
+
+    def wrapper_facts(self) -> list[dict]:
+        return [
+            {"qualname": self.qualname(info), "display": info.display(),
+             "params": [[p.name, p.kind, p.default is not None] for p in info.params], "calls": calls}
+            for info, calls in self._wrappers.items()
+        ]
+
     # -- call sites -------------------------------------------------------------------------
     def call_facts(self) -> list[tuple[dict, cst.CSTNode]]:
         out = []
+        wrappers = {info.name for info in self._wrappers}
         for call, func, klass, loops in self.index.calls:
             if not call.args:
                 continue
-            fn = call.func
-            last = fn.value if isinstance(fn, cst.Name) else fn.attr.value if isinstance(fn, cst.Attribute) else None
-            if last is None or last not in self.jitted:
+            last = _last_name(call.func)
+            if last is None or (last not in self.jitted and last not in wrappers):
                 continue
             target = self._callee(call, func, klass)
             if target is None:
@@ -142,7 +181,7 @@ class FactExtractor:
                 return f"{prefix}{name}", False
             if name in self.index.module_defs:
                 info = self.index.module_defs[name]
-                if info in self._jitted_here and self.index.lookup_function(name, func) is info:
+                if (info in self._jitted_here or info in self._wrappers) and self.index.lookup_function(name, func) is info:
                     return f"{prefix}{name}", False
                 return None  # a plain function of this module
             resolved = self.index.imports.resolve(fn)
@@ -277,6 +316,10 @@ class FactExtractor:
         return None
 
 
+def _last_name(fn: cst.BaseExpression) -> str | None:
+    return fn.value if isinstance(fn, cst.Name) else fn.attr.value if isinstance(fn, cst.Attribute) else None
+
+
 def _compiles(transform: str, index: ModuleIndex) -> bool:
     """Does this transform compile and cache the function (the JG2xx/JG3xx subject)?"""
     return transform in jaxapi.JIT_TRANSFORMS or transform in jaxapi.PYTHON_STATIC_JITS or transform in index.extra_jit
@@ -341,24 +384,35 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     Errs on the side of yes (tests/test_project.py checks it against ``call_facts`` on every file
     of this project). A candidate is a call with arguments of a jitted name that may be user
     code (defined in the file, imported from outside jax/numpy/..., an attribute of an imported
-    module or of a class of the file, or ``self.name``), which sits in any loop or comprehension,
-    or passes a literal scalar, a call, a container literal or comprehension, or a name assigned
-    one of those anywhere in the file."""
+    module or of a class of the file, or ``self.name``), or of a module-level function that passes
+    a name on to a jitted name (a wrapper), which sits in any loop or comprehension, or passes a
+    literal scalar, a call, a container literal or comprehension, or a name assigned one of those
+    anywhere in the file."""
     candidates: list[ast.Call] = []
     loops: list[ast.AST] = []
     assigned: set[str] = set()
     classes: set[str] = set()
     defined: set[str] = set()
     found_imports: list[ast.stmt] = []
-    stack: list[ast.AST] = [tree]
+    # module-level functions that may pass a parameter on to a jitted name (see _find_wrappers):
+    # calls of them are candidates too
+    wrappers: set[str] = set()
+    calls_of_others: list[tuple[ast.Call, str]] = []
+    top = {id(n): n for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef}
+    stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
     while stack:
-        node = stack.pop()
+        node, owner = stack.pop()
         t = type(node)
         if t is ast.Call:
             fn = node.func
             last = fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
-            if last in jitted and (node.args or node.keywords):
-                candidates.append(node)
+            if node.args or node.keywords:
+                if last in jitted:
+                    candidates.append(node)
+                    if owner is not None and any(type(a) is ast.Name for a in [*node.args, *(k.value for k in node.keywords)]):
+                        wrappers.add(owner.name)
+                elif last is not None:
+                    calls_of_others.append((node, last))
         elif t in _AST_LOOPS:
             loops.append(node)
         elif t is ast.Assign or t is ast.AnnAssign or t is ast.NamedExpr:
@@ -373,7 +427,10 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
             classes.add(node.name)
         elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
             defined.add(node.name)
-        stack.extend(ast.iter_child_nodes(node))
+            if id(node) in top:
+                owner = node
+        stack.extend((child, owner) for child in ast.iter_child_nodes(node))
+    candidates += [call for call, last in calls_of_others if last in wrappers]
     for stmt in sorted(found_imports, key=_start):
         imports.add_ast_statement(stmt)
     spans = [(_start(loop), _end(loop)) for loop in loops]

@@ -35,11 +35,43 @@ class ProjectIndex:
     def __init__(self, results: list[FileResult]) -> None:
         self.defs: dict[str, dict] = {}
         self.reexports: dict[str, str] = {}
+        wrappers = []
         for res in results:
             facts = res.facts or {}
             for d in facts.get("defs", ()):
                 self.defs.setdefault(d["qualname"], {**d, "path": res.path})
             self.reexports.update(facts.get("reexports", {}))
+            wrappers.extend((w, res.path) for w in facts.get("wrappers", ()))
+        for wrapper, path in wrappers:
+            self._add_wrapper(wrapper, path)
+
+    def _add_wrapper(self, wrapper: dict, path: str) -> None:
+        """``def run(img, size): return resize(img, size)`` with ``resize`` jitted: calls of ``run``
+        are calls of ``resize`` for the parameters it passes on (static where ``resize``'s are)."""
+        if wrapper["qualname"] in self.defs:
+            return
+        static: set[str] = set()
+        forwards: set[str] = set()
+        first = None
+        for call in wrapper["calls"]:
+            jd = self.lookup(call["callee"])
+            if jd is None or jd.get("static_unknown") or "forwards" in jd:
+                continue  # not jitted, unreadable, or a wrapper itself (one level is followed)
+            for arg in call["args"]:
+                param = _param_for(jd, call, arg)
+                if param is not None:
+                    forwards.add(arg["param"])
+                    if param in jd["static"]:
+                        static.add(arg["param"])
+            first = first or jd
+        if first is None or not forwards:
+            return
+        self.defs[wrapper["qualname"]] = {
+            "qualname": wrapper["qualname"], "display": f"{wrapper['display']} → {first['display']}",
+            "params": wrapper["params"], "static": sorted(static), "forwards": sorted(forwards),
+            "static_unknown": False, "bound_self": False, "bound_positional": 0, "is_method": False,
+            "transform": first["transform"], "python_static": first.get("python_static", False), "path": path,
+        }
 
     def lookup(self, qualname: str) -> dict | None:
         for _ in range(4):
@@ -64,25 +96,26 @@ class ProjectIndex:
                 jd = self.lookup(call["callee"])
                 if jd is None or jd.get("static_unknown"):
                     continue
-                positional = [p[0] for p in jd["params"] if p[1] == "positional"]
-                names = {p[0] for p in jd["params"]}
-                skip = jd.get("bound_positional", 0)
-                if call.get("bound") and jd.get("is_method") and not jd.get("bound_self"):
-                    skip += 1
-                positional = positional[skip:]
                 for arg in call["args"]:
-                    if arg["kw"] is not None:
-                        if arg["kw"] not in names:
-                            continue
-                        param = arg["kw"]
-                    elif arg["pos"] is not None and arg["pos"] < len(positional):
-                        param = positional[arg["pos"]]
-                    else:
-                        continue
+                    param = _param_for(jd, call, arg)
+                    if param is None or ("forwards" in jd and param not in jd["forwards"]):
+                        continue  # a wrapper's parameter that does not reach the jitted function
                     static = param in jd["static"]
                     if jd.get("python_static"):  # equinox.filter_jit: every non-array value is static
                         static = bool(arg.get("py_number") or str(arg.get("scalar", "strong")) in _WEAK)
                     yield CallSite(res.path, call, arg, jd, param, static)
+
+
+def _param_for(jd: dict, call: dict, arg: dict) -> str | None:
+    """The parameter of the jitted function ``jd`` that one argument of a call binds."""
+    names = {p[0] for p in jd["params"]}
+    if arg["kw"] is not None:
+        return arg["kw"] if arg["kw"] in names else None
+    skip = jd.get("bound_positional", 0)
+    if call.get("bound") and jd.get("is_method") and not jd.get("bound_self"):
+        skip += 1
+    positional = [p[0] for p in jd["params"] if p[1] == "positional"][skip:]
+    return positional[arg["pos"]] if arg["pos"] is not None and arg["pos"] < len(positional) else None
 
 
 def apply_project_rules(results: list[FileResult], rules: list) -> None:

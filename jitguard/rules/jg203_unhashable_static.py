@@ -15,7 +15,9 @@ class UnhashableStaticArgument(Rule):
         that passes an unhashable value at a static position: a list, dict or set literal or
         comprehension, `list(...)`/`dict(...)`/`set(...)`, a tuple holding one of those, an array
         from `np.array`/`jnp.zeros`/..., an instance of a mutable `@dataclass` of the same module,
-        or a name bound to one of those in the same scope.
+        or a name bound to one of those in the same scope. A plain function of the same file that
+        passes its parameter on, unchanged, to a static position (`def run(x, size): return
+        resize(x, size)`) counts as the jitted function for that parameter.
         """
     why = """
         JAX looks static arguments up in its compile cache by hash, so they must be hashable; an
