@@ -103,6 +103,9 @@ class LintOptions:
     # components of the modules that define them
     jitted: frozenset[str] = frozenset()
     jit_modules: frozenset[str] = frozenset()
+    # the top-level packages and modules of the checked tree: a call resolved outside them cannot
+    # reach a function of the tree (empty: unknown, nothing is ruled out)
+    tree_packages: frozenset[str] = frozenset()
 
     def prefilter(self) -> re.Pattern[str]:
         words = list(_PREFILTER_WORDS) + [n.rsplit(".", 1)[-1] for n in self.extend_jit_names]
@@ -121,7 +124,8 @@ class LintOptions:
         return not words.isdisjoint(self.jit_modules) and not self.jitted.isdisjoint(_ATTR_CALL.findall(source))
 
     def mentioned(self, source: str) -> set[str]:
-        """The jitted names and modules of the tree this file mentions: its result depends on them."""
+        """The jitted names, their modules and the tree's top-level packages this file mentions:
+        its result depends on them."""
         if not self.jitted:
             return set()
         # the words of the file, as bytes: every byte that cannot be part of an ASCII identifier
@@ -132,7 +136,7 @@ class LintOptions:
     def _known_bytes(self) -> frozenset[bytes]:
         known = self.__dict__.get("_known")
         if known is None:
-            known = frozenset(n.encode() for n in self.jitted | self.jit_modules)
+            known = frozenset(n.encode() for n in self.jitted | self.jit_modules | self.tree_packages)
             object.__setattr__(self, "_known", known)
         return known
 
@@ -301,7 +305,8 @@ class FileLinter:
                     raise RuleError(rule.code, exc) from exc
             defs, calls, wrappers = [], [], []
             if self.project_enabled:
-                extractor = FactExtractor(index, public_name(module_name), self.options.jitted)
+                extractor = FactExtractor(index, public_name(module_name), self.options.jitted,
+                                          self.options.tree_packages)
                 defs = [d for d, _node in extractor.jit_defs()]
                 wrappers = extractor.wrapper_facts()
                 calls = extractor.call_facts()
@@ -351,7 +356,7 @@ class FileLinter:
         if tree is None:
             return None  # the full path reports what is wrong with the file
         imports = ImportTable(module_name)
-        if may_record_calls(tree, self.options.jitted, imports):
+        if may_record_calls(tree, self.options.jitted, imports, self.options.tree_packages):
             return None
         result.facts = _facts(module_name, imports, [], [], [])
         return result

@@ -144,7 +144,8 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
                 modules.add(Path(path).parent.name if stem == "__init__" else stem)
     if options is None:
         return None
-    return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules))
+    packages = frozenset(module_name(p).split(".", 1)[0] for p in paths)
+    return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules), tree_packages=packages)
 
 
 def _text(path: str) -> str:
@@ -177,7 +178,7 @@ def lint_files(
         options = with_tree_names(paths, options if project else None, digests if cache is not None else None,
                                   cache, defines) or options
     if cache is not None:
-        cache.set_names(options.jitted | options.jit_modules)
+        cache.set_names(options.jitted | options.jit_modules | options.tree_packages)
     seeding = _Seeding(paths)
     results = _lint(paths, options, jobs, cache, digests, defines, seeding)
     results = _follow_traced_calls(results, paths, options, cache, digests, seeding)

@@ -169,11 +169,12 @@ ROOT = Path(__file__).resolve().parent.parent
 OWN_SOURCES = sorted(p for d in ("jitguard", "rules", "examples", "tests", "benchmarks") for p in (ROOT / d).rglob("*.py"))
 
 
-def _linter(jitted: frozenset[str]):
+def _linter(jitted: frozenset[str], tree_packages: frozenset[str] = frozenset()):
     from jitguard.engine import FileLinter, LintOptions
     from jitguard.registry import all_codes
 
-    return FileLinter(LintOptions(frozenset(all_codes()), jitted=jitted, jit_modules=frozenset({"train"})))
+    return FileLinter(LintOptions(frozenset(all_codes()), jitted=jitted, jit_modules=frozenset({"train"}),
+                                  tree_packages=tree_packages))
 
 
 @pytest.mark.parametrize(
@@ -185,10 +186,14 @@ def _linter(jitted: frozenset[str]):
         ("from pkg.train import step\n\nstep(state, n=2)\n", True),  # a scalar literal (JG304)
         ("from pkg.train import step\n\nfor b in batches:\n    step(state, b)\n", True),  # a loop (JG302/JG303)
         ("from pkg.train import step\n\nsizes = [1, 2]\nstep(state, sizes)\n", True),  # a name bound to a list
+        # `info` is jitted somewhere in the tree, but logging is not part of it
+        ("import logging\nfrom pkg.train import step\n\nlogging.info('%s', 1)\nstep(state)\n", False),
+        # a wrapper: passes its parameter on to the jitted function; its own call passes a list
+        ("from pkg.train import step\n\n\ndef run(s, n):\n    return step(s, n)\n\n\nrun(state, [1])\n", True),
     ],
 )
 def test_a_file_that_only_imports_a_jitted_function(source: str, needs_libcst: bool) -> None:
-    linter = _linter(frozenset({"step"}))
+    linter = _linter(frozenset({"step", "info"}), frozenset({"pkg", "app"}))
     result = linter.lint_source("mod.py", source, "app.mod")
     assert linter.needs_libcst(source) is needs_libcst
     assert result.parsed is needs_libcst

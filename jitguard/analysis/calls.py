@@ -58,8 +58,10 @@ def _scalar_kind(expr: cst.BaseExpression, resolve=None) -> str | None:
 
 
 class FactExtractor:
-    def __init__(self, index: ModuleIndex, module_name: str, jitted: frozenset[str] = frozenset()) -> None:
+    def __init__(self, index: ModuleIndex, module_name: str, jitted: frozenset[str] = frozenset(),
+                 tree_packages: frozenset[str] = frozenset()) -> None:
         self.index = index
+        self.tree_packages = tree_packages
         self.module_name = module_name
         # names that are jitted somewhere in the checked tree (a cheap text scan): only calls of
         # these are recorded, which keeps the facts (and the positions they need) rare
@@ -185,7 +187,7 @@ class FactExtractor:
                     return f"{prefix}{name}", False
                 return None  # a plain function of this module
             resolved = self.index.imports.resolve(fn)
-            if resolved is None or resolved == name or resolved.startswith(_NOT_USER_CODE):
+            if resolved is None or resolved == name or not _in_tree(resolved, self.tree_packages):
                 return None
             return resolved, False
         if isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name):
@@ -196,7 +198,7 @@ class FactExtractor:
                     return f"{prefix}{cls.name}.{fn.attr.value}", True
                 return None
             resolved = self.index.imports.resolve(fn)
-            if resolved is None or resolved.startswith(_NOT_USER_CODE):
+            if resolved is None or not _in_tree(resolved, self.tree_packages):
                 return None
             if owner in self.index.imports.names or owner in self.index.classes:
                 if owner in self.index.classes:
@@ -316,6 +318,14 @@ class FactExtractor:
         return None
 
 
+def _in_tree(qualname: str, tree_packages: frozenset[str]) -> bool:
+    """Can this resolved name be a function of the checked tree? Not if it is in jax, numpy, the
+    standard library..., nor, when the tree's top-level packages are known, outside them."""
+    if qualname.startswith(_NOT_USER_CODE):
+        return False
+    return not tree_packages or qualname.split(".", 1)[0] in tree_packages
+
+
 def _last_name(fn: cst.BaseExpression) -> str | None:
     return fn.value if isinstance(fn, cst.Name) else fn.attr.value if isinstance(fn, cst.Attribute) else None
 
@@ -375,7 +385,8 @@ _AST_LOOPS = (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.D
 _AST_CONTAINERS = (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.SetComp, ast.Tuple, ast.Call)
 
 
-def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTable) -> bool:
+def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTable,
+                     tree_packages: frozenset[str] = frozenset()) -> bool:
     """Could ``FactExtractor.call_facts`` record a call in this module? Answered from CPython's
     ast (a seventh of libcst's parse time) for files that pass the prefilter only because they
     import a jitted function of the tree: if no call could be recorded, the file needs no libcst
@@ -396,7 +407,7 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     found_imports: list[ast.stmt] = []
     # module-level functions that may pass a parameter on to a jitted name (see _find_wrappers):
     # calls of them are candidates too
-    wrappers: set[str] = set()
+    inside: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.Call]] = []
     calls_of_others: list[tuple[ast.Call, str]] = []
     top = {id(n): n for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef}
     stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
@@ -409,8 +420,8 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
             if node.args or node.keywords:
                 if last in jitted:
                     candidates.append(node)
-                    if owner is not None and any(type(a) is ast.Name for a in [*node.args, *(k.value for k in node.keywords)]):
-                        wrappers.add(owner.name)
+                    if owner is not None:
+                        inside.append((owner, node))
                 elif last is not None:
                     calls_of_others.append((node, last))
         elif t in _AST_LOOPS:
@@ -430,12 +441,18 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
             if id(node) in top:
                 owner = node
         stack.extend((child, owner) for child in ast.iter_child_nodes(node))
-    candidates += [call for call, last in calls_of_others if last in wrappers]
     for stmt in sorted(found_imports, key=_start):
         imports.add_ast_statement(stmt)
+    wrappers = {
+        owner.name for owner, call in inside
+        if _may_be_user_code(call.func, imports, classes, defined, tree_packages)
+        and not {a.id for a in [*call.args, *(k.value for k in call.keywords)] if type(a) is ast.Name}.isdisjoint(
+            a.arg for a in [*owner.args.posonlyargs, *owner.args.args, *owner.args.kwonlyargs])
+    }
+    candidates += [call for call, last in calls_of_others if last in wrappers]
     spans = [(_start(loop), _end(loop)) for loop in loops]
     for call in candidates:
-        if not _may_be_user_code(call.func, imports, classes, defined):
+        if not _may_be_user_code(call.func, imports, classes, defined, tree_packages):
             continue
         start, end = _start(call), _end(call)
         if any(lo <= start and end <= hi for lo, hi in spans):
@@ -445,18 +462,21 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     return False
 
 
-def _may_be_user_code(fn: ast.expr, imports: ImportTable, classes: set[str], defined: set[str]) -> bool:
+def _may_be_user_code(fn: ast.expr, imports: ImportTable, classes: set[str], defined: set[str],
+                      tree_packages: frozenset[str]) -> bool:
     """A superset of the calls ``FactExtractor._callee`` resolves to a function of the tree."""
     if type(fn) is ast.Name:
         if fn.id in defined:
             return True
         resolved = imports.resolve_text(fn.id)
-        return resolved != fn.id and not resolved.startswith(_NOT_USER_CODE)
+        return resolved != fn.id and _in_tree(resolved, tree_packages)
     if type(fn) is ast.Attribute and type(fn.value) is ast.Name:
         owner = fn.value.id
-        if owner == "self" or owner in classes:
+        if owner == "self":
+            return fn.attr in defined  # a method of a class of the file
+        if owner in classes:
             return True
-        return owner in imports.names and not imports.resolve_text(f"{owner}.{fn.attr}").startswith(_NOT_USER_CODE)
+        return owner in imports.names and _in_tree(imports.resolve_text(f"{owner}.{fn.attr}"), tree_packages)
     return False
 
 
