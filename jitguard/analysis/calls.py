@@ -69,6 +69,16 @@ class FactExtractor:
         self._loops: dict[cst.CSTNode, LoopFacts] = {}
         self._jitted_here = {info for info, use, _site in index.jit_uses
                              if _compiles(use.qualname, index)}
+        # the calls with arguments, with the last name of what they call (what the scans filter on)
+        self._named = []
+        Name, Attribute = cst.Name, cst.Attribute
+        for call, func, klass, loops in index.calls:
+            if call.args:
+                fn = call.func
+                t = type(fn)
+                last = fn.value if t is Name else fn.attr.value if t is Attribute else None
+                if last is not None:
+                    self._named.append((call, func, klass, loops, last))
         self._wrappers: dict[FunctionInfo, list[dict]] = {}  # _find_wrappers asks _callee, which reads it
         self._wrappers = self._find_wrappers()
 
@@ -113,10 +123,10 @@ class FactExtractor:
         a jitted function (``def run(img, size): return resize(img, size)``): {function: [the
         calls, as {callee, bound, args: [{kw, pos, param}]}]}."""
         out: dict[FunctionInfo, list[dict]] = {}
-        for call, func, klass, _loops in self.index.calls:
-            if func is None or func.parent is not None or func.cls is not None or func in self._jitted_here:
+        for call, func, klass, _loops, last in self._named:
+            if last not in self.jitted or func is None or func.parent is not None or func.cls is not None:
                 continue
-            if func.contexts or not call.args or _last_name(call.func) not in self.jitted:
+            if func in self._jitted_here or func.contexts:
                 continue  # a function traced itself is a helper, not an entry point
             target = self._callee(call, func, klass)
             if target is None:
@@ -146,11 +156,8 @@ class FactExtractor:
     def call_facts(self) -> list[tuple[dict, cst.CSTNode]]:
         out = []
         wrappers = {info.name for info in self._wrappers}
-        for call, func, klass, loops in self.index.calls:
-            if not call.args:
-                continue
-            last = _last_name(call.func)
-            if last is None or (last not in self.jitted and last not in wrappers):
+        for call, func, klass, loops, last in self._named:
+            if last not in self.jitted and last not in wrappers:
                 continue
             target = self._callee(call, func, klass)
             if target is None:
@@ -407,12 +414,10 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     found_imports: list[ast.stmt] = []
     # module-level functions that may pass a parameter on to a jitted name (see _find_wrappers):
     # calls of them are candidates too
-    inside: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.Call]] = []
     calls_of_others: list[tuple[ast.Call, str]] = []
-    top = {id(n): n for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef}
-    stack: list[tuple[ast.AST, ast.AST | None]] = [(tree, None)]
+    stack: list[ast.AST] = [tree]
     while stack:
-        node, owner = stack.pop()
+        node = stack.pop()
         t = type(node)
         if t is ast.Call:
             fn = node.func
@@ -420,8 +425,6 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
             if node.args or node.keywords:
                 if last in jitted:
                     candidates.append(node)
-                    if owner is not None:
-                        inside.append((owner, node))
                 elif last is not None:
                     calls_of_others.append((node, last))
         elif t in _AST_LOOPS:
@@ -438,11 +441,11 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
             classes.add(node.name)
         elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
             defined.add(node.name)
-            if id(node) in top:
-                owner = node
-        stack.extend((child, owner) for child in ast.iter_child_nodes(node))
+        stack.extend(ast.iter_child_nodes(node))
     for stmt in sorted(found_imports, key=_start):
         imports.add_ast_statement(stmt)
+    top = [(_start(n), _end(n), n) for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef]
+    inside = [(owner, call) for call in candidates if top for lo, hi, owner in top if lo <= _start(call) and _end(call) <= hi]
     wrappers = {
         owner.name for owner, call in inside
         if _may_be_user_code(call.func, imports, classes, defined, tree_packages)
