@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import signal
 import tempfile
+from collections import ChainMap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -199,15 +200,16 @@ class _Seeding:
 
     def __init__(self, paths: list[str]) -> None:
         self.modules = {public_name(module_name(p)): p for p in paths}
-        self._reexports: dict[str, str] | None = None
+        self._packages: dict[str, str] | None = None  # read from the __init__.py files when first needed
+        self._collected: dict[str, str] = {}  # from the results so far (these win)
         self.pending: dict[str, dict] = {}
         self.applied: dict[str, dict] = {}
 
     @property
-    def reexports(self) -> dict[str, str]:
-        if self._reexports is None:
-            self._reexports = package_reexports(self.modules)
-        return self._reexports
+    def reexports(self) -> ChainMap[str, str]:
+        if self._packages is None:
+            self._packages = package_reexports(self.modules)
+        return ChainMap(self._collected, self._packages)
 
     def seeds_for(self, path: str) -> dict:
         return copy.deepcopy(self.pending.get(path, {}))
@@ -215,7 +217,7 @@ class _Seeding:
     def learn(self, result: FileResult, applied: dict) -> None:
         self.applied[result.path] = applied
         facts = result.facts or {}
-        self.reexports.update(facts.get("reexports", {}))
+        self._collected.update(facts.get("reexports", {}))
         if facts.get("outcalls"):
             dispatch(result, self.pending, self.modules, self.reexports, {})
 

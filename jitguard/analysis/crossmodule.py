@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from jitguard.analysis.imports import ImportTable, resolve_relative
@@ -41,7 +42,7 @@ def package_reexports(modules: dict[str, str]) -> dict[str, str]:
 
 
 def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[str, str],
-               reexports: dict[str, str] | None = None) -> dict[str, dict]:
+               reexports: Mapping[str, str] | None = None) -> dict[str, dict]:
     """New seeds per file: {path: {function name: {position or keyword: description}}}.
 
     ``modules`` maps dotted module names of the checked tree to paths; ``known`` holds the seeds
@@ -55,7 +56,7 @@ def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[
     return new
 
 
-def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], reexports: dict[str, str],
+def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], reexports: Mapping[str, str],
              new: dict[str, dict]) -> None:
     """Add the seeds one file's outcalls give other files to ``known``, and those not known yet to ``new``."""
     for out in (res.facts or {}).get("outcalls", ()):
@@ -120,7 +121,7 @@ def importers_first(paths: list[str], modules: dict[str, str], module_names: dic
     return order
 
 
-def _locate(qual: str, modules: dict[str, str], reexports: dict[str, str]) -> tuple[str, str] | None:
+def _locate(qual: str, modules: dict[str, str], reexports: Mapping[str, str]) -> tuple[str, str] | None:
     """pkg.helpers.safe_log -> (path of pkg/helpers.py, "safe_log"), through __init__ re-exports."""
     for _ in range(4):
         nxt = reexports.get(qual)  # mylib.f where mylib/__init__.py says `from .losses import f`
