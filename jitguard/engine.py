@@ -246,15 +246,9 @@ class FileLinter:
             return self._diag(path, "JG002", f"cannot decode file: {_one_line(exc)}; not checked")
         return self.lint_source(path, source, module_name, seeds)
 
-    def passes_prefilter(self, source: str) -> bool:
-        """Whether the file needs a parse at all (see docs/cli.md, "The prefilter")."""
-        if skip_file(source):
-            return False
-        return bool(self._prefilter.search(source)) or self._imports_jitted(source)
-
     def needs_libcst(self, source: str) -> bool:
-        """Whether linting the file parses it with libcst (the prefilter, then the check of
-        :meth:`_calls_only` for files that pass only by importing a jitted function)."""
+        """Whether linting the file parses it with libcst (the prefilter of docs/cli.md, then the
+        check of :meth:`_calls_only` for files that pass only by importing a jitted function)."""
         if skip_file(source):
             return False
         if self._prefilter.search(source):

@@ -333,10 +333,6 @@ def _in_tree(qualname: str, tree_packages: frozenset[str]) -> bool:
     return not tree_packages or qualname.split(".", 1)[0] in tree_packages
 
 
-def _last_name(fn: cst.BaseExpression) -> str | None:
-    return fn.value if isinstance(fn, cst.Name) else fn.attr.value if isinstance(fn, cst.Attribute) else None
-
-
 def _compiles(transform: str, index: ModuleIndex) -> bool:
     """Does this transform compile and cache the function (the JG2xx/JG3xx subject)?"""
     return transform in jaxapi.JIT_TRANSFORMS or transform in jaxapi.PYTHON_STATIC_JITS or transform in index.extra_jit
