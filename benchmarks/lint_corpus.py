@@ -87,11 +87,11 @@ def ensure_corpus(target: Path) -> Path:
 
 def jitguard_files(corpus: Path) -> tuple[list[str], list[str], int, int]:
     """(all files jitguard checks, the ones it parses with libcst, lines in all, lines in the parsed)."""
-    from jitguard.config import Settings
-    from jitguard.discovery import discover
-    from jitguard.engine import FileLinter, LintOptions, decode
-    from jitguard.registry import all_codes, opt_in_codes
-    from jitguard.runner import with_tree_names
+    from jitguard.lint.config import Settings
+    from jitguard.lint.discovery import discover
+    from jitguard.lint.engine import FileLinter, LintOptions, decode
+    from jitguard.lint.codes import all_codes, opt_in_codes
+    from jitguard.lint.runner import with_tree_names
 
     files = discover([str(corpus)], Settings(root=corpus))
     options = with_tree_names(files, LintOptions(frozenset(all_codes()) - opt_in_codes()))
@@ -113,7 +113,7 @@ def jitguard_files(corpus: Path) -> tuple[list[str], list[str], int, int]:
 def floor_seconds(paths: list[str]) -> float:
     import libcst as cst
 
-    from jitguard.engine import decode, run_with_big_stack
+    from jitguard.lint.engine import decode, run_with_big_stack
 
     sources = [decode(Path(p).read_bytes()) for p in paths]
 
@@ -152,11 +152,11 @@ def run_check(corpus: Path, *args: str) -> float:
 
 def profile(corpus: Path) -> None:
     """cProfile of linting every file in-process, one core (profiled inside the big-stack thread)."""
-    from jitguard.config import Settings
-    from jitguard.discovery import discover
-    from jitguard.engine import FileLinter, LintOptions, run_with_big_stack
-    from jitguard.registry import all_codes, opt_in_codes
-    from jitguard.runner import _lint_one, with_tree_names
+    from jitguard.lint.config import Settings
+    from jitguard.lint.discovery import discover
+    from jitguard.lint.engine import FileLinter, LintOptions, run_with_big_stack
+    from jitguard.lint.codes import all_codes, opt_in_codes
+    from jitguard.lint.runner import _lint_one, with_tree_names
 
     files = discover([str(corpus)], Settings(root=corpus))
     linter = FileLinter(with_tree_names(files, LintOptions(frozenset(all_codes()) - opt_in_codes())))

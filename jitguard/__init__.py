@@ -21,11 +21,11 @@ _LAZY = {
     "guard": "jitguard.runtime.core",
     "GuardedFunction": "jitguard.runtime.core",
     "configure": "jitguard.runtime.settings",
-    "report": "jitguard.runtime.registry",
+    "report": "jitguard.runtime.functions",
     "expect_compiles": "jitguard.runtime.testing",
     "RecompilationError": "jitguard.runtime.errors",
     "RecompilationWarning": "jitguard.runtime.errors",
-    "pad_to_bucket": "jitguard.buckets",
+    "pad_to_bucket": "jitguard.runtime.buckets",
 }
 _SUBMODULES = {"buckets"}
 
@@ -34,7 +34,7 @@ __all__ = ["__version__", *sorted(_LAZY), *sorted(_SUBMODULES)]
 
 def __getattr__(name: str) -> Any:
     if name in _SUBMODULES:
-        return importlib.import_module(f"jitguard.{name}")
+        return importlib.import_module(f"jitguard.runtime.{name}")
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'jitguard' has no attribute {name!r}")

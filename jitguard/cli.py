@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from jitguard._version import __version__
-from jitguard.config import ConfigError, Settings, default_jobs, load, validate_codes
-from jitguard.registry import all_codes
+from jitguard.lint.config import ConfigError, Settings, default_jobs, load, validate_codes
+from jitguard.lint.codes import all_codes
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -114,10 +114,10 @@ def settings_for(args: argparse.Namespace) -> Settings:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from jitguard.discovery import MissingPath, discover
-    from jitguard.engine import LintOptions
-    from jitguard.reporters import FORMATS, Report
-    from jitguard.runner import lint_files
+    from jitguard.lint.discovery import MissingPath, discover
+    from jitguard.lint.engine import LintOptions
+    from jitguard.lint.reporters import FORMATS, Report
+    from jitguard.lint.runner import lint_files
 
     settings = settings_for(args)
     try:
@@ -141,7 +141,7 @@ def run_check(args: argparse.Namespace) -> int:
     findings.sort()
 
     if args.fix or args.diff:
-        from jitguard.fixes import apply_fixes
+        from jitguard.lint.fixes import apply_fixes
 
         findings, fix_errors = apply_fixes(findings, diff=args.diff, unsafe=args.unsafe_fixes)
         errors.extend(fix_errors)
@@ -180,7 +180,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_rule(args: argparse.Namespace) -> int:
-    from jitguard.rules import ALL_RULES, RULES_BY_CODE
+    from jitguard.lint.rules import ALL_RULES, RULES_BY_CODE
 
     if args.all:
         if args.output_format == "json":

@@ -12,7 +12,7 @@ import pytest
 
 from tests.sources import BUGGY
 
-from jitguard.config import KNOWN_KEYS
+from jitguard.lint.config import KNOWN_KEYS
 
 REPO = Path(__file__).resolve().parent.parent
 DOC = REPO / "docs" / "cli.md"

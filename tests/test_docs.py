@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from jitguard.docs import pages
-from jitguard.engine import LintOptions
-from jitguard.rules import ALL_RULES
-from jitguard.runner import lint_files
+from jitguard.lint.docs import pages
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.rules import ALL_RULES
+from jitguard.lint.runner import lint_files
 
 ROOT = Path(__file__).resolve().parent.parent
 PRELUDE = "from functools import partial\nimport jax\nimport jax.numpy as jnp\nimport numpy as np\nfrom jax import lax\n\n"
@@ -21,8 +21,8 @@ PRELUDE = "from functools import partial\nimport jax\nimport jax.numpy as jnp\ni
 def test_committed_rule_pages_match_the_metadata():
     for name, text in pages().items():
         path = ROOT / "docs" / "rules" / name
-        assert path.exists(), f"{path} missing: run `python -m jitguard.docs`"
-        assert path.read_text("utf-8") == text, f"{path} is stale: run `python -m jitguard.docs`"
+        assert path.exists(), f"{path} missing: run `python -m jitguard.lint.docs`"
+        assert path.read_text("utf-8") == text, f"{path} is stale: run `python -m jitguard.lint.docs`"
 
 
 def _lint(tmp_path: Path, name: str, code: str, rule):

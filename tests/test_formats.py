@@ -170,7 +170,7 @@ def test_sarif_rules_regions_and_levels(project: Path) -> None:
     [run] = doc["runs"]
     rules = run["tool"]["driver"]["rules"]
     ids = [r["id"] for r in rules]
-    from jitguard.registry import all_codes
+    from jitguard.lint.codes import all_codes
 
     assert sorted(ids) == all_codes()
     assert all(r["helpUri"].startswith("https://") for r in rules)
@@ -230,7 +230,7 @@ def test_rule_all_json_lists_every_rule() -> None:
                           capture_output=True, text=True)
     assert proc.returncode == 0
     data = json.loads(proc.stdout)
-    from jitguard.rules import RULES_BY_CODE
+    from jitguard.lint.rules import RULES_BY_CODE
 
     assert [d["code"] for d in data] == list(RULES_BY_CODE)
     for d in data:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import textwrap
 
-from jitguard.engine import LintOptions
-from jitguard.registry import all_codes, opt_in_codes
-from jitguard.runner import lint_files
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.codes import all_codes, opt_in_codes
+from jitguard.lint.runner import lint_files
 
 
 def lint(tmp_path, files: dict[str, str]) -> set[tuple[str, int, str]]:

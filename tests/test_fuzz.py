@@ -15,8 +15,8 @@ import hypothesmith
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from jitguard.engine import FileLinter, LintOptions, run_with_big_stack
-from jitguard.registry import all_codes
+from jitguard.lint.engine import FileLinter, LintOptions, run_with_big_stack
+from jitguard.lint.codes import all_codes
 
 LINTER = FileLinter(LintOptions(frozenset(all_codes())))
 FILE_DIAGNOSTICS = {"JG001", "JG002", "JG003"}

@@ -10,7 +10,7 @@ jax = pytest.importorskip("jax")
 import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 
-from jitguard.analysis import jaxapi  # noqa: E402
+from jitguard.lint.analysis import jaxapi  # noqa: E402
 
 # how to call each NumPy function with a traced 2x2 matrix `x`
 _CALLS = {

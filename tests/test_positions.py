@@ -1,4 +1,4 @@
-"""jitguard.positions.locate gives exactly libcst's PositionProvider positions, at a fraction of the cost."""
+"""jitguard.lint.positions.locate gives exactly libcst's PositionProvider positions, at a fraction of the cost."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-from jitguard.analysis.walk import iter_nodes
-from jitguard.positions import _locate_by_statement, locate
+from jitguard.lint.analysis.walk import iter_nodes
+from jitguard.lint.positions import _locate_by_statement, locate
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted(
@@ -52,7 +52,7 @@ def test_odd_layouts(name: str) -> None:
 
 def test_a_few_nodes_and_early_stop() -> None:
     """Asking for some calls only: the same ranges, whichever nodes are asked for together."""
-    module = cst.parse_module((ROOT / "jitguard" / "engine.py").read_text(encoding="utf-8"))
+    module = cst.parse_module((ROOT / "jitguard" / "lint" / "engine.py").read_text(encoding="utf-8"))
     expected = _expected(module)
     calls = [n for n in iter_nodes(module) if isinstance(n, cst.Call)]
     for chosen in (calls[:1], calls[5:8], calls[-2:], calls[::37]):

@@ -106,9 +106,9 @@ def test_parallel_cold_and_warm_runs_agree(tree):
 def test_one_process_checks_the_helper_once_with_its_seeds(tree, monkeypatch):
     """On one process importers are linted first, so pkg/helpers.py gets the traced `x` from
     pkg/train.py before its only parse (a second, seeded parse is the fallback for cycles)."""
-    from jitguard.engine import FileLinter, LintOptions
-    from jitguard.registry import all_codes, opt_in_codes
-    from jitguard.runner import lint_files
+    from jitguard.lint.engine import FileLinter, LintOptions
+    from jitguard.lint.codes import all_codes, opt_in_codes
+    from jitguard.lint.runner import lint_files
 
     parses: list[tuple[str, bool]] = []
     lint_source = FileLinter.lint_source
@@ -132,7 +132,7 @@ def test_one_process_checks_the_helper_once_with_its_seeds(tree, monkeypatch):
 
 
 def test_importers_come_before_what_they_import():
-    from jitguard.analysis.crossmodule import importers_first
+    from jitguard.lint.analysis.crossmodule import importers_first
 
     texts = {
         "a.py": "from pkg import b\nimport c as see\n",
@@ -170,8 +170,8 @@ OWN_SOURCES = sorted(p for d in ("jitguard", "rules", "examples", "tests", "benc
 
 
 def _linter(jitted: frozenset[str], tree_packages: frozenset[str] = frozenset()):
-    from jitguard.engine import FileLinter, LintOptions
-    from jitguard.registry import all_codes
+    from jitguard.lint.engine import FileLinter, LintOptions
+    from jitguard.lint.codes import all_codes
 
     return FileLinter(LintOptions(frozenset(all_codes()), jitted=jitted, jit_modules=frozenset({"train"}),
                                   tree_packages=tree_packages))
@@ -206,9 +206,9 @@ def test_a_file_that_only_imports_a_jitted_function(source: str, needs_libcst: b
 def test_the_ast_check_never_misses_a_call_libcst_would_record() -> None:
     """calls.may_record_calls must say yes whenever FactExtractor.call_facts records a call: checked on
     every file of this project, with every called name taken as jitted (so every call is a candidate)."""
-    from jitguard.analysis.calls import may_record_calls
-    from jitguard.analysis.imports import ImportTable
-    from jitguard.engine import run_with_big_stack
+    from jitguard.lint.analysis.calls import may_record_calls
+    from jitguard.lint.analysis.imports import ImportTable
+    from jitguard.lint.engine import run_with_big_stack
 
     with_calls = 0
     for path in OWN_SOURCES:

@@ -15,11 +15,11 @@ import pytest
 
 from tests.sources import BUGGY
 
-from jitguard.config import Settings
-from jitguard.discovery import discover
-from jitguard.engine import LintOptions
-from jitguard.registry import all_codes
-from jitguard.runner import lint_files
+from jitguard.lint.config import Settings
+from jitguard.lint.discovery import discover
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.codes import all_codes
+from jitguard.lint.runner import lint_files
 
 HEAD = "import jax\n\nf = jax.jit(lambda x: x)\n"  # mentions jit, so the prefilter lets it through
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from jitguard.engine import LintOptions
-from jitguard.registry import all_codes, opt_in_codes
-from jitguard.runner import lint_files
-from jitguard.rules import ALL_RULES
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.codes import all_codes, opt_in_codes
+from jitguard.lint.runner import lint_files
+from jitguard.lint.rules import ALL_RULES
 from tests.rule_examples import example_files, expected_lines
 
 FILES = example_files()

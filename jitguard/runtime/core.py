@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import jax
 
-from jitguard.runtime import hooks, registry, settings
+from jitguard.runtime import hooks, functions, settings
 from jitguard.runtime.state import GuardState
 
 __all__ = ["jit", "guard", "GuardedFunction"]
@@ -116,7 +116,7 @@ def _attach(jitted: Any, fun: Callable, max_compiles: int, window: Any, on_exces
         max_compiles=max_compiles, window=window, on_excess=on_excess, call_counter=calls,
     )
     state.jitted_ref = weakref.ref(jitted)
-    registry.register(state, jitted._jit_info)
+    functions.register(state, jitted._jit_info)
     if window is not None:
         return GuardedFunction(jitted, state, calls)
     jitted.__jitguard__ = state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from jitguard import buckets
+from jitguard.runtime import buckets
 from jitguard.runtime.signature import Change, Leaf, churn, nearest
 
 _MAX_VALUES = 12

@@ -33,7 +33,7 @@ import jax
 from jax import monitoring
 from jax._src import compilation_cache, dispatch, pjit
 
-from jitguard.runtime import registry
+from jitguard.runtime import functions
 from jitguard.runtime.signature import capture
 
 BACKEND_COMPILE = getattr(dispatch, "BACKEND_COMPILE_EVENT", "/jax/core/compile/backend_compile_duration")
@@ -105,7 +105,7 @@ def _owner(frame: Any) -> tuple[Any, tuple, dict, Any, bool] | None:
         if code.co_filename == _PJIT_FILE:
             if code.co_name == "cache_miss":
                 local = f.f_locals
-                state = registry.lookup(local.get("jit_info"))
+                state = functions.lookup(local.get("jit_info"))
                 if state is None:
                     return None
                 return state, local.get("args", ()), local.get("kwargs", {}), f, False

@@ -32,15 +32,15 @@ def pytest_runtest_call(item: pytest.Item):
     if marker is None:
         return (yield)
     limit = _limit(marker)
-    from jitguard.runtime import registry
+    from jitguard.runtime import functions
     from jitguard.runtime.testing import Recorder, describe
 
     recorder = Recorder()
-    registry.add_observer(recorder)
+    functions.add_observer(recorder)
     try:
         result = yield
     finally:
-        registry.remove_observer(recorder)
+        functions.remove_observer(recorder)
     over = {s: rs for s, rs in recorder.by_function().items() if len(rs) > limit}
     if over:
         lines = [f"jitguard: guarded functions compiled more than max_compiles={limit} in this test:"]

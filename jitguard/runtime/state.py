@@ -15,7 +15,7 @@ import warnings
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from jitguard.runtime import registry, settings
+from jitguard.runtime import functions, settings
 from jitguard.runtime.errors import RecompilationError, RecompilationWarning
 from jitguard.runtime.explain import excess_message
 from jitguard.runtime.signature import Leaf, key
@@ -208,7 +208,7 @@ class GuardState:
         path = settings.log_path()
         if path:
             _append_log(path, record.to_json())
-        registry.notify(record)
+        functions.notify(record)
         if deferred is not None:
             self._act(record, deferred[0], deferred[1], before=False)
 

@@ -6,7 +6,7 @@ import contextlib
 import threading
 from typing import Any, Iterator
 
-from jitguard.runtime import registry
+from jitguard.runtime import functions
 from jitguard.runtime.explain import explain_compile
 
 
@@ -67,11 +67,11 @@ def expect_compiles(at_most: int, fn: Any = None) -> Iterator[list[Any]]:
     compiles and are not counted.
     """
     recorder = Recorder(None if fn is None else state_of(fn))
-    registry.add_observer(recorder)
+    functions.add_observer(recorder)
     try:
         yield recorder.records
     finally:
-        registry.remove_observer(recorder)
+        functions.remove_observer(recorder)
     n = len(recorder.records)
     if n > at_most:
         what = f"{fn.__name__ if fn is not None and hasattr(fn, '__name__') else 'guarded functions'}"

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from jitguard import buckets
+from jitguard.runtime import buckets
 
 
 def test_pow2_covers_range():

@@ -1,0 +1,497 @@
+"""Facts one file contributes to the project-wide analysis (JG203, JG302-JG304).
+
+From the single parse of each file, the engine extracts:
+
+* ``JitDef``: every function the file jits (``@jax.jit``, ``g = jax.jit(f, ...)``, jitted
+  methods), with its parameters and which are static or donated;
+* ``Wrapper``: every plain module-level function that passes some of its parameters, unchanged,
+  to a jitted function (its calls are checked as calls of that function, for those parameters);
+* ``CallFact``: every call to a function of user code (local, imported, a module attribute,
+  ``self.method``) that passes something worth a second look: an unhashable value, a Python
+  scalar literal, a value or a shape that changes from one loop iteration to the next.
+
+The runner gathers these from all files (``jitguard.lint.analysis.project``), resolves each call to
+the jitted function it reaches, and lets the project rules decide. Facts are plain dicts so that
+worker processes and the cache can carry them.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
+from jitguard.lint.analysis.loops import LoopFacts, is_literal_collection
+
+_ARRAY_MAKERS = frozenset(
+    f"{mod}.{fn}"
+    for mod in ("jax.numpy", "numpy")
+    for fn in ("array", "asarray", "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "zeros_like", "ones_like")
+)
+_NOT_USER_CODE = ("jax.", "numpy.", "functools.", "jaxlib.", "builtins.", "math.", "os.", "sys.", "typing.")
+
+
+_DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
+                     "uint32", "bool_", "complex64"})
+
+
+def _scalar_kind(expr: cst.BaseExpression, resolve=None) -> str | None:
+    if resolve is not None and isinstance(expr, cst.Call) and len(expr.args) == 1:
+        name = resolve(expr.func) or ""
+        module, _, dtype = name.rpartition(".")
+        if module in ("jax.numpy", "numpy") and dtype in _DTYPES:
+            return f"strong {dtype}"  # jnp.float32(0.5): a strongly typed scalar array
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        expr = expr.expression
+    if isinstance(expr, cst.Integer):
+        return "int"
+    if isinstance(expr, cst.Float):
+        return "float"
+    if isinstance(expr, cst.Imaginary):
+        return "complex"
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False"):
+        return "bool"
+    return None
+
+
+class FactExtractor:
+    def __init__(self, index: ModuleIndex, module_name: str, jitted: frozenset[str] = frozenset(),
+                 tree_packages: frozenset[str] = frozenset()) -> None:
+        self.index = index
+        self.tree_packages = tree_packages
+        self.module_name = module_name
+        # names that are jitted somewhere in the checked tree (a cheap text scan): only calls of
+        # these are recorded, which keeps the facts (and the positions they need) rare
+        self.jitted = jitted
+        self._loops: dict[cst.CSTNode, LoopFacts] = {}
+        self._jitted_here = {info for info, use, _site in index.jit_uses
+                             if _compiles(use.qualname, index)}
+        # the calls with arguments, with the last name of what they call (what the scans filter on)
+        self._named = []
+        Name, Attribute = cst.Name, cst.Attribute
+        for call, func, klass, loops in index.calls:
+            if call.args:
+                fn = call.func
+                t = type(fn)
+                last = fn.value if t is Name else fn.attr.value if t is Attribute else None
+                if last is not None:
+                    self._named.append((call, func, klass, loops, last))
+        self._wrappers: dict[FunctionInfo, list[dict]] = {}  # _find_wrappers asks _callee, which reads it
+        self._wrappers = self._find_wrappers()
+
+    # -- definitions ------------------------------------------------------------------------
+    def qualname(self, info: FunctionInfo) -> str:
+        prefix = f"{self.module_name}." if self.module_name else ""
+        if info.cls is not None:
+            return f"{prefix}{info.cls.name}.{info.name}"
+        return f"{prefix}{info.name}"
+
+    def jit_defs(self) -> list[tuple[dict, cst.CSTNode]]:
+        """(definition, node to locate it) for every function compiled by jit/pmap in this file."""
+        out = []
+        names = {id(use): name for name, (_fn, use) in self.index.aliases.items()}
+        for info, use, site in self.index.jit_uses:
+            if not _compiles(use.qualname, self.index):
+                continue
+            if info.parent is not None and id(use) not in names:
+                continue  # nested functions are not reachable from other modules
+            qualname = self.qualname(info)
+            if id(use) in names:
+                prefix = f"{self.module_name}." if self.module_name else ""
+                qualname = f"{prefix}{names[id(use)]}"
+            params = [[p.name, p.kind, p.default is not None] for p in info.params]
+            out.append(({
+                "qualname": qualname,
+                "display": info.display() if id(use) not in names else f"{names[id(use)]} (= {use.qualname.split('.')[-1]}({info.display()}))",
+                "params": params,
+                "static": sorted(use.static_names),
+                "static_unknown": use.static_unknown,
+                "bound_self": use.bound_self,
+                "bound_positional": use.bound_positional,
+                "is_method": info.is_method,
+                "transform": use.qualname,
+                "python_static": use.qualname in jaxapi.PYTHON_STATIC_JITS,
+            }, site))
+        return out
+
+    # -- wrappers ---------------------------------------------------------------------------
+    def _find_wrappers(self) -> dict[FunctionInfo, list[dict]]:
+        """Plain module-level functions that pass some of their parameters, unchanged, straight to
+        a jitted function (``def run(img, size): return resize(img, size)``): {function: [the
+        calls, as {callee, bound, args: [{kw, pos, param}]}]}."""
+        out: dict[FunctionInfo, list[dict]] = {}
+        for call, func, klass, _loops, last in self._named:
+            if last not in self.jitted or func is None or func.parent is not None or func.cls is not None:
+                continue
+            if func in self._jitted_here or func.contexts:
+                continue  # a function traced itself is a helper, not an entry point
+            target = self._callee(call, func, klass)
+            if target is None:
+                continue
+            params = {p.name for p in func.params if p.kind in ("positional", "kwonly")}
+            rebound = self.index._scope_assigns(func)
+            args = []
+            for position, arg in enumerate(call.args):
+                if arg.star:
+                    break
+                value = arg.value
+                if isinstance(value, cst.Name) and value.value in params and value.value not in rebound:
+                    args.append({"kw": arg.keyword.value if arg.keyword is not None else None,
+                                 "pos": None if arg.keyword is not None else position, "param": value.value})
+            if args:
+                out.setdefault(func, []).append({"callee": target[0], "bound": target[1], "args": args})
+        return out
+
+    def wrapper_facts(self) -> list[dict]:
+        return [
+            {"qualname": self.qualname(info), "display": info.display(),
+             "params": [[p.name, p.kind, p.default is not None] for p in info.params], "calls": calls}
+            for info, calls in self._wrappers.items()
+        ]
+
+    # -- call sites -------------------------------------------------------------------------
+    def call_facts(self) -> list[tuple[dict, cst.CSTNode]]:
+        out = []
+        wrappers = {info.name for info in self._wrappers}
+        for call, func, klass, loops, last in self._named:
+            if last not in self.jitted and last not in wrappers:
+                continue
+            target = self._callee(call, func, klass)
+            if target is None:
+                continue
+            callee, bound = target
+            args = []
+            for position, arg in enumerate(call.args):
+                if arg.star:
+                    break
+                kinds = self._arg_kinds(arg.value, func, loops)
+                if kinds:
+                    entry = {"kw": arg.keyword.value if arg.keyword is not None else None,
+                             "pos": None if arg.keyword is not None else position,
+                             "text": _short(self.index.module.code_for_node(arg.value))}
+                    entry.update(kinds)
+                    if isinstance(arg.value, cst.List) and not any(isinstance(e, cst.StarredElement) for e in arg.value.elements):
+                        entry["node"] = arg.value  # replaced by its span; a list literal can become a tuple
+                        entry["as_tuple"] = _as_tuple(self.index.module.code_for_node(arg.value))
+                    args.append(entry)
+            if args:
+                out.append(({"callee": callee, "bound": bound, "in_loop": bool(loops), "args": args}, call))
+        return out
+
+    def _callee(self, call: cst.Call, func: FunctionInfo | None, klass) -> tuple[str, bool] | None:
+        fn = call.func
+        prefix = f"{self.module_name}." if self.module_name else ""
+        if isinstance(fn, cst.Name):
+            name = fn.value
+            if name in self.index.aliases:
+                return f"{prefix}{name}", False
+            if name in self.index.module_defs:
+                info = self.index.module_defs[name]
+                if (info in self._jitted_here or info in self._wrappers) and self.index.lookup_function(name, func) is info:
+                    return f"{prefix}{name}", False
+                return None  # a plain function of this module
+            resolved = self.index.imports.resolve(fn)
+            if resolved is None or resolved == name or not _in_tree(resolved, self.tree_packages):
+                return None
+            return resolved, False
+        if isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name):
+            owner = fn.value.value
+            if owner == "self" and func is not None:
+                cls = func.cls or ModuleIndex._enclosing_class(func)
+                if cls is not None and fn.attr.value in cls.methods:
+                    return f"{prefix}{cls.name}.{fn.attr.value}", True
+                return None
+            resolved = self.index.imports.resolve(fn)
+            if resolved is None or not _in_tree(resolved, self.tree_packages):
+                return None
+            if owner in self.index.imports.names or owner in self.index.classes:
+                if owner in self.index.classes:
+                    return f"{prefix}{resolved}", False
+                return resolved, False
+        return None
+
+    def _arg_kinds(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple) -> dict:
+        kinds: dict = {}
+        scalar = _scalar_kind(expr, self.index.imports.resolve)
+        if scalar:
+            kinds["scalar"] = scalar
+        unhashable = self._unhashable(expr, func)
+        if unhashable:
+            kinds["unhashable"] = unhashable
+        mixed = self._loop_scalars(expr, loops)
+        if mixed:
+            kinds["loop_scalars"], kinds["loop_values"] = mixed
+        if loops and isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+            klass = self.index.classes.get(expr.func.value)
+            if klass is not None and klass.identity_hashed:
+                kinds["fresh"] = klass.name  # a new object each iteration, equal only to itself
+        for loop in reversed(loops):
+            facts = self._loop(loop)
+            varying = facts.value_varies(expr)
+            if varying and "varies" not in kinds:
+                kinds["varies"] = sorted(varying)
+                if self._python_number(expr, func, loops):
+                    kinds["py_number"] = True  # static under equinox.filter_jit (JG302)
+            if "shape" not in kinds and facts.shape_varies(expr):
+                kinds["shape"] = True
+        return kinds
+
+    def _loop_scalars(self, expr: cst.BaseExpression, loops: tuple) -> tuple[list[list[str]], str] | None:
+        """``for s in [1, 0.5, 2]: f(x, s)``: the loop variable takes Python scalars of more than one
+        type from a literal collection. Its elements as [text, kind], and the collection's text."""
+        if not isinstance(expr, cst.Name):
+            return None
+        for loop in reversed(loops):
+            clauses = [(loop.target, loop.iter)] if isinstance(loop, cst.For) else []
+            if isinstance(loop, cst.BaseComp):
+                clause = loop.for_in
+                while clause is not None:
+                    clauses.append((clause.target, clause.iter))
+                    clause = clause.inner_for_in
+            for target, values in reversed(clauses):
+                if not (isinstance(target, cst.Name) and target.value == expr.value):
+                    continue
+                if not is_literal_collection(values) or expr.value in self._loop(loop).assigned:
+                    return None  # not a literal, or the body rebinds the name (s = float(s))
+                elements = [(el.value, _scalar_kind(el.value, self.index.imports.resolve)) for el in values.elements]
+                if any(kind is None for _value, kind in elements) or len({k for _v, k in elements}) < 2:
+                    return None
+                code = self.index.module.code_for_node
+                return [[_short(code(v), 20), k] for v, k in elements[:16]], _short(code(values))
+        return None
+
+    def _python_number(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple, depth: int = 0) -> bool:
+        """Is this surely a Python int or float (not an array)? Numeric literals, int()/float()/
+        len()/round(), arithmetic on such values, the variable of a ``for`` over ``range(...)``
+        (or the index of ``enumerate(...)``) that the body does not rebind, and names bound once
+        to one of these."""
+        if depth > 4:
+            return False
+        if isinstance(expr, (cst.Integer, cst.Float)):
+            return True
+        if isinstance(expr, cst.UnaryOperation):
+            return self._python_number(expr.expression, func, loops, depth + 1)
+        if isinstance(expr, cst.BinaryOperation):
+            return all(self._python_number(e, func, loops, depth + 1) for e in (expr.left, expr.right))
+        if isinstance(expr, cst.Call):
+            return self.index.imports.resolve(expr.func) in ("int", "float", "len", "round")
+        if not isinstance(expr, cst.Name):
+            return False
+        for loop in reversed(loops):
+            if isinstance(loop, cst.For) and _counter(loop, expr.value, self.index.imports.resolve):
+                return expr.value not in self._loop(loop).assigned
+        value = self.index.binding(expr.value, func)
+        return value is not None and self._python_number(value, func, loops, depth + 1)
+
+    def _loop(self, loop: cst.CSTNode) -> LoopFacts:
+        facts = self._loops.get(loop)
+        if facts is None:
+            facts = self._loops[loop] = LoopFacts(loop, self.index.imports)
+        return facts
+
+    def _unhashable(self, expr: cst.BaseExpression, func: FunctionInfo | None, depth: int = 0) -> str | None:
+        if isinstance(expr, (cst.List, cst.ListComp)):
+            return "a list"
+        if isinstance(expr, (cst.Dict, cst.DictComp)):
+            return "a dict"
+        if isinstance(expr, (cst.Set, cst.SetComp)):
+            return "a set"
+        if isinstance(expr, cst.Tuple):
+            for el in expr.elements:
+                inner = self._unhashable(el.value, func, depth + 1)
+                if inner:
+                    return f"a tuple holding {inner}"
+            return None
+        if isinstance(expr, cst.Call):
+            name = self.index.imports.resolve(expr.func)
+            if name in _ARRAY_MAKERS:
+                return "an array"
+            if name in ("list", "sorted"):
+                return "a list"
+            if name in ("dict", "set"):
+                return f"a {name}"
+            klass = self.index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
+            if klass is not None and klass.unhashable:
+                return f"an instance of the mutable dataclass `{klass.name}` (unhashable)"
+            return None
+        if isinstance(expr, cst.Name) and depth == 0:
+            value = self.index.binding(expr.value, func)
+            if value is not None:
+                kind = self._unhashable(value, func, depth + 1)
+                return f"{kind} (`{expr.value}`)" if kind else None
+        return None
+
+
+def _in_tree(qualname: str, tree_packages: frozenset[str]) -> bool:
+    """Can this resolved name be a function of the checked tree? Not if it is in jax, numpy, the
+    standard library..., nor, when the tree's top-level packages are known, outside them."""
+    if qualname.startswith(_NOT_USER_CODE):
+        return False
+    return not tree_packages or qualname.split(".", 1)[0] in tree_packages
+
+
+def _compiles(transform: str, index: ModuleIndex) -> bool:
+    """Does this transform compile and cache the function (the JG2xx/JG3xx subject)?"""
+    return transform in jaxapi.JIT_TRANSFORMS or transform in jaxapi.PYTHON_STATIC_JITS or transform in index.extra_jit
+
+
+def _counter(loop: cst.For, name: str, resolve) -> bool:
+    """``for name in range(...)`` or ``for name, _ in enumerate(...)``: a Python int counter."""
+    if not isinstance(loop.iter, cst.Call):
+        return False
+    over = resolve(loop.iter.func)
+    target = loop.target
+    if over == "range":
+        return isinstance(target, cst.Name) and target.value == name
+    if over == "enumerate" and isinstance(target, cst.Tuple) and target.elements:
+        first = target.elements[0].value
+        return isinstance(first, cst.Name) and first.value == name
+    return False
+
+
+def _as_tuple(list_text: str) -> str:
+    """``[2, 4]`` -> ``(2, 4)``; ``[2]`` -> ``(2,)``: the same elements, hashable."""
+    inner = list_text.strip()[1:-1]
+    stripped = inner.strip()
+    if stripped and not stripped.endswith(",") and "," not in _top_level(stripped):
+        inner = inner.rstrip() + ","
+    return f"({inner})"
+
+
+def _top_level(text: str) -> str:
+    """The characters of ``text`` outside brackets and strings (enough to find a top-level comma)."""
+    depth, out, quote = 0, [], None
+    for ch in text:
+        if quote:
+            quote = None if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# -- the same question, cheaply, for files that only import jitted functions ------------------
+_AST_LOOPS = (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+_AST_CONTAINERS = (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.SetComp, ast.Tuple, ast.Call)
+
+
+def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTable,
+                     tree_packages: frozenset[str] = frozenset()) -> bool:
+    """Could ``FactExtractor.call_facts`` record a call in this module? Answered from CPython's
+    ast (a seventh of libcst's parse time) for files that pass the prefilter only because they
+    import a jitted function of the tree: if no call could be recorded, the file needs no libcst
+    parse at all (``engine.FileLinter``). Fills ``imports`` with the file's import statements.
+
+    Errs on the side of yes (tests/test_project.py checks it against ``call_facts`` on every file
+    of this project). A candidate is a call with arguments of a jitted name that may be user
+    code (defined in the file, imported from outside jax/numpy/..., an attribute of an imported
+    module or of a class of the file, or ``self.name``), or of a module-level function that passes
+    a name on to a jitted name (a wrapper), which sits in any loop or comprehension, or passes a
+    literal scalar, a call, a container literal or comprehension, or a name assigned one of those
+    anywhere in the file."""
+    candidates: list[ast.Call] = []
+    loops: list[ast.AST] = []
+    assigned: set[str] = set()
+    classes: set[str] = set()
+    defined: set[str] = set()
+    found_imports: list[ast.stmt] = []
+    # module-level functions that may pass a parameter on to a jitted name (see _find_wrappers):
+    # calls of them are candidates too
+    calls_of_others: list[tuple[ast.Call, str]] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        t = type(node)
+        if t is ast.Call:
+            fn = node.func
+            last = fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
+            if node.args or node.keywords:
+                if last in jitted:
+                    candidates.append(node)
+                elif last is not None:
+                    calls_of_others.append((node, last))
+        elif t in _AST_LOOPS:
+            loops.append(node)
+        elif t is ast.Assign or t is ast.AnnAssign or t is ast.NamedExpr:
+            targets = node.targets if t is ast.Assign else [node.target]
+            names = [x.id for x in targets if type(x) is ast.Name]
+            defined.update(names)
+            if isinstance(node.value, _AST_CONTAINERS):
+                assigned.update(names)
+        elif t is ast.Import or t is ast.ImportFrom:
+            found_imports.append(node)
+        elif t is ast.ClassDef:
+            classes.add(node.name)
+        elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+            defined.add(node.name)
+        stack.extend(ast.iter_child_nodes(node))
+    for stmt in sorted(found_imports, key=_start):
+        imports.add_ast_statement(stmt)
+    top = [(_start(n), _end(n), n) for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef]
+    inside = [(owner, call) for call in candidates if top for lo, hi, owner in top if lo <= _start(call) and _end(call) <= hi]
+    wrappers = {
+        owner.name for owner, call in inside
+        if _may_be_user_code(call.func, imports, classes, defined, tree_packages)
+        and not {a.id for a in [*call.args, *(k.value for k in call.keywords)] if type(a) is ast.Name}.isdisjoint(
+            a.arg for a in [*owner.args.posonlyargs, *owner.args.args, *owner.args.kwonlyargs])
+    }
+    candidates += [call for call, last in calls_of_others if last in wrappers]
+    spans = [(_start(loop), _end(loop)) for loop in loops]
+    for call in candidates:
+        if not _may_be_user_code(call.func, imports, classes, defined, tree_packages):
+            continue
+        start, end = _start(call), _end(call)
+        if any(lo <= start and end <= hi for lo, hi in spans):
+            return True
+        if any(_maybe_interesting(arg, assigned) for arg in [*call.args, *(k.value for k in call.keywords)]):
+            return True
+    return False
+
+
+def _may_be_user_code(fn: ast.expr, imports: ImportTable, classes: set[str], defined: set[str],
+                      tree_packages: frozenset[str]) -> bool:
+    """A superset of the calls ``FactExtractor._callee`` resolves to a function of the tree."""
+    if type(fn) is ast.Name:
+        if fn.id in defined:
+            return True
+        resolved = imports.resolve_text(fn.id)
+        return resolved != fn.id and _in_tree(resolved, tree_packages)
+    if type(fn) is ast.Attribute and type(fn.value) is ast.Name:
+        owner = fn.value.id
+        if owner == "self":
+            return fn.attr in defined  # a method of a class of the file
+        if owner in classes:
+            return True
+        return owner in imports.names and _in_tree(imports.resolve_text(f"{owner}.{fn.attr}"), tree_packages)
+    return False
+
+
+def _maybe_interesting(expr: ast.expr, assigned: set[str]) -> bool:
+    if isinstance(expr, ast.Starred):
+        expr = expr.value
+    if isinstance(expr, ast.Constant):
+        return isinstance(expr.value, (bool, int, float, complex))
+    if isinstance(expr, ast.Name):
+        return expr.id in assigned or expr.id in ("True", "False")
+    return isinstance(expr, (ast.UnaryOp, *_AST_CONTAINERS))
+
+
+def _start(node: ast.AST) -> tuple[int, int]:
+    return node.lineno, node.col_offset
+
+
+def _end(node: ast.AST) -> tuple[int, int]:
+    return node.end_lineno or node.lineno, node.end_col_offset or 0

@@ -1,0 +1,181 @@
+"""Following traced values into other modules of the checked tree.
+
+A jitted function in ``train.py`` that calls ``helpers.safe_log(x)`` with a traced ``x`` makes
+``x`` traced inside ``helpers.py`` too. Each file's analysis records such calls ("outcalls"); the
+runner maps them onto the functions the other files define and checks those files with the
+parameters seeded as traced. On one process files are linted importers first
+(``importers_first``), so a helper's seeds are usually known before its parse; files that receive
+seeds only after theirs (import cycles, parallel runs) are parsed a second time, in rounds that
+stop when nothing new is learned (at most a few).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+from jitguard.lint.analysis.imports import ImportTable, resolve_relative
+from jitguard.lint.analysis.jitcontext import ModuleIndex, Origin
+from jitguard.lint.diagnostics import FileResult
+
+MAX_ROUNDS = 3
+
+
+def package_reexports(modules: dict[str, str]) -> dict[str, str]:
+    """``pkg.f`` -> ``pkg.losses.f`` for every ``from .losses import f`` in the tree's __init__.py
+    files. Those files rarely mention jit, so the prefilter skips them; CPython's ast reads their
+    imports cheaply (no libcst parse)."""
+    out: dict[str, str] = {}
+    for package, path in modules.items():
+        if not path.endswith("__init__.py"):
+            continue
+        try:
+            tree = ast.parse(Path(path).read_bytes())
+        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        table = ImportTable(f"{package}.__init__")
+        table.add_ast_module(tree)
+        out.update((f"{package}.{local}", full) for local, full in table.names.items() if full != local)
+    return out
+
+
+def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[str, str],
+               reexports: Mapping[str, str] | None = None) -> dict[str, dict]:
+    """New seeds per file: {path: {function name: {position or keyword: description}}}.
+
+    ``modules`` maps dotted module names of the checked tree to paths; ``known`` holds the seeds
+    already applied (same shape as the result) and is updated in place."""
+    reexports = dict(reexports or {})
+    for res in results:
+        reexports.update((res.facts or {}).get("reexports", {}))
+    new: dict[str, dict] = {}
+    for res in results:
+        dispatch(res, known, modules, reexports, new)
+    return new
+
+
+def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], reexports: Mapping[str, str],
+             new: dict[str, dict]) -> None:
+    """Add the seeds one file's outcalls give other files to ``known``, and those not known yet to ``new``."""
+    for out in (res.facts or {}).get("outcalls", ()):
+        target = _locate(out["callee"], modules, reexports)
+        if target is None:
+            continue
+        path, name = target
+        have = known.setdefault(path, {}).setdefault(name, {})
+        if out.get("context") is not None and "*" not in have:
+            # jax.jit(other_module.f) here: all of f's non-static parameters are traced there
+            have["*"] = {**out["context"], "caller_path": res.path}
+            new.setdefault(path, {}).setdefault(name, {})["*"] = have["*"]
+        for key, desc in out["args"].items():
+            if key not in have:
+                have[key] = {**dict(zip(("name", "why", "flaglike", "root", "root_fn", "opaque", "boolean"), desc)),
+                             "caller": out["caller"], "caller_path": res.path}
+                new.setdefault(path, {}).setdefault(name, {})[key] = have[key]
+
+
+_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|[^\n]*)|import[ \t]+([^\n]*))", re.MULTILINE)
+_NAME = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def importers_first(paths: list[str], modules: dict[str, str], module_names: dict[str, str], read) -> list[str]:
+    """``paths`` ordered so that a file comes before the files it imports (as far as cycles allow).
+
+    Seeds flow from a jitted caller to the helpers it imports: linting importers first gives each
+    file its seeds before its parse, instead of a second parse afterwards. ``modules`` maps public
+    module names to paths, ``module_names`` paths to their dotted names, ``read(path)`` gives the
+    text (a cheap scan of import statements, not a parse)."""
+    edges: dict[str, list[str]] = {}
+    for path in paths:
+        targets = []
+        for m in _IMPORT.finditer(read(path)):
+            dots, base, names, plain = m.groups()
+            if plain is not None:  # import a.b as c, d
+                candidates = [part.split()[0] for part in plain.split("#")[0].split(",") if part.split()]
+            else:
+                module = resolve_relative(module_names[path], len(dots), base) if dots else base
+                if not module:
+                    continue
+                candidates = [module, *(f"{module}.{n}" for n in _NAME.findall(names.split("#")[0]) if n != "as")]
+            targets.extend(modules[c] for c in candidates if c in modules and modules[c] != path)
+        edges[path] = targets
+    order: list[str] = []
+    seen: set[str] = set()
+    for root in paths:  # iterative depth-first search; post-order puts imports before importers
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [(root, iter(edges.get(root, ())))]
+        while stack:
+            node, children = stack[-1]
+            child = next(children, None)
+            if child is None:
+                stack.pop()
+                order.append(node)
+            elif child not in seen:
+                seen.add(child)
+                stack.append((child, iter(edges.get(child, ()))))
+    order.reverse()
+    return order
+
+
+def _locate(qual: str, modules: dict[str, str], reexports: Mapping[str, str]) -> tuple[str, str] | None:
+    """pkg.helpers.safe_log -> (path of pkg/helpers.py, "safe_log"), through __init__ re-exports."""
+    for _ in range(4):
+        nxt = reexports.get(qual)  # mylib.f where mylib/__init__.py says `from .losses import f`
+        if nxt is not None:
+            qual = nxt
+            continue
+        module, _, name = qual.rpartition(".")
+        return (modules[module], name) if module in modules else None
+    return None
+
+
+def _apply_remote_context(index: ModuleIndex, info, ctx: dict) -> None:
+    """The function is jitted in another file: mark its parameters as jax.jit there would."""
+    from jitguard.lint.analysis.jitcontext import TransformUse
+    import libcst as cst
+
+    nums = ", ".join(str(n) for n in ctx["static_nums"])
+    names = ", ".join(f'"{n}"' for n in ctx["static_names"])
+    args = []
+    if nums:
+        args.append(cst.Arg(cst.parse_expression(f"({nums},)"), keyword=cst.Name("static_argnums")))
+    if names:
+        args.append(cst.Arg(cst.parse_expression(f"({names},)"), keyword=cst.Name("static_argnames")))
+    options = cst.Call(cst.Name("jit"), args=args) if args else None
+    use = TransformUse(ctx["transform"], options, ctx["bound_positional"], frozenset(ctx["bound_keywords"]),
+                       remote=True)
+    short = ctx["transform"].replace("jax.", "jax.")
+    index._apply(info, use, f"`{short}(...)` in {ctx['caller_path']}", info.node)
+
+
+def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
+    """Mark the seeded parameters of this module's functions as traced."""
+    for name, args in seeds.items():
+        info = index.module_defs.get(name)
+        if info is None:
+            continue
+        positional = info.positional
+        context = args.get("*")
+        if context is not None:
+            _apply_remote_context(index, info, context)
+        for key, desc in args.items():
+            if key == "*":
+                continue
+            param = positional[int(key)] if key.isdigit() and int(key) < len(positional) else info.param(key)
+            if param is None or param.name in info.traced:
+                continue
+            root_fn = desc.get("root_fn") or desc["caller"]
+            root = Origin(desc["root"], f"parameter of jitted `{root_fn}`, not in static_argnames", None, desc["flaglike"])
+            info.traced[param.name] = Origin(
+                param.name,
+                f"parameter of `{info.display()}`, called from `{desc['caller']}` ({desc['caller_path']}) "
+                f"with traced `{desc['name']}`",
+                info,
+                desc["flaglike"],
+                root,
+            )
+            info.param_flags[param.name] = frozenset(f for f in ("opaque", "boolean") if desc.get(f))

@@ -1,0 +1,784 @@
+"""Which functions run under a JAX trace, and which of their parameters are traced.
+
+One pass over the module collects every function (``def`` and ``lambda``), class and call; then
+each way JAX can trace a function is recognised through the import table:
+
+* decorators: ``@jax.jit``, ``@jit``, ``@jx.jit``, ``@partial(jax.jit, static_argnames=...)``,
+  ``@jax.jit(static_argnums=...)``, ``@jax.vmap``, ``@jax.pmap``, ``@jax.checkpoint``, shard_map;
+* calls: ``jax.jit(f, ...)`` anywhere (``g = jax.jit(f)``, ``jax.jit(f)(x)``,
+  ``self.step = jax.jit(self._step)``), through ``partial``, ``jax.grad`` and friends;
+* the function arguments of ``lax.cond/switch/while_loop/fori_loop/scan/map``.
+
+Helpers called from traced code with traced arguments are found later, by the taint walker.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.walk import children
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Why a value is traced: the root name and a sentence for the message."""
+
+    name: str
+    why: str
+    function: "FunctionInfo | None" = None
+    flaglike: bool = False  # a parameter that looks like a Python flag (bool/str/None default)
+    root: "Origin | None" = None  # for a helper's parameter: the jitted function's parameter behind it
+
+
+TAINT_FLAGS = ("container", "boolean", "opaque", "foreign")
+
+
+@dataclass(frozen=True)
+class Taint:
+    origin: Origin
+    container: bool = False  # a Python list/tuple/dict holding traced values (its truth value is static)
+    boolean: bool = False  # a traced boolean array (a mask)
+    # reached through an attribute, a string key or unpacking of traced data: it may be an array
+    # leaf, or a sub-object, None or a static field of a pytree; its truth value and its use as
+    # a Python number are not reported (a comparison or arithmetic on it is an array again)
+    opaque: bool = False
+    # returned by a function we cannot see (another module's): it may be a plain Python number or
+    # bool, so comparisons and arithmetic on it stay opaque too (only jnp/lax make it an array)
+    foreign: bool = False
+
+    @property
+    def flags(self) -> frozenset[str]:
+        return frozenset(f for f in TAINT_FLAGS if getattr(self, f))
+
+    @classmethod
+    def with_flags(cls, origin: Origin, flags: frozenset[str]) -> "Taint":
+        return cls(origin, **{f: f in flags for f in TAINT_FLAGS})
+
+
+@dataclass
+class Param:
+    name: str
+    kind: str  # "positional", "vararg", "kwonly", "kwarg"
+    default: cst.BaseExpression | None
+
+
+@dataclass(eq=False)
+class ClassInfo:
+    name: str
+    node: cst.ClassDef
+    methods: dict[str, "FunctionInfo"] = field(default_factory=dict)
+    static_fields: set[str] = field(default_factory=set)
+    unhashable: bool = False  # a mutable @dataclass: its instances cannot be static arguments
+    identity_hashed: bool = False  # no __eq__/__hash__ and not a dataclass: hashed by id()
+
+
+@dataclass(eq=False)
+class FunctionInfo:
+    node: cst.FunctionDef | cst.Lambda
+    name: str
+    parent: "FunctionInfo | None"
+    cls: ClassInfo | None
+    params: list[Param]
+    is_method: bool = False  # defined in a class body, not a staticmethod: params[0] is self/cls
+    local_defs: dict[str, "FunctionInfo"] = field(default_factory=dict)
+    # entry state for the taint walker: traced parameters and traced names seen from enclosing code
+    traced: dict[str, Origin] = field(default_factory=dict)
+    closure: dict[str, Taint] = field(default_factory=dict)
+    contexts: list[str] = field(default_factory=list)  # how it gets traced, for messages
+    # what every value a traced parameter receives has in common: a subset of Taint's flags
+    # ("container", "boolean", "opaque", "foreign"); a parameter absent here has none of them
+    param_flags: dict[str, frozenset[str]] = field(default_factory=dict)
+    static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
+    loops: tuple = ()  # loops (For/While/comprehension nodes) around the definition, in its parent
+
+    @property
+    def positional(self) -> list[Param]:
+        return [p for p in self.params if p.kind == "positional"]
+
+    def param(self, name: str) -> Param | None:
+        for p in self.params:
+            if p.name == name:
+                return p
+        return None
+
+    def display(self) -> str:
+        return f"{self.cls.name}.{self.name}" if self.cls else self.name
+
+
+_LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass,
+                     cst.Break, cst.Continue})
+_COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
+
+
+def _params(node: cst.FunctionDef | cst.Lambda) -> list[Param]:
+    ps = node.params
+    out = [Param(p.name.value, "positional", p.default) for p in (*ps.posonly_params, *ps.params)]
+    if isinstance(ps.star_arg, cst.Param):
+        out.append(Param(ps.star_arg.name.value, "vararg", None))
+    out += [Param(p.name.value, "kwonly", p.default) for p in ps.kwonly_params]
+    if ps.star_kwarg is not None:
+        out.append(Param(ps.star_kwarg.name.value, "kwarg", None))
+    return out
+
+
+def literal_ints(node: cst.BaseExpression | None) -> list[int] | None:
+    """``1``, ``-1``, ``(0, 2)``, ``[1]`` -> ints; None if not a literal."""
+    if node is None:
+        return []
+    if isinstance(node, cst.Integer):
+        return [int(node.value, 0)]
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(
+        node.expression, cst.Integer
+    ):
+        return [-int(node.expression.value, 0)]
+    if isinstance(node, (cst.Tuple, cst.List)):
+        out: list[int] = []
+        for el in node.elements:
+            one = literal_ints(el.value)
+            if one is None or len(one) != 1 or isinstance(el, cst.StarredElement):
+                return None
+            out += one
+        return out
+    if isinstance(node, cst.Name) and node.value == "None":
+        return []
+    return None
+
+
+def literal_strs(node: cst.BaseExpression | None) -> list[str] | None:
+    if node is None:
+        return []
+    if isinstance(node, cst.SimpleString):
+        return [node.evaluated_value] if isinstance(node.evaluated_value, str) else None
+    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+        out: list[str] = []
+        for el in node.elements:
+            one = literal_strs(el.value)
+            if one is None or len(one) != 1 or isinstance(el, cst.StarredElement):
+                return None
+            out += one
+        return out
+    if isinstance(node, cst.Name) and node.value == "None":
+        return []
+    return None
+
+
+def keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    return None
+
+
+def positional_args(call: cst.Call) -> list[cst.Arg]:
+    return [a for a in call.args if a.keyword is None and not a.star]
+
+
+@dataclass
+class TransformUse:
+    """A transform applied to a function: ``jax.jit(f, static_argnums=...)`` and the like."""
+
+    qualname: str  # the transform, e.g. "jax.jit"
+    options: cst.Call | None  # the call that carries static_argnums etc. (None: bare decorator)
+    bound_positional: int = 0  # arguments bound by functools.partial
+    bound_keywords: frozenset[str] = frozenset()
+    bound_self: bool = False  # jax.jit(self.method): self is bound, not an argument
+    # filled in by ModuleIndex._apply: parameter names JAX keeps static / donates
+    static_names: frozenset[str] = frozenset()
+    donate_names: frozenset[str] = frozenset()
+    static_unknown: bool = False
+    nargs: int | None = None  # how many arguments the caller passes (lax loops pass a fixed number)
+    remote: bool = False  # applied in another file (jax.jit(module.f)): its call sites are not seen
+
+
+class ModuleIndex:
+    """Functions, classes and jit contexts of one module."""
+
+    def __init__(self, module: cst.Module, imports: ImportTable, extra_jit: frozenset[str] = frozenset()) -> None:
+        self.module = module
+        self.imports = imports
+        self.extra_jit = extra_jit
+        self.functions: list[FunctionInfo] = []
+        self.by_node: dict[cst.CSTNode, FunctionInfo] = {}
+        self.module_defs: dict[str, FunctionInfo] = {}
+        self.classes: dict[str, ClassInfo] = {}
+        self.module_sequences: set[str] = set()  # module-level names bound to list/tuple literals
+        self.module_mappings: set[str] = set()  # module-level names bound to dict literals
+        # fields some class of this module declares static (eqx.field(static=True), pytree_node=False)
+        self.static_field_names: set[str] = set()
+        self.module_assigned: set[str] = set()
+        self._module_assigns: list[tuple[str, cst.BaseExpression]] = []
+        # myjit = jax.jit -> ("jax.jit", None); jit_static = partial(jax.jit, ...) -> ("jax.jit", that call)
+        self.transform_aliases: dict[str, tuple[str, cst.Call | None]] = {}
+        self._bindings: dict[FunctionInfo | None, dict[str, cst.BaseExpression | None]] = {}
+        self._assigns: dict[FunctionInfo | None, dict[str, list[cst.BaseExpression | None]]] = {}
+        # name -> function it wraps through a transform (g = jax.jit(f)): calls to g are calls to f
+        self.aliases: dict[str, tuple[FunctionInfo, TransformUse]] = {}
+        # each transform applied to a function of this module: (function, use, decorator or call node)
+        self.jit_uses: list[tuple[FunctionInfo, TransformUse, cst.CSTNode]] = []
+        # every jax.jit/pmap/... call, resolved or not: (call, transform, enclosing function, loops)
+        self.transform_calls: list[tuple[cst.Call, str, FunctionInfo | None, tuple]] = []
+        # transforms applied to functions imported from other files (see _remote_context)
+        self.remote_contexts: list[dict] = []
+        # every call: (call, enclosing function, enclosing class, enclosing loops in that function)
+        self.calls: list[tuple[cst.Call, FunctionInfo | None, ClassInfo | None, tuple]] = []
+        self._collect(module)
+        self._find_contexts()
+
+    # -- collection -------------------------------------------------------------------------
+    def _collect(self, module: cst.Module) -> None:
+        # iterative walk keeping the enclosing function, class, and loops (within that function)
+        Loops = tuple
+        stack: list[tuple[cst.CSTNode, FunctionInfo | None, ClassInfo | None, bool, Loops]] = [
+            (child, None, None, False, ()) for child in reversed(module.body)
+        ]
+        push = stack.append
+        # type(node) is X: isinstance() on libcst's ABC-based classes costs several times more
+        FunctionDef, Lambda, ClassDef, For, While, Call = cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.For, cst.While, cst.Call
+        while stack:
+            node, func, klass, in_class_body, loops = stack.pop()
+            t = type(node)
+            if t in _LEAVES:
+                continue
+            if t is FunctionDef:
+                is_static = any(
+                    self.imports.resolve(d.decorator) == "staticmethod" for d in node.decorators
+                )
+                info = FunctionInfo(
+                    node, node.name.value, func, klass if in_class_body else None, _params(node),
+                    is_method=in_class_body and not is_static,
+                )
+                info.loops = loops
+                self._register(info, func, klass, in_class_body)
+                for dec in node.decorators:
+                    push((dec.decorator, func, klass, False, loops))
+                push((node.params, info, klass, False, ()))
+                push((node.body, info, klass, False, ()))
+                continue
+            if t is Lambda:
+                info = FunctionInfo(node, "<lambda>", func, None, _params(node))
+                info.loops = loops
+                self.functions.append(info)
+                self.by_node[node] = info
+                push((node.body, info, klass, False, ()))
+                continue
+            if t is ClassDef:
+                cinfo = ClassInfo(node.name.value, node)
+                cinfo.unhashable = self._mutable_dataclass(node)
+                cinfo.identity_hashed = self._identity_hashed(node)
+                if func is None:
+                    self.classes.setdefault(cinfo.name, cinfo)
+                for dec in node.decorators:
+                    push((dec.decorator, func, klass, False, loops))
+                for stmt in reversed(node.body.body):
+                    push((stmt, func, cinfo, True, loops))
+                continue
+            if t is For or t is While:
+                inner = (*loops, node)
+                if t is For:
+                    push((node.iter, func, klass, False, loops))
+                    push((node.target, func, klass, False, inner))
+                else:
+                    push((node.test, func, klass, False, inner))
+                push((node.body, func, klass, False, inner))
+                if node.orelse is not None:
+                    push((node.orelse, func, klass, False, loops))
+                continue
+            if t in _COMPREHENSIONS:
+                inner = (*loops, node)
+                first = node.for_in
+                push((first.iter, func, klass, False, loops))
+                for child in children(node):
+                    if child is not first:
+                        push((child, func, klass, False, inner))
+                push((first.target, func, klass, False, inner))
+                for cond in first.ifs:
+                    push((cond, func, klass, False, inner))
+                if first.inner_for_in is not None:
+                    push((first.inner_for_in, func, klass, False, inner))
+                continue
+            if t is Call:
+                self.calls.append((node, func, klass, loops))
+            elif t is cst.Import or t is cst.ImportFrom:
+                self.imports.add_statement(node)
+            elif in_class_body and t is cst.SimpleStatementLine and klass is not None:
+                self._class_field(node, klass)
+            elif func is None and klass is None and t is cst.SimpleStatementLine:
+                self._module_assignment(node)
+            body_of_class = in_class_body and t is cst.IndentedBlock
+            for child in reversed(children(node)):
+                push((child, func, klass, body_of_class, loops))
+
+    def _identity_hashed(self, node: cst.ClassDef) -> bool:
+        """A plain class (no bases, no decorators, no __eq__/__hash__): equal only to itself."""
+        if node.bases or node.decorators:
+            return False  # a base class or decorator (dataclass, NamedTuple, ...) may define equality
+        for stmt in node.body.body:
+            if isinstance(stmt, cst.FunctionDef) and stmt.name.value in ("__eq__", "__hash__"):
+                return False
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, cst.Assign) and any(
+                        isinstance(t.target, cst.Name) and t.target.value == "__hash__" for t in small.targets
+                    ):
+                        return False
+        return True
+
+    def _mutable_dataclass(self, node: cst.ClassDef) -> bool:
+        """@dataclass without frozen=True/unsafe_hash=True: eq makes instances unhashable."""
+        for dec in node.decorators:
+            expr = dec.decorator
+            call = expr if isinstance(expr, cst.Call) else None
+            name = self.imports.resolve(call.func if call else expr)
+            if name in ("dataclasses.dataclass", "dataclass"):
+                if call is None:
+                    return True
+                flags = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+                true = lambda k: isinstance(flags.get(k), cst.Name) and flags[k].value == "True"  # noqa: E731
+                false = lambda k: isinstance(flags.get(k), cst.Name) and flags[k].value == "False"  # noqa: E731
+                return not (true("frozen") or true("unsafe_hash") or false("eq"))
+        return False
+
+    def _register(self, info: FunctionInfo, func: FunctionInfo | None, klass: ClassInfo | None, in_class: bool) -> None:
+        self.functions.append(info)
+        self.by_node[info.node] = info
+        if in_class and klass is not None:
+            klass.methods[info.name] = info
+        elif func is not None:
+            func.local_defs[info.name] = info
+        else:
+            self.module_defs[info.name] = info
+
+    def _class_field(self, line: cst.SimpleStatementLine, klass: ClassInfo) -> None:
+        for small in line.body:
+            target, value = None, None
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                target, value = small.target.value, small.value
+            elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                target, value = small.targets[0].target.value, small.value
+            if target and isinstance(value, cst.Call):
+                static = keyword(value, "static")
+                node = keyword(value, "pytree_node")
+                if (isinstance(static, cst.Name) and static.value == "True") or (
+                    isinstance(node, cst.Name) and node.value == "False"
+                ):
+                    klass.static_fields.add(target)
+                    self.static_field_names.add(target)
+
+    def _module_assignment(self, line: cst.SimpleStatementLine) -> None:
+        for small in line.body:
+            if isinstance(small, cst.Assign):
+                for t in small.targets:
+                    if isinstance(t.target, cst.Name):
+                        self.module_assigned.add(t.target.value)
+                        self._module_assigns.append((t.target.value, small.value))
+                        if isinstance(small.value, (cst.List, cst.Tuple)):
+                            self.module_sequences.add(t.target.value)
+                        elif isinstance(small.value, (cst.Dict, cst.DictComp)):
+                            self.module_mappings.add(t.target.value)
+
+    # -- lookups ----------------------------------------------------------------------------
+    def lookup_function(self, name: str, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """The ``def`` a bare name refers to, from inside ``scope`` (innermost first)."""
+        while scope is not None:
+            if name in scope.local_defs:
+                return scope.local_defs[name]
+            scope = scope.parent
+        return self.module_defs.get(name)
+
+    def resolve_function(
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None
+    ) -> tuple[FunctionInfo, TransformUse | None, bool] | None:
+        """The function an expression evaluates to, and how it is wrapped.
+
+        Returns (function, transform applied or None, self is bound)."""
+        if isinstance(expr, cst.Lambda):
+            info = self.by_node.get(expr)
+            return (info, None, False) if info else None
+        if isinstance(expr, cst.Name):
+            if expr.value in self.aliases and self.lookup_function(expr.value, scope) is None:
+                fn, use = self.aliases[expr.value]
+                return fn, use, use.bound_self
+            info = self.lookup_function(expr.value, scope)
+            if info is None:
+                klass = self.instance_class(expr, scope)  # jax.jit(model): model = Model(...)
+                call = klass.methods.get("__call__") if klass is not None else None
+                return (call, None, True) if call else None
+            return (info, None, False)
+        if isinstance(expr, cst.Attribute):
+            owner_expr = expr.value
+            cls = self._enclosing_class(scope)
+            if isinstance(owner_expr, cst.Name) and owner_expr.value in ("self", "cls") and cls is not None:
+                info = cls.methods.get(expr.attr.value)
+                return (info, None, True) if info else None
+            if isinstance(owner_expr, cst.Name) and owner_expr.value in self.classes:
+                info = self.classes[owner_expr.value].methods.get(expr.attr.value)
+                return (info, None, False) if info else None
+            # Policy(0.1).act, or rnn.unroll where rnn = RNN(...) in this scope or at module level
+            klass = self.instance_class(owner_expr, scope)
+            if klass is not None:
+                info = klass.methods.get(expr.attr.value)
+                return (info, None, True) if info else None
+        return None
+
+    def constant(self, node: cst.BaseExpression | None) -> cst.BaseExpression | None:
+        """A module-level constant's value (STATIC = ("n",)) in place of its name."""
+        if isinstance(node, cst.Name):
+            bound = self._scope_bindings(None).get(node.value)
+            if isinstance(bound, (cst.Tuple, cst.List, cst.Set, cst.SimpleString, cst.Integer, cst.UnaryOperation)):
+                return bound
+        return node
+
+    def instance_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> ClassInfo | None:
+        """The class of this module that ``expr`` is an instance of, when that is plain to see."""
+        if isinstance(expr, cst.Name):
+            expr = self.binding(expr.value, scope)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+            return self.classes.get(expr.func.value)
+        return None
+
+    def binding(self, name: str, scope: FunctionInfo | None) -> cst.BaseExpression | None:
+        """The value a name is bound to by its only plain assignment in ``scope`` (or the module)."""
+        while True:
+            table = self._scope_bindings(scope)
+            if name in table:
+                return table[name]
+            if scope is None:
+                return None
+            scope = scope.parent
+
+    def _scope_bindings(self, scope: FunctionInfo | None) -> dict[str, cst.BaseExpression | None]:
+        """Names bound exactly once by a plain assignment in ``scope``: name -> value (None if more)."""
+        cached = self._bindings.get(scope)
+        if cached is None:
+            cached = self._bindings[scope] = {
+                name: values[0] if len(values) == 1 else None for name, values in self._scope_assigns(scope).items()
+            }
+        return cached
+
+    def _scope_assigns(self, scope: FunctionInfo | None) -> dict[str, list[cst.BaseExpression | None]]:
+        """Every value assigned to each name in ``scope``, in source order (None: not a plain assignment)."""
+        cached = self._assigns.get(scope)
+        if cached is not None:
+            return cached
+        seen: dict[str, list[cst.BaseExpression | None]] = {}
+        root = scope.node.body if scope is not None else self.module
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+                for small in node.body:
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                        seen.setdefault(small.targets[0].target.value, []).append(small.value)
+                    elif isinstance(small, (cst.AugAssign, cst.AnnAssign)) and isinstance(small.target, cst.Name):
+                        seen.setdefault(small.target.value, []).append(None)
+            elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)) and node is not root:
+                continue
+            else:
+                stack.extend(reversed(children(node)))
+        self._assigns[scope] = seen
+        return seen
+
+    def binding_before(self, name: str, scope: FunctionInfo | None, call: cst.Call) -> cst.BaseExpression | None:
+        """``foo = partial(foo, flag=True); foo = jax.jit(foo)``: the value ``foo`` had when ``call``,
+        itself assigned to ``foo``, ran. Falls back to the single assignment, if any."""
+        values = self._scope_assigns(scope).get(name, [])
+        for i, value in enumerate(values):
+            if value is call:
+                return values[i - 1] if i > 0 else None
+        return self.binding(name, scope)
+
+    @staticmethod
+    def _enclosing_class(scope: FunctionInfo | None) -> ClassInfo | None:
+        while scope is not None:
+            if scope.cls is not None:
+                return scope.cls
+            scope = scope.parent
+        return None
+
+    def transform_of(self, expr: cst.BaseExpression, scope_shadow: frozenset[str] = frozenset()) -> str | None:
+        name = self.imports.resolve(expr, scope_shadow)
+        if name is None:
+            return None
+        if name in jaxapi.TRACING_TRANSFORMS or name in self.extra_jit:
+            return name
+        alias = self.transform_aliases.get(name) if isinstance(expr, cst.Name) else None
+        if alias is not None and alias[1] is None:
+            return alias[0]  # myjit = jax.jit
+        return None
+
+    def _find_transform_aliases(self) -> None:
+        """Module-level ``myjit = jax.jit`` and ``jit_static = partial(jax.jit, static_argnums=1)``."""
+        for name, value in self._module_assigns:
+            target = self.transform_of(value)
+            if target is not None:
+                self.transform_aliases[name] = (target, None)
+            elif isinstance(value, cst.Call) and self.imports.resolve(value.func) == "functools.partial":
+                args = positional_args(value)
+                inner = self.transform_of(args[0].value) if len(args) == 1 else None
+                if inner is not None:
+                    self.transform_aliases[name] = (inner, value)
+
+    def unwrap(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> tuple[cst.BaseExpression, int, frozenset[str]]:
+        """Peel ``partial(f, a, k=v)`` and ``jax.grad(f)`` down to ``f``; count what partial binds."""
+        bound_pos, bound_kw = 0, frozenset()
+        for _ in range(8):
+            if not isinstance(expr, cst.Call):
+                break
+            name = self.imports.resolve(expr.func)
+            args = positional_args(expr)
+            if name == "functools.partial" and args:
+                bound_pos += len(args) - 1
+                bound_kw = bound_kw | {a.keyword.value for a in expr.args if a.keyword is not None}
+                if any(a.star for a in expr.args):
+                    bound_kw = bound_kw | {"**"}  # partial(f, *a, **kw): what it binds is unknown
+                expr = args[0].value
+            elif name in jaxapi.TRANSPARENT_WRAPPERS and args:
+                expr = args[0].value
+            elif name in jaxapi.TRACING_TRANSFORMS and name != "jax.pmap" and args:
+                # jax.jit(jax.vmap(f)): the inner transform keeps f's parameters in place
+                expr = args[0].value
+            else:
+                break
+        return expr, bound_pos, bound_kw
+
+    # -- contexts ---------------------------------------------------------------------------
+    def _find_contexts(self) -> None:
+        self._find_transform_aliases()
+        for info in list(self.functions):
+            if isinstance(info.node, cst.FunctionDef):
+                self._decorator_context(info)
+        for call, func, _klass, loops in self.calls:
+            self._call_context(call, func, loops)
+        # g = jax.jit(f, ...) at module level: calls to g are calls to f through that transform
+        for name, value in self._module_assigns:
+            if isinstance(value, cst.Call) and self.transform_of(value.func) is not None:
+                for info, use, site in self.jit_uses:
+                    if site is value:
+                        self.aliases[name] = (info, use)
+
+    def _decorator_context(self, info: FunctionInfo) -> None:
+        decorators = list(info.node.decorators)  # type: ignore[union-attr]
+        for dec in decorators:
+            expr = dec.decorator
+            use = self._transform_use(expr)
+            if use is not None:
+                self._apply(info, use, f"@{self.imports.resolve(expr.func if isinstance(expr, cst.Call) else expr) or use.qualname}", expr)
+                return
+            # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
+            # the stack traces the function when it is called through it
+
+    def _transform_use(self, expr: cst.BaseExpression) -> TransformUse | None:
+        """A decorator expression that traces the function it decorates."""
+        if isinstance(expr, cst.Name) and expr.value in self.transform_aliases:
+            target, options = self.transform_aliases[expr.value]
+            return TransformUse(target, options)  # @jit_static where jit_static = partial(jax.jit, ...)
+        name = self.transform_of(expr)
+        if name is not None:
+            return TransformUse(name, None)
+        if isinstance(expr, cst.Call):
+            name = self.transform_of(expr.func)
+            if name is not None and not positional_args(expr):
+                return TransformUse(name, expr)  # @jax.jit(static_argnums=...) factory form
+            if self.imports.resolve(expr.func) == "functools.partial":
+                args = positional_args(expr)
+                if args:
+                    inner = self.transform_of(args[0].value)
+                    if inner is not None and len(args) == 1:
+                        return TransformUse(inner, expr)
+        return None
+
+    def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple = ()) -> None:
+        name = self.transform_of(call.func)
+        args = positional_args(call)
+        if name is not None:
+            self.transform_calls.append((call, name, scope, loops))
+            fn_expr = args[0].value if args else keyword(call, "fun") or keyword(call, "f")
+            if fn_expr is None:
+                return
+            if isinstance(fn_expr, cst.Name):
+                bound = self.binding_before(fn_expr.value, scope, call)
+                if isinstance(bound, cst.Call) and (
+                    self.imports.resolve(bound.func) == "functools.partial" or self.transform_of(bound.func)
+                    or self.imports.resolve(bound.func) in jaxapi.TRANSPARENT_WRAPPERS
+                ):
+                    fn_expr = bound  # foo = partial(foo, flag=True); jax.jit(foo) -- or pmap(foo), grad(foo)
+            target, bound_pos, bound_kw = self.unwrap(fn_expr, scope)
+            resolved = self.resolve_function(target, scope)
+            if resolved is None:
+                self._remote_context(target, name, call, bound_pos, bound_kw)
+                return
+            info, _prior, bound_self = resolved
+            use = TransformUse(name, call, bound_pos, bound_kw, bound_self)
+            self._apply(info, use, f"`{name}(...)`", call)
+            return
+        qual = self.imports.resolve(call.func)
+        spec = jaxapi.LAX_FUNCTION_ARGS.get(qual or "")
+        if spec is None:
+            return
+        positions, keywords = spec
+        exprs = [args[i].value for i in positions if i < len(args)]
+        exprs += [a.value for a in call.args if a.keyword is not None and a.keyword.value in keywords]
+        short = qual.replace("jax.lax.", "lax.").replace("jax.", "")
+        nargs = _LAX_NARGS.get(qual)
+        if qual in ("jax.lax.cond", "jax.lax.switch"):
+            first_operand = 3 if qual == "jax.lax.cond" else 2
+            nargs = None if any(a.star for a in call.args) else max(0, len(args) - first_operand)
+        elif qual == "jax.eval_shape":
+            nargs = None if any(a.star for a in call.args) else len(args) - 1
+        for expr in exprs:
+            for item in (el.value for el in expr.elements) if isinstance(expr, (cst.List, cst.Tuple)) else (expr,):
+                target, bound_pos, bound_kw = self.unwrap(item, scope)
+                resolved = self.resolve_function(target, scope)
+                if resolved is None:
+                    continue
+                info, _prior, bound_self = resolved
+                use = TransformUse(qual, None, bound_pos, bound_kw, bound_self, nargs=nargs)
+                self._apply(info, use, f"a function argument of `{short}`", item)
+
+    def _remote_context(self, target: cst.BaseExpression, name: str, call: cst.Call, bound_pos: int,
+                        bound_kw: frozenset[str]) -> None:
+        """``jax.jit(losses.hinge)`` of a function imported from another file: remember it, so the
+        runner checks that file with the function's parameters traced (jitguard.lint.analysis.crossmodule)."""
+        qual = self.imports.resolve(target)
+        if qual is None or "." not in qual or qual.split(".", 1)[0] in ("jax", "numpy", "functools", "jaxlib"):
+            return
+        if isinstance(target, cst.Name) and qual == target.value:
+            return  # not imported: a local name we could not resolve
+        options = call if any(a.keyword is not None for a in call.args) else None
+        nums = literal_ints(self.constant(keyword(options, jaxapi.TRACING_TRANSFORMS.get(name) or "static_argnums"))) if options else []
+        names = literal_strs(self.constant(keyword(options, "static_argnames"))) if options else []
+        if nums is None or names is None or "**" in bound_kw:
+            return  # statics we cannot read: trust the user
+        self.remote_contexts.append({
+            "callee": qual, "transform": name, "static_nums": nums, "static_names": names,
+            "bound_positional": bound_pos, "bound_keywords": sorted(bound_kw),
+            "filtered": name in jaxapi.FILTERED_TRANSFORMS,
+        })
+
+    def _apply(self, info: FunctionInfo, use: TransformUse, how: str, site: cst.CSTNode) -> None:
+        """Mark the parameters that ``use`` traces."""
+        self.jit_uses.append((info, use, site))
+        params = list(info.params)
+        skip_self = info.is_method and (use.bound_self or use.qualname in jaxapi.LAX_FUNCTION_ARGS)
+        positional = [p for p in params if p.kind == "positional"]
+        if skip_self and positional:
+            positional = positional[1:]
+        # static positions, as JAX reads them (negative indices count from the end)
+        static_names: set[str] = set()
+        statics_kw = jaxapi.TRACING_TRANSFORMS.get(use.qualname, "static_argnums")
+        if use.options is not None and statics_kw:
+            nums = literal_ints(self.constant(keyword(use.options, statics_kw)))
+            names = literal_strs(self.constant(keyword(use.options, "static_argnames")))
+            if nums is None or names is None:
+                info.static_unknown = True
+                nums, names = nums or [], names or []
+            # JAX numbers the parameters that remain after functools.partial bound some
+            remaining = positional[use.bound_positional:]
+            for n in nums:
+                idx = n + len(remaining) if n < 0 else n
+                if 0 <= idx < len(remaining):
+                    static_names.add(remaining[idx].name)
+            static_names.update(names)
+        if use.qualname == "jax.vmap" and use.options is not None:
+            axes = keyword(use.options, "in_axes")
+            if axes is None and len(positional_args(use.options)) > 1:
+                axes = positional_args(use.options)[1].value
+            if isinstance(axes, (cst.Tuple, cst.List)):
+                for i, el in enumerate(axes.elements):
+                    if isinstance(el.value, cst.Name) and el.value.value == "None" and i < len(positional):
+                        static_names.add(positional[i].name)
+        donate: set[str] = set()
+        if use.options is not None:
+            for n in literal_ints(self.constant(keyword(use.options, "donate_argnums"))) or []:
+                idx = n + len(positional) if n < 0 else n
+                if 0 <= idx < len(positional):
+                    donate.add(positional[idx].name)
+            donate.update(literal_strs(self.constant(keyword(use.options, "donate_argnames"))) or [])
+        if info.static_unknown and use.options is not None:
+            use.static_unknown = True
+            return  # static_argnums/static_argnames we cannot read: trust the user, flag nothing
+        use.static_names = frozenset(static_names)
+        use.donate_names = frozenset(donate)
+        use.static_unknown = info.static_unknown
+        bound = {p.name for p in positional[: use.bound_positional]} | set(use.bound_keywords)
+        if "**" in bound:
+            return  # partial(f, **kwargs) binds names we cannot see: flag nothing
+        if use.nargs is not None:
+            # lax.scan passes (carry, x), fori_loop (i, val), while_loop (val), ...: parameters past
+            # those keep their Python defaults
+            passed = positional[use.bound_positional : use.bound_positional + use.nargs]
+            bound |= {p.name for p in positional if p not in passed}
+            bound |= {p.name for p in params if p.kind in ("kwonly", "kwarg")}
+            if len(passed) >= use.nargs:
+                bound |= {p.name for p in params if p.kind == "vararg"}
+        kind = {
+            "jax.jit": "jitted", "jax.pjit": "jitted", "jax.experimental.pjit.pjit": "jitted",
+            "jax.pmap": "pmapped", "jax.vmap": "vmapped",
+        }.get(use.qualname, "traced")
+        filtered = use.qualname in jaxapi.FILTERED_TRANSFORMS
+        if filtered:
+            short = use.qualname.replace("equinox.", "eqx.").replace("flax.nnx.", "nnx.")
+            why_base = f"parameter of `{info.display()}` under `{short}` (traced when it is an array)"
+        elif use.qualname in jaxapi.LAX_FUNCTION_ARGS:
+            why_base = f"parameter of `{info.display()}`, {how}"
+        elif use.qualname in self.extra_jit:
+            why_base = f"parameter of jitted `{info.display()}` ({how})"
+        else:
+            why_base = f"parameter of {kind} `{info.display()}`"
+        info.contexts.append(how)
+        traced_candidates = [p for p in params if p.kind != "positional"] + positional
+        for p in traced_candidates:
+            if p.name in static_names or p.name in bound:
+                continue
+            if use.bound_self and info.is_method and info.positional and p is info.positional[0]:
+                continue
+            if p.name in info.traced:
+                continue
+            if isinstance(p.default, (cst.SimpleString, cst.ConcatenatedString)):
+                continue  # a string cannot be a traced argument: it is a Python setting
+            if (use.qualname == "jax.vmap" or use.remote) and _literal(p.default):
+                # vmap maps every positional argument, so settings are not passed through it (a
+                # scalar cannot be mapped); for a transform applied in another file we cannot see
+                # the calls: either way a literal default is what the function gets
+                continue
+            flaglike = _flaglike_default(p.default)
+            if filtered:
+                info.param_flags[p.name] = frozenset({"opaque", "foreign"})
+            statics_note = "" if filtered or use.qualname in jaxapi.LAX_FUNCTION_ARGS or use.qualname == "jax.vmap" else (
+                ", not in static_argnames" if use.qualname != "jax.pmap" else ", not in static_broadcasted_argnums"
+            )
+            info.traced[p.name] = Origin(p.name, why_base + statics_note, info, flaglike)
+
+
+# how many arguments each lax primitive passes to its function argument
+_LAX_NARGS = {
+    "jax.lax.scan": 2,
+    "jax.lax.fori_loop": 2,
+    "jax.lax.while_loop": 1,
+    "jax.lax.map": 1,
+    "jax.lax.associative_scan": 2,
+}
+
+
+def _literal(node: cst.BaseExpression | None) -> bool:
+    if isinstance(node, cst.UnaryOperation):
+        node = node.expression
+    if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)):
+        return True
+    if isinstance(node, cst.Name):
+        return node.value in ("True", "False", "None")
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return all(_literal(e.value) for e in node.elements)
+    return False
+
+
+def _flaglike_default(default: cst.BaseExpression | None) -> bool:
+    if default is None:
+        return False
+    if isinstance(default, cst.Name) and default.value in ("True", "False", "None"):
+        return True
+    return isinstance(default, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))

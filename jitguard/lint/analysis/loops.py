@@ -1,0 +1,232 @@
+"""What changes from one iteration of a loop to the next (for the recompilation rules, JG3xx).
+
+For a ``for``/``while`` loop or a comprehension, a name *varies* when it is a loop target, or is
+assigned in the body from something that varies or from itself (a value carried round the loop,
+unless the body also resets it at its top level, like ``batch = []``; in a ``while`` loop every
+name the body assigns). A loop over a literal collection
+(``for mode in ("train", "eval")``) is bounded: its target takes a few known values, which is how
+a cache is warmed up, so it does not count as varying.
+
+An expression has a *varying shape* when it slices with a bound that varies (``x[:i]``, but not
+``x[i:i + k]`` with a fixed ``k``), creates an array with a varying size (``jnp.zeros(n)``),
+converts a list that grows in the loop (``jnp.asarray(buf)``), or is a name bound to one of these.
+Anything passed through another function (``pad_to_bucket(x[:i], ...)``) is opaque: padding and
+bucketing are how the hazard is fixed.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.walk import children
+
+_ARRAY_SIZED = frozenset(
+    f"{mod}.{fn}"
+    for mod in ("jax.numpy", "numpy")
+    for fn in ("zeros", "ones", "empty", "full", "arange", "eye", "identity", "linspace", "tri")
+) | frozenset(f"jax.random.{fn}" for fn in ("normal", "uniform", "randint", "bernoulli", "categorical", "gumbel"))
+# NumPy's random arrays: every positional argument is a size (randn/rand), or `size=`
+_RANDOM_SIZED = frozenset({"numpy.random.randn", "numpy.random.rand", "numpy.random.normal", "numpy.random.uniform",
+                           "numpy.random.randint", "numpy.random.standard_normal", "numpy.random.random"})
+# growing an array by concatenating to itself: x = jnp.concatenate([x, y])
+_GROWERS = frozenset(f"{mod}.{fn}" for mod in ("jax.numpy", "numpy") for fn in ("concatenate", "append", "vstack", "hstack"))
+_CONVERSIONS = frozenset(
+    f"{mod}.{fn}"
+    for mod in ("jax.numpy", "numpy")
+    for fn in ("asarray", "array", "stack", "concatenate", "vstack", "hstack")
+)
+# jitguard's own bucketing helpers give a bounded set of values
+_BOUNDED_CALLS = frozenset({"jitguard.runtime.buckets.bucket_for", "jitguard.runtime.buckets.pow2", "jitguard.pad_to_bucket", "jitguard.runtime.buckets.pad_to_bucket"})
+
+
+def names_in(expr: cst.CSTNode) -> set[str]:
+    """Variable names an expression reads (not attribute names or keyword names)."""
+    out: set[str] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Name):
+            out.add(node.value)
+        elif isinstance(node, cst.Attribute):
+            stack.append(node.value)
+        elif isinstance(node, cst.Arg):
+            stack.append(node.value)
+        elif isinstance(node, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
+            continue
+        else:
+            stack.extend(children(node))
+    return out
+
+
+def _target_names(target: cst.CSTNode) -> set[str]:
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        out: set[str] = set()
+        for el in target.elements:
+            out |= _target_names(el.value)
+        return out
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    return set()
+
+
+def _reset_names(body: cst.BaseSuite) -> set[str]:
+    """Names assigned at the top level of a loop body from a value that does not read them."""
+    out: set[str] = set()
+    for stmt in body.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else (stmt,):
+            if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                read = names_in(small.value)
+                out.update(t.value for t in targets if isinstance(t, cst.Name) and t.value not in read)
+    return out
+
+
+def is_literal_collection(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, (cst.List, cst.Tuple, cst.Set)) and not any(
+        isinstance(e, cst.StarredElement) for e in expr.elements
+    )
+
+
+class LoopFacts:
+    """Names that vary, names whose shape varies, and lists that grow, in one loop."""
+
+    def __init__(self, loop: cst.CSTNode, imports: ImportTable) -> None:
+        self.imports = imports
+        self.varying: set[str] = set()
+        self.bounded: set[str] = set()
+        self.shaped: set[str] = set()  # names bound to varying-shape arrays
+        self.grown: set[str] = set()  # lists appended to in the loop
+        assigns: list[tuple[set[str], cst.CSTNode | None, bool]] = []
+        # names the body resets unconditionally (`batch = []` at its top level): whatever the body
+        # then does to them starts again from that value, so nothing is carried across iterations
+        self.reset: set[str] = set() if isinstance(loop, cst.BaseComp) else _reset_names(loop.body)
+        if isinstance(loop, cst.For):
+            names = _target_names(loop.target)
+            (self.bounded if is_literal_collection(loop.iter) else self.varying).update(names)
+            self._scan(loop.body, assigns)
+        elif isinstance(loop, cst.While):
+            self._scan(loop.body, assigns)
+            for names, _value, _aug in assigns:
+                self.varying |= names
+        else:  # comprehension
+            clause = loop.for_in
+            while clause is not None:
+                names = _target_names(clause.target)
+                (self.bounded if is_literal_collection(clause.iter) else self.varying).update(names)
+                clause = clause.inner_for_in
+        assigned = self.assigned = set().union(*(names for names, _v, _a in assigns)) if assigns else set()
+        self.grown -= assigned - {n for names, _v, aug in assigns if aug for n in names}  # `buf = []` inside: fresh each time
+        for _ in range(3):
+            for names, value, aug in assigns:
+                if aug or value is None or self.value_varies(value) or (names_in(value) & names - self.reset):
+                    self.varying |= names
+        for names, value, _aug in assigns:
+            if value is not None and (self.shape_varies(value) or self._grows_itself(names, value)):
+                self.shaped |= names
+
+    def _scan(self, body: cst.CSTNode, out: list) -> None:
+        """Assignments and list growth in a loop body (not inside nested functions)."""
+        stack = [body]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue
+            if isinstance(node, cst.Assign):
+                for t in node.targets:
+                    out.append((_target_names(t.target), node.value, False))
+            elif isinstance(node, cst.AnnAssign) and node.value is not None:
+                out.append((_target_names(node.target), node.value, False))
+            elif isinstance(node, cst.AugAssign):
+                names = _target_names(node.target)
+                out.append((names, node.value, True))
+                if isinstance(node.value, (cst.List, cst.ListComp)):
+                    self.grown |= names
+            elif isinstance(node, cst.For):
+                out.append((_target_names(node.target), None, False))
+            elif isinstance(node, cst.WithItem) and node.asname is not None:
+                out.append((_target_names(node.asname.name), node.item, False))
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+                if node.func.attr.value in ("append", "extend", "insert") and isinstance(node.func.value, cst.Name):
+                    self.grown.add(node.func.value.value)
+            stack.extend(children(node))
+
+    # -- questions about one expression -----------------------------------------------------
+    def value_varies(self, expr: cst.BaseExpression) -> set[str]:
+        """The varying names behind a value, or an empty set if it takes a bounded set of values."""
+        if isinstance(expr, (cst.Comparison, cst.BooleanOperation)):
+            return set()
+        if isinstance(expr, cst.IfExp):  # "a" if i % 2 else "b": two values
+            return self.value_varies(expr.body) | self.value_varies(expr.orelse)
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            return set()
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Modulo) and isinstance(
+            expr.right, cst.Integer
+        ):
+            return set()
+        if isinstance(expr, cst.Call) and self.imports.resolve(expr.func) in _BOUNDED_CALLS:
+            return set()
+        return names_in(expr) & self.varying
+
+    def shape_varies(self, expr: cst.BaseExpression) -> bool:
+        if isinstance(expr, cst.Name):
+            return expr.value in self.shaped
+        if isinstance(expr, cst.Subscript):
+            if self.shape_varies(expr.value):
+                return True
+            for el in expr.slice:
+                sl = el.slice
+                if isinstance(sl, cst.Slice) and self._slice_size_varies(sl):
+                    return True
+            return False
+        if isinstance(expr, cst.Call):
+            name = self.imports.resolve(expr.func)
+            args = [a.value for a in expr.args]
+            if name in _RANDOM_SIZED:
+                sizes = [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]
+                if name not in ("numpy.random.randn", "numpy.random.rand"):
+                    sizes = [a.value for a in expr.args if a.keyword is not None and a.keyword.value == "size"]
+                return any(names_in(s) & self.varying for s in sizes)
+            if name in _ARRAY_SIZED:
+                sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
+                sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
+                return any(names_in(s) & self.varying for s in sizes)
+            if name in _CONVERSIONS and args:
+                first = args[0]
+                if isinstance(first, cst.Name) and first.value in self.grown:
+                    return True
+                if isinstance(first, (cst.List, cst.Tuple)):
+                    return any(self.shape_varies(e.value) for e in first.elements)
+                return self.shape_varies(first)
+            if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("reshape", "astype", "T"):
+                if expr.func.attr.value == "reshape" and any(names_in(a) & self.varying for a in args):
+                    return True
+                return self.shape_varies(expr.func.value)
+        return False
+
+    def _grows_itself(self, names: set[str], value: cst.CSTNode) -> bool:
+        """seq = jnp.concatenate([seq, new]): one row longer every iteration (unless reset in it)."""
+        return (
+            isinstance(value, cst.Call)
+            and self.imports.resolve(value.func) in _GROWERS
+            and bool(names & names_in(value) - self.reset)
+        )
+
+    def _slice_size_varies(self, sl: cst.Slice) -> bool:
+        lower_v = bool(sl.lower is not None and names_in(sl.lower) & self.varying)
+        upper_v = bool(sl.upper is not None and names_in(sl.upper) & self.varying)
+        if not (lower_v or upper_v):
+            return False
+        # x[i : i + k] with a fixed k keeps its size
+        up = sl.upper
+        if (
+            sl.lower is not None
+            and isinstance(up, cst.BinaryOperation)
+            and isinstance(up.operator, cst.Add)
+            and up.left.deep_equals(sl.lower)
+            and not (names_in(up.right) & self.varying)
+        ):
+            return False
+        return True

@@ -1,0 +1,108 @@
+"""A content cache like ``.ruff_cache``: findings keyed by file content, jitguard version and settings."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from jitguard._version import __version__
+from jitguard.lint.diagnostics import FileResult, Finding
+
+CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by jitguard.\n"
+
+
+def content_digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+class Cache:
+    """One JSON file per (jitguard version, settings): {"names": hash of the tree's jitted names,
+    "files": {absolute path: [digest, findings, facts, jitted names it mentions]}}.
+
+    The key is the file's content (not its mtime), the version and the settings' fingerprint, so
+    a stale result can only come back for the very same bytes under the very same settings.
+    """
+
+    def __init__(self, directory: Path, key: str, names: frozenset[str] | None = None) -> None:
+        """``names``: the jitted names of the whole tree this run (see runner.lint_files). A file's
+        result also depends on which of them it mentions; an entry records those, so a change
+        elsewhere in the tree invalidates only the files it concerns."""
+        self.directory = directory
+        digest = hashlib.sha256(f"{__version__}\0{key}".encode()).hexdigest()[:16]
+        self.file = directory / __version__ / f"{digest}.json"
+        self._entries: dict[str, list] = {}
+        self._dirty = False
+        try:
+            data = json.loads(self.file.read_text("utf-8"))
+        except (OSError, ValueError):
+            data = {}
+        if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
+            data = {"files": {}}  # a damaged cache is an empty one
+        self._entries = data["files"]
+        self._stored_names = data.get("names")
+        self.set_names(names or frozenset())
+
+    def set_names(self, names: frozenset[str]) -> None:
+        """The tree's jitted names for this run (known only after the files were scanned)."""
+        self._names_hash = hashlib.sha256("\0".join(sorted(names)).encode()).hexdigest()[:16]
+        self._same_names = self._stored_names == self._names_hash
+
+    def jitted_names(self, path: str, digest: str) -> list[str] | None:
+        """The jitted names this very content defines, as scanned last time (saves the text scan)."""
+        entry = self._entries.get(os.path.abspath(path))
+        if isinstance(entry, list) and len(entry) > 4 and entry[0] == digest and isinstance(entry[4], list):
+            return entry[4]
+        return None
+
+    def get(self, path: str, digest: str, mentions=None, seeds: str = "") -> FileResult | None:
+        """The cached result for ``path`` if it was made from content with this ``digest``.
+
+        ``mentions()`` gives the jitted names the file mentions now; it is called only when the
+        tree's jitted names changed since the cache was written."""
+        entry = self._entries.get(os.path.abspath(path) + (f"\0{seeds}" if seeds else ""))
+        try:
+            if entry is None or entry[0] != digest:
+                return None
+            if not self._same_names and mentions is not None and sorted(mentions()) != (entry[3] if len(entry) > 3 else []):
+                return None
+            findings = [Finding(path, *f[:7], edit=tuple(f[7]) if len(f) > 7 and f[7] else None) for f in entry[1]]
+            facts = entry[2] if len(entry) > 2 else None
+        except (TypeError, ValueError, IndexError, KeyError):
+            return None  # a damaged entry: lint the file again
+        return FileResult(path, findings, facts=facts if isinstance(facts, dict) else None)
+
+    def put(self, path: str, result: FileResult, digest: str, mentions=frozenset(), defines=frozenset(),
+            seeds: str = "") -> None:
+        """Remember ``result``, made from content with this ``digest``: the file mentions the tree's
+        jitted names ``mentions`` and defines ``defines``; ``seeds`` keys a result checked with
+        parameters seeded from other files (jitguard.lint.analysis.crossmodule)."""
+        rows = [[f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.fix, f.edit] for f in result.findings]
+        key = os.path.abspath(path) + (f"\0{seeds}" if seeds else "")
+        self._entries[key] = [digest, rows, result.facts, sorted(mentions), sorted(defines)]
+        self._dirty = True
+
+    def save(self) -> None:
+        if not self._dirty:
+            return
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            tag = self.directory / "CACHEDIR.TAG"
+            if not tag.exists():
+                tag.write_text(CACHEDIR_TAG)
+                (self.directory / ".gitignore").write_text("# Created by jitguard automatically.\n*\n")
+            fd, tmp = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
+            try:
+                # dumps, not dump: json.dump streams through the pure-Python encoder (5x slower here)
+                text = json.dumps({"names": self._names_hash, "files": self._entries}, separators=(",", ":"))
+                with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+                os.replace(tmp, self.file)
+            except BaseException:
+                os.unlink(tmp)
+                raise
+        except OSError:
+            pass  # a cache that cannot be written is only slower
+        self._dirty = False

@@ -1,0 +1,483 @@
+"""The engine: read a file, guard against hostile input, parse once, analyse, run the rules.
+
+Per file: read bytes -> decode (PEP 263) -> skip-file / prefilter -> cheap nesting scan (and
+CPython's parser to confirm a suspicious file) -> one libcst parse -> import table and jit
+contexts -> one taint walk per traced function, calling the enabled rules -> suppressions ->
+positions (computed only when there is something to report).
+
+Nothing that goes wrong with one file stops the others: a file that cannot be read, decoded or
+parsed becomes a finding (JG001-JG003); an exception inside a rule becomes an internal error
+naming file and rule (exit code 2 at the end).
+"""
+
+from __future__ import annotations
+
+import ast
+import errno
+import io
+import os
+import re
+import stat
+import sys
+import threading
+import tokenize
+import traceback
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from jitguard.lint.analysis.calls import FactExtractor, may_record_calls
+from jitguard.lint.analysis.crossmodule import apply_seeds
+from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.jitcontext import ModuleIndex
+from jitguard.lint.analysis.taint import Analysis, RuleError, build_hooks
+from jitguard.lint.diagnostics import FileResult, Finding
+from jitguard.lint.positions import locate
+from jitguard.lint.rules import ALL_RULES
+from jitguard.lint.suppression import is_suppressed, skip_file, suppressed_codes
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+# Beyond these, a file is handed to CPython's own parser first: libcst's native parser overflows
+# its stack (SIGSEGV) on ~1,500 nested brackets or 10,000-term operator chains, and is very slow
+# well before that. CPython rejects such files cleanly ("too many nested parentheses").
+SUSPICIOUS_DEPTH = 100
+SUSPICIOUS_LINE = 2000
+SUSPICIOUS_SPAN = 2000
+SUSPICIOUS_CONTINUATIONS = 500  # backslash-continued lines: an operator chain without brackets
+# libcst's parse time grows with the square of expression depth (a 1,000-deep chain: ~0.2-0.9 s,
+# 2,000: ~1.3-4 s, 10,000: ~45-85 s; deeper ones overflow its native stack). Files whose syntax
+# tree (per CPython's ast) is deeper than this are reported as JG003 instead of parsed.
+MAX_AST_DEPTH = 1000
+_BIG_STACK = 512 * 1024 * 1024
+
+_PREFILTER_WORDS = ("jit", "vmap", "pmap", "lax", "shard_map", "checkpoint", "remat", "make_jaxpr", "eval_shape", "checkify")
+_BRACKETS = str.maketrans({chr(i): None for i in range(128) if chr(i) not in "()[]{}\n"})
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_WORD_BYTES = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+_NOT_WORD_BYTES = bytes(c if c in _WORD_BYTES else 32 for c in range(256))
+_ATTR_CALL = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)\s*\(")
+# import statements, including parenthesised multi-line `from x import (a, b)`
+_IMPORT_LINE = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*\([^)]*\)|(?:from|import)[ \t][^\n]*)", re.MULTILINE)
+# names of functions a file jits: `@...jit...` above a def, or `name = ...jit(` / `...pmap(`
+_JIT_DEF = re.compile(
+    r"^[ \t]*@[^\n]*\b(?:jit|pjit|pmap|filter_jit)\b[^\n]*\n(?:[ \t]*@[^\n]*\n|[ \t]*#[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)",
+    re.MULTILINE,
+)
+_JIT_CALL = re.compile(r"jit\(|pmap\(")  # finds the lines for _JIT_ASSIGN (plain literals: fast)
+_JIT_ASSIGN = re.compile(r"(?:^|[\s.])(\w+)[ \t]*=[ \t]*[\w.]*\b(?:jit|pjit|pmap|filter_jit)\(", re.MULTILINE)
+
+
+def jitted_names(source: str, extra: tuple[str, ...] = ()) -> set[str]:
+    """Cheap text scan: names this file may define as jitted functions.
+
+    Only a filter: it decides which call sites are worth recording for the project-wide rules
+    (and which files that never mention jit still need a parse). The real index is built from
+    the parse; a name found here that is not really jitted costs a little time, nothing else."""
+    words = ("jit", "pmap", *(e.rsplit(".", 1)[-1] for e in extra))
+    if not any(w in source for w in words):
+        return set()
+    found = set(_JIT_DEF.findall(source))
+    # _JIT_ASSIGN only on the lines that call jit/pmap: run over the whole text it tries every position
+    done = -1
+    for m in _JIT_CALL.finditer(source):
+        start = source.rfind("\n", 0, m.start()) + 1
+        if start == done:
+            continue
+        done = start
+        end = source.find("\n", m.end())
+        found.update(_JIT_ASSIGN.findall(source, start, len(source) if end < 0 else end))
+    return found
+
+
+@dataclass(frozen=True)
+class LintOptions:
+    """What one worker needs to lint files: picklable, derived from Settings."""
+
+    codes: frozenset[str]
+    extend_jit_names: tuple[str, ...] = ()
+    # names of jitted functions anywhere in the checked tree (see jitted_names), and the last
+    # components of the modules that define them
+    jitted: frozenset[str] = frozenset()
+    jit_modules: frozenset[str] = frozenset()
+    # the top-level packages and modules of the checked tree: a call resolved outside them cannot
+    # reach a function of the tree (empty: unknown, nothing is ruled out)
+    tree_packages: frozenset[str] = frozenset()
+
+    def prefilter(self) -> re.Pattern[str]:
+        words = list(_PREFILTER_WORDS) + [n.rsplit(".", 1)[-1] for n in self.extend_jit_names]
+        return re.compile("|".join(re.escape(w) for w in words))
+
+    def mentions_jitted(self, source: str) -> bool:
+        """Does the file import a jitted function (or a module defining one) of the checked tree?"""
+        if not self.jitted:
+            return False
+        words = set()
+        for m in _IMPORT_LINE.finditer(source):
+            words.update(_WORD.findall(m.group(0)))
+        if not words.isdisjoint(self.jitted):
+            return True  # from train import step
+        # import train ... train.step(...): the module is imported and a jitted name is called on it
+        return not words.isdisjoint(self.jit_modules) and not self.jitted.isdisjoint(_ATTR_CALL.findall(source))
+
+    def mentioned(self, source: str) -> set[str]:
+        """The jitted names, their modules and the tree's top-level packages this file mentions:
+        its result depends on them."""
+        if not self.jitted:
+            return set()
+        # the words of the file, as bytes: every byte that cannot be part of an ASCII identifier
+        # becomes a space (twice as fast as a regex; a number such as 1e-5 is not the word "e")
+        words = source.encode("utf-8", "surrogatepass").translate(_NOT_WORD_BYTES).split()
+        return {w.decode() for w in self._known_bytes().intersection(words)}
+
+    def _known_bytes(self) -> frozenset[bytes]:
+        known = self.__dict__.get("_known")
+        if known is None:
+            known = frozenset(n.encode() for n in self.jitted | self.jit_modules | self.tree_packages)
+            object.__setattr__(self, "_known", known)
+        return known
+
+
+def read_source(path: str) -> bytes:
+    """The file's bytes. Opened without blocking and checked to be a regular file first, so a FIFO
+    or device named ``x.py`` is an error (OSError), never a hang; a directory is IsADirectoryError."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "is a directory", path)
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        chunks = []
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def decode(data: bytes) -> str:
+    """Decode Python source as the interpreter would (BOM, coding cookie, default UTF-8)."""
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    text = data.decode(encoding)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text
+
+
+def public_name(module_name: str) -> str:
+    """``pkg.__init__`` is imported as ``pkg``."""
+    return module_name[: -len(".__init__")] if module_name.endswith(".__init__") else module_name
+
+
+def nesting_scan(source: str) -> tuple[int, int, int]:
+    """(max bracket depth, most lines inside one bracket group, longest line): cheap, C-speed mostly."""
+    longest = max(map(len, source.splitlines()), default=0)
+    depth = max_depth = span = max_span = 0
+    for ch in source.translate(_BRACKETS):
+        if ch == "\n":
+            if depth:
+                span += 1
+                if span > max_span:
+                    max_span = span
+        elif ch in "([{":
+            depth += 1
+            if depth > max_depth:
+                max_depth = depth
+        elif ch in ")]}":
+            depth -= 1
+            if depth <= 0:
+                depth = span = 0
+    return max_depth, max_span, longest
+
+
+def ast_depth(tree: ast.AST) -> tuple[int, int]:
+    """(depth of the deepest node, its line): iterative, so any tree CPython built can be measured."""
+    deepest, line = 0, 1
+    stack: list[tuple[ast.AST, int]] = [(tree, 1)]
+    pop, push, children = stack.pop, stack.append, ast.iter_child_nodes
+    while stack:
+        node, d = pop()
+        if d > deepest:
+            deepest, line = d, getattr(node, "lineno", line)
+        for child in children(node):
+            push((child, d + 1))
+    return deepest, line
+
+
+class FileLinter:
+    """Lints files with one set of options. Rules are instantiated once and reused."""
+
+    def __init__(self, options: LintOptions) -> None:
+        self.options = options
+        self.rules = [r() for r in ALL_RULES if r.code in options.codes]
+        self.hooks = build_hooks(self.rules)
+        self.module_rules = [r for r in self.rules if hasattr(r, "check_module")]
+        self.project_enabled = any(hasattr(r, "check_site") or hasattr(r, "check_sites") for r in self.rules)
+        self._prefilter = options.prefilter()
+        self._extra = frozenset(options.extend_jit_names)
+
+    def lint_path(self, path: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
+        try:
+            data = read_source(path)
+        except FileNotFoundError:
+            return self._diag(path, "JG002", "file disappeared before it could be read")
+        except IsADirectoryError:
+            return FileResult(path)
+        except OSError as exc:
+            return self._diag(path, "JG002", f"cannot read file: {exc.strerror or exc}")
+        return self.lint_bytes(path, data, module_name, seeds)
+
+    def lint_bytes(self, path: str, data: bytes, module_name: str = "", seeds: dict | None = None) -> FileResult:
+        if len(data) > MAX_FILE_BYTES:
+            return self._diag(path, "JG003", f"file is {len(data) // (1024 * 1024)} MiB, over the {MAX_FILE_BYTES // (1024 * 1024)} MiB limit; not checked")
+        if b"\x00" in data:
+            line = data[: data.index(b"\x00")].count(b"\n") + 1
+            return self._diag(path, "JG002", "file contains NUL bytes; not checked", line)
+        try:
+            source = decode(data)
+        except (SyntaxError, UnicodeDecodeError, LookupError) as exc:
+            return self._diag(path, "JG002", f"cannot decode file: {_one_line(exc)}; not checked")
+        return self.lint_source(path, source, module_name, seeds)
+
+    def needs_libcst(self, source: str) -> bool:
+        """Whether linting the file parses it with libcst (the prefilter of docs/cli.md, then the
+        check of :meth:`_calls_only` for files that pass only by importing a jitted function)."""
+        if skip_file(source):
+            return False
+        if self._prefilter.search(source):
+            return True
+        return self._imports_jitted(source) and self._calls_only("", source, "", FileResult("")) is None
+
+    def _imports_jitted(self, source: str) -> bool:
+        return self.project_enabled and self.options.mentions_jitted(source)
+
+    def lint_source(self, path: str, source: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
+        """Lint one file. ``seeds``: parameters of its functions that other files pass traced
+        values to (jitguard.lint.analysis.crossmodule); a seeded file is parsed whatever the prefilter says."""
+        result = FileResult(path, mentions=frozenset(self.options.mentioned(source)))
+        if skip_file(source):
+            return result
+        if not seeds and not self._prefilter.search(source):
+            if not self._imports_jitted(source):
+                return result
+            quick = self._calls_only(path, source, module_name, result)
+            if quick is not None:
+                return quick
+        problem = self._precheck(path, source)
+        if problem is not None:
+            return problem
+        try:
+            module = cst.parse_module(source)
+        except cst.ParserSyntaxError as exc:
+            return self._syntax_error(path, source, exc)
+        except RecursionError:
+            return self._diag(path, "JG003", "file is too deeply nested to parse; not checked")
+        result.parsed = True
+        imports = ImportTable(module_name)
+        imports.add_module(module)
+        try:
+            index = ModuleIndex(module, imports, self._extra)
+            if seeds:
+                apply_seeds(index, seeds)
+            analysis = Analysis(index, self.hooks)
+            raw = analysis.run()
+            for rule in self.module_rules:
+                try:
+                    rule.check_module(
+                        index, lambda code, node, msg, fix, replacement=None: raw.append((code, node, msg, fix, replacement))
+                    )
+                except RecursionError:
+                    raise
+                except Exception as exc:
+                    raise RuleError(rule.code, exc) from exc
+            defs, calls, wrappers = [], [], []
+            if self.project_enabled:
+                extractor = FactExtractor(index, public_name(module_name), self.options.jitted,
+                                          self.options.tree_packages)
+                defs = [d for d, _node in extractor.jit_defs()]
+                wrappers = extractor.wrapper_facts()
+                calls = extractor.call_facts()
+        except RecursionError:
+            return self._diag(path, "JG003", "file is too deeply nested to analyse; not checked")
+        except RuleError as exc:
+            result.errors.append(_internal_error(path, f"rule {exc.code}", exc.error))
+            return result
+        except Exception as exc:  # noqa: BLE001 - one file must not stop the run
+            result.errors.append(_internal_error(path, "the analysis", exc))
+            return result
+        if raw or calls:
+            wanted = [item[1] for item in raw]
+            for fact, node in calls:
+                wanted.append(node)
+                wanted.extend(arg["node"] for arg in fact["args"] if "node" in arg)
+            positions = locate(module, wanted)
+            lines = source.splitlines()
+            result.findings = self._locate(path, positions, lines, raw)
+            for fact, node in calls:
+                for arg in fact["args"]:
+                    arg_node = arg.pop("node", None)
+                    arg_rng = positions.get(arg_node) if arg_node is not None else None
+                    if arg_rng is not None:
+                        arg["span"] = [arg_rng.start.line, arg_rng.start.column + 1, arg_rng.end.line, arg_rng.end.column + 1]
+                rng = positions.get(node)
+                if rng is not None:
+                    fact.update(line=rng.start.line, column=rng.start.column + 1, end_line=rng.end.line,
+                                end_column=rng.end.column + 1)
+                    text = lines[rng.start.line - 1] if rng.start.line <= len(lines) else ""
+                    fact["noqa"] = sorted(suppressed_codes(text))
+        outcalls = [{"callee": callee, "caller": caller, "args": args} for (callee, caller), args in analysis.outcalls.items()]
+        outcalls += [{"callee": r["callee"], "caller": "", "context": r, "args": {}} for r in index.remote_contexts]
+        result.facts = _facts(module_name, imports, defs, [fact for fact, _node in calls if "line" in fact], outcalls,
+                              wrappers)
+        return result
+
+    def _calls_only(self, path: str, source: str, module_name: str, result: FileResult) -> FileResult | None:
+        """The result of a file that passes the prefilter only because it imports a jitted
+        function of the tree, when it can be had without libcst; else None.
+
+        With no JAX word the file has no jit context of its own: all it can contribute are call
+        facts (``FactExtractor.call_facts``) and its imports (re-exports for the project index).
+        CPython's ast, about a seventh of libcst's parse time, reads the imports and tells whether
+        any call could be recorded (``calls.may_record_calls``); only then is libcst needed."""
+        tree = _ast_or_none(source)
+        if tree is None:
+            return None  # the full path reports what is wrong with the file
+        imports = ImportTable(module_name)
+        if may_record_calls(tree, self.options.jitted, imports, self.options.tree_packages):
+            return None
+        result.facts = _facts(module_name, imports, [], [], [])
+        return result
+
+    def _syntax_error(self, path: str, source: str, exc: cst.ParserSyntaxError) -> FileResult:
+        """JG001 at CPython's position and message when it agrees the file is invalid (its messages
+        and positions are the ones users know); libcst's otherwise (e.g. syntax newer than this Python)."""
+        try:
+            ast.parse(source)
+        except SyntaxError as err:
+            if err.lineno:
+                return self._diag(path, "JG001", f"syntax error: {err.msg}", err.lineno, err.offset or 1)
+        except (RecursionError, MemoryError, ValueError):
+            pass
+        return self._diag(path, "JG001", f"syntax error: {exc.message}", exc.raw_line, exc.raw_column + 1)
+
+    def _precheck(self, path: str, source: str) -> FileResult | None:
+        depth, span, longest = nesting_scan(source)
+        if (
+            depth <= SUSPICIOUS_DEPTH
+            and span <= SUSPICIOUS_SPAN
+            and longest <= SUSPICIOUS_LINE
+            and source.count("\\\n") <= SUSPICIOUS_CONTINUATIONS
+        ):
+            return None
+        try:
+            tree = _quiet_ast_parse(source)
+        except SyntaxError as exc:
+            return self._diag(path, "JG001", f"syntax error: {exc.msg}", exc.lineno or 1, exc.offset or 1)
+        except (RecursionError, MemoryError):
+            return self._diag(path, "JG003", "file is too deeply nested for Python's own parser; not checked")
+        deepest, line = ast_depth(tree)
+        if deepest > MAX_AST_DEPTH:
+            return self._diag(
+                path, "JG003", f"an expression nested {deepest} levels deep (limit {MAX_AST_DEPTH}); not checked", line
+            )
+        return None
+
+    def _locate(self, path: str, positions, lines: list[str], raw: list) -> list[Finding]:
+        findings: list[Finding] = []
+        for code, node, message, fix, *replacement in raw:
+            rng = positions.get(node)
+            if rng is None:
+                continue
+            line = rng.start.line
+            text = lines[line - 1] if 0 < line <= len(lines) else ""
+            if is_suppressed(code, text):
+                continue
+            end_line, end_col = rng.end.line, rng.end.column + 1
+            edit = None
+            if replacement and replacement[0] is not None:
+                edit = (line, rng.start.column + 1, end_line, end_col, replacement[0])
+            findings.append(Finding(path, line, rng.start.column + 1, code, message, end_line, end_col, fix, edit))
+        findings.sort()
+        return findings
+
+    @staticmethod
+    def _diag(path: str, code: str, message: str, line: int = 1, column: int = 1) -> FileResult:
+        fixes = {
+            "JG001": "Fix the syntax error; jitguard checks the file once it parses",
+            "JG002": "Save the file as UTF-8 text (or declare its encoding with a `# -*- coding: ... -*-` line)",
+            "JG003": "Split the file or the expression; if it is generated code, exclude it in [tool.jitguard] exclude",
+        }
+        return FileResult(path, [Finding(path, max(line, 1), max(column, 1), code, message, fix=fixes[code])])
+
+
+def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outcalls: list,
+           wrappers: list | None = None) -> dict | None:
+    """What one file contributes to the project-wide rules (jitguard.lint.analysis.project)."""
+    if not (defs or calls or outcalls or wrappers or (module_name and imports.names)):
+        return None
+    return {
+        "outcalls": outcalls,
+        "defs": defs,
+        "wrappers": wrappers or [],
+        "calls": calls,
+        "reexports": {
+            f"{public_name(module_name)}.{k}": v for k, v in imports.names.items() if v != k
+        } if module_name else {},
+    }
+
+
+def _quiet_ast_parse(source: str) -> ast.Module:
+    """CPython's parser without its SyntaxWarnings (invalid escapes...), which are not ours to print."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return ast.parse(source)
+
+
+def _ast_or_none(source: str) -> ast.Module | None:
+    try:
+        return _quiet_ast_parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def _internal_error(path: str, rule: str, exc: BaseException) -> str:
+    frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+    where = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
+    return f"{path}: internal error in {rule}: {type(exc).__name__}: {_one_line(exc)}{where}"
+
+
+def run_with_big_stack(fn, *args):
+    """Run ``fn`` in a thread with a large stack and recursion limit (deep but valid code)."""
+    box: dict = {}
+
+    def target() -> None:
+        try:
+            box["value"] = fn(*args)
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
+            box["error"] = exc
+
+    old_size = threading.stack_size()
+    old_limit = sys.getrecursionlimit()
+    try:
+        threading.stack_size(_BIG_STACK)
+        sys.setrecursionlimit(max(old_limit, 20000))
+        thread = threading.Thread(target=target, name="jitguard-lint")
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(old_size)
+        sys.setrecursionlimit(old_limit)
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")

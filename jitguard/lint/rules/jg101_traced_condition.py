@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.lint.analysis.jitcontext import Taint
+from jitguard.lint.analysis.taint import Context
+from jitguard.lint.rules.base import Rule
+
+
+def branch_fix(ctx: Context, taint: Taint, construct: str) -> str:
+    """The fix for Python branching on a traced value: static flag, or a traced select/branch."""
+    hint = ctx.static_hint(taint) if taint.origin.flaglike else None
+    traced_fix = (
+        "select values with `jnp.where(cond, a, b)` or `lax.select`, or branch with "
+        "`lax.cond(pred, true_fn, false_fn, *operands)`"
+    )
+    if hint:
+        return f"`{taint.origin.name}` looks like a Python flag: mark it static with {hint}; otherwise {traced_fix}"
+    if construct == "comprehension":
+        return "filtering has a value-dependent size under jit: keep every element and mask with `jnp.where(cond, x, fill)`"
+    return traced_fix[0].upper() + traced_fix[1:]
+
+
+class TracedCondition(Rule):
+    code = "JG101"
+    name = "traced-condition"
+    summary = "Python `if`/`elif`/conditional expression on a traced value."
+    jax_error = "TracerBoolConversionError"
+    what = """
+        Flags an `if`/`elif` statement, a conditional expression (`a if cond else b`) or a
+        comprehension filter whose condition depends on a traced value inside jitted code: a
+        parameter of a `jax.jit`/`vmap`/`pmap`-transformed function that is not static, or a value
+        computed from one. Shapes, dtypes, `len(x)`, `x is None` and `isinstance(...)` are static
+        and never flagged.
+        """
+    why = """
+        Under `jax.jit` the arguments are abstract tracers: their values are unknown while the
+        function is traced, so Python cannot decide which branch to take. JAX raises when the code
+        runs, often minutes into a job. If the condition is really a Python setting (a mode, a
+        flag), mark that parameter static; if it depends on data, compute both sides and select,
+        or use `lax.cond`, which stages both branches into the compiled program.
+        """
+    example = """
+        @jax.jit
+        def relu(x):
+            if x > 0:
+                return x
+            return 0.0
+        """
+    use_instead = """
+        @jax.jit
+        def relu(x):
+            return jnp.where(x > 0, x, 0.0)
+        """
+
+    def _check(self, ctx: Context, test: cst.BaseExpression, construct: str) -> None:
+        taint = ctx.array_taint(test)
+        if taint is None:
+            return
+        ctx.report(
+            self.code,
+            test,
+            f"Python {construct} on a traced value: {ctx.describe(test, taint)}",
+            branch_fix(ctx, taint, construct),
+        )
+
+    def visit_If(self, node: cst.If, ctx: Context) -> None:
+        self._check(ctx, node.test, "`if`")
+
+    def visit_IfExp(self, node: cst.IfExp, ctx: Context) -> None:
+        self._check(ctx, node.test, "conditional expression")
+
+    def visit_CompIf(self, node: cst.CompIf, ctx: Context) -> None:
+        self._check(ctx, node.test, "comprehension")

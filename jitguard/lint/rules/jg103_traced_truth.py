@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.taint import Context
+from jitguard.lint.rules.base import Rule
+
+_BUILTIN_FIX = {
+    "min": "`jnp.minimum(a, b)` (or `jnp.min(x)` to reduce an array)",
+    "max": "`jnp.maximum(a, b)` (or `jnp.max(x)` to reduce an array)",
+    "any": "`jnp.any(x)`",
+    "all": "`jnp.all(x)`",
+    "sorted": "`jnp.sort(x)`",
+}
+
+
+class TracedTruthValue(Rule):
+    code = "JG103"
+    name = "traced-truth-value"
+    summary = "`and`/`or`/`not`, `assert` or builtin `min`/`max`/`any`/`all` on a traced value."
+    jax_error = "TracerBoolConversionError"
+    what = """
+        Flags Python operations that take the truth value of a traced value: the operands of
+        `and`/`or` that Python tests, `not x`, `assert cond`, and the builtins `min`, `max`,
+        `any`, `all` and `sorted`, which compare their arguments in Python.
+        """
+    why = """
+        `a and b` calls `bool(a)`; `max(a, b)` calls `bool(a > b)`; `assert` calls `bool` on its
+        test. A traced value has no truth value while the function is traced, so JAX raises at
+        run time. The array versions (`jnp.logical_and`, `jnp.maximum`, ...) stay inside the
+        compiled program; runtime checks belong in `checkify` or `jax.debug`.
+        """
+    example = """
+        @jax.jit
+        def clipped(x, lo):
+            assert x.ndim == 1
+            assert lo >= 0
+            return max(x.sum(), lo)
+        """
+    use_instead = """
+        @jax.jit
+        def clipped(x, lo):
+            assert x.ndim == 1  # shapes are static: fine
+            return jnp.maximum(x.sum(), lo)
+        """
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation, ctx: Context) -> None:
+        if ctx.in_test(node):
+            return  # the if/while/assert that consumes the test reports it once
+        taint = ctx.array_taint(node.left)
+        if taint is None:
+            return
+        op = "and" if isinstance(node.operator, cst.And) else "or"
+        fix = f"Use `jnp.logical_{op}(a, b)` (or `{'&' if op == 'and' else '|'}` on boolean arrays)"
+        ctx.report(self.code, node.left, f"`{op}` takes the truth value of a traced value: {ctx.describe(node.left, taint)}", fix)
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx: Context) -> None:
+        if not isinstance(node.operator, cst.Not) or ctx.in_test(node):
+            return
+        taint = ctx.array_taint(node.expression)
+        if taint is None:
+            return
+        ctx.report(
+            self.code,
+            node,
+            f"`not` takes the truth value of a traced value: {ctx.describe(node.expression, taint)}",
+            "Use `jnp.logical_not(x)` (or `~mask` on a boolean array)",
+        )
+
+    def visit_Assert(self, node: cst.Assert, ctx: Context) -> None:
+        taint = ctx.array_taint(node.test)
+        if taint is None:
+            return
+        ctx.report(
+            self.code,
+            node.test,
+            f"`assert` on a traced value: {ctx.describe(node.test, taint)}",
+            "Check values at run time with `jax.experimental.checkify.check(pred, msg)` (wrap the function "
+            "in `checkify.checkify`) or `jax.debug.callback`; keep `assert` for shapes and dtypes, which are static",
+        )
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        name = ctx.resolve(node.func)
+        if name not in jaxapi.TRUTH_BUILTINS:
+            return
+        for arg in node.args:
+            if arg.keyword is not None:
+                continue
+            taint = ctx.taint(arg.value)
+            if taint is not None and not taint.opaque and not (name == "sorted" and taint.container):
+                # sorted(batch.items()) orders by the (static) keys: fine
+                ctx.report(
+                    self.code,
+                    node,
+                    f"builtin `{name}` compares traced values in Python: {ctx.describe(arg.value, taint)}",
+                    f"Use {_BUILTIN_FIX[name]}",
+                )
+                return

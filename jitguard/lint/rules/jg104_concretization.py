@@ -1,0 +1,151 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.taint import Context
+from jitguard.lint.rules.base import Rule
+
+
+class Concretization(Rule):
+    code = "JG104"
+    name = "traced-concretization"
+    summary = "A traced value converted to a Python or NumPy value (`int()`, `.item()`, `np.asarray`, `range`, list index)."
+    jax_error = "ConcretizationTypeError / TracerIntegerConversionError / TracerArrayConversionError"
+    what = """
+        Flags conversions that need the concrete value of a traced value: `bool()`, `int()`,
+        `float()`, `complex()`, `.item()`, `.tolist()`, NumPy functions that turn their argument
+        into a NumPy array (`np.asarray`, `np.array`, `np.exp`, `np.stack`, ...), `range(n)` with a
+        traced `n`, and indexing a Python list or tuple with a traced integer. NumPy functions that
+        dispatch to the array's own method (`np.sum`, `np.mean`, `np.reshape`, ...) and `abs(x)`
+        work on tracers and are not flagged.
+        """
+    why = """
+        A traced value is a placeholder for any array of its shape and dtype; it has no Python
+        number or NumPy buffer to hand over while the function is traced. JAX raises when the
+        code runs. Keep the computation in `jax.numpy`, loop with `lax.fori_loop`, select with
+        `jnp.take`/indexing on an array, or make the value static when it really is a setting.
+        """
+    example = """
+        @jax.jit
+        def scale(x, n):
+            total = 0.0
+            for i in range(n):
+                total = total + np.exp(x[i])
+            return float(total)
+        """
+    use_instead = """
+        @jax.jit
+        def scale(x, n):
+            mask = jnp.arange(x.shape[0]) < n
+            return jnp.sum(jnp.exp(x), where=mask)
+        """
+
+    def visit_Call(self, node: cst.Call, ctx: Context) -> None:
+        name = ctx.resolve(node.func)
+        first = node.args[0].value if node.args and node.args[0].keyword is None else None
+        if name in jaxapi.CONCRETIZING_BUILTINS and first is not None:
+            taint = ctx.array_taint(first)
+            if taint is not None:
+                hint = ctx.static_hint(taint) if taint.origin.flaglike else None
+                fix = f"Keep it an array (`{ctx.source(first)}` works in jnp arithmetic as it is); to see it use `jax.debug.print`"
+                if hint and taint.origin.name == ctx.source(first):
+                    fix += f"; if it is a Python setting, mark it static with {hint}"
+                ctx.report(self.code, node, f"`{name}()` needs a concrete value: {ctx.describe(first, taint)}", fix)
+            return
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in jaxapi.CONCRETIZING_METHODS:
+            taint = ctx.taint(node.func.value)
+            if taint is not None and not taint.container:
+                method = node.func.attr.value
+                ctx.report(
+                    self.code,
+                    node,
+                    f"`.{method}()` needs a concrete value: {ctx.describe(node.func.value, taint)}",
+                    "Keep it an array and return it; call `.item()`/`.tolist()` outside jit, or print with "
+                    "`jax.debug.print`",
+                )
+            return
+        if name is not None and name.startswith("numpy.") and name[len("numpy."):] in jaxapi.NUMPY_CONVERTS:
+            for arg in node.args:
+                taint = ctx.taint(arg.value)
+                if taint is not None and not taint.opaque:
+                    short = name[len("numpy."):]
+                    ctx.report(
+                        self.code,
+                        node,
+                        f"`np.{short}` converts its argument to a NumPy array, which a traced value cannot be: "
+                        f"{ctx.describe(arg.value, taint)}",
+                        f"Use `jnp.{short}` (jax.numpy), which works on traced values",
+                    )
+                    return
+            return
+        if name is not None and name.startswith("math.") and name[len("math."):] in jaxapi.MATH_FUNCTIONS:
+            for arg in node.args:
+                taint = ctx.array_taint(arg.value)
+                if taint is not None:
+                    short = name[len("math."):]
+                    ctx.report(
+                        self.code,
+                        node,
+                        f"`math.{short}` converts its argument to a Python float: {ctx.describe(arg.value, taint)}",
+                        f"Use `jnp.{short}` (jax.numpy), which works on traced values",
+                    )
+                    return
+            return
+        if name == "range":
+            for arg in node.args:
+                taint = ctx.array_taint(arg.value)
+                if taint is not None:
+                    hint = ctx.static_hint(taint)
+                    fix = "Loop with `lax.fori_loop(lower, upper, body_fun, init_val)`, which accepts traced bounds"
+                    if hint:
+                        fix += f", or mark the bound static with {hint}"
+                    fix += "; `range(x.shape[0])` is static and fine"
+                    ctx.report(self.code, node, f"`range()` needs a concrete integer: {ctx.describe(arg.value, taint)}", fix)
+                    return
+
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression, ctx: Context) -> None:
+        if node.format_spec is None:
+            return  # f"{x}" prints the tracer's repr: fine
+        taint = ctx.array_taint(node.expression)
+        if taint is not None:
+            spec = ctx.source(node)
+            ctx.report(
+                self.code,
+                node,
+                f"a format spec needs a concrete number: {ctx.describe(node.expression, taint)}",
+                f"Print it at run time: `jax.debug.print(\"{spec}\", {ctx.source(node.expression)}={ctx.source(node.expression)})` "
+                "(or return the value and format it outside jit)",
+            )
+
+    def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:
+        if ctx.is_mapping(node.value) and ctx.taint(node.value) is None:
+            for el in node.slice:
+                if isinstance(el.slice, cst.Index):
+                    taint = ctx.array_taint(el.slice.value)
+                    if taint is not None:
+                        ctx.report(
+                            self.code,
+                            node,
+                            f"a Python dict looked up with a traced key (tracers are unhashable): "
+                            f"{ctx.describe(el.slice.value, taint)}",
+                            "Turn the table into an array and index it (`jnp.asarray([...])[k]`), or select with "
+                            "`lax.switch(k, branches)`; if the key is a setting, mark it static",
+                        )
+                        return
+            return
+        if not ctx.is_sequence(node.value) or ctx.taint(node.value) is not None:
+            return
+        for el in node.slice:
+            parts = (el.slice.value,) if isinstance(el.slice, cst.Index) else (el.slice.lower, el.slice.upper, el.slice.step)
+            for part in parts:
+                taint = ctx.array_taint(part)
+                if taint is not None:
+                    ctx.report(
+                        self.code,
+                        node,
+                        f"a Python list or tuple indexed with a traced integer: {ctx.describe(part, taint)}",
+                        "Stack the items into an array and index that (`jnp.asarray(items)[i]`, `jnp.take`), "
+                        "or select a function with `lax.switch(i, branches, *operands)`",
+                    )
+                    return

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import difflib
+
+from jitguard.lint.rules._jitargs import jit_args
+from jitguard.lint.rules.base import Rule
+
+
+class UnknownArgnames(Rule):
+    code = "JG202"
+    name = "unknown-argnames"
+    summary = "`static_argnames`/`donate_argnames` lists a name that is not a parameter."
+    jax_error = "ValueError: Jitted function has invalid argnames {'traning'} in static_argnames."
+    what = """
+        Flags an entry of `static_argnames` or `donate_argnames` that names no parameter of the
+        jitted function (typically a typo or a renamed parameter).
+        """
+    why = """
+        JAX rejects the `jax.jit(...)` call, so for a decorator the module fails at import
+        time. Before JAX checked this, the typo silently left the parameter traced.
+        """
+    example = """
+        @partial(jax.jit, static_argnames=("traning",))
+        def step(x, training=False):
+            return x * 2 if training else x
+        """
+    use_instead = """
+        @partial(jax.jit, static_argnames=("training",))
+        def step(x, training=False):
+            return x * 2 if training else x
+        """
+
+    def check_module(self, index, report) -> None:
+        for args, _site in jit_args(index):
+            if args.has_varkw:
+                continue
+            for kind in ("static", "donate"):
+                names, node = args.names(kind)
+                unknown = [n for n in names if n not in args.all_names]
+                if unknown and node is not None:
+                    close = difflib.get_close_matches(unknown[0], sorted(args.all_names), n=1)
+                    hint = f"Did you mean `{close[0]}`? " if close else ""
+                    report(
+                        self.code,
+                        node,
+                        f"`{kind}_argnames` names {', '.join(f'`{n}`' for n in unknown)}, not a parameter of "
+                        f"`{args.info.display()}` ({', '.join(sorted(args.all_names)) or 'no parameters'}): "
+                        "JAX raises ValueError when jit is applied",
+                        f"{hint}Name an existing parameter, or drop the entry",
+                    )

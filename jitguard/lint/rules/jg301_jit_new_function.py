@@ -1,0 +1,150 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.jitcontext import positional_args
+from jitguard.lint.rules.base import Rule
+
+_NEW_FUNCTION_CALLS = frozenset({"functools.partial"}) | jaxapi.TRANSPARENT_WRAPPERS | frozenset(jaxapi.TRACING_TRANSFORMS)
+
+
+class JitOfNewFunction(Rule):
+    code = "JG301"
+    name = "jit-of-new-function"
+    summary = "`jax.jit` applied to a new function object again and again (a lambda, a `partial`, a nested def)."
+    what = """
+        Flags `jax.jit` (or `pmap`) applied to a function object that is created anew each time
+        the code runs — a `lambda`, a `functools.partial(...)`, a `jax.grad(...)`, a nested
+        `def`, a bound method — when that happens in a loop body or inside a function that calls
+        the result right away; and a `@jax.jit` def nested in a loop body or defined and called in the same
+        function body — when that function itself runs again and again (it is called in a loop,
+        or it is a `__call__`). `jax.jit(obj.method)` counts as new: every attribute access makes
+        a new bound-method object. `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
+        function; so is a jitted function defined once in `main()` and called in its loop.
+        """
+    why = """
+        JAX's compile cache is keyed by the function object. A new lambda or partial is a new
+        key, so every iteration (or every call of the enclosing function) traces and compiles
+        from scratch: nothing fails, the program is just many times slower. Create the jitted
+        function once — at module level, in `__init__`, or in a factory that returns it.
+        """
+    example = """
+        def train(params, batches, lr):
+            for batch in batches:
+                step = jax.jit(lambda p, b: p - lr * b.mean())
+                params = step(params, batch)
+            return params
+        """
+    use_instead = """
+        @jax.jit
+        def step(p, b, lr):
+            return p - lr * b.mean()
+
+
+        def train(params, batches, lr):
+            for batch in batches:
+                params = step(params, batch, lr)
+            return params
+
+
+        params = train(jnp.zeros(3), [jnp.ones(3)] * 2, 0.1)
+        """
+
+    def check_module(self, index, report) -> None:
+        called_inline = {id(outer.func) for outer, _f, _k, _l in index.calls if isinstance(outer.func, cst.Call)}
+        repeated = self._called_repeatedly(index)
+        for call, name, scope, loops in index.transform_calls:
+            if name not in jaxapi.JIT_TRANSFORMS:
+                continue
+            args = positional_args(call)
+            if not args or not self._is_new_function(index, args[0].value, scope, loops):
+                continue
+            short = name
+            if loops:
+                where = "inside a loop"
+            elif scope is not None and id(call) in called_inline and scope in repeated:
+                where = f"and called at once inside `{scope.display()}`, which runs {repeated[scope]}"
+            else:
+                continue
+            report(
+                self.code,
+                call,
+                f"`{short}` of a new function object {where}: each time this runs, JAX's cache misses and the "
+                "function is traced and compiled again",
+                "Create the jitted function once (module level, `__init__`, or a factory that returns it) and call "
+                "that; pass changing values as arguments",
+            )
+        for info, use, site in index.jit_uses:
+            if use.qualname not in jaxapi.JIT_TRANSFORMS or not isinstance(info.node, cst.FunctionDef):
+                continue
+            if site not in [d.decorator for d in info.node.decorators] or info.parent is None:
+                continue
+            if info.loops:
+                where = "inside a loop"
+            elif self._called_in(index, info) and info.parent in repeated:
+                where = f"inside `{info.parent.display()}`, which calls it and runs {repeated[info.parent]}"
+            else:
+                continue  # defined once per run of a function that runs once, or a factory: fine
+            report(
+                self.code,
+                site,
+                f"`@{use.qualname}` on `{info.name}`, defined {where}: every run defines a new function, so JAX "
+                "traces and compiles it again",
+                "Define the jitted function once at module level (pass what it closes over as arguments), or "
+                "build it in a factory whose result you keep",
+            )
+
+    @staticmethod
+    def _is_new_function(index, expr: cst.BaseExpression, scope, loops: tuple) -> bool:
+        """Is ``expr`` a function object made anew each time (each iteration, if in a loop)?"""
+        if isinstance(expr, cst.Lambda):
+            return True
+        if isinstance(expr, cst.Call):
+            return index.imports.resolve(expr.func) in _NEW_FUNCTION_CALLS
+        if isinstance(expr, cst.Attribute):
+            # obj.method is a new bound-method object at every access (JAX misses its cache);
+            # module.function is the same object every time
+            head = expr.value
+            while isinstance(head, cst.Attribute):
+                head = head.value
+            return isinstance(head, cst.Name) and head.value not in index.imports.names and head.value not in index.classes
+        if isinstance(expr, cst.Name) and scope is not None:
+            found = index.lookup_function(expr.value, scope)
+            if found is None or found.parent is None:
+                return False
+            # a def before the loop is one object for all iterations; inside it, a new one each time
+            return not loops or (bool(found.loops) and found.loops[-1] is loops[-1])
+        return False
+
+    @staticmethod
+    def _called_repeatedly(index) -> dict:
+        """Functions of this module that run again and again: called inside a loop (directly or
+        through a caller that is), or mapped/scanned over. Maps each to a few words saying why."""
+        out: dict = {}
+        calls_by_caller: dict = {}
+        for call, func, _k, loops in index.calls:
+            target = index.resolve_function(call.func, func) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
+            if target is None:
+                continue
+            callee = target[0]
+            if loops:
+                out.setdefault(callee, f"in a loop in `{func.display() if func else 'the module'}`")
+            elif func is not None:
+                calls_by_caller.setdefault(func, []).append(callee)
+        for info in index.functions:
+            if info.name == "__call__" and info.is_method:
+                out.setdefault(info, "at every call of the object")
+        for _ in range(3):  # callers of repeated functions run their callees repeatedly too
+            for caller, callees in calls_by_caller.items():
+                if caller in out:
+                    for callee in callees:
+                        out.setdefault(callee, f"each time `{caller.display()}` runs")
+        return out
+
+    @staticmethod
+    def _called_in(index, info) -> bool:
+        for call, func, _k, _l in index.calls:
+            if func is info.parent and isinstance(call.func, cst.Name) and call.func.value == info.name:
+                return True
+        return False

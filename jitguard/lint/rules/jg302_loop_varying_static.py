@@ -1,0 +1,82 @@
+from __future__ import annotations
+
+from jitguard.lint.analysis.project import CallSite
+from jitguard.lint.rules.base import Rule
+
+
+class LoopVaryingStatic(Rule):
+    code = "JG302"
+    name = "loop-varying-static-argument"
+    summary = "A static argument of a jitted function changes on every loop iteration."
+    what = """
+        Flags a call of a jitted function inside a `for`/`while` loop or a comprehension whose
+        argument at a static position (`static_argnums`/`static_argnames`) depends on the loop:
+        the loop variable, or anything computed from it (a step count, a float from a schedule).
+        A loop over a literal collection (`for mode in ("train", "eval")`), comparisons and
+        `i % k` take a few values and are not flagged. A new instance of a class of the same module
+        that compares by identity (no `__eq__`/`__hash__`, not a dataclass), created in the loop and
+        passed at a static position, is flagged too: every iteration is a new static value. Under
+        `equinox.filter_jit`, which treats every non-array argument as static, a Python number that
+        changes with the loop (a `range` counter, arithmetic on one) is flagged the same way.
+        """
+    why = """
+        Each distinct static value is a separate compile. A value that changes every iteration
+        means a compile every iteration: the loop runs 10-1000x slower and nothing reports it.
+        Make the parameter traced (a number can be an array argument), or bucket it into a few
+        values.
+        """
+    example = """
+        @partial(jax.jit, static_argnames=("lr",))
+        def sgd(w, g, lr):
+            return w - lr * g
+
+
+        def fit(w, grads):
+            for step, g in enumerate(grads):
+                w = sgd(w, g, lr=0.1 / (1 + step))
+            return w
+        """
+    use_instead = """
+        @jax.jit
+        def sgd(w, g, lr):
+            return w - lr * g
+
+
+        def fit(w, grads):
+            for step, g in enumerate(grads):
+                w = sgd(w, g, lr=0.1 / (1 + step))
+            return w
+
+
+        w = fit(jnp.ones(3), [jnp.ones(3)] * 3)
+        """
+
+    def check_site(self, site: CallSite):
+        fresh = site.arg.get("fresh")
+        if site.static and fresh and site.call.get("in_loop"):
+            return (
+                f"static argument `{site.param}` of jitted `{site.function}` is a new `{fresh}` object on every "
+                f"iteration: `{fresh}` defines no __eq__/__hash__, so JAX sees a new static value and compiles again",
+                f"Create the `{fresh}` once before the loop, or make it compare by value "
+                "(`@dataclass(frozen=True)`, or define __eq__ and __hash__)",
+            )
+        varies = site.arg.get("varies")
+        if not site.static or not varies or not site.call.get("in_loop"):
+            return None
+        names = ", ".join(f"`{n}`" for n in varies)
+        if site.jitdef.get("python_static"):
+            transform = site.jitdef["transform"].replace("equinox.", "eqx.")
+            return (
+                f"`{site.param}` of `{site.function}` ({transform}) is a Python number that changes with the loop "
+                f"({names}): {transform} treats every non-array argument as static, so one XLA compile per "
+                "distinct value",
+                f"Pass it as an array (`jnp.asarray({site.arg['text']})`): {transform} traces arrays, and one "
+                "compile serves every value",
+            )
+        return (
+            f"static argument `{site.param}` of jitted `{site.function}` changes with the loop ({names}): "
+            "one XLA compile per distinct value",
+            f"If `{site.function}` only computes with `{site.param}`, make it traced (drop it from "
+            "static_argnums/static_argnames): one compile serves every value; if it sets a shape or a loop "
+            "count, round it to a few bucket values (e.g. powers of two)",
+        )

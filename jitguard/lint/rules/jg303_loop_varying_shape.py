@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+from jitguard.lint.analysis.project import CallSite
+from jitguard.lint.rules.base import Rule
+
+
+class LoopVaryingShape(Rule):
+    code = "JG303"
+    name = "loop-varying-shape"
+    summary = "A jitted function is called in a loop with an argument whose shape changes each iteration."
+    what = """
+        Flags a call of a jitted function inside a loop whose argument's shape depends on the
+        loop: a slice bounded by the loop variable (`x[:i]`, `x[i:j]`), an array created with a
+        loop-dependent size (`jnp.zeros(n)`, `np.random.randn(n)`), a list grown in the loop and
+        converted to an array, or an array grown by concatenating to itself
+        (`x = jnp.concatenate([x, y])`). `x[i:i + k]` with a fixed `k`, and anything passed through a padding or bucketing
+        function, keep a fixed set of shapes and are not flagged.
+        """
+    why = """
+        XLA compiles one program per input shape. A shape that changes every iteration means a
+        trace and a compile every iteration. Pad to a fixed size, or to a few bucket sizes
+        (`jitguard.pad_to_bucket(x, axis, buckets)`), and pass the true length as an argument.
+        """
+    example = """
+        @jax.jit
+        def prefix_sum(x):
+            return x.sum()
+
+
+        def all_prefixes(x):
+            return [prefix_sum(x[:i]) for i in range(1, x.shape[0] + 1)]
+        """
+    use_instead = """
+        @jax.jit
+        def prefix_sum(x, n):
+            return jnp.where(jnp.arange(x.shape[0]) < n, x, 0).sum()
+
+
+        def all_prefixes(x):
+            return [prefix_sum(x, i) for i in range(1, x.shape[0] + 1)]
+
+
+        sums = all_prefixes(jnp.arange(4.0))
+        """
+
+    def check_site(self, site: CallSite):
+        if site.static or not site.arg.get("shape") or not site.call.get("in_loop"):
+            return None
+        return (
+            f"argument `{site.param}` of jitted `{site.function}` changes shape with the loop "
+            f"(`{site.arg['text']}`): one XLA compile per distinct shape",
+            "Pad to a fixed size, or to a few buckets with `jitguard.pad_to_bucket(x, axis, buckets)` "
+            "(e.g. powers of two: `jitguard.runtime.buckets.pow2(lo, hi)`), and pass the true length as a traced argument",
+        )

@@ -1,0 +1,360 @@
+"""Runs the engine over many files: serially, or across processes, with a content cache.
+
+Workers are processes (libcst parsing holds the GIL). Each worker notes in a small "breadcrumb"
+file which file it is linting. If a worker dies (a native crash in the parser), the pool breaks:
+the files whose breadcrumbs were left behind are the suspects and are re-run one at a time in
+fresh processes (a file that kills its process again becomes a JG003 finding); every other
+unfinished file is re-run in a new pool. So one hostile file costs only its own result.
+
+Test-only hook: when the environment variable ``JITGUARD_TEST_CRASH`` is set, a *worker process*
+about to lint a file whose name contains its value kills itself with SIGSEGV. It exists so that
+the crash-recovery path can be tested with a real dead process (tests/test_robustness.py); it
+has no effect on serial runs or when unset.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import copy
+import dataclasses
+import hashlib
+import json
+import multiprocessing
+import os
+import signal
+import tempfile
+from collections import ChainMap
+from collections.abc import Sequence
+from pathlib import Path
+
+from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, importers_first, package_reexports, seeds_from
+from jitguard.lint.analysis.project import apply_project_rules
+from jitguard.lint.cache import Cache, content_digest
+from jitguard.lint.diagnostics import FileResult, Finding
+from jitguard.lint.discovery import module_name
+from jitguard.lint.engine import MAX_FILE_BYTES as MAX_SCAN_BYTES
+from jitguard.lint.engine import (
+    FileLinter,
+    LintOptions,
+    _internal_error,
+    jitted_names,
+    public_name,
+    read_source,
+    run_with_big_stack,
+)
+
+PARALLEL_MIN_FILES = 16
+_CRASH_ENV = "JITGUARD_TEST_CRASH"
+_worker: FileLinter | None = None
+_crumb_fd: int | None = None
+_crash_marker: str | None = None
+
+Linted = tuple[FileResult, "str | None"]  # the result and the digest of the bytes it was made from
+
+
+def _lint_one(linter: FileLinter, path: str, seeds: dict | None = None) -> Linted:
+    """Read once, lint, and return the digest of exactly what was linted (for the cache)."""
+    try:
+        data = read_source(path)
+    except OSError:
+        return linter.lint_path(path, module_name(path)), None  # lint_path turns the error into JG002
+    try:
+        return linter.lint_bytes(path, data, module_name(path), seeds or None), content_digest(data)
+    except Exception as exc:  # noqa: BLE001 - the engine catches rule errors; this is the last net
+        return FileResult(path, errors=[_internal_error(path, "the engine", exc)]), None
+
+
+def _init_worker(options: LintOptions, crumbs: str | None = None) -> None:
+    global _worker, _crumb_fd, _crash_marker
+    _worker = FileLinter(options)
+    if crumbs is not None:
+        _crumb_fd = os.open(os.path.join(crumbs, str(os.getpid())), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    _crash_marker = os.environ.get(_CRASH_ENV) or None
+
+
+def _test_crash() -> None:  # pragma: no cover - runs in a worker that dies
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    except (ImportError, ValueError, OSError):
+        pass
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+def _lint_chunk(paths: Sequence[str]) -> list[Linted]:
+    assert _worker is not None
+    linter = _worker
+
+    def run() -> list[Linted]:
+        out = []
+        for p in paths:
+            if _crumb_fd is not None:
+                os.pwrite(_crumb_fd, os.fsencode(p) + b"\0", 0)
+            if _crash_marker is not None and _crash_marker in os.path.basename(p):
+                _test_crash()
+            out.append(_lint_one(linter, p))
+        if _crumb_fd is not None:
+            os.pwrite(_crumb_fd, b"\0", 0)
+        return out
+
+    return run_with_big_stack(run)
+
+
+def _crashed(path: str) -> FileResult:
+    return FileResult(
+        path,
+        [Finding(path, 1, 1, "JG003", "the parser crashed on this file (native stack overflow?); not checked",
+                 fix="Split the file or the expression; exclude generated code in [tool.jitguard] exclude")],
+    )
+
+
+def _lint_one_isolated(options: LintOptions, path: str) -> Linted:
+    ctx = multiprocessing.get_context("spawn")
+    with cf.ProcessPoolExecutor(1, mp_context=ctx, initializer=_init_worker, initargs=(options,)) as pool:
+        try:
+            return pool.submit(_lint_chunk, [path]).result()[0]
+        except cf.process.BrokenProcessPool:
+            return _crashed(path), None
+
+
+def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict[str, str] | None = None,
+                    cache: Cache | None = None, defines: dict[str, set[str]] | None = None):
+    """Read every file once: fill ``digests`` (for the cache) and, given ``options``, return them
+    with the names the tree jits and the modules that jit them (for the project-wide rules and
+    the prefilter; see engine.jitted_names). ``defines`` gets each file's own jitted names; a
+    file unchanged since the cache was written is not scanned again."""
+    names: set[str] = set()
+    modules: set[str] = set()
+    for path in paths:
+        data = _read_or_none(path)
+        if data is None:
+            continue
+        digest = content_digest(data) if digests is not None else None
+        if digests is not None:
+            digests[path] = digest
+        if options is not None:
+            known = cache.jitted_names(path, digest) if cache is not None and digest else None
+            found = set(known) if known is not None else jitted_names(
+                data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
+            if defines is not None:
+                defines[path] = found
+            if found:
+                names |= found
+                stem = Path(path).stem
+                modules.add(Path(path).parent.name if stem == "__init__" else stem)
+    if options is None:
+        return None
+    packages = frozenset(module_name(p).split(".", 1)[0] for p in paths)
+    return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules), tree_packages=packages)
+
+
+def _text(path: str) -> str:
+    data = _read_or_none(path)
+    return data.decode("utf-8", "replace") if data is not None else ""
+
+
+def _read_or_none(path: str) -> bytes | None:
+    try:
+        return read_source(path)
+    except OSError:
+        return None
+
+
+def lint_files(
+    paths: list[str],
+    options: LintOptions,
+    jobs: int = 1,
+    cache_dir: Path | None = None,
+    cache_key: str = "",
+) -> list[FileResult]:
+    """Lint ``paths`` and run the project-wide rules over what they contribute."""
+    rules = FileLinter(options).rules
+    project = any(hasattr(r, "check_site") or hasattr(r, "check_sites") for r in rules)
+    digests: dict[str, str] = {}
+    defines: dict[str, set[str]] = {}
+    cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
+    if project or cache is not None:
+        # one read per file in this process: the text scan for jitted names and the cache digests
+        options = with_tree_names(paths, options if project else None, digests if cache is not None else None,
+                                  cache, defines) or options
+    if cache is not None:
+        cache.set_names(options.jitted | options.jit_modules | options.tree_packages)
+    seeding = _Seeding(paths)
+    results = _lint(paths, options, jobs, cache, digests, defines, seeding)
+    results = _follow_traced_calls(results, paths, options, cache, digests, seeding)
+    if cache is not None:
+        cache.save()
+    apply_project_rules(results, rules)
+    return results
+
+
+def _seeds_key(seeds: dict) -> str:
+    return hashlib.sha256(json.dumps(seeds, sort_keys=True).encode()).hexdigest()[:16] if seeds else ""
+
+
+class _Seeding:
+    """Traced values that flow into other files' functions (jitguard.lint.analysis.crossmodule), as
+    the files are linted: ``pending`` holds every seed met so far, ``applied`` the seeds each
+    result was made with."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.modules = {public_name(module_name(p)): p for p in paths}
+        self._packages: dict[str, str] | None = None  # read from the __init__.py files when first needed
+        self._collected: dict[str, str] = {}  # from the results so far (these win)
+        self.pending: dict[str, dict] = {}
+        self.applied: dict[str, dict] = {}
+
+    @property
+    def reexports(self) -> ChainMap[str, str]:
+        if self._packages is None:
+            self._packages = package_reexports(self.modules)
+        return ChainMap(self._collected, self._packages)
+
+    def seeds_for(self, path: str) -> dict:
+        return copy.deepcopy(self.pending.get(path, {}))
+
+    def learn(self, result: FileResult, applied: dict) -> None:
+        self.applied[result.path] = applied
+        facts = result.facts or {}
+        self._collected.update(facts.get("reexports", {}))
+        if facts.get("outcalls"):
+            dispatch(result, self.pending, self.modules, self.reexports, {})
+
+
+def _follow_traced_calls(
+    results: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None, digests: dict[str, str],
+    seeding: _Seeding,
+) -> list[FileResult]:
+    """Check again, with the seeded parameters traced, the files whose functions other files call
+    from traced code and that were linted without those seeds (files are linted importers first
+    on one process, so this is mostly for import cycles and parallel runs). Only those files are
+    parsed a second time."""
+    if not any((r.facts or {}).get("outcalls") for r in results):
+        return results
+    by_path = {r.path: r for r in results}
+    known = copy.deepcopy(seeding.applied)
+    linter = None
+    for _ in range(MAX_ROUNDS):
+        new = seeds_from(list(by_path.values()), known, seeding.modules, seeding.reexports)
+        if not new:
+            break
+        for path in new:
+            key = _seeds_key(known[path])
+            digest = digests.get(path)
+            cached = (
+                cache.get(path, digest, lambda p=path: options.mentioned(_text(p)), seeds=key)
+                if cache is not None and digest else None
+            )
+            if cached is None:
+                linter = linter or FileLinter(options)
+                cached = run_with_big_stack(lambda p=path: linter.lint_path(p, module_name(p), known[p]))
+                if cache is not None and digest and not cached.errors:
+                    cache.put(path, cached, digest, cached.mentions, seeds=key)
+            by_path[path] = cached
+    return [by_path[p] for p in paths if p in by_path]
+
+
+def _lint(
+    paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
+    defines: dict[str, set[str]] | None = None, seeding: _Seeding | None = None,
+) -> list[FileResult]:
+    """Lint ``paths``. On one process, importers go before the files they import, so that each
+    file gets the seeds its importers found before it is parsed; cached results are taken first,
+    with the seeds known at that point (or without: the follow-up re-checks those). With several
+    processes every file is linted without seeds and the follow-up adds them, as files are linted
+    at the same time (and so the cache holds the same entries, run after run)."""
+    seeding = seeding or _Seeding(paths)
+    ordered = jobs <= 1
+    order = importers_first(paths, seeding.modules, {p: module_name(p) for p in paths}, _text) if ordered else paths
+    results: dict[str, FileResult] = {}
+    todo: list[str] = []
+    for path in order:
+        digest = digests.get(path)
+        if cache is None or digest is None:
+            todo.append(path)
+            continue
+        mentions = lambda p=path: options.mentioned(_text(p))  # noqa: E731
+        seeds = seeding.seeds_for(path) if ordered else {}
+        cached = cache.get(path, digest, mentions, seeds=_seeds_key(seeds)) if seeds else None
+        if cached is None:
+            seeds = {}
+            cached = cache.get(path, digest, mentions)
+        if cached is not None:
+            results[path] = cached
+            seeding.learn(cached, seeds)
+        else:
+            todo.append(path)
+
+    def keep(res: FileResult, digest: str | None, seeds: dict) -> None:
+        results[res.path] = res
+        seeding.learn(res, seeds)
+        if cache is not None and digest is not None and not res.errors:
+            cache.put(res.path, res, digest, res.mentions, (defines or {}).get(res.path, ()), seeds=_seeds_key(seeds))
+
+    if jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
+        for res, digest in _parallel(todo, options, jobs):
+            keep(res, digest, {})
+    else:
+        linter = FileLinter(options)
+
+        def serial() -> None:
+            for path in todo:
+                seeds = seeding.seeds_for(path) if ordered else {}
+                res, digest = _lint_one(linter, path, seeds)
+                keep(res, digest, seeds)
+
+        run_with_big_stack(serial)
+    return [results[p] for p in paths if p in results]
+
+
+def _parallel(paths: list[str], options: LintOptions, jobs: int) -> list[Linted]:
+    done: dict[str, Linted] = {}
+    todo = list(paths)
+    with tempfile.TemporaryDirectory(prefix="jitguard-crumbs-") as crumbs:
+        while todo:
+            unfinished, suspects = _pool_round(todo, options, jobs, crumbs, done)
+            if unfinished and not suspects:
+                suspects = unfinished  # the pool broke without a trace: isolate everything left
+            for path in suspects:
+                done[path] = _lint_one_isolated(options, path)
+            todo = [p for p in unfinished if p not in done]
+    return [done[p] for p in paths if p in done]
+
+
+def _pool_round(
+    paths: list[str], options: LintOptions, jobs: int, crumbs: str, done: dict[str, Linted]
+) -> tuple[list[str], list[str]]:
+    """Lint ``paths`` in one pool into ``done``. If the pool breaks: (unfinished files, suspects)."""
+    # small chunks keep the cores busy to the end and limit what a crash can take down
+    size = max(1, min(32, len(paths) // (jobs * 8) or 1))
+    chunks = [paths[i : i + size] for i in range(0, len(paths), size)]
+    for name in os.listdir(crumbs):
+        os.unlink(os.path.join(crumbs, name))
+    unfinished: list[str] = []
+    ctx = multiprocessing.get_context("spawn")
+    workers = min(jobs, len(chunks))
+    with cf.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker, initargs=(options, crumbs)) as pool:
+        futures = {pool.submit(_lint_chunk, chunk): chunk for chunk in chunks}
+        for fut in cf.as_completed(futures):
+            try:
+                for res, digest in fut.result():
+                    done[res.path] = (res, digest)
+            except cf.process.BrokenProcessPool:
+                unfinished.extend(futures[fut])
+            except Exception as exc:  # noqa: BLE001 - e.g. a result that cannot be pickled
+                for p in futures[fut]:
+                    done[p] = (FileResult(p, errors=[_internal_error(p, "a worker", exc)]), None)
+    if not unfinished:
+        return [], []
+    left = set(unfinished)
+    suspects = []
+    for name in os.listdir(crumbs):
+        try:
+            with open(os.path.join(crumbs, name), "rb") as fh:
+                crumb = os.fsdecode(fh.read().split(b"\0", 1)[0])
+        except OSError:
+            continue
+        if crumb in left:
+            suspects.append(crumb)
+    return unfinished, sorted(suspects)
