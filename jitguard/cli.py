@@ -1,4 +1,4 @@
-"""``jitguard check`` / ``jitguard rule`` / ``jitguard report``: ruff-like commands and exit codes.
+"""``jitguard check`` / ``rule`` / ``report`` / ``run``: ruff-like commands and exit codes.
 
 Exit codes: 0 no findings, 1 findings, 2 usage, config or internal error.
 """
@@ -64,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     report = sub.add_parser("report", help="render a JITGUARD_LOG compile log as a table", add_help=False)
     report.add_argument("rest", nargs=argparse.REMAINDER)
+
+    run = sub.add_parser("run", help="run a Python program with every jitted function guarded", add_help=False)
+    run.add_argument("rest", nargs=argparse.REMAINDER)
     return parser
 
 
@@ -73,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
         from jitguard.runtime.logfile import report_main
 
         return report_main(argv[1:])
+    if argv and argv[0] == "run":
+        from jitguard.runtime.launch import main as run_main
+
+        return run_main(argv[1:])
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
