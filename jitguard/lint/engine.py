@@ -143,7 +143,8 @@ class LintOptions:
 
 def read_source(path: str) -> bytes:
     """The file's bytes. Opened without blocking and checked to be a regular file first, so a FIFO
-    or device named ``x.py`` is an error (OSError), never a hang; a directory is IsADirectoryError."""
+    or device named ``x.py`` is an error (OSError), never a hang; a directory is IsADirectoryError.
+    A notebook (``.ipynb``) reads as the Python source of its code cells; a broken one is an OSError."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
         mode = os.fstat(fd).st_mode
@@ -157,9 +158,13 @@ def read_source(path: str) -> bytes:
             if not chunk:
                 break
             chunks.append(chunk)
-        return b"".join(chunks)
     finally:
         os.close(fd)
+    if str(path).endswith(".ipynb"):  # a notebook is linted as its code cells (jitguard.lint.notebook)
+        from jitguard.lint.notebook import virtual_source_bytes
+
+        return virtual_source_bytes(b"".join(chunks), path)
+    return b"".join(chunks)
 
 
 def decode(data: bytes) -> str:
