@@ -1,0 +1,604 @@
+"""Multi-process runs: catch a compile that differs between processes before it runs.
+
+In a multi-controller JAX job (``jax.distributed.initialize``, one process per host) every
+process must compile and run the same program for every computation over global arrays;
+if one process compiles something else (its last batch is shorter, a static value comes
+from host-local data) the collectives no longer match and the job hangs or computes wrong
+numbers. Here every new compile of a guarded function whose program spans the devices of
+several processes is compared, through the key-value store of the coordination service
+that ``jax.distributed`` already runs, with the same compile on the other processes.
+
+The protocol (docs/multihost.md has the reasoning, cost and limits):
+
+* **Who is compared.** The program's device assignment (read from JAX's compile frame)
+  names the processes whose devices it runs on: its *participants*. Only they must compile
+  it, so only they are compared. A host-local program (all devices on this process) is never
+  published: no key-value traffic, no wait, no deadlock.
+* **Which compile is matched with which.** Per (function, participants) each process
+  numbers its compiles 1, 2, 3, ... JAX requires every participant to run the same global
+  computations in the same order, so compile #k of ``train_step`` on one process is compile
+  #k of ``train_step`` on every other.
+* **Round.** Under ``jitguard/mh/<function>/<participants>/<k>/`` a process sets its digest
+  (a hash of the lowered program text and its device assignment) and its readable
+  signature, increments a counter, and waits for the verdict key. The process whose
+  increment completes the count reads every digest (one directory read), and writes the
+  verdict ``ok`` or the groups of processes that compiled each program; the verdict key is
+  created once (create-only), so every process acts on the same verdict.
+* **Timeout.** A process that has not seen the verdict after ``JITGUARD_MULTIHOST_TIMEOUT``
+  seconds (default 30) writes an ``abandoned`` verdict itself (create-only, so it never
+  replaces a real one): missing processes mean "not compiled there", never "divergent".
+  It compares with whatever digests are present, warns about the ones that differ, and
+  stops comparing that function, whose numbering may no longer be aligned.
+
+Switch: ``JITGUARD_MULTIHOST=off`` disables it; ``raise``/``warn``/``log`` choose the action
+on divergence; unset (or ``on``) follows the guard's own mode (``on_excess``, ``JITGUARD``),
+and a guard whose mode is ``off`` is not compared. With one process, or before
+``jax.distributed.initialize``, :func:`check` returns after one attribute lookup.
+
+Importing this module does not import jax (``jitguard.DivergentCompileError`` lives here).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import sys
+import threading
+import time
+import warnings
+from typing import Any, Sequence
+
+from jitguard.runtime.errors import RecompilationWarning
+
+logger = logging.getLogger("jitguard")
+
+ENV = "JITGUARD_MULTIHOST"
+ENV_TIMEOUT = "JITGUARD_MULTIHOST_TIMEOUT"
+DEFAULT_TIMEOUT = 30.0
+PREFIX = "jitguard/mh"
+REPORT_PREFIX = "jitguard/report"
+MAX_SIGNATURE_CHARS = 16_000  # readable signature published per compile, at most
+_OFF = ("off", "0", "false", "no")
+
+
+class DivergentCompileError(RuntimeError):
+    """Processes of one multi-process job compiled different programs for the same call.
+
+    Raised on every process, before XLA compiles, so the mismatched program never runs.
+    ``function`` is the guarded function's name, ``compile_index`` the compile number
+    that diverged, ``groups`` maps each program's digest to the processes that compiled it.
+    """
+
+    def __init__(self, message: str, *, function: str = "", compile_index: int = 0,
+                 groups: dict[str, list[int]] | None = None) -> None:
+        super().__init__(message)
+        self.function = function
+        self.compile_index = compile_index
+        self.groups = groups or {}
+
+
+class DivergentCompileWarning(RecompilationWarning):
+    """The divergence, reported as a warning (the guard's mode is ``warn``)."""
+
+
+_lock = threading.Lock()
+_sequence: dict[tuple[str, tuple[int, ...]], int] = {}
+_unaligned: set[tuple[str, tuple[int, ...]]] = set()
+_report_rounds = 0
+_warned: set[str] = set()
+_stats = {"checks": 0, "local": 0, "round_trips": 0, "seconds": 0.0, "timeouts": 0, "divergent": 0}
+
+
+def stats() -> dict[str, Any]:
+    """Counts of this process's checks: ``checks`` (compiles compared), ``local``
+    (host-local compiles, never published), ``round_trips`` (key-value calls), ``seconds``
+    (time spent in them), ``timeouts`` and ``divergent``."""
+    with _lock:
+        return dict(_stats)
+
+
+def client() -> Any:
+    """The coordination-service client of ``jax.distributed``, or None (one process).
+
+    There is no public accessor in jax 0.10.2; ``jax._src.distributed.global_state.client``
+    is what ``jax.experimental.multihost_utils`` itself uses. Never imports jax."""
+    dist = sys.modules.get("jax._src.distributed")
+    if dist is None:
+        return None
+    state = getattr(dist, "global_state", None)
+    c = getattr(state, "client", None)
+    if c is None or getattr(state, "num_processes", 1) <= 1:
+        return None
+    return c
+
+
+def _action(state: Any) -> str:
+    env = os.environ.get(ENV, "").strip().lower()
+    if env in _OFF:
+        return "off"
+    if env in ("raise", "warn", "log"):
+        return env
+    if env not in ("", "on", "1", "true", "yes"):
+        _warn_once(ENV, f"jitguard: ignoring {ENV}={env!r}; expected on|off|raise|warn|log.")
+    from jitguard.runtime import settings
+
+    return settings.action(getattr(state, "on_excess", "warn"))
+
+
+def _timeout() -> float:
+    env = os.environ.get(ENV_TIMEOUT, "").strip()
+    if env:
+        try:
+            value = float(env)
+            if value > 0:
+                return value
+        except ValueError:
+            pass
+        _warn_once(ENV_TIMEOUT, f"jitguard: ignoring {ENV_TIMEOUT}={env!r}; expected seconds > 0.")
+    return DEFAULT_TIMEOUT
+
+
+def _warn_once(key: str, message: str) -> None:
+    if key not in _warned:
+        _warned.add(key)
+        warnings.warn(message, RuntimeWarning, stacklevel=4)
+
+
+# ------------------------------------------------------------------ the program
+
+def _program(frame: Any) -> tuple[Any, Any] | None:
+    """(lowered module, device assignment) of the compile in progress on this thread.
+
+    JAX records the compile-start event inside ``pxla._cached_compilation(computation, name,
+    ..., da, ...)``; its frame is a few levels above the listener (checked on jax 0.10.2)."""
+    f, depth = frame, 0
+    while f is not None and depth < 40:
+        code = f.f_code
+        if code.co_name == "_cached_compilation" and code.co_filename.endswith("pxla.py"):
+            local = f.f_locals
+            if "computation" in local and "da" in local:
+                return local["computation"], local["da"]
+            return None
+        f, depth = f.f_back, depth + 1
+    return None
+
+
+def _digest(module: Any, devices: Sequence[Any]) -> str:
+    """Hash of the program text (without source locations) and of where it runs."""
+    h = hashlib.sha256()
+    try:
+        text = module.operation.get_asm(enable_debug_info=False)
+    except Exception:
+        text = str(module)
+    h.update(text.encode())
+    h.update(("|" + ",".join(str(d.id) for d in devices)).encode())
+    return h.hexdigest()[:24]
+
+
+def _function_id(state: Any) -> str:
+    """Stable across hosts: the qualified name and the defining file's base name and line."""
+    where = str(getattr(state, "defined_at", ""))
+    path, _, line = where.rpartition(":")
+    text = f"{getattr(state, 'name', '?')}|{os.path.basename(path)}:{line}"
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _procs_key(procs: tuple[int, ...], total: int) -> str:
+    if procs == tuple(range(total)):
+        return "all"
+    return "p" + hashlib.sha256(",".join(map(str, procs)).encode()).hexdigest()[:12]
+
+
+def _encode_signature(signature: Any) -> str:
+    if signature is None:
+        return "null"
+    out, size = [], 2
+    for leaf in signature:
+        item = json.dumps(leaf.to_dict(), default=str)
+        if size + len(item) + 1 > MAX_SIGNATURE_CHARS:
+            break
+        out.append(item)
+        size += len(item) + 1
+    return "[" + ",".join(out) + "]"
+
+
+def _decode_signature(text: str | None) -> tuple | None:
+    if not text or text == "null":
+        return None
+    from jitguard.runtime.signature import Leaf
+
+    try:
+        return tuple(Leaf.from_dict(d) for d in json.loads(text))
+    except Exception:
+        return None
+
+
+# ------------------------------------------------------------------ the round
+
+class _KV:
+    """The client, counting round trips and their time."""
+
+    def __init__(self, c: Any) -> None:
+        self.c = c
+        self.trips = 0
+        self.seconds = 0.0
+
+    def __call__(self, method: str, *args: Any) -> Any:
+        t = time.perf_counter()
+        try:
+            return getattr(self.c, method)(*args)
+        finally:
+            self.trips += 1
+            self.seconds += time.perf_counter() - t
+
+
+def _is(error: BaseException, code: str) -> bool:
+    return code in str(error)
+
+
+def _create(kv: _KV, key: str, value: str) -> str:
+    """Set ``key`` unless it exists; return the value it holds afterwards."""
+    try:
+        kv("key_value_set", key, value)
+        return value
+    except Exception as e:
+        if not _is(e, "ALREADY_EXISTS"):
+            raise
+    return kv("blocking_key_value_get", key, 10_000)
+
+
+def _round(kv: _KV, base: str, me: int, procs: tuple[int, ...], digest: str,
+           signature: str, timeout: float) -> dict[str, Any]:
+    """Publish this process's compile and return the verdict every participant acts on."""
+    kv("key_value_set", f"{base}/x/s/{me}", signature)
+    kv("key_value_set", f"{base}/x/d/{me}", digest)
+    arrived = kv("key_value_increment", f"{base}/n", 1)
+    if arrived >= len(procs):  # this process completed the round: judge it
+        digests = _digests(kv, base)
+        verdict = _judge(digests, procs)
+        held = _create(kv, f"{base}/v", json.dumps(verdict))
+        result = json.loads(held)
+        if held == json.dumps(verdict) and verdict["status"] == "ok":
+            kv("key_value_delete", f"{base}/x/")  # the verdict and counter stay: small
+        result.setdefault("digests", digests)
+        return result
+    try:
+        return json.loads(kv("blocking_key_value_get", f"{base}/v", int(timeout * 1000)))
+    except Exception as e:
+        if not _is(e, "DEADLINE_EXCEEDED"):
+            raise
+    # Nobody completed the round in time: missing processes did not compile it (yet).
+    digests = _digests(kv, base)
+    mine = {"status": "abandoned", "by": me, "digests": digests}
+    result = json.loads(_create(kv, f"{base}/v", json.dumps(mine)))
+    if result.get("status") != "abandoned":
+        return result  # the round completed meanwhile
+    result["digests"] = digests
+    return result
+
+
+def _digests(kv: _KV, base: str) -> dict[str, str]:
+    return {k.rsplit("/", 1)[1]: v for k, v in kv("key_value_dir_get", f"{base}/x/d/")}
+
+
+def _judge(digests: dict[str, str], procs: tuple[int, ...]) -> dict[str, Any]:
+    groups: dict[str, list[int]] = {}
+    for p, d in sorted(digests.items(), key=lambda kv_: int(kv_[0])):
+        groups.setdefault(d, []).append(int(p))
+    if len(groups) <= 1:
+        return {"status": "ok"}
+    return {"status": "divergent", "groups": groups}
+
+
+# ------------------------------------------------------------------ entry point
+
+def check(state: Any, signature: Any, call_site: str | None = None, warn_frame: Any = None) -> None:
+    """Compare the compile in progress with the other processes' (the guard's miss path).
+
+    Called by the compile-start listener before the guard counts the compile. Returns at
+    once with one process. Raises :class:`DivergentCompileError` (mode ``raise``) when the
+    processes compiled different programs: the compile is refused on every process."""
+    c = client()
+    if c is None:
+        return
+    action = _action(state)
+    if action == "off":
+        return
+    try:
+        verdict = _compare(c, state, signature, sys._getframe(1))
+    except Exception as e:  # never break the user's program over the check itself
+        _warn_once("failed:" + type(e).__name__, f"jitguard: multi-process compile check failed ({e}); "
+                   "compiles are not compared across processes from here on.")
+        logger.debug("jitguard multihost check failed", exc_info=True)
+        return
+    if verdict is not None:
+        _act(action, verdict, warn_frame)
+
+
+def _compare(c: Any, state: Any, signature: Any, frame: Any) -> DivergentCompileError | None:
+    program = _program(frame)
+    if program is None:
+        _warn_once("program", "jitguard: cannot find the program being compiled in this jax version "
+                   "(jax._src.interpreters.pxla._cached_compilation); compiles are not compared "
+                   "across processes.")
+        return None
+    module, da = program
+    import jax
+
+    me = jax.process_index()
+    devices = list(da)
+    procs = tuple(sorted({d.process_index for d in devices}))
+    if procs == (me,) or len(procs) <= 1:
+        with _lock:
+            _stats["local"] += 1
+        return None
+    fid = _function_id(state)
+    group = (fid, procs)
+    with _lock:
+        if group in _unaligned:
+            return None
+        k = _sequence[group] = _sequence.get(group, 0) + 1
+    base = f"{PREFIX}/{fid}/{_procs_key(procs, jax.process_count())}/{k}"
+    digest = _digest(module, devices)
+    kv = _KV(c)
+    t0 = time.perf_counter()
+    timeout = _timeout()
+    try:
+        verdict = _round(kv, base, me, procs, digest, _encode_signature(signature), timeout)
+    finally:
+        with _lock:
+            _stats["checks"] += 1
+            _stats["round_trips"] += kv.trips
+            _stats["seconds"] += time.perf_counter() - t0
+    status = verdict.get("status")
+    if status == "ok":
+        return None
+    if status == "abandoned":
+        with _lock:
+            _stats["timeouts"] += 1
+            _unaligned.add(group)
+        present = verdict.get("digests", {})
+        missing = [p for p in procs if str(p) not in present]
+        differing = sorted(int(p) for p, d in present.items() if d != digest)
+        logger.warning(
+            "jitguard: %s (defined at %s): compile #%d runs on processes %s, but %s did not compile it "
+            "within %gs; treating it as not compiled there%s. This function is no longer compared "
+            "across processes (its compiles may not line up).",
+            state.name, state.defined_at, k, _fmt_procs(procs),
+            _fmt_procs(missing) or "some processes", timeout,
+            f"; processes {_fmt_procs(differing)} compiled a different program" if differing else "",
+        )
+        return None
+    groups = {d: [int(p) for p in ps] for d, ps in verdict.get("groups", {}).items()}
+    with _lock:
+        _stats["divergent"] += 1
+    message = _message(kv, base, state, k, procs, me, digest, groups)
+    return DivergentCompileError(message, function=state.name, compile_index=k, groups=groups)
+
+
+def _act(action: str, error: DivergentCompileError, warn_frame: Any) -> None:
+    if action == "raise":
+        raise error
+    message = str(error)
+    if action == "warn":
+        if warn_frame is None:
+            warnings.warn(message, DivergentCompileWarning, stacklevel=3)
+        else:
+            g = warn_frame.f_globals
+            warnings.warn_explicit(
+                message, DivergentCompileWarning, warn_frame.f_code.co_filename, warn_frame.f_lineno,
+                module=g.get("__name__", "<unknown>"), registry=g.setdefault("__warningregistry__", {}),
+            )
+    else:
+        logger.warning(message)
+
+
+# ------------------------------------------------------------------ the message
+
+def _fmt_procs(procs: Sequence[int]) -> str:
+    """[0, 1, 2, 5] -> '0-2, 5'."""
+    procs = sorted(set(procs))
+    parts, i = [], 0
+    while i < len(procs):
+        j = i
+        while j + 1 < len(procs) and procs[j + 1] == procs[j] + 1:
+            j += 1
+        parts.append(str(procs[i]) if i == j else f"{procs[i]}-{procs[j]}" if j > i + 1 else f"{procs[i]}, {procs[j]}")
+        i = j + 1
+    return ", ".join(parts)
+
+
+def _who(procs: Sequence[int]) -> str:
+    return ("process " if len(procs) == 1 else "processes ") + _fmt_procs(procs)
+
+
+def _message(kv: _KV, base: str, state: Any, k: int, procs: tuple[int, ...], me: int,
+             mine: str, groups: dict[str, list[int]]) -> str:
+    from jitguard.runtime.signature import diff
+
+    ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), item[1][0]))
+    sigs: dict[str, tuple | None] = {}
+    for d, ps in ordered:
+        try:
+            sigs[d] = _decode_signature(kv("blocking_key_value_get", f"{base}/x/s/{ps[0]}", 10_000))
+        except Exception:
+            sigs[d] = None
+    lines = [
+        f"jitguard: {state.name} (defined at {state.defined_at}) compiled different programs on "
+        f"different processes (its compile #{k} over processes {_fmt_procs(procs)}); this is process {me}.",
+        "  Their collectives would not match: the job would hang or return wrong numbers, so the compile is refused.",
+    ]
+    for d, ps in ordered:
+        sig = sigs[d]
+        shown = "; ".join(leaf.describe() for leaf in sig[:6]) if sig else "(arguments not described)"
+        if sig and len(sig) > 6:
+            shown += f"; … (+{len(sig) - 6})"
+        lines.append(f"  {_who(ps)} compiled: {shown}")
+    ref_digest, ref_procs = ordered[0]
+    fixes: list[str] = []
+    for d, ps in ordered[1:]:
+        old, new = sigs[ref_digest], sigs[d]
+        changes = diff(old, new) if old is not None and new is not None else []
+        if not changes:
+            lines.append(
+                f"  what differs: the arguments look the same on {_who(ref_procs)} and {_who(ps)}, "
+                "but the programs differ: a Python value baked into the program (a closed-over "
+                "constant, a value read from a host-local file or clock) or a jax config flag "
+                "differs between the hosts."
+            )
+            _add(fixes, "make every value the program depends on identical on every process: pass it as "
+                 "an argument, or compute it on one process and share it "
+                 "(jax.experimental.multihost_utils.broadcast_one_to_all).")
+            continue
+        for ch in changes[:6]:
+            lines.append(
+                f"  what differs: {ch.path}: {ch.aspect} is {_val(ch.old)} on {_who(ref_procs)} "
+                f"but {_val(ch.new)} on {_who(ps)}"
+            )
+            _add(fixes, _fix(ch))
+    for fix in fixes:
+        lines.append(f"  fix: {fix}")
+    return "\n".join(lines)
+
+
+def _val(v: Any) -> str:
+    if isinstance(v, tuple):
+        return "[" + ",".join(map(str, v)) + "]"
+    return "unspecified" if v is None else str(v)
+
+
+def _add(fixes: list[str], fix: str) -> None:
+    if fix not in fixes:
+        fixes.append(fix)
+
+
+def _fix(change: Any) -> str:
+    aspect, path = change.aspect, change.path
+    if aspect.startswith("dim "):
+        axis = aspect.split()[1]
+        return (
+            f"give {path} the same global shape on every process: pad the short (last) batch to the "
+            f"full size and mask the padding (`jitguard.pad_to_bucket(x, axis={axis}, buckets=(full,))` "
+            f"on the host-local data), or drop the remainder (drop_last=True) so every process runs "
+            f"the same number of full batches."
+        )
+    if aspect == "static value":
+        return (
+            f"static argument {path} differs between processes, so it comes from host-local data: "
+            f"make it global (the same constant everywhere, or computed on one process and shared "
+            f"with jax.experimental.multihost_utils.broadcast_one_to_all)."
+        )
+    if aspect == "sharding":
+        return f"build {path} with the same Mesh and PartitionSpec on every process."
+    if aspect in ("added", "removed"):
+        return "pass the same pytree structure (same keys and fields) on every process."
+    return f"make {path} identical ({aspect}) on every process before the call."
+
+
+# ------------------------------------------------------------------ aggregation
+
+def report(timeout: float | None = None) -> str:
+    """``jitguard.report()`` over every process; call it on all of them (a collective).
+
+    Each process publishes its rows; process 0 waits for the others (at most ``timeout``
+    seconds each, default ``JITGUARD_MULTIHOST_TIMEOUT``) and returns one table whose
+    function column says which process compiled (``[p1] train_step``), followed by one
+    line per process that did not answer. Other processes return their own table without
+    waiting. With one process it is ``jitguard.report()``."""
+    from jitguard.runtime import functions
+    from jitguard.runtime.table import Row, render
+
+    c = client()
+    if c is None:
+        return functions.report()
+    import jax
+
+    rows = [s.row() for s in functions.states()]
+    me, total = jax.process_index(), jax.process_count()
+    global _report_rounds
+    with _lock:
+        _report_rounds += 1
+        n = _report_rounds
+    base = f"{REPORT_PREFIX}/{n}"
+    payload = json.dumps([
+        [r.function, r.defined_at, r.compiles, r.cache_hits, r.compile_seconds, r.signatures,
+         [[leaf.to_dict() for leaf in sig] for sig in list(r.history)[-32:]]]
+        for r in rows
+    ], default=str)
+    c.key_value_set(f"{base}/{me}", payload)
+    if me != 0:
+        return render(rows)
+    from jitguard.runtime.signature import Leaf
+
+    wait_ms = int((timeout if timeout is not None else _timeout()) * 1000)
+    merged: list[Row] = []
+    missing: list[int] = []
+    for p in range(total):
+        try:
+            data = json.loads(c.blocking_key_value_get(f"{base}/{p}", wait_ms))
+        except Exception:
+            missing.append(p)
+            continue
+        for fn, where, compiles, hits, seconds, nsig, history in data:
+            merged.append(Row(f"[p{p}] {fn}", where, compiles, hits, seconds, nsig,
+                              [tuple(Leaf.from_dict(d) for d in sig) for sig in history]))
+    c.key_value_delete(f"{base}/")
+    text = render(merged)
+    if missing:
+        text += f"\n(no answer from {_who(missing)})"
+    return text
+
+
+def gather_log(out_path: str, log_path: str | None = None, timeout: float | None = None) -> int:
+    """Collect every process's ``JITGUARD_LOG`` lines into ``out_path`` on process 0.
+
+    A collective: call it on every process. Each entry gets a ``"process"`` field; the file
+    reads with ``jitguard report out_path``. Returns the number of entries process 0 wrote
+    (0 elsewhere). ``log_path`` defaults to this process's ``JITGUARD_LOG``."""
+    from jitguard.runtime import settings
+
+    path = log_path or settings.log_path()
+    lines: list[str] = []
+    if path and os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            lines = [line.strip() for line in f if line.strip()]
+    c = client()
+    me, total = 0, 1
+    if c is not None:
+        import jax
+
+        me, total = jax.process_index(), jax.process_count()
+    global _report_rounds
+    with _lock:
+        _report_rounds += 1
+        n = _report_rounds
+    base = f"{REPORT_PREFIX}/log{n}"
+    if c is not None:
+        c.key_value_set(f"{base}/{me}", "\n".join(lines))
+        if me != 0:
+            return 0
+    wait_ms = int((timeout if timeout is not None else _timeout()) * 1000)
+    written = 0
+    with open(out_path, "w", encoding="utf-8") as out:
+        for p in range(total):
+            if c is None:
+                text = "\n".join(lines)
+            else:
+                try:
+                    text = c.blocking_key_value_get(f"{base}/{p}", wait_ms)
+                except Exception:
+                    logger.warning("jitguard: process %d sent no compile log within the timeout", p)
+                    continue
+            for line in text.splitlines():
+                try:
+                    entry = json.loads(line)
+                except ValueError:
+                    continue
+                entry["process"] = p
+                out.write(json.dumps(entry, default=str) + "\n")
+                written += 1
+    if c is not None:
+        c.key_value_delete(f"{base}/")
+    return written
