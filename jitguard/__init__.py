@@ -25,6 +25,7 @@ _LAZY = {
     "expect_compiles": "jitguard.runtime.testing",
     "RecompilationError": "jitguard.runtime.errors",
     "RecompilationWarning": "jitguard.runtime.errors",
+    "DivergentCompileError": "jitguard.runtime.multihost",
     "pad_to_bucket": "jitguard.runtime.buckets",
 }
 _SUBMODULES = {"buckets"}

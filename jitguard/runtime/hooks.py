@@ -33,7 +33,7 @@ import jax
 from jax import monitoring
 from jax._src import compilation_cache, dispatch, pjit
 
-from jitguard.runtime import functions
+from jitguard.runtime import functions, multihost
 from jitguard.runtime.signature import capture
 
 BACKEND_COMPILE = getattr(dispatch, "BACKEND_COMPILE_EVENT", "/jax/core/compile/backend_compile_duration")
@@ -168,6 +168,8 @@ def _on_scalar(event: str, value: Any, **kwargs: Any) -> None:
     if owner is None:
         pending.append(None)
         return
+    if multihost.client() is not None:  # several processes: compare this compile with theirs
+        multihost.check(state, sig, call_site, user)  # may raise DivergentCompileError
     # May raise RecompilationError (or a warning turned error): XLA then never compiles.
     record = state.before_compile(
         sig, call_site, user, warmup, trace_s, lower_s, defer=_persistent_cache_on()
