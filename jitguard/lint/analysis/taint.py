@@ -27,6 +27,7 @@ from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex, Origin,
 from jitguard.lint.analysis.walk import children, iter_nodes
 
 if TYPE_CHECKING:
+    from jitguard.lint.diagnostics import Fix
     from jitguard.lint.rules.base import Rule
 
 Hook = Callable[[cst.CSTNode, "Context"], None]
@@ -66,7 +67,10 @@ class Analysis:
     def __init__(self, index: ModuleIndex, hooks: dict[str, list[Hook]]) -> None:
         self.index = index
         self.hooks = hooks
-        self.reports: dict[FunctionInfo, list[tuple[str, cst.CSTNode, str, str]]] = {}
+        self.reports: dict[FunctionInfo, list[tuple]] = {}
+        # rules whose hook raised on this module: code -> the exception (the rule is skipped for
+        # the rest of the module; the other rules go on)
+        self.rule_errors: dict[str, BaseException] = {}
         self._summaries: dict[tuple[FunctionInfo, frozenset[str]], Taint | None] = {}
         self._in_summary: set[tuple[FunctionInfo, frozenset[str]]] = set()
         self._pending: list[FunctionInfo] = []
@@ -77,7 +81,8 @@ class Analysis:
         # follows them into the checked tree (jitguard.lint.analysis.crossmodule)
         self.outcalls: dict[tuple[str, str], dict] = {}
 
-    def run(self) -> list[tuple[str, cst.CSTNode, str, str]]:
+    def run(self) -> list[tuple]:
+        """(code, node, message, help, fix) for every violation the hooks reported."""
         for info in self.index.functions:
             if info.traced:
                 self.schedule(info)
@@ -91,7 +96,7 @@ class Analysis:
             walker = Walker(self, info, report=True)
             walker.walk()
             self.reports[info] = walker.reported
-        out: list[tuple[str, cst.CSTNode, str, str]] = []
+        out: list[tuple] = []
         for items in self.reports.values():
             out.extend(items)
         return out
@@ -161,6 +166,7 @@ class Context:
 
     def __init__(self, walker: "Walker") -> None:
         self._w = walker
+        self._code = ""  # the rule whose hook runs (set by Walker.dispatch)
 
     @property
     def function(self) -> FunctionInfo:
@@ -228,8 +234,9 @@ class Context:
         where = "" if origin is taint.origin else f" on `{fn.display()}`"
         return f'`static_argnames=("{origin.name}",)`{where}'
 
-    def report(self, code: str, node: cst.CSTNode, message: str, fix: str) -> None:
-        self._w.report(code, node, message, fix)
+    def report(self, node: cst.CSTNode, message: str, help: str = "", fix: "Fix | None" = None) -> None:
+        """Report a violation of the rule whose hook is running, at ``node``."""
+        self._w.report(self._code, node, message, help, fix)
 
 
 class Walker:
@@ -249,7 +256,7 @@ class Walker:
         self.returns: list[Taint | None] = []
         self.dead = False  # the current path ended (return/raise/break/continue)
         self.muted = 0  # inside `try:` bodies whose handlers catch tracer errors
-        self.reported: list[tuple[str, cst.CSTNode, str, str]] = []
+        self.reported: list[tuple] = []
         self._seen: set[tuple[str, cst.CSTNode]] = set()
         self.ctx = Context(self)
         if entry is None:
@@ -284,17 +291,29 @@ class Walker:
                     return 1
         return 0
 
-    def report(self, code: str, node: cst.CSTNode, message: str, fix: str) -> None:
+    def report(self, code: str, node: cst.CSTNode, message: str, help: str, fix: "Fix | None") -> None:
         key = (code, node)
         if self.muted:
             return
         if self.reporting and key not in self._seen:
             self._seen.add(key)
-            self.reported.append((code, node, message, fix))
+            self.reported.append((code, node, message, help, fix))
 
     def dispatch(self, node: cst.CSTNode) -> None:
-        for hook in self.hooks.get(type(node).__name__, ()):
-            hook(node, self.ctx)
+        hooks = self.hooks.get(type(node).__name__)
+        if not hooks:
+            return
+        failed = self.analysis.rule_errors
+        for code, hook in hooks:
+            if code in failed:
+                continue
+            self.ctx._code = code
+            try:
+                hook(node, self.ctx)
+            except RecursionError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - one rule's bug must not hide the others' findings
+                failed[code] = exc
 
     def resolve(self, expr: cst.BaseExpression) -> str | None:
         return self.index.imports.resolve(expr, self.locals)
@@ -1019,32 +1038,11 @@ def _merge(a: dict[str, Taint], b: dict[str, Taint]) -> dict[str, Taint]:
     return out
 
 
-class RuleError(Exception):
-    """An exception inside a rule's hook, tagged with the rule's code."""
-
-    def __init__(self, code: str, error: BaseException) -> None:
-        super().__init__(f"{code}: {type(error).__name__}: {error}")
-        self.code = code
-        self.error = error
-
-
-def _guarded(code: str, method: Hook) -> Hook:
-    def hook(node: cst.CSTNode, ctx: Context) -> None:
-        try:
-            method(node, ctx)
-        except RecursionError:
-            raise
-        except Exception as exc:
-            raise RuleError(code, exc) from exc
-
-    return hook
-
-
-def build_hooks(rules: list["Rule"]) -> dict[str, list[Hook]]:
-    """Node type name -> the rules' hooks for it; an exception in a hook names its rule."""
-    hooks: dict[str, list[Hook]] = {}
+def build_hooks(rules: list["Rule"]) -> dict[str, list[tuple[str, Hook]]]:
+    """Node type name -> (rule code, hook) for the traced-scope rules' ``visit_<Node>`` methods."""
+    hooks: dict[str, list[tuple[str, Hook]]] = {}
     for rule in rules:
         for attr in dir(rule):
             if attr.startswith("visit_"):
-                hooks.setdefault(attr[len("visit_"):], []).append(_guarded(rule.code, getattr(rule, attr)))
+                hooks.setdefault(attr[len("visit_"):], []).append((rule.code, getattr(rule, attr)))
     return hooks
