@@ -23,7 +23,7 @@ from tests.sources import BUGGY
 REPO = Path(__file__).resolve().parent.parent
 SARIF_SCHEMA = REPO.parent / "shared" / "data" / "sarif-schema-2.1.0.json"
 
-JSON_KEYS = {"path", "line", "column", "end_line", "end_column", "code", "name", "message", "fix", "edit", "url"}
+JSON_KEYS = {"path", "line", "column", "end_line", "end_column", "code", "name", "message", "fix", "edit", "applicability", "edits", "url", "cell"}
 
 
 def jitguard(cwd: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess[str]:

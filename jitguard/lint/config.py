@@ -1,4 +1,11 @@
-"""Settings: ``[tool.jitguard]`` in the nearest pyproject.toml, then the command line on top."""
+"""Settings: the nearest configuration above each file, then the command line on top.
+
+A configuration is a ``jitguard.toml`` (keys at the top level) or a ``pyproject.toml`` with a
+``[tool.jitguard]`` table; a ``pyproject.toml`` without one is passed over, as ruff does. In a
+monorepo each sub-project's files get their own sub-project's settings (:class:`Resolver`);
+``extend = "../pyproject.toml"`` starts from another configuration and changes what it lists.
+``--config FILE`` uses one file for everything.
+"""
 
 from __future__ import annotations
 
@@ -32,7 +39,10 @@ KNOWN_KEYS = {
     "extend-jit-names": list,
     "cache-dir": str,
     "jobs": int,
+    "extend": str,
+    "respect-gitignore": bool,
 }
+CONFIG_NAMES = ("jitguard.toml", "pyproject.toml")  # in one folder, jitguard.toml wins
 
 
 class ConfigError(Exception):
@@ -50,6 +60,7 @@ class Settings:
     extend_jit_names: list[str] = field(default_factory=list)
     cache_dir: str | None = None
     jobs: int | None = None
+    respect_gitignore: bool = True  # skip what .gitignore / .ignore / .git/info/exclude list
     root: Path = field(default_factory=Path.cwd)  # where relative patterns start
     config_file: Path | None = None
 
@@ -85,14 +96,14 @@ class Settings:
 def select_codes(all_codes: list[str], select: list[str], ignore: list[str], opt_in: frozenset[str] = frozenset()) -> set[str]:
     """ruff's rule: the longest matching prefix wins; ``ignore`` wins ties.
 
-    An opt-in rule is enabled only when selected by its full code."""
+    An opt-in rule is enabled only when selected by its full code (or by ``ALL``)."""
 
     def specificity(code: str, prefixes: list[str]) -> int:
         return max((len(p) for p in prefixes if code.startswith(p) or p == "ALL"), default=-1)
 
     chosen = set()
     for code in all_codes:
-        if code in opt_in and code not in select:
+        if code in opt_in and code not in select and "ALL" not in select:
             continue
         s, i = specificity(code, select), specificity(code, ignore)
         if s >= 0 and s > i:
@@ -152,15 +163,29 @@ def find_pyproject(start: Path) -> Path | None:
     return None
 
 
-def load(config_file: Path | None = None, start: Path | None = None) -> Settings:
-    """Settings from ``config_file`` or the nearest pyproject.toml above ``start`` (default: cwd)."""
-    path = config_file or find_pyproject(start or Path.cwd())
-    settings = Settings()
-    if path is None:
-        return settings
+def config_in(folder: Path) -> Path | None:
+    """The configuration file of ``folder`` itself, if it has one."""
+    for name in CONFIG_NAMES:
+        candidate = folder / name
+        if candidate.is_file() and (name == "jitguard.toml" or _table(candidate) is not None):
+            return candidate
+    return None
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest configuration at or above ``start`` (a folder)."""
+    start = Path(os.path.abspath(start))
+    for folder in (start, *start.parents):
+        found = config_in(folder)
+        if found is not None:
+            return found
+    return None
+
+
+def _read_toml(path: Path) -> dict:
     try:
         with open(path, "rb") as fh:
-            data = tomllib.load(fh)
+            return tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         if "(at end of document)" in message:  # tomllib gives no line for this one: name the last
@@ -169,15 +194,106 @@ def load(config_file: Path | None = None, start: Path | None = None) -> Settings
         raise ConfigError(f"{path}: invalid TOML: {message}") from None
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    table = data.get("tool", {}).get("jitguard")
-    settings.root = path.parent
-    settings.config_file = path
-    if table is None:
-        return settings
-    if not isinstance(table, dict):
+
+
+def _table(path: Path) -> dict | None:
+    """The jitguard settings a file holds: [tool.jitguard] of a pyproject.toml, all of a
+    jitguard.toml; None when a pyproject.toml has no such table."""
+    data = _read_toml(path)
+    if path.name != "pyproject.toml":
+        return data
+    table = data.get("tool", {}).get("jitguard") if isinstance(data.get("tool"), dict) else None
+    if table is not None and not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.jitguard] must be a table")
-    apply(settings, table, str(path))
+    return table
+
+
+def load(config_file: Path | None = None, start: Path | None = None) -> Settings:
+    """Settings from ``config_file``, or from the nearest configuration above ``start`` (default:
+    the current folder). Without any, the defaults, with relative patterns starting at ``start``."""
+    path = config_file or find_config(start or Path.cwd())
+    if path is None:
+        return Settings(root=Path(os.path.abspath(start or Path.cwd())))
+    return _load_file(Path(path), ())
+
+
+def _load_file(path: Path, seen: tuple[Path, ...]) -> Settings:
+    resolved = Path(os.path.abspath(path))
+    if resolved in seen:
+        chain = " -> ".join(str(p) for p in (*seen, resolved))
+        raise ConfigError(f"{path}: `extend` makes a cycle: {chain}")
+    if not resolved.is_file():
+        where = f"{seen[-1]}: extend" if seen else "--config"
+        raise ConfigError(f"{where}: no such file: {path}")
+    table = _table(resolved)
+    settings = Settings()
+    if table is not None and "extend" in table:
+        base = table["extend"]
+        if not isinstance(base, str):
+            raise ConfigError(f"{resolved}: extend must be a str")
+        settings = _load_file(resolved.parent / os.path.expanduser(base), (*seen, resolved))
+    settings.root = resolved.parent
+    settings.config_file = resolved
+    if table is not None:
+        apply(settings, table, str(resolved))
     return settings
+
+
+class Resolver:
+    """The settings of each file: the nearest configuration above it (one lookup per folder), with
+    the command line's ``overrides`` applied on top; with ``config_file``, that one for all."""
+
+    def __init__(self, config_file: Path | None = None, overrides=None, cwd: Path | None = None) -> None:
+        self.overrides = overrides
+        self.cwd = Path(os.path.abspath(cwd or Path.cwd()))
+        self._by_folder: dict[str, Settings] = {}
+        self._by_file: dict[Path | None, Settings] = {}
+        self.fixed = self._settings(Path(config_file)) if config_file is not None else None
+
+    def _settings(self, config: Path | None) -> Settings:
+        key = Path(os.path.abspath(config)) if config is not None else None
+        found = self._by_file.get(key)
+        if found is None:
+            found = _load_file(key, ()) if key is not None else Settings(root=self.cwd)
+            if self.overrides is not None:
+                self.overrides(found)
+            self._by_file[key] = found
+        return found
+
+    def for_folder(self, folder: str | Path) -> Settings:
+        if self.fixed is not None:
+            return self.fixed
+        key = os.path.abspath(folder)
+        found = self._by_folder.get(key)
+        if found is not None:
+            return found
+        chain = []
+        here = key
+        while True:
+            known = self._by_folder.get(here)
+            if known is not None:
+                found = known
+                break
+            chain.append(here)
+            config = config_in(Path(here))
+            if config is not None:
+                found = self._settings(config)
+                break
+            parent = os.path.dirname(here)
+            if parent == here:
+                found = self._settings(None)
+                break
+            here = parent
+        for folder_ in chain:
+            self._by_folder[folder_] = found
+        return found
+
+    def for_path(self, path: str | Path) -> Settings:
+        p = os.path.abspath(path)
+        return self.for_folder(p if os.path.isdir(p) else os.path.dirname(p))
+
+    def all_settings(self) -> list[Settings]:
+        return list({id(s): s for s in (*self._by_file.values(),)}.values())
 
 
 def apply(settings: Settings, table: dict, where: str) -> None:
@@ -190,6 +306,8 @@ def apply(settings: Settings, table: dict, where: str) -> None:
             known = ", ".join(sorted(KNOWN_KEYS))
             raise ConfigError(f"{where}: unknown key {key!r} in [tool.jitguard] (known keys: {known})")
         if not isinstance(value, expected) or isinstance(value, bool) and expected is int:
+            if expected is bool:
+                raise ConfigError(f"{where}: [tool.jitguard] {key} must be true or false")
             raise ConfigError(f"{where}: [tool.jitguard] {key} must be a {expected.__name__}")
         if expected is list and not all(isinstance(v, str) for v in value):
             raise ConfigError(f"{where}: [tool.jitguard] {key} must be a list of strings")
@@ -201,17 +319,27 @@ def apply(settings: Settings, table: dict, where: str) -> None:
         if not isinstance(listed, list) or not all(isinstance(v, str) for v in listed):
             raise ConfigError(f"{where}: per-file-ignores[{pattern!r}] must be a list of codes")
         validate_codes(listed, codes, f"{where}: per-file-ignores")
+    # each key replaces what an extended configuration said (the defaults, without `extend`)
     if "select" in table:
         settings.select = list(table["select"])
-    settings.extend_select = list(table.get("extend-select", []))
-    settings.ignore = list(table.get("ignore", []))
+    if "extend-select" in table:
+        settings.extend_select = list(table["extend-select"])
+    if "ignore" in table:
+        settings.ignore = list(table["ignore"])
     if "exclude" in table:
         settings.exclude = list(table["exclude"]) + list(DEFAULT_EXCLUDE)
-    settings.extend_exclude = list(table.get("extend-exclude", []))
-    settings.per_file_ignores = {k: list(v) for k, v in pfi.items()}
-    settings.extend_jit_names = list(table.get("extend-jit-names", []))
-    settings.cache_dir = table.get("cache-dir")
-    settings.jobs = table.get("jobs")
+    if "extend-exclude" in table:
+        settings.extend_exclude = list(table["extend-exclude"])
+    if "per-file-ignores" in table:
+        settings.per_file_ignores = {k: list(v) for k, v in pfi.items()}
+    if "extend-jit-names" in table:
+        settings.extend_jit_names = list(table["extend-jit-names"])
+    if "cache-dir" in table:
+        settings.cache_dir = table["cache-dir"]
+    if "jobs" in table:
+        settings.jobs = table["jobs"]
+    if "respect-gitignore" in table:
+        settings.respect_gitignore = table["respect-gitignore"]
 
 
 def default_jobs() -> int:

@@ -1,4 +1,12 @@
-"""Which files to check: ruff's semantics for paths, excludes and explicit files."""
+"""Which files to check: ruff's semantics for paths, excludes and explicit files.
+
+Folders are walked for Python files and notebooks. Each folder's settings are those of the
+nearest configuration above it (config.Resolver), so a sub-project's excludes apply in its
+folders. Unless ``respect-gitignore = false`` (``--no-respect-gitignore``), what ``.gitignore``,
+``.ignore`` and ``.git/info/exclude`` list is skipped too, as git would (pathspec's gitignore
+rules); the ignore files above the walked folder, up to the repository root, count as well.
+A file named explicitly is always checked (unless ``--force-exclude`` and an exclude matches).
+"""
 
 from __future__ import annotations
 
@@ -7,48 +15,138 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from jitguard.lint.config import Settings
+from jitguard.lint.config import Resolver, Settings
 
 PY_SUFFIXES = (".py", ".pyi")
+SUFFIXES = (".py", ".pyi", ".ipynb")
+IGNORE_FILES = (".gitignore", ".ignore")
 
 
 class MissingPath(Exception):
     pass
 
 
-def discover(paths: list[str], settings: Settings, force_exclude: bool = False) -> list[str]:
-    """Python files under ``paths``, sorted, without duplicates.
+def discover(paths: list[str], settings: Settings | Resolver, force_exclude: bool = False) -> list[str]:
+    """Python files and notebooks under ``paths``, sorted per folder, without duplicates.
 
     A file named explicitly is checked even if ``exclude`` matches it, unless ``force_exclude``
     (pre-commit passes files explicitly). Folders are walked without following symlinked
     folders, so a symlink loop cannot trap the walk.
     """
+    resolve = settings.for_folder if isinstance(settings, Resolver) else (lambda _folder: settings)
     seen: dict[str, None] = {}
     for raw in paths:
         path = Path(raw)
         if not os.path.lexists(path):
             raise MissingPath(raw)
         if path.is_dir():
-            if force_exclude and settings.is_excluded(path, check_parents=True) and raw not in (".", ""):
+            here = resolve(path)
+            if force_exclude and here.is_excluded(path, check_parents=True) and raw not in (".", ""):
                 continue
-            for found in _walk(path, settings):
+            for found in _walk(path, resolve):
                 seen.setdefault(found, None)
         else:
-            if force_exclude and settings.is_excluded(path, check_parents=True):
+            here = resolve(os.path.dirname(os.path.abspath(path)))
+            if force_exclude and here.is_excluded(path, check_parents=True):
                 continue
             seen.setdefault(os.path.normpath(raw), None)
     return list(seen)
 
 
-def _walk(top: Path, settings: Settings) -> Iterator[str]:
-    stack = [str(top)]
+class _Ignores:
+    """The gitignore rules in force in one folder: (folder, compiled spec) pairs, outermost
+    first. A file's path is matched relative to the folder of each ignore file, as git does."""
+
+    __slots__ = ("specs",)
+
+    def __init__(self, specs: tuple = ()) -> None:
+        self.specs = specs
+
+    def child(self, folder: str, names: set[str]) -> _Ignores:
+        found = [n for n in IGNORE_FILES if n in names]
+        if not found:
+            return self
+        spec = _spec(tuple(os.path.join(folder, n) for n in found))
+        return _Ignores((*self.specs, (folder, spec))) if spec is not None else self
+
+    def ignored(self, full: str, is_dir: bool) -> bool:
+        result = False
+        for folder, spec in self.specs:  # a later (deeper) file's verdict wins, `!` included
+            rel = os.path.relpath(full, folder).replace(os.sep, "/") + ("/" if is_dir else "")
+            verdict = spec.check_file(rel).include
+            if verdict is not None:
+                result = verdict
+        return result
+
+
+def _spec(files: tuple[str, ...]):
+    lines: list[str] = []
+    for name in files:
+        try:
+            with open(name, encoding="utf-8", errors="replace") as fh:
+                lines.extend(fh.read().splitlines())
+        except OSError:
+            continue
+    lines = [ln for ln in lines if ln.strip() and not ln.lstrip().startswith("#")]
+    if not lines:
+        return None
+    import pathspec  # only when there is an ignore file to read
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)
+
+
+def _outer_ignores(top: str) -> _Ignores:
+    """The ignore files above ``top`` up to its repository's root (a folder holding .git), and
+    .git/info/exclude; nothing above ``top`` when it is not inside a repository."""
+    top = os.path.abspath(top)
+    chain = []
+    here = os.path.dirname(top)
+    repo = os.path.isdir(os.path.join(top, ".git")) and top
+    while not repo:
+        chain.append(here)
+        if os.path.exists(os.path.join(here, ".git")):
+            repo = here
+            break
+        parent = os.path.dirname(here)
+        if parent == here:
+            break
+        here = parent
+    ignores = _Ignores()
+    if not repo:
+        return ignores
+    exclude = os.path.join(repo, ".git", "info", "exclude")
+    if os.path.isfile(exclude):
+        spec = _spec((exclude,))
+        if spec is not None:
+            ignores = _Ignores(((repo, spec),))
+    for folder in reversed(chain):
+        try:
+            names = set(os.listdir(folder))
+        except OSError:
+            continue
+        ignores = ignores.child(folder, names)
+    return ignores
+
+
+def _walk(top: Path, resolve) -> Iterator[str]:
+    top_s = str(top)
+    top_settings = resolve(top_s)
+    start = _outer_ignores(top_s) if top_settings.respect_gitignore else _Ignores()
+    stack: list[tuple[str, Settings, _Ignores]] = [(top_s, top_settings, start)]
     while stack:
-        folder = stack.pop()
+        folder, settings, ignores = stack.pop()
         try:
             with os.scandir(folder) as it:
                 entries = sorted(it, key=lambda e: e.name)
         except OSError:
             continue  # unreadable folder: nothing to check in it
+        names = {e.name for e in entries}
+        if ("pyproject.toml" in names or "jitguard.toml" in names) and folder != top_s:
+            settings = resolve(folder)  # a sub-project: its own settings from here down
+        if settings.respect_gitignore:
+            ignores = ignores.child(os.path.abspath(folder), names)
+        else:
+            ignores = _Ignores()
         subdirs = []
         for entry in entries:
             full = os.path.normpath(entry.path)
@@ -57,15 +155,19 @@ def _walk(top: Path, settings: Settings) -> Iterator[str]:
                 is_file = entry.is_file()
             except OSError:  # e.g. a symlink loop: reported as unreadable if it looks like Python
                 is_dir = is_file = False
+            if not is_dir and not entry.name.endswith(SUFFIXES):
+                continue  # not ours: no pattern matching for it
             if settings.is_excluded(Path(full)):
+                continue
+            if ignores.specs and ignores.ignored(os.path.abspath(full), is_dir):
                 continue
             if is_dir:
                 subdirs.append(full)
-            elif is_file and entry.name.endswith(PY_SUFFIXES):
+            elif is_file:
                 yield full
-            elif entry.name.endswith(PY_SUFFIXES) and not is_dir and _is_symlink(entry):
+            elif _is_symlink(entry):
                 yield full  # a dangling or looping link: reported as unreadable, not silently skipped
-        stack.extend(reversed(subdirs))
+        stack.extend((d, settings, ignores) for d in reversed(subdirs))
 
 
 def _is_symlink(entry: os.DirEntry) -> bool:

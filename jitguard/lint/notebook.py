@@ -47,8 +47,9 @@ class Cell:
 class Notebook:
     """A parsed notebook: its text, its code cells and the virtual source made of them."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, bom: bool = False) -> None:
         self.text = text
+        self.bom = bom
         self.cells: list[Cell] = _code_cells(text)
         lines: list[str] = []
         self._owner: list[Cell] = []  # virtual line index -> its cell
@@ -67,7 +68,11 @@ class Notebook:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise NotebookError(f"not UTF-8 ({exc.reason} at byte {exc.start})") from None
-        return cls(text)
+        return cls(text, data.startswith(b"\xef\xbb\xbf"))
+
+    def encode(self, text: str) -> bytes:
+        """A new text of this notebook (from :meth:`apply_edits`) as the file's bytes."""
+        return (b"\xef\xbb\xbf" if self.bom else b"") + text.encode("utf-8")
 
     # --- positions -------------------------------------------------------------------------------
 
@@ -96,21 +101,26 @@ class Notebook:
 
     # --- fixes -----------------------------------------------------------------------------------
 
-    def apply_edits(self, edits: list[tuple]) -> tuple[str, list[int]]:
-        """Apply ``edits`` — (line, column, end_line, end_column, replacement) in virtual-source
-        coordinates, 1-based — to their cells. Returns the new file text and the indices of the
-        edits applied. An edit that leaves its cell, touches a replaced magic line or overlaps
-        another is not applied."""
-        by_cell: dict[int, list[tuple[int, tuple]]] = {}
-        for i, edit in enumerate(edits):
-            line, col, end_line, end_col, _ = edit
-            cell = self.cell_of(line)
-            if cell is None or self.cell_of(end_line) is not cell:
-                continue
-            first, last = line - 1 - cell.first, end_line - 1 - cell.first
-            if any(k in cell.magic for k in range(first, last + 1)):
-                continue
-            by_cell.setdefault(cell.number, []).append((i, (first, col - 1, last, end_col - 1, edit[4])))
+    def apply_edits(self, fixes: list[list[tuple]]) -> tuple[str, list[int]]:
+        """Apply ``fixes``, each a list of edits applied together or not at all — (line, column,
+        end_line, end_column, replacement) in virtual-source coordinates, 1-based — to their
+        cells. Returns the new file text and the indices of the fixes applied. A fix that leaves
+        its cell, touches a replaced magic line or overlaps another is not applied."""
+        by_cell: dict[int, list[tuple[int, list[tuple]]]] = {}
+        for i, fix in enumerate(fixes):
+            cell = self.cell_of(fix[0][0]) if fix else None
+            local = []
+            for line, col, end_line, end_col, new in fix:
+                if cell is None or self.cell_of(line) is not cell or self.cell_of(end_line) is not cell:
+                    local = None
+                    break
+                first, last = line - 1 - cell.first, end_line - 1 - cell.first
+                if any(k in cell.magic for k in range(first, last + 1)):
+                    local = None
+                    break
+                local.append((first, col - 1, last, end_col - 1, new))
+            if local:
+                by_cell.setdefault(cell.number, []).append((i, local))
         applied: list[int] = []
         replacements: list[tuple[tuple[int, int], str]] = []
         cells = {c.number: c for c in self.cells}
@@ -119,16 +129,28 @@ class Notebook:
             starts = [0]
             for part in cell.source.splitlines(keepends=True):
                 starts.append(starts[-1] + len(part))
+            spans = []
+            for i, local in items:
+                ranges = []
+                for l0, c0, l1, c1, new in local:
+                    if l1 >= len(starts) or l0 >= len(starts):
+                        ranges = None
+                        break
+                    begin, end = starts[l0] + c0, starts[l1] + c1
+                    if begin > end or end > len(cell.source):
+                        ranges = None
+                        break
+                    ranges.append((begin, end, new))
+                if ranges:
+                    spans.append((min(r[0] for r in ranges), max(r[1] for r in ranges), i, ranges))
             text = cell.source
             end_of_last = len(text) + 1
             done = []
-            for i, (l0, c0, l1, c1, new) in sorted(items, key=lambda it: (it[1][0], it[1][1]), reverse=True):
-                if l1 >= len(starts):
-                    continue
-                begin, end = starts[l0] + c0, starts[l1] + c1
-                if end > end_of_last or begin > end or end > len(text):
-                    continue
-                text = text[:begin] + new + text[end:]
+            for begin, end, i, ranges in sorted(spans, key=lambda s: (s[0], s[1]), reverse=True):
+                if end > end_of_last:
+                    continue  # overlaps a fix already applied: the next run reports it again
+                for b, e, new in sorted(ranges, reverse=True):
+                    text = text[:b] + new + text[e:]
                 end_of_last = begin
                 done.append(i)
             if done and text != cell.source:

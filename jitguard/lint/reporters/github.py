@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jitguard.lint.reporters.base import Report
+from jitguard.lint.reporters.base import Report, help_text, place
 
 
 def _escape_data(s: str) -> str:
@@ -16,7 +16,14 @@ def _escape_prop(s: str) -> str:
 def render(report: Report) -> str:
     out = []
     for f in report.findings:
-        props = f"file={_escape_prop(f.path)},line={f.line},col={f.column},title={_escape_prop(f'jitguard ({f.code})')}"
-        message = f.message + (f" Fix: {f.fix}" if f.fix else "")
+        p = place(report, f)
+        advice = help_text(f)
+        message = f.message + (f" Fix: {advice}" if advice else "")
+        if p.cell is None:
+            where = f"line={f.line},col={f.column}"
+        else:  # the line of the notebook's JSON text; the cell's position goes in the message
+            where = f"line={p.file_line}"
+            message = f"cell {p.cell}, line {p.line}, column {p.column}: {message}"
+        props = f"file={_escape_prop(f.path)},{where},title={_escape_prop(f'jitguard ({f.code})')}"
         out.append(f"::error {props}::{_escape_data(message)}")
     return "".join(line + "\n" for line in out)

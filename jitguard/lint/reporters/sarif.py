@@ -1,4 +1,8 @@
-"""SARIF 2.1.0, as GitHub code scanning and other CI systems read it."""
+"""SARIF 2.1.0, as GitHub code scanning and other CI systems read it.
+
+A finding in a notebook points at the line of the notebook's JSON text where the cell's line is
+written (that is what a SARIF viewer opens), with no columns; ``properties`` hold the cell
+(1-based), and the line and column in the cell."""
 
 from __future__ import annotations
 
@@ -8,7 +12,7 @@ from urllib.parse import quote
 
 from jitguard._version import __version__
 from jitguard.lint.diagnostics import FILE_DIAGNOSTICS
-from jitguard.lint.reporters.base import Report, rule_url
+from jitguard.lint.reporters.base import Report, help_text, place, rule_url
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -51,15 +55,20 @@ def render(report: Report) -> str:
     index = {r["id"]: i for i, r in enumerate(rules)}
     results = []
     for f in report.findings:
-        region = {"startLine": f.line, "startColumn": f.column}
-        if f.end_line:
-            region["endLine"] = f.end_line
-            region["endColumn"] = max(f.end_column, 1)
+        p = place(report, f)
+        advice = help_text(f)
+        if p.cell is not None:
+            region = {"startLine": p.file_line}
+        else:
+            region = {"startLine": f.line, "startColumn": f.column}
+            if f.end_line:
+                region["endLine"] = f.end_line
+                region["endColumn"] = max(f.end_column, 1)
         result = {
             "ruleId": f.code,
             "ruleIndex": index.get(f.code, 0),
             "level": "error",
-            "message": {"text": f.message + (f" Fix: {f.fix}" if f.fix else "")},
+            "message": {"text": f.message + (f" Fix: {advice}" if advice else "")},
             "locations": [{
                 "physicalLocation": {
                     "artifactLocation": _artifact(f.path),
@@ -67,6 +76,9 @@ def render(report: Report) -> str:
                 }
             }],
         }
+        if p.cell is not None:
+            result["properties"] = {"cell": p.cell, "cellLine": p.line, "cellColumn": p.column,
+                                    "cellEndLine": p.end_line, "cellEndColumn": p.end_column}
         results.append(result)
     notifications = [
         {"level": "error", "message": {"text": e}, "descriptor": {"id": "internal-error"}} for e in report.errors
