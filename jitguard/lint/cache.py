@@ -9,7 +9,11 @@ import tempfile
 from pathlib import Path
 
 from jitguard._version import __version__
-from jitguard.lint.diagnostics import FileResult, Finding
+from jitguard.lint.diagnostics import FileResult, Finding, NoqaDirective
+
+# The shape of an entry. Bump it whenever what is stored changes (findings, fixes, suppression
+# comments, facts): a cache written with another schema is ignored, never misread.
+SCHEMA = 2
 
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by jitguard.\n"
 
@@ -19,8 +23,9 @@ def content_digest(data: bytes) -> str:
 
 
 class Cache:
-    """One JSON file per (jitguard version, settings): {"names": hash of the tree's jitted names,
-    "files": {absolute path: [digest, findings, facts, jitted names it mentions]}}.
+    """One JSON file per (jitguard version, schema, settings): {"schema": SCHEMA, "names": hash of
+    the tree's jitted names, "files": {absolute path: [digest, findings, facts, jitted names it
+    mentions, jitted names it defines, suppression comments]}}.
 
     The key is the file's content (not its mtime), the version and the settings' fingerprint, so
     a stale result can only come back for the very same bytes under the very same settings.
@@ -31,7 +36,7 @@ class Cache:
         result also depends on which of them it mentions; an entry records those, so a change
         elsewhere in the tree invalidates only the files it concerns."""
         self.directory = directory
-        digest = hashlib.sha256(f"{__version__}\0{key}".encode()).hexdigest()[:16]
+        digest = hashlib.sha256(f"{__version__}\0{SCHEMA}\0{key}".encode()).hexdigest()[:16]
         self.file = directory / __version__ / f"{digest}.json"
         self._entries: dict[str, list] = {}
         self._dirty = False
@@ -39,8 +44,8 @@ class Cache:
             data = json.loads(self.file.read_text("utf-8"))
         except (OSError, ValueError):
             data = {}
-        if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
-            data = {"files": {}}  # a damaged cache is an empty one
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA or not isinstance(data.get("files"), dict):
+            data = {"files": {}}  # a damaged cache, or one of another schema, is an empty one
         self._entries = data["files"]
         self._stored_names = data.get("names")
         self.set_names(names or frozenset())
@@ -68,20 +73,22 @@ class Cache:
                 return None
             if not self._same_names and mentions is not None and sorted(mentions()) != (entry[3] if len(entry) > 3 else []):
                 return None
-            findings = [Finding(path, *f[:7], edit=tuple(f[7]) if len(f) > 7 and f[7] else None) for f in entry[1]]
-            facts = entry[2] if len(entry) > 2 else None
+            findings = [Finding.from_json(path, f) for f in entry[1]]
+            facts = entry[2]
+            noqa = tuple(NoqaDirective.from_json(d) for d in entry[5])
         except (TypeError, ValueError, IndexError, KeyError):
             return None  # a damaged entry: lint the file again
-        return FileResult(path, findings, facts=facts if isinstance(facts, dict) else None)
+        return FileResult(path, findings, facts=facts if isinstance(facts, dict) else None, noqa=noqa)
 
     def put(self, path: str, result: FileResult, digest: str, mentions=frozenset(), defines=frozenset(),
             seeds: str = "") -> None:
         """Remember ``result``, made from content with this ``digest``: the file mentions the tree's
         jitted names ``mentions`` and defines ``defines``; ``seeds`` keys a result checked with
         parameters seeded from other files (jitguard.lint.analysis.crossmodule)."""
-        rows = [[f.line, f.column, f.code, f.message, f.end_line, f.end_column, f.fix, f.edit] for f in result.findings]
+        rows = [f.to_json() for f in result.findings]
         key = os.path.abspath(path) + (f"\0{seeds}" if seeds else "")
-        self._entries[key] = [digest, rows, result.facts, sorted(mentions), sorted(defines)]
+        self._entries[key] = [digest, rows, result.facts, sorted(mentions), sorted(defines),
+                              [d.to_json() for d in result.noqa]]
         self._dirty = True
 
     def save(self) -> None:
@@ -96,7 +103,7 @@ class Cache:
             fd, tmp = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
             try:
                 # dumps, not dump: json.dump streams through the pure-Python encoder (5x slower here)
-                text = json.dumps({"names": self._names_hash, "files": self._entries}, separators=(",", ":"))
+                text = json.dumps({"schema": SCHEMA, "names": self._names_hash, "files": self._entries}, separators=(",", ":"))
                 with os.fdopen(fd, "w", encoding="utf-8") as fh:
                     fh.write(text)
                 os.replace(tmp, self.file)

@@ -32,11 +32,12 @@ from jitguard.lint.analysis.calls import FactExtractor, may_record_calls
 from jitguard.lint.analysis.crossmodule import apply_seeds
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import ModuleIndex
-from jitguard.lint.analysis.taint import Analysis, RuleError, build_hooks
-from jitguard.lint.diagnostics import FileResult, Finding
+from jitguard.lint.analysis.taint import Analysis, build_hooks
+from jitguard.lint.diagnostics import FileResult, Finding, Fix
 from jitguard.lint.positions import locate
 from jitguard.lint.rules import ALL_RULES
-from jitguard.lint.suppression import is_suppressed, skip_file, suppressed_codes
+from jitguard.lint.rules.base import Reporter, Scope
+from jitguard.lint.suppression import directives, skip_file
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 # Beyond these, a file is handed to CPython's own parser first: libcst's native parser overflows
@@ -222,9 +223,9 @@ class FileLinter:
     def __init__(self, options: LintOptions) -> None:
         self.options = options
         self.rules = [r() for r in ALL_RULES if r.code in options.codes]
-        self.hooks = build_hooks(self.rules)
-        self.module_rules = [r for r in self.rules if hasattr(r, "check_module")]
-        self.project_enabled = any(hasattr(r, "check_site") or hasattr(r, "check_sites") for r in self.rules)
+        self.hooks = build_hooks([r for r in self.rules if r.scope is Scope.TRACED])
+        self.module_rules = [r for r in self.rules if r.scope is Scope.MODULE]
+        self.project_enabled = any(r.scope is Scope.PROJECT for r in self.rules)
         self._prefilter = options.prefilter()
         self._extra = frozenset(options.extend_jit_names)
 
@@ -266,8 +267,9 @@ class FileLinter:
     def lint_source(self, path: str, source: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
         """Lint one file. ``seeds``: parameters of its functions that other files pass traced
         values to (jitguard.lint.analysis.crossmodule); a seeded file is parsed whatever the prefilter says."""
-        result = FileResult(path, mentions=frozenset(self.options.mentioned(source)))
+        result = FileResult(path, mentions=frozenset(self.options.mentioned(source)), noqa=directives(source))
         if skip_file(source):
+            result.noqa = ()
             return result
         if not seeds and not self._prefilter.search(source):
             if not self._imports_jitted(source):
@@ -293,15 +295,17 @@ class FileLinter:
                 apply_seeds(index, seeds)
             analysis = Analysis(index, self.hooks)
             raw = analysis.run()
+            failed = dict(analysis.rule_errors)
+            sink = lambda *violation: raw.append(violation)  # noqa: E731 - (code, node, message, help, fix)
             for rule in self.module_rules:
                 try:
-                    rule.check_module(
-                        index, lambda code, node, msg, fix, replacement=None: raw.append((code, node, msg, fix, replacement))
-                    )
+                    rule.check_module(index, Reporter(rule.code, sink))
                 except RecursionError:
                     raise
-                except Exception as exc:
-                    raise RuleError(rule.code, exc) from exc
+                except Exception as exc:  # noqa: BLE001 - one rule's bug must not hide the others' findings
+                    failed[rule.code] = exc
+            for code, exc in failed.items():
+                result.errors.append(_internal_error(path, f"rule {code}", exc))
             defs, calls, wrappers = [], [], []
             if self.project_enabled:
                 extractor = FactExtractor(index, public_name(module_name), self.options.jitted,
@@ -311,20 +315,17 @@ class FileLinter:
                 calls = extractor.call_facts()
         except RecursionError:
             return self._diag(path, "JG003", "file is too deeply nested to analyse; not checked")
-        except RuleError as exc:
-            result.errors.append(_internal_error(path, f"rule {exc.code}", exc.error))
-            return result
         except Exception as exc:  # noqa: BLE001 - one file must not stop the run
             result.errors.append(_internal_error(path, "the analysis", exc))
             return result
         if raw or calls:
             wanted = [item[1] for item in raw]
+            wanted.extend(e.node for item in raw if item[4] is not None for e in item[4].edits if e.node is not None)
             for fact, node in calls:
                 wanted.append(node)
                 wanted.extend(arg["node"] for arg in fact["args"] if "node" in arg)
             positions = locate(module, wanted)
-            lines = source.splitlines()
-            result.findings = self._locate(path, positions, lines, raw)
+            result.findings = self._locate(path, positions, raw)
             for fact, node in calls:
                 for arg in fact["args"]:
                     arg_node = arg.pop("node", None)
@@ -335,8 +336,6 @@ class FileLinter:
                 if rng is not None:
                     fact.update(line=rng.start.line, column=rng.start.column + 1, end_line=rng.end.line,
                                 end_column=rng.end.column + 1)
-                    text = lines[rng.start.line - 1] if rng.start.line <= len(lines) else ""
-                    fact["noqa"] = sorted(suppressed_codes(text))
         outcalls = [{"callee": callee, "caller": caller, "args": args} for (callee, caller), args in analysis.outcalls.items()]
         outcalls += [{"callee": r["callee"], "caller": "", "context": r, "args": {}} for r in index.remote_contexts]
         result.facts = _facts(module_name, imports, defs, [fact for fact, _node in calls if "line" in fact], outcalls,
@@ -394,21 +393,16 @@ class FileLinter:
             )
         return None
 
-    def _locate(self, path: str, positions, lines: list[str], raw: list) -> list[Finding]:
+    @staticmethod
+    def _locate(path: str, positions, raw: list) -> list[Finding]:
+        """Findings at the positions of the reported nodes (and of their fixes' nodes)."""
         findings: list[Finding] = []
-        for code, node, message, fix, *replacement in raw:
+        for code, node, message, help, fix in raw:
             rng = positions.get(node)
             if rng is None:
                 continue
-            line = rng.start.line
-            text = lines[line - 1] if 0 < line <= len(lines) else ""
-            if is_suppressed(code, text):
-                continue
-            end_line, end_col = rng.end.line, rng.end.column + 1
-            edit = None
-            if replacement and replacement[0] is not None:
-                edit = (line, rng.start.column + 1, end_line, end_col, replacement[0])
-            findings.append(Finding(path, line, rng.start.column + 1, code, message, end_line, end_col, fix, edit))
+            findings.append(Finding(path, rng.start.line, rng.start.column + 1, code, message, rng.end.line,
+                                    rng.end.column + 1, help, _locate_fix(fix, positions)))
         findings.sort()
         return findings
 
@@ -419,7 +413,23 @@ class FileLinter:
             "JG002": "Save the file as UTF-8 text (or declare its encoding with a `# -*- coding: ... -*-` line)",
             "JG003": "Split the file or the expression; if it is generated code, exclude it in [tool.jitguard] exclude",
         }
-        return FileResult(path, [Finding(path, max(line, 1), max(column, 1), code, message, fix=fixes[code])])
+        return FileResult(path, [Finding(path, max(line, 1), max(column, 1), code, message, help=fixes[code])])
+
+
+def _locate_fix(fix: Fix | None, positions) -> Fix | None:
+    """The fix with every node-addressed edit turned into positions; None if a node has none."""
+    if fix is None or fix.located:
+        return fix
+    edits = []
+    for edit in fix.edits:
+        if edit.node is None:
+            edits.append(edit)
+            continue
+        rng = positions.get(edit.node)
+        if rng is None:
+            return None
+        edits.append(edit.at(rng.start.line, rng.start.column + 1, rng.end.line, rng.end.column + 1))
+    return Fix(tuple(edits), fix.applicability, fix.message)
 
 
 def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outcalls: list,

@@ -29,6 +29,7 @@ from pathlib import Path
 
 from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, importers_first, package_reexports, seeds_from
 from jitguard.lint.analysis.project import apply_project_rules
+from jitguard.lint import suppression
 from jitguard.lint.cache import Cache, content_digest
 from jitguard.lint.diagnostics import FileResult, Finding
 from jitguard.lint.discovery import module_name
@@ -42,6 +43,7 @@ from jitguard.lint.engine import (
     read_source,
     run_with_big_stack,
 )
+from jitguard.lint.rules.base import Scope
 
 PARALLEL_MIN_FILES = 16
 _CRASH_ENV = "JITGUARD_TEST_CRASH"
@@ -105,7 +107,7 @@ def _crashed(path: str) -> FileResult:
     return FileResult(
         path,
         [Finding(path, 1, 1, "JG003", "the parser crashed on this file (native stack overflow?); not checked",
-                 fix="Split the file or the expression; exclude generated code in [tool.jitguard] exclude")],
+                 help="Split the file or the expression; exclude generated code in [tool.jitguard] exclude")],
     )
 
 
@@ -170,7 +172,7 @@ def lint_files(
 ) -> list[FileResult]:
     """Lint ``paths`` and run the project-wide rules over what they contribute."""
     rules = FileLinter(options).rules
-    project = any(hasattr(r, "check_site") or hasattr(r, "check_sites") for r in rules)
+    project = any(r.scope is Scope.PROJECT for r in rules)
     digests: dict[str, str] = {}
     defines: dict[str, set[str]] = {}
     cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
@@ -186,6 +188,7 @@ def lint_files(
     if cache is not None:
         cache.save()
     apply_project_rules(results, rules)
+    suppression.apply(results, options.codes)
     return results
 
 

@@ -1,19 +1,52 @@
-"""What a rule is: metadata (code, name, docs, examples) plus visitor hooks.
+"""What a rule is: metadata (code, name, docs, examples), a scope, and its checks.
 
-A rule never walks the tree itself. The taint walker (``jitguard.lint.analysis.taint``) walks each
-traced function once, keeps track of which values are traced, and calls a rule's
-``visit_<NodeType>(node, ctx)`` hooks (libcst node type names) on the nodes it reaches. ``ctx``
-answers "is this expression traced, and why?" and takes ``ctx.report(...)``.
+A rule never walks the tree itself, and it reports through one call,
+``ctx.report(node_or_site, message, help=..., fix=None)``; the code is the rule's own. Its
+``scope`` says what it looks at:
+
+* ``Scope.TRACED`` — ``visit_<NodeType>(node, ctx)`` hooks (libcst node type names). The walker
+  (``jitguard.lint.analysis``) walks each traced function once, tracking what is traced, and
+  calls them on the nodes it reaches; ``ctx`` answers "is this expression traced, and why?".
+* ``Scope.MODULE`` — ``check_module(index, ctx)``, once per file, on the module index (jit
+  definitions, transform calls, loops).
+* ``Scope.PROJECT`` — ``check_project(sites, ctx)``, once per run, on every call site of a
+  jitted function across the checked tree; ``ctx.report(site, ...)`` reports at the call.
+
+Fixes are ``Fix.safe(Edit.replace(node, text))`` or ``Fix.unsafe(...)`` (``--unsafe-fixes``).
+Suppression comments are applied after every rule, in one place (``jitguard.lint.suppression``).
 """
 
 from __future__ import annotations
 
+import enum
 import textwrap
-from typing import ClassVar
+from typing import Any, Callable, ClassVar
+
+from jitguard.lint.diagnostics import Fix
+
+
+class Scope(enum.Enum):
+    TRACED = "traced"
+    MODULE = "module"
+    PROJECT = "project"
+
+
+class Reporter:
+    """``report(target, message, help=..., fix=...)`` for one rule: its code is implied."""
+
+    __slots__ = ("code", "_sink")
+
+    def __init__(self, code: str, sink: Callable[..., None]) -> None:
+        self.code = code
+        self._sink = sink
+
+    def report(self, target: Any, message: str, help: str = "", fix: Fix | None = None) -> None:
+        self._sink(self.code, target, message, help, fix)
 
 
 class Rule:
     code: ClassVar[str]
+    scope: ClassVar[Scope]
     name: ClassVar[str]  # kebab-case, like ruff's rule names
     summary: ClassVar[str]  # one line
     what: ClassVar[str]  # "What it does"

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import Taint
 from jitguard.lint.analysis.taint import Context
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Rule, Scope
 
 
 def branch_fix(ctx: Context, taint: Taint, construct: str) -> str:
@@ -23,6 +23,7 @@ def branch_fix(ctx: Context, taint: Taint, construct: str) -> str:
 
 class TracedCondition(Rule):
     code = "JG101"
+    scope = Scope.TRACED
     name = "traced-condition"
     summary = "Python `if`/`elif`/conditional expression on a traced value."
     jax_error = "TracerBoolConversionError"
@@ -58,7 +59,6 @@ class TracedCondition(Rule):
         if taint is None:
             return
         ctx.report(
-            self.code,
             test,
             f"Python {construct} on a traced value: {ctx.describe(test, taint)}",
             branch_fix(ctx, taint, construct),

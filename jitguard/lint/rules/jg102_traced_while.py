@@ -3,11 +3,12 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis.taint import Context
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Rule, Scope
 
 
 class TracedWhile(Rule):
     code = "JG102"
+    scope = Scope.TRACED
     name = "traced-while"
     summary = "Python `while` loop whose condition is a traced value."
     jax_error = "TracerBoolConversionError"
@@ -52,4 +53,4 @@ class TracedWhile(Rule):
         )
         if hint:
             fix += f"; if `{taint.origin.name}` is a Python setting, mark it static with {hint}"
-        ctx.report(self.code, node.test, f"Python `while` on a traced value: {ctx.describe(node.test, taint)}", fix)
+        ctx.report(node.test, f"Python `while` on a traced value: {ctx.describe(node.test, taint)}", fix)

@@ -4,7 +4,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.taint import Context
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Rule, Scope
 
 _BUILTIN_FIX = {
     "min": "`jnp.minimum(a, b)` (or `jnp.min(x)` to reduce an array)",
@@ -17,6 +17,7 @@ _BUILTIN_FIX = {
 
 class TracedTruthValue(Rule):
     code = "JG103"
+    scope = Scope.TRACED
     name = "traced-truth-value"
     summary = "`and`/`or`/`not`, `assert` or builtin `min`/`max`/`any`/`all` on a traced value."
     jax_error = "TracerBoolConversionError"
@@ -53,7 +54,7 @@ class TracedTruthValue(Rule):
             return
         op = "and" if isinstance(node.operator, cst.And) else "or"
         fix = f"Use `jnp.logical_{op}(a, b)` (or `{'&' if op == 'and' else '|'}` on boolean arrays)"
-        ctx.report(self.code, node.left, f"`{op}` takes the truth value of a traced value: {ctx.describe(node.left, taint)}", fix)
+        ctx.report(node.left, f"`{op}` takes the truth value of a traced value: {ctx.describe(node.left, taint)}", fix)
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx: Context) -> None:
         if not isinstance(node.operator, cst.Not) or ctx.in_test(node):
@@ -62,7 +63,6 @@ class TracedTruthValue(Rule):
         if taint is None:
             return
         ctx.report(
-            self.code,
             node,
             f"`not` takes the truth value of a traced value: {ctx.describe(node.expression, taint)}",
             "Use `jnp.logical_not(x)` (or `~mask` on a boolean array)",
@@ -73,7 +73,6 @@ class TracedTruthValue(Rule):
         if taint is None:
             return
         ctx.report(
-            self.code,
             node.test,
             f"`assert` on a traced value: {ctx.describe(node.test, taint)}",
             "Check values at run time with `jax.experimental.checkify.check(pred, msg)` (wrap the function "
@@ -91,7 +90,6 @@ class TracedTruthValue(Rule):
             if taint is not None and not taint.opaque and not (name == "sorted" and taint.container):
                 # sorted(batch.items()) orders by the (static) keys: fine
                 ctx.report(
-                    self.code,
                     node,
                     f"builtin `{name}` compares traced values in Python: {ctx.describe(arg.value, taint)}",
                     f"Use {_BUILTIN_FIX[name]}",

@@ -4,11 +4,12 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.taint import Context
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Rule, Scope
 
 
 class Concretization(Rule):
     code = "JG104"
+    scope = Scope.TRACED
     name = "traced-concretization"
     summary = "A traced value converted to a Python or NumPy value (`int()`, `.item()`, `np.asarray`, `range`, list index)."
     jax_error = "ConcretizationTypeError / TracerIntegerConversionError / TracerArrayConversionError"
@@ -51,14 +52,13 @@ class Concretization(Rule):
                 fix = f"Keep it an array (`{ctx.source(first)}` works in jnp arithmetic as it is); to see it use `jax.debug.print`"
                 if hint and taint.origin.name == ctx.source(first):
                     fix += f"; if it is a Python setting, mark it static with {hint}"
-                ctx.report(self.code, node, f"`{name}()` needs a concrete value: {ctx.describe(first, taint)}", fix)
+                ctx.report(node, f"`{name}()` needs a concrete value: {ctx.describe(first, taint)}", fix)
             return
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in jaxapi.CONCRETIZING_METHODS:
             taint = ctx.taint(node.func.value)
             if taint is not None and not taint.container:
                 method = node.func.attr.value
                 ctx.report(
-                    self.code,
                     node,
                     f"`.{method}()` needs a concrete value: {ctx.describe(node.func.value, taint)}",
                     "Keep it an array and return it; call `.item()`/`.tolist()` outside jit, or print with "
@@ -71,7 +71,6 @@ class Concretization(Rule):
                 if taint is not None and not taint.opaque:
                     short = name[len("numpy."):]
                     ctx.report(
-                        self.code,
                         node,
                         f"`np.{short}` converts its argument to a NumPy array, which a traced value cannot be: "
                         f"{ctx.describe(arg.value, taint)}",
@@ -85,7 +84,6 @@ class Concretization(Rule):
                 if taint is not None:
                     short = name[len("math."):]
                     ctx.report(
-                        self.code,
                         node,
                         f"`math.{short}` converts its argument to a Python float: {ctx.describe(arg.value, taint)}",
                         f"Use `jnp.{short}` (jax.numpy), which works on traced values",
@@ -101,7 +99,7 @@ class Concretization(Rule):
                     if hint:
                         fix += f", or mark the bound static with {hint}"
                     fix += "; `range(x.shape[0])` is static and fine"
-                    ctx.report(self.code, node, f"`range()` needs a concrete integer: {ctx.describe(arg.value, taint)}", fix)
+                    ctx.report(node, f"`range()` needs a concrete integer: {ctx.describe(arg.value, taint)}", fix)
                     return
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression, ctx: Context) -> None:
@@ -111,7 +109,6 @@ class Concretization(Rule):
         if taint is not None:
             spec = ctx.source(node)
             ctx.report(
-                self.code,
                 node,
                 f"a format spec needs a concrete number: {ctx.describe(node.expression, taint)}",
                 f"Print it at run time: `jax.debug.print(\"{spec}\", {ctx.source(node.expression)}={ctx.source(node.expression)})` "
@@ -125,7 +122,6 @@ class Concretization(Rule):
                     taint = ctx.array_taint(el.slice.value)
                     if taint is not None:
                         ctx.report(
-                            self.code,
                             node,
                             f"a Python dict looked up with a traced key (tracers are unhashable): "
                             f"{ctx.describe(el.slice.value, taint)}",
@@ -142,7 +138,6 @@ class Concretization(Rule):
                 taint = ctx.array_taint(part)
                 if taint is not None:
                     ctx.report(
-                        self.code,
                         node,
                         f"a Python list or tuple indexed with a traced integer: {ctx.describe(part, taint)}",
                         "Stack the items into an array and index that (`jnp.asarray(items)[i]`, `jnp.take`), "

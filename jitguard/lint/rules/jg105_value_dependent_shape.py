@@ -5,7 +5,7 @@ import libcst as cst
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import keyword, positional_args
 from jitguard.lint.analysis.taint import Context
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Rule, Scope
 
 _SHAPE_FIX = (
     "Shapes must be static under jit: build the array at a static size (e.g. `x.shape[0]` or a "
@@ -16,6 +16,7 @@ _SHAPE_FIX = (
 
 class ValueDependentShape(Rule):
     code = "JG105"
+    scope = Scope.TRACED
     name = "value-dependent-shape"
     summary = "An array shape that depends on traced values (boolean masks, `nonzero` without `size=`, traced sizes and slice bounds)."
     jax_error = "NonConcreteBooleanIndexError / ConcretizationTypeError"
@@ -54,7 +55,6 @@ class ValueDependentShape(Rule):
                 taint = ctx.taint(sl.value)
                 if taint is not None and taint.boolean:
                     ctx.report(
-                        self.code,
                         sl.value,
                         f"boolean-mask indexing has a value-dependent shape: {ctx.describe(sl.value, taint)}",
                         "Keep the shape and mask: `jnp.where(mask, x, 0)`, `jnp.sum(x, where=mask)`; or gather a "
@@ -66,7 +66,6 @@ class ValueDependentShape(Rule):
                 taint = ctx.array_taint(part)
                 if taint is not None:
                     ctx.report(
-                        self.code,
                         part,
                         f"slice bound is traced, so the slice has no static size: {ctx.describe(part, taint)}",
                         "Use `lax.dynamic_slice(x, (start,), (size,))` or `lax.dynamic_slice_in_dim` with a static "
@@ -108,7 +107,6 @@ class ValueDependentShape(Rule):
             taint = ctx.taint(expr)
             if taint is not None:
                 ctx.report(
-                    self.code,
                     node,
                     f"`{short}` without `size=` has a value-dependent shape: {ctx.describe(expr, taint)}",
                     f"Pass a static bound: `{short}(..., size=N, fill_value=...)`; or keep the shape and mask with "
@@ -122,5 +120,5 @@ class ValueDependentShape(Rule):
             if taint is not None and not taint.opaque:
                 hint = ctx.static_hint(taint)
                 fix = _SHAPE_FIX + (f" with {hint}" if hint else "") + extra
-                ctx.report(self.code, node, f"`{short}` gets a traced size: {ctx.describe(expr, taint)}", fix)
+                ctx.report(node, f"`{short}` gets a traced size: {ctx.describe(expr, taint)}", fix)
                 return

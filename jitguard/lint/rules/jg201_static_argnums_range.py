@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 from jitguard.lint.rules._jitargs import jit_args
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Rule, Scope
 
 
 class StaticArgnumsOutOfRange(Rule):
     code = "JG201"
+    scope = Scope.MODULE
     name = "argnums-out-of-range"
     summary = "`static_argnums`/`donate_argnums` names a position the function does not have."
     jax_error = "ValueError: Jitted function has static_argnums=(2,), but only accepts 2 positional arguments."
@@ -30,7 +31,7 @@ class StaticArgnumsOutOfRange(Rule):
             return x * factor
         """
 
-    def check_module(self, index, report) -> None:
+    def check_module(self, index, ctx) -> None:
         for args, _site in jit_args(index):
             for kind in ("static", "donate"):
                 nums, node = args.nums(kind)
@@ -39,8 +40,7 @@ class StaticArgnumsOutOfRange(Rule):
                 if bad and node is not None:
                     fn = args.info.display()
                     names = ", ".join(args.positional) or "none"
-                    report(
-                        self.code,
+                    ctx.report(
                         node,
                         f"`{kind}_argnums={tuple(nums)!r}` but `{fn}` accepts {n} positional argument"
                         f"{'s' if n != 1 else ''} ({names}): JAX raises ValueError when jit is applied",

@@ -3,11 +3,12 @@ from __future__ import annotations
 import difflib
 
 from jitguard.lint.rules._jitargs import jit_args
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Rule, Scope
 
 
 class UnknownArgnames(Rule):
     code = "JG202"
+    scope = Scope.MODULE
     name = "unknown-argnames"
     summary = "`static_argnames`/`donate_argnames` lists a name that is not a parameter."
     jax_error = "ValueError: Jitted function has invalid argnames {'traning'} in static_argnames."
@@ -30,7 +31,7 @@ class UnknownArgnames(Rule):
             return x * 2 if training else x
         """
 
-    def check_module(self, index, report) -> None:
+    def check_module(self, index, ctx) -> None:
         for args, _site in jit_args(index):
             if args.has_varkw:
                 continue
@@ -40,8 +41,7 @@ class UnknownArgnames(Rule):
                 if unknown and node is not None:
                     close = difflib.get_close_matches(unknown[0], sorted(args.all_names), n=1)
                     hint = f"Did you mean `{close[0]}`? " if close else ""
-                    report(
-                        self.code,
+                    ctx.report(
                         node,
                         f"`{kind}_argnames` names {', '.join(f'`{n}`' for n in unknown)}, not a parameter of "
                         f"`{args.info.display()}` ({', '.join(sorted(args.all_names)) or 'no parameters'}): "

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 from jitguard.lint.analysis.project import CallSite
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.diagnostics import Edit, Fix
+from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 
 class UnhashableStaticArgument(Rule):
     code = "JG203"
+    scope = Scope.PROJECT
     name = "unhashable-static-argument"
     summary = "A list, dict, set or array passed where the jitted function expects a static argument."
     jax_error = "ValueError: Non-hashable static arguments are not supported."
@@ -40,7 +42,17 @@ class UnhashableStaticArgument(Rule):
         parts = split(jnp.arange(6.0), sizes=(2, 4))
         """
 
-    def check_site(self, site: CallSite):
+    def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
+        for site in sites:
+            verdict = self._verdict(site)
+            if verdict:
+                message, help, replacement = verdict
+                fix = None
+                if replacement and "span" in site.arg:
+                    fix = Fix.safe(Edit(replacement, *site.arg["span"]), message="Pass a tuple")
+                ctx.report(site, message, help, fix)
+
+    def _verdict(self, site: CallSite):
         kind = site.arg.get("unhashable")
         if not site.static or not kind:
             return None

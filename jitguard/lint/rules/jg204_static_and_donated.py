@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 from jitguard.lint.rules._jitargs import jit_args
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Rule, Scope
 
 
 class StaticAndDonated(Rule):
     code = "JG204"
+    scope = Scope.MODULE
     name = "static-and-donated"
     summary = "A parameter is both static and donated."
     jax_error = "ValueError: static_argnames and donate_argnames cannot intersect."
@@ -29,14 +30,13 @@ class StaticAndDonated(Rule):
             return x + state
         """
 
-    def check_module(self, index, report) -> None:
+    def check_module(self, index, ctx) -> None:
         for args, site in jit_args(index):
             both = args.resolved("static") & args.resolved("donate")
             if both:
                 node = args.names("donate")[1] or args.nums("donate")[1] or site
                 names = ", ".join(f"`{n}`" for n in sorted(both))
-                report(
-                    self.code,
+                ctx.report(
                     node,
                     f"{names} of `{args.info.display()}` is both static and donated: JAX raises ValueError when jit is applied",
                     "Donate only traced array arguments; drop it from one of the two lists",

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
 from jitguard.lint.analysis.jitcontext import keyword
+from jitguard.lint.diagnostics import Edit, Fix
 from jitguard.lint.rules._jitargs import jit_args
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Rule, Scope
 
 
 class PreferStaticArgnames(Rule):
     code = "JG205"
+    scope = Scope.MODULE
     name = "prefer-static-argnames"
     summary = "`static_argnums` where `static_argnames` would say the same by name (opt-in, with a fix)."
     default_enabled = False
@@ -33,7 +35,7 @@ class PreferStaticArgnames(Rule):
             return jnp.tile(x, (rows, cols))
         """
 
-    def check_module(self, index, report) -> None:
+    def check_module(self, index, ctx) -> None:
         for args, _site in jit_args(index):
             options = args.use.options
             nums, node = args.nums("static")
@@ -48,10 +50,9 @@ class PreferStaticArgnames(Rule):
                 continue  # positional-only parameters cannot be named
             arg = next(a for a in options.args if a.keyword is not None and a.keyword.value == "static_argnums")
             tuple_text = "(" + ", ".join(f'"{name}"' for name in names) + ("," if len(names) == 1 else "") + ")"
-            report(
-                self.code,
+            ctx.report(
                 arg,
                 f"`static_argnums` by position on `{args.info.display()}`: name them, `static_argnames={tuple_text}`",
                 f"Use `static_argnames={tuple_text}` (`jitguard check --select JG205 --fix` does it)",
-                f"static_argnames={tuple_text}",
+                fix=Fix.safe(Edit.replace(arg, f"static_argnames={tuple_text}"), message="Name the static arguments"),
             )

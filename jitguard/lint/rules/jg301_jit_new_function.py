@@ -4,13 +4,14 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import positional_args
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Rule, Scope
 
 _NEW_FUNCTION_CALLS = frozenset({"functools.partial"}) | jaxapi.TRANSPARENT_WRAPPERS | frozenset(jaxapi.TRACING_TRANSFORMS)
 
 
 class JitOfNewFunction(Rule):
     code = "JG301"
+    scope = Scope.MODULE
     name = "jit-of-new-function"
     summary = "`jax.jit` applied to a new function object again and again (a lambda, a `partial`, a nested def)."
     what = """
@@ -51,7 +52,7 @@ class JitOfNewFunction(Rule):
         params = train(jnp.zeros(3), [jnp.ones(3)] * 2, 0.1)
         """
 
-    def check_module(self, index, report) -> None:
+    def check_module(self, index, ctx) -> None:
         called_inline = {id(outer.func) for outer, _f, _k, _l in index.calls if isinstance(outer.func, cst.Call)}
         repeated = self._called_repeatedly(index)
         for call, name, scope, loops in index.transform_calls:
@@ -67,8 +68,7 @@ class JitOfNewFunction(Rule):
                 where = f"and called at once inside `{scope.display()}`, which runs {repeated[scope]}"
             else:
                 continue
-            report(
-                self.code,
+            ctx.report(
                 call,
                 f"`{short}` of a new function object {where}: each time this runs, JAX's cache misses and the "
                 "function is traced and compiled again",
@@ -86,8 +86,7 @@ class JitOfNewFunction(Rule):
                 where = f"inside `{info.parent.display()}`, which calls it and runs {repeated[info.parent]}"
             else:
                 continue  # defined once per run of a function that runs once, or a factory: fine
-            report(
-                self.code,
+            ctx.report(
                 site,
                 f"`@{use.qualname}` on `{info.name}`, defined {where}: every run defines a new function, so JAX "
                 "traces and compiles it again",

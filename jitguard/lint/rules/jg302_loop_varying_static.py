@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 from jitguard.lint.analysis.project import CallSite
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 
 class LoopVaryingStatic(Rule):
     code = "JG302"
+    scope = Scope.PROJECT
     name = "loop-varying-static-argument"
     summary = "A static argument of a jitted function changes on every loop iteration."
     what = """
@@ -51,7 +52,13 @@ class LoopVaryingStatic(Rule):
         w = fit(jnp.ones(3), [jnp.ones(3)] * 3)
         """
 
-    def check_site(self, site: CallSite):
+    def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
+        for site in sites:
+            verdict = self._verdict(site)
+            if verdict:
+                ctx.report(site, *verdict)
+
+    def _verdict(self, site: CallSite):
         fresh = site.arg.get("fresh")
         if site.static and fresh and site.call.get("in_loop"):
             return (

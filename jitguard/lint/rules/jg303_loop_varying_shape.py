@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 from jitguard.lint.analysis.project import CallSite
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 
 class LoopVaryingShape(Rule):
     code = "JG303"
+    scope = Scope.PROJECT
     name = "loop-varying-shape"
     summary = "A jitted function is called in a loop with an argument whose shape changes each iteration."
     what = """
@@ -43,7 +44,13 @@ class LoopVaryingShape(Rule):
         sums = all_prefixes(jnp.arange(4.0))
         """
 
-    def check_site(self, site: CallSite):
+    def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
+        for site in sites:
+            verdict = self._verdict(site)
+            if verdict:
+                ctx.report(site, *verdict)
+
+    def _verdict(self, site: CallSite):
         if site.static or not site.arg.get("shape") or not site.call.get("in_loop"):
             return None
         return (

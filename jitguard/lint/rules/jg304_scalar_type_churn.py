@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from jitguard.lint.analysis.project import CallSite
-from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 _DESCRIBE = {
     "int": "a Python int (weak int32)",
@@ -13,6 +13,7 @@ _DESCRIBE = {
 
 class ScalarTypeChurn(Rule):
     code = "JG304"
+    scope = Scope.PROJECT
     name = "scalar-type-churn"
     summary = "The same traced parameter gets Python scalars of different types at different call sites."
     what = """
@@ -48,7 +49,11 @@ class ScalarTypeChurn(Rule):
         b = scale(jnp.ones(3), 2.5)
         """
 
-    def check_sites(self, sites: list[CallSite]):
+    def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
+        for site, message, help in self._verdicts(sites):
+            ctx.report(site, message, help)
+
+    def _verdicts(self, sites: list[CallSite]):
         groups: dict[tuple[str, str], list[CallSite]] = {}
         for site in sites:
             if not site.static and site.arg.get("scalar"):
