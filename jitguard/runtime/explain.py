@@ -71,6 +71,24 @@ def fix_for(change: Change, values: Sequence[Any]) -> str:
             f"{path} arrived with {len(values)} shardings ({_values(values)}); reshard it once "
             f"with `jax.device_put(x, sharding)` before the loop, or pin `in_shardings=`."
         )
+    if aspect == "container":
+        return (
+            f"{path} arrived as {_values(values)} in different calls, and each container type is a "
+            f"different pytree; pass one type every call (e.g. always `tuple({path})`)."
+        )
+    if aspect == "pytree metadata":
+        return (
+            f"{path} carries pytree metadata (static fields of a registered dataclass or node) that took "
+            f"{len(values)} values ({_values(values)}); each value compiles again. Keep it fixed, "
+            f"or make it a data field if it only feeds arithmetic."
+        )
+    if aspect == "passed":
+        return (
+            f"{path} was passed by position in one call and by keyword in another, and JAX caches "
+            f"the two separately; pass it the same way every time."
+        )
+    if aspect == "kind":
+        return f"{path} is an array in some calls and a container or static value in others; pass one kind every call."
     if aspect in ("added", "removed"):
         root = path.split("[", 1)[0].split(".", 1)[0]
         return (
@@ -93,19 +111,41 @@ def explain_compile(
         return ["same signature as an earlier compile (JAX's cache dropped it, or "
                 "an option outside the arguments changed, e.g. a jax.config flag)"], []
     seen = churn([*history, new])
-    what, fixes = [], []
-    for change in changes[:6]:
+    what: list[str] = []
+    # One fix per kind of change: leaves that churn alike share it (named together).
+    groups: dict[tuple, list[Change]] = {}
+    for i, change in enumerate(changes):
         values = seen.get((change.path, change.aspect), [])
-        line = change.describe()
-        if len(values) > 2:
-            line += f" (values seen: {_values(values)})"
-        what.append(line)
-        fix = fix_for(change, values)
-        if fix not in fixes:
-            fixes.append(fix)
+        if i < 6:
+            line = change.describe()
+            if len(values) > 2:
+                line += f" (values seen: {_values(values)})"
+            what.append(line)
+        group = _fix_group(change, values)
+        groups.setdefault(group, []).append(change)
     if len(changes) > 6:
         what.append(f"… and {len(changes) - 6} more changes")
+    fixes: list[str] = []
+    for group_changes in groups.values():
+        first = group_changes[0]
+        fix = fix_for(first, seen.get((first.path, first.aspect), []))
+        others = [c.path for c in group_changes[1:]]
+        if others:
+            shown = ", ".join(others[:4]) + (f" and {len(others) - 4} more" if len(others) > 4 else "")
+            fix += f" The same holds for {shown}."
+        if fix not in fixes:
+            fixes.append(fix)
     return what, fixes
+
+
+def _fix_group(change: Change, values: Sequence[Any]) -> tuple:
+    """Changes that need the same fix: same aspect and the same values seen."""
+    if change.aspect in ("added", "removed"):
+        return (change.aspect, change.path.split("[", 1)[0].split(".", 1)[0])
+    try:
+        return (change.aspect, tuple(values))
+    except TypeError:
+        return (change.aspect, change.path)
 
 
 def excess_message(

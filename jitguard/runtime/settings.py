@@ -16,6 +16,9 @@ ACTIONS = ("off", "log", "warn", "raise")
 _UNSET: Any = object()
 _overrides: dict[str, Any] = {"on_excess": None, "max_compiles": None, "log": None}
 _warned_env: set[str] = set()
+# Print, at exit, the excess compiles that were not reported one by one (``jitguard run``
+# prints its own table instead).
+exit_summary = True
 
 
 def check_action(value: str, where: str) -> str:

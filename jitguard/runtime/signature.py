@@ -6,6 +6,7 @@ touches jax, and imports it when called.
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 from dataclasses import asdict, dataclass
 from typing import Any, Iterable, Sequence
@@ -24,10 +25,23 @@ class Leaf:
     committed: bool | None = None
     sharding: str | None = None
     static: str | None = None  # repr of a static argument's value
+    node: str | None = None  # a pytree node (container) at this path: its type's name
+    meta: str | None = None  # the node's metadata (e.g. register_dataclass meta fields), if any
+    keyword: bool | None = None  # on an argument's top entry: passed by keyword (True) or position
+
+    @property
+    def kind(self) -> str:
+        if self.static is not None:
+            return "static"
+        if self.node is not None:
+            return "container"
+        return "array"
 
     def describe(self) -> str:
         if self.static is not None:
             return f"{self.path} = {self.static} (static)"
+        if self.node is not None:
+            return f"{self.path}: {self.node}" + ("" if self.meta is None else f" with metadata {self.meta}")
         text = f"{self.path}: {self.dtype}[{','.join(map(str, self.shape or ()))}]"
         if self.weak_type:
             text += " weak"
@@ -39,6 +53,9 @@ class Leaf:
         d = asdict(self)
         if d["shape"] is not None:
             d["shape"] = list(d["shape"])
+        for name in ("node", "meta", "keyword"):  # absent when unset: logs stay compact
+            if d[name] is None:
+                del d[name]
         return d
 
     @classmethod
@@ -52,6 +69,9 @@ class Leaf:
             committed=d.get("committed"),
             sharding=d.get("sharding"),
             static=d.get("static"),
+            node=d.get("node"),
+            meta=d.get("meta"),
+            keyword=d.get("keyword"),
         )
 
 
@@ -63,7 +83,10 @@ class Change:
     """How one part of a signature differs from the nearest compiled one."""
 
     path: str
-    aspect: str  # "dim 1", "rank", "dtype", "weak type", "committed", "sharding", "static value", "added", "removed"
+    # "dim 1", "rank", "dtype", "weak type", "committed", "sharding", "static value", "added",
+    # "removed", "container" (list -> tuple), "pytree metadata", "passed" (positional ->
+    # keyword), "kind" (an array became a container or a static value)
+    aspect: str
     old: Any
     new: Any
 
@@ -83,11 +106,22 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+def _passed(leaf: Leaf) -> list[tuple[str, Any]]:
+    if leaf.keyword is None:
+        return []
+    return [("passed", "keyword" if leaf.keyword else "positional")]
+
+
 def _parts(leaf: Leaf) -> list[tuple[str, Any]]:
     """The aspects of a leaf that a compile depends on, as (aspect, value)."""
     if leaf.static is not None:
-        return [("static value", leaf.static)]
-    parts: list[tuple[str, Any]] = [("rank", len(leaf.shape or ()))]
+        return [("static value", leaf.static), *_passed(leaf)]
+    if leaf.node is not None:
+        parts_: list[tuple[str, Any]] = [("container", leaf.node)]
+        if leaf.meta is not None:
+            parts_.append(("pytree metadata", leaf.meta))
+        return parts_ + _passed(leaf)
+    parts: list[tuple[str, Any]] = _passed(leaf) + [("rank", len(leaf.shape or ()))]
     parts += [(f"dim {i}", d) for i, d in enumerate(leaf.shape or ())]
     parts += [("dtype", leaf.dtype), ("weak type", leaf.weak_type)]
     if leaf.committed is not None:
@@ -108,6 +142,11 @@ def diff(old: Sequence[Leaf], new: Sequence[Leaf]) -> list[Change]:
             changes.append(Change(path, "added", None, n.describe().split(": ", 1)[-1]))
             continue
         op, np_ = dict(_parts(o)), dict(_parts(n))
+        if o.kind != n.kind:
+            changes.append(Change(path, "kind", _what(o), _what(n)))
+            if op.get("passed") != np_.get("passed") and "passed" in op and "passed" in np_:
+                changes.append(Change(path, "passed", op["passed"], np_["passed"]))
+            continue
         if op.get("rank") != np_.get("rank"):
             changes.append(Change(path, "rank", o.shape, n.shape))
             op = {k: v for k, v in op.items() if not k.startswith("dim")}
@@ -120,6 +159,14 @@ def diff(old: Sequence[Leaf], new: Sequence[Leaf]) -> list[Change]:
         if path not in news:
             changes.append(Change(path, "removed", o.describe().split(": ", 1)[-1], None))
     return changes
+
+
+def _what(leaf: Leaf) -> str:
+    if leaf.static is not None:
+        return f"static {leaf.static}"
+    if leaf.node is not None:
+        return leaf.node
+    return f"array {leaf.dtype}[{','.join(map(str, leaf.shape or ()))}]"
 
 
 def nearest(compiled: Sequence[Sequence[Leaf]], new: Sequence[Leaf]) -> tuple[Sequence[Leaf] | None, list[Change]]:
@@ -162,8 +209,15 @@ def key(sig: Sequence[Leaf]) -> tuple:
 # ----------------------------------------------------------------- capture (jax)
 
 def _short_repr(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= _MAX_REPR else text[: _MAX_REPR - 1] + "…"
+    """repr(value), shortened; two long reprs that differ stay different (a hash suffix)."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    if len(text) <= _MAX_REPR:
+        return text
+    digest = hashlib.blake2b(text.encode("utf-8", "replace"), digest_size=4).hexdigest()
+    return text[: _MAX_REPR - 10] + "…#" + digest
 
 
 def short_sharding(sharding: Any) -> str | None:
@@ -178,25 +232,67 @@ def short_sharding(sharding: Any) -> str | None:
     return str(sharding)
 
 
-def _leaf(path: str, x: Any) -> Leaf:
+def _aval(x: Any) -> Any:
+    import jax
+
+    typeof = getattr(jax, "typeof", None)  # jax >= 0.6; older: core.get_aval
+    if typeof is None:
+        typeof = jax.core.get_aval
+    return typeof(x)
+
+
+def _leaf(path: str, x: Any, keyword: bool | None = None) -> Leaf:
     import jax
 
     try:
-        aval = jax.typeof(x)
+        aval = _aval(x)
         shape, dtype, weak = tuple(aval.shape), str(aval.dtype), bool(getattr(aval, "weak_type", False))
     except Exception:  # not a jax type: describe what we can
         shape = tuple(getattr(x, "shape", ()) or ())
         dtype = str(getattr(x, "dtype", type(x).__name__))
         weak = bool(getattr(x, "weak_type", False))
     if isinstance(x, jax.ShapeDtypeStruct):
-        committed = None if x.sharding is None else True
-        sharding = short_sharding(x.sharding)
+        sharding_ = getattr(x, "sharding", None)
+        committed = None if sharding_ is None else True
+        sharding = short_sharding(sharding_)
     elif isinstance(x, jax.Array) and not isinstance(x, jax.core.Tracer):
-        committed = bool(x.committed)
+        committed = bool(getattr(x, "committed", getattr(x, "_committed", False)))
         sharding = short_sharding(x.sharding)
     else:  # numpy arrays and Python scalars behave as uncommitted arrays
         committed, sharding = False, None
-    return Leaf(path, shape, dtype, weak, committed, sharding)
+    return Leaf(path, shape, dtype, weak, committed, sharding, keyword=keyword)
+
+
+_PLAIN_NODES = ("builtins", "collections")  # their metadata is the keys: already in the paths
+
+
+def _node_entry(path: str, value: Any, treedef: Any, keyword: bool | None) -> Leaf:
+    node_data = getattr(treedef, "node_data", None)
+    kind, meta = type(value), None
+    if node_data is not None:
+        try:
+            data = node_data()
+            if data is not None:
+                kind, aux = data
+                if aux is not None and getattr(kind, "__module__", "") not in _PLAIN_NODES:
+                    meta = _short_repr(aux)
+        except Exception:
+            pass
+    return Leaf(path, node=getattr(kind, "__qualname__", None) or str(kind), meta=meta, keyword=keyword)
+
+
+def _walk(path: str, value: Any, keyword: bool | None, leaves: list[Leaf], nodes: list[Leaf]) -> None:
+    """Leaves of ``value`` (arrays) into ``leaves``, its containers into ``nodes``."""
+    import jax
+
+    tu = jax.tree_util
+    children, treedef = tu.tree_flatten_with_path(value, is_leaf=lambda x: x is not value)
+    if treedef.num_nodes == 1 and treedef.num_leaves == 1:  # an array (or other leaf)
+        leaves.append(_leaf(path, value, keyword))
+        return
+    nodes.append(_node_entry(path, value, treedef, keyword))
+    for key_path, child in children:
+        _walk(path + tu.keystr(key_path), child, None, leaves, nodes)
 
 
 def arg_names(fun_signature: inspect.Signature | None, nargs: int) -> list[str]:
@@ -220,21 +316,21 @@ def capture(
     static_argnums: Iterable[int] = (),
     static_argnames: Iterable[str] = (),
 ) -> tuple[Leaf, ...]:
-    """The signature of one call, leaf by leaf, named like the user's code."""
-    import jax
-
+    """The signature of one call, leaf by leaf, named like the user's code: every array
+    leaf, every static value, every pytree container (its type and metadata) and how
+    each argument was passed (by position or keyword)."""
     nargs = len(args)
     static_nums = {i % nargs for i in static_argnums if -nargs <= i < nargs} if nargs else set()
     static_names = set(static_argnames)
     names = arg_names(fun_signature, nargs)
     leaves: list[Leaf] = []
-    items = [(names[i], a, i in static_nums or names[i] in static_names) for i, a in enumerate(args)]
-    items += [(k, v, k in static_names) for k, v in kwargs.items()]
-    for name, value, is_static in items:
+    items = [(names[i], a, i in static_nums or names[i] in static_names, False) for i, a in enumerate(args)]
+    items += [(k, v, k in static_names, True) for k, v in kwargs.items()]
+    for name, value, is_static, keyword in items:
         if is_static:
-            leaves.append(Leaf(name, static=_short_repr(value)))
+            leaves.append(Leaf(name, static=_short_repr(value), keyword=keyword))
             continue
-        flat, _ = jax.tree_util.tree_flatten_with_path(value)
-        for path, x in flat:
-            leaves.append(_leaf(name + jax.tree_util.keystr(path), x))
+        nodes: list[Leaf] = []
+        _walk(name, value, keyword, leaves, nodes)
+        leaves += nodes  # an argument's arrays first, then its containers
     return tuple(leaves)

@@ -6,9 +6,11 @@ No jax import at module level.
 
 from __future__ import annotations
 
+import atexit
 import collections
 import json
 import logging
+import sys
 import threading
 import time
 import warnings
@@ -18,13 +20,15 @@ from typing import Any, Sequence
 from jitguard.runtime import functions, settings
 from jitguard.runtime.errors import RecompilationError, RecompilationWarning
 from jitguard.runtime.explain import excess_message
-from jitguard.runtime.signature import Leaf, key
+from jitguard.runtime.signature import Leaf, key, nearest, worst_churn
 from jitguard.runtime.table import Row
 
 logger = logging.getLogger("jitguard")
 
 MAX_HISTORY = 256  # compiled signatures kept per function
 MAX_KEYS = 4096  # distinct signature keys remembered per function
+MAX_REASONS = 64  # distinct excess reasons reported one by one per function
+MAX_SUMMARY = 100  # functions listed in the exit summary
 _log_lock = threading.Lock()
 
 
@@ -44,10 +48,18 @@ class CompileRecord:
     lower_seconds: float = 0.0
     compile_seconds: float = 0.0
     deferred: Any = field(default=None, repr=False)  # (action, frame) to apply after the compile
+    write_refused: bool = False  # the persistent-cache write of a refused executable was stopped
+    refused: bool = False  # on_excess refused this compile (the call raised)
+    reason_key: Any = field(default=None, repr=False)
 
     @property
     def function(self) -> str:
         return self.state.name
+
+    def refuses_after_compile(self) -> bool:
+        """A deferred excess that ``raise`` will refuse once XLA is done."""
+        deferred = self.deferred
+        return deferred is not None and deferred[0] == "raise" and not self.cache_hit
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -59,6 +71,7 @@ class CompileRecord:
             "warmup": self.warmup,
             "persistent_cache_hit": self.cache_hit,
             "excess": self.excess,
+            "refused": self.refused,
             "trace_seconds": self.trace_seconds,
             "lower_seconds": self.lower_seconds,
             "compile_seconds": self.compile_seconds,
@@ -67,9 +80,26 @@ class CompileRecord:
         }
 
 
-def _call_index(counter: Any) -> int:
-    # itertools.count has no peek; its repr is "count(N)" with N the next value.
-    return int(repr(counter)[6:-1]) - 1
+class _Reason(str):
+    """Why a compile is an excess: the text, and its kind for once-per-reason reports."""
+
+    kind: str
+
+    def __new__(cls, kind: str, text: str) -> "_Reason":
+        self = super().__new__(cls, text)
+        self.kind = kind
+        return self
+
+
+def _change_key(signature: Sequence[Leaf] | None, history: Sequence[Sequence[Leaf]]) -> tuple:
+    """What changed against the nearest compiled signature, as (path, aspect) pairs."""
+    if signature is None or not history:
+        return ()
+    try:
+        _, changes = nearest(history, signature)
+    except Exception:
+        return ()
+    return tuple(sorted({(c.path, c.aspect) for c in changes}))
 
 
 class GuardState:
@@ -85,15 +115,22 @@ class GuardState:
         window: tuple[int, int] | None,
         on_excess: str,
         call_counter: Any = None,
+        from_jit: bool = True,
+        short_name: str | None = None,
+        guarded: bool = True,
     ) -> None:
         self.name = name
+        self.short_name = short_name or name.rsplit(".", 1)[-1]
+        self.from_jit = from_jit  # made by jitguard.jit (not guard): the name is its own
+        self.guarded = guarded  # False where this JAX cannot be guarded (runs unguarded)
         self.defined_at = defined_at
         self.jit_info = jit_info
         self.max_compiles = max_compiles
         self.window = window
         self.on_excess = on_excess
-        self.call_counter = call_counter  # itertools.count, only when calls are counted
+        self.call_counter = call_counter  # () -> calls so far, only when calls are counted
         self.jitted_ref: Any = None  # weakref to the jitted function, for warmup
+        self.lower_fn: Any = None  # the jitted function's own lower (not the AOT-counting one)
         self._lock = threading.Lock()
         self.compiles = 0
         self.warmup_compiles = 0
@@ -106,6 +143,9 @@ class GuardState:
         self.history: collections.deque[tuple[Leaf, ...]] = collections.deque(maxlen=MAX_HISTORY)
         self._keys: set[tuple] = set()
         self._recent: collections.deque[int] = collections.deque(maxlen=window[0] if window else 1)
+        self.excess = 0  # excess compiles (acted on or not)
+        self.reported: dict[Any, int] = {}  # reason -> excess compiles with it (bounded)
+        self.suppressed = 0  # excess compiles not reported one by one
 
     # ------------------------------------------------------------ compile path
     def add_seconds(self, trace: float = 0.0, lower: float = 0.0) -> None:
@@ -146,9 +186,10 @@ class GuardState:
         action = settings.action(self.on_excess)
         if action == "off":
             return record
+        record.reason_key = (reason.kind, _change_key(signature, history))
         record.message = excess_message(
             name=self.name, defined_at=self.defined_at, call_site=call_site,
-            reason=reason, new=signature, history=history,
+            reason=str(reason), new=signature, history=history,
         )
         if defer:  # a persistent-cache hit is not a compile: decide once we know
             record.deferred = (action, warn_frame)
@@ -157,37 +198,67 @@ class GuardState:
         return record
 
     def _act(self, record: CompileRecord, action: str, warn_frame: Any, before: bool) -> None:
+        if action != "raise":
+            # warn/log once per function and reason, with the count so far; the rest is
+            # counted and summed up at exit (settings.exit_summary).
+            with self._lock:
+                self.excess += 1
+                seen = self.reported.get(record.reason_key)
+                if seen is None and len(self.reported) < MAX_REASONS:
+                    self.reported[record.reason_key] = 1
+                    first = True
+                else:
+                    if seen is not None:
+                        self.reported[record.reason_key] = seen + 1
+                    self.suppressed += 1
+                    first = False
+            if not first:
+                _summary_pending(self)
+                return
+            record.message = (record.message or "") + (
+                "\n  (jitguard reports each reason once per function; further excess compiles "
+                "like this one are counted and summed up at exit)"
+            )
+        else:
+            with self._lock:
+                self.excess += 1
         try:
             if action == "raise":
-                when = "before XLA compiled it" if before else "XLA compiled it (the persistent cache did not have it), but the result is discarded"
+                when = (
+                    "before XLA compiled it" if before else
+                    "XLA compiled it (the persistent cache did not have it); the executable is "
+                    "discarded and not written to the persistent cache"
+                )
                 raise RecompilationError(f"{record.message}\n  (refused: on_excess='raise'; {when})")
             if action == "warn":
                 _warn(record.message or "", warn_frame)
             else:
                 logger.warning(record.message)
         except BaseException:
+            record.refused = True
             with self._lock:  # this compile does not take effect
                 self.compiles -= 1
                 self.refused += 1
             raise
 
-    def _excess_reason(self, index: int) -> str | None:
+    def _excess_reason(self, index: int) -> "_Reason | None":
         if self.frozen:
-            return f"compiled after .freeze() (compile #{index}); frozen functions must not compile"
+            return _Reason("frozen", f"compiled after .freeze() (compile #{index}); frozen functions must not compile")
         limit = settings.max_compiles(self.max_compiles)
         reason = None
         if index > limit:
-            reason = f"compiled {index} times, over max_compiles={limit}"
+            reason = _Reason("max_compiles", f"compiled {index} times, over max_compiles={limit}")
         if self.window is not None and self.call_counter is not None:
             k, n = self.window
-            call = _call_index(self.call_counter)
+            call = self.call_counter()
             self._recent.append(call)
             if reason is None and len(self._recent) == k and call - self._recent[0] < n:
-                reason = f"compiled on {k} of its last {n} calls (window=({k}, {n}))"
+                reason = _Reason("window", f"compiled on {k} of its last {n} calls (window=({k}, {n}))")
         return reason
 
     def after_compile(self, record: CompileRecord, seconds: float) -> None:
         record.compile_seconds = seconds
+        refusing = record.refuses_after_compile()  # its signature was never usable
         with self._lock:
             if record.cache_hit:
                 self.cache_hits += 1
@@ -197,7 +268,7 @@ class GuardState:
                     self.compiles -= 1
             else:
                 self.compile_seconds += seconds
-            if record.signature is not None:
+            if record.signature is not None and not refusing:
                 self.history.append(record.signature)
                 if len(self._keys) < MAX_KEYS:
                     self._keys.add(key(record.signature))
@@ -205,12 +276,15 @@ class GuardState:
         if deferred is not None and record.cache_hit:
             record.excess = False
             deferred = None
-        path = settings.log_path()
-        if path:
-            _append_log(path, record.to_json())
-        functions.notify(record)
-        if deferred is not None:
-            self._act(record, deferred[0], deferred[1], before=False)
+        try:
+            if deferred is not None:
+                self._act(record, deferred[0], deferred[1], before=False)
+        finally:
+            path = settings.log_path()
+            if path:
+                _append_log(path, record.to_json())
+            if not record.refused:
+                functions.notify(record)
 
     # ------------------------------------------------------------- public API
     def stats(self) -> dict[str, Any]:
@@ -218,11 +292,13 @@ class GuardState:
         with self._lock:
             out: dict[str, Any] = {
                 "function": self.name,
+                "guarded": self.guarded,
                 "defined_at": self.defined_at,
                 "compiles": self.compiles,
                 "warmup_compiles": self.warmup_compiles,
                 "persistent_cache_hits": self.cache_hits,
                 "refused": self.refused,
+                "excess": self.excess,
                 "max_compiles": settings.max_compiles(self.max_compiles),
                 "frozen": self.frozen,
                 "trace_seconds": self.trace_seconds,
@@ -231,7 +307,7 @@ class GuardState:
                 "signatures": [[leaf.to_dict() for leaf in sig] for sig in self.history],
             }
             if self.call_counter is not None:
-                out["calls"] = _call_index(self.call_counter)
+                out["calls"] = self.call_counter()
         return out
 
     def freeze(self) -> None:
@@ -240,26 +316,26 @@ class GuardState:
 
     def warmup(self, *arg_sets: Any) -> None:
         """Compile ahead of time, on the target device, for each set of example
-        arguments: a tuple of positional arguments or a dict of keyword arguments;
-        leaves may be arrays or ``jax.ShapeDtypeStruct``. Calls with those signatures
-        then run without compiling."""
+        arguments: a tuple of positional arguments, a dict of keyword arguments, or (for
+        a function of one argument) the argument itself; leaves may be arrays or
+        ``jax.ShapeDtypeStruct``. Calls with those signatures then run without
+        compiling. Warm-up compiles count nowhere: not against ``max_compiles``,
+        ``expect_compiles`` or the pytest marker."""
         from jitguard.runtime import hooks
 
         jitted = self.jitted_ref() if self.jitted_ref is not None else None
         if jitted is None:
             raise RuntimeError(f"jitguard: {self.name} has been deleted; nothing to warm up.")
+        lower = self.lower_fn or jitted.lower
         for arg_set in arg_sets:
             if isinstance(arg_set, dict):
                 args, kwargs = (), arg_set
             elif isinstance(arg_set, tuple):
                 args, kwargs = arg_set, {}
-            else:
-                raise TypeError(
-                    "warmup() takes one tuple of positional arguments (or one dict of keyword "
-                    f"arguments) per signature, e.g. f.warmup((x,), (y,)); got {type(arg_set).__name__}."
-                )
-            with hooks.warming(self, args, kwargs):
-                jitted.lower(*args, **kwargs).compile()
+            else:  # one argument given bare: f.warmup(spec) for f(x)
+                args, kwargs = (arg_set,), {}
+            with hooks.attributing(self, args, kwargs, warmup=True):
+                lower(*args, **kwargs).compile()
 
     def row(self) -> Row:
         with self._lock:
@@ -274,12 +350,62 @@ def _warn(message: str, frame: Any) -> None:
         warnings.warn(message, RecompilationWarning, stacklevel=2)
         return
     g = frame.f_globals
+    # No module_globals: with it, warn_explicit asks the module's loader for the source
+    # line, and for __main__ run by `python -c`, stdin, the REPL or `python -m` the
+    # loader raises ImportError. The line is read from the file instead.
     warnings.warn_explicit(
         message, RecompilationWarning, frame.f_code.co_filename, frame.f_lineno,
         module=g.get("__name__", "<unknown>"),
         registry=g.setdefault("__warningregistry__", {}),
-        module_globals=g,
     )
+
+
+# ----------------------------------------------------------------- exit summary
+_summary_lock = threading.Lock()
+_summary_states: "dict[int, GuardState]" = {}
+_summary_registered = False
+
+
+def _summary_pending(state: "GuardState") -> None:
+    """Remember a function whose excess compiles were not all reported (bounded)."""
+    global _summary_registered
+    with _summary_lock:
+        if len(_summary_states) < MAX_SUMMARY:
+            _summary_states.setdefault(id(state), state)
+        if not _summary_registered:
+            _summary_registered = True
+            atexit.register(_print_summary)
+
+
+def summary_lines() -> list[str]:
+    """One line per guarded function whose excess compiles were not all reported."""
+    with _summary_lock:
+        states = list(_summary_states.values())
+    lines = []
+    for st in states:
+        with st._lock:
+            compiles, excess, suppressed = st.compiles, st.excess, st.suppressed
+            history = list(st.history)
+        if not suppressed:
+            continue
+        worst = worst_churn(history)
+        churn = "" if worst is None else f"; most churn: {worst[0]} {worst[1]} ({len(worst[2])} values)"
+        lines.append(
+            f"  {st.name} ({st.defined_at}): {compiles} compiles, {excess} over the limit, "
+            f"{suppressed} not reported one by one{churn}"
+        )
+    return lines
+
+
+def _print_summary() -> None:
+    if not settings.exit_summary:
+        return
+    lines = summary_lines()
+    if lines:
+        try:
+            print("jitguard: excess compiles (each reason was reported once):", *lines, sep="\n", file=sys.stderr)
+        except Exception:
+            pass
 
 
 def _append_log(path: str, entry: dict[str, Any]) -> None:

@@ -29,7 +29,8 @@ class Recorder:
         self._lock = threading.Lock()
 
     def __call__(self, record: Any) -> None:
-        if record.cache_hit or (self.state is not None and record.state is not self.state):
+        # Warm-up compiles are deliberate: they count nowhere (as for max_compiles).
+        if record.cache_hit or record.warmup or (self.state is not None and record.state is not self.state):
             return
         with self._lock:
             self.records.append(record)
