@@ -601,23 +601,27 @@ def lint_buffer(name: str, data: bytes, resolver: Resolver, cache_dir: Path | No
             return FileResult(name, [Finding(name, 1, 1, "JG002", f"cannot read file: {exc.strerror}")])
     others_results = []
     linter = FileLinter(options)
-    project = context and name != "-" and any(r.code in project_rule_codes() for r in linter.rules)
+    project = any(r.code in project_rule_codes() for r in linter.rules)
     if project:
-        try:
-            others = _context_files([name], resolver)
-        except Exception:  # noqa: BLE001 - context is a bonus: the buffer is still linted
-            others = []
+        # the project-wide rules need the jitted names: the buffer's own, and (with ``context``)
+        # the rest of the project's, whose facts come from the cache
+        others: list[str] = []
+        if context and name != "-":
+            try:
+                others = _context_files([name], resolver)
+            except Exception:  # noqa: BLE001 - context is a bonus: the buffer is still linted
+                others = []
         if others:
             from jitguard.lint.runner import lint_files, with_tree_names
 
             key = repr((sorted(codes), sorted(options.extend_jit_names)))
             others_results = lint_files(others, options, jobs=run.jobs, cache_dir=run.cache_dir, cache_key=key)
             options = with_tree_names(others, options) or options
-            text = data.decode("utf-8", "replace")
-            options = dataclasses.replace(options, jitted=options.jitted | frozenset(jitted_names(text, options.extend_jit_names)))
-            linter = FileLinter(options)
+        text = data.decode("utf-8", "replace")
+        options = dataclasses.replace(options, jitted=options.jitted | frozenset(jitted_names(text, options.extend_jit_names)))
+        linter = FileLinter(options)
     result = run_with_big_stack(lambda: linter.lint_bytes(name, data, module_name(name)))
-    if project and others_results:
+    if project:
         from jitguard.lint.analysis.project import apply_project_rules
 
         apply_project_rules([*others_results, result], linter.rules)
