@@ -48,12 +48,12 @@ class UnhashableStaticArgument(Rule):
             if verdict:
                 message, help, replacement = verdict
                 fix = None
-                if replacement and "span" in site.arg:
-                    fix = Fix.safe(Edit(replacement, *site.arg["span"]), message="Pass a tuple")
+                if replacement and site.arg.span is not None:
+                    fix = Fix.safe(Edit(replacement, *site.arg.span), message="Pass a tuple")
                 ctx.report(site, message, help, fix)
 
     def _verdict(self, site: CallSite):
-        kind = site.arg.get("unhashable")
+        kind = site.arg.unhashable
         if not site.static or not kind:
             return None
         fix = "Pass a tuple (or frozenset, or a frozen dataclass) instead"
@@ -61,11 +61,11 @@ class UnhashableStaticArgument(Rule):
             fix = "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
         if "dataclass" in kind:
             fix = "Make the class hashable: `@dataclass(frozen=True)`"
-        replacement = site.arg.get("as_tuple")  # a list literal: `--fix` makes it a tuple
+        replacement = site.arg.as_tuple  # a list literal: `--fix` makes it a tuple
         if replacement:
             fix = f"Pass a tuple: `{replacement}` (`jitguard check --fix` does it)"
         return (
-            f"`{site.arg['text']}` is {kind}, passed as static argument `{site.param}` of jitted `{site.function}`: "
+            f"`{site.arg.text}` is {kind}, passed as static argument `{site.param}` of jitted `{site.function}`: "
             "static arguments must be hashable (JAX raises an error at the call)",
             fix,
             replacement,

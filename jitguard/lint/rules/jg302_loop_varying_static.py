@@ -59,25 +59,25 @@ class LoopVaryingStatic(Rule):
                 ctx.report(site, *verdict)
 
     def _verdict(self, site: CallSite):
-        fresh = site.arg.get("fresh")
-        if site.static and fresh and site.call.get("in_loop"):
+        fresh = site.arg.fresh
+        if site.static and fresh and site.call.in_loop:
             return (
                 f"static argument `{site.param}` of jitted `{site.function}` is a new `{fresh}` object on every "
                 f"iteration: `{fresh}` defines no __eq__/__hash__, so JAX sees a new static value and compiles again",
                 f"Create the `{fresh}` once before the loop, or make it compare by value "
                 "(`@dataclass(frozen=True)`, or define __eq__ and __hash__)",
             )
-        varies = site.arg.get("varies")
-        if not site.static or not varies or not site.call.get("in_loop"):
+        varies = site.arg.varies
+        if not site.static or not varies or not site.call.in_loop:
             return None
         names = ", ".join(f"`{n}`" for n in varies)
-        if site.jitdef.get("python_static"):
-            transform = site.jitdef["transform"].replace("equinox.", "eqx.")
+        if site.jitdef.python_static:
+            transform = site.jitdef.transform.replace("equinox.", "eqx.")
             return (
                 f"`{site.param}` of `{site.function}` ({transform}) is a Python number that changes with the loop "
                 f"({names}): {transform} treats every non-array argument as static, so one XLA compile per "
                 "distinct value",
-                f"Pass it as an array (`jnp.asarray({site.arg['text']})`): {transform} traces arrays, and one "
+                f"Pass it as an array (`jnp.asarray({site.arg.text})`): {transform} traces arrays, and one "
                 "compile serves every value",
             )
         return (

@@ -51,11 +51,11 @@ class LoopVaryingShape(Rule):
                 ctx.report(site, *verdict)
 
     def _verdict(self, site: CallSite):
-        if site.static or not site.arg.get("shape") or not site.call.get("in_loop"):
+        if site.static or not site.arg.shape or not site.call.in_loop:
             return None
         return (
             f"argument `{site.param}` of jitted `{site.function}` changes shape with the loop "
-            f"(`{site.arg['text']}`): one XLA compile per distinct shape",
+            f"(`{site.arg.text}`): one XLA compile per distinct shape",
             "Pad to a fixed size, or to a few buckets with `jitguard.pad_to_bucket(x, axis, buckets)` "
             "(e.g. powers of two: `jitguard.runtime.buckets.pow2(lo, hi)`), and pass the true length as a traced argument",
         )

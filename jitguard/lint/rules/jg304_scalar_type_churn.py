@@ -56,35 +56,35 @@ class ScalarTypeChurn(Rule):
     def _verdicts(self, sites: list[CallSite]):
         groups: dict[tuple[str, str], list[CallSite]] = {}
         for site in sites:
-            if not site.static and site.arg.get("scalar"):
-                groups.setdefault((site.jitdef["qualname"], site.param), []).append(site)
-        out = [self._mixed_loop(site) for site in sites if not site.static and site.arg.get("loop_scalars")]
+            if not site.static and site.arg.scalar:
+                groups.setdefault((site.jitdef.qualname, site.param), []).append(site)
+        out = [self._mixed_loop(site) for site in sites if not site.static and site.arg.loop_scalars]
         for (_fn, param), group in groups.items():
-            group.sort(key=lambda s: (s.path, s.call["line"], s.call["column"]))
-            kinds = {s.arg["scalar"] for s in group}
+            group.sort(key=lambda s: (s.path, s.call.line, s.call.column))
+            kinds = {s.arg.scalar for s in group}
             if len(kinds) < 2:
                 continue
             # the type to converge on: float when only ints and floats mix (int -> float keeps the
             # value); otherwise what the first call site passes
-            kind0 = "float" if kinds <= {"int", "float"} else group[0].arg["scalar"]
-            first = next(s for s in group if s.arg["scalar"] == kind0)
+            kind0 = "float" if kinds <= {"int", "float"} else group[0].arg.scalar
+            first = next(s for s in group if s.arg.scalar == kind0)
             for site in group:
-                kind = site.arg["scalar"]
+                kind = site.arg.scalar
                 if kind == kind0:
                     continue
                 out.append((
                     site,
                     f"`{param}` of jitted `{site.function}` gets {_describe(kind)} here but {_describe(kind0)} at "
-                    f"{first.path}:{first.call['line']}: two input types, two compiles",
-                    f"Pass the same type at every call site (e.g. `{site.arg['text']}` -> "
-                    f"`{_convert(site.arg['text'], kind0)}`), or cast inside the function",
+                    f"{first.path}:{first.call.line}: two input types, two compiles",
+                    f"Pass the same type at every call site (e.g. `{site.arg.text}` -> "
+                    f"`{_convert(site.arg.text, kind0)}`), or cast inside the function",
                 ))
         return out
 
 
     @staticmethod
     def _mixed_loop(site: CallSite):
-        values = site.arg["loop_scalars"]
+        values = site.arg.loop_scalars
         kinds = {kind for _text, kind in values}
         kind0 = "float" if kinds <= {"int", "float"} else values[0][1]
         text, kind = next((t, k) for t, k in values if k != kind0)
@@ -92,7 +92,7 @@ class ScalarTypeChurn(Rule):
         return (
             site,
             f"`{site.param}` of jitted `{site.function}` gets {listed} from the loop over "
-            f"`{site.arg['loop_values']}`: {len(kinds)} input types, {len(kinds)} compiles",
+            f"`{site.arg.loop_values}`: {len(kinds)} input types, {len(kinds)} compiles",
             f"Write every value of the loop in one type (e.g. `{text}` -> `{_convert(text, kind0)}`), "
             "or cast inside the function",
         )
