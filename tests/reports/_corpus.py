@@ -16,7 +16,10 @@ tests/test_reports.py):
 * `RUNS = [call, ...]`: the legal fix runs;
 * `GROWS = [fn, ...]` / `BOUNDED = [fn, ...]`: churn, as in rules/JG30x.py: `fn(n)` runs a loop of
   n iterations; a GROWS loop compiles more for n=4 than for n=2 (real XLA compiles counted), a
-  BOUNDED look-alike compiles the same number of times for both.
+  BOUNDED look-alike compiles the same number of times for both;
+* `COMPILES = [(fn, name, n), ...]`: churn whose count does not grow with a loop (a partial last
+  batch): while `fn()` runs, the jitted function `name` compiles exactly n times, the bug more
+  often than its fix.
 
 This module imports neither jax nor jitguard: the benchmark and the tests share it.
 """
@@ -95,7 +98,7 @@ def read_report(path: Path) -> Report:
         start = next(i for i, line in enumerate(lines, 1) if line.strip() == LEGAL_MARK)
     except StopIteration:
         raise ValueError(f"{path.name}: no '{LEGAL_MARK}' section") from None
-    end = next((i for i, line in enumerate(lines, 1) if i > start and re.match(r"^(RAISES|RUNS|GROWS|BOUNDED)\s*=", line)),
+    end = next((i for i, line in enumerate(lines, 1) if i > start and re.match(r"^(RAISES|RUNS|GROWS|BOUNDED|COMPILES)\s*=", line)),
                len(lines) + 1)
     if any(start < no < end for no in expected):
         raise ValueError(f"{path.name}: a marked line in the look-alike section")
