@@ -249,44 +249,64 @@ def _create(kv: _KV, key: str, value: str) -> str:
     return kv("blocking_key_value_get", key, 10_000)
 
 
-def _round(kv: _KV, base: str, me: int, procs: tuple[int, ...], digest: str,
+def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest: str,
            signature: str, timeout: float) -> dict[str, Any]:
-    """Publish this process's compile and return the verdict every participant acts on."""
-    kv("key_value_set", f"{base}/x/s/{me}", signature)
-    kv("key_value_set", f"{base}/x/d/{me}", digest)
+    """Publish this process's compile #k and return the verdict every participant acts on."""
+    base = f"{fbase}/{k}"
+    try:  # one readable signature per distinct program, shared by the processes that compile it
+        kv("key_value_set", f"{fbase}/sig/{digest}", signature)
+    except Exception as e:
+        if not _is(e, "ALREADY_EXISTS"):
+            raise
+    kv("key_value_set", f"{fbase}/cat/{me}/{digest}", str(k), True)  # what this process compiled
+    kv("key_value_set", f"{base}/x/{me}", digest)
     arrived = kv("key_value_increment", f"{base}/n", 1)
     if arrived >= len(procs):  # this process completed the round: judge it
         digests = _digests(kv, base)
-        verdict = _judge(digests, procs)
-        held = _create(kv, f"{base}/v", json.dumps(verdict))
-        result = json.loads(held)
-        if held == json.dumps(verdict) and verdict["status"] == "ok":
-            kv("key_value_delete", f"{base}/x/")  # the verdict and counter stay: small
-        result.setdefault("digests", digests)
-        return result
+        verdict = json.dumps(_judge(digests))
+        held = _create(kv, f"{base}/v", verdict)
+        if held == verdict and json.loads(verdict)["status"] == "ok":
+            kv("key_value_delete", f"{base}/x/")  # the verdict and the counter stay: a few bytes
+        return json.loads(held)
     try:
         return json.loads(kv("blocking_key_value_get", f"{base}/v", int(timeout * 1000)))
     except Exception as e:
         if not _is(e, "DEADLINE_EXCEEDED"):
             raise
-    # Nobody completed the round in time: missing processes did not compile it (yet).
+    # Nobody completed the round in time. A missing process that never compiled this
+    # function (over these processes) does not run it: "not compiled there". One that
+    # compiled it before, but not this program, is running one of its earlier programs.
     digests = _digests(kv, base)
-    mine = {"status": "abandoned", "by": me, "digests": digests}
-    result = json.loads(_create(kv, f"{base}/v", json.dumps(mine)))
-    if result.get("status") != "abandoned":
-        return result  # the round completed meanwhile
-    result["digests"] = digests
-    return result
+    missing = [p for p in procs if str(p) not in digests]
+    earlier: dict[str, list[int]] = {}
+    for p in missing:
+        done = {key.rsplit("/", 1)[1]: int(v) for key, v in kv("key_value_dir_get", f"{fbase}/cat/{p}/")}
+        if done and digest not in done:
+            last = max(done, key=done.__getitem__)
+            earlier.setdefault(last, []).append(p)
+    verdict = _judge(digests)
+    if earlier:
+        verdict = {"status": "divergent", "groups": verdict.get("groups") or _groups(digests),
+                   "earlier": earlier, "waited": timeout}
+    else:
+        verdict = {"status": "abandoned", "by": me, "digests": digests, "missing": missing,
+                   "differ": verdict.get("status") == "divergent"}
+    return json.loads(_create(kv, f"{base}/v", json.dumps(verdict)))
 
 
 def _digests(kv: _KV, base: str) -> dict[str, str]:
-    return {k.rsplit("/", 1)[1]: v for k, v in kv("key_value_dir_get", f"{base}/x/d/")}
+    return {k.rsplit("/", 1)[1]: v for k, v in kv("key_value_dir_get", f"{base}/x/")}
 
 
-def _judge(digests: dict[str, str], procs: tuple[int, ...]) -> dict[str, Any]:
+def _groups(digests: dict[str, str]) -> dict[str, list[int]]:
     groups: dict[str, list[int]] = {}
-    for p, d in sorted(digests.items(), key=lambda kv_: int(kv_[0])):
+    for p, d in sorted(digests.items(), key=lambda item: int(item[0])):
         groups.setdefault(d, []).append(int(p))
+    return groups
+
+
+def _judge(digests: dict[str, str]) -> dict[str, Any]:
+    groups = _groups(digests)
     if len(groups) <= 1:
         return {"status": "ok"}
     return {"status": "divergent", "groups": groups}
@@ -310,7 +330,7 @@ def check(state: Any, signature: Any, call_site: str | None = None, warn_frame: 
         verdict = _compare(c, state, signature, sys._getframe(1))
     except Exception as e:  # never break the user's program over the check itself
         _warn_once("failed:" + type(e).__name__, f"jitguard: multi-process compile check failed ({e}); "
-                   "compiles are not compared across processes from here on.")
+                   "this compile is not compared across processes.")
         logger.debug("jitguard multihost check failed", exc_info=True)
         return
     if verdict is not None:
@@ -330,7 +350,7 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any) -> DivergentCompile
     me = jax.process_index()
     devices = list(da)
     procs = tuple(sorted({d.process_index for d in devices}))
-    if procs == (me,) or len(procs) <= 1:
+    if len(procs) <= 1:  # host-local program: nobody else runs it
         with _lock:
             _stats["local"] += 1
         return None
@@ -340,13 +360,13 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any) -> DivergentCompile
         if group in _unaligned:
             return None
         k = _sequence[group] = _sequence.get(group, 0) + 1
-    base = f"{PREFIX}/{fid}/{_procs_key(procs, jax.process_count())}/{k}"
+    fbase = f"{PREFIX}/{fid}/{_procs_key(procs, jax.process_count())}"
     digest = _digest(module, devices)
     kv = _KV(c)
     t0 = time.perf_counter()
     timeout = _timeout()
     try:
-        verdict = _round(kv, base, me, procs, digest, _encode_signature(signature), timeout)
+        verdict = _round(kv, fbase, k, me, procs, digest, _encode_signature(signature), timeout)
     finally:
         with _lock:
             _stats["checks"] += 1
@@ -360,26 +380,48 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any) -> DivergentCompile
             _stats["timeouts"] += 1
             _unaligned.add(group)
         present = verdict.get("digests", {})
-        missing = [p for p in procs if str(p) not in present]
+        if str(me) not in present:  # the others gave up on this process before it arrived
+            logger.warning(
+                "jitguard: %s (defined at %s): this process reached its compile #%d more than %gs after "
+                "process %s gave up waiting for it; this function is no longer compared across processes.",
+                state.name, state.defined_at, k, timeout, verdict.get("by"),
+            )
+            return None
         differing = sorted(int(p) for p, d in present.items() if d != digest)
         logger.warning(
-            "jitguard: %s (defined at %s): compile #%d runs on processes %s, but %s did not compile it "
-            "within %gs; treating it as not compiled there%s. This function is no longer compared "
-            "across processes (its compiles may not line up).",
+            "jitguard: %s (defined at %s): compile #%d runs on processes %s, but %s had not compiled "
+            "this function before and did not compile it within %gs: treating it as not compiled "
+            "there%s. This function is no longer compared across processes (its compiles may not "
+            "line up).",
             state.name, state.defined_at, k, _fmt_procs(procs),
-            _fmt_procs(missing) or "some processes", timeout,
-            f"; processes {_fmt_procs(differing)} compiled a different program" if differing else "",
+            _who(verdict.get("missing") or []) or "some processes", timeout,
+            f"; {_who(differing)} compiled a different program" if differing else "",
         )
         return None
     groups = {d: [int(p) for p in ps] for d, ps in verdict.get("groups", {}).items()}
+    earlier = {d: [int(p) for p in ps] for d, ps in verdict.get("earlier", {}).items()}
+    if earlier and not any(me in ps for ps in groups.values()):
+        # This process arrived after the others gave up on it: it was late, not divergent,
+        # if it compiled what they compiled.
+        if digest in groups:
+            logger.warning("jitguard: %s: this process compiled #%d more than %gs after the others.",
+                           state.name, k, timeout)
+            with _lock:
+                _unaligned.add(group)
+            return None
+        groups.setdefault(digest, []).append(me)
     with _lock:
         _stats["divergent"] += 1
-    message = _message(kv, base, state, k, procs, me, digest, groups)
-    return DivergentCompileError(message, function=state.name, compile_index=k, groups=groups)
+    message = _message(kv, fbase, state, k, procs, me, groups, earlier, verdict.get("waited"))
+    return DivergentCompileError(
+        message, function=state.name, compile_index=k,
+        groups={d: sorted(set(groups.get(d, [])) | set(earlier.get(d, []))) for d in {*groups, *earlier}},
+    )
 
 
 def _act(action: str, error: DivergentCompileError, warn_frame: Any) -> None:
     if action == "raise":
+        error.args = (f"{error}\n  (refused: the compile was stopped before XLA compiled it)",)
         raise error
     message = str(error)
     if action == "warn":
@@ -414,31 +456,41 @@ def _who(procs: Sequence[int]) -> str:
     return ("process " if len(procs) == 1 else "processes ") + _fmt_procs(procs)
 
 
-def _message(kv: _KV, base: str, state: Any, k: int, procs: tuple[int, ...], me: int,
-             mine: str, groups: dict[str, list[int]]) -> str:
+def _message(kv: _KV, fbase: str, state: Any, k: int, procs: tuple[int, ...], me: int,
+             groups: dict[str, list[int]], earlier: dict[str, list[int]], waited: Any) -> str:
     from jitguard.runtime.signature import diff
 
-    ordered = sorted(groups.items(), key=lambda item: (-len(item[1]), item[1][0]))
+    entries = [(d, ps, False) for d, ps in groups.items()] + [(d, ps, True) for d, ps in earlier.items()]
+    entries.sort(key=lambda e: (-len(e[1]), e[1][0]))
     sigs: dict[str, tuple | None] = {}
-    for d, ps in ordered:
-        try:
-            sigs[d] = _decode_signature(kv("blocking_key_value_get", f"{base}/x/s/{ps[0]}", 10_000))
-        except Exception:
-            sigs[d] = None
+    for d, _, _ in entries:
+        if d not in sigs:
+            try:
+                sigs[d] = _decode_signature(kv("key_value_try_get", f"{fbase}/sig/{d}"))
+            except Exception:
+                sigs[d] = None
     lines = [
-        f"jitguard: {state.name} (defined at {state.defined_at}) compiled different programs on "
-        f"different processes (its compile #{k} over processes {_fmt_procs(procs)}); this is process {me}.",
-        "  Their collectives would not match: the job would hang or return wrong numbers, so the compile is refused.",
+        f"jitguard: {state.name} (defined at {state.defined_at}) runs different programs on "
+        f"different processes (its compile #{k} on this process, over processes {_fmt_procs(procs)}); "
+        f"this is process {me}.",
+        "  Their collectives would not match: the job would hang or return wrong numbers.",
     ]
-    for d, ps in ordered:
+    for d, ps, old in entries:
         sig = sigs[d]
         shown = "; ".join(leaf.describe() for leaf in sig[:6]) if sig else "(arguments not described)"
         if sig and len(sig) > 6:
             shown += f"; … (+{len(sig) - 6})"
-        lines.append(f"  {_who(ps)} compiled: {shown}")
-    ref_digest, ref_procs = ordered[0]
+        if old:
+            lines.append(
+                f"  {_who(ps)} compiled no new program for this call within {waited}s: "
+                f"{'it is' if len(ps) == 1 else 'they are'} presumably running the one compiled "
+                f"before for: {shown}"
+            )
+        else:
+            lines.append(f"  {_who(ps)} compiled: {shown}")
+    ref_digest, ref_procs, _ = entries[0]
     fixes: list[str] = []
-    for d, ps in ordered[1:]:
+    for d, ps, _ in entries[1:]:
         old, new = sigs[ref_digest], sigs[d]
         changes = diff(old, new) if old is not None and new is not None else []
         if not changes:

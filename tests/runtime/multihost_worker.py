@@ -1,0 +1,123 @@
+"""One process of a real multi-process JAX job, launched by test_multihost.py.
+
+    python multihost_worker.py SCENARIO PROCESS_ID NUM_PROCESSES PORT
+
+Runs ``jax.distributed.initialize`` against 127.0.0.1:PORT with gloo CPU collectives and
+prints one JSON object per line (``{"event": ...}``) for the test to read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import traceback
+
+
+def emit(**fields):
+    print(json.dumps(fields, default=str), flush=True)
+
+
+def main() -> int:
+    scenario, pid, n, port = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    import jax
+
+    jax.config.update("jax_cpu_collectives_implementation", "gloo")
+    jax.distributed.initialize(coordinator_address=f"127.0.0.1:{port}", num_processes=n, process_id=pid)
+    import jax.numpy as jnp
+    import numpy as np
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+    import jitguard
+    from jitguard.runtime import multihost
+
+    mesh = Mesh(np.array(jax.devices()), ("batch",))
+    sharding = NamedSharding(mesh, PartitionSpec("batch"))
+
+    def global_batch(rows):
+        """Each process contributes ``rows`` rows of ones: a global array over all processes."""
+        return jax.make_array_from_process_local_data(sharding, np.ones((rows, 2), np.float32))
+
+    def total(x):
+        return jnp.sum(x)  # an all-reduce across the processes
+
+    def total_plain(x):
+        return jnp.sum(x)
+
+    guarded = jitguard.jit(total, on_excess="raise")
+    plain = jax.jit(total_plain)
+    compiles = []
+    jax.monitoring.register_event_duration_secs_listener(
+        lambda event, d, **kw: compiles.append(kw.get("fun_name"))
+        if event == "/jax/core/compile/backend_compile_duration" else None
+    )
+
+    try:
+        if scenario in ("diverge_first", "diverge_later"):
+            # The last process's batch is short: at the first call (every process compiles),
+            # or after a full step (the others hit their cache and run the earlier program).
+            short_step = 0 if scenario == "diverge_first" else 1
+            for step in range(short_step + 1):
+                rows = 3 if (step == short_step and pid == n - 1) else 4
+                x = global_batch(rows)
+                emit(event="shape", step=step, shape=list(x.shape))
+                t = time.perf_counter()
+                try:
+                    value = float(guarded(x))
+                except jitguard.DivergentCompileError as e:
+                    emit(event="divergent", step=step, seconds=time.perf_counter() - t, message=str(e),
+                         function=e.function, compile_index=e.compile_index, groups=e.groups)
+                    if scenario == "diverge_later":
+                        # The others are inside the earlier program's collective, waiting for
+                        # this process: leave without jax.distributed.shutdown's barrier.
+                        emit(event="done")
+                        os._exit(0)
+                    break
+                emit(event="result", step=step, value=value)
+            emit(event="stats", multihost=multihost.stats(), compiles=guarded.stats()["compiles"])
+        elif scenario == "same":
+            # Every process has the same (varying) batch size: results and compiles as plain jax.jit.
+            for step, rows in enumerate((4, 4, 2, 4, 2)):
+                x = global_batch(rows)
+                emit(event="result", step=step, guarded=float(guarded(x)), plain=float(plain(x)))
+            emit(event="stats", compiles=guarded.stats()["compiles"],
+                 guarded_backend=compiles.count("jit(total)"),
+                 plain_backend=compiles.count("jit(total_plain)"), multihost=multihost.stats())
+            before = multihost.stats()
+            for _ in range(20):  # cache hits: nothing published, nothing compared
+                guarded(global_batch(4))
+            emit(event="hits", multihost=multihost.stats(), before=before)
+        elif scenario == "local":
+            # A host-local function (local arrays) and a global one that only process 0
+            # compiles (no collective inside), then a global function every process compiles.
+            @jitguard.jit(on_excess="raise")
+            def local_scale(v):
+                return v * 3.0
+
+            @jitguard.jit(on_excess="raise")
+            def global_double(v):
+                return v * 2.0
+
+            if pid == 0:
+                emit(event="local", value=float(local_scale(jnp.ones(5)).sum()))
+                t = time.perf_counter()
+                y = global_double(global_batch(4))
+                emit(event="global_alone", seconds=time.perf_counter() - t,
+                     local_sum=float(np.asarray(y.addressable_shards[0].data).sum()))
+            emit(event="result", value=float(guarded(global_batch(4))))
+            emit(event="stats", multihost=multihost.stats())
+        else:
+            raise SystemExit(f"unknown scenario {scenario}")
+    except Exception as e:  # report, then leave the job cleanly
+        emit(event="exception", type=type(e).__name__, message=str(e), tb=traceback.format_exc())
+        if scenario == "diverge_later":  # the job is broken: skip the shutdown barrier
+            emit(event="done")
+            os._exit(0)
+    jax.distributed.shutdown()
+    emit(event="done")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

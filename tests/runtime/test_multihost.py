@@ -1,0 +1,186 @@
+"""Multi-process divergent-compile detection on a real jax.distributed job (CPU, gloo).
+
+Each test launches N processes of multihost_worker.py that join one coordination service on
+127.0.0.1 and run real cross-process collectives; every process has a hard timeout.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("jax")
+
+WORKER = Path(__file__).with_name("multihost_worker.py")
+LIMIT = 90  # seconds for the whole job; a hang fails the test instead of the suite
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def launch(scenario: str, n: int, **env: str) -> list[list[dict]]:
+    """Run the job; return each process's events (JSON lines)."""
+    port = _free_port()
+    full_env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONUNBUFFERED": "1", **env}
+    full_env.pop("XLA_FLAGS", None)
+    procs = [
+        subprocess.Popen(
+            [sys.executable, str(WORKER), scenario, str(i), str(n), str(port)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=full_env,
+        )
+        for i in range(n)
+    ]
+    deadline = time.monotonic() + LIMIT
+    outputs = []
+    try:
+        for p in procs:
+            out, err = p.communicate(timeout=max(1.0, deadline - time.monotonic()))
+            outputs.append((out, err))
+    except subprocess.TimeoutExpired:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+        for p in procs:
+            p.communicate()
+        pytest.fail(f"{scenario} with {n} processes hung (over {LIMIT}s)")
+    events = []
+    for i, (out, err) in enumerate(outputs):
+        lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+        assert lines and lines[-1]["event"] == "done", f"process {i} did not finish:\n{out}\n{err[-3000:]}"
+        events.append(lines)
+    return events
+
+
+def of(events: list[dict], kind: str) -> list[dict]:
+    return [e for e in events if e["event"] == kind]
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_short_last_batch_raises_on_every_process(n):
+    """The issue's case: the last process's batch is short on the first call, so its global
+    array is smaller; without the check, a jitted sum returns a wrong number everywhere."""
+    events = launch("diverge_first", n)
+    short = n - 1
+    for pid, evs in enumerate(events):
+        assert not of(evs, "result"), f"process {pid} returned a number from the divergent program"
+        assert not of(evs, "exception"), of(evs, "exception")
+        (div,) = of(evs, "divergent")
+        assert div["seconds"] < 10
+        assert div["compile_index"] == 1 and div["function"].endswith("total")
+        assert sorted(map(sorted, div["groups"].values())) == sorted([list(range(n - 1)), [short]])
+        message = div["message"]
+        assert f"this is process {pid}" in message
+        full, got = 4 * n, 3 * n  # each process infers the global shape from its own rows
+        who = "process 0" if n == 2 else f"processes 0-{n - 2}" if n > 3 else "processes 0, 1"
+        assert f"x: dim 0 is {full} on {who} but {got} on process {short}" in message
+        assert "pad the short (last) batch" in message and "drop the remainder" in message
+        assert "refused" in message
+
+
+def test_short_batch_after_full_steps_is_caught_by_the_compiling_process():
+    """The other processes hit their cache (same global shape as before) and run the earlier
+    program: only the short process compiles. It raises once the others have not compiled a
+    matching program within JITGUARD_MULTIHOST_TIMEOUT, naming them and the dimension; the
+    others' collective then fails (JAX's own error) instead of returning a wrong number."""
+    events = launch("diverge_later", 2, JITGUARD_MULTIHOST_TIMEOUT="3")
+    first, second = events
+    assert [e["value"] for e in of(first, "result")] == [16.0] == [e["value"] for e in of(second, "result")]
+    (div,) = of(second, "divergent")
+    assert div["step"] == 1 and div["compile_index"] == 2
+    assert 3 <= div["seconds"] < 15
+    assert "process 0 compiled no new program for this call within 3" in div["message"]
+    assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
+    # Process 0 was inside the earlier program's all-reduce: it gets JAX's error, not a number.
+    assert len(of(first, "result")) == 1
+    assert [e["type"] for e in of(first, "exception")] == ["ValueError"]
+
+
+def test_no_divergence_same_results_and_compiles_as_jax_jit():
+    events = launch("same", 2)
+    for evs in events:
+        results = of(evs, "result")
+        assert [r["guarded"] for r in results] == [r["plain"] for r in results] == [16.0, 16.0, 8.0, 16.0, 8.0]
+        (stats,) = of(evs, "stats")
+        assert stats["compiles"] == stats["guarded_backend"] == stats["plain_backend"] == 2
+        mh = stats["multihost"]
+        assert mh["checks"] == 2 and mh["divergent"] == 0 and mh["timeouts"] == 0
+        assert 2 * 5 <= mh["round_trips"] <= 2 * 7  # per compile: 5, or 7 for the process that judges
+        (hits,) = of(evs, "hits")
+        assert hits["multihost"] == hits["before"]  # cache hits publish and compare nothing
+        assert not of(evs, "exception")
+
+
+def test_host_local_function_no_false_alarm_no_deadlock():
+    """Process 0 alone compiles a host-local function (never published) and a global one
+    without collectives (waits JITGUARD_MULTIHOST_TIMEOUT, then 'not compiled there');
+    then both compile a shared function. No DivergentCompileError, no hang."""
+    events = launch("local", 2, JITGUARD_MULTIHOST_TIMEOUT="2")
+    first, second = events
+    assert of(first, "local")[0]["value"] == 15.0
+    alone = of(first, "global_alone")[0]
+    assert alone["local_sum"] == 16.0 and alone["seconds"] < 10  # its 4x2 shard of 2.0s
+    for evs in events:
+        assert not of(evs, "exception"), of(evs, "exception")
+        assert [e["value"] for e in of(evs, "result")] == [16.0]
+        (stats,) = of(evs, "stats")
+        assert stats["multihost"]["divergent"] == 0
+    assert of(first, "stats")[0]["multihost"]["local"] == 1  # the host-local compile: no traffic
+
+
+def test_one_process_costs_nothing():
+    """Without jax.distributed the check returns before looking at anything."""
+    import jax.numpy as jnp
+
+    import jitguard
+    from jitguard.runtime import multihost
+
+    before = multihost.stats()
+    f = jitguard.jit(lambda x: x + 1, on_excess="raise")
+    f(jnp.ones(3))
+    f(jnp.ones(4))
+    assert multihost.client() is None
+    assert multihost.stats() == before
+
+
+def test_off_switch(monkeypatch):
+    from jitguard.runtime import multihost
+
+    class State:
+        on_excess = "raise"
+
+    monkeypatch.setenv("JITGUARD_MULTIHOST", "off")
+    assert multihost._action(State()) == "off"
+    monkeypatch.setenv("JITGUARD_MULTIHOST", "warn")
+    assert multihost._action(State()) == "warn"
+    monkeypatch.delenv("JITGUARD_MULTIHOST")
+    assert multihost._action(State()) == "raise"
+
+
+def test_off_in_a_real_job_means_no_traffic():
+    events = launch("same", 2, JITGUARD_MULTIHOST="off")
+    for evs in events:
+        (stats,) = of(evs, "stats")
+        assert stats["multihost"]["checks"] == 0 and stats["multihost"]["round_trips"] == 0
+        assert stats["compiles"] == 2
+
+
+def test_process_ranges_in_messages():
+    from jitguard.runtime.multihost import _fmt_procs
+
+    assert _fmt_procs([0, 1, 2, 5, 7, 8]) == "0-2, 5, 7, 8"
+    assert _fmt_procs(range(1000)) == "0-999"
+
+
+def test_importing_the_error_does_not_import_jax():
+    code = "import sys, jitguard; jitguard.DivergentCompileError; assert 'jax' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
