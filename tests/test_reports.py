@@ -1,0 +1,257 @@
+"""Real bug reports (tests/reports/): their labels hold under JAX, and what jitguard catches of them.
+
+(a) Each report's label is a claim about JAX 0.10.x, checked here on the installed JAX: every call
+    in RAISES raises the error it names from a marked line, every marked line is reached by one of
+    them, every call in RUNS (the legal fix) runs, a GROWS loop compiles more for n=4 than for n=2,
+    a BOUNDED look-alike compiles the same for both, a COMPILES entry `(fn, name, n)` compiles the
+    jitted function `name` exactly n times (real XLA compiles counted, caches cleared before each run).
+(b) jitguard reports each marked line with its code. The analysis does not catch all of them yet:
+    the ones it misses today are listed in MISSED (strict xfail): when a change makes jitguard
+    catch one, its test XPASSes and fails until the entry is removed here.
+(c) jitguard reports nothing in a report's look-alike section (the legal fix). FLAGGED_LOOK_ALIKES
+    lists the ones it flags today (strict xfail), the same way.
+
+`python benchmarks/recall_reports.py` prints the same numbers per family and class.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import traceback
+
+import pytest
+
+from tests.reports._corpus import all_reports, load_module
+
+REPORTS = all_reports()
+IDS = [r.name for r in REPORTS]
+
+# Marked lines jitguard does not report today: report name -> lines. Remove an entry when a
+# change makes jitguard catch it (its test then XPASSes, which fails: strict).
+MISSED: dict[str, set[int]] = {
+    "churn_diffrax-latent-ode-partial-last-batch": {36},
+    "churn_energnn-jit-built-in-training-step": {23},
+    "churn_equinox-module-rebuilt-with-jit-inside": {35},
+    "churn_jax-minibatch-sizes": {33},
+    "churn_mace-neighbor-sizes-per-frame": {38},
+    "churn_optax-adam-built-in-loop": {52},
+    "churn_optax-optimizer-created-per-train": {44},
+    "concrete_distrax-numpy-indices-traced-mask": {15},
+    "concrete_jax-apply-along-axis-where": {15},
+    "concrete_jax-compress-without-size": {13},
+    "concrete_jax-dict-entry-slice-bound": {19},
+    "concrete_jax-float-under-grad": {15},
+    "concrete_jax-fori-packed-batch-sizes": {26},
+    "concrete_jax-grad-numpy-sin": {15},
+    "concrete_jax-jit-one-hot": {14},
+    "concrete_jax-jit-segment-sum": {18},
+    "concrete_jax-jnp-add-size-shape": {16},
+    "concrete_jax-list-index-argmin": {22},
+    "concrete_jax-min-traced-axis": {16},
+    "concrete_jax-minimum-of-static-sizes": {18},
+    "concrete_jax-nonzero-of-constant": {18},
+    "concrete_jax-numpy-arange-indexed-by-tracer": {16},
+    "concrete_jax-vmap-index-python-list": {20},
+    "concrete_ott-segment-sizes-array": {16},
+    "concrete_pennylane-allclose-in-init": {18},
+    "concrete_root-setval-float-under-grad": {30},
+    "concrete_tinygp-np-append-tree-map": {16},
+    "control_galax-or-in-check-init": {18},
+    "static_ctd-optimizer-state-lists": {35},
+    "static_genjax-list-in-static-const": {25},
+    "static_jax-arrays-as-pytree-metadata": {39},
+    "static_jax-nonzero-static-argnums-keyword-only": {15},
+    "static_jax-static-argnames-decorator-positional-only": {15},
+    "static_jax-static-argnames-positional-only": {17},
+    "static_openillumi-data-arrays-static": {28},
+    "static_openillumi-partial-shifts-tracer-to-static": {21},
+    "static_pyscf-ipu-argparse-namespace": {26},
+}
+
+# Reports whose look-alike section jitguard flags today: report name -> lines.
+FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
+    "concrete_jax-fori-packed-batch-sizes": {44, 46},
+    "control_jax-device-array-in-aux-data": {44},
+    "control_timemachine-assert-in-helper": {35},
+}
+
+
+# ----------------------------------------------------------------------------- (a) JAX oracle
+
+jax = None
+
+
+def _jax():
+    global jax
+    if jax is None:
+        jax = pytest.importorskip("jax")
+        from jax import monitoring
+
+        monitoring.register_event_duration_secs_listener(_listener)
+    return jax
+
+
+BACKEND_COMPILE = "/jax/core/compile/backend_compile_duration"
+_counter = {"n": 0, "on": False, "names": []}
+
+
+def _listener(event: str, duration: float, **kwargs) -> None:
+    if _counter["on"] and event == BACKEND_COMPILE:
+        _counter["n"] += 1
+        _counter["names"].append(str(kwargs.get("fun_name", "")))
+
+
+@contextlib.contextmanager
+def _count_compiles():
+    _counter.update(n=0, on=True, names=[])
+    box = {}
+    try:
+        yield box
+    finally:
+        _counter["on"] = False
+        box["n"] = _counter["n"]
+        box["names"] = list(_counter["names"])
+
+
+def _cold_compiles(fn, *args, name: str | None = None) -> int:
+    """XLA compiles while `fn(*args)` runs from cold caches; only those of `name` if given."""
+    j = _jax()
+    j.clear_caches()
+    with _count_compiles() as box:
+        j.block_until_ready(j.tree.leaves(fn(*args)))
+    if name is None:
+        return box["n"]
+    return sum(1 for compiled in box["names"] if compiled in (name, f"jit({name})"))
+
+
+def _raising_lines(exc: BaseException, path) -> set[int]:
+    lines, seen = set(), set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        for frame in traceback.extract_tb(exc.__traceback__):
+            if frame.filename == str(path):
+                lines.add(frame.lineno)
+        exc = exc.__cause__ or exc.__context__
+    return lines
+
+
+@pytest.mark.parametrize("report", REPORTS, ids=IDS)
+def test_label_holds_under_jax(report):
+    j = _jax()
+    module = load_module(report.path)
+    raises = getattr(module, "RAISES", [])
+    grows = getattr(module, "GROWS", [])
+    compiles = getattr(module, "COMPILES", [])
+    assert raises or grows or compiles, f"{report.name}: no RAISES, GROWS or COMPILES: the label is not checked"
+    assert getattr(module, "RUNS", []) or getattr(module, "BOUNDED", []) or len(compiles) > 1, (
+        f"{report.name}: the legal fix is not run")
+    marked = set(report.expected)
+    assert marked, f"{report.name}: no line marked `# expect:`"
+    reached: set[int] = set()
+    for i, (call, error_name) in enumerate(raises):
+        with pytest.raises(Exception) as info:
+            call()
+        names = {cls.__name__ for cls in type(info.value).__mro__}
+        assert error_name in names, f"RAISES[{i}]: expected {error_name}, JAX raised {type(info.value).__name__}: {info.value}"
+        lines = _raising_lines(info.value, report.path) & marked
+        assert lines, f"RAISES[{i}] ({error_name}) was not raised from a marked line of {report.name}"
+        reached |= lines
+    if raises and not (grows or compiles):
+        assert marked - reached == set(), f"marked lines no RAISES call reaches: {sorted(marked - reached)}"
+    for i, call in enumerate(getattr(module, "RUNS", [])):
+        try:
+            j.block_until_ready(call())
+        except Exception as exc:  # pragma: no cover - the failure message is the point
+            pytest.fail(f"RUNS[{i}] of {report.name} raised {type(exc).__name__}: {exc}")
+    for fn in grows:
+        short, long = _cold_compiles(fn, 2), _cold_compiles(fn, 4)
+        assert long > short >= 1, f"{fn.__name__}: compiles should grow with the loop: {short} for n=2, {long} for n=4"
+    for fn in getattr(module, "BOUNDED", []):
+        short, long = _cold_compiles(fn, 2), _cold_compiles(fn, 4)
+        assert long == short, f"{fn.__name__}: a legal look-alike compiled {short} times for n=2, {long} for n=4"
+    for fn, jitted_name, expected in compiles:
+        got = _cold_compiles(fn, name=jitted_name)
+        assert got == expected, f"{fn.__name__}: JAX compiled `{jitted_name}` {got} times, not {expected}"
+
+
+# ----------------------------------------------------------------------------- (b), (c) jitguard
+
+_FINDINGS: dict[str, dict[int, set[str]]] = {}
+
+
+def findings(report) -> dict[int, set[str]]:
+    """jitguard's findings on one report file, linted alone with every default rule."""
+    if report.name not in _FINDINGS:
+        from jitguard.lint.codes import all_codes, opt_in_codes
+        from jitguard.lint.engine import LintOptions
+        from jitguard.lint.runner import lint_files
+
+        [result] = lint_files([str(report.path)], LintOptions(frozenset(all_codes()) - opt_in_codes()))
+        assert not result.errors, result.errors
+        found: dict[int, set[str]] = {}
+        for f in result.findings:
+            found.setdefault(f.line, set()).add(f.code)
+        _FINDINGS[report.name] = found
+    return _FINDINGS[report.name]
+
+
+def _marked_cases():
+    for report in REPORTS:
+        for line, codes in sorted(report.expected.items()):
+            marks = []
+            if line in MISSED.get(report.name, set()):
+                marks.append(pytest.mark.xfail(strict=True, reason="not caught yet (docs/recall.md says how it could be)"))
+            yield pytest.param(report, line, codes, id=f"{report.name}:{line}", marks=marks)
+
+
+@pytest.mark.parametrize(("report", "line", "codes"), list(_marked_cases()))
+def test_jitguard_reports_the_marked_line(report, line, codes):
+    got = findings(report).get(line, set())
+    assert codes <= got, f"{report.name}:{line}: expected {sorted(codes)}, jitguard reported {sorted(got) or 'nothing'}"
+
+
+def _look_alike_cases():
+    for report in REPORTS:
+        marks = []
+        if report.name in FLAGGED_LOOK_ALIKES:
+            marks.append(pytest.mark.xfail(strict=True, reason="look-alike flagged today"))
+        yield pytest.param(report, id=report.name, marks=marks)
+
+
+@pytest.mark.parametrize("report", list(_look_alike_cases()))
+def test_jitguard_leaves_the_look_alike_alone(report):
+    flagged = {line: codes for line, codes in findings(report).items() if line in report.legal_lines}
+    assert not flagged, f"{report.name}: look-alike lines reported: {flagged}"
+
+
+def test_known_misses_are_marked_lines():
+    """MISSED and FLAGGED_LOOK_ALIKES name existing reports and lines (no stale entries)."""
+    by_name = {r.name: r for r in REPORTS}
+    for name, lines in MISSED.items():
+        assert name in by_name, name
+        assert lines <= set(by_name[name].expected), (name, lines)
+    for name, lines in FLAGGED_LOOK_ALIKES.items():
+        assert name in by_name, name
+        assert lines and lines <= set(by_name[name].legal_lines), (name, lines)
+
+
+_FAMILY_OF_RULE = {"JG101": "control", "JG102": "control", "JG103": "control", "JG104": "concrete", "JG105": "concrete"}
+
+
+@pytest.mark.parametrize("report", REPORTS, ids=IDS)
+def test_family_and_rule_agree_with_the_markers(report):
+    """The file's family prefix is the family of the rule its marked lines expect (JG2xx static, JG3xx churn)."""
+    codes = set().union(*report.expected.values())
+    assert codes == {report.rule}, f"{report.name}: header says {report.rule}, markers say {sorted(codes)}"
+    family = _FAMILY_OF_RULE.get(report.rule, "static" if report.rule.startswith("JG2") else "churn")
+    assert report.family == family, f"{report.name}: {report.rule} belongs to family {family!r}"
+
+
+def test_the_corpus_covers_every_family_and_class():
+    from tests.reports._corpus import CLASSES, FAMILIES
+
+    assert len(REPORTS) >= 60
+    assert {r.family for r in REPORTS} == set(FAMILIES)
+    assert {r.klass for r in REPORTS} == set(CLASSES)
+    sources = [r.source.split()[0] for r in REPORTS]
+    assert all("#" in s or s.startswith("https://") for s in sources), sources
