@@ -198,9 +198,9 @@ def test_a_file_that_only_imports_a_jitted_function(source: str, needs_libcst: b
     assert linter.needs_libcst(source) is needs_libcst
     assert result.parsed is needs_libcst
     # read either way: its imports, for re-exports (`from app.mod import step` elsewhere)
-    reexports = result.facts["reexports"]
+    reexports = result.facts.reexports
     assert reexports.get("app.mod.step") == "pkg.train.step" or reexports.get("app.mod.train") == "pkg.train"
-    assert bool(result.facts["calls"]) is needs_libcst
+    assert bool(result.facts.calls) is needs_libcst
 
 
 def test_the_ast_check_never_misses_a_call_libcst_would_record() -> None:
@@ -218,7 +218,7 @@ def test_the_ast_check_never_misses_a_call_libcst_would_record() -> None:
         linter._calls_only = lambda *args: None  # always the libcst path, whatever the prefilter says
         result = run_with_big_stack(linter.lint_source, str(path), source, "app.mod")
         assert not result.errors, result.errors
-        if result.facts and result.facts["calls"]:
+        if result.facts and result.facts.calls:
             with_calls += 1
             assert may_record_calls(ast.parse(source), jitted, ImportTable("app.mod")), path
     assert with_calls >= 20  # the check above really ran

@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 from jitguard._version import __version__
+from jitguard.lint.analysis.facts import FileFacts
 from jitguard.lint.diagnostics import FileResult, Finding, NoqaDirective
 
 # The shape of an entry. Bump it whenever what is stored changes (findings, fixes, suppression
@@ -74,11 +75,11 @@ class Cache:
             if not self._same_names and mentions is not None and sorted(mentions()) != (entry[3] if len(entry) > 3 else []):
                 return None
             findings = [Finding.from_json(path, f) for f in entry[1]]
-            facts = entry[2]
+            facts = FileFacts.from_json(entry[2]) if isinstance(entry[2], dict) else None
             noqa = tuple(NoqaDirective.from_json(d) for d in entry[5])
         except (TypeError, ValueError, IndexError, KeyError):
             return None  # a damaged entry: lint the file again
-        return FileResult(path, findings, facts=facts if isinstance(facts, dict) else None, noqa=noqa)
+        return FileResult(path, findings, facts=facts, noqa=noqa)
 
     def put(self, path: str, result: FileResult, digest: str, mentions=frozenset(), defines=frozenset(),
             seeds: str = "") -> None:
@@ -87,7 +88,8 @@ class Cache:
         parameters seeded from other files (jitguard.lint.analysis.crossmodule)."""
         rows = [f.to_json() for f in result.findings]
         key = os.path.abspath(path) + (f"\0{seeds}" if seeds else "")
-        self._entries[key] = [digest, rows, result.facts, sorted(mentions), sorted(defines),
+        facts = result.facts.to_json() if result.facts is not None else None
+        self._entries[key] = [digest, rows, facts, sorted(mentions), sorted(defines),
                               [d.to_json() for d in result.noqa]]
         self._dirty = True
 

@@ -23,13 +23,15 @@ import threading
 import tokenize
 import traceback
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import libcst as cst
 
 from jitguard.lint.analysis.calls import FactExtractor, may_record_calls
+from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.crossmodule import apply_seeds
+from jitguard.lint.analysis.facts import CallFact, FileFacts, Location, OutCall
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import ModuleIndex
 from jitguard.lint.analysis.taint import Analysis, build_hooks
@@ -53,7 +55,7 @@ SUSPICIOUS_CONTINUATIONS = 500  # backslash-continued lines: an operator chain w
 MAX_AST_DEPTH = 1000
 _BIG_STACK = 512 * 1024 * 1024
 
-_PREFILTER_WORDS = ("jit", "vmap", "pmap", "lax", "shard_map", "checkpoint", "remat", "make_jaxpr", "eval_shape", "checkify")
+_PREFILTER_WORDS = jaxapi.PREFILTER_WORDS  # jit, vmap, pmap, lax, shard_map, checkpoint, remat, ...
 _BRACKETS = str.maketrans({chr(i): None for i in range(128) if chr(i) not in "()[]{}\n"})
 
 
@@ -64,12 +66,15 @@ _ATTR_CALL = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)\s*\(")
 # import statements, including parenthesised multi-line `from x import (a, b)`
 _IMPORT_LINE = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*\([^)]*\)|(?:from|import)[ \t][^\n]*)", re.MULTILINE)
 # names of functions a file jits: `@...jit...` above a def, or `name = ...jit(` / `...pmap(`
+# (the words of the compiling transforms: jit, pjit, pmap, filter_jit; jaxapi.JIT_WORDS)
+_JIT_WORDS = "|".join(jaxapi.JIT_WORDS)
 _JIT_DEF = re.compile(
-    r"^[ \t]*@[^\n]*\b(?:jit|pjit|pmap|filter_jit)\b[^\n]*\n(?:[ \t]*@[^\n]*\n|[ \t]*#[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)",
+    rf"^[ \t]*@[^\n]*\b(?:{_JIT_WORDS})\b[^\n]*\n(?:[ \t]*@[^\n]*\n|[ \t]*#[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)",
     re.MULTILINE,
 )
-_JIT_CALL = re.compile(r"jit\(|pmap\(")  # finds the lines for _JIT_ASSIGN (plain literals: fast)
-_JIT_ASSIGN = re.compile(r"(?:^|[\s.])(\w+)[ \t]*=[ \t]*[\w.]*\b(?:jit|pjit|pmap|filter_jit)\(", re.MULTILINE)
+# finds the lines for _JIT_ASSIGN (plain literals: fast): jit( and pmap( cover every word
+_JIT_CALL = re.compile("|".join(re.escape(w + "(") for w in jaxapi.substring_cover(jaxapi.JIT_WORDS)))
+_JIT_ASSIGN = re.compile(rf"(?:^|[\s.])(\w+)[ \t]*=[ \t]*[\w.]*\b(?:{_JIT_WORDS})\(", re.MULTILINE)
 
 
 def jitted_names(source: str, extra: tuple[str, ...] = ()) -> set[str]:
@@ -78,7 +83,7 @@ def jitted_names(source: str, extra: tuple[str, ...] = ()) -> set[str]:
     Only a filter: it decides which call sites are worth recording for the project-wide rules
     (and which files that never mention jit still need a parse). The real index is built from
     the parse; a name found here that is not really jitted costs a little time, nothing else."""
-    words = ("jit", "pmap", *(e.rsplit(".", 1)[-1] for e in extra))
+    words = (*jaxapi.substring_cover(jaxapi.JIT_WORDS), *(e.rsplit(".", 1)[-1] for e in extra))
     if not any(w in source for w in words):
         return set()
     found = set(_JIT_DEF.findall(source))
@@ -318,28 +323,18 @@ class FileLinter:
         except Exception as exc:  # noqa: BLE001 - one file must not stop the run
             result.errors.append(_internal_error(path, "the analysis", exc))
             return result
+        located: list[CallFact] = []
         if raw or calls:
             wanted = [item[1] for item in raw]
             wanted.extend(e.node for item in raw if item[4] is not None for e in item[4].edits if e.node is not None)
-            for fact, node in calls:
+            for _fact, node, arg_nodes in calls:
                 wanted.append(node)
-                wanted.extend(arg["node"] for arg in fact["args"] if "node" in arg)
+                wanted.extend(n for n in arg_nodes if n is not None)
             positions = locate(module, wanted)
             result.findings = self._locate(path, positions, raw)
-            for fact, node in calls:
-                for arg in fact["args"]:
-                    arg_node = arg.pop("node", None)
-                    arg_rng = positions.get(arg_node) if arg_node is not None else None
-                    if arg_rng is not None:
-                        arg["span"] = [arg_rng.start.line, arg_rng.start.column + 1, arg_rng.end.line, arg_rng.end.column + 1]
-                rng = positions.get(node)
-                if rng is not None:
-                    fact.update(line=rng.start.line, column=rng.start.column + 1, end_line=rng.end.line,
-                                end_column=rng.end.column + 1)
-        outcalls = [{"callee": callee, "caller": caller, "args": args} for (callee, caller), args in analysis.outcalls.items()]
-        outcalls += [{"callee": r["callee"], "caller": "", "context": r, "args": {}} for r in index.remote_contexts]
-        result.facts = _facts(module_name, imports, defs, [fact for fact, _node in calls if "line" in fact], outcalls,
-                              wrappers)
+            located = [fact for call in calls if (fact := _locate_call(*call, positions)) is not None]
+        outcalls = analysis.outcall_facts() + [OutCall(r.callee, "", {}, r) for r in index.remote_contexts]
+        result.facts = _facts(module_name, imports, defs, located, outcalls, wrappers)
         return result
 
     def _calls_only(self, path: str, source: str, module_name: str, result: FileResult) -> FileResult | None:
@@ -432,20 +427,30 @@ def _locate_fix(fix: Fix | None, positions) -> Fix | None:
     return Fix(tuple(edits), fix.applicability, fix.message)
 
 
+def _locate_call(fact: CallFact, node: cst.Call, arg_nodes: tuple, positions) -> CallFact | None:
+    """The call fact with its position and its list-literal arguments' spans (the nodes a fix
+    replaces); None if the call has no position."""
+    rng = positions.get(node)
+    if rng is None:
+        return None
+    args = []
+    for arg, arg_node in zip(fact.args, arg_nodes):
+        arg_rng = positions.get(arg_node) if arg_node is not None else None
+        if arg_rng is not None:
+            arg = replace(arg, span=(arg_rng.start.line, arg_rng.start.column + 1, arg_rng.end.line,
+                                     arg_rng.end.column + 1))
+        args.append(arg)
+    where = Location(rng.start.line, rng.start.column + 1, rng.end.line, rng.end.column + 1)
+    return replace(fact, args=tuple(args), where=where)
+
+
 def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outcalls: list,
-           wrappers: list | None = None) -> dict | None:
+           wrappers: list | None = None) -> FileFacts | None:
     """What one file contributes to the project-wide rules (jitguard.lint.analysis.project)."""
     if not (defs or calls or outcalls or wrappers or (module_name and imports.names)):
         return None
-    return {
-        "outcalls": outcalls,
-        "defs": defs,
-        "wrappers": wrappers or [],
-        "calls": calls,
-        "reexports": {
-            f"{public_name(module_name)}.{k}": v for k, v in imports.names.items() if v != k
-        } if module_name else {},
-    }
+    reexports = {f"{public_name(module_name)}.{k}": v for k, v in imports.names.items() if v != k} if module_name else {}
+    return FileFacts(tuple(outcalls), tuple(defs), tuple(wrappers or ()), tuple(calls), reexports)
 
 
 def _quiet_ast_parse(source: str) -> ast.Module:

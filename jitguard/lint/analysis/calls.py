@@ -11,8 +11,8 @@ From the single parse of each file, the engine extracts:
   scalar literal, a value or a shape that changes from one loop iteration to the next.
 
 The runner gathers these from all files (``jitguard.lint.analysis.project``), resolves each call to
-the jitted function it reaches, and lets the project rules decide. Facts are plain dicts so that
-worker processes and the cache can carry them.
+the jitted function it reaches, and lets the project rules decide. The facts are the frozen
+dataclasses of ``jitguard.lint.analysis.facts``.
 """
 
 from __future__ import annotations
@@ -22,40 +22,11 @@ import ast
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.facts import ArgFact, CallFact, Forward, JitDef, ParamFact, Wrapper, WrapperCall
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
+from jitguard.lint.analysis.lattice import scalar_kind
 from jitguard.lint.analysis.loops import LoopFacts, is_literal_collection
-
-_ARRAY_MAKERS = frozenset(
-    f"{mod}.{fn}"
-    for mod in ("jax.numpy", "numpy")
-    for fn in ("array", "asarray", "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "zeros_like", "ones_like")
-)
-_NOT_USER_CODE = ("jax.", "numpy.", "functools.", "jaxlib.", "builtins.", "math.", "os.", "sys.", "typing.")
-
-
-_DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
-                     "uint32", "bool_", "complex64"})
-
-
-def _scalar_kind(expr: cst.BaseExpression, resolve=None) -> str | None:
-    if resolve is not None and isinstance(expr, cst.Call) and len(expr.args) == 1:
-        name = resolve(expr.func) or ""
-        module, _, dtype = name.rpartition(".")
-        if module in ("jax.numpy", "numpy") and dtype in _DTYPES:
-            return f"strong {dtype}"  # jnp.float32(0.5): a strongly typed scalar array
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
-        expr = expr.expression
-    if isinstance(expr, cst.Integer):
-        return "int"
-    if isinstance(expr, cst.Float):
-        return "float"
-    if isinstance(expr, cst.Imaginary):
-        return "complex"
-    if isinstance(expr, cst.Name) and expr.value in ("True", "False"):
-        return "bool"
-    return None
-
 
 class FactExtractor:
     def __init__(self, index: ModuleIndex, module_name: str, jitted: frozenset[str] = frozenset(),
@@ -79,7 +50,7 @@ class FactExtractor:
                 last = fn.value if t is Name else fn.attr.value if t is Attribute else None
                 if last is not None:
                     self._named.append((call, func, klass, loops, last))
-        self._wrappers: dict[FunctionInfo, list[dict]] = {}  # _find_wrappers asks _callee, which reads it
+        self._wrappers: dict[FunctionInfo, list[WrapperCall]] = {}  # _find_wrappers asks _callee, which reads it
         self._wrappers = self._find_wrappers()
 
     # -- definitions ------------------------------------------------------------------------
@@ -89,73 +60,71 @@ class FactExtractor:
             return f"{prefix}{info.cls.name}.{info.name}"
         return f"{prefix}{info.name}"
 
-    def jit_defs(self) -> list[tuple[dict, cst.CSTNode]]:
+    def jit_defs(self) -> list[tuple[JitDef, cst.CSTNode]]:
         """(definition, node to locate it) for every function compiled by jit/pmap in this file."""
         out = []
         names = {id(use): name for name, (_fn, use) in self.index.aliases.items()}
+        prefix = f"{self.module_name}." if self.module_name else ""
         for info, use, site in self.index.jit_uses:
             if not _compiles(use.qualname, self.index):
                 continue
-            if info.parent is not None and id(use) not in names:
+            alias = names.get(id(use))
+            if info.parent is not None and alias is None:
                 continue  # nested functions are not reachable from other modules
-            qualname = self.qualname(info)
-            if id(use) in names:
-                prefix = f"{self.module_name}." if self.module_name else ""
-                qualname = f"{prefix}{names[id(use)]}"
-            params = [[p.name, p.kind, p.default is not None] for p in info.params]
-            out.append(({
-                "qualname": qualname,
-                "display": info.display() if id(use) not in names else f"{names[id(use)]} (= {use.qualname.split('.')[-1]}({info.display()}))",
-                "params": params,
-                "static": sorted(use.static_names),
-                "static_unknown": use.static_unknown,
-                "bound_self": use.bound_self,
-                "bound_positional": use.bound_positional,
-                "is_method": info.is_method,
-                "transform": use.qualname,
-                "python_static": use.qualname in jaxapi.PYTHON_STATIC_JITS,
-            }, site))
+            qualname = self.qualname(info) if alias is None else f"{prefix}{alias}"
+            display = info.display() if alias is None else f"{alias} (= {use.qualname.split('.')[-1]}({info.display()}))"
+            out.append((JitDef(
+                qualname, display, _param_facts(info), tuple(sorted(use.static_names)), use.static_unknown,
+                use.bound_self, use.bound_positional, info.is_method, use.qualname,
+                use.qualname in jaxapi.PYTHON_STATIC_JITS,
+            ), site))
         return out
 
     # -- wrappers ---------------------------------------------------------------------------
-    def _find_wrappers(self) -> dict[FunctionInfo, list[dict]]:
+    def _find_wrappers(self) -> dict[FunctionInfo, list[WrapperCall]]:
         """Plain module-level functions that pass some of their parameters, unchanged, straight to
         a jitted function (``def run(img, size): return resize(img, size)``): {function: [the
-        calls, as {callee, bound, args: [{kw, pos, param}]}]}."""
-        out: dict[FunctionInfo, list[dict]] = {}
+        calls]}."""
+        out: dict[FunctionInfo, list[WrapperCall]] = {}
         for call, func, klass, _loops, last in self._named:
             if last not in self.jitted or func is None or func.parent is not None or func.cls is not None:
                 continue
-            if func in self._jitted_here or func.contexts:
+            if func in self._jitted_here or self.index.traced_by_transform(func):
                 continue  # a function traced itself is a helper, not an entry point
             target = self._callee(call, func, klass)
             if target is None:
                 continue
-            params = {p.name for p in func.params if p.kind in ("positional", "kwonly")}
-            rebound = self.index._scope_assigns(func)
-            args = []
-            for position, arg in enumerate(call.args):
-                if arg.star:
-                    break
-                value = arg.value
-                if isinstance(value, cst.Name) and value.value in params and value.value not in rebound:
-                    args.append({"kw": arg.keyword.value if arg.keyword is not None else None,
-                                 "pos": None if arg.keyword is not None else position, "param": value.value})
+            args = self._forwards(call, func)
             if args:
-                out.setdefault(func, []).append({"callee": target[0], "bound": target[1], "args": args})
+                out.setdefault(func, []).append(WrapperCall(target[0], target[1], tuple(args)))
         return out
 
-    def wrapper_facts(self) -> list[dict]:
+    def _forwards(self, call: cst.Call, func: FunctionInfo) -> list[Forward]:
+        """The arguments of ``call`` that are parameters of ``func``, never rebound in it."""
+        params = {p.name for p in func.params if p.kind in ("positional", "kwonly")}
+        rebound = self.index.assigned_names(func)
+        args = []
+        for position, arg in enumerate(call.args):
+            if arg.star:
+                break
+            value = arg.value
+            if isinstance(value, cst.Name) and value.value in params and value.value not in rebound:
+                keyword = arg.keyword.value if arg.keyword is not None else None
+                args.append(Forward(keyword, None if keyword is not None else position, value.value))
+        return args
+
+    def wrapper_facts(self) -> list[Wrapper]:
         return [
-            {"qualname": self.qualname(info), "display": info.display(),
-             "params": [[p.name, p.kind, p.default is not None] for p in info.params], "calls": calls}
+            Wrapper(self.qualname(info), info.display(), _param_facts(info), tuple(calls))
             for info, calls in self._wrappers.items()
         ]
 
     # -- call sites -------------------------------------------------------------------------
-    def call_facts(self) -> list[tuple[dict, cst.CSTNode]]:
+    def call_facts(self) -> list[tuple[CallFact, cst.Call, tuple[cst.CSTNode | None, ...]]]:
+        """(fact, the call, for each recorded argument the node whose span a fix replaces or None)."""
         out = []
         wrappers = {info.name for info in self._wrappers}
+        code = self.index.module.code_for_node
         for call, func, klass, loops, last in self._named:
             if last not in self.jitted and last not in wrappers:
                 continue
@@ -163,22 +132,24 @@ class FactExtractor:
             if target is None:
                 continue
             callee, bound = target
-            args = []
+            args: list[ArgFact] = []
+            nodes: list[cst.CSTNode | None] = []
             for position, arg in enumerate(call.args):
                 if arg.star:
                     break
                 kinds = self._arg_kinds(arg.value, func, loops)
-                if kinds:
-                    entry = {"kw": arg.keyword.value if arg.keyword is not None else None,
-                             "pos": None if arg.keyword is not None else position,
-                             "text": _short(self.index.module.code_for_node(arg.value))}
-                    entry.update(kinds)
-                    if isinstance(arg.value, cst.List) and not any(isinstance(e, cst.StarredElement) for e in arg.value.elements):
-                        entry["node"] = arg.value  # replaced by its span; a list literal can become a tuple
-                        entry["as_tuple"] = _as_tuple(self.index.module.code_for_node(arg.value))
-                    args.append(entry)
+                if not kinds:
+                    continue
+                value = arg.value
+                keyword = arg.keyword.value if arg.keyword is not None else None
+                node, as_tuple = None, None
+                if isinstance(value, cst.List) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+                    node, as_tuple = value, _as_tuple(code(value))  # a list literal can become a tuple
+                args.append(ArgFact(keyword, None if keyword is not None else position, _short(code(value)),
+                                    as_tuple=as_tuple, **kinds))
+                nodes.append(node)
             if args:
-                out.append(({"callee": callee, "bound": bound, "in_loop": bool(loops), "args": args}, call))
+                out.append((CallFact(callee, bound, bool(loops), tuple(args)), call, tuple(nodes)))
         return out
 
     def _callee(self, call: cst.Call, func: FunctionInfo | None, klass) -> tuple[str, bool] | None:
@@ -214,8 +185,9 @@ class FactExtractor:
         return None
 
     def _arg_kinds(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple) -> dict:
+        """What makes the argument worth a second look, as ``ArgFact`` fields (empty: nothing)."""
         kinds: dict = {}
-        scalar = _scalar_kind(expr, self.index.imports.resolve)
+        scalar = scalar_kind(expr, self.index.imports.resolve)
         if scalar:
             kinds["scalar"] = scalar
         unhashable = self._unhashable(expr, func)
@@ -232,14 +204,14 @@ class FactExtractor:
             facts = self._loop(loop)
             varying = facts.value_varies(expr)
             if varying and "varies" not in kinds:
-                kinds["varies"] = sorted(varying)
+                kinds["varies"] = tuple(sorted(varying))
                 if self._python_number(expr, func, loops):
                     kinds["py_number"] = True  # static under equinox.filter_jit (JG302)
             if "shape" not in kinds and facts.shape_varies(expr):
                 kinds["shape"] = True
         return kinds
 
-    def _loop_scalars(self, expr: cst.BaseExpression, loops: tuple) -> tuple[list[list[str]], str] | None:
+    def _loop_scalars(self, expr: cst.BaseExpression, loops: tuple) -> tuple[tuple[tuple[str, str], ...], str] | None:
         """``for s in [1, 0.5, 2]: f(x, s)``: the loop variable takes Python scalars of more than one
         type from a literal collection. Its elements as [text, kind], and the collection's text."""
         if not isinstance(expr, cst.Name):
@@ -256,11 +228,11 @@ class FactExtractor:
                     continue
                 if not is_literal_collection(values) or expr.value in self._loop(loop).assigned:
                     return None  # not a literal, or the body rebinds the name (s = float(s))
-                elements = [(el.value, _scalar_kind(el.value, self.index.imports.resolve)) for el in values.elements]
+                elements = [(el.value, scalar_kind(el.value, self.index.imports.resolve)) for el in values.elements]
                 if any(kind is None for _value, kind in elements) or len({k for _v, k in elements}) < 2:
                     return None
                 code = self.index.module.code_for_node
-                return [[_short(code(v), 20), k] for v, k in elements[:16]], _short(code(values))
+                return tuple((_short(code(v), 20), k) for v, k in elements[:16]), _short(code(values))
         return None
 
     def _python_number(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple, depth: int = 0) -> bool:
@@ -307,7 +279,7 @@ class FactExtractor:
             return None
         if isinstance(expr, cst.Call):
             name = self.index.imports.resolve(expr.func)
-            if name in _ARRAY_MAKERS:
+            if name in jaxapi.ARRAY_MAKERS:
                 return "an array"
             if name in ("list", "sorted"):
                 return "a list"
@@ -325,10 +297,14 @@ class FactExtractor:
         return None
 
 
+def _param_facts(info: FunctionInfo) -> tuple[ParamFact, ...]:
+    return tuple(ParamFact(p.name, p.kind, p.default is not None) for p in info.params)
+
+
 def _in_tree(qualname: str, tree_packages: frozenset[str]) -> bool:
     """Can this resolved name be a function of the checked tree? Not if it is in jax, numpy, the
     standard library..., nor, when the tree's top-level packages are known, outside them."""
-    if qualname.startswith(_NOT_USER_CODE):
+    if qualname.startswith(jaxapi.NOT_USER_CODE):
         return False
     return not tree_packages or qualname.split(".", 1)[0] in tree_packages
 

@@ -16,8 +16,10 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from jitguard.lint.analysis.facts import JIT_SEED_KEY, FileFacts, JitSeed, ParamSeed, decode_seed
 from jitguard.lint.analysis.imports import ImportTable, resolve_relative
-from jitguard.lint.analysis.jitcontext import ModuleIndex, Origin
+from jitguard.lint.analysis.jitcontext import ModuleIndex
+from jitguard.lint.analysis.lattice import Origin
 from jitguard.lint.diagnostics import FileResult
 
 MAX_ROUNDS = 3
@@ -43,13 +45,16 @@ def package_reexports(modules: dict[str, str]) -> dict[str, str]:
 
 def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[str, str],
                reexports: Mapping[str, str] | None = None) -> dict[str, dict]:
-    """New seeds per file: {path: {function name: {position or keyword: description}}}.
+    """New seeds per file: {path: {function name: {position, keyword or "*": seed}}}, each seed
+    the JSON form of a ``facts.ParamSeed`` (or ``facts.JitSeed`` under "*"): the runner hashes
+    the seeds of a file into its cache key.
 
     ``modules`` maps dotted module names of the checked tree to paths; ``known`` holds the seeds
     already applied (same shape as the result) and is updated in place."""
     reexports = dict(reexports or {})
     for res in results:
-        reexports.update((res.facts or {}).get("reexports", {}))
+        if res.facts is not None:
+            reexports.update(res.facts.reexports)
     new: dict[str, dict] = {}
     for res in results:
         dispatch(res, known, modules, reexports, new)
@@ -59,20 +64,20 @@ def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[
 def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], reexports: Mapping[str, str],
              new: dict[str, dict]) -> None:
     """Add the seeds one file's outcalls give other files to ``known``, and those not known yet to ``new``."""
-    for out in (res.facts or {}).get("outcalls", ()):
-        target = _locate(out["callee"], modules, reexports)
+    facts: FileFacts | None = res.facts
+    for out in facts.outcalls if facts is not None else ():
+        target = _locate(out.callee, modules, reexports)
         if target is None:
             continue
         path, name = target
         have = known.setdefault(path, {}).setdefault(name, {})
-        if out.get("context") is not None and "*" not in have:
+        if out.context is not None and JIT_SEED_KEY not in have:
             # jax.jit(other_module.f) here: all of f's non-static parameters are traced there
-            have["*"] = {**out["context"], "caller_path": res.path}
-            new.setdefault(path, {}).setdefault(name, {})["*"] = have["*"]
-        for key, desc in out["args"].items():
+            have[JIT_SEED_KEY] = JitSeed(out.context, res.path).to_json()
+            new.setdefault(path, {}).setdefault(name, {})[JIT_SEED_KEY] = have[JIT_SEED_KEY]
+        for key, arg in out.args.items():
             if key not in have:
-                have[key] = {**dict(zip(("name", "why", "flaglike", "root", "root_fn", "opaque", "boolean"), desc)),
-                             "caller": out["caller"], "caller_path": res.path}
+                have[key] = ParamSeed(arg, out.caller, res.path).to_json()
                 new.setdefault(path, {}).setdefault(name, {})[key] = have[key]
 
 
@@ -133,49 +138,35 @@ def _locate(qual: str, modules: dict[str, str], reexports: Mapping[str, str]) ->
     return None
 
 
-def _apply_remote_context(index: ModuleIndex, info, ctx: dict) -> None:
-    """The function is jitted in another file: mark its parameters as jax.jit there would."""
-    from jitguard.lint.analysis.jitcontext import TransformUse
-    import libcst as cst
-
-    nums = ", ".join(str(n) for n in ctx["static_nums"])
-    names = ", ".join(f'"{n}"' for n in ctx["static_names"])
-    args = []
-    if nums:
-        args.append(cst.Arg(cst.parse_expression(f"({nums},)"), keyword=cst.Name("static_argnums")))
-    if names:
-        args.append(cst.Arg(cst.parse_expression(f"({names},)"), keyword=cst.Name("static_argnames")))
-    options = cst.Call(cst.Name("jit"), args=args) if args else None
-    use = TransformUse(ctx["transform"], options, ctx["bound_positional"], frozenset(ctx["bound_keywords"]),
-                       remote=True)
-    short = ctx["transform"].replace("jax.", "jax.")
-    index._apply(info, use, f"`{short}(...)` in {ctx['caller_path']}", info.node)
-
-
 def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
-    """Mark the seeded parameters of this module's functions as traced."""
-    for name, args in seeds.items():
+    """Mark the seeded parameters of this module's functions as traced (``seeds`` as
+    ``seeds_from`` makes them)."""
+    for name, by_key in seeds.items():
         info = index.module_defs.get(name)
         if info is None:
             continue
+        decoded = {key: decode_seed(key, data) for key, data in by_key.items()}
+        jit = decoded.pop(JIT_SEED_KEY, None)
+        if isinstance(jit, JitSeed):
+            index.mark_remote_jit(info, jit.context, jit.caller_path)
+        state = index.traces.of(info)
         positional = info.positional
-        context = args.get("*")
-        if context is not None:
-            _apply_remote_context(index, info, context)
-        for key, desc in args.items():
-            if key == "*":
+        for key, seed in decoded.items():
+            if not isinstance(seed, ParamSeed):
                 continue
             param = positional[int(key)] if key.isdigit() and int(key) < len(positional) else info.param(key)
-            if param is None or param.name in info.traced:
+            if param is None:
                 continue
-            root_fn = desc.get("root_fn") or desc["caller"]
-            root = Origin(desc["root"], f"parameter of jitted `{root_fn}`, not in static_argnames", None, desc["flaglike"])
-            info.traced[param.name] = Origin(
+            arg = seed.arg
+            root_fn = arg.root_fn or seed.caller
+            root = Origin(arg.root, f"parameter of jitted `{root_fn}`, not in static_argnames", None, arg.flaglike)
+            origin = Origin(
                 param.name,
-                f"parameter of `{info.display()}`, called from `{desc['caller']}` ({desc['caller_path']}) "
-                f"with traced `{desc['name']}`",
+                f"parameter of `{info.display()}`, called from `{seed.caller}` ({seed.caller_path}) "
+                f"with traced `{arg.name}`",
                 info,
-                desc["flaglike"],
+                arg.flaglike,
                 root,
             )
-            info.param_flags[param.name] = frozenset(f for f in ("opaque", "boolean") if desc.get(f))
+            flags = frozenset(f for f, on in (("opaque", arg.opaque), ("boolean", arg.boolean)) if on)
+            state.trace(param.name, origin, flags)

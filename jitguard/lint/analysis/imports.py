@@ -1,13 +1,16 @@
 """A light import table: local names -> qualified names, built from the module's import statements.
 
 libcst's QualifiedNameProvider answers the same question but costs several times the parse;
-this table is built by a walk over the top level statements (and function-level imports are
-added as the taint walker meets them), which is all a linter of JAX idioms needs.
+this table is built from the module's import statements (``ModuleIndex`` adds those inside
+functions too, as it collects the module), which is all a linter of JAX idioms needs. The
+walker of a function that imports something resolves through a :meth:`ImportTable.child` table,
+so what it meets while walking never changes how other functions resolve names.
 """
 
 from __future__ import annotations
 
 import ast
+from collections import ChainMap
 
 import libcst as cst
 
@@ -40,6 +43,13 @@ class ImportTable:
     def __init__(self, module_name: str = "") -> None:
         self.names: dict[str, str] = {}
         self.module_name = module_name  # dotted name of the module, for relative imports
+
+    def child(self) -> "ImportTable":
+        """A table for one function's own imports, in front of this one: what it adds is seen
+        through the child only (a ``ChainMap`` over this table's names)."""
+        table = ImportTable(self.module_name)
+        table.names = ChainMap({}, self.names)  # type: ignore[assignment]
+        return table
 
     def add_statement(self, stmt: cst.CSTNode) -> None:
         if isinstance(stmt, cst.Import):

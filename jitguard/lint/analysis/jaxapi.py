@@ -40,6 +40,12 @@ JIT_TRANSFORMS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit",
 # changes with a loop recompiles every iteration (JG302); arrays of a new shape do too (JG303).
 PYTHON_STATIC_JITS = frozenset({"equinox.filter_jit"})
 
+# How messages call a function under each transform ("parameter of jitted `f`"); others: "traced".
+TRANSFORM_ADJECTIVES = {
+    "jax.jit": "jitted", "jax.pjit": "jitted", "jax.experimental.pjit.pjit": "jitted", "jax.pmap": "pmapped",
+    "jax.vmap": "vmapped",
+}
+
 # Wrappers that keep the wrapped function's parameters in place and run it on concrete values
 # when used alone (so they do not make values traced), but pass through an outer jit.
 TRANSPARENT_WRAPPERS = frozenset(
@@ -200,3 +206,81 @@ SHAPE_METHODS = frozenset({"reshape", "broadcast_to"})
 
 # Builtins that compare or test truth of their arguments (JG103).
 TRUTH_BUILTINS = frozenset({"min", "max", "any", "all", "sorted"})
+
+# -- what the taint walker knows about calls (jitguard.lint.analysis.callsem) ------------------
+# jnp functions whose result is a boolean array (a mask)
+BOOLEAN_FUNCS = frozenset(
+    f"jax.numpy.{n}"
+    for n in (
+        "isnan", "isinf", "isfinite", "isposinf", "isneginf", "logical_and", "logical_or", "logical_not",
+        "logical_xor", "equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "isclose",
+        "signbit", "isin",
+    )
+)
+# Python calls that build a container of their arguments' values
+CONTAINER_CALLS = frozenset({"list", "tuple", "dict", "zip", "enumerate", "reversed", "sorted", "map", "filter", "set",
+                             "frozenset", "collections.deque", "collections.OrderedDict", "collections.defaultdict"})
+# exception names whose handlers catch what a tracer raises: code in such a `try:` handles
+# traced values on purpose
+CATCHES_TRACER_ERRORS = frozenset({
+    "ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError",
+    "TracerArrayConversionError", "NonConcreteBooleanIndexError", "JAXTypeError", "TypeError", "Exception",
+    "BaseException",
+})
+# `leaves, treedef = jax.tree.flatten(x)`: the leaves are traced, the treedef is static
+TREE_FLATTENS = frozenset({"jax.tree_util.tree_flatten", "jax.tree.flatten", "jax.tree_flatten",
+                           "jax.tree_util.tree_flatten_with_path", "jax.tree.flatten_with_path"})
+# types every tracer is an instance of (isinstance(x, jax.Array) narrows)
+TRACER_TYPES = frozenset({
+    "jax.Array", "jax.numpy.ndarray", "jax.core.Tracer", "jax.interpreters.partial_eval.DynamicJaxprTracer",
+    "jax._src.core.Tracer", "jaxlib.xla_extension.ArrayImpl", "jax.typing.ArrayLike",
+})
+# libraries whose functions, given traced arrays, return arrays; and whose layers (called on an
+# array) return arrays. Other libraries' results stay "foreign": they may be plain Python values.
+ARRAY_LIBRARIES = ("optax.", "flax.linen.", "haiku.", "equinox.nn.")
+LAYER_LIBRARIES = ("flax.linen.", "haiku.", "equinox.nn.", "flax.nnx.")
+# builtins that do arithmetic on their arguments (an array in, an array out)
+ARITHMETIC_BUILTINS = frozenset({"abs", "sum", "pow", "round", "divmod"})
+# top-level modules whose functions are never user code of the checked tree (a traced value
+# passed to them is not followed into another file)
+NOT_FOLLOWED = ("jax", "numpy", "jaxlib", "functools", "math", "builtins", "typing")
+
+# how many arguments each lax primitive passes to its function argument
+LAX_NARGS = {
+    "jax.lax.scan": 2,
+    "jax.lax.fori_loop": 2,
+    "jax.lax.while_loop": 1,
+    "jax.lax.map": 1,
+    "jax.lax.associative_scan": 2,
+}
+
+# -- what the project facts know (jitguard.lint.analysis.calls) --------------------------------
+# scalar dtypes: jnp.float32(0.5) is a strongly typed scalar array
+SCALAR_DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8",
+                           "uint32", "bool_", "complex64"})
+# functions that make a new array (unhashable, so never a static argument)
+ARRAY_MAKERS = frozenset(
+    f"{mod}.{fn}"
+    for mod in ("jax.numpy", "numpy")
+    for fn in ("array", "asarray", "zeros", "ones", "empty", "full", "arange", "linspace", "eye", "zeros_like", "ones_like")
+)
+# qualified-name prefixes that cannot be functions of the checked tree
+NOT_USER_CODE = ("jax.", "numpy.", "functools.", "jaxlib.", "builtins.", "math.", "os.", "sys.", "typing.")
+
+# -- the engine's prefilter (jitguard.lint.engine) ---------------------------------------------
+def substring_cover(words) -> tuple[str, ...]:
+    """The fewest of ``words`` that every one of them contains (``jit`` covers ``pjit``)."""
+    words = set(words)
+    return tuple(sorted(w for w in words if not any(v != w and v in w for v in words)))
+
+
+# The last names of the transforms that compile (the engine's text scan for jitted names).
+JIT_WORDS = tuple(sorted({name.rsplit(".", 1)[-1] for name in JIT_TRANSFORMS | PYTHON_STATIC_JITS}))
+# A file none of whose text contains one of these has no jit context of its own: the last names
+# of the tracing transforms and of the higher-order functions that trace their argument outside
+# lax (eval_shape), and "lax" for the lax primitives.
+PREFILTER_WORDS = substring_cover(
+    {"lax"}
+    | {name.rsplit(".", 1)[-1] for name in TRACING_TRANSFORMS}
+    | {name.rsplit(".", 1)[-1] for name in LAX_FUNCTION_ARGS if not name.startswith("jax.lax.")}
+)

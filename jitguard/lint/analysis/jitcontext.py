@@ -19,44 +19,10 @@ from dataclasses import dataclass, field
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.walk import children
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Why a value is traced: the root name and a sentence for the message."""
-
-    name: str
-    why: str
-    function: "FunctionInfo | None" = None
-    flaglike: bool = False  # a parameter that looks like a Python flag (bool/str/None default)
-    root: "Origin | None" = None  # for a helper's parameter: the jitted function's parameter behind it
-
-
-TAINT_FLAGS = ("container", "boolean", "opaque", "foreign")
-
-
-@dataclass(frozen=True)
-class Taint:
-    origin: Origin
-    container: bool = False  # a Python list/tuple/dict holding traced values (its truth value is static)
-    boolean: bool = False  # a traced boolean array (a mask)
-    # reached through an attribute, a string key or unpacking of traced data: it may be an array
-    # leaf, or a sub-object, None or a static field of a pytree; its truth value and its use as
-    # a Python number are not reported (a comparison or arithmetic on it is an array again)
-    opaque: bool = False
-    # returned by a function we cannot see (another module's): it may be a plain Python number or
-    # bool, so comparisons and arithmetic on it stay opaque too (only jnp/lax make it an array)
-    foreign: bool = False
-
-    @property
-    def flags(self) -> frozenset[str]:
-        return frozenset(f for f in TAINT_FLAGS if getattr(self, f))
-
-    @classmethod
-    def with_flags(cls, origin: Origin, flags: frozenset[str]) -> "Taint":
-        return cls(origin, **{f: f in flags for f in TAINT_FLAGS})
 
 
 @dataclass
@@ -78,6 +44,9 @@ class ClassInfo:
 
 @dataclass(eq=False)
 class FunctionInfo:
+    """The index record of a function: what it is (never changed once the module is indexed).
+    What the analysis finds about it is its :class:`TraceState`."""
+
     node: cst.FunctionDef | cst.Lambda
     name: str
     parent: "FunctionInfo | None"
@@ -85,14 +54,6 @@ class FunctionInfo:
     params: list[Param]
     is_method: bool = False  # defined in a class body, not a staticmethod: params[0] is self/cls
     local_defs: dict[str, "FunctionInfo"] = field(default_factory=dict)
-    # entry state for the taint walker: traced parameters and traced names seen from enclosing code
-    traced: dict[str, Origin] = field(default_factory=dict)
-    closure: dict[str, Taint] = field(default_factory=dict)
-    contexts: list[str] = field(default_factory=list)  # how it gets traced, for messages
-    # what every value a traced parameter receives has in common: a subset of Taint's flags
-    # ("container", "boolean", "opaque", "foreign"); a parameter absent here has none of them
-    param_flags: dict[str, frozenset[str]] = field(default_factory=dict)
-    static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
     loops: tuple = ()  # loops (For/While/comprehension nodes) around the definition, in its parent
 
     @property
@@ -107,6 +68,77 @@ class FunctionInfo:
 
     def display(self) -> str:
         return f"{self.cls.name}.{self.name}" if self.cls else self.name
+
+
+@dataclass(eq=False)
+class TraceState:
+    """What the analysis found about one function (the fixpoint state): the entry state of the
+    taint walker. Written only through these methods, by the jit contexts (``ModuleIndex``), the
+    walker's fixpoint (``taint.Analysis``) and the seeds from other files (``crossmodule``)."""
+
+    # traced parameters, and traced names seen from the enclosing code
+    traced: dict[str, Origin] = field(default_factory=dict)
+    closure: dict[str, Taint] = field(default_factory=dict)
+    contexts: list[str] = field(default_factory=list)  # how it gets traced, for messages
+    # what every value a traced parameter receives has in common: a subset of Taint's flags
+    # ("container", "boolean", "opaque", "foreign"); a parameter absent here has none of them
+    param_flags: dict[str, frozenset[str]] = field(default_factory=dict)
+    static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
+
+    def trace(self, name: str, origin: Origin, flags: frozenset[str] | None = None) -> bool:
+        """Mark parameter ``name`` traced (unless it is already); True if it was not."""
+        if name in self.traced:
+            return False
+        self.traced[name] = origin
+        if flags is not None:
+            self.param_flags[name] = flags
+        return True
+
+    def receive(self, name: str, flags: frozenset[str]) -> bool:
+        """A traced parameter receives one more value: keep only the flags every value has."""
+        have = self.param_flags.get(name, frozenset())
+        if have - flags:
+            self.param_flags[name] = have & flags
+            return True
+        return False
+
+    def enclose(self, name: str, taint: Taint) -> bool:
+        if name in self.closure:
+            return False
+        self.closure[name] = taint
+        return True
+
+    def entry(self) -> dict[str, Taint]:
+        """The walker's starting environment: each traced parameter with its flags."""
+        return {name: Taint.with_flags(origin, self.param_flags.get(name, frozenset()))
+                for name, origin in self.traced.items()}
+
+
+class Traces:
+    """The analysis result of a module: a :class:`TraceState` per function."""
+
+    def __init__(self) -> None:
+        self._states: dict[FunctionInfo, TraceState] = {}
+
+    def of(self, info: FunctionInfo) -> TraceState:
+        state = self._states.get(info)
+        if state is None:
+            state = self._states[info] = TraceState()
+        return state
+
+    def traced(self, info: FunctionInfo) -> bool:
+        state = self._states.get(info)
+        return state is not None and bool(state.traced)
+
+
+@dataclass(frozen=True)
+class Statics:
+    """The parameters a transform keeps static and donates, as JAX reads its options."""
+
+    static: frozenset[str] = frozenset()
+    donate: frozenset[str] = frozenset()
+    unknown: bool = False  # given in a form we cannot read
+    given: bool = False  # the transform was given options at all
 
 
 _LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass,
@@ -222,7 +254,9 @@ class ModuleIndex:
         # every jax.jit/pmap/... call, resolved or not: (call, transform, enclosing function, loops)
         self.transform_calls: list[tuple[cst.Call, str, FunctionInfo | None, tuple]] = []
         # transforms applied to functions imported from other files (see _remote_context)
-        self.remote_contexts: list[dict] = []
+        self.remote_contexts: list[RemoteJit] = []
+        # what the analysis finds about each function (jit contexts here, then the taint walker)
+        self.traces = Traces()
         # every call: (call, enclosing function, enclosing class, enclosing loops in that function)
         self.calls: list[tuple[cst.Call, FunctionInfo | None, ClassInfo | None, tuple]] = []
         self._collect(module)
@@ -566,7 +600,7 @@ class ModuleIndex:
             expr = dec.decorator
             use = self._transform_use(expr)
             if use is not None:
-                self._apply(info, use, f"@{self.imports.resolve(expr.func if isinstance(expr, cst.Call) else expr) or use.qualname}", expr)
+                self.mark_traced(info, use, f"@{self.imports.resolve(expr.func if isinstance(expr, cst.Call) else expr) or use.qualname}", expr)
                 return
             # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
             # the stack traces the function when it is called through it
@@ -613,7 +647,7 @@ class ModuleIndex:
                 return
             info, _prior, bound_self = resolved
             use = TransformUse(name, call, bound_pos, bound_kw, bound_self)
-            self._apply(info, use, f"`{name}(...)`", call)
+            self.mark_traced(info, use, f"`{name}(...)`", call)
             return
         qual = self.imports.resolve(call.func)
         spec = jaxapi.LAX_FUNCTION_ARGS.get(qual or "")
@@ -623,7 +657,7 @@ class ModuleIndex:
         exprs = [args[i].value for i in positions if i < len(args)]
         exprs += [a.value for a in call.args if a.keyword is not None and a.keyword.value in keywords]
         short = qual.replace("jax.lax.", "lax.").replace("jax.", "")
-        nargs = _LAX_NARGS.get(qual)
+        nargs = jaxapi.LAX_NARGS.get(qual)
         if qual in ("jax.lax.cond", "jax.lax.switch"):
             first_operand = 3 if qual == "jax.lax.cond" else 2
             nargs = None if any(a.star for a in call.args) else max(0, len(args) - first_operand)
@@ -637,7 +671,7 @@ class ModuleIndex:
                     continue
                 info, _prior, bound_self = resolved
                 use = TransformUse(qual, None, bound_pos, bound_kw, bound_self, nargs=nargs)
-                self._apply(info, use, f"a function argument of `{short}`", item)
+                self.mark_traced(info, use, f"a function argument of `{short}`", item)
 
     def _remote_context(self, target: cst.BaseExpression, name: str, call: cst.Call, bound_pos: int,
                         bound_kw: frozenset[str]) -> None:
@@ -653,115 +687,151 @@ class ModuleIndex:
         names = literal_strs(self.constant(keyword(options, "static_argnames"))) if options else []
         if nums is None or names is None or "**" in bound_kw:
             return  # statics we cannot read: trust the user
-        self.remote_contexts.append({
-            "callee": qual, "transform": name, "static_nums": nums, "static_names": names,
-            "bound_positional": bound_pos, "bound_keywords": sorted(bound_kw),
-            "filtered": name in jaxapi.FILTERED_TRANSFORMS,
-        })
+        self.remote_contexts.append(RemoteJit(qual, name, tuple(nums), tuple(names), bound_pos, tuple(sorted(bound_kw)),
+                                              name in jaxapi.FILTERED_TRANSFORMS))
 
-    def _apply(self, info: FunctionInfo, use: TransformUse, how: str, site: cst.CSTNode) -> None:
-        """Mark the parameters that ``use`` traces."""
+    # -- marking traced parameters -----------------------------------------------------------
+    def mark_traced(self, info: FunctionInfo, use: TransformUse, how: str, site: cst.CSTNode,
+                    statics: Statics | None = None) -> None:
+        """``use`` traces ``info``: record the use, and mark the parameters it traces in the
+        function's :class:`TraceState`. ``statics``: the static/donated parameters when they are
+        known already (a transform applied in another file); by default they are read from
+        ``use.options`` as JAX reads them. ``how`` says how, for messages; ``site`` is the node."""
         self.jit_uses.append((info, use, site))
-        params = list(info.params)
-        skip_self = info.is_method and (use.bound_self or use.qualname in jaxapi.LAX_FUNCTION_ARGS)
-        positional = [p for p in params if p.kind == "positional"]
-        if skip_self and positional:
-            positional = positional[1:]
-        # static positions, as JAX reads them (negative indices count from the end)
-        static_names: set[str] = set()
-        statics_kw = jaxapi.TRACING_TRANSFORMS.get(use.qualname, "static_argnums")
-        if use.options is not None and statics_kw:
-            nums = literal_ints(self.constant(keyword(use.options, statics_kw)))
-            names = literal_strs(self.constant(keyword(use.options, "static_argnames")))
-            if nums is None or names is None:
-                info.static_unknown = True
-                nums, names = nums or [], names or []
-            # JAX numbers the parameters that remain after functools.partial bound some
-            remaining = positional[use.bound_positional:]
-            for n in nums:
-                idx = n + len(remaining) if n < 0 else n
-                if 0 <= idx < len(remaining):
-                    static_names.add(remaining[idx].name)
-            static_names.update(names)
-        if use.qualname == "jax.vmap" and use.options is not None:
-            axes = keyword(use.options, "in_axes")
-            if axes is None and len(positional_args(use.options)) > 1:
-                axes = positional_args(use.options)[1].value
-            if isinstance(axes, (cst.Tuple, cst.List)):
-                for i, el in enumerate(axes.elements):
-                    if isinstance(el.value, cst.Name) and el.value.value == "None" and i < len(positional):
-                        static_names.add(positional[i].name)
-        donate: set[str] = set()
-        if use.options is not None:
-            for n in literal_ints(self.constant(keyword(use.options, "donate_argnums"))) or []:
-                idx = n + len(positional) if n < 0 else n
-                if 0 <= idx < len(positional):
-                    donate.add(positional[idx].name)
-            donate.update(literal_strs(self.constant(keyword(use.options, "donate_argnames"))) or [])
-        if info.static_unknown and use.options is not None:
+        state = self.traces.of(info)
+        positional = self._positional(info, use)
+        if statics is None:
+            statics = self._read_statics(use, positional)
+        if statics.unknown:
+            state.static_unknown = True
+        if state.static_unknown and statics.given:
             use.static_unknown = True
             return  # static_argnums/static_argnames we cannot read: trust the user, flag nothing
-        use.static_names = frozenset(static_names)
-        use.donate_names = frozenset(donate)
-        use.static_unknown = info.static_unknown
-        bound = {p.name for p in positional[: use.bound_positional]} | set(use.bound_keywords)
+        use.static_names = statics.static
+        use.donate_names = statics.donate
+        use.static_unknown = state.static_unknown
+        bound = self._bound_params(info, use, positional)
         if "**" in bound:
             return  # partial(f, **kwargs) binds names we cannot see: flag nothing
+        filtered = use.qualname in jaxapi.FILTERED_TRANSFORMS
+        why = self._why(info, use, how) + _statics_note(use.qualname)
+        state.contexts.append(how)
+        for p in [p for p in info.params if p.kind != "positional"] + positional:
+            if p.name in statics.static or p.name in bound or not self._may_trace(info, use, p):
+                continue
+            flags = frozenset({"opaque", "foreign"}) if filtered else None
+            state.trace(p.name, Origin(p.name, why, info, _flaglike_default(p.default)), flags)
+
+    def mark_remote_jit(self, info: FunctionInfo, remote: RemoteJit, caller_path: str) -> None:
+        """Another file applies a transform to ``info`` (``jax.jit(this_module.f, ...)``): mark its
+        parameters as that transform there does, with the static parameters it was given."""
+        use = TransformUse(remote.transform, None, remote.bound_positional, frozenset(remote.bound_keywords),
+                           remote=True)
+        given = bool(remote.static_nums or remote.static_names)
+        static: set[str] = set()
+        if given and jaxapi.TRACING_TRANSFORMS.get(remote.transform, "static_argnums"):
+            remaining = self._positional(info, use)[use.bound_positional:]
+            static = _indexed(remaining, remote.static_nums) | set(remote.static_names)
+        self.mark_traced(info, use, f"`{remote.transform}(...)` in {caller_path}", info.node,
+                         Statics(frozenset(static), given=given))
+
+    @staticmethod
+    def _positional(info: FunctionInfo, use: TransformUse) -> list[Param]:
+        """The positional parameters the transform passes arguments to (self skipped when bound)."""
+        positional = info.positional
+        skip_self = info.is_method and (use.bound_self or use.qualname in jaxapi.LAX_FUNCTION_ARGS)
+        return positional[1:] if skip_self and positional else positional
+
+    def _read_statics(self, use: TransformUse, positional: list[Param]) -> Statics:
+        """static_argnums/static_argnames (numbered as JAX does, after what partial binds), the
+        None entries of vmap's in_axes, donate_argnums/donate_argnames."""
+        options = use.options
+        if options is None:
+            return Statics()
+        static: set[str] = set()
+        unknown = False
+        statics_kw = jaxapi.TRACING_TRANSFORMS.get(use.qualname, "static_argnums")
+        if statics_kw:
+            nums = literal_ints(self.constant(keyword(options, statics_kw)))
+            names = literal_strs(self.constant(keyword(options, "static_argnames")))
+            unknown = nums is None or names is None
+            static = _indexed(positional[use.bound_positional:], nums or []) | set(names or [])
+        if use.qualname == "jax.vmap":
+            static |= _unmapped(options, positional)
+        donate = _indexed(positional, literal_ints(self.constant(keyword(options, "donate_argnums"))) or [])
+        donate.update(literal_strs(self.constant(keyword(options, "donate_argnames"))) or [])
+        return Statics(frozenset(static), frozenset(donate), unknown, given=True)
+
+    @staticmethod
+    def _bound_params(info: FunctionInfo, use: TransformUse, positional: list[Param]) -> set[str]:
+        """Parameters the transform does not pass traced values to: bound by partial, or (lax
+        loops) past the arguments the primitive passes, which keep their Python defaults."""
+        bound = {p.name for p in positional[: use.bound_positional]} | set(use.bound_keywords)
         if use.nargs is not None:
-            # lax.scan passes (carry, x), fori_loop (i, val), while_loop (val), ...: parameters past
-            # those keep their Python defaults
+            # lax.scan passes (carry, x), fori_loop (i, val), while_loop (val), ...
             passed = positional[use.bound_positional : use.bound_positional + use.nargs]
             bound |= {p.name for p in positional if p not in passed}
-            bound |= {p.name for p in params if p.kind in ("kwonly", "kwarg")}
+            bound |= {p.name for p in info.params if p.kind in ("kwonly", "kwarg")}
             if len(passed) >= use.nargs:
-                bound |= {p.name for p in params if p.kind == "vararg"}
-        kind = {
-            "jax.jit": "jitted", "jax.pjit": "jitted", "jax.experimental.pjit.pjit": "jitted",
-            "jax.pmap": "pmapped", "jax.vmap": "vmapped",
-        }.get(use.qualname, "traced")
-        filtered = use.qualname in jaxapi.FILTERED_TRANSFORMS
-        if filtered:
+                bound |= {p.name for p in info.params if p.kind == "vararg"}
+        return bound
+
+    def _may_trace(self, info: FunctionInfo, use: TransformUse, p: Param) -> bool:
+        if use.bound_self and info.is_method and info.positional and p is info.positional[0]:
+            return False
+        if p.name in self.traces.of(info).traced:
+            return False
+        if isinstance(p.default, (cst.SimpleString, cst.ConcatenatedString)):
+            return False  # a string cannot be a traced argument: it is a Python setting
+        # vmap maps every positional argument, so settings are not passed through it (a scalar
+        # cannot be mapped); for a transform applied in another file we cannot see the calls:
+        # either way a literal default is what the function gets
+        return not ((use.qualname == "jax.vmap" or use.remote) and _literal(p.default))
+
+    def _why(self, info: FunctionInfo, use: TransformUse, how: str) -> str:
+        if use.qualname in jaxapi.FILTERED_TRANSFORMS:
             short = use.qualname.replace("equinox.", "eqx.").replace("flax.nnx.", "nnx.")
-            why_base = f"parameter of `{info.display()}` under `{short}` (traced when it is an array)"
-        elif use.qualname in jaxapi.LAX_FUNCTION_ARGS:
-            why_base = f"parameter of `{info.display()}`, {how}"
-        elif use.qualname in self.extra_jit:
-            why_base = f"parameter of jitted `{info.display()}` ({how})"
-        else:
-            why_base = f"parameter of {kind} `{info.display()}`"
-        info.contexts.append(how)
-        traced_candidates = [p for p in params if p.kind != "positional"] + positional
-        for p in traced_candidates:
-            if p.name in static_names or p.name in bound:
-                continue
-            if use.bound_self and info.is_method and info.positional and p is info.positional[0]:
-                continue
-            if p.name in info.traced:
-                continue
-            if isinstance(p.default, (cst.SimpleString, cst.ConcatenatedString)):
-                continue  # a string cannot be a traced argument: it is a Python setting
-            if (use.qualname == "jax.vmap" or use.remote) and _literal(p.default):
-                # vmap maps every positional argument, so settings are not passed through it (a
-                # scalar cannot be mapped); for a transform applied in another file we cannot see
-                # the calls: either way a literal default is what the function gets
-                continue
-            flaglike = _flaglike_default(p.default)
-            if filtered:
-                info.param_flags[p.name] = frozenset({"opaque", "foreign"})
-            statics_note = "" if filtered or use.qualname in jaxapi.LAX_FUNCTION_ARGS or use.qualname == "jax.vmap" else (
-                ", not in static_argnames" if use.qualname != "jax.pmap" else ", not in static_broadcasted_argnums"
-            )
-            info.traced[p.name] = Origin(p.name, why_base + statics_note, info, flaglike)
+            return f"parameter of `{info.display()}` under `{short}` (traced when it is an array)"
+        if use.qualname in jaxapi.LAX_FUNCTION_ARGS:
+            return f"parameter of `{info.display()}`, {how}"
+        if use.qualname in self.extra_jit:
+            return f"parameter of jitted `{info.display()}` ({how})"
+        return f"parameter of {jaxapi.TRANSFORM_ADJECTIVES.get(use.qualname, 'traced')} `{info.display()}`"
+
+    def traced_by_transform(self, info: FunctionInfo) -> bool:
+        """Does some transform (jit, vmap, a lax primitive...) trace this function?"""
+        return bool(self.traces.of(info).contexts)
+
+    def assigned_names(self, scope: FunctionInfo | None) -> dict[str, list[cst.BaseExpression | None]]:
+        """Every value assigned to each name in ``scope`` (or the module), in source order."""
+        return self._scope_assigns(scope)
 
 
-# how many arguments each lax primitive passes to its function argument
-_LAX_NARGS = {
-    "jax.lax.scan": 2,
-    "jax.lax.fori_loop": 2,
-    "jax.lax.while_loop": 1,
-    "jax.lax.map": 1,
-    "jax.lax.associative_scan": 2,
-}
+def _indexed(params: list[Param], nums) -> set[str]:
+    """The names of the parameters at these positions (negative ones count from the end)."""
+    out = set()
+    for n in nums:
+        idx = n + len(params) if n < 0 else n
+        if 0 <= idx < len(params):
+            out.add(params[idx].name)
+    return out
+
+
+def _unmapped(options: cst.Call, positional: list[Param]) -> set[str]:
+    """``jax.vmap(f, in_axes=(0, None))``: the parameters at None axes are not mapped."""
+    axes = keyword(options, "in_axes")
+    if axes is None and len(positional_args(options)) > 1:
+        axes = positional_args(options)[1].value
+    if not isinstance(axes, (cst.Tuple, cst.List)):
+        return set()
+    return {positional[i].name for i, el in enumerate(axes.elements)
+            if isinstance(el.value, cst.Name) and el.value.value == "None" and i < len(positional)}
+
+
+def _statics_note(transform: str) -> str:
+    if transform in jaxapi.FILTERED_TRANSFORMS or transform in jaxapi.LAX_FUNCTION_ARGS or transform == "jax.vmap":
+        return ""
+    return ", not in static_argnames" if transform != "jax.pmap" else ", not in static_broadcasted_argnums"
 
 
 def _literal(node: cst.BaseExpression | None) -> bool:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jitguard.lint.analysis.facts import ArgFact, CallFact, JitDef, Wrapper
+from jitguard.lint.analysis.lattice import WEAK_SCALARS
 from jitguard.lint.diagnostics import FileResult, Finding
 
 
-_WEAK = ("int", "float", "bool", "complex")  # kinds of Python scalar literals (calls._scalar_kind)
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ class ProjectIndex:
                         continue  # a wrapper's parameter that does not reach the jitted function
                     static = param in jd.static
                     if jd.python_static:  # equinox.filter_jit: every non-array value is static
-                        static = bool(arg.py_number or str(arg.scalar or "strong") in _WEAK)
+                        static = bool(arg.py_number or str(arg.scalar or "strong") in WEAK_SCALARS)
                     yield CallSite(res.path, call, arg, jd, param, static)
 
 

@@ -1,0 +1,255 @@
+"""Call semantics of the taint walker: what a call inside traced code returns, and what it
+tells the analysis.
+
+* calls whose result is static (``len``, ``x.shape``-like functions: ``jaxapi.STATIC_CALLS``),
+  containers (``list(x)``, ``jax.tree.leaves``), ``jax.tree.map``, jnp/lax functions (arrays,
+  masks), array libraries and layers (optax, flax, haiku, equinox), and other modules'
+  functions (foreign: maybe a plain Python value);
+* calls of the module's own functions (helpers, methods, ``model.apply`` of a flax module or a
+  haiku transform, partial-bound functions given to lax): their parameters receive the traced
+  arguments (``Analysis.propagate``) and their result is the helper's summary;
+* calls into other files with traced arguments: recorded as out-calls (``facts.OutCall``) for
+  the runner to follow.
+
+A mixin of :class:`jitguard.lint.analysis.walker.Walker`: it reads the walker's state
+(``self.taints``, ``self.env``, ``self.info``, ``self.index``, ``self.analysis``).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi, lattice
+from jitguard.lint.analysis.facts import TracedArg
+from jitguard.lint.analysis.jitcontext import FunctionInfo, positional_args
+from jitguard.lint.analysis.lattice import Taint
+
+
+class CallSemantics:
+    """``ev_Call`` and the calls it follows (mixed into the walker)."""
+
+    def ev_Call(self, node: cst.Call) -> Taint | None:
+        func = node.func
+        receiver = self.ev(func)
+        arg_taints = [self.ev(a.value) for a in node.args]
+        any_arg = next((t for t in arg_taints if t is not None), None)
+        name = self.resolve(func)
+        if name in jaxapi.STATIC_CALLS or name in jaxapi.CONCRETIZING_BUILTINS:
+            return None
+        if name == "getattr" and len(node.args) >= 2:
+            attr = node.args[1].value
+            if isinstance(attr, cst.SimpleString) and attr.evaluated_value in jaxapi.STATIC_ATTRIBUTES:
+                return None  # getattr(x, "shape", ()) is x.shape
+        if isinstance(func, cst.Attribute):
+            method = func.attr.value
+            if method in jaxapi.CONCRETIZING_METHODS:
+                return None
+            if method == "keys" and not node.args:
+                return None
+            if method in ("items", "values") and not node.args and receiver is not None:
+                return lattice.container(receiver)
+        if name == "range":
+            return None
+        self._propagate_call(node)
+        local = self._local_callee(node)
+        if local is not None:
+            callee, mapped = local
+            return self.analysis.summary(callee, mapped) if mapped else None
+        if self.reporting and name is not None and any(t is not None for t in arg_taints):
+            self._record_outcall(node, name, arg_taints)
+        obj = self.taints.get(func.value) if isinstance(func, cst.Attribute) else None
+        t = obj or receiver or any_arg
+        if t is None:
+            return None
+        if name in jaxapi.CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
+            return lattice.container(t)
+        if name in jaxapi.TREE_MAPS:
+            return self._tree_map_result(node, t)
+        if isinstance(func, cst.Attribute) and func.attr.value in ("any", "all"):
+            return lattice.reduction(t, obj)
+        if obj is not None:
+            return lattice.method_result(t, obj)
+        if name is not None and (name.startswith(("jax.", "numpy.")) or name in jaxapi.ARITHMETIC_BUILTINS):
+            return lattice.array(t, boolean=name in jaxapi.BOOLEAN_FUNCS)
+        if name is not None and name.startswith(jaxapi.ARRAY_LIBRARIES):
+            return lattice.array(t)  # optax.global_norm(grads), ...: arrays in, arrays out
+        if isinstance(func, cst.Call) and (self.resolve(func.func) or "").startswith(jaxapi.LAYER_LIBRARIES):
+            return lattice.array(t)  # nn.Dense(4)(x), hk.Linear(4)(x): a layer applied to an array
+        return lattice.foreign(t)  # another module's function: its result's type is unknown
+
+    def _tree_map_args(self, node: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
+        """jax.tree.map(f, *trees) with f of this module: f's parameters get the trees' leaves."""
+        args = positional_args(node)
+        fn = self.index.resolve_function(args[0].value, self.info) if args else None
+        if fn is None:
+            return None
+        mapped = {}
+        for p, a in zip(fn[0].positional, args[1:]):
+            at = self.taints.get(a.value)
+            if at is not None:
+                mapped[p.name] = lattice.leaf(at)
+        return fn[0], mapped
+
+    def _tree_map_result(self, node: cst.Call, t: Taint) -> Taint | None:
+        """jax.tree.map(f, tree): traced only if f returns something traced for traced leaves."""
+        found = self._tree_map_args(node)
+        if found is None:
+            return lattice.opaque(t)
+        callee, mapped = found
+        result = self.analysis.summary(callee, mapped) if mapped else None
+        return lattice.mapped_result(result, t)
+
+    # -- calls into the module's own functions ----------------------------------------------
+    def _local_callee(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
+        """A call to a function of this module: which of its parameters get traced values."""
+        func = call.func
+        bound_pos = 0
+        bound_self = False
+        framework = self._framework_apply(call)
+        if framework is not None:
+            callee, skip = framework
+            call = call.with_changes(args=call.args[skip:])  # drop params/rng: map the model's inputs
+            resolved = (callee, None, True)
+        elif isinstance(func, cst.Call):
+            target, bound_pos, _kw = self.index.unwrap(func, self.info)
+            resolved = self.index.resolve_function(target, self.info)
+        else:
+            if isinstance(func, cst.Name) and func.value in self.env:
+                return None
+            resolved = self.index.resolve_function(func, self.info)
+        if resolved is None:
+            return None
+        callee, _use, bound_self = resolved
+        params = callee.positional
+        mapped: dict[str, Taint] = {}
+        if callee.is_method and params:
+            explicit_self = (
+                isinstance(func, cst.Attribute)
+                and isinstance(func.value, cst.Name)
+                and func.value.value in self.index.classes
+            )  # Class.method(obj, ...) passes self explicitly
+            if not explicit_self and (bound_self or isinstance(func, cst.Attribute)):
+                if isinstance(func, cst.Attribute):
+                    owner = self.taints.get(func.value)
+                    if owner is not None:
+                        mapped[params[0].name] = owner
+                params = params[1:]
+        params = params[bound_pos:]
+        vararg = next((p for p in callee.params if p.kind == "vararg"), None)
+        i = 0
+        for arg in call.args:
+            t = self.taints.get(arg.value)
+            if arg.keyword is not None:
+                p = callee.param(arg.keyword.value)
+                if p is not None and t is not None:
+                    mapped[p.name] = t
+                continue
+            if arg.star:
+                if t is not None:
+                    for p in params[i:]:
+                        mapped[p.name] = t
+                    if vararg is not None:
+                        mapped[vararg.name] = lattice.container(t)
+                continue
+            if i < len(params):
+                if t is not None:
+                    mapped[params[i].name] = t
+            elif vararg is not None and t is not None:
+                mapped[vararg.name] = lattice.container(t)
+            i += 1
+        if mapped and self.reporting:
+            self.analysis.propagate(callee, mapped, self.info)
+        return callee, mapped
+
+    def _record_outcall(self, call: cst.Call, name: str, arg_taints: list) -> None:
+        """A traced value passed to a function imported from elsewhere: remember it for the project."""
+        head = name.split(".", 1)[0]
+        if "." not in name or head in jaxapi.NOT_FOLLOWED:
+            return
+        if isinstance(call.func, cst.Attribute) and self.taints.get(call.func.value) is not None:
+            return  # a method of a traced object
+        args: dict[str, TracedArg] = {}
+        position = 0
+        for arg, t in zip(call.args, arg_taints):
+            if arg.star:
+                break
+            key = arg.keyword.value if arg.keyword is not None else str(position)
+            if arg.keyword is None:
+                position += 1
+            if t is not None and not t.container and not t.opaque:  # only values known to be arrays
+                root = t.origin.root or t.origin
+                args[key] = TracedArg(t.origin.name, t.origin.why, t.origin.flaglike, root.name,
+                                      root.function.display() if root.function else "", t.opaque, t.boolean)
+        if args:
+            entry = self.analysis.outcalls.setdefault((name, self.info.display()), {})
+            for k, v in args.items():
+                entry.setdefault(k, v)
+
+    def _framework_apply(self, call: cst.Call) -> tuple[FunctionInfo, int] | None:
+        """``model.apply(params, x)`` of a flax module of this file runs ``Model.__call__(x)``
+        (or ``method=``); ``net.apply(params, rng, x)`` of ``net = hk.transform(f)`` runs ``f(x)``.
+        Returns the function and how many leading arguments are not its inputs."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "apply" and call.args):
+            return None
+        if any(a.star for a in call.args[:1]):
+            return None
+        klass = self.index.instance_class(func.value, self.info)
+        if klass is not None:
+            method = "__call__"
+            for arg in call.args:
+                if arg.keyword is not None and arg.keyword.value == "method":
+                    value = arg.value
+                    if isinstance(value, cst.SimpleString):
+                        method = value.evaluated_value
+                    elif isinstance(value, cst.Attribute):
+                        method = value.attr.value
+            target = klass.methods.get(method)
+            return (target, 1) if target is not None else None
+        bound = self.index.binding(func.value.value, self.info) if isinstance(func.value, cst.Name) else None
+        skip = 2  # hk.transform(f).apply(params, rng, *inputs)
+        for _ in range(3):
+            if not isinstance(bound, cst.Call) or not bound.args:
+                return None
+            name = self.resolve(bound.func) or ""
+            if name == "haiku.without_apply_rng":
+                skip -= 1
+                bound = bound.args[0].value
+                continue
+            if name in ("haiku.transform", "haiku.transform_with_state"):
+                if name == "haiku.transform_with_state":
+                    skip += 1  # apply(params, state, rng, *inputs)
+                target = self.index.resolve_function(bound.args[0].value, self.info)
+                return (target[0], skip) if target is not None else None
+            return None
+        return None
+
+    def _propagate_call(self, call: cst.Call) -> None:
+        """Higher-order calls inside traced code: partial-bound or tree-mapped traced values."""
+        if not self.reporting:
+            return
+        name = self.resolve(call.func)
+        args = positional_args(call)
+        if name in jaxapi.TREE_MAPS and args:
+            found = self._tree_map_args(call)
+            if found is not None and found[1]:
+                self.analysis.propagate(found[0], found[1], self.info)
+            return
+        spec = jaxapi.LAX_FUNCTION_ARGS.get(name or "")
+        if spec is None:
+            return
+        for i in spec[0]:
+            if i < len(args) and isinstance(args[i].value, cst.Call):
+                inner = args[i].value
+                if self.resolve(inner.func) == "functools.partial":
+                    bound = positional_args(inner)
+                    fn = self.index.resolve_function(bound[0].value, self.info) if bound else None
+                    if fn is None:
+                        continue
+                    mapped = {}
+                    for p, a in zip(fn[0].positional, bound[1:]):
+                        t = self.taints.get(a.value)
+                        if t is not None:
+                            mapped[p.name] = t
+                    if mapped:
+                        self.analysis.propagate(fn[0], mapped, self.info)

@@ -1,0 +1,269 @@
+"""The value lattice of the taint analysis: what a value inside traced code is, and how
+operations combine values.
+
+A value is ``None`` when it is static — known at trace time: a Python number, string or flag,
+an array's shape/dtype/ndim, a module constant, a static parameter — and a :class:`Taint`
+otherwise. A taint names its :class:`Origin` (the traced parameter behind it, and why it is
+traced) and refines what kind of traced value it is:
+
+* a traced array (no flag), or a traced boolean array, a mask (``boolean``);
+* a Python container (list/tuple/dict) holding traced values (``container``): its length and
+  truth value are static, its items are not;
+* an object reached through an attribute, a string key or unpacking of traced data
+  (``opaque``): an array leaf, a sub-object, None or a static field of a pytree — its truth
+  value and its use as a Python number are not reported;
+* the result of a function the analysis cannot see (``foreign``): maybe an array, maybe a
+  plain Python value; comparisons and arithmetic on it stay opaque.
+
+:func:`kind` names these. The functions below are the transfer functions of the walker
+(``jitguard.lint.analysis.walker``): each takes the values of an operation's operands and
+returns the value of its result. Python scalar literals passed to jitted functions are
+classified by :func:`scalar_kind`: weakly typed (``int``, ``float``, ``bool``, ``complex``:
+``WEAK_SCALARS``) or strongly typed (``jnp.float32(0.5)``: ``"strong float32"``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi
+
+if TYPE_CHECKING:
+    from jitguard.lint.analysis.jitcontext import FunctionInfo
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Why a value is traced: the root name and a sentence for the message."""
+
+    name: str
+    why: str
+    function: "FunctionInfo | None" = None
+    flaglike: bool = False  # a parameter that looks like a Python flag (bool/str/None default)
+    root: "Origin | None" = None  # for a helper's parameter: the jitted function's parameter behind it
+
+
+TAINT_FLAGS = ("container", "boolean", "opaque", "foreign")
+
+
+@dataclass(frozen=True)
+class Taint:
+    origin: Origin
+    container: bool = False  # a Python list/tuple/dict holding traced values (its truth value is static)
+    boolean: bool = False  # a traced boolean array (a mask)
+    # reached through an attribute, a string key or unpacking of traced data: it may be an array
+    # leaf, or a sub-object, None or a static field of a pytree; its truth value and its use as
+    # a Python number are not reported (a comparison or arithmetic on it is an array again)
+    opaque: bool = False
+    # returned by a function we cannot see (another module's): it may be a plain Python number or
+    # bool, so comparisons and arithmetic on it stay opaque too (only jnp/lax make it an array)
+    foreign: bool = False
+
+    @property
+    def flags(self) -> frozenset[str]:
+        return frozenset(f for f in TAINT_FLAGS if getattr(self, f))
+
+    @classmethod
+    def with_flags(cls, origin: Origin, flags: frozenset[str]) -> "Taint":
+        return cls(origin, **{f: f in flags for f in TAINT_FLAGS})
+
+
+Value = Taint | None  # None: static
+
+
+class Kind(enum.Enum):
+    STATIC = "static"
+    ARRAY = "traced array"
+    MASK = "traced boolean array"
+    CONTAINER = "container of traced values"
+    OBJECT = "object of traced data (array, sub-object or static field)"
+    FOREIGN = "result of a function the analysis cannot see"
+
+
+def kind(value: Value) -> Kind:
+    """What a value is, most specific first."""
+    if value is None:
+        return Kind.STATIC
+    if value.container:
+        return Kind.CONTAINER
+    if value.foreign:
+        return Kind.FOREIGN
+    if value.opaque:
+        return Kind.OBJECT
+    return Kind.MASK if value.boolean else Kind.ARRAY
+
+
+def is_array(value: Value) -> bool:
+    """Known to be a traced array (not a container, not an object we cannot see into)."""
+    return value is not None and not value.container and not value.opaque
+
+
+# -- joins ----------------------------------------------------------------------------------
+def join(*values: Value) -> Value:
+    """The first traced value among ``values`` (what a value computed from them depends on)."""
+    for v in values:
+        if v is not None:
+            return v
+    return None
+
+
+def merge(a: dict[str, Taint], b: dict[str, Taint]) -> dict[str, Taint]:
+    """Two environments meeting after a branch: a name traced on either path is traced."""
+    out = dict(a)
+    for k, v in b.items():
+        out.setdefault(k, v)
+    return out
+
+
+# -- containers -----------------------------------------------------------------------------
+def container(value: Value) -> Value:
+    """A Python container built from a traced value (``list(x)``, ``d.items()``, ``*rest``)."""
+    return None if value is None else Taint(value.origin, container=True)
+
+
+def collection(value: Value) -> Value:
+    """A literal or comprehension holding ``value`` among its elements."""
+    return None if value is None else Taint(value.origin, container=True, opaque=value.opaque)
+
+
+def element(value: Value) -> Value:
+    """One element of a traced array or container (iteration, unpacking of a call's result)."""
+    return None if value is None else Taint(value.origin, boolean=value.boolean, opaque=value.opaque)
+
+
+def unpacked(value: Value) -> Value:
+    """``a, b = carry`` with ``carry`` a parameter: rows of an array or fields of a pytree."""
+    if value is None:
+        return None
+    return Taint(value.origin, boolean=value.boolean, opaque=True, foreign=value.foreign)
+
+
+def leaf(value: Value) -> Value:
+    """A leaf of a traced tree, as ``jax.tree.map`` passes it to its function."""
+    return None if value is None else Taint(value.origin, opaque=value.opaque, foreign=value.foreign)
+
+
+# -- attribute and item access --------------------------------------------------------------
+def attribute(value: Value) -> Value:
+    """``x.attr`` of a traced value, ``attr`` not static metadata (see ``jaxapi.STATIC_ATTRIBUTES``)."""
+    return None if value is None else Taint(value.origin, opaque=True, foreign=value.foreign)
+
+
+opaque = attribute  # a traced value whose type we cannot see into
+
+
+def item(base: Taint, keyed: bool) -> Taint:
+    """``base[i]``; ``keyed``: a string key, so a field of a pytree rather than an array row."""
+    return Taint(base.origin, boolean=base.boolean and not base.container,
+                 opaque=base.opaque or keyed or base.container, foreign=base.foreign)
+
+
+def array(value: Taint, boolean: bool = False) -> Taint:
+    """An array computed from a traced value (``jnp.sum(x)``, ``static[i]`` with ``i`` traced)."""
+    return Taint(value.origin, boolean=boolean)
+
+
+def foreign(value: Taint) -> Taint:
+    """What a function of another module returns when given a traced value."""
+    return Taint(value.origin, opaque=True, foreign=True)
+
+
+def method_result(value: Taint, obj: Taint) -> Taint:
+    """``obj.method(...)``: of an array, an array; of something we cannot see into, who knows."""
+    return Taint(value.origin, opaque=obj.opaque or obj.container, foreign=obj.foreign)
+
+
+def reduction(value: Taint, obj: Value) -> Taint:
+    """``x.any()`` / ``x.all()``."""
+    return Taint(value.origin, opaque=obj is not None and obj.opaque)
+
+
+def mapped_result(result: Value, tree: Taint) -> Value:
+    """``jax.tree.map(f, tree)``: traced only if ``f`` returns something traced for traced leaves."""
+    if result is None:
+        return None
+    return Taint(result.origin, opaque=True, foreign=result.foreign or tree.foreign)
+
+
+# -- operators ------------------------------------------------------------------------------
+def binary(left: Value, right: Value, bitwise: bool, add: bool) -> Value:
+    """``left <op> right``; ``bitwise``: ``&``, ``|``, ``^`` (masks stay masks); ``add``: ``+``
+    (two containers concatenate)."""
+    t = join(left, right)
+    if t is None:
+        return None
+    traced = [x for x in (left, right) if x is not None]
+    if add and all(x.container for x in traced):  # tuple + tuple, list + list
+        return Taint(t.origin, container=True, opaque=any(x.opaque for x in traced),
+                     foreign=any(x.foreign for x in traced))
+    boolean = bitwise and all(x.boolean for x in traced)
+    return Taint(t.origin, boolean=boolean, opaque=all(x.opaque for x in traced),
+                 foreign=all(x.foreign for x in traced))
+
+
+def negation(value: Value) -> Value:
+    """``not x``."""
+    return None if value is None else Taint(value.origin, boolean=True, opaque=value.opaque or value.container)
+
+
+def unary(value: Value, invert: bool) -> Value:
+    """``-x``, ``+x``, ``~x`` (``invert``: a mask stays a mask)."""
+    return None if value is None else Taint(value.origin, boolean=invert and value.boolean)
+
+
+def boolean_operation(left: Value, right: Value) -> Value:
+    """``left and right`` / ``left or right``: Python tests the left operand first, so if we
+    cannot tell what it is, it may short-circuit."""
+    t = join(left, right)
+    if t is None:
+        return None
+    traced = [x for x in (left, right) if x is not None]
+    first = left if left is not None else right
+    return Taint(t.origin, boolean=all(x.boolean for x in traced), opaque=first.opaque or first.container)
+
+
+def membership(left: Value) -> Value:
+    """``key in batch``: a dict lookup with a static key is static."""
+    if left is None:
+        return None
+    return Taint(left.origin, boolean=True, opaque=left.foreign, foreign=left.foreign)
+
+
+def comparison(operands: Iterable[Value]) -> Value:
+    """``a < b < c`` of values, some traced: a mask (opaque if every traced operand is foreign:
+    ``pytree_size(x) < 2`` may compare plain Python ints)."""
+    traced = [x for x in operands if x is not None]
+    if not traced:
+        return None
+    all_foreign = all(x.foreign for x in traced)
+    return Taint(traced[0].origin, boolean=True, opaque=all_foreign, foreign=all_foreign)
+
+
+# -- Python scalars passed to jitted functions ----------------------------------------------
+WEAK_SCALARS = ("int", "float", "bool", "complex")  # kinds of Python scalar literals
+
+
+def scalar_kind(expr: cst.BaseExpression, resolve: Callable[[cst.BaseExpression], str | None] | None = None) -> str | None:
+    """A Python scalar literal's kind (weakly typed: one of ``WEAK_SCALARS``), or
+    ``"strong <dtype>"`` for ``jnp.float32(0.5)``; None for anything else."""
+    if resolve is not None and isinstance(expr, cst.Call) and len(expr.args) == 1:
+        name = resolve(expr.func) or ""
+        module, _, dtype = name.rpartition(".")
+        if module in ("jax.numpy", "numpy") and dtype in jaxapi.SCALAR_DTYPES:
+            return f"strong {dtype}"  # jnp.float32(0.5): a strongly typed scalar array
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        expr = expr.expression
+    if isinstance(expr, cst.Integer):
+        return "int"
+    if isinstance(expr, cst.Float):
+        return "float"
+    if isinstance(expr, cst.Imaginary):
+        return "complex"
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False"):
+        return "bool"
+    return None

@@ -1,0 +1,641 @@
+"""The walker: one traced function's body, in order, tracking which local names hold traced
+values; and the :class:`Context` through which rules see that walk.
+
+Flow-sensitive: ``n = x.shape[0]`` makes ``n`` static again; branches merge by union
+(``lattice.merge``); loop bodies are walked twice so values carried round the loop are seen; a
+``try:`` whose handlers catch tracer errors mutes what fails in its body. Each expression's
+value is computed by the lattice's transfer functions (``jitguard.lint.analysis.lattice``);
+calls by :class:`jitguard.lint.analysis.callsem.CallSemantics`. At each node the walker calls
+the rules' ``visit_<NodeType>`` hooks with a :class:`Context`.
+
+Imports met in the body go to a table of the function's own, in front of the module's: they
+never change how other functions resolve names.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi, lattice
+from jitguard.lint.analysis.callsem import CallSemantics
+from jitguard.lint.analysis.jitcontext import FunctionInfo
+from jitguard.lint.analysis.lattice import Taint
+from jitguard.lint.analysis.walk import children, iter_nodes
+
+if TYPE_CHECKING:
+    from jitguard.lint.analysis.taint import Analysis
+    from jitguard.lint.diagnostics import Fix
+
+
+class Context:
+    """What a rule sees of the walk. Rules call these; they never walk the tree."""
+
+    def __init__(self, walker: "Walker") -> None:
+        self._w = walker
+        self._code = ""  # the rule whose hook runs (set by Walker.dispatch)
+
+    @property
+    def function(self) -> FunctionInfo:
+        return self._w.info
+
+    @property
+    def module(self) -> cst.Module:
+        return self._w.index.module
+
+    def taint(self, expr: cst.CSTNode | None) -> Taint | None:
+        if expr is None:
+            return None
+        return self._w.taints.get(expr)
+
+    def array_taint(self, expr: cst.CSTNode | None) -> Taint | None:
+        """The taint of an expression known to be a traced array (not a Python container, and
+        not an attribute/key of traced data whose type we cannot see); None otherwise."""
+        t = self.taint(expr)
+        return t if t is not None and not t.container and not t.opaque else None
+
+    def resolve(self, expr: cst.BaseExpression) -> str | None:
+        return self._w.resolve(expr)
+
+    def is_sequence(self, expr: cst.BaseExpression) -> bool:
+        """Known to be a Python list or tuple (a literal, a name bound to one, or ``x.shape``)."""
+        return self._w.is_sequence(expr)
+
+    def is_mapping(self, expr: cst.BaseExpression) -> bool:
+        """Known to be a Python dict (a literal, or a name bound to one here or at module level)."""
+        return self._w.is_mapping(expr)
+
+    def in_test(self, node: cst.CSTNode) -> bool:
+        """Part of an if/while/assert/conditional test, which reports the problem itself."""
+        return node in self._w.test_nodes
+
+    def source(self, node: cst.CSTNode, limit: int = 40) -> str:
+        text = " ".join(self.module.code_for_node(node).split())
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+    def describe(self, expr: cst.CSTNode, taint: Taint) -> str:
+        """"`x > 0` depends on `x`, which is traced: parameter of jitted `f`, not in static_argnames"."""
+        root = taint.origin.name
+        text = self.source(expr)
+        if text == root:
+            return f"`{root}` is traced ({taint.origin.why})"
+        local = next(
+            (n.value for n in iter_nodes(expr)
+             if isinstance(n, cst.Name) and n.value != root and (t := self.taint(n)) is not None
+             and t.origin is taint.origin),
+            None,
+        )
+        if local is not None and local == text:
+            return f"`{local}` is computed from `{root}`, which is traced ({taint.origin.why})"
+        if local is not None:
+            # `loss > 10.0` depends on `loss`, computed from `batch`: name what the reader sees first
+            return f"`{text}` depends on `{local}`, computed from `{root}`, which is traced ({taint.origin.why})"
+        return f"`{text}` depends on `{root}`, which is traced ({taint.origin.why})"
+
+    def static_hint(self, taint: Taint) -> str | None:
+        """How to make the jitted parameter behind this value static (markdown), or None."""
+        origin = taint.origin.root or taint.origin
+        fn = origin.function
+        if fn is None or fn.param(origin.name) is None or "jitted" not in origin.why:
+            return None
+        where = "" if origin is taint.origin else f" on `{fn.display()}`"
+        return f'`static_argnames=("{origin.name}",)`{where}'
+
+    def report(self, node: cst.CSTNode, message: str, help: str = "", fix: "Fix | None" = None) -> None:
+        """Report a violation of the rule whose hook is running, at ``node``."""
+        self._w.report(self._code, node, message, help, fix)
+
+
+class Walker(CallSemantics):
+    """Walks one function body, in order, tracking traced names."""
+
+    def __init__(self, analysis: "Analysis", info: FunctionInfo, report: bool, entry: dict[str, Taint] | None = None) -> None:
+        self.analysis = analysis
+        self.index = analysis.index
+        self.info = info
+        self.reporting = report
+        self.env: dict[str, Taint] = {}
+        self.locals: set[str] = {p.name for p in info.params}
+        self.seqs: set[str] = set()
+        self.maps: set[str] = set()
+        self.taints: dict[cst.CSTNode, Taint | None] = {}
+        self.test_nodes: set[cst.CSTNode] = set()
+        self.returns: list[Taint | None] = []
+        self.dead = False  # the current path ended (return/raise/break/continue)
+        self.muted = 0  # inside `try:` bodies whose handlers catch tracer errors
+        self.reported: list[tuple] = []
+        self._seen: set[tuple[str, cst.CSTNode]] = set()
+        self.ctx = Context(self)
+        self.state = analysis.index.traces.of(info)  # what the analysis found so far (read only here)
+        self.env.update(self.state.entry() if entry is None else entry)
+        # the import table names resolve through: the module's, until the body imports something
+        # itself (then a table of the function's own, in front of the module's)
+        self.imports = analysis.index.imports
+        self.hooks = analysis.hooks if report else {}
+
+    # -- driving ----------------------------------------------------------------------------
+    def walk(self) -> None:
+        body = self.info.node.body
+        if isinstance(body, cst.BaseExpression):  # lambda
+            self.returns.append(self.ev(body))
+            return
+        self.block(body)
+
+    def _catches_tracer_errors(self, stmt) -> int:
+        """``try: ... except jax.errors.ConcretizationTypeError:`` (or TypeError, Exception, bare):
+        the code handles a traced value on purpose, so what fails in the body is not a bug."""
+        for handler in stmt.handlers:
+            if handler.type is None:
+                return 1
+            types = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
+            for t in types:
+                name = self.resolve(t.value if isinstance(t, cst.Element) else t) or ""
+                if name.rsplit(".", 1)[-1] in jaxapi.CATCHES_TRACER_ERRORS:
+                    return 1
+        return 0
+
+    def report(self, code: str, node: cst.CSTNode, message: str, help: str, fix: "Fix | None") -> None:
+        key = (code, node)
+        if self.muted:
+            return
+        if self.reporting and key not in self._seen:
+            self._seen.add(key)
+            self.reported.append((code, node, message, help, fix))
+
+    def dispatch(self, node: cst.CSTNode) -> None:
+        hooks = self.hooks.get(type(node).__name__)
+        if not hooks:
+            return
+        failed = self.analysis.rule_errors
+        for code, hook in hooks:
+            if code in failed:
+                continue
+            self.ctx._code = code
+            try:
+                hook(node, self.ctx)
+            except RecursionError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - one rule's bug must not hide the others' findings
+                failed[code] = exc
+
+    def resolve(self, expr: cst.BaseExpression) -> str | None:
+        return self.imports.resolve(expr, self.locals)
+
+    def lookup(self, name: str) -> Taint | None:
+        if name in self.env:
+            return self.env[name]
+        if name in self.locals:
+            return None
+        return self.state.closure.get(name)
+
+    def is_sequence(self, expr: cst.BaseExpression) -> bool:
+        if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":
+            return True
+        return self._python_literal(expr, (cst.List, cst.Tuple), self.seqs, self.index.module_sequences)
+
+    def is_mapping(self, expr: cst.BaseExpression) -> bool:
+        return self._python_literal(expr, (cst.Dict, cst.DictComp), self.maps, self.index.module_mappings)
+
+    def _python_literal(self, expr, kinds: tuple, local: set[str], module_level: set[str]) -> bool:
+        """A literal of these kinds, or a name bound to one here or (not shadowed) at module level."""
+        if isinstance(expr, kinds):
+            return True
+        if isinstance(expr, cst.Name):
+            return expr.value in local or (expr.value not in self.locals and expr.value in module_level)
+        return False
+
+    # -- statements -------------------------------------------------------------------------
+    def block(self, body: cst.BaseSuite | cst.CSTNode) -> None:
+        if isinstance(body, cst.SimpleStatementSuite):
+            for small in body.body:
+                self.small(small)
+            return
+        for stmt in getattr(body, "body", ()):
+            if self.dead:
+                break  # unreachable
+            self.stmt(stmt)
+
+    def stmt(self, stmt: cst.CSTNode) -> None:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                self.small(small)
+        elif isinstance(stmt, cst.If):
+            self.test(stmt.test)
+            self.dispatch(stmt)
+            before = dict(self.env)
+            not_traced_in_body, not_traced_in_else = self._narrowing(stmt.test)
+            for name in not_traced_in_body:
+                self.env.pop(name, None)
+            self.block(stmt.body)
+            after_body, body_dead = self.env, self.dead
+            self.env, self.dead = dict(before), False
+            for name in not_traced_in_else:
+                self.env.pop(name, None)
+            if stmt.orelse is not None:
+                if isinstance(stmt.orelse, cst.If):
+                    self.stmt(stmt.orelse)
+                else:
+                    self.block(stmt.orelse.body)
+            # a branch that returned does not flow on: `if x is None: return` narrows what follows
+            if body_dead and not self.dead:
+                pass
+            elif self.dead and not body_dead:
+                self.env, self.dead = after_body, False
+            else:
+                self.env = lattice.merge(after_body, self.env)
+                self.dead = body_dead and self.dead
+        elif isinstance(stmt, cst.For):
+            self.ev(stmt.iter)
+            before = dict(self.env)
+            for _ in range(2):
+                self.bind_loop_target(stmt.target, stmt.iter)
+                self.dispatch(stmt)
+                self.block(stmt.body)
+                self.env, self.dead = lattice.merge(before, self.env), False
+            if stmt.orelse is not None:
+                self.block(stmt.orelse.body)
+        elif isinstance(stmt, cst.While):
+            before = dict(self.env)
+            for _ in range(2):
+                self.test(stmt.test)
+                self.dispatch(stmt)
+                self.block(stmt.body)
+                self.env, self.dead = lattice.merge(before, self.env), False
+            if stmt.orelse is not None:
+                self.block(stmt.orelse.body)
+        elif isinstance(stmt, cst.Try) or type(stmt).__name__ == "TryStar":
+            handles = self._catches_tracer_errors(stmt)
+            self.muted += handles
+            self.block(stmt.body)
+            self.muted -= handles
+            for handler in stmt.handlers:
+                self.dead = False
+                if handler.name is not None and isinstance(handler.name.name, cst.Name):
+                    self.locals.add(handler.name.name.value)
+                self.block(handler.body)
+            self.dead = False
+            if stmt.orelse is not None:
+                self.block(stmt.orelse.body)
+            if stmt.finalbody is not None:
+                self.block(stmt.finalbody.body)
+        elif isinstance(stmt, cst.With):
+            for item in stmt.items:
+                t = self.ev(item.item)
+                if item.asname is not None:
+                    self.bind(item.asname.name, t, item.item)
+            self.block(stmt.body)
+        elif isinstance(stmt, cst.FunctionDef):
+            for dec in stmt.decorators:
+                self.ev(dec.decorator)
+            self.define(stmt)
+            self.locals.add(stmt.name.value)
+            self.env.pop(stmt.name.value, None)
+        elif isinstance(stmt, cst.ClassDef):
+            self.locals.add(stmt.name.value)
+            self.env.pop(stmt.name.value, None)
+        elif isinstance(stmt, cst.Match):
+            self.ev(stmt.subject)
+            before = dict(self.env)
+            merged = dict(self.env)
+            for case in stmt.cases:
+                self.env, self.dead = dict(before), False
+                self.block(case.body)
+                merged = lattice.merge(merged, self.env)
+            self.env, self.dead = merged, False
+        else:
+            for child in children(stmt):
+                if isinstance(child, cst.BaseSuite):
+                    self.block(child)
+
+    def small(self, node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Assign):
+            t = self.ev(node.value)
+            for target in node.targets:
+                self.bind(target.target, t, node.value)
+        elif isinstance(node, cst.AnnAssign):
+            if node.value is not None:
+                self.bind(node.target, self.ev(node.value), node.value)
+        elif isinstance(node, cst.AugAssign):
+            t = self.ev(node.value)
+            current = self.ev(node.target)
+            if isinstance(node.target, cst.Name):
+                self.bind(node.target, t or current, None)
+        elif isinstance(node, cst.Expr):
+            self.ev(node.value)
+        elif isinstance(node, cst.Return):
+            self.returns.append(self.ev(node.value) if node.value is not None else None)
+            self.dead = True
+        elif isinstance(node, (cst.Break, cst.Continue)):
+            self.dead = True
+        elif isinstance(node, cst.Assert):
+            self.test(node.test)
+            if node.msg is not None:
+                self.ev(node.msg)
+        elif isinstance(node, (cst.Import, cst.ImportFrom)):
+            if self.imports is self.index.imports:
+                self.imports = self.index.imports.child()
+            self.imports.add_statement(node)
+        elif isinstance(node, cst.Raise):
+            if node.exc is not None:
+                self.ev(node.exc)
+            self.dead = True
+        elif isinstance(node, cst.Del):
+            pass
+        elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            for n in node.names:
+                self.locals.discard(n.name.value)
+        self.dispatch(node)
+
+    def test(self, expr: cst.BaseExpression) -> Taint | None:
+        """Evaluate a test whose truth value Python needs (if/while/assert/conditional)."""
+        self._mark_test(expr)
+        return self.ev(expr)
+
+    def _narrowing(self, test: cst.BaseExpression) -> tuple[set[str], set[str]]:
+        """isinstance(x, T): names that cannot hold a tracer in the body / in the else branch.
+
+        Inside ``isinstance(x, (int, np.ndarray))`` x is not a tracer; after ``isinstance(x,
+        jax.Array)`` is false, x is not one either (every tracer is a jax.Array)."""
+        negate = False
+        while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            negate, test = not negate, test.expression
+        if not (isinstance(test, cst.Call) and self.resolve(test.func) == "isinstance" and len(test.args) == 2):
+            return set(), set()
+        subject, types = test.args[0].value, test.args[1].value
+        if not isinstance(subject, cst.Name):
+            return set(), set()
+        items = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+        names = [self.resolve(t) for t in items]
+        if isinstance(types, cst.BinaryOperation) or any(n is None for n in names):
+            return set(), set()
+        arrays = [n for n in names if n in jaxapi.TRACER_TYPES]
+        body, orelse = set(), set()
+        if not arrays and not any(n in ("object",) for n in names):
+            body.add(subject.value)
+        elif len(arrays) == len(names):
+            orelse.add(subject.value)
+        return (orelse, body) if negate else (body, orelse)
+
+    def _mark_test(self, expr: cst.BaseExpression) -> None:
+        stack = [expr]
+        while stack:
+            node = stack.pop()
+            self.test_nodes.add(node)
+            if isinstance(node, cst.BooleanOperation):
+                stack += [node.left, node.right]
+            elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+                stack.append(node.expression)
+
+    def define(self, node: cst.FunctionDef | cst.Lambda) -> None:
+        nested = self.index.by_node.get(node)
+        if nested is None or not self.reporting:
+            return
+        visible = dict(self.state.closure)
+        visible.update(self.env)
+        for p in nested.params:
+            visible.pop(p.name, None)
+        if visible or self.index.traces.traced(nested):
+            self.analysis.enclose(nested, visible)
+
+    # -- binding ----------------------------------------------------------------------------
+    def bind(self, target: cst.CSTNode, taint: Taint | None, value: cst.CSTNode | None) -> None:
+        if isinstance(target, cst.Name):
+            name = target.value
+            self.locals.add(name)
+            if taint is not None:
+                self.env[name] = taint
+            else:
+                self.env.pop(name, None)
+            if value is not None and self.is_sequence(value):  # type: ignore[arg-type]
+                self.seqs.add(name)
+            else:
+                self.seqs.discard(name)
+            if value is not None and isinstance(value, (cst.Dict, cst.DictComp)):
+                self.maps.add(name)
+            else:
+                self.maps.discard(name)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            elements = target.elements
+            if (
+                isinstance(value, cst.Call)
+                and self.resolve(value.func) in jaxapi.TREE_FLATTENS
+                and len(elements) == 2
+                and taint is not None
+            ):
+                self.bind(elements[0].value, lattice.container(taint), None)  # leaves
+                self.bind(elements[1].value, None, None)  # the treedef is static
+                return
+            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) and not any(
+                isinstance(e, cst.StarredElement) for e in (*elements, *value.elements)
+            ):
+                for el, v in zip(elements, value.elements):
+                    self.bind(el.value, self.taints.get(v.value), v.value)
+                return
+            # a, b = carry with carry a parameter: rows of an array or fields of a pytree, whose truth
+            # value is unknown; a, b = f(x) (value_and_grad, jnp.split, ...): arrays
+            element = lattice.element(taint)
+            if taint is not None and isinstance(value, cst.Name) and self.info.param(value.value) is not None:
+                element = lattice.unpacked(taint)
+            for el in elements:
+                inner = el.value
+                if isinstance(el, cst.StarredElement):
+                    self.bind(inner, lattice.container(taint), None)
+                else:
+                    self.bind(inner, element, None)
+        elif isinstance(target, cst.StarredElement):
+            self.bind(target.value, taint, None)
+        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and taint is not None:
+            # d["k"] = traced: d now holds a traced value
+            name = target.value.value
+            if name not in self.env:
+                self.env[name] = lattice.container(taint)
+                self.locals.add(name)
+            self.ev(target)
+        else:
+            self.ev(target)
+
+    def bind_loop_target(self, target: cst.BaseAssignTargetExpression, iterable: cst.BaseExpression) -> None:
+        """``for a, b in zip(xs, ys)`` / ``enumerate`` / ``d.items()`` keep their positions apart."""
+        parts = self._iter_parts(iterable)
+        if parts is not None and isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(parts):
+            for el, t in zip(target.elements, parts):
+                self.bind(el.value, t, None)
+            return
+        self.bind(target, lattice.element(self.taints.get(iterable)), None)
+
+    def _iter_parts(self, iterable: cst.BaseExpression) -> list[Taint | None] | None:
+        if not isinstance(iterable, cst.Call):
+            return None
+        name = self.resolve(iterable.func)
+        args = [a.value for a in iterable.args if a.keyword is None]
+        if name == "enumerate" and args:
+            return [None, lattice.element(self.taints.get(args[0]))]
+        if name == "zip":
+            return [lattice.element(self.taints.get(a)) for a in args]
+        if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items" and not args:
+            return [None, lattice.element(self.taints.get(iterable.func.value))]
+        return None
+
+    # -- expressions ------------------------------------------------------------------------
+    def ev(self, node: cst.CSTNode) -> Taint | None:
+        method = getattr(self, "ev_" + type(node).__name__, None)
+        t = method(node) if method is not None else self.ev_default(node)
+        self.taints[node] = t
+        if self.hooks:
+            self.dispatch(node)
+        return t
+
+    def ev_default(self, node: cst.CSTNode) -> Taint | None:
+        result = None
+        for child in children(node):
+            if isinstance(child, cst.BaseSuite):
+                continue
+            t = self.ev(child)
+            result = result or t
+        return result
+
+    def ev_Name(self, node: cst.Name) -> Taint | None:
+        return self.lookup(node.value)
+
+    def ev_Integer(self, node: cst.CSTNode) -> None:
+        return None
+
+    ev_Float = ev_Imaginary = ev_SimpleString = ev_Ellipsis = ev_Integer
+
+    def ev_FormattedString(self, node: cst.FormattedString) -> None:
+        self.ev_default(node)
+        return None
+
+    def ev_ConcatenatedString(self, node: cst.ConcatenatedString) -> None:
+        self.ev_default(node)
+        return None
+
+    def ev_Attribute(self, node: cst.Attribute) -> Taint | None:
+        t = self.ev(node.value)
+        attr = node.attr.value
+        if t is None or attr in jaxapi.STATIC_ATTRIBUTES or (attr.startswith("__") and attr.endswith("__")):
+            return None  # x.shape, x.dtype, ...; x.__class__, x.__name__ are about the type
+        if node.attr.value in self.index.static_field_names:
+            return None  # declared static by a class of this module (eqx.field(static=True), ...)
+        return lattice.attribute(t)
+
+    def ev_Subscript(self, node: cst.Subscript) -> Taint | None:
+        base = self.ev(node.value)
+        index = None
+        for el in node.slice:
+            sl = el.slice
+            if isinstance(sl, cst.Index):
+                index = self.ev(sl.value) or index
+            else:
+                for part in (sl.lower, sl.upper, sl.step):
+                    if part is not None:
+                        index = self.ev(part) or index
+                self.taints[sl] = None
+        if base is not None:
+            keyed = any(
+                isinstance(el.slice, cst.Index) and isinstance(el.slice.value, (cst.SimpleString, cst.ConcatenatedString))
+                for el in node.slice
+            )
+            return lattice.item(base, keyed)
+        if index is not None and not self.is_sequence(node.value) and not self.is_mapping(node.value):
+            return lattice.array(index)
+        return None
+
+    def ev_BinaryOperation(self, node: cst.BinaryOperation) -> Taint | None:
+        left, right = self.ev(node.left), self.ev(node.right)
+        bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
+        return lattice.binary(left, right, bitwise, isinstance(node.operator, cst.Add))
+
+    def ev_UnaryOperation(self, node: cst.UnaryOperation) -> Taint | None:
+        t = self.ev(node.expression)
+        if isinstance(node.operator, cst.Not):
+            return lattice.negation(t)
+        return lattice.unary(t, isinstance(node.operator, cst.BitInvert))
+
+    def ev_BooleanOperation(self, node: cst.BooleanOperation) -> Taint | None:
+        left = self.ev(node.left)
+        # `not isinstance(x, jax.core.Tracer) and x > 0`: the right side runs only when the left
+        # side holds, so what the left side rules out is ruled out there too
+        in_body, in_else = self._narrowing(node.left)
+        hidden = {n: self.env.pop(n) for n in (in_body if isinstance(node.operator, cst.And) else in_else) if n in self.env}
+        right = self.ev(node.right)
+        self.env.update(hidden)
+        return lattice.boolean_operation(left, right)
+
+    def ev_Comparison(self, node: cst.Comparison) -> Taint | None:
+        left = self.ev(node.left)
+        rights = [self.ev(c.comparator) for c in node.comparisons]
+        ops = [c.operator for c in node.comparisons]
+        if all(isinstance(op, (cst.Is, cst.IsNot)) for op in ops):
+            return None
+        if all(isinstance(op, (cst.In, cst.NotIn)) for op in ops):
+            return lattice.membership(left)  # "key" in batch
+        if all(isinstance(op, (cst.Equal, cst.NotEqual)) for op in ops) and any(
+            isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+            for e in (node.left, *(c.comparator for c in node.comparisons))
+        ):
+            return None  # tracer == "sample" is plain False: JAX arrays never equal a string
+        if all(isinstance(op, (cst.Equal, cst.NotEqual)) for op in ops) and any(
+            isinstance(e, (cst.Tuple, cst.List)) and not e.elements for e in (node.left, *(c.comparator for c in node.comparisons))
+        ):
+            return None  # args == (): comparing Python containers
+        return lattice.comparison((left, *rights))
+
+    def ev_IfExp(self, node: cst.IfExp) -> Taint | None:
+        self.test(node.test)
+        body, orelse = self.ev(node.body), self.ev(node.orelse)
+        return body or orelse
+
+    def ev_Lambda(self, node: cst.Lambda) -> None:
+        for p in node.params.params:
+            if p.default is not None:
+                self.ev(p.default)
+        self.define(node)
+        return None
+
+    def _sequence(self, node: cst.CSTNode, elements) -> Taint | None:
+        t = None
+        for el in elements:
+            et = self.ev(el.value) if not isinstance(el, (cst.DictElement,)) else (self.ev(el.key), self.ev(el.value))[1]
+            if isinstance(el, cst.StarredDictElement):
+                et = self.ev(el.value)
+            t = t or et
+        return lattice.collection(t)
+
+    def ev_Tuple(self, node: cst.Tuple) -> Taint | None:
+        return self._sequence(node, node.elements)
+
+    ev_List = ev_Set = ev_Tuple
+
+    def ev_Dict(self, node: cst.Dict) -> Taint | None:
+        return self._sequence(node, node.elements)
+
+    def _comprehension(self, node, elts: list[cst.BaseExpression]) -> Taint | None:
+        saved_env, saved_locals = dict(self.env), set(self.locals)
+        clause = node.for_in
+        while clause is not None:
+            self.ev(clause.iter)
+            self.bind_loop_target(clause.target, clause.iter)
+            for cond in clause.ifs:
+                self.test(cond.test)
+                self.dispatch(cond)
+            clause = clause.inner_for_in
+        t = None
+        for elt in elts:
+            t = self.ev(elt) or t
+        self.env, self.locals = saved_env, saved_locals
+        return lattice.collection(t)
+
+    def ev_ListComp(self, node: cst.ListComp) -> Taint | None:
+        return self._comprehension(node, [node.elt])
+
+    ev_SetComp = ev_GeneratorExp = ev_ListComp
+
+    def ev_DictComp(self, node: cst.DictComp) -> Taint | None:
+        return self._comprehension(node, [node.key, node.value])
+
+    def ev_NamedExpr(self, node: cst.NamedExpr) -> Taint | None:
+        t = self.ev(node.value)
+        self.bind(node.target, t, node.value)
+        return t
