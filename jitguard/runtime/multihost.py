@@ -88,13 +88,15 @@ _sequence: dict[tuple[str, tuple[int, ...]], int] = {}
 _unaligned: set[tuple[str, tuple[int, ...]]] = set()
 _report_rounds = 0
 _warned: set[str] = set()
-_stats = {"checks": 0, "local": 0, "round_trips": 0, "seconds": 0.0, "timeouts": 0, "divergent": 0}
+_stats = {"checks": 0, "local": 0, "round_trips": 0, "seconds": 0.0, "rpc_seconds": 0.0,
+          "digest_seconds": 0.0, "timeouts": 0, "divergent": 0}
 
 
 def stats() -> dict[str, Any]:
     """Counts of this process's checks: ``checks`` (compiles compared), ``local``
     (host-local compiles, never published), ``round_trips`` (key-value calls), ``seconds``
-    (time spent in them), ``timeouts`` and ``divergent``."""
+    (time in the checks, waiting for the others included), ``rpc_seconds`` (in the calls
+    that do not wait), ``digest_seconds`` (hashing the programs), ``timeouts`` and ``divergent``."""
     with _lock:
         return dict(_stats)
 
@@ -231,7 +233,8 @@ class _KV:
             return getattr(self.c, method)(*args)
         finally:
             self.trips += 1
-            self.seconds += time.perf_counter() - t
+            if method != "blocking_key_value_get":  # a wait for the others, not a round trip's cost
+                self.seconds += time.perf_counter() - t
 
 
 def _is(error: BaseException, code: str) -> bool:
@@ -361,9 +364,10 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any) -> DivergentCompile
             return None
         k = _sequence[group] = _sequence.get(group, 0) + 1
     fbase = f"{PREFIX}/{fid}/{_procs_key(procs, jax.process_count())}"
-    digest = _digest(module, devices)
-    kv = _KV(c)
     t0 = time.perf_counter()
+    digest = _digest(module, devices)
+    t_digest = time.perf_counter() - t0
+    kv = _KV(c)
     timeout = _timeout()
     try:
         verdict = _round(kv, fbase, k, me, procs, digest, _encode_signature(signature), timeout)
@@ -372,6 +376,8 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any) -> DivergentCompile
             _stats["checks"] += 1
             _stats["round_trips"] += kv.trips
             _stats["seconds"] += time.perf_counter() - t0
+            _stats["rpc_seconds"] += kv.seconds
+            _stats["digest_seconds"] += t_digest
     status = verdict.get("status")
     if status == "ok":
         return None

@@ -21,6 +21,8 @@ def emit(**fields):
 
 def main() -> int:
     scenario, pid, n, port = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    if os.environ.get("MH_TMP"):  # this process's compile log (JITGUARD_LOG)
+        os.environ["JITGUARD_LOG"] = os.path.join(os.environ["MH_TMP"], f"p{pid}.jsonl")
     import jax
 
     jax.config.update("jax_cpu_collectives_implementation", "gloo")
@@ -88,6 +90,11 @@ def main() -> int:
             for _ in range(20):  # cache hits: nothing published, nothing compared
                 guarded(global_batch(4))
             emit(event="hits", multihost=multihost.stats(), before=before)
+            # Aggregation on process 0 (collectives: every process calls them).
+            emit(event="report", text=multihost.report(timeout=20))
+            out = os.environ.get("MH_TMP")
+            if out:
+                emit(event="gathered", entries=multihost.gather_log(os.path.join(out, "all.jsonl"), timeout=20))
         elif scenario == "local":
             # A host-local function (local arrays) and a global one that only process 0
             # compiles (no collective inside), then a global function every process compiles.
@@ -107,6 +114,32 @@ def main() -> int:
                      local_sum=float(np.asarray(y.addressable_shards[0].data).sum()))
             emit(event="result", value=float(guarded(global_batch(4))))
             emit(event="stats", multihost=multihost.stats())
+        elif scenario == "cost":
+            # Per-compile cost of the check (docs/multihost.md): 20 new global programs, and
+            # the digest of a bigger program (a 64-layer MLP) against its compile time.
+            many = jitguard.jit(total, max_compiles=100, on_excess="raise")
+            t = time.perf_counter()
+            for rows in range(1, 21):
+                many(global_batch(rows))
+            loop = time.perf_counter() - t
+            emit(event="cost", multihost=multihost.stats(), compiles=many.stats()["compiles"],
+                 compile_seconds=many.stats()["compile_seconds"], loop_seconds=loop)
+
+            def mlp(ws, v):
+                for w in ws:
+                    v = jnp.tanh(v @ w)
+                return v.sum()
+
+            ws = [jnp.ones((128, 128)) for _ in range(64)]
+            lowered = jax.jit(mlp).lower(ws, jnp.ones((8, 128)))
+            module = lowered.compiler_ir()
+            t = time.perf_counter()
+            multihost._digest(module, jax.devices())
+            digest_s = time.perf_counter() - t
+            t = time.perf_counter()
+            lowered.compile()
+            emit(event="big", digest_seconds=digest_s, compile_seconds=time.perf_counter() - t,
+                 text_chars=len(module.operation.get_asm(enable_debug_info=False)))
         else:
             raise SystemExit(f"unknown scenario {scenario}")
     except Exception as e:  # report, then leave the job cleanly

@@ -105,8 +105,8 @@ def test_short_batch_after_full_steps_is_caught_by_the_compiling_process():
     assert [e["type"] for e in of(first, "exception")] == ["ValueError"]
 
 
-def test_no_divergence_same_results_and_compiles_as_jax_jit():
-    events = launch("same", 2)
+def test_no_divergence_same_results_and_compiles_as_jax_jit(tmp_path):
+    events = launch("same", 2, MH_TMP=str(tmp_path))
     for evs in events:
         results = of(evs, "result")
         assert [r["guarded"] for r in results] == [r["plain"] for r in results] == [16.0, 16.0, 8.0, 16.0, 8.0]
@@ -118,6 +118,17 @@ def test_no_divergence_same_results_and_compiles_as_jax_jit():
         (hits,) = of(evs, "hits")
         assert hits["multihost"] == hits["before"]  # cache hits publish and compare nothing
         assert not of(evs, "exception")
+    # Process 0 collects every process's report and compile log.
+    (report,) = of(events[0], "report")
+    assert "[p0] main.<locals>.total" in report["text"] and "[p1] main.<locals>.total" in report["text"]
+    assert of(events[0], "gathered")[0]["entries"] == 4 and of(events[1], "gathered")[0]["entries"] == 0
+    entries = [json.loads(line) for line in (tmp_path / "all.jsonl").read_text().splitlines()]
+    assert sorted((e["process"], e["function"]) for e in entries) == [
+        (0, "main.<locals>.total")] * 2 + [(1, "main.<locals>.total")] * 2
+    from jitguard.runtime.logfile import rows
+
+    (row,) = rows(entries)
+    assert row.compiles == 4  # `jitguard report all.jsonl`: both processes' compiles
 
 
 def test_host_local_function_no_false_alarm_no_deadlock():
