@@ -1,0 +1,142 @@
+"""Unit tests of the value lattice (jitguard.lint.analysis.lattice): what a value is, and how
+each operation combines the values of its operands."""
+
+from __future__ import annotations
+
+import libcst as cst
+import pytest
+
+from jitguard.lint.analysis import lattice
+from jitguard.lint.analysis.lattice import Kind, Origin, Taint
+
+X = Origin("x", "parameter of jitted `f`, not in static_argnames")
+Y = Origin("y", "parameter of jitted `f`, not in static_argnames")
+ARRAY = Taint(X)
+MASK = Taint(X, boolean=True)
+CONTAINER = Taint(X, container=True)
+OBJECT = Taint(X, opaque=True)
+FOREIGN = Taint(X, opaque=True, foreign=True)
+
+
+@pytest.mark.parametrize(
+    ("value", "kind"),
+    [(None, Kind.STATIC), (ARRAY, Kind.ARRAY), (MASK, Kind.MASK), (CONTAINER, Kind.CONTAINER),
+     (OBJECT, Kind.OBJECT), (FOREIGN, Kind.FOREIGN), (Taint(X, container=True, opaque=True), Kind.CONTAINER)],
+)
+def test_kind_names_what_a_value_is(value, kind) -> None:
+    assert lattice.kind(value) is kind
+    assert lattice.is_array(value) is (kind in (Kind.ARRAY, Kind.MASK))
+
+
+def test_flags_round_trip() -> None:
+    for value in (ARRAY, MASK, CONTAINER, OBJECT, FOREIGN):
+        assert Taint.with_flags(value.origin, value.flags) == value
+    assert FOREIGN.flags == {"opaque", "foreign"}
+
+
+def test_join_keeps_the_first_traced_operand() -> None:
+    assert lattice.join(None, None) is None
+    assert lattice.join(None, Taint(Y), ARRAY) == Taint(Y)
+    assert lattice.join(ARRAY, Taint(Y)) is ARRAY
+
+
+def test_merge_is_a_union_that_keeps_the_first_branch() -> None:
+    a = {"x": ARRAY}
+    b = {"x": Taint(Y), "z": MASK}
+    assert lattice.merge(a, b) == {"x": ARRAY, "z": MASK}
+    assert a == {"x": ARRAY}  # not changed in place
+
+
+def test_static_stays_static_through_every_operation() -> None:
+    for op in (lattice.container, lattice.collection, lattice.element, lattice.unpacked, lattice.leaf,
+               lattice.attribute, lattice.negation, lattice.membership):
+        assert op(None) is None
+    assert lattice.unary(None, invert=True) is None
+    assert lattice.binary(None, None, bitwise=False, add=True) is None
+    assert lattice.boolean_operation(None, None) is None
+    assert lattice.comparison([None, None]) is None
+    assert lattice.mapped_result(None, ARRAY) is None
+
+
+def test_containers_and_their_elements() -> None:
+    assert lattice.kind(lattice.container(MASK)) is Kind.CONTAINER
+    assert lattice.collection(OBJECT) == Taint(X, container=True, opaque=True)
+    # iterating keeps the mask and what we cannot see into; the container flag goes
+    assert lattice.element(Taint(X, container=True, boolean=True, opaque=True)) == Taint(X, boolean=True, opaque=True)
+    # `a, b = carry` of a parameter: rows or pytree fields, whose truth value is unknown
+    assert lattice.unpacked(MASK) == Taint(X, boolean=True, opaque=True)
+    assert lattice.leaf(FOREIGN) == FOREIGN and lattice.leaf(MASK) == ARRAY
+
+
+def test_attribute_and_item_access() -> None:
+    assert lattice.attribute(ARRAY) == OBJECT  # x.attr: a pytree field or an array
+    assert lattice.attribute(FOREIGN) == FOREIGN
+    assert lattice.item(MASK, keyed=False) == MASK  # mask[i] is a boolean array
+    assert lattice.item(ARRAY, keyed=True) == OBJECT  # batch["x"]: a field of a pytree
+    assert lattice.item(Taint(X, container=True, boolean=True), keyed=False) == OBJECT  # xs[0] of a list
+    assert lattice.array(OBJECT) == ARRAY  # static_table[i] with i traced is an array
+    assert lattice.array(ARRAY, boolean=True) == MASK
+
+
+def test_arithmetic_and_bitwise_operators() -> None:
+    assert lattice.binary(ARRAY, None, bitwise=False, add=True) == ARRAY
+    assert lattice.binary(None, Taint(Y), bitwise=False, add=False) == Taint(Y)
+    # masks combined with & | ^ stay masks; with + they are numbers
+    assert lattice.binary(MASK, MASK, bitwise=True, add=False) == MASK
+    assert lattice.binary(MASK, ARRAY, bitwise=True, add=False) == ARRAY
+    assert lattice.binary(MASK, MASK, bitwise=False, add=True) == ARRAY
+    # opaque/foreign only when every traced operand is: an array operand makes an array
+    assert lattice.binary(OBJECT, ARRAY, bitwise=False, add=False) == ARRAY
+    assert lattice.binary(FOREIGN, None, bitwise=False, add=False) == FOREIGN
+    # tuple + tuple is a tuple
+    assert lattice.binary(CONTAINER, Taint(X, container=True, opaque=True), bitwise=False, add=True) == Taint(
+        X, container=True, opaque=True)
+    assert lattice.kind(lattice.binary(CONTAINER, ARRAY, bitwise=False, add=True)) is Kind.ARRAY
+
+
+def test_unary_and_boolean_operators() -> None:
+    assert lattice.negation(ARRAY) == MASK
+    assert lattice.negation(CONTAINER) == Taint(X, boolean=True, opaque=True)  # `not xs`: a length test
+    assert lattice.unary(MASK, invert=True) == MASK and lattice.unary(MASK, invert=False) == ARRAY
+    assert lattice.boolean_operation(MASK, MASK) == MASK
+    # Python tests the left operand first: if we cannot see into it, it may short-circuit
+    assert lattice.boolean_operation(OBJECT, ARRAY) == Taint(X, opaque=True)
+    assert lattice.boolean_operation(None, Taint(Y, boolean=True)) == Taint(Y, boolean=True)
+
+
+def test_comparisons() -> None:
+    assert lattice.comparison([None, ARRAY]) == MASK
+    assert lattice.comparison([Taint(Y), ARRAY]).origin == Y  # the first traced operand names it
+    # pytree_size(x) < 2 compares what an unseen function returned: maybe Python ints
+    assert lattice.comparison([FOREIGN, None]) == Taint(X, boolean=True, opaque=True, foreign=True)
+    assert lattice.comparison([FOREIGN, ARRAY]) == MASK
+    assert lattice.membership(ARRAY) == MASK
+    assert lattice.membership(FOREIGN) == Taint(X, boolean=True, opaque=True, foreign=True)
+
+
+def test_call_results() -> None:
+    assert lattice.foreign(MASK) == FOREIGN
+    assert lattice.method_result(ARRAY, CONTAINER) == OBJECT  # xs.count(...) of a list: who knows
+    assert lattice.method_result(ARRAY, ARRAY) == ARRAY  # x.sum()
+    assert lattice.reduction(ARRAY, OBJECT) == OBJECT and lattice.reduction(ARRAY, None) == ARRAY
+    assert lattice.mapped_result(ARRAY, FOREIGN) == FOREIGN
+    assert lattice.mapped_result(Taint(Y), ARRAY) == Taint(Y, opaque=True)
+
+
+@pytest.mark.parametrize(
+    ("source", "kind"),
+    [("1", "int"), ("-2", "int"), ("0.5", "float"), ("1j", "complex"), ("True", "bool"), ("x", None),
+     ("jnp.float32(0.5)", "strong float32"), ("np.int32(1)", "strong int32"), ("jnp.asarray(1)", None),
+     ("[1]", None)],
+)
+def test_scalar_kind_weak_and_strong(source: str, kind: str | None) -> None:
+    names = {"jnp": "jax.numpy", "np": "numpy"}
+
+    def resolve(expr: cst.BaseExpression) -> str | None:
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            return f"{names.get(expr.value.value, expr.value.value)}.{expr.attr.value}"
+        return None
+
+    found = lattice.scalar_kind(cst.parse_expression(source), resolve)
+    assert found == kind
+    assert (found in lattice.WEAK_SCALARS) is (kind is not None and not kind.startswith("strong"))
