@@ -88,7 +88,7 @@ def test_published_hook_definition() -> None:
     assert hook["id"] == "jitguard"
     assert hook["entry"] == "jitguard check --force-exclude"
     assert hook["language"] == "python"
-    assert hook["types_or"] == ["python", "pyi"]
+    assert hook["types_or"] == ["python", "pyi", "jupyter"]
     assert hook["require_serial"] is True
     assert hook["minimum_pre_commit_version"]
 
