@@ -94,3 +94,21 @@ def test_hook_files_have_no_duplicate_keys(name: str) -> None:
 
     Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
     yaml.load((Path(__file__).resolve().parent.parent / name).read_text(), Strict)
+
+
+def test_readme_pre_commit_snippet_names_no_missing_tag() -> None:
+    """The README's snippet must not point at a release tag that does not exist (it once said
+    `rev: v0.1.0`, and pre-commit failed for everyone who copied it)."""
+    import re
+    import subprocess
+
+    repo = Path(__file__).resolve().parent.parent
+    readme = (repo / "README.md").read_text()
+    revs = re.findall(r"^\s*rev:\s*(\S+)", readme, re.MULTILINE)
+    assert revs, "the README shows a pre-commit snippet"
+    tags = set()
+    if shutil.which("git") and (repo / ".git").exists():
+        tags = set(subprocess.run(["git", "tag"], cwd=repo, capture_output=True, text=True).stdout.split())
+    for rev in revs:
+        if re.fullmatch(r"v?\d+(\.\d+)+", rev):
+            assert rev in tags, f"README: pre-commit rev {rev} is not a tag of this repository"
