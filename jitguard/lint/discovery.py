@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -70,13 +71,39 @@ class _Ignores:
         return _Ignores((*self.specs, (folder, spec))) if spec is not None else self
 
     def ignored(self, full: str, is_dir: bool) -> bool:
+        """``full``: an absolute, normalised path under every folder of ``specs``."""
         result = False
-        for folder, spec in self.specs:  # a later (deeper) file's verdict wins, `!` included
-            rel = os.path.relpath(full, folder).replace(os.sep, "/") + ("/" if is_dir else "")
-            verdict = spec.check_file(rel).include
+        for folder, rules in self.specs:  # a later (deeper) file's verdict wins, `!` included
+            rel = full[len(folder) + 1 :] if full.startswith(folder) else os.path.relpath(full, folder)
+            if os.sep != "/":
+                rel = rel.replace(os.sep, "/")
+            verdict = rules.verdict(rel + "/" if is_dir else rel)
             if verdict is not None:
                 result = verdict
         return result
+
+
+class _Rules:
+    """One folder's compiled gitignore rules. Without `!` patterns the verdict is "does any
+    pattern match", so all of them become one regular expression: one match per path."""
+
+    __slots__ = ("any", "spec")
+
+    def __init__(self, spec) -> None:
+        patterns = [p for p in spec.patterns if p.include is not None and p.regex is not None]
+        self.spec = spec
+        self.any = None
+        if all(p.include for p in patterns):
+            parts = [re.sub(r"\(\?P<\w+>", "(?:", p.regex.pattern) for p in patterns]
+            try:
+                self.any = re.compile("|".join(f"(?:{part})" for part in parts))
+            except re.error:  # pragma: no cover - pathspec's own matching then
+                self.any = None
+
+    def verdict(self, rel: str) -> bool | None:
+        if self.any is not None:
+            return True if self.any.match(rel) else None
+        return self.spec.check_file(rel).include
 
 
 def _spec(files: tuple[str, ...]):
@@ -92,7 +119,7 @@ def _spec(files: tuple[str, ...]):
         return None
     import pathspec  # only when there is an ignore file to read
 
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    return _Rules(pathspec.GitIgnoreSpec.from_lines(lines))
 
 
 def _outer_ignores(top: str) -> _Ignores:
@@ -143,8 +170,9 @@ def _walk(top: Path, resolve) -> Iterator[str]:
         names = {e.name for e in entries}
         if ("pyproject.toml" in names or "jitguard.toml" in names) and folder != top_s:
             settings = resolve(folder)  # a sub-project: its own settings from here down
+        here = os.path.abspath(folder)
         if settings.respect_gitignore:
-            ignores = ignores.child(os.path.abspath(folder), names)
+            ignores = ignores.child(here, names)
         else:
             ignores = _Ignores()
         subdirs = []
@@ -159,7 +187,7 @@ def _walk(top: Path, resolve) -> Iterator[str]:
                 continue  # not ours: no pattern matching for it
             if settings.is_excluded(Path(full)):
                 continue
-            if ignores.specs and ignores.ignored(os.path.abspath(full), is_dir):
+            if ignores.specs and ignores.ignored(os.path.join(here, entry.name), is_dir):
                 continue
             if is_dir:
                 subdirs.append(full)
