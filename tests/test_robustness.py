@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import crash_hook_env, run_jitguard
 from tests.sources import BUGGY
 
 from jitguard.lint.config import Settings
@@ -25,10 +26,7 @@ HEAD = "import jax\n\nf = jax.jit(lambda x: x)\n"  # mentions jit, so the prefil
 
 
 def jitguard(cwd: Path, *args: str, env: dict | None = None, timeout: int = 180) -> subprocess.CompletedProcess[str]:
-    full_env = {**os.environ, "JITGUARD_NO_CACHE": "1", **(env or {})}
-    proc = subprocess.run(
-        [sys.executable, "-m", "jitguard", *args], cwd=cwd, capture_output=True, text=True, env=full_env, timeout=timeout
-    )
+    proc = run_jitguard(cwd, *args, env=env, timeout=timeout, no_cache=True)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr
     return proc
 
@@ -82,11 +80,12 @@ def test_hostile_inputs_serially_too(tmp_path: Path) -> None:
 
 
 def test_a_worker_killed_by_a_signal_loses_only_its_file(tmp_path: Path) -> None:
-    """JITGUARD_TEST_CRASH (documented in runner.py) makes a worker SIGSEGV itself on a file."""
+    """A worker that SIGSEGVs itself on one file (tests/conftest.py's crash hook) costs only that file."""
+    env = crash_hook_env(tmp_path.parent, "crashme")
     for i in range(40):
         (tmp_path / f"bug{i:02}.py").write_text(BUGGY)
     (tmp_path / "bug17_crashme.py").write_text(BUGGY)
-    proc = jitguard(tmp_path, "check", "-j", "2", "--output-format", "concise", ".", env={"JITGUARD_TEST_CRASH": "crashme"})
+    proc = jitguard(tmp_path, "check", "-j", "2", "--output-format", "concise", ".", env=env)
     assert proc.returncode == 1, proc.stderr
     got = findings(proc)
     for i in range(40):
@@ -94,8 +93,7 @@ def test_a_worker_killed_by_a_signal_loses_only_its_file(tmp_path: Path) -> None
     assert got["bug17_crashme.py"] == ["1:1:JG003"]
     assert "the parser crashed on this file" in proc.stdout
     # the hook only affects worker processes: a serial run checks that file normally
-    serial = jitguard(tmp_path, "check", "-j", "1", "--output-format", "concise", "bug17_crashme.py",
-                      env={"JITGUARD_TEST_CRASH": "crashme"})
+    serial = jitguard(tmp_path, "check", "-j", "1", "--output-format", "concise", "bug17_crashme.py", env=env)
     assert findings(serial) == {"bug17_crashme.py": ["6:8:JG101"]}
 
 
@@ -104,7 +102,8 @@ def test_two_crashing_files_in_one_run(tmp_path: Path) -> None:
         (tmp_path / f"ok{i:02}.py").write_text(BUGGY)
     (tmp_path / "a_crashme.py").write_text(BUGGY)
     (tmp_path / "z_crashme.py").write_text(BUGGY)
-    proc = jitguard(tmp_path, "check", "-j", "2", "--output-format", "concise", ".", env={"JITGUARD_TEST_CRASH": "crashme"})
+    env = crash_hook_env(tmp_path.parent, "crashme")
+    proc = jitguard(tmp_path, "check", "-j", "2", "--output-format", "concise", ".", env=env)
     got = findings(proc)
     assert got["a_crashme.py"] == got["z_crashme.py"] == ["1:1:JG003"]
     assert all(got[f"ok{i:02}.py"] == ["6:8:JG101"] for i in range(30))

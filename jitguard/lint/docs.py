@@ -36,7 +36,7 @@ def pages() -> dict[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    target = Path(argv[0]) if argv else Path(__file__).resolve().parent.parent / "docs" / "rules"
+    target = Path(argv[0]) if argv else Path(__file__).resolve().parents[2] / "docs" / "rules"
     target.mkdir(parents=True, exist_ok=True)
     for name, text in pages().items():
         (target / name).write_text(text, encoding="utf-8")

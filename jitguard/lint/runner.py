@@ -5,11 +5,6 @@ file which file it is linting. If a worker dies (a native crash in the parser), 
 the files whose breadcrumbs were left behind are the suspects and are re-run one at a time in
 fresh processes (a file that kills its process again becomes a JG003 finding); every other
 unfinished file is re-run in a new pool. So one hostile file costs only its own result.
-
-Test-only hook: when the environment variable ``JITGUARD_TEST_CRASH`` is set, a *worker process*
-about to lint a file whose name contains its value kills itself with SIGSEGV. It exists so that
-the crash-recovery path can be tested with a real dead process (tests/test_robustness.py); it
-has no effect on serial runs or when unset.
 """
 
 from __future__ import annotations
@@ -21,7 +16,6 @@ import hashlib
 import json
 import multiprocessing
 import os
-import signal
 import tempfile
 from collections import ChainMap
 from collections.abc import Sequence
@@ -46,10 +40,8 @@ from jitguard.lint.engine import (
 from jitguard.lint.rules.base import Scope
 
 PARALLEL_MIN_FILES = 16
-_CRASH_ENV = "JITGUARD_TEST_CRASH"
 _worker: FileLinter | None = None
 _crumb_fd: int | None = None
-_crash_marker: str | None = None
 
 Linted = tuple[FileResult, "str | None"]  # the result and the digest of the bytes it was made from
 
@@ -67,21 +59,11 @@ def _lint_one(linter: FileLinter, path: str, seeds: dict | None = None) -> Linte
 
 
 def _init_worker(options: LintOptions, crumbs: str | None = None) -> None:
-    global _worker, _crumb_fd, _crash_marker
+    global _worker, _crumb_fd
     _worker = FileLinter(options)
     if crumbs is not None:
         _crumb_fd = os.open(os.path.join(crumbs, str(os.getpid())), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    _crash_marker = os.environ.get(_CRASH_ENV) or None
 
-
-def _test_crash() -> None:  # pragma: no cover - runs in a worker that dies
-    try:
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-    except (ImportError, ValueError, OSError):
-        pass
-    os.kill(os.getpid(), signal.SIGSEGV)
 
 
 def _lint_chunk(paths: Sequence[str]) -> list[Linted]:
@@ -93,8 +75,6 @@ def _lint_chunk(paths: Sequence[str]) -> list[Linted]:
         for p in paths:
             if _crumb_fd is not None:
                 os.pwrite(_crumb_fd, os.fsencode(p) + b"\0", 0)
-            if _crash_marker is not None and _crash_marker in os.path.basename(p):
-                _test_crash()
             out.append(_lint_one(linter, p))
         if _crumb_fd is not None:
             os.pwrite(_crumb_fd, b"\0", 0)

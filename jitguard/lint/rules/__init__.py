@@ -1,6 +1,7 @@
 """The rules. Each is one small class in its own module; ALL_RULES is the registry.
 
-To add a rule: write a ``Rule`` subclass with its metadata and ``visit_<Node>`` hooks, add it
+To add a rule: write a ``Rule`` subclass with its metadata, its ``scope`` and its checks (see
+``jitguard.lint.rules.base``), add it
 here, add ``rules/<CODE>.py`` (examples that must and must not be flagged) at the repository root,
 and run ``python -m jitguard.lint.docs`` to write its page under ``docs/rules/``.
 """
@@ -8,6 +9,7 @@ and run ``python -m jitguard.lint.docs`` to write its page under ``docs/rules/``
 from __future__ import annotations
 
 from jitguard.lint.rules.base import Rule
+from jitguard.lint.rules.jg005_unused_noqa import UnusedNoqa
 from jitguard.lint.rules.jg101_traced_condition import TracedCondition
 from jitguard.lint.rules.jg102_traced_while import TracedWhile
 from jitguard.lint.rules.jg103_traced_truth import TracedTruthValue
@@ -24,6 +26,7 @@ from jitguard.lint.rules.jg303_loop_varying_shape import LoopVaryingShape
 from jitguard.lint.rules.jg304_scalar_type_churn import ScalarTypeChurn
 
 ALL_RULES: tuple[type[Rule], ...] = (
+    UnusedNoqa,
     TracedCondition,
     TracedWhile,
     TracedTruthValue,

@@ -11,6 +11,8 @@ A rule never walks the tree itself, and it reports through one call,
   definitions, transform calls, loops).
 * ``Scope.PROJECT`` — ``check_project(sites, ctx)``, once per run, on every call site of a
   jitted function across the checked tree; ``ctx.report(site, ...)`` reports at the call.
+* ``Scope.SUPPRESSION`` — judged by ``jitguard.lint.suppression`` once every other rule has
+  reported (JG005, unused suppression comments).
 
 Fixes are ``Fix.safe(Edit.replace(node, text))`` or ``Fix.unsafe(...)`` (``--unsafe-fixes``).
 Suppression comments are applied after every rule, in one place (``jitguard.lint.suppression``).
@@ -29,6 +31,7 @@ class Scope(enum.Enum):
     TRACED = "traced"
     MODULE = "module"
     PROJECT = "project"
+    SUPPRESSION = "suppression"  # judged by jitguard.lint.suppression, after every other rule
 
 
 class Reporter:
