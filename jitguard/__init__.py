@@ -27,6 +27,8 @@ _LAZY = {
     "RecompilationWarning": "jitguard.runtime.errors",
     "DivergentCompileError": "jitguard.runtime.multihost",
     "pad_to_bucket": "jitguard.runtime.buckets",
+    "load_ipython_extension": "jitguard.runtime.ipython",  # %load_ext jitguard
+    "unload_ipython_extension": "jitguard.runtime.ipython",
 }
 _SUBMODULES = {"buckets"}
 

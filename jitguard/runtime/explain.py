@@ -170,3 +170,31 @@ def excess_message(
     for fix in fixes:
         lines.append(f"  fix: {fix}")
     return "\n".join(lines)
+
+
+def short_fix(path: str, aspect: str, values: Sequence[Any]) -> str:
+    """A one-line fix for a table cell."""
+    if aspect.startswith("dim "):
+        ints = [v for v in values if isinstance(v, int)]
+        if ints:
+            chosen = buckets.suggest(sorted(set(ints)))
+            return f"pad {path} axis {aspect.split()[1]} to buckets {tuple(chosen)} (jitguard.pad_to_bucket)"
+    if aspect == "dtype":
+        return f"cast {path} to one dtype"
+    if aspect == "weak type":
+        return f"pass jnp.asarray({path}, dtype=...) every time"
+    if aspect == "static value":
+        return f"make {path} traced, or limit it to a few values"
+    if aspect == "committed":
+        return f"place {path} the same way every call (jax.device_put)"
+    if aspect == "sharding":
+        return f"reshard {path} once, or pin in_shardings="
+    if aspect == "container":
+        return f"pass {path} as one container type every call"
+    if aspect == "pytree metadata":
+        return f"keep the static metadata of {path} fixed"
+    if aspect == "passed":
+        return f"pass {path} the same way (position or keyword) every call"
+    if aspect in ("added", "removed", "rank", "kind"):
+        return f"keep the structure of {path} the same every call"
+    return f"keep {path} the same between calls"

@@ -40,6 +40,7 @@ from typing import Any, Iterator
 import jax
 
 from jitguard.runtime import functions, multihost
+from jitguard.runtime import watch
 from jitguard.runtime.signature import capture
 
 try:
@@ -209,6 +210,8 @@ def _owner(frame: Any, event_kwargs: dict | None = None) -> tuple[Any, tuple, di
             if code.co_name == MISS_FRAME:
                 local = f.f_locals
                 state = functions.lookup(local.get(JIT_INFO))
+                if state is None and watch.enabled:  # jitguard run / %load_ext jitguard
+                    state = watch.state_for(local.get(JIT_INFO), local.get("fun"))
                 if state is None:
                     return None
                 return state, local.get("args", ()), local.get("kwargs", {}), f, False, None

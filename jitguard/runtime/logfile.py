@@ -65,13 +65,26 @@ def report_main(argv: list[str]) -> int:
         "seconds, distinct signatures and the worst churning argument per function.",
     )
     parser.add_argument("path", help="JSON-lines file written by a run with JITGUARD_LOG=path")
+    parser.add_argument("--html", default=None, metavar="OUT",
+                        help="also write a self-contained HTML page: a timeline of compiles per "
+                        "function and the table (no network, no script)")
     args = parser.parse_args(argv)
     try:
-        table = render(rows(read(args.path)))
+        entries = read(args.path)
+        table = render(rows(entries))
     except LogError as e:
         print(f"jitguard report: {e}", file=sys.stderr)
         return 2
     print(table)
+    if args.html:
+        from jitguard.runtime import htmlreport
+
+        try:
+            htmlreport.write(args.html, entries, title=f"jitguard report: {args.path}")
+        except OSError as e:
+            print(f"jitguard report: cannot write {args.html}: {e.strerror or e}", file=sys.stderr)
+            return 2
+        print(f"wrote {args.html}", file=sys.stderr)
     return 0
 
 

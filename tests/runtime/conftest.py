@@ -1,5 +1,15 @@
 import pytest
 
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_exit_summary():
+    """The exit summary of unreported excess compiles is tested in subprocesses; here it
+    would only add noise after the test run."""
+    from jitguard.runtime import settings
+
+    settings.exit_summary = False
+    yield
+
 @pytest.fixture(autouse=True)
 def _clean_settings(monkeypatch):
     """Each test starts without env or configure() overrides."""
