@@ -150,7 +150,7 @@ def reexec_on_snapshot(rev: str) -> None:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(snap), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
     env[_CODE_ENV] = f"{sha} (git archive of {rev})"
     try:
-        code = subprocess.run([sys.executable, os.path.abspath(__file__), *sys.argv[1:]], env=env).returncode
+        code = subprocess.run([sys.executable, os.path.abspath(sys.argv[0]), *sys.argv[1:]], env=env).returncode
     finally:
         shutil.rmtree(snap, ignore_errors=True)
     raise SystemExit(code)
