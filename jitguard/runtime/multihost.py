@@ -271,11 +271,28 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
         if held == verdict and json.loads(verdict)["status"] == "ok":
             kv("key_value_delete", f"{base}/x/")  # the verdict and the counter stay: a few bytes
         return json.loads(held)
-    try:
-        return json.loads(kv("blocking_key_value_get", f"{base}/v", int(timeout * 1000)))
-    except Exception as e:
-        if not _is(e, "DEADLINE_EXCEEDED"):
-            raise
+    entered = time.time()
+    kv("key_value_set", f"{PREFIX}/at/{me}", json.dumps([base, entered]), True)  # where it waits
+    until = time.monotonic() + timeout
+    extended = False
+    while True:
+        try:
+            wait_ms = max(1, int((until - time.monotonic()) * 1000))
+            return json.loads(kv("blocking_key_value_get", f"{base}/v", wait_ms))
+        except Exception as e:
+            if not _is(e, "DEADLINE_EXCEEDED"):
+                raise
+        if extended:
+            break
+        # A missing process may itself be waiting in another round that it entered after
+        # this one (a compile only it makes, say): it comes here once that wait ends.
+        # Only the earlier of two such waits is extended (ordered by start time, then
+        # process), so two processes waiting for each other never both keep waiting.
+        later = _waiting_since(kv, base, [p for p in procs if p != me and str(p) not in _digests(kv, base)])
+        if later is None or later <= (entered, me):
+            break
+        extended = True
+        until = time.monotonic() + max(0.0, later[0] + 2 * timeout - time.time())
     # Nobody completed the round in time. A missing process that never compiled this
     # function (over these processes) does not run it: "not compiled there". One that
     # compiled it before, but not this program, is running one of its earlier programs.
@@ -295,6 +312,27 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
         verdict = {"status": "abandoned", "by": me, "digests": digests, "missing": missing,
                    "differ": verdict.get("status") == "divergent"}
     return json.loads(_create(kv, f"{base}/v", json.dumps(verdict)))
+
+
+def _waiting_since(kv: _KV, base: str, missing: Sequence[int]) -> tuple[float, int] | None:
+    """(start time, process) of the latest wait, among ``missing`` (the first 16), in
+    another round that is still open, or None."""
+    latest = None
+    for p in missing[:16]:
+        try:
+            where, since = json.loads(kv("key_value_try_get", f"{PREFIX}/at/{p}"))
+        except Exception:
+            continue
+        if where == base:
+            continue
+        try:
+            kv("key_value_try_get", f"{where}/v")
+            continue  # that round has its verdict: the process left it
+        except Exception as e:
+            if not _is(e, "NOT_FOUND"):
+                continue
+        latest = (since, p) if latest is None else max(latest, (since, p))
+    return latest
 
 
 def _digests(kv: _KV, base: str) -> dict[str, str]:

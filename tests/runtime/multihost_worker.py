@@ -114,6 +114,33 @@ def main() -> int:
                      local_sum=float(np.asarray(y.addressable_shards[0].data).sum()))
             emit(event="result", value=float(guarded(global_batch(4))))
             emit(event="stats", multihost=multihost.stats())
+        elif scenario == "variety":
+            # (a) a host callback inside a global program: the same on every process;
+            # (b) a static argument read from host-local data; (c) a closed-over host-local
+            # constant: same arguments, different program.
+            @jitguard.jit(on_excess="raise")
+            def printed(v):
+                jax.debug.print("sum {s}", s=v.sum())
+                return v.sum()
+
+            @jitguard.jit(static_argnames=("scale",), on_excess="raise")
+            def scaled(v, scale):
+                return v.sum() * scale
+
+            offset = float(pid)  # differs between the hosts
+
+            @jitguard.jit(on_excess="raise")
+            def shifted(v):
+                return v.sum() + offset
+
+            x = global_batch(4)
+            emit(event="result", name="printed", value=float(printed(x)))
+            for name, call in (("scaled", lambda: scaled(x, scale=pid + 1)), ("shifted", lambda: shifted(x))):
+                try:
+                    emit(event="result", name=name, value=float(call()))
+                except jitguard.DivergentCompileError as e:
+                    emit(event="divergent", name=name, message=str(e), groups=e.groups)
+            emit(event="stats", multihost=multihost.stats())
         elif scenario == "cost":
             # Per-compile cost of the check (docs/multihost.md): 20 new global programs, and
             # the digest of a bigger program (a 64-layer MLP) against its compile time.
