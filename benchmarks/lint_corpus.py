@@ -107,12 +107,20 @@ def dev_corpus() -> Path:
     return target
 
 
-def libs12_corpus() -> Path:
+# the names benchmarks/realworld_check.py uses for the 12-library corpus
+PINS = PINS_12
+
+
+def corpus_dir(arg: str | None) -> Path:
+    if arg:
+        return Path(arg)
     if os.environ.get("JITGUARD_BENCH_DIR"):
-        target = Path(os.environ["JITGUARD_BENCH_DIR"])
-    else:
-        key = hashlib.sha256(repr(sorted(PINS_12.items())).encode()).hexdigest()[:10]
-        target = BENCH_CACHE / f"corpus-{key}"
+        return Path(os.environ["JITGUARD_BENCH_DIR"])
+    key = hashlib.sha256(repr(sorted(PINS_12.items())).encode()).hexdigest()[:10]
+    return BENCH_CACHE / f"corpus-{key}"
+
+
+def ensure_corpus(target: Path) -> Path:
     if (target / ".complete").is_file():
         return target
     tmp = target.with_name(target.name + ".tmp")
@@ -127,6 +135,10 @@ def libs12_corpus() -> Path:
     tmp.rename(target)
     (target / ".complete").write_text("\n".join(specs) + "\n")
     return target
+
+
+def libs12_corpus() -> Path:
+    return ensure_corpus(corpus_dir(None))
 
 
 def corpus_for(args: argparse.Namespace) -> tuple[Path, str]:
