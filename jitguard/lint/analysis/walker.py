@@ -217,96 +217,111 @@ class Walker(CallSemantics):
             self.stmt(stmt)
 
     def stmt(self, stmt: cst.CSTNode) -> None:
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                self.small(small)
-        elif isinstance(stmt, cst.If):
+        method = getattr(self, "stmt_" + type(stmt).__name__, None)
+        if method is not None:
+            method(stmt)
+            return
+        for child in children(stmt):
+            if isinstance(child, cst.BaseSuite):
+                self.block(child)
+
+    def stmt_SimpleStatementLine(self, stmt: cst.SimpleStatementLine) -> None:
+        for small in stmt.body:
+            self.small(small)
+
+    def stmt_If(self, stmt: cst.If) -> None:
+        self.test(stmt.test)
+        self.dispatch(stmt)
+        before = dict(self.env)
+        not_traced_in_body, not_traced_in_else = self._narrowing(stmt.test)
+        for name in not_traced_in_body:
+            self.env.pop(name, None)
+        self.block(stmt.body)
+        after_body, body_dead = self.env, self.dead
+        self.env, self.dead = dict(before), False
+        for name in not_traced_in_else:
+            self.env.pop(name, None)
+        if stmt.orelse is not None:
+            if isinstance(stmt.orelse, cst.If):
+                self.stmt(stmt.orelse)
+            else:
+                self.block(stmt.orelse.body)
+        # a branch that returned does not flow on: `if x is None: return` narrows what follows
+        if body_dead and not self.dead:
+            pass
+        elif self.dead and not body_dead:
+            self.env, self.dead = after_body, False
+        else:
+            self.env = lattice.merge(after_body, self.env)
+            self.dead = body_dead and self.dead
+
+    def stmt_For(self, stmt: cst.For) -> None:
+        self.ev(stmt.iter)
+        before = dict(self.env)
+        for _ in range(2):
+            self.bind_loop_target(stmt.target, stmt.iter)
+            self.dispatch(stmt)
+            self.block(stmt.body)
+            self.env, self.dead = lattice.merge(before, self.env), False
+        if stmt.orelse is not None:
+            self.block(stmt.orelse.body)
+
+    def stmt_While(self, stmt: cst.While) -> None:
+        before = dict(self.env)
+        for _ in range(2):
             self.test(stmt.test)
             self.dispatch(stmt)
-            before = dict(self.env)
-            not_traced_in_body, not_traced_in_else = self._narrowing(stmt.test)
-            for name in not_traced_in_body:
-                self.env.pop(name, None)
             self.block(stmt.body)
-            after_body, body_dead = self.env, self.dead
-            self.env, self.dead = dict(before), False
-            for name in not_traced_in_else:
-                self.env.pop(name, None)
-            if stmt.orelse is not None:
-                if isinstance(stmt.orelse, cst.If):
-                    self.stmt(stmt.orelse)
-                else:
-                    self.block(stmt.orelse.body)
-            # a branch that returned does not flow on: `if x is None: return` narrows what follows
-            if body_dead and not self.dead:
-                pass
-            elif self.dead and not body_dead:
-                self.env, self.dead = after_body, False
-            else:
-                self.env = lattice.merge(after_body, self.env)
-                self.dead = body_dead and self.dead
-        elif isinstance(stmt, cst.For):
-            self.ev(stmt.iter)
-            before = dict(self.env)
-            for _ in range(2):
-                self.bind_loop_target(stmt.target, stmt.iter)
-                self.dispatch(stmt)
-                self.block(stmt.body)
-                self.env, self.dead = lattice.merge(before, self.env), False
-            if stmt.orelse is not None:
-                self.block(stmt.orelse.body)
-        elif isinstance(stmt, cst.While):
-            before = dict(self.env)
-            for _ in range(2):
-                self.test(stmt.test)
-                self.dispatch(stmt)
-                self.block(stmt.body)
-                self.env, self.dead = lattice.merge(before, self.env), False
-            if stmt.orelse is not None:
-                self.block(stmt.orelse.body)
-        elif isinstance(stmt, cst.Try) or type(stmt).__name__ == "TryStar":
-            handles = self._catches_tracer_errors(stmt)
-            self.muted += handles
-            self.block(stmt.body)
-            self.muted -= handles
-            for handler in stmt.handlers:
-                self.dead = False
-                if handler.name is not None and isinstance(handler.name.name, cst.Name):
-                    self.locals.add(handler.name.name.value)
-                self.block(handler.body)
+            self.env, self.dead = lattice.merge(before, self.env), False
+        if stmt.orelse is not None:
+            self.block(stmt.orelse.body)
+
+    def stmt_Try(self, stmt) -> None:
+        handles = self._catches_tracer_errors(stmt)
+        self.muted += handles
+        self.block(stmt.body)
+        self.muted -= handles
+        for handler in stmt.handlers:
             self.dead = False
-            if stmt.orelse is not None:
-                self.block(stmt.orelse.body)
-            if stmt.finalbody is not None:
-                self.block(stmt.finalbody.body)
-        elif isinstance(stmt, cst.With):
-            for item in stmt.items:
-                t = self.ev(item.item)
-                if item.asname is not None:
-                    self.bind(item.asname.name, t, item.item)
-            self.block(stmt.body)
-        elif isinstance(stmt, cst.FunctionDef):
-            for dec in stmt.decorators:
-                self.ev(dec.decorator)
-            self.define(stmt)
-            self.locals.add(stmt.name.value)
-            self.env.pop(stmt.name.value, None)
-        elif isinstance(stmt, cst.ClassDef):
-            self.locals.add(stmt.name.value)
-            self.env.pop(stmt.name.value, None)
-        elif isinstance(stmt, cst.Match):
-            self.ev(stmt.subject)
-            before = dict(self.env)
-            merged = dict(self.env)
-            for case in stmt.cases:
-                self.env, self.dead = dict(before), False
-                self.block(case.body)
-                merged = lattice.merge(merged, self.env)
-            self.env, self.dead = merged, False
-        else:
-            for child in children(stmt):
-                if isinstance(child, cst.BaseSuite):
-                    self.block(child)
+            if handler.name is not None and isinstance(handler.name.name, cst.Name):
+                self.locals.add(handler.name.name.value)
+            self.block(handler.body)
+        self.dead = False
+        if stmt.orelse is not None:
+            self.block(stmt.orelse.body)
+        if stmt.finalbody is not None:
+            self.block(stmt.finalbody.body)
+
+    stmt_TryStar = stmt_Try
+
+    def stmt_With(self, stmt: cst.With) -> None:
+        for item in stmt.items:
+            t = self.ev(item.item)
+            if item.asname is not None:
+                self.bind(item.asname.name, t, item.item)
+        self.block(stmt.body)
+
+    def stmt_FunctionDef(self, stmt: cst.FunctionDef) -> None:
+        for dec in stmt.decorators:
+            self.ev(dec.decorator)
+        self.define(stmt)
+        self.locals.add(stmt.name.value)
+        self.env.pop(stmt.name.value, None)
+
+    def stmt_ClassDef(self, stmt: cst.ClassDef) -> None:
+        self.locals.add(stmt.name.value)
+        self.env.pop(stmt.name.value, None)
+
+    def stmt_Match(self, stmt: cst.Match) -> None:
+        self.ev(stmt.subject)
+        self.dispatch(stmt)
+        before = dict(self.env)
+        merged = dict(self.env)
+        for case in stmt.cases:
+            self.env, self.dead = dict(before), False
+            self.block(case.body)
+            merged = lattice.merge(merged, self.env)
+        self.env, self.dead = merged, False
 
     def small(self, node: cst.CSTNode) -> None:
         if isinstance(node, cst.Assign):
