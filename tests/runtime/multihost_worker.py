@@ -114,6 +114,13 @@ def main() -> int:
                      local_sum=float(np.asarray(y.addressable_shards[0].data).sum()))
             emit(event="result", value=float(guarded(global_batch(4))))
             emit(event="stats", multihost=multihost.stats())
+        elif scenario == "plain_first":
+            # No decorator: a plain jax.jit function, watched by `jitguard run`.
+            x = global_batch(3 if pid == n - 1 else 4)
+            try:
+                emit(event="result", value=float(plain(x)))
+            except Exception as e:
+                emit(event="divergent", type=type(e).__name__, message=str(e))
         elif scenario == "variety":
             # (a) a host callback inside a global program: the same on every process;
             # (b) a static argument read from host-local data; (c) a closed-over host-local

@@ -28,14 +28,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def launch(scenario: str, n: int, **env: str) -> list[list[dict]]:
-    """Run the job; return each process's events (JSON lines)."""
+def launch(scenario: str, n: int, *, runner: tuple[str, ...] = (), **env: str) -> list[list[dict]]:
+    """Run the job (under ``python -m <runner...>`` if given); return each process's events."""
     port = _free_port()
     full_env = {**os.environ, "JAX_PLATFORMS": "cpu", "PYTHONUNBUFFERED": "1", **env}
     full_env.pop("XLA_FLAGS", None)
     procs = [
         subprocess.Popen(
-            [sys.executable, str(WORKER), scenario, str(i), str(n), str(port)],
+            [sys.executable, *runner, str(WORKER), scenario, str(i), str(n), str(port)],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=full_env,
         )
         for i in range(n)
@@ -103,6 +103,17 @@ def test_short_batch_after_full_steps_is_caught_by_the_compiling_process():
     # Process 0 was inside the earlier program's all-reduce: it gets JAX's error, not a number.
     assert len(of(first, "result")) == 1
     assert [e["type"] for e in of(first, "exception")] == ["ValueError"]
+
+
+def test_jitguard_run_checks_plain_jax_jit_functions():
+    """Under `jitguard run` every jitted function is watched, so a plain jax.jit one is too."""
+    events = launch("plain_first", 2, runner=("-m", "jitguard", "run", "--on-excess", "raise"))
+    for pid, evs in enumerate(events):
+        assert not of(evs, "result")
+        (div,) = of(evs, "divergent")
+        assert div["type"] == "DivergentCompileError"
+        assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
+        assert f"this is process {pid}" in div["message"]
 
 
 def test_no_divergence_same_results_and_compiles_as_jax_jit(tmp_path):
