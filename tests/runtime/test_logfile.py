@@ -69,3 +69,65 @@ def test_persistent_cache_hit_is_not_a_compile(tmp_path):
         compilation_cache.reset_cache()
     assert first.stats()["compiles"] == 1 and first.stats()["persistent_cache_hits"] == 0
     assert second.stats()["persistent_cache_hits"] == 1 and second.stats()["compiles"] == 0
+
+
+def test_html_report_is_self_contained_and_parses(tmp_path, monkeypatch, capsys):
+    from html.parser import HTMLParser
+
+    log = tmp_path / "compiles.jsonl"
+    monkeypatch.setenv("JITGUARD_LOG", str(log))
+
+    @jitguard.jit(max_compiles=2, on_excess="off")
+    def drawn_step(x, scale):
+        return x * scale
+
+    for n in (3, 4, 5, 6):
+        drawn_step(jnp.ones(n), 2.0)
+    drawn_step(jnp.ones(3, jnp.int32), 2.0)
+    out = tmp_path / "out.html"
+    assert report_main([str(log), "--html", str(out)]) == 0
+    capsys.readouterr()
+
+    class Page(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.stack, self.circles, self.titles, self.cells, self.urls = [], [], [], [], []
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            self.stack.append(tag)
+            if tag == "circle":
+                self.circles.append(attrs)
+            for key in ("src", "href"):
+                if key in attrs:
+                    self.urls.append(attrs[key])
+            if tag in ("script", "link", "img", "iframe"):
+                self.urls.append(tag)
+
+        def handle_endtag(self, tag):
+            if tag in self.stack:
+                while self.stack.pop() != tag:
+                    pass
+
+        def handle_data(self, data):
+            if self.stack and self.stack[-1] == "title" and "circle" in self.stack:
+                self.titles.append(data)
+            if self.stack and self.stack[-1] == "td":
+                self.cells.append(data)
+
+    page = Page()
+    page.feed(out.read_text(encoding="utf-8"))
+    assert page.urls == []  # nothing fetched: no script, stylesheet, image or link
+    assert len(page.circles) == 5 and {c["data-function"] for c in page.circles} == {
+        "test_html_report_is_self_contained_and_parses.<locals>.drawn_step"}
+    xs = [float(c["cx"]) for c in page.circles]
+    assert xs == sorted(xs) and xs[-1] > xs[0]  # time on x
+    radii = [float(c["r"]) for c in page.circles]
+    seconds = [float(c["data-seconds"]) for c in page.circles]
+    assert radii[seconds.index(max(seconds))] == max(radii)  # compile time as size
+    assert "first compile" in page.titles[0]
+    assert "x: dim 0 changed 5 → 6" in page.titles[3]  # churn reason on hover
+    assert "x: dtype changed float32 → int32" in page.titles[4]
+    assert "excess" in page.circles[2]["class"]
+    assert page.cells[2] == "5" and "x dim 0 (4 values)" in page.cells
+    assert any("pad x axis 0 to buckets" in c for c in page.cells)
