@@ -378,63 +378,85 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     a name on to a jitted name (a wrapper), which sits in any loop or comprehension, or passes a
     literal scalar, a call, a container literal or comprehension, or a name assigned one of those
     anywhere in the file."""
-    candidates: list[ast.Call] = []
-    loops: list[ast.AST] = []
-    assigned: set[str] = set()
-    classes: set[str] = set()
-    defined: set[str] = set()
-    found_imports: list[ast.stmt] = []
-    # module-level functions that may pass a parameter on to a jitted name (see _find_wrappers):
-    # calls of them are candidates too
-    calls_of_others: list[tuple[ast.Call, str]] = []
-    stack: list[ast.AST] = [tree]
-    while stack:
-        node = stack.pop()
-        t = type(node)
-        if t is ast.Call:
-            fn = node.func
-            last = fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
-            if node.args or node.keywords:
-                if last in jitted:
-                    candidates.append(node)
-                elif last is not None:
-                    calls_of_others.append((node, last))
-        elif t in _AST_LOOPS:
-            loops.append(node)
-        elif t is ast.Assign or t is ast.AnnAssign or t is ast.NamedExpr:
-            targets = node.targets if t is ast.Assign else [node.target]
-            names = [x.id for x in targets if type(x) is ast.Name]
-            defined.update(names)
-            if isinstance(node.value, _AST_CONTAINERS):
-                assigned.update(names)
-        elif t is ast.Import or t is ast.ImportFrom:
-            found_imports.append(node)
-        elif t is ast.ClassDef:
-            classes.add(node.name)
-        elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
-            defined.add(node.name)
-        stack.extend(ast.iter_child_nodes(node))
-    for stmt in sorted(found_imports, key=_start):
+    scan = _AstScan(jitted)
+    scan.run(tree)
+    for stmt in sorted(scan.imports, key=_start):
         imports.add_ast_statement(stmt)
-    top = [(_start(n), _end(n), n) for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef]
-    inside = [(owner, call) for call in candidates if top for lo, hi, owner in top if lo <= _start(call) and _end(call) <= hi]
-    wrappers = {
-        owner.name for owner, call in inside
-        if _may_be_user_code(call.func, imports, classes, defined, tree_packages)
-        and not {a.id for a in [*call.args, *(k.value for k in call.keywords)] if type(a) is ast.Name}.isdisjoint(
-            a.arg for a in [*owner.args.posonlyargs, *owner.args.args, *owner.args.kwonlyargs])
-    }
-    candidates += [call for call, last in calls_of_others if last in wrappers]
-    spans = [(_start(loop), _end(loop)) for loop in loops]
+    wrappers = _wrapper_names(tree, scan, imports, tree_packages)
+    candidates = scan.candidates + [call for call, last in scan.calls_of_others if last in wrappers]
+    spans = [(_start(loop), _end(loop)) for loop in scan.loops]
     for call in candidates:
-        if not _may_be_user_code(call.func, imports, classes, defined, tree_packages):
+        if not _may_be_user_code(call.func, imports, scan.classes, scan.defined, tree_packages):
             continue
         start, end = _start(call), _end(call)
         if any(lo <= start and end <= hi for lo, hi in spans):
             return True
-        if any(_maybe_interesting(arg, assigned) for arg in [*call.args, *(k.value for k in call.keywords)]):
+        if any(_maybe_interesting(arg, scan.assigned) for arg in [*call.args, *(k.value for k in call.keywords)]):
             return True
     return False
+
+
+class _AstScan:
+    """One pass over CPython's ast for ``may_record_calls``."""
+
+    def __init__(self, jitted: frozenset[str]) -> None:
+        self.jitted = jitted
+        self.candidates: list[ast.Call] = []  # calls with arguments of a jitted name
+        # calls with arguments of other names: candidates too if the name is a wrapper
+        self.calls_of_others: list[tuple[ast.Call, str]] = []
+        self.loops: list[ast.AST] = []
+        self.assigned: set[str] = set()  # names assigned a container literal, a call, ...
+        self.classes: set[str] = set()
+        self.defined: set[str] = set()
+        self.imports: list[ast.stmt] = []
+
+    def run(self, tree: ast.Module) -> None:
+        stack: list[ast.AST] = [tree]
+        while stack:
+            node = stack.pop()
+            t = type(node)
+            if t is ast.Call:
+                self._call(node)
+            elif t in _AST_LOOPS:
+                self.loops.append(node)
+            elif t is ast.Assign or t is ast.AnnAssign or t is ast.NamedExpr:
+                targets = node.targets if t is ast.Assign else [node.target]
+                names = [x.id for x in targets if type(x) is ast.Name]
+                self.defined.update(names)
+                if isinstance(node.value, _AST_CONTAINERS):
+                    self.assigned.update(names)
+            elif t is ast.Import or t is ast.ImportFrom:
+                self.imports.append(node)
+            elif t is ast.ClassDef:
+                self.classes.add(node.name)
+            elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+                self.defined.add(node.name)
+            stack.extend(ast.iter_child_nodes(node))
+
+    def _call(self, node: ast.Call) -> None:
+        fn = node.func
+        last = fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
+        if node.args or node.keywords:
+            if last in self.jitted:
+                self.candidates.append(node)
+            elif last is not None:
+                self.calls_of_others.append((node, last))
+
+
+def _wrapper_names(tree: ast.Module, scan: _AstScan, imports: ImportTable, tree_packages: frozenset[str]) -> set[str]:
+    """Module-level functions that may pass a parameter on to a jitted name (see
+    ``FactExtractor._find_wrappers``)."""
+    top = [(_start(n), _end(n), n) for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef]
+    if not top:
+        return set()
+    inside = [(owner, call) for call in scan.candidates for lo, hi, owner in top
+              if lo <= _start(call) and _end(call) <= hi]
+    return {
+        owner.name for owner, call in inside
+        if _may_be_user_code(call.func, imports, scan.classes, scan.defined, tree_packages)
+        and not {a.id for a in [*call.args, *(k.value for k in call.keywords)] if type(a) is ast.Name}.isdisjoint(
+            a.arg for a in [*owner.args.posonlyargs, *owner.args.args, *owner.args.kwonlyargs])
+    }
 
 
 def _may_be_user_code(fn: ast.expr, imports: ImportTable, classes: set[str], defined: set[str],

@@ -32,24 +32,10 @@ class CallSemantics:
         func = node.func
         receiver = self.ev(func)
         arg_taints = [self.ev(a.value) for a in node.args]
-        any_arg = next((t for t in arg_taints if t is not None), None)
         name = self.resolve(func)
-        if name in jaxapi.STATIC_CALLS or name in jaxapi.CONCRETIZING_BUILTINS:
-            return None
-        if name == "getattr" and len(node.args) >= 2:
-            attr = node.args[1].value
-            if isinstance(attr, cst.SimpleString) and attr.evaluated_value in jaxapi.STATIC_ATTRIBUTES:
-                return None  # getattr(x, "shape", ()) is x.shape
-        if isinstance(func, cst.Attribute):
-            method = func.attr.value
-            if method in jaxapi.CONCRETIZING_METHODS:
-                return None
-            if method == "keys" and not node.args:
-                return None
-            if method in ("items", "values") and not node.args and receiver is not None:
-                return lattice.container(receiver)
-        if name == "range":
-            return None
+        known, value = self._static_call(node, name, receiver)
+        if known:
+            return value
         self._propagate_call(node)
         local = self._local_callee(node)
         if local is not None:
@@ -58,9 +44,31 @@ class CallSemantics:
         if self.reporting and name is not None and any(t is not None for t in arg_taints):
             self._record_outcall(node, name, arg_taints)
         obj = self.taints.get(func.value) if isinstance(func, cst.Attribute) else None
-        t = obj or receiver or any_arg
+        t = obj or receiver or lattice.join(*arg_taints)
         if t is None:
             return None
+        return self._call_result(node, name, t, obj)
+
+    def _static_call(self, node: cst.Call, name: str | None, receiver: Taint | None) -> tuple[bool, Taint | None]:
+        """(True, value) for calls whose value follows from what they are, whatever they are
+        given: static ones (``len``, ``x.item()``, ``range``...) and ``d.items()``/``d.values()``."""
+        if name in jaxapi.STATIC_CALLS or name in jaxapi.CONCRETIZING_BUILTINS or name == "range":
+            return True, None
+        if name == "getattr" and len(node.args) >= 2:
+            attr = node.args[1].value
+            if isinstance(attr, cst.SimpleString) and attr.evaluated_value in jaxapi.STATIC_ATTRIBUTES:
+                return True, None  # getattr(x, "shape", ()) is x.shape
+        if isinstance(node.func, cst.Attribute):
+            method = node.func.attr.value
+            if method in jaxapi.CONCRETIZING_METHODS or (method == "keys" and not node.args):
+                return True, None
+            if method in ("items", "values") and not node.args and receiver is not None:
+                return True, lattice.container(receiver)
+        return False, None
+
+    def _call_result(self, node: cst.Call, name: str | None, t: Taint, obj: Taint | None) -> Taint | None:
+        """What a call given traced values (``t``; ``obj``: the traced object of a method) returns."""
+        func = node.func
         if name in jaxapi.CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
             return lattice.container(t)
         if name in jaxapi.TREE_MAPS:
@@ -102,24 +110,11 @@ class CallSemantics:
     # -- calls into the module's own functions ----------------------------------------------
     def _local_callee(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
         """A call to a function of this module: which of its parameters get traced values."""
-        func = call.func
-        bound_pos = 0
-        bound_self = False
-        framework = self._framework_apply(call)
-        if framework is not None:
-            callee, skip = framework
-            call = call.with_changes(args=call.args[skip:])  # drop params/rng: map the model's inputs
-            resolved = (callee, None, True)
-        elif isinstance(func, cst.Call):
-            target, bound_pos, _kw = self.index.unwrap(func, self.info)
-            resolved = self.index.resolve_function(target, self.info)
-        else:
-            if isinstance(func, cst.Name) and func.value in self.env:
-                return None
-            resolved = self.index.resolve_function(func, self.info)
-        if resolved is None:
+        found = self._callee_of(call)
+        if found is None:
             return None
-        callee, _use, bound_self = resolved
+        callee, call, bound_pos, bound_self = found
+        func = call.func
         params = callee.positional
         mapped: dict[str, Taint] = {}
         if callee.is_method and params:
@@ -134,7 +129,37 @@ class CallSemantics:
                     if owner is not None:
                         mapped[params[0].name] = owner
                 params = params[1:]
-        params = params[bound_pos:]
+        self._map_arguments(call, callee, params[bound_pos:], mapped)
+        if mapped and self.reporting:
+            self.analysis.propagate(callee, mapped, self.info)
+        return callee, mapped
+
+    def _callee_of(self, call: cst.Call) -> tuple[FunctionInfo, cst.Call, int, bool] | None:
+        """The function of this module a call runs: (function, the call with only the arguments
+        it receives, how many leading positional parameters partial binds, self is bound)."""
+        func = call.func
+        framework = self._framework_apply(call)
+        if framework is not None:
+            callee, skip = framework
+            # drop params/rng: map the model's inputs
+            return callee, call.with_changes(args=call.args[skip:]), 0, True
+        bound_pos = 0
+        if isinstance(func, cst.Call):
+            target, bound_pos, _kw = self.index.unwrap(func, self.info)
+            resolved = self.index.resolve_function(target, self.info)
+        elif isinstance(func, cst.Name) and func.value in self.env:
+            return None
+        else:
+            resolved = self.index.resolve_function(func, self.info)
+        if resolved is None:
+            return None
+        callee, _use, bound_self = resolved
+        return callee, call, bound_pos, bound_self
+
+    def _map_arguments(self, call: cst.Call, callee: FunctionInfo, params: list, mapped: dict[str, Taint]) -> None:
+        """Add to ``mapped`` the parameters the call's traced arguments bind: by keyword, by
+        position (after ``params``, the positional parameters left), splatted (``*xs``: every
+        parameter left, and ``*args``), or into ``*args``."""
         vararg = next((p for p in callee.params if p.kind == "vararg"), None)
         i = 0
         for arg in call.args:
@@ -157,9 +182,6 @@ class CallSemantics:
             elif vararg is not None and t is not None:
                 mapped[vararg.name] = lattice.container(t)
             i += 1
-        if mapped and self.reporting:
-            self.analysis.propagate(callee, mapped, self.info)
-        return callee, mapped
 
     def _record_outcall(self, call: cst.Call, name: str, arg_taints: list) -> None:
         """A traced value passed to a function imported from elsewhere: remember it for the project."""

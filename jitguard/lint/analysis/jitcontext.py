@@ -271,80 +271,85 @@ class ModuleIndex:
         ]
         push = stack.append
         # type(node) is X: isinstance() on libcst's ABC-based classes costs several times more
-        FunctionDef, Lambda, ClassDef, For, While, Call = cst.FunctionDef, cst.Lambda, cst.ClassDef, cst.For, cst.While, cst.Call
+        special = {cst.FunctionDef: self._collect_def, cst.Lambda: self._collect_lambda, cst.ClassDef: self._collect_class,
+                   cst.For: self._collect_loop, cst.While: self._collect_loop}
+        special.update(dict.fromkeys(_COMPREHENSIONS, self._collect_comprehension))
+        Call, Import, ImportFrom, Line, Block = cst.Call, cst.Import, cst.ImportFrom, cst.SimpleStatementLine, cst.IndentedBlock
         while stack:
             node, func, klass, in_class_body, loops = stack.pop()
             t = type(node)
             if t in _LEAVES:
                 continue
-            if t is FunctionDef:
-                is_static = any(
-                    self.imports.resolve(d.decorator) == "staticmethod" for d in node.decorators
-                )
-                info = FunctionInfo(
-                    node, node.name.value, func, klass if in_class_body else None, _params(node),
-                    is_method=in_class_body and not is_static,
-                )
-                info.loops = loops
-                self._register(info, func, klass, in_class_body)
-                for dec in node.decorators:
-                    push((dec.decorator, func, klass, False, loops))
-                push((node.params, info, klass, False, ()))
-                push((node.body, info, klass, False, ()))
-                continue
-            if t is Lambda:
-                info = FunctionInfo(node, "<lambda>", func, None, _params(node))
-                info.loops = loops
-                self.functions.append(info)
-                self.by_node[node] = info
-                push((node.body, info, klass, False, ()))
-                continue
-            if t is ClassDef:
-                cinfo = ClassInfo(node.name.value, node)
-                cinfo.unhashable = self._mutable_dataclass(node)
-                cinfo.identity_hashed = self._identity_hashed(node)
-                if func is None:
-                    self.classes.setdefault(cinfo.name, cinfo)
-                for dec in node.decorators:
-                    push((dec.decorator, func, klass, False, loops))
-                for stmt in reversed(node.body.body):
-                    push((stmt, func, cinfo, True, loops))
-                continue
-            if t is For or t is While:
-                inner = (*loops, node)
-                if t is For:
-                    push((node.iter, func, klass, False, loops))
-                    push((node.target, func, klass, False, inner))
-                else:
-                    push((node.test, func, klass, False, inner))
-                push((node.body, func, klass, False, inner))
-                if node.orelse is not None:
-                    push((node.orelse, func, klass, False, loops))
-                continue
-            if t in _COMPREHENSIONS:
-                inner = (*loops, node)
-                first = node.for_in
-                push((first.iter, func, klass, False, loops))
-                for child in children(node):
-                    if child is not first:
-                        push((child, func, klass, False, inner))
-                push((first.target, func, klass, False, inner))
-                for cond in first.ifs:
-                    push((cond, func, klass, False, inner))
-                if first.inner_for_in is not None:
-                    push((first.inner_for_in, func, klass, False, inner))
+            handler = special.get(t)
+            if handler is not None:
+                handler(node, func, klass, in_class_body, loops, push)
                 continue
             if t is Call:
                 self.calls.append((node, func, klass, loops))
-            elif t is cst.Import or t is cst.ImportFrom:
+            elif t is Import or t is ImportFrom:
                 self.imports.add_statement(node)
-            elif in_class_body and t is cst.SimpleStatementLine and klass is not None:
+            elif in_class_body and t is Line and klass is not None:
                 self._class_field(node, klass)
-            elif func is None and klass is None and t is cst.SimpleStatementLine:
+            elif func is None and klass is None and t is Line:
                 self._module_assignment(node)
-            body_of_class = in_class_body and t is cst.IndentedBlock
+            body_of_class = in_class_body and t is Block
             for child in reversed(children(node)):
                 push((child, func, klass, body_of_class, loops))
+
+    def _collect_def(self, node: cst.FunctionDef, func, klass, in_class_body: bool, loops: tuple, push) -> None:
+        is_static = any(self.imports.resolve(d.decorator) == "staticmethod" for d in node.decorators)
+        info = FunctionInfo(
+            node, node.name.value, func, klass if in_class_body else None, _params(node),
+            is_method=in_class_body and not is_static, loops=loops,
+        )
+        self._register(info, func, klass, in_class_body)
+        for dec in node.decorators:
+            push((dec.decorator, func, klass, False, loops))
+        push((node.params, info, klass, False, ()))
+        push((node.body, info, klass, False, ()))
+
+    def _collect_lambda(self, node: cst.Lambda, func, klass, _in_class_body: bool, loops: tuple, push) -> None:
+        info = FunctionInfo(node, "<lambda>", func, None, _params(node), loops=loops)
+        self.functions.append(info)
+        self.by_node[node] = info
+        push((node.body, info, klass, False, ()))
+
+    def _collect_class(self, node: cst.ClassDef, func, klass, _in_class_body: bool, loops: tuple, push) -> None:
+        cinfo = ClassInfo(node.name.value, node)
+        cinfo.unhashable = self._mutable_dataclass(node)
+        cinfo.identity_hashed = self._identity_hashed(node)
+        if func is None:
+            self.classes.setdefault(cinfo.name, cinfo)
+        for dec in node.decorators:
+            push((dec.decorator, func, klass, False, loops))
+        for stmt in reversed(node.body.body):
+            push((stmt, func, cinfo, True, loops))
+
+    @staticmethod
+    def _collect_loop(node: cst.For | cst.While, func, klass, _in_class_body: bool, loops: tuple, push) -> None:
+        inner = (*loops, node)
+        if type(node) is cst.For:
+            push((node.iter, func, klass, False, loops))
+            push((node.target, func, klass, False, inner))
+        else:
+            push((node.test, func, klass, False, inner))
+        push((node.body, func, klass, False, inner))
+        if node.orelse is not None:
+            push((node.orelse, func, klass, False, loops))
+
+    @staticmethod
+    def _collect_comprehension(node: cst.BaseComp, func, klass, _in_class_body: bool, loops: tuple, push) -> None:
+        inner = (*loops, node)
+        first = node.for_in
+        push((first.iter, func, klass, False, loops))
+        for child in children(node):
+            if child is not first:
+                push((child, func, klass, False, inner))
+        push((first.target, func, klass, False, inner))
+        for cond in first.ifs:
+            push((cond, func, klass, False, inner))
+        if first.inner_for_in is not None:
+            push((first.inner_for_in, func, klass, False, inner))
 
     def _identity_hashed(self, node: cst.ClassDef) -> bool:
         """A plain class (no bases, no decorators, no __eq__/__hash__): equal only to itself."""

@@ -182,28 +182,33 @@ class LoopFacts:
                     return True
             return False
         if isinstance(expr, cst.Call):
-            name = self.imports.resolve(expr.func)
-            args = [a.value for a in expr.args]
-            if name in _RANDOM_SIZED:
-                sizes = [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]
-                if name not in ("numpy.random.randn", "numpy.random.rand"):
-                    sizes = [a.value for a in expr.args if a.keyword is not None and a.keyword.value == "size"]
-                return any(names_in(s) & self.varying for s in sizes)
-            if name in _ARRAY_SIZED:
-                sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
-                sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
-                return any(names_in(s) & self.varying for s in sizes)
-            if name in _CONVERSIONS and args:
-                first = args[0]
-                if isinstance(first, cst.Name) and first.value in self.grown:
-                    return True
-                if isinstance(first, (cst.List, cst.Tuple)):
-                    return any(self.shape_varies(e.value) for e in first.elements)
-                return self.shape_varies(first)
-            if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("reshape", "astype", "T"):
-                if expr.func.attr.value == "reshape" and any(names_in(a) & self.varying for a in args):
-                    return True
-                return self.shape_varies(expr.func.value)
+            return self._call_shape_varies(expr)
+        return False
+
+    def _call_shape_varies(self, expr: cst.Call) -> bool:
+        """An array made (or converted, reshaped) by a call, with a size that changes with the loop."""
+        name = self.imports.resolve(expr.func)
+        args = [a.value for a in expr.args]
+        if name in _RANDOM_SIZED:
+            sizes = [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]
+            if name not in ("numpy.random.randn", "numpy.random.rand"):
+                sizes = [a.value for a in expr.args if a.keyword is not None and a.keyword.value == "size"]
+            return any(names_in(s) & self.varying for s in sizes)
+        if name in _ARRAY_SIZED:
+            sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
+            sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
+            return any(names_in(s) & self.varying for s in sizes)
+        if name in _CONVERSIONS and args:
+            first = args[0]
+            if isinstance(first, cst.Name) and first.value in self.grown:
+                return True
+            if isinstance(first, (cst.List, cst.Tuple)):
+                return any(self.shape_varies(e.value) for e in first.elements)
+            return self.shape_varies(first)
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("reshape", "astype", "T"):
+            if expr.func.attr.value == "reshape" and any(names_in(a) & self.varying for a in args):
+                return True
+            return self.shape_varies(expr.func.value)
         return False
 
     def _grows_itself(self, names: set[str], value: cst.CSTNode) -> bool:
