@@ -91,7 +91,32 @@ def through_an_alias(x, axis, training=False):
     return x.sum(axis=axis)
 
 
+@jax.jit
+def match_on_a_traced_value(x, n):
+    match n:
+        case 0:  # expect: JG101
+            return x
+        case _:
+            return -x
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+@partial(jax.jit, static_argnames=("mode",))
+def match_on_a_static_value(x, mode, bias=None):
+    match mode:
+        case "double":
+            x = 2 * x
+        case _:
+            pass
+    match bias:  # identity (`case None`) and class patterns stay static
+        case None:
+            return x
+        case float():
+            return x + bias
+    return x + bias
+
 
 
 @jax.jit
@@ -289,6 +314,7 @@ RAISES = [
     (lambda: with_fori(jnp.float32(1.0)), "TracerBoolConversionError"),
     (lambda: elif_chain(jnp.ones(3)), "TracerBoolConversionError"),
     (lambda: comprehension_filter(jnp.ones(3)), "TracerBoolConversionError"),
+    (lambda: match_on_a_traced_value(jnp.ones(3), 0), "TracerBoolConversionError"),
 ]
 
 RUNS = [
@@ -313,4 +339,6 @@ RUNS = [
     lambda: checks_when_it_can(jnp.ones(2), 0.5),
     lambda: vmapped_default(jnp.ones(3)),
     lambda: rebinds_a_partial(jnp.ones(2)),
+    lambda: match_on_a_static_value(jnp.ones(2), "double"),
+    lambda: match_on_a_static_value(jnp.ones(2), "none", jnp.ones(2)),
 ]

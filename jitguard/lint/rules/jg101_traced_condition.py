@@ -28,8 +28,9 @@ class TracedCondition(Rule):
     summary = "Python `if`/`elif`/conditional expression on a traced value."
     jax_error = "TracerBoolConversionError"
     what = """
-        Flags an `if`/`elif` statement, a conditional expression (`a if cond else b`) or a
-        comprehension filter whose condition depends on a traced value inside jitted code: a
+        Flags an `if`/`elif` statement, a conditional expression (`a if cond else b`), a
+        comprehension filter, or a `match` with a value pattern (`case 0:`, which compares with
+        `==`) whose condition depends on a traced value inside jitted code: a
         parameter of a `jax.jit`/`vmap`/`pmap`-transformed function that is not static, or a value
         computed from one. Shapes, dtypes, `len(x)`, `x is None` and `isinstance(...)` are static
         and never flagged.
@@ -72,3 +73,27 @@ class TracedCondition(Rule):
 
     def visit_CompIf(self, node: cst.CompIf, ctx: Context) -> None:
         self._check(ctx, node.test, "comprehension")
+
+    def visit_Match(self, node: cst.Match, ctx: Context) -> None:
+        """``match x: case 0:`` compares with ``==`` and takes the truth value, as ``if x == 0:``
+        does. ``case None:`` (identity), class patterns (``isinstance``) and sequence or mapping
+        patterns (an array is neither) stay static."""
+        case = next((c for c in node.cases if _compares_by_value(c.pattern)), None)
+        taint = ctx.array_taint(node.subject) if case is not None else None
+        if taint is None:
+            return
+        ctx.report(  # at the first `case` that compares: JAX raises there
+            case.pattern,
+            f"`match` compares a traced value with `==` here: {ctx.describe(node.subject, taint)}",
+            branch_fix(ctx, taint, "`match`"),
+        )
+
+
+def _compares_by_value(pattern: cst.MatchPattern) -> bool:
+    if isinstance(pattern, cst.MatchValue):
+        return True
+    if isinstance(pattern, cst.MatchOr):
+        return any(_compares_by_value(p.pattern) for p in pattern.patterns)
+    if isinstance(pattern, cst.MatchAs) and pattern.pattern is not None:
+        return _compares_by_value(pattern.pattern)
+    return False
