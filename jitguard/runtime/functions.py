@@ -57,7 +57,14 @@ def notify(record: "CompileRecord") -> None:
         fn(record)
 
 
-def report() -> str:
+def report(all_processes: bool = False) -> str:
     """A table of every live guarded function: compiles, persistent-cache hits,
-    compile seconds, distinct signatures and the argument that churns the most."""
+    compile seconds, distinct signatures and the argument that churns the most.
+
+    ``all_processes=True`` in a multi-process job: a collective (call it on every process);
+    process 0 returns the rows of every process (see ``jitguard.runtime.multihost.report``)."""
+    if all_processes:
+        from jitguard.runtime import multihost
+
+        return multihost.report()
     return render([s.row() for s in states()])
