@@ -311,31 +311,37 @@ class FileLinter:
                     failed[rule.code] = exc
             for code, exc in failed.items():
                 result.errors.append(_internal_error(path, f"rule {code}", exc))
-            defs, calls, wrappers = [], [], []
-            if self.project_enabled:
-                extractor = FactExtractor(index, public_name(module_name), self.options.jitted,
-                                          self.options.tree_packages)
-                defs = [d for d, _node in extractor.jit_defs()]
-                wrappers = extractor.wrapper_facts()
-                calls = extractor.call_facts()
+            defs, calls, wrappers = self._project_facts(index, module_name)
         except RecursionError:
             return self._diag(path, "JG003", "file is too deeply nested to analyse; not checked")
         except Exception as exc:  # noqa: BLE001 - one file must not stop the run
             result.errors.append(_internal_error(path, "the analysis", exc))
             return result
-        located: list[CallFact] = []
-        if raw or calls:
-            wanted = [item[1] for item in raw]
-            wanted.extend(e.node for item in raw if item[4] is not None for e in item[4].edits if e.node is not None)
-            for _fact, node, arg_nodes in calls:
-                wanted.append(node)
-                wanted.extend(n for n in arg_nodes if n is not None)
-            positions = locate(module, wanted)
-            result.findings = self._locate(path, positions, raw)
-            located = [fact for call in calls if (fact := _locate_call(*call, positions)) is not None]
+        located = self._place(result, module, raw, calls)
         outcalls = analysis.outcall_facts() + [OutCall(r.callee, "", {}, r) for r in index.remote_contexts]
         result.facts = _facts(module_name, imports, defs, located, outcalls, wrappers)
         return result
+
+    def _project_facts(self, index: ModuleIndex, module_name: str) -> tuple[list, list, list]:
+        """(jit definitions, call facts with their nodes, wrappers) for the project-wide rules."""
+        if not self.project_enabled:
+            return [], [], []
+        extractor = FactExtractor(index, public_name(module_name), self.options.jitted, self.options.tree_packages)
+        return [d for d, _node in extractor.jit_defs()], extractor.call_facts(), extractor.wrapper_facts()
+
+    def _place(self, result: FileResult, module: cst.Module, raw: list, calls: list) -> list[CallFact]:
+        """Positions, computed only when there is something to place: the findings go into
+        ``result``; the call facts that have one are returned, located."""
+        if not (raw or calls):
+            return []
+        wanted = [item[1] for item in raw]
+        wanted.extend(e.node for item in raw if item[4] is not None for e in item[4].edits if e.node is not None)
+        for _fact, node, arg_nodes in calls:
+            wanted.append(node)
+            wanted.extend(n for n in arg_nodes if n is not None)
+        positions = locate(module, wanted)
+        result.findings = self._locate(result.path, positions, raw)
+        return [fact for call in calls if (fact := _locate_call(*call, positions)) is not None]
 
     def _calls_only(self, path: str, source: str, module_name: str, result: FileResult) -> FileResult | None:
         """The result of a file that passes the prefilter only because it imports a jitted
