@@ -1,8 +1,11 @@
 # Report: google/brax#321 https://github.com/google/brax/issues/321
 # Class: 4 (NumPy on traced values in a method called by the jitted bound method)
 # Rule: JG104
-# Reduced: `jax.jit(env.step)` where the environment's step computes its reward through a helper
-# method with NumPy (`np.linalg.norm`) on the traced state. Fix: jax.numpy in the helper.
+# Reduced: `jax.jit(env.step)` on a freshly created environment raised TracerArrayConversionError
+# from inside the library (the thread shows the user's three lines and the error). Here the
+# step computes its reward in a helper method with NumPy (`np.linalg.norm`) on the traced
+# state, which stands in for the library code the traceback went through. Fix: jax.numpy in
+# the helper.
 import jax
 import jax.numpy as jnp
 import numpy as np

@@ -2,8 +2,9 @@
 # Class: 4 (a check in the initializer of a class built inside jitted code)
 # Rule: JG103
 # Reduced: a potential is instantiated inside a jitted function from traced parameters; its
-# post-init check combines two comparisons with Python `or`, which takes the truth value of a
-# tracer. Fix: combine with `jnp.logical_or` and report through a traced error value (or check
+# post-init check combines comparisons with Python `or`, which takes the truth value of a
+# tracer (the thread names the `or` in `__check_init__`, not the exact condition: here it
+# tests the two parameters). Fix: combine with `jnp.logical_or` and report through a traced error value (or check
 # outside jit); here the check becomes a `jnp.where` that returns NaN for invalid parameters.
 import jax
 import jax.numpy as jnp

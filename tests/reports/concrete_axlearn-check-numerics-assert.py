@@ -1,8 +1,8 @@
 # Report: apple/axlearn#815 https://github.com/apple/axlearn/issues/815
 # Class: 4 (a module-level helper asserts on a traced value; called from a jitted layer)
-# Rule: JG103
-# Reduced: `check_numerics(x)` does `assert bool(jnp.isfinite(x).all())` when a global flag is
-# on; layers call it from inside jit/scan/remat. Fix: `jax.debug.check`-style reporting; here the
+# Rule: JG104
+# Reduced: `check_numerics(x)` does `assert bool(jnp.isfinite(x).all()), ...` when a global flag
+# is on; layers call it from inside jit/scan/remat, and `bool()` of the traced result fails. Fix: `jax.debug.check`-style reporting; here the
 # checked value is returned as a traced flag with the output.
 import jax
 import jax.numpy as jnp
@@ -14,7 +14,7 @@ _enable_numeric_checks = True
 
 def check_numerics(x, msg_fmt=""):
     if _enable_numeric_checks:
-        assert jnp.isfinite(x).all(), f"Check numerics {msg_fmt}"  # expect: JG103
+        assert bool(jnp.isfinite(x).all()), f"Check numerics {msg_fmt}"  # expect: JG104
 
 
 @jax.jit
