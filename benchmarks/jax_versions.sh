@@ -58,12 +58,14 @@ PY
 run_tests() {
   local v="$1" dir="$venvs/jax-$1" out
   [ -x "$dir/bin/python" ] || { echo "| $v | no venv (run setup) | |"; return; }
-  local actual
+  local actual floor
   actual="$("$dir/bin/python" -c 'import jax, jaxlib; print(jax.__version__, jaxlib.__version__)' 2>/dev/null)"
+  floor="$(floor_check "$dir" 2>&1 | tail -1)"
+  case "$floor" in unguarded*)  # below the floor: the suite is not expected to pass
+    echo "| $actual | not run (unguarded) | $floor |"; return ;;
+  esac
   out="$(cd "$here" && PYTHONPATH="$here" "$dir/bin/python" -m pytest tests/runtime -q \
         -p no:cacheprovider 2>&1 | grep -E "[0-9]+ (passed|failed|error)" | tail -1)"
-  local floor
-  floor="$(floor_check "$dir" 2>&1 | tail -1)"
   echo "| $actual | $out | $floor |"
 }
 
