@@ -18,17 +18,21 @@ The protocol (docs/multihost.md has the reasoning, cost and limits):
   numbers its compiles 1, 2, 3, ... JAX requires every participant to run the same global
   computations in the same order, so compile #k of ``train_step`` on one process is compile
   #k of ``train_step`` on every other.
-* **Round.** Under ``jitguard/mh/<function>/<participants>/<k>/`` a process sets its digest
-  (a hash of the lowered program text and its device assignment) and its readable
-  signature, increments a counter, and waits for the verdict key. The process whose
-  increment completes the count reads every digest (one directory read), and writes the
-  verdict ``ok`` or the groups of processes that compiled each program; the verdict key is
-  created once (create-only), so every process acts on the same verdict.
-* **Timeout.** A process that has not seen the verdict after ``JITGUARD_MULTIHOST_TIMEOUT``
-  seconds (default 30) writes an ``abandoned`` verdict itself (create-only, so it never
-  replaces a real one): missing processes mean "not compiled there", never "divergent".
-  It compares with whatever digests are present, warns about the ones that differ, and
-  stops comparing that function, whose numbering may no longer be aligned.
+* **Round.** Under ``jitguard/mh/<function>/<participants>/<k>/`` a process publishes its
+  digest (a hash of the lowered program text, without source locations, and its device
+  assignment), records the digest in its catalog of programs compiled for this function,
+  increments a counter and waits for the verdict key. The process whose increment completes
+  the count reads every digest (one directory read) and writes the verdict: ``ok``, or the
+  groups of processes that compiled each program. The verdict key is create-only, so every
+  process acts on the same verdict, and a divergence raises on all of them.
+* **Timeout** (``JITGUARD_MULTIHOST_TIMEOUT``, default 30 s). A missing process that never
+  compiled this function over these processes does not run it: "not compiled there", the
+  round is abandoned (logged) and the function is no longer compared. A missing process
+  that compiled the function before, but never this program, answered the call from its
+  cache: it is running an earlier program, so the round's verdict is a divergence. A
+  missing process that is itself waiting in another round, entered later, is waited for
+  once more (the earlier of two waits is extended, so two processes never wait for each
+  other forever).
 
 Switch: ``JITGUARD_MULTIHOST=off`` disables it; ``raise``/``warn``/``log`` choose the action
 on divergence; unset (or ``on``) follows the guard's own mode (``on_excess``, ``JITGUARD``),
@@ -60,6 +64,7 @@ DEFAULT_TIMEOUT = 30.0
 PREFIX = "jitguard/mh"
 REPORT_PREFIX = "jitguard/report"
 MAX_SIGNATURE_CHARS = 16_000  # readable signature published per compile, at most
+MAX_CATALOGS = 32  # after a timeout, missing processes whose compiled programs are read
 _OFF = ("off", "0", "false", "no")
 
 
@@ -299,7 +304,7 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
     digests = _digests(kv, base)
     missing = [p for p in procs if str(p) not in digests]
     earlier: dict[str, list[int]] = {}
-    for p in missing:
+    for p in missing[:MAX_CATALOGS]:
         done = {key.rsplit("/", 1)[1]: int(v) for key, v in kv("key_value_dir_get", f"{fbase}/cat/{p}/")}
         if done and digest not in done:
             last = max(done, key=done.__getitem__)

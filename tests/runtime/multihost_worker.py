@@ -91,7 +91,7 @@ def main() -> int:
                 guarded(global_batch(4))
             emit(event="hits", multihost=multihost.stats(), before=before)
             # Aggregation on process 0 (collectives: every process calls them).
-            emit(event="report", text=multihost.report(timeout=20))
+            emit(event="report", text=jitguard.report(all_processes=True))
             out = os.environ.get("MH_TMP")
             if out:
                 emit(event="gathered", entries=multihost.gather_log(os.path.join(out, "all.jsonl"), timeout=20))

@@ -57,7 +57,7 @@ def launch(scenario: str, n: int, *, runner: tuple[str, ...] = (), **env: str) -
     for i, (out, err) in enumerate(outputs):
         lines = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
         assert lines and lines[-1]["event"] == "done", f"process {i} did not finish:\n{out}\n{err[-3000:]}"
-        events.append(lines)
+        events.append(lines + [{"event": "stderr", "text": err}])
     return events
 
 
@@ -114,6 +114,19 @@ def test_jitguard_run_checks_plain_jax_jit_functions():
         assert div["type"] == "DivergentCompileError"
         assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
         assert f"this is process {pid}" in div["message"]
+
+
+def test_warn_mode_warns_on_every_process():
+    """The guard's default mode is warn: each process warns (DivergentCompileWarning) with the
+    same explanation, and the program goes on as it would without jitguard."""
+    events = launch("plain_first", 2, runner=("-m", "jitguard", "run"))
+    for pid, evs in enumerate(events):
+        stderr = of(evs, "stderr")[0]["text"]
+        assert "DivergentCompileWarning" in stderr
+        assert "x: dim 0 is 8 on process 0 but 6 on process 1" in stderr
+        assert f"this is process {pid}" in stderr
+        assert "refused" not in stderr
+        assert [e["value"] for e in of(evs, "result")] == [14.0]  # what plain JAX returns here
 
 
 def test_no_divergence_same_results_and_compiles_as_jax_jit(tmp_path):
