@@ -1,8 +1,8 @@
 """Real bug reports (tests/reports/): their labels hold under JAX, and what jitguard catches of them.
 
 (a) Each report's label is a claim about JAX 0.10.x, checked here on the installed JAX: every call
-    in RAISES raises the error it names from a marked line, every marked line is reached by one of
-    them, every call in RUNS (the legal fix) runs, a GROWS loop compiles more for n=4 than for n=2,
+    in RAISES raises the error it names from a marked line (the innermost frame of the report file
+    in the traceback), every marked line is reached by one of them, every call in RUNS (the legal fix) runs, a GROWS loop compiles more for n=4 than for n=2,
     a BOUNDED look-alike compiles the same for both, a COMPILES entry `(fn, name, n)` compiles the
     jitted function `name` exactly n times (real XLA compiles counted, caches cleared before each run).
 (b) jitguard reports each marked line with its code. The analysis does not catch all of them yet:
@@ -127,12 +127,13 @@ def _cold_compiles(fn, *args, name: str | None = None) -> int:
 
 
 def _raising_lines(exc: BaseException, path) -> set[int]:
+    """The innermost line of the report file in the traceback of `exc` and of its causes."""
     lines, seen = set(), set()
     while exc is not None and id(exc) not in seen:
         seen.add(id(exc))
-        for frame in traceback.extract_tb(exc.__traceback__):
-            if frame.filename == str(path):
-                lines.add(frame.lineno)
+        own = [frame.lineno for frame in traceback.extract_tb(exc.__traceback__) if frame.filename == str(path)]
+        if own:
+            lines.add(own[-1])
         exc = exc.__cause__ or exc.__context__
     return lines
 
