@@ -85,6 +85,14 @@ class TraceState:
     param_flags: dict[str, frozenset[str]] = field(default_factory=dict)
     static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
 
+    def traced_by(self, how: str) -> None:
+        """One more transform traces the function (``how``: for messages)."""
+        self.contexts.append(how)
+
+    def give_up_statics(self) -> None:
+        """Some transform gives static_argnums in a form we cannot read: trust the user."""
+        self.static_unknown = True
+
     def trace(self, name: str, origin: Origin, flags: frozenset[str] | None = None) -> bool:
         """Mark parameter ``name`` traced (unless it is already); True if it was not."""
         if name in self.traced:
@@ -708,7 +716,7 @@ class ModuleIndex:
         if statics is None:
             statics = self._read_statics(use, positional)
         if statics.unknown:
-            state.static_unknown = True
+            state.give_up_statics()
         if state.static_unknown and statics.given:
             use.static_unknown = True
             return  # static_argnums/static_argnames we cannot read: trust the user, flag nothing
@@ -720,7 +728,7 @@ class ModuleIndex:
             return  # partial(f, **kwargs) binds names we cannot see: flag nothing
         filtered = use.qualname in jaxapi.FILTERED_TRANSFORMS
         why = self._why(info, use, how) + _statics_note(use.qualname)
-        state.contexts.append(how)
+        state.traced_by(how)
         for p in [p for p in info.params if p.kind != "positional"] + positional:
             if p.name in statics.static or p.name in bound or not self._may_trace(info, use, p):
                 continue
