@@ -527,7 +527,7 @@ PHASES = [
     ("project facts: wrappers", "analysis/calls.py", "wrapper_facts"),
     ("positions (locate)", "lint/positions.py", "locate"),
     ("second parses for cross-module seeds", "lint/runner.py", "_follow_traced_calls"),
-    ("project-wide rules", "analysis/project.py", "apply_project_rules"),
+    ("project-wide rules", "runner.py", "apply_project_rules"),
     ("cache: put", "lint/cache.py", "put"),
     ("cache: save", "lint/cache.py", "save"),
 ]

@@ -622,7 +622,7 @@ def lint_buffer(name: str, data: bytes, resolver: Resolver, cache_dir: Path | No
         linter = FileLinter(options)
     result = run_with_big_stack(lambda: linter.lint_bytes(name, data, module_name(name)))
     if project:
-        from jitguard.lint.analysis.project import apply_project_rules
+        from jitguard.lint.runner import apply_project_rules
 
         apply_project_rules([*others_results, result], linter.rules)
     try:

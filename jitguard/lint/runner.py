@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, importers_first, package_reexports, seeds_from
-from jitguard.lint.analysis.project import apply_project_rules
+from jitguard.lint.analysis.project import CallSite, ProjectIndex
 from jitguard.lint import suppression
 from jitguard.lint.cache import Cache, content_digest
 from jitguard.lint.diagnostics import FileResult, Finding
@@ -37,7 +37,7 @@ from jitguard.lint.engine import (
     read_source,
     run_with_big_stack,
 )
-from jitguard.lint.rules.base import Scope
+from jitguard.lint.rules.base import Reporter, Scope
 
 PARALLEL_MIN_FILES = 16
 _worker: FileLinter | None = None
@@ -341,3 +341,28 @@ def _pool_round(
         if crumb in left:
             suspects.append(crumb)
     return unfinished, sorted(suspects)
+
+
+def apply_project_rules(results: list[FileResult], rules: list) -> None:
+    """Run the project rules over all call sites; add their findings to the calling files.
+    (Suppression comments are applied afterwards, with every other finding: jitguard.lint.suppression.)"""
+    project_rules = [r for r in rules if r.scope is Scope.PROJECT]
+    if not project_rules:
+        return
+    index = ProjectIndex(results)
+    if not index.defs:
+        return
+    by_path = {r.path: r for r in results}
+    sites = list(index.sites(results))
+
+    def sink(code: str, site: CallSite, message: str, help: str, fix) -> None:
+        call = site.call
+        by_path[site.path].findings.append(
+            Finding(site.path, call.line, call.column, code, message, call.end_line, call.end_column,
+                    help, fix)
+        )
+
+    for rule in project_rules:
+        rule.check_project(sites, Reporter(rule.code, sink))
+    for res in results:
+        res.findings.sort()

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from jitguard.lint.analysis.facts import ArgFact, CallFact, JitDef, Wrapper
 from jitguard.lint.analysis.lattice import WEAK_SCALARS
-from jitguard.lint.diagnostics import FileResult, Finding
+from jitguard.lint.diagnostics import FileResult
 
 
 
@@ -118,30 +118,3 @@ def _param_for(jd: JitDef, bound: bool, kw: str | None, pos: int | None) -> str 
         skip += 1
     positional = jd.positional()[skip:]
     return positional[pos] if pos is not None and pos < len(positional) else None
-
-
-def apply_project_rules(results: list[FileResult], rules: list) -> None:
-    """Run the project rules over all call sites; add their findings to the calling files.
-    (Suppression comments are applied afterwards, with every other finding: jitguard.lint.suppression.)"""
-    from jitguard.lint.rules.base import Reporter, Scope
-
-    project_rules = [r for r in rules if r.scope is Scope.PROJECT]
-    if not project_rules:
-        return
-    index = ProjectIndex(results)
-    if not index.defs:
-        return
-    by_path = {r.path: r for r in results}
-    sites = list(index.sites(results))
-
-    def sink(code: str, site: CallSite, message: str, help: str, fix) -> None:
-        call = site.call
-        by_path[site.path].findings.append(
-            Finding(site.path, call.line, call.column, code, message, call.end_line, call.end_column,
-                    help, fix)
-        )
-
-    for rule in project_rules:
-        rule.check_project(sites, Reporter(rule.code, sink))
-    for res in results:
-        res.findings.sort()
