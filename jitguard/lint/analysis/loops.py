@@ -37,7 +37,10 @@ _CONVERSIONS = frozenset(
     for fn in ("asarray", "array", "stack", "concatenate", "vstack", "hstack")
 )
 # jitguard's own bucketing helpers give a bounded set of values
-_BOUNDED_CALLS = frozenset({"jitguard.runtime.buckets.bucket_for", "jitguard.runtime.buckets.pow2", "jitguard.pad_to_bucket", "jitguard.runtime.buckets.pad_to_bucket"})
+_BOUNDED_CALLS = frozenset(
+    f"jitguard.{module}{name}" for module in ("", "buckets.", "runtime.buckets.")
+    for name in ("bucket_for", "pow2", "pad_to_bucket")
+)
 
 
 def names_in(expr: cst.CSTNode) -> set[str]:

@@ -57,5 +57,5 @@ class LoopVaryingShape(Rule):
             f"argument `{site.param}` of jitted `{site.function}` changes shape with the loop "
             f"(`{site.arg.text}`): one XLA compile per distinct shape",
             "Pad to a fixed size, or to a few buckets with `jitguard.pad_to_bucket(x, axis, buckets)` "
-            "(e.g. powers of two: `jitguard.runtime.buckets.pow2(lo, hi)`), and pass the true length as a traced argument",
+            "(e.g. powers of two: `jitguard.buckets.pow2(lo, hi)`), and pass the true length as a traced argument",
         )
