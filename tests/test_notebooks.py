@@ -109,6 +109,8 @@ def test_cross_cell_flow(tmp_path: Path) -> None:
     ])
     rows = json.loads(jitguard(tmp_path, "check", "--output-format", "json", "flow.ipynb").stdout)
     assert [(r["code"], r["cell"], r["line"]) for r in rows] == [("JG203", 5, 2)]
+    # the fix's edit is in the cell's lines too: `[64, 64]` on line 2 of cell 5
+    assert rows[0]["edit"]["start"] == {"line": 2, "column": 30}
 
 
 def test_fix_round_trips_the_notebook_byte_for_byte(tmp_path: Path) -> None:
