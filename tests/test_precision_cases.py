@@ -49,7 +49,6 @@ STILL_FLAGGED = {
     "bounded_loops": "a loop over a fixed collection compiles a bounded number of times",
     "shape_derived_static": "static values computed from shapes, in a loop over a fixed structure, are bounded",
     "fixed_call_sites": "a fixed number of call sites with two input kinds is a bounded cost; one finding per call site",
-    "pmap_static_int": "static_broadcasted_argnums given as a single int is static",
 }
 
 BACKEND_COMPILE = "/jax/core/compile/backend_compile_duration"
