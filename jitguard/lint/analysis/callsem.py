@@ -218,32 +218,27 @@ class CallSemantics:
             return None
         klass = self.index.instance_class(func.value, self.info)
         if klass is not None:
-            method = "__call__"
-            for arg in call.args:
-                if arg.keyword is not None and arg.keyword.value == "method":
-                    value = arg.value
-                    if isinstance(value, cst.SimpleString):
-                        method = value.evaluated_value
-                    elif isinstance(value, cst.Attribute):
-                        method = value.attr.value
-            target = klass.methods.get(method)
+            target = klass.methods.get(_flax_method(call))
             return (target, 1) if target is not None else None
         bound = self.index.binding(func.value.value, self.info) if isinstance(func.value, cst.Name) else None
-        skip = 2  # hk.transform(f).apply(params, rng, *inputs)
+        return self._haiku_apply(bound)
+
+    def _haiku_apply(self, bound: cst.BaseExpression | None) -> tuple[FunctionInfo, int] | None:
+        """``net.apply`` with ``net = hk.transform(f)`` (or ``hk.without_apply_rng(...)``,
+        ``hk.transform_with_state(...)``): ``f``, and how many leading arguments apply takes."""
+        skip = 0
         for _ in range(3):
             if not isinstance(bound, cst.Call) or not bound.args:
                 return None
             name = self.resolve(bound.func) or ""
-            if name == "haiku.without_apply_rng":
+            if name == jaxapi.HAIKU_WITHOUT_APPLY_RNG:
                 skip -= 1
                 bound = bound.args[0].value
                 continue
-            if name in ("haiku.transform", "haiku.transform_with_state"):
-                if name == "haiku.transform_with_state":
-                    skip += 1  # apply(params, state, rng, *inputs)
-                target = self.index.resolve_function(bound.args[0].value, self.info)
-                return (target[0], skip) if target is not None else None
-            return None
+            if name not in jaxapi.HAIKU_APPLY_LEADING:
+                return None
+            target = self.index.resolve_function(bound.args[0].value, self.info)
+            return (target[0], skip + jaxapi.HAIKU_APPLY_LEADING[name]) if target is not None else None
         return None
 
     def _propagate_call(self, call: cst.Call) -> None:
@@ -275,3 +270,16 @@ class CallSemantics:
                             mapped[p.name] = t
                     if mapped:
                         self.analysis.propagate(fn[0], mapped, self.info)
+
+
+def _flax_method(call: cst.Call) -> str:
+    """The method ``model.apply(params, x, method=...)`` runs (``__call__`` by default)."""
+    method = "__call__"
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == "method":
+            value = arg.value
+            if isinstance(value, cst.SimpleString):
+                method = value.evaluated_value
+            elif isinstance(value, cst.Attribute):
+                method = value.attr.value
+    return method

@@ -245,6 +245,11 @@ ARITHMETIC_BUILTINS = frozenset({"abs", "sum", "pow", "round", "divmod"})
 # passed to them is not followed into another file)
 NOT_FOLLOWED = ("jax", "numpy", "jaxlib", "functools", "math", "builtins", "typing")
 
+# haiku: hk.transform(f).apply(params, rng, *inputs) runs f(*inputs): the leading arguments of
+# apply per transform (transform_with_state: params, state, rng); without_apply_rng drops rng
+HAIKU_APPLY_LEADING = {"haiku.transform": 2, "haiku.transform_with_state": 3}
+HAIKU_WITHOUT_APPLY_RNG = "haiku.without_apply_rng"
+
 # how many arguments each lax primitive passes to its function argument
 LAX_NARGS = {
     "jax.lax.scan": 2,
@@ -253,6 +258,30 @@ LAX_NARGS = {
     "jax.lax.map": 1,
     "jax.lax.associative_scan": 2,
 }
+
+# -- what the loop analysis knows (jitguard.lint.analysis.loops) ------------------------------
+# array makers whose first argument (jax.random: second) or shape=/num=/N= is a size
+ARRAY_SIZED = frozenset(
+    f"{mod}.{fn}"
+    for mod in ("jax.numpy", "numpy")
+    for fn in ("zeros", "ones", "empty", "full", "arange", "eye", "identity", "linspace", "tri")
+) | frozenset(f"jax.random.{fn}" for fn in ("normal", "uniform", "randint", "bernoulli", "categorical", "gumbel"))
+# NumPy's random arrays: every positional argument is a size (randn/rand), or `size=`
+RANDOM_SIZED = frozenset({"numpy.random.randn", "numpy.random.rand", "numpy.random.normal", "numpy.random.uniform",
+                           "numpy.random.randint", "numpy.random.standard_normal", "numpy.random.random"})
+# growing an array by concatenating to itself: x = jnp.concatenate([x, y])
+GROWERS = frozenset(f"{mod}.{fn}" for mod in ("jax.numpy", "numpy") for fn in ("concatenate", "append", "vstack", "hstack"))
+CONVERSIONS = frozenset(
+    f"{mod}.{fn}"
+    for mod in ("jax.numpy", "numpy")
+    for fn in ("asarray", "array", "stack", "concatenate", "vstack", "hstack")
+)
+# jitguard's own bucketing helpers give a bounded set of values
+BOUNDED_CALLS = frozenset(
+    f"jitguard.{module}{name}" for module in ("", "buckets.", "runtime.buckets.")
+    for name in ("bucket_for", "pow2", "pad_to_bucket")
+)
+
 
 # -- what the project facts know (jitguard.lint.analysis.calls) --------------------------------
 # scalar dtypes: jnp.float32(0.5) is a strongly typed scalar array

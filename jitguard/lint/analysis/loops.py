@@ -18,30 +18,9 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.walk import children
-
-_ARRAY_SIZED = frozenset(
-    f"{mod}.{fn}"
-    for mod in ("jax.numpy", "numpy")
-    for fn in ("zeros", "ones", "empty", "full", "arange", "eye", "identity", "linspace", "tri")
-) | frozenset(f"jax.random.{fn}" for fn in ("normal", "uniform", "randint", "bernoulli", "categorical", "gumbel"))
-# NumPy's random arrays: every positional argument is a size (randn/rand), or `size=`
-_RANDOM_SIZED = frozenset({"numpy.random.randn", "numpy.random.rand", "numpy.random.normal", "numpy.random.uniform",
-                           "numpy.random.randint", "numpy.random.standard_normal", "numpy.random.random"})
-# growing an array by concatenating to itself: x = jnp.concatenate([x, y])
-_GROWERS = frozenset(f"{mod}.{fn}" for mod in ("jax.numpy", "numpy") for fn in ("concatenate", "append", "vstack", "hstack"))
-_CONVERSIONS = frozenset(
-    f"{mod}.{fn}"
-    for mod in ("jax.numpy", "numpy")
-    for fn in ("asarray", "array", "stack", "concatenate", "vstack", "hstack")
-)
-# jitguard's own bucketing helpers give a bounded set of values
-_BOUNDED_CALLS = frozenset(
-    f"jitguard.{module}{name}" for module in ("", "buckets.", "runtime.buckets.")
-    for name in ("bucket_for", "pow2", "pad_to_bucket")
-)
-
 
 def names_in(expr: cst.CSTNode) -> set[str]:
     """Variable names an expression reads (not attribute names or keyword names)."""
@@ -169,7 +148,7 @@ class LoopFacts:
             expr.right, cst.Integer
         ):
             return set()
-        if isinstance(expr, cst.Call) and self.imports.resolve(expr.func) in _BOUNDED_CALLS:
+        if isinstance(expr, cst.Call) and self.imports.resolve(expr.func) in jaxapi.BOUNDED_CALLS:
             return set()
         return names_in(expr) & self.varying
 
@@ -192,16 +171,16 @@ class LoopFacts:
         """An array made (or converted, reshaped) by a call, with a size that changes with the loop."""
         name = self.imports.resolve(expr.func)
         args = [a.value for a in expr.args]
-        if name in _RANDOM_SIZED:
+        if name in jaxapi.RANDOM_SIZED:
             sizes = [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]
             if name not in ("numpy.random.randn", "numpy.random.rand"):
                 sizes = [a.value for a in expr.args if a.keyword is not None and a.keyword.value == "size"]
             return any(names_in(s) & self.varying for s in sizes)
-        if name in _ARRAY_SIZED:
+        if name in jaxapi.ARRAY_SIZED:
             sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
             sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
             return any(names_in(s) & self.varying for s in sizes)
-        if name in _CONVERSIONS and args:
+        if name in jaxapi.CONVERSIONS and args:
             first = args[0]
             if isinstance(first, cst.Name) and first.value in self.grown:
                 return True
@@ -218,7 +197,7 @@ class LoopFacts:
         """seq = jnp.concatenate([seq, new]): one row longer every iteration (unless reset in it)."""
         return (
             isinstance(value, cst.Call)
-            and self.imports.resolve(value.func) in _GROWERS
+            and self.imports.resolve(value.func) in jaxapi.GROWERS
             and bool(names & names_in(value) - self.reset)
         )
 
