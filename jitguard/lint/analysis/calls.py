@@ -171,7 +171,7 @@ class FactExtractor:
         if isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name):
             owner = fn.value.value
             if owner == "self" and func is not None:
-                cls = func.cls or ModuleIndex._enclosing_class(func)
+                cls = func.cls or ModuleIndex.enclosing_class(func)
                 if cls is not None and fn.attr.value in cls.methods:
                     return f"{prefix}{cls.name}.{fn.attr.value}", True
                 return None

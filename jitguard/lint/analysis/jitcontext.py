@@ -226,7 +226,7 @@ class TransformUse:
     bound_positional: int = 0  # arguments bound by functools.partial
     bound_keywords: frozenset[str] = frozenset()
     bound_self: bool = False  # jax.jit(self.method): self is bound, not an argument
-    # filled in by ModuleIndex._apply: parameter names JAX keeps static / donates
+    # filled in by ModuleIndex.mark_traced: parameter names JAX keeps static / donates
     static_names: frozenset[str] = frozenset()
     donate_names: frozenset[str] = frozenset()
     static_unknown: bool = False
@@ -457,7 +457,7 @@ class ModuleIndex:
             return (info, None, False)
         if isinstance(expr, cst.Attribute):
             owner_expr = expr.value
-            cls = self._enclosing_class(scope)
+            cls = self.enclosing_class(scope)
             if isinstance(owner_expr, cst.Name) and owner_expr.value in ("self", "cls") and cls is not None:
                 info = cls.methods.get(expr.attr.value)
                 return (info, None, True) if info else None
@@ -539,7 +539,8 @@ class ModuleIndex:
         return self.binding(name, scope)
 
     @staticmethod
-    def _enclosing_class(scope: FunctionInfo | None) -> ClassInfo | None:
+    def enclosing_class(scope: FunctionInfo | None) -> ClassInfo | None:
+        """The class whose method ``scope`` is, or is nested in."""
         while scope is not None:
             if scope.cls is not None:
                 return scope.cls
