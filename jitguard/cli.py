@@ -224,19 +224,23 @@ class Run:
 
         groups: dict[tuple[str, ...], list[str]] = {}
         for f in files:
-            groups.setdefault(tuple(self.resolver.for_path(f).extend_jit_names), []).append(f)
+            groups.setdefault(tuple(self.settings(f).extend_jit_names), []).append(f)
         results = []
         for names, group in groups.items():
             codes: set[str] = set()
             for f in group:
-                codes |= self.codes(self.resolver.for_path(f))
+                codes |= self.codes(self.settings(f))
             options = LintOptions(frozenset(codes), names)
             key = repr((sorted(codes), sorted(names)))
             results.extend(lint_files(group, options, jobs=self.jobs, cache_dir=self.cache_dir, cache_key=key))
         return results
 
+    def settings(self, path: str) -> Settings:
+        """A file's settings (one dictionary lookup per folder; no file system call)."""
+        return self.resolver.for_folder(os.path.dirname(os.path.abspath(path)))
+
     def keep(self, f) -> bool:
-        settings = self.resolver.for_path(f.path)
+        settings = self.settings(f.path)
         if f.code not in self.codes(settings):
             return False
         return not any(f.code.startswith(i) for i in settings.ignored_for(Path(f.path)))
