@@ -264,6 +264,28 @@ def test_docs_recall_lists_the_same_misses():
     assert _names_in_section(text, "## Look-alikes flagged today") == set(FLAGGED_LOOK_ALIKES)
 
 
+def test_docs_recall_tables_match_the_corpus_and_the_xfail_lists():
+    """The numbers in docs/recall.md follow from the reports and MISSED/FLAGGED_LOOK_ALIKES (which (b), (c) check)."""
+    from tests.reports._corpus import CLASSES, FAMILIES
+
+    text = (ROOT / "docs" / "recall.md").read_text("utf-8")
+
+    def row(reports):
+        marked = sum(len(r.expected) for r in reports)
+        caught = marked - sum(len(MISSED.get(r.name, ())) for r in reports)
+        return marked, caught, f"{caught / marked:.2f}", sum(1 for r in reports if r.name in FLAGGED_LOOK_ALIKES)
+
+    for key, name in FAMILIES.items():
+        n, c, recall, flagged = row([r for r in REPORTS if r.family == key])
+        assert f"| {key} ({name}) | {n} | {c} | {recall} | {flagged} |" in text, key
+    for key, name in CLASSES.items():
+        n, c, recall, _ = row([r for r in REPORTS if r.klass == key])
+        assert f"| {key}: {name} | {n} | {c} | {recall} |" in text, key
+    n, c, recall, flagged = row(REPORTS)
+    assert f"| **all** | **{n}** | **{c}** | **{recall}** | **{flagged}** |" in text
+    assert f"holds {len(REPORTS)} bug reports" in text
+
+
 def test_the_corpus_covers_every_family_and_class():
     from tests.reports._corpus import CLASSES, FAMILIES
 
