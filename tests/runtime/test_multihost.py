@@ -90,8 +90,10 @@ def test_short_last_batch_raises_on_every_process(n):
 def test_short_batch_after_full_steps_is_caught_by_the_compiling_process():
     """The other processes hit their cache (same global shape as before) and run the earlier
     program: only the short process compiles. It raises once the others have not compiled a
-    matching program within JITGUARD_MULTIHOST_TIMEOUT, naming them and the dimension; the
-    others' collective then fails (JAX's own error) instead of returning a wrong number."""
+    matching program within JITGUARD_MULTIHOST_TIMEOUT, naming them and the dimension. The
+    others are inside the earlier program's collective; when the compiling process exits
+    (here at once, without JAX's shutdown barrier), their collective fails with JAX's own
+    error instead of returning a wrong number."""
     events = launch("diverge_later", 2, JITGUARD_MULTIHOST_TIMEOUT="3")
     first, second = events
     assert [e["value"] for e in of(first, "result")] == [16.0] == [e["value"] for e in of(second, "result")]
