@@ -64,8 +64,12 @@ run_tests() {
   case "$floor" in unguarded*)  # below the floor: the suite is not expected to pass
     echo "| $actual | not run (unguarded) | $floor |"; return ;;
   esac
-  out="$(cd "$here" && PYTHONPATH="$here" "$dir/bin/python" -m pytest tests/runtime -q \
-        -p no:cacheprovider 2>&1 | grep -E "[0-9]+ (passed|failed|error)" | tail -1)"
+  local log="$venvs/jax-$v.pytest.log" failing
+  (cd "$here" && PYTHONPATH="$here" "$dir/bin/python" -m pytest tests/runtime -q -rfE \
+        -p no:cacheprovider >"$log" 2>&1)
+  out="$(grep -E "[0-9]+ (passed|failed|error)" "$log" | tail -1)"
+  failing="$(grep -E "^(FAILED|ERROR) " "$log" | sed -E 's/^(FAILED|ERROR) tests\/runtime\/([^:]+)::.*/\2/' | sort | uniq -c | awk '{printf "%s%s x%s", (NR>1?", ":""), $2, $1}')"
+  [ -n "$failing" ] && out="$out (failing: $failing)"
   echo "| $actual | $out | $floor |"
 }
 

@@ -22,18 +22,30 @@ def _clean_settings(monkeypatch):
     settings.configure(**previous)
 
 
+_current: list = []  # the list the session's one listener appends to (None: nobody listens)
+_listening = False
+
+
 @pytest.fixture
 def backend_compiles():
-    """Counts every XLA backend compile in the process, independently of jitguard."""
+    """Counts every XLA backend compile in the process, independently of jitguard.
+
+    One listener for the whole session (older jax cannot unregister listeners); each
+    test gets a fresh list."""
+    global _listening
     import jax
     from jax._src import dispatch
 
-    names = []
+    if not _listening:
+        event = getattr(dispatch, "BACKEND_COMPILE_EVENT", "/jax/core/compile/backend_compile_duration")
 
-    def listener(event, duration, **kwargs):
-        if event == dispatch.BACKEND_COMPILE_EVENT:
-            names.append(kwargs.get("fun_name"))
+        def listener(name, duration, **kwargs):
+            if name == event and _current:
+                _current[-1].append(kwargs.get("fun_name"))
 
-    jax.monitoring.register_event_duration_secs_listener(listener)
+        jax.monitoring.register_event_duration_secs_listener(listener)
+        _listening = True
+    names: list = []
+    _current.append(names)
     yield names
-    jax.monitoring.unregister_event_duration_listener(listener)
+    _current.remove(names)
