@@ -82,7 +82,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         fd, html_log = tempfile.mkstemp(prefix="jitguard-run-", suffix=".jsonl")
         os.close(fd)
         settings.configure(log=html_log)
-    watch.enable()
+    try:
+        watch.enable()
+    except ImportError as e:
+        print(f"jitguard run: error: the runtime guard needs jax ({e}); pip install 'jitguard[jax]'", file=sys.stderr)
+        return 2
 
     code = 0
     if args.module is not None:

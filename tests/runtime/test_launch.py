@@ -72,7 +72,7 @@ def run(args, cwd, env=None):
 
 def test_run_script_counts_warns_logs_and_prints_the_table(tmp_path):
     (tmp_path / "train.py").write_text(TRAIN)
-    proc = run(["--max-compiles", "3", "--log", "compiles.jsonl", "train.py", "25"], tmp_path)
+    proc = run(["--max-compiles", "3", "--log", "compiles.jsonl", "--html", "run.html", "train.py", "25"], tmp_path)
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert "trained 25 steps" in proc.stdout  # the program's own output and argv
     err = proc.stderr
@@ -92,6 +92,8 @@ def test_run_script_counts_warns_logs_and_prints_the_table(tmp_path):
     assert f" {len(own)} " in row
     assert "x dim 0" in row and "pad x axis 0 to buckets" in row
     assert all(not e["function"].startswith("_") for e in entries)  # jax's own helpers left alone
+    page = (tmp_path / "run.html").read_text(encoding="utf-8")
+    assert page.count("<circle") == len(entries) and "<script" not in page
 
 
 def test_run_module_raise_mode_and_exit_status(tmp_path):
