@@ -136,6 +136,44 @@ def factory_result_kept(n):
     return x
 
 
+@jax.jit
+def outer_step(v):
+    # traced as part of `outer_step`: a nested jit is inlined, nothing is compiled per call
+    inner = jax.jit(lambda u: u * 2.0)
+
+    @jax.jit
+    def plus_one(u):
+        return u + 1.0
+
+    return plus_one(inner(v))
+
+
+def nested_jit_in_traced_code(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = outer_step(x)
+    return x
+
+
+class Activations:
+    def __init__(self, names):
+        # one jitted function per name, built once and kept: the cache serves every later call
+        self.fns = {name: jax.jit(partial(getattr(jnp, name))) for name in names}
+        self.listed = []
+        for name in names:
+            self.listed.append(jax.jit(lambda v, f=getattr(jnp, name): f(v)))
+
+
+_acts = Activations(["sin", "cos"])
+
+
+def kept_in_a_collection(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = _acts.fns["sin"](x) + _acts.listed[1](x)
+    return x
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop]
 BOUNDED = [module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
-           module_function_in_loop]
+           module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection]

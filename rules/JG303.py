@@ -94,6 +94,28 @@ def warm_up_fixed_shapes(n):
     return n
 
 
-GROWS = [growing_prefix, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
+@jax.jit
+def prefix_sums(x):
+    # a jitted function called inside traced code is traced inline: the shapes below vary, but
+    # only `prefix_sums` is compiled, once
+    return jnp.stack([total(x[: i + 1]) for i in range(x.shape[0])])
+
+
+def nested_calls_in_traced_code(n):
+    x = jnp.arange(4.0)
+    return [prefix_sums(x) for _ in range(n)]
+
+
+@jax.jit
+def pair_total(x, y):
+    return x.sum() + y.sum()
+
+
+def two_growing_arguments(n):
+    return [pair_total(DATA[:i], DATA[i:]) for i in range(1, n + 1)]  # expect: JG303
+
+
+GROWS = [growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history]
-BOUNDED = [fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes]
+BOUNDED = [fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,
+           nested_calls_in_traced_code]

@@ -70,7 +70,7 @@ EXPECTED = {
     ("run.py", 9, "JG302"),  # static n changes with the loop
     ("run.py", 10, "JG303"),  # data[:i] changes shape with the loop
     ("run.py", 11, "JG203"),  # a list as static `sizes`, through the package's re-export
-    ("run.py", 12, "JG304"),  # scale(data, 2) here, scale(data, 0.5) below
+    ("run.py", 12, "JG304"),  # scale(data, 2) here, scale(data, 0.5) below (opt-in: selected here)
 }
 
 
@@ -85,7 +85,7 @@ def tree(tmp_path: Path) -> Path:
 
 def check(cwd: Path, *args: str) -> set[tuple[str, int, str]]:
     proc = subprocess.run(
-        [sys.executable, "-m", "jitguard", "check", "--output-format", "json", *args, "."],
+        [sys.executable, "-m", "jitguard", "check", "--output-format", "json", "--extend-select", "JG304", *args, "."],
         cwd=cwd, capture_output=True, text=True,
     )
     assert proc.returncode in (0, 1), proc.stderr
@@ -124,7 +124,7 @@ def test_one_process_checks_the_helper_once_with_its_seeds(tree, monkeypatch):
     monkeypatch.chdir(tree)
     monkeypatch.setattr(FileLinter, "lint_source", counting)
     paths = sorted(str(p.relative_to(tree)) for p in tree.rglob("*.py"))
-    results = lint_files(paths, LintOptions(frozenset(all_codes()) - opt_in_codes()), jobs=1)
+    results = lint_files(paths, LintOptions((frozenset(all_codes()) - opt_in_codes()) | {"JG304"}), jobs=1)
     found = {(Path(r.path).as_posix(), f.line, f.code) for r in results for f in r.findings}
     assert found == {(p, line + (p == "pkg/helpers.py"), code) for p, line, code in EXPECTED}
     assert [p for p in parses if p[0] == "pkg/helpers.py"] == [("pkg/helpers.py", True)]

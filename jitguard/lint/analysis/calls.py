@@ -149,7 +149,8 @@ class FactExtractor:
                                     as_tuple=as_tuple, **kinds))
                 nodes.append(node)
             if args:
-                out.append((CallFact(callee, bound, bool(loops), tuple(args)), call, tuple(nodes)))
+                traced = self.index.traces.in_traced_code(func)
+                out.append((CallFact(callee, bound, bool(loops), tuple(args), traced=traced), call, tuple(nodes)))
         return out
 
     def _callee(self, call: cst.Call, func: FunctionInfo | None, klass) -> tuple[str, bool] | None:

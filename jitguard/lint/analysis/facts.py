@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 1
+FACTS_SCHEMA = 2
 
 
 @dataclass(frozen=True)
@@ -224,6 +224,9 @@ class CallFact:
     in_loop: bool
     args: tuple[ArgFact, ...]
     where: Location | None = None  # None until the engine located the call
+    # made from traced code (inside a jitted/vmapped/... function): part of the caller's trace,
+    # so it compiles nothing of its own and cannot churn
+    traced: bool = False
 
     @property
     def line(self) -> int:
@@ -246,7 +249,7 @@ class CallFact:
         return self.where.noqa if self.where is not None else ()
 
     def to_json(self) -> dict:
-        return {"callee": self.callee, "bound": self.bound, "in_loop": self.in_loop,
+        return {"callee": self.callee, "bound": self.bound, "in_loop": self.in_loop, "traced": self.traced,
                 "args": [a.to_json() for a in self.args],
                 "where": self.where.to_json() if self.where is not None else None}
 
@@ -255,7 +258,7 @@ class CallFact:
         where = data.get("where")
         return cls(data["callee"], bool(data["bound"]), bool(data["in_loop"]),
                    tuple(ArgFact.from_json(a) for a in data["args"]),
-                   Location.from_json(where) if where is not None else None)
+                   Location.from_json(where) if where is not None else None, bool(data.get("traced", False)))
 
 
 @dataclass(frozen=True)

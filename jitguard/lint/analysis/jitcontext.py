@@ -138,6 +138,17 @@ class Traces:
         state = self._states.get(info)
         return state is not None and bool(state.traced)
 
+    def in_traced_code(self, info: FunctionInfo | None) -> bool:
+        """Does code in ``info`` run while a transform traces it (``info`` or a function it is
+        nested in is jitted, vmapped, scanned over, ...)? Then a call made there is part of that
+        trace, and a ``jax.jit`` applied there compiles nothing of its own."""
+        while info is not None:
+            state = self._states.get(info)
+            if state is not None and state.contexts:
+                return True
+            info = info.parent
+        return False
+
 
 @dataclass(frozen=True)
 class Statics:

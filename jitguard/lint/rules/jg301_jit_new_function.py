@@ -4,6 +4,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import positional_args
+from jitguard.lint.analysis.walk import iter_nodes
 from jitguard.lint.rules.base import Rule, Scope
 
 _NEW_FUNCTION_CALLS = frozenset({"functools.partial"}) | jaxapi.TRANSPARENT_WRAPPERS | frozenset(jaxapi.TRACING_TRANSFORMS)
@@ -61,6 +62,10 @@ class JitOfNewFunction(Rule):
             args = positional_args(call)
             if not args or not self._is_new_function(index, args[0].value, scope, loops):
                 continue
+            if index.traces.in_traced_code(scope):
+                continue  # traced with the enclosing function: a nested jit compiles nothing per call
+            if len(loops) == 1 and scope not in repeated and _kept(call, loops[0]):
+                continue  # one jitted function per element of a collection built once: cached, reused
             short = name
             if loops:
                 where = "inside a loop"
@@ -80,6 +85,8 @@ class JitOfNewFunction(Rule):
                 continue
             if site not in [d.decorator for d in info.node.decorators] or info.parent is None:
                 continue
+            if index.traces.in_traced_code(info.parent):
+                continue  # traced with the enclosing function: a nested jit compiles nothing per call
             if info.loops:
                 where = "inside a loop"
             elif self._called_in(index, info) and info.parent in repeated:
@@ -147,3 +154,30 @@ class JitOfNewFunction(Rule):
             if func is info.parent and isinstance(call.func, cst.Name) and call.func.value == info.name:
                 return True
         return False
+
+
+_COLLECTING_METHODS = frozenset({"append", "add", "insert", "setdefault", "extend", "update"})
+
+
+def _kept(call: cst.Call, loop: cst.CSTNode) -> bool:
+    """Is the result of ``call`` (made in ``loop``) kept in a collection the loop builds — a
+    comprehension's element, ``fns.append(...)``, ``fns[key] = ...`` — rather than used and
+    dropped each iteration? Then each element is one function object, jitted once and reused."""
+    if isinstance(loop, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+        return _contains(loop.elt, call)
+    if isinstance(loop, cst.DictComp):
+        return _contains(loop.value, call)
+    body = getattr(loop, "body", None)
+    if body is None:
+        return False
+    for node in iter_nodes(body):
+        if isinstance(node, cst.Assign) and _contains(node.value, call):
+            return any(isinstance(t.target, cst.Subscript) for t in node.targets)
+        if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+                and node.func.attr.value in _COLLECTING_METHODS and any(_contains(a.value, call) for a in node.args)):
+            return True
+    return False
+
+
+def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
+    return any(n is node for n in iter_nodes(tree))

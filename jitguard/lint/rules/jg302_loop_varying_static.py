@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from jitguard.lint.analysis.project import CallSite
+from jitguard.lint.rules._sites import by_call, names, python_level
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 
@@ -53,10 +54,15 @@ class LoopVaryingStatic(Rule):
         """
 
     def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
-        for site in sites:
-            verdict = self._verdict(site)
-            if verdict:
-                ctx.report(site, *verdict)
+        for group in by_call(python_level(sites)):
+            verdicts = [(site, v) for site in group if (v := self._verdict(site))]
+            if not verdicts:
+                continue
+            site, (message, help) = verdicts[0]
+            if len(verdicts) > 1:  # one finding per call, naming every argument
+                others = names(s.param for s, _v in verdicts[1:])
+                message += f"; so {'do' if len(verdicts) > 2 else 'does'} {others}"
+            ctx.report(site, message, help)
 
     def _verdict(self, site: CallSite):
         fresh = site.arg.fresh

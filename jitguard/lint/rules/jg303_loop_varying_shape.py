@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from jitguard.lint.analysis.project import CallSite
+from jitguard.lint.rules._sites import by_call, names, python_level
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 
@@ -45,17 +46,17 @@ class LoopVaryingShape(Rule):
         """
 
     def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
-        for site in sites:
-            verdict = self._verdict(site)
-            if verdict:
-                ctx.report(site, *verdict)
-
-    def _verdict(self, site: CallSite):
-        if site.static or not site.arg.shape or not site.call.in_loop:
-            return None
-        return (
-            f"argument `{site.param}` of jitted `{site.function}` changes shape with the loop "
-            f"(`{site.arg.text}`): one XLA compile per distinct shape",
-            "Pad to a fixed size, or to a few buckets with `jitguard.pad_to_bucket(x, axis, buckets)` "
-            "(e.g. powers of two: `jitguard.buckets.pow2(lo, hi)`), and pass the true length as a traced argument",
-        )
+        for group in by_call(python_level(sites)):
+            varying = [s for s in group if not s.static and s.arg.shape and s.call.in_loop]
+            if not varying:
+                continue
+            site = varying[0]
+            params = names(s.param for s in varying)
+            plural = len(varying) > 1
+            ctx.report(
+                site,
+                f"argument{'s' if plural else ''} {params} of jitted `{site.function}` change{'' if plural else 's'} "
+                f"shape with the loop ({names(s.arg.text for s in varying)}): one XLA compile per distinct shape",
+                "Pad to a fixed size, or to a few buckets with `jitguard.pad_to_bucket(x, axis, buckets)` "
+                "(e.g. powers of two: `jitguard.buckets.pow2(lo, hi)`), and pass the true length as a traced argument",
+            )

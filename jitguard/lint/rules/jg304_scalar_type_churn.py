@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from jitguard.lint.analysis.project import CallSite
+from jitguard.lint.rules._sites import by_call, names, python_level
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 _DESCRIBE = {
@@ -15,13 +16,18 @@ class ScalarTypeChurn(Rule):
     code = "JG304"
     scope = Scope.PROJECT
     name = "scalar-type-churn"
-    summary = "The same traced parameter gets Python scalars of different types at different call sites."
+    summary = "The same traced parameter gets Python scalars of different types at different call sites (opt-in)."
+    default_enabled = False
     what = """
-        Flags call sites of a jitted function that pass Python scalar literals of different types
+        Opt-in (select it with `--select JG304` or `extend-select = ["JG304"]`): the cost is
+        bounded — one extra compile per scalar type, not one per step — so it is a one-off cost
+        more often than a hazard (tests that call a function with `1` and with `jnp.int32(1)` on
+        purpose). Flags call sites of a jitted function that pass Python scalar literals of different types
         at the same traced position — `f(x, 1)` here, `f(x, 1.0)` there, or `0.5` here and
         `jnp.float32(0.5)` there — across the checked tree, and calls in a loop over a literal
         list of mixed scalars (`for s in [1, 0.5]: f(x, s)`). When ints and floats mix, the int sites are flagged (`2` -> `2.0` keeps the value);
-        otherwise the first call site sets the type.
+        otherwise the first call site sets the type. One finding per call, naming every
+        argument; calls made inside traced code are part of their caller's trace and never flagged.
         """
     why = """
         A Python `int` is traced as a weak-typed int32 and a Python `float` as a weak-typed
@@ -50,8 +56,12 @@ class ScalarTypeChurn(Rule):
         """
 
     def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
-        for site, message, help in self._verdicts(sites):
-            ctx.report(site, message, help)
+        verdicts = {id(site): (message, help) for site, message, help in self._verdicts(list(python_level(sites)))}
+        for group in by_call(s for s in sites if id(s) in verdicts):
+            message, help = verdicts[id(group[0])]
+            if len(group) > 1:  # one finding per call, naming every argument
+                message += f"; so {'do' if len(group) > 2 else 'does'} {names(s.param for s in group[1:])}"
+            ctx.report(group[0], message, help)
 
     def _verdicts(self, sites: list[CallSite]):
         groups: dict[tuple[str, str], list[CallSite]] = {}
