@@ -11,7 +11,7 @@
 # checked there instead is the promise of docs/guard.md: a guarded function runs
 # unguarded, with exactly one RuntimeWarning that names what is missing.
 set -u
-here="$(cd "$(dirname "$0")/.." && pwd)"
+here="${JITGUARD_REPO:-$(cd "$(dirname "$0")/.." && pwd)}"  # the checkout under test
 venvs="${JITGUARD_VENVS:-/tmp/jitguard-jax-venvs}"
 python="${PYTHON:-python3}"
 mode="all"
