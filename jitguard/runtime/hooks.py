@@ -335,7 +335,10 @@ def _on_event(event: str, **kwargs: Any) -> None:
     elif event == CACHE_WRITE:
         pending = _pending()
         record = pending[-1] if pending else None
-        if _CAN_STOP_WRITE and record is not None and record.refuses_after_compile():
+        if record is not None and record.refuses_after_compile():
+            if not _CAN_STOP_WRITE:
+                record.cache_written = True
+                return
             record.write_refused = True
             raise _RefusedWrite(record.message or "jitguard refused this compile")
 

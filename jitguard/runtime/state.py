@@ -49,6 +49,7 @@ class CompileRecord:
     compile_seconds: float = 0.0
     deferred: Any = field(default=None, repr=False)  # (action, frame) to apply after the compile
     write_refused: bool = False  # the persistent-cache write of a refused executable was stopped
+    cache_written: bool = False  # ... or could not be stopped
     refused: bool = False  # on_excess refused this compile (the call raised)
     reason_key: Any = field(default=None, repr=False)
 
@@ -224,11 +225,14 @@ class GuardState:
                 self.excess += 1
         try:
             if action == "raise":
-                when = (
-                    "before XLA compiled it" if before else
-                    "XLA compiled it (the persistent cache did not have it); the executable is "
-                    "discarded and not written to the persistent cache"
-                )
+                if before:
+                    when = "before XLA compiled it"
+                elif record.cache_written:
+                    when = ("XLA compiled it (the persistent cache did not have it); the result is "
+                            "discarded, but this jax wrote it to the persistent cache")
+                else:
+                    when = ("XLA compiled it (the persistent cache did not have it); the executable is "
+                            "discarded and not written to the persistent cache")
                 raise RecompilationError(f"{record.message}\n  (refused: on_excess='raise'; {when})")
             if action == "warn":
                 _warn(record.message or "", warn_frame)
@@ -239,6 +243,8 @@ class GuardState:
             with self._lock:  # this compile does not take effect
                 self.compiles -= 1
                 self.refused += 1
+                if action != "raise":  # a warning turned error: refuse the next one like it too
+                    self.reported.pop(record.reason_key, None)
             raise
 
     def _excess_reason(self, index: int) -> "_Reason | None":

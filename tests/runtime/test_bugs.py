@@ -276,3 +276,14 @@ print("done")
     assert "jitguard: excess compiles" in proc.stderr
     assert "noisy (<string>:6): 42 compiles, 38 over the limit, 36 not reported one by one" in proc.stderr
     assert "most churn: x dim 0 (40 values)" in proc.stderr
+
+
+def test_warning_turned_error_refuses_every_excess_of_a_reason():
+    f = jitguard.jit(lambda x: x * 8, max_compiles=1)
+    f(jnp.ones(1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", jitguard.RecompilationWarning)
+        for n in (2, 3):  # the same reason twice: refused twice, not reported once
+            with pytest.raises(jitguard.RecompilationWarning):
+                f(jnp.ones(n))
+    assert f.stats()["refused"] == 2 and f.stats()["compiles"] == 1
