@@ -71,9 +71,12 @@ _OFF = ("off", "0", "false", "no")
 class DivergentCompileError(RuntimeError):
     """Processes of one multi-process job compiled different programs for the same call.
 
-    Raised on every process, before XLA compiles, so the mismatched program never runs.
-    ``function`` is the guarded function's name, ``compile_index`` the compile number
-    that diverged, ``groups`` maps each program's digest to the processes that compiled it.
+    Raised (guard mode ``raise``) on every process that compiled, before XLA compiles, so
+    the mismatched program never runs there. A process that answered the call from its
+    cache instead is inside JAX and cannot raise; the compiling processes raise after
+    ``JITGUARD_MULTIHOST_TIMEOUT`` in that case (docs/multihost.md). ``function`` is the
+    function's name, ``compile_index`` this process's compile number of it, ``groups``
+    maps each program's digest to the processes running it.
     """
 
     def __init__(self, message: str, *, function: str = "", compile_index: int = 0,
