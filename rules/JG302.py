@@ -1,5 +1,7 @@
 """JG302 loop-varying-static-argument: examples that must and must not be flagged."""
 
+import enum
+import itertools
 from functools import partial
 
 import jax
@@ -87,6 +89,24 @@ def bounded_parity(n):
     return [power(jnp.ones(2), i % 2) for i in range(n)]
 
 
+class Mode(enum.Enum):
+    TRAIN = 1
+    EVAL = 2
+
+
+@partial(jax.jit, static_argnames=("k", "mode"))
+def power_in_mode(x, k, mode):
+    return x**k if mode is Mode.TRAIN else -(x**k)
+
+
+def sweep_of_fixed_settings(n):
+    # every (k, mode) pair of a fixed grid: 4 compiles, however many steps follow
+    outs = [power_in_mode(jnp.ones(2), k, mode) for k, mode in itertools.product((1, 2), Mode)]
+    for mode in Mode:
+        outs.append(power_in_mode(jnp.ones(2), 1, mode))
+    return outs, n
+
+
 @jax.jit
 def sgd_traced(w, g, lr):
     return w - lr * g
@@ -100,4 +120,5 @@ def schedule_as_traced(n):
 
 
 GROWS = [schedule_as_static, loop_index_as_static, while_counter, new_static_object_each_step]
-BOUNDED = [one_static_object, constant_static, warm_up_fixed_modes, bounded_parity, schedule_as_traced]
+BOUNDED = [one_static_object, constant_static, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
+           sweep_of_fixed_settings]

@@ -44,8 +44,9 @@ STILL_FLAGGED = {
     "type_guards": "a branch guarded by `not isinstance(x, jax.Array)` / `not isinstance(x, Tracer)` sees no tracer",
     "static_queries": "jnp.isscalar(x), callable(x), x.size are Python values",
     "int_plus_bool": "int array + bool array is an int array: no boolean mask",
+    "nested_transforms": "`jax.jit(...)` inside a `__call__` that only traced code calls (an instance built inside "
+                         "a jitted function) is part of that trace",
     "same_function_object": "jax.jit(f) of the same function object (NamedTuple field, module attribute) hits the cache",
-    "bounded_loops": "a loop over a fixed collection compiles a bounded number of times",
     "shape_derived_static": "static values computed from shapes, in a loop over a fixed structure, are bounded",
 }
 

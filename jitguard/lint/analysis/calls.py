@@ -26,7 +26,7 @@ from jitguard.lint.analysis.facts import ArgFact, CallFact, Forward, JitDef, Par
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import scalar_kind
-from jitguard.lint.analysis.loops import LoopFacts, is_literal_collection
+from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, is_literal_collection
 
 class FactExtractor:
     def __init__(self, index: ModuleIndex, module_name: str, jitted: frozenset[str] = frozenset(),
@@ -38,6 +38,7 @@ class FactExtractor:
         # these are recorded, which keeps the facts (and the positions they need) rare
         self.jitted = jitted
         self._loops: dict[cst.CSTNode, LoopFacts] = {}
+        self._enums = enum_classes(index.classes, index.imports)
         self._jitted_here = {info for info, use, _site in index.jit_uses
                              if _compiles(use.qualname, index)}
         # the calls with arguments, with the last name of what they call (what the scans filter on)
@@ -150,7 +151,10 @@ class FactExtractor:
                 nodes.append(node)
             if args:
                 traced = self.index.traces.in_traced_code(func)
-                out.append((CallFact(callee, bound, bool(loops), tuple(args), traced=traced), call, tuple(nodes)))
+                # only loops whose length grows with the work count: a loop over a fixed
+                # collection (a literal, an Enum, itertools.product of literals) is bounded
+                in_loop = any(not is_bounded_loop(loop, self.index.imports, self._enums) for loop in loops)
+                out.append((CallFact(callee, bound, in_loop, tuple(args), traced=traced), call, tuple(nodes)))
         return out
 
     def _callee(self, call: cst.Call, func: FunctionInfo | None, klass) -> tuple[str, bool] | None:

@@ -140,11 +140,12 @@ class Traces:
 
     def in_traced_code(self, info: FunctionInfo | None) -> bool:
         """Does code in ``info`` run while a transform traces it (``info`` or a function it is
-        nested in is jitted, vmapped, scanned over, ...)? Then a call made there is part of that
-        trace, and a ``jax.jit`` applied there compiles nothing of its own."""
+        nested in is jitted, vmapped, scanned over, ..., or is a helper that traced code calls
+        with traced values)? Then a call made there is part of that trace, and a ``jax.jit``
+        applied there compiles nothing of its own."""
         while info is not None:
             state = self._states.get(info)
-            if state is not None and state.contexts:
+            if state is not None and (state.contexts or state.traced):
                 return True
             info = info.parent
         return False

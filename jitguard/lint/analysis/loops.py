@@ -72,6 +72,62 @@ def is_literal_collection(expr: cst.BaseExpression) -> bool:
     )
 
 
+# Iterators whose length is fixed by their arguments' (itertools, builtins).
+_FIXED_WHEN_ARGS_ARE = frozenset({
+    "zip", "enumerate", "reversed", "sorted", "itertools.product", "itertools.permutations",
+    "itertools.combinations", "itertools.combinations_with_replacement", "itertools.chain",
+})
+_DICT_VIEWS = frozenset({"items", "keys", "values"})
+
+
+def is_fixed_collection(expr: cst.BaseExpression, imports: ImportTable | None = None,
+                        enums: frozenset[str] = frozenset()) -> bool:
+    """Is ``expr`` a collection whose length is written in the code: a literal tuple, list, set
+    or dict, a dict view of one, an Enum class of the module (``enums``), or ``zip``/
+    ``enumerate``/``itertools.product``/... of such collections? A loop over one runs a fixed
+    number of times, however long the program runs: what varies with it takes a bounded number
+    of values."""
+    if is_literal_collection(expr) or (isinstance(expr, cst.Dict) and not any(
+            isinstance(e, cst.StarredDictElement) for e in expr.elements)):
+        return True
+    if isinstance(expr, cst.Name):
+        return expr.value in enums
+    if not isinstance(expr, cst.Call):
+        return False
+    func = expr.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _DICT_VIEWS and not expr.args:
+        return is_fixed_collection(func.value, imports, enums)
+    name = imports.resolve(func) if imports is not None else None
+    name = name or (func.value if isinstance(func, cst.Name) else None)
+    if name not in _FIXED_WHEN_ARGS_ARE:
+        return False
+    positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+    return bool(positional) and all(is_fixed_collection(v, imports, enums) for v in positional)
+
+
+_ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
+
+
+def enum_classes(classes: dict, imports: ImportTable) -> frozenset[str]:
+    """The names of the module's Enum classes (iterating one gives its fixed members)."""
+    return frozenset(name for name, info in classes.items()
+                     if any(imports.resolve(b.value) in _ENUM_BASES for b in info.node.bases))
+
+
+def is_bounded_loop(loop: cst.CSTNode, imports: ImportTable | None = None, enums: frozenset[str] = frozenset()) -> bool:
+    """A ``for`` loop or comprehension over fixed collections only (see is_fixed_collection)."""
+    if isinstance(loop, cst.For):
+        return is_fixed_collection(loop.iter, imports, enums)
+    if isinstance(loop, cst.BaseComp):
+        clause = loop.for_in
+        while clause is not None:
+            if not is_fixed_collection(clause.iter, imports, enums):
+                return False
+            clause = clause.inner_for_in
+        return True
+    return False
+
+
 class LoopFacts:
     """Names that vary, names whose shape varies, and lists that grow, in one loop."""
 
@@ -87,7 +143,7 @@ class LoopFacts:
         self.reset: set[str] = set() if isinstance(loop, cst.BaseComp) else _reset_names(loop.body)
         if isinstance(loop, cst.For):
             names = _target_names(loop.target)
-            (self.bounded if is_literal_collection(loop.iter) else self.varying).update(names)
+            (self.bounded if is_fixed_collection(loop.iter, imports) else self.varying).update(names)
             self._scan(loop.body, assigns)
         elif isinstance(loop, cst.While):
             self._scan(loop.body, assigns)
@@ -97,7 +153,7 @@ class LoopFacts:
             clause = loop.for_in
             while clause is not None:
                 names = _target_names(clause.target)
-                (self.bounded if is_literal_collection(clause.iter) else self.varying).update(names)
+                (self.bounded if is_fixed_collection(clause.iter, imports) else self.varying).update(names)
                 clause = clause.inner_for_in
         assigned = self.assigned = set().union(*(names for names, _v, _a in assigns)) if assigns else set()
         self.grown -= assigned - {n for names, _v, aug in assigns if aug for n in names}  # `buf = []` inside: fresh each time

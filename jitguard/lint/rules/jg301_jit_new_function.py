@@ -4,6 +4,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import positional_args
+from jitguard.lint.analysis.loops import enum_classes, is_bounded_loop
 from jitguard.lint.analysis.walk import iter_nodes
 from jitguard.lint.rules.base import Rule, Scope
 
@@ -56,9 +57,13 @@ class JitOfNewFunction(Rule):
     def check_module(self, index, ctx) -> None:
         called_inline = {id(outer.func) for outer, _f, _k, _l in index.calls if isinstance(outer.func, cst.Call)}
         repeated = self._called_repeatedly(index)
+        enums = enum_classes(index.classes, index.imports)
         for call, name, scope, loops in index.transform_calls:
             if name not in jaxapi.JIT_TRANSFORMS:
                 continue
+            # a loop over a fixed collection (a literal, an Enum, ...) makes one function per
+            # element, a bounded number however long the program runs
+            loops = tuple(loop for loop in loops if not is_bounded_loop(loop, index.imports, enums))
             args = positional_args(call)
             if not args or not self._is_new_function(index, args[0].value, scope, loops):
                 continue
@@ -87,7 +92,7 @@ class JitOfNewFunction(Rule):
                 continue
             if index.traces.in_traced_code(info.parent):
                 continue  # traced with the enclosing function: a nested jit compiles nothing per call
-            if info.loops:
+            if any(not is_bounded_loop(loop, index.imports, enums) for loop in info.loops):
                 where = "inside a loop"
             elif self._called_in(index, info) and info.parent in repeated:
                 where = f"inside `{info.parent.display()}`, which calls it and runs {repeated[info.parent]}"
