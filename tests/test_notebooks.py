@@ -175,6 +175,17 @@ def test_ipython_syntax_is_skipped_safely(tmp_path: Path) -> None:
     assert "this is not Python at all {" not in nb.source
 
 
+def test_the_body_of_a_time_cell_is_python(tmp_path: Path) -> None:
+    write(tmp_path / "t.ipynb", [
+        new_code_cell("import jax"),
+        new_code_cell("%%time\n" + JITTED_IF),
+        new_code_cell("%%timeit -n 1 x = 1\n" + JITTED_OK.replace("jnp.where", "jax.numpy.where")),
+    ])
+    proc = jitguard(tmp_path, "check", "--output-format", "concise", "t.ipynb")
+    assert proc.stdout.startswith("t.ipynb:cell 2:4:8: JG101 "), proc.stdout
+    assert proc.returncode == 1 and "JG001" not in proc.stdout
+
+
 def test_a_broken_notebook_is_unreadable_not_clean(tmp_path: Path) -> None:
     (tmp_path / "broken.ipynb").write_text('{"cells": [')
     (tmp_path / "other.ipynb").write_text('{"metadata": {}}')

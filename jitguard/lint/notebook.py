@@ -5,7 +5,8 @@ function jitted in cell 2 and called in cell 5 is followed like in a plain modul
 is not Python: a line magic (``%time f(x)``), a shell line (``!pip install``, ``files = !ls``) or a
 help line (``obj?``) at the start of a statement becomes ``pass`` at the same indentation (its
 continuation lines become blank lines), and a cell that starts with a cell magic (``%%bash``) is
-left out. Every other line is kept as it is, so a line of the virtual source *is* a line of a cell,
+left out, except ``%%time``, ``%%timeit`` and ``%%capture``, whose body is Python (their first
+line becomes a blank line). Every other line is kept as it is, so a line of the virtual source *is* a line of a cell,
 column for column; :class:`Notebook` maps one to the other.
 
 Writing fixes back (``--fix``) changes only the ``source`` values of the cells that changed, in the
@@ -25,6 +26,8 @@ from dataclasses import dataclass, field
 _DECODER = json.JSONDecoder()
 _WS = re.compile(r"[ \t\n\r]*")
 # `x = !ls`, `a, b = %sx ls`: an assignment whose value is a magic or a shell command
+# cell magics whose body IPython runs as Python in the notebook's namespace: the body is linted
+_PYTHON_CELL_MAGICS = frozenset({"time", "timeit", "capture"})
 _MAGIC_ASSIGN = re.compile(r"^[ \t]*[\w.]+(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*=[ \t]*[%!]")
 
 
@@ -331,12 +334,16 @@ def _code_cells(text: str) -> list[Cell]:
 def _python_lines(source: str) -> tuple[list[str] | None, frozenset[int]]:
     """The cell's lines with IPython-only lines replaced; None for a cell-magic cell."""
     lines = source.splitlines(keepends=True)
-    for line in lines:
+    python_magic = None
+    for k, line in enumerate(lines):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
         if stripped.startswith("%%"):
-            return None, frozenset()
+            name = stripped[2:].split(None, 1)[0] if len(stripped) > 2 else ""
+            if name not in _PYTHON_CELL_MAGICS:
+                return None, frozenset()
+            python_magic = k  # `%%time`: the magic's line is left out, its body is Python
         break
     out: list[str] = []
     magic: set[int] = set()
@@ -344,6 +351,10 @@ def _python_lines(source: str) -> tuple[list[str] | None, frozenset[int]]:
     in_magic = False
     for k, line in enumerate(lines):
         body = line.rstrip("\r\n")
+        if k == python_magic:
+            out.append("\n")
+            magic.add(k)
+            continue
         if in_magic:  # a backslash-continued magic line
             out.append("\n")
             magic.add(k)
