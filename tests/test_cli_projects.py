@@ -238,3 +238,23 @@ def test_text_report_of_a_20000_character_line(tmp_path: Path) -> None:
     out = jitguard(tmp_path, "check", "wide.py").stdout
     assert "JG" in out
     assert max(len(line) for line in out.splitlines()[1:3]) <= MAX_WIDTH + 10
+
+
+# --- files named: the project is read for what they cause elsewhere ------------------------------
+
+
+def test_named_files_report_what_they_cause_in_other_files(tmp_path: Path) -> None:
+    (tmp_path / "helpers.py").write_text("def normalize(x):\n    if x > 0:\n        return x\n    return -x\n")
+    (tmp_path / "main.py").write_text(
+        "import jax\n\nfrom helpers import normalize\n\n\n@jax.jit\ndef step(x):\n    return normalize(x)\n")
+    (tmp_path / "other.py").write_text(BUGGY)  # a bug of its own, not caused by main.py
+    # main.py now hands a traced value to helpers.normalize: the JG101 is in helpers.py
+    proc = jitguard(tmp_path, "check", "--output-format", "json", "main.py")
+    assert codes(proc) == [("helpers.py", "JG101")], proc.stdout
+    assert jitguard(tmp_path, "check", "--no-project-context", "main.py").returncode == 0
+    # a static declaration added in a helper: the unchanged caller breaks
+    (tmp_path / "lib.py").write_text("from functools import partial\nimport jax\n\n\n"
+                                     "@partial(jax.jit, static_argnames=('sizes',))\ndef mlp(x, sizes):\n    return x\n")
+    (tmp_path / "use.py").write_text("from lib import mlp\n\nout = mlp(1.0, sizes=[64, 64])\n")
+    proc = jitguard(tmp_path, "check", "--output-format", "json", "lib.py")
+    assert codes(proc) == [("use.py", "JG203")], proc.stdout
