@@ -107,6 +107,17 @@ async def _session(project: Path) -> None:
         assert published.diagnostics == [] or published.diagnostics == (), published.diagnostics
         assert path.read_text() == BUGGY
 
+        # project-wide rules: a call in the open buffer of a function jitted in another file
+        (project / "lib.py").write_text("from functools import partial\nimport jax\n\n\n"
+                                        "@partial(jax.jit, static_argnames=('sizes',))\ndef mlp2(x, sizes):\n    return x\n")
+        use = project / "use.py"
+        use_text = "from lib import mlp2\n\nout = mlp2(1.0, sizes=[64, 64])\n"
+        client.text_document_did_open(types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(uri=use.as_uri(), language_id="python", version=1, text=use_text)))
+        published = await asyncio.wait_for(diagnostics.get(), 120)
+        assert published.uri == use.as_uri()
+        assert [(d.code, d.range.start.line) for d in published.diagnostics] == [("JG203", 2)], published.diagnostics
+
         await asyncio.wait_for(client.shutdown_async(None), 30)
         client.exit(None)
     finally:

@@ -116,7 +116,13 @@ def did_change(ls: JitguardServer, params: types.DidChangeTextDocumentParams) ->
 
 @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: JitguardServer, params: types.DidSaveTextDocumentParams) -> None:
-    lint_document(ls, params.text_document.uri)
+    # a saved file can change the project-wide findings of the other open files (a helper made
+    # static breaks their calls): check them all again, the saved one first
+    saved = params.text_document.uri
+    lint_document(ls, saved)
+    for uri in list(ls.findings):
+        if uri != saved:
+            lint_document(ls, uri)
 
 
 @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
