@@ -6,7 +6,10 @@ def test_jax_free_imports():
     code = (
         "import jitguard, jitguard.runtime.buckets, jitguard.runtime, jitguard.runtime.errors, "
         "jitguard.runtime.settings, jitguard.runtime.functions, jitguard.runtime.testing, "
-        "jitguard.runtime.pytest_plugin, jitguard.runtime.logfile, sys\n"
+        "jitguard.runtime.pytest_plugin, jitguard.runtime.logfile, jitguard.runtime.htmlreport, "
+        "jitguard.runtime.watch, jitguard.runtime.launch, jitguard.runtime.ipython, sys\n"
+        "jitguard.load_ipython_extension\n"
+        "assert 'IPython' not in sys.modules\n"
         "jitguard.buckets.pow2, jitguard.RecompilationWarning, jitguard.pad_to_bucket, jitguard.report, jitguard.configure\n"
         "assert 'jax' not in sys.modules, sorted(m for m in sys.modules if m.startswith('jax'))\n"
         "assert issubclass(jitguard.RecompilationWarning, UserWarning)\n"
