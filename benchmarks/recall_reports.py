@@ -4,6 +4,7 @@
     python benchmarks/recall_reports.py -v         # ... and every missed line / flagged look-alike
     python benchmarks/recall_reports.py --json     # the same numbers as JSON
     python benchmarks/recall_reports.py --emit-xfail   # MISSED / FLAGGED_LOOK_ALIKES for tests/test_reports.py
+    python benchmarks/recall_reports.py --emit-doc-tables   # the two tables of docs/recall.md
 
 A marked line (`# expect: JGxxx`) is caught when jitguard reports that code on that line; the
 "any code" column also counts a finding with another code on the line. A look-alike is a report's
@@ -140,15 +141,42 @@ def emit_xfail(rows) -> str:
     return "\n".join(out)
 
 
+def doc_tables(rows) -> str:
+    """The family and class tables of docs/recall.md (tests/test_reports.py checks them)."""
+    marked = [r for r in rows if "look_alike" not in r]
+    looks = [r for r in rows if "look_alike" in r]
+
+    def agg(keep):
+        m = [r for r in marked if keep(r)]
+        c = sum(r["caught"] for r in m)
+        return len(m), c, _ratio(c, len(m)), sum(1 for r in looks if keep(r) and r["flagged"])
+
+    out = ["| family | reports | caught | recall | look-alikes flagged |", "|---|---|---|---|---|"]
+    for key, name in FAMILIES.items():
+        n, c, rec, fl = agg(lambda r: r["family"] == key)
+        out.append(f"| {key} ({name}) | {n} | {c} | {rec} | {fl} |")
+    n, c, rec, fl = agg(lambda r: True)
+    out.append(f"| **all** | **{n}** | **{c}** | **{rec}** | **{fl}** |")
+    out += ["", "| class | reports | caught | recall |", "|---|---|---|---|"]
+    for key, name in CLASSES.items():
+        n, c, rec, _ = agg(lambda r: r["class"] == key)
+        out.append(f"| {key}: {name} | {n} | {c} | {rec} |")
+    return "\n".join(out)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--emit-xfail", action="store_true")
+    parser.add_argument("--emit-doc-tables", action="store_true")
     args = parser.parse_args(argv)
     rows = measure_reports()
     if args.emit_xfail:
         print(emit_xfail(rows))
+        return 0
+    if args.emit_doc_tables:
+        print(doc_tables(rows))
         return 0
     examples = measure_rule_examples()
     if args.json:
