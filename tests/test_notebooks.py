@@ -85,6 +85,10 @@ def test_json_sarif_and_github_carry_the_cell(tmp_path: Path) -> None:
     region = result["locations"][0]["physicalLocation"]["region"]
     assert region == {"startLine": json_line}
     assert result["properties"] == {"cell": 3, "cellLine": 3, "cellColumn": 8, "cellEndLine": 3, "cellEndColumn": 13}
+    schema = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "sarif-schema-2.1.0.json"
+    if schema.is_file():  # the official schema, as tests/test_formats.py uses it
+        jsonschema = pytest.importorskip("jsonschema")
+        jsonschema.validate(sarif, json.loads(schema.read_text()))
 
     github = jitguard(tmp_path, "check", "--output-format", "github", "demo.ipynb").stdout
     assert f"file=demo.ipynb,line={json_line},title=jitguard (JG101)::cell 3, line 3, column 8:" in github
