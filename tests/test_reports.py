@@ -2,9 +2,10 @@
 
 (a) Each report's label is a claim about JAX 0.10.x, checked here on the installed JAX: every call
     in RAISES raises the error it names from a marked line (the innermost frame of the report file
-    in the traceback), every marked line is reached by one of them, every call in RUNS (the legal fix) runs, a GROWS loop compiles more for n=4 than for n=2,
-    a BOUNDED look-alike compiles the same for both, a COMPILES entry `(fn, name, n)` compiles the
-    jitted function `name` exactly n times (real XLA compiles counted, caches cleared before each run).
+    in the traceback), every marked line is reached by one of them, every call in RUNS (the legal
+    fix) runs, a GROWS loop compiles more for n=4 than for n=2, a BOUNDED look-alike compiles the
+    same for both, a COMPILES entry `(fn, name, n)` compiles the jitted function `name` exactly n
+    times (real XLA compiles counted, caches cleared before each run).
 (b) jitguard reports each marked line with its code. The analysis does not catch all of them yet:
     the ones it misses today are listed in MISSED (strict xfail): when a change makes jitguard
     catch one, its test XPASSes and fails until the entry is removed here.
