@@ -169,3 +169,8 @@ def test_directives_parse_like_ruff():
     [d] = directives("x  # jitguard: ignore\n")
     assert d.blanket
     assert directives("no comment here\n") == ()
+
+
+def test_noqa_inside_a_string_is_not_a_directive():
+    src = 'x = "# noqa: foo"\ny = 1  # note  # noqa: JG101\nz = """\n# noqa: bar\n"""\n'
+    assert [(d.line, d.codes) for d in directives(src)] == [(2, ("JG101",))]

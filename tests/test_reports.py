@@ -63,6 +63,7 @@ MISSED: dict[str, set[int]] = {
     "control_galax-or-in-check-init": {19},
     "control_jax-device-array-in-aux-data": {30},
     "control_ott-segment-sizes-array": {14},
+    "control_ott-sinkhorn-output-converged": {41},
     "control_pennylane-allclose-in-init": {18},
     "static_ctd-optimizer-state-lists": {35},
     "static_equinox-dict-field-in-static-part": {27},

@@ -14,7 +14,9 @@
 
 from __future__ import annotations
 
+import io
 import re
+import tokenize
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -53,15 +55,32 @@ def directives(source: str) -> tuple[NoqaDirective, ...]:
             return ()
     out = []
     line_starts: list[int] | None = None
+    comments: dict[int, int] | None = None
     for m in _DIRECTIVE.finditer(source):
         if line_starts is None:
             line_starts = [0, *(i + 1 for i, ch in enumerate(source) if ch == "\n")]
+            comments = _comment_starts(source)
         line = _bisect(line_starts, m.start())
         start = line_starts[line - 1]
+        if comments is not None and comments.get(line, len(source)) > m.start() - start:
+            continue  # `# noqa` inside a string, not in the line's comment: not a directive
         end = source.find("\n", start)
         text = source[start:] if end < 0 else source[start:end]
         out.append(_directive(m, line, start, text))
     return tuple(out)
+
+
+def _comment_starts(source: str) -> dict[int, int] | None:
+    """line -> column of the comment that line holds, from Python's tokenizer (so ``"# noqa"`` in
+    a string is not a comment); None when the file does not tokenize (then every match counts)."""
+    out: dict[int, int] = {}
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.type == tokenize.COMMENT:
+                out[tok.start[0]] = tok.start[1]
+    except (tokenize.TokenError, SyntaxError, ValueError):
+        return None
+    return out
 
 
 def _bisect(starts: list[int], pos: int) -> int:

@@ -41,6 +41,8 @@ class CallSemantics:
         if local is not None:
             callee, mapped = local
             return self.analysis.summary(callee, mapped) if mapped else None
+        if self._reads_only_metadata(node):
+            return None
         if self.reporting and name is not None and any(t is not None for t in arg_taints):
             self._record_outcall(node, name, arg_taints)
         obj = self.taints.get(func.value) if isinstance(func, cst.Attribute) else None
@@ -65,6 +67,27 @@ class CallSemantics:
             if method in ("items", "values") and not node.args and receiver is not None:
                 return True, lattice.container(receiver)
         return False, None
+
+    def _reads_only_metadata(self, node: cst.Call) -> bool:
+        """``obj.num_links()`` on a traced ``obj``, where every method of this module's classes
+        with that name takes only ``self`` and returns a static value when ``self`` is traced:
+        it reads pytree metadata, shapes or constants (``len(self.link_types)``), which stay
+        Python values under a transform."""
+        func = node.func
+        if node.args or not isinstance(func, cst.Attribute):
+            return False
+        owner = self.taints.get(func.value)
+        name = func.attr.value
+        methods = [c.methods[name] for c in self.index.classes.values() if name in c.methods]
+        if owner is None or not methods:
+            return False
+        for method in methods:
+            required = [p for p in method.params if p.default is None and p.kind in ("positional", "kwonly")]
+            if not method.is_method or not method.positional or len(required) != 1:
+                return False
+            if self.analysis.summary(method, {method.positional[0].name: owner}) is not None:
+                return False
+        return True
 
     def _call_result(self, node: cst.Call, name: str | None, t: Taint, obj: Taint | None) -> Taint | None:
         """What a call given traced values (``t``; ``obj``: the traced object of a method) returns."""

@@ -20,6 +20,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.facts import RemoteJit
+from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.walk import children
@@ -259,8 +260,9 @@ class ModuleIndex:
         self.classes: dict[str, ClassInfo] = {}
         self.module_sequences: set[str] = set()  # module-level names bound to list/tuple literals
         self.module_mappings: set[str] = set()  # module-level names bound to dict literals
-        # fields some class of this module declares static (eqx.field(static=True), pytree_node=False)
-        self.static_field_names: set[str] = set()
+        # fields some class of this module declares static (eqx.field(static=True), pytree_node=False,
+        # register_dataclass meta fields, pytree aux data: jitguard.lint.analysis.pytrees)
+        self.static_field_names: set[str] = metadata_fields(module, imports)
         self.module_assigned: set[str] = set()
         self._module_assigns: list[tuple[str, cst.BaseExpression]] = []
         # myjit = jax.jit -> ("jax.jit", None); jit_static = partial(jax.jit, ...) -> ("jax.jit", that call)

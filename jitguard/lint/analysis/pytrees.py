@@ -1,0 +1,118 @@
+"""Pytree metadata: the attributes a pytree registration keeps out of the traced leaves.
+
+Under ``jax.jit``/``vmap`` a registered pytree is flattened: its *data* fields become tracers, its
+*metadata* fields stay the Python values they were (they are part of the tree structure, so JAX
+compiles once per distinct value). A condition on metadata, ``range(obj.num_layers)`` or
+``jnp.zeros(obj.size)``, is fine. The registrations read here (the facts are checked against JAX by
+tests/test_jaxapi_claims.py and tests/precision_cases/pytree_metadata.py):
+
+* ``jax.tree_util.register_dataclass(cls, data_fields=..., meta_fields=...)``, as a call or as a
+  decorator through ``functools.partial``;
+* ``dataclasses.field(metadata={"static": True})`` on a ``register_dataclass`` class;
+* ``flax.struct.field(pytree_node=False)`` and ``equinox.field(static=True)`` (read by the module
+  index), and ``static_field()`` helpers (``flax.struct``, jax-md);
+* ``@register_pytree_node_class``: the attributes ``tree_flatten`` returns as aux data.
+
+The result is a set of attribute names, per module: an attribute with one of these names, read
+on a traced object, is static. Methods and properties that read only such attributes (and shapes)
+are found by the walker's call summaries (``CallSemantics``).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.walk import iter_nodes
+
+_REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
+_REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
+
+
+def metadata_fields(module: cst.Module, imports: ImportTable) -> set[str]:
+    """Names of the attributes that the module's pytree registrations declare as metadata."""
+    names: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, cst.ClassDef):
+            names |= _class_metadata(stmt, imports)
+        elif isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
+                if isinstance(value, cst.Call) and imports.resolve(value.func) in _REGISTER_DATACLASS:
+                    names |= _strings(_argument(value, "meta_fields", 2))
+    return names
+
+
+def _class_metadata(node: cst.ClassDef, imports: ImportTable) -> set[str]:
+    names: set[str] = set()
+    registered = False
+    for dec in node.decorators:
+        d = dec.decorator
+        target = d.func if isinstance(d, cst.Call) else d
+        name = imports.resolve(target)
+        if name == "functools.partial" and isinstance(d, cst.Call) and d.args:
+            name = imports.resolve(d.args[0].value)
+            if name in _REGISTER_DATACLASS:
+                names |= _strings(_argument(d, "meta_fields", 2))
+        if name in _REGISTER_DATACLASS:
+            registered = True
+        if name in _REGISTER_NODE_CLASS:
+            names |= _aux_attributes(node)
+    for stmt in node.body.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and isinstance(small.value, cst.Call):
+                if _static_field(small.value, imports, registered):
+                    names.add(small.target.value)
+    return names
+
+
+def _static_field(call: cst.Call, imports: ImportTable, registered: bool) -> bool:
+    """``field(metadata={"static": True})`` (read by register_dataclass), or ``static_field()``."""
+    name = imports.resolve(call.func) or ""
+    if name.rsplit(".", 1)[-1] == "static_field":
+        return True
+    if not registered:
+        return False
+    metadata = _argument(call, "metadata", None)
+    if isinstance(metadata, cst.Dict):
+        for el in metadata.elements:
+            if (isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)
+                    and el.key.evaluated_value == "static" and _is_true(el.value)):
+                return True
+    if isinstance(metadata, cst.Call) and imports.resolve(metadata.func) == "dict":
+        return _is_true(_argument(metadata, "static", None))
+    return False
+
+
+def _aux_attributes(node: cst.ClassDef) -> set[str]:
+    """``def tree_flatten(self): return (self.a, self.b), (self.n, self.m)``: {"n", "m"}."""
+    for stmt in node.body.body:
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "tree_flatten":
+            for n in iter_nodes(stmt.body):
+                if isinstance(n, cst.Return) and isinstance(n.value, cst.Tuple) and len(n.value.elements) == 2:
+                    aux = n.value.elements[1].value
+                    return {a.attr.value for a in iter_nodes(aux)
+                            if isinstance(a, cst.Attribute) and isinstance(a.value, cst.Name) and a.value.value == "self"}
+    return set()
+
+
+def _argument(call: cst.Call, keyword: str, position: int | None) -> cst.BaseExpression | None:
+    for i, arg in enumerate(call.args):
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+        if arg.keyword is None and position is not None and i == position:
+            return arg.value
+    return None
+
+
+def _strings(expr: cst.BaseExpression | None) -> set[str]:
+    if isinstance(expr, (cst.List, cst.Tuple, cst.Set)):
+        return {e.value.evaluated_value for e in expr.elements
+                if isinstance(e.value, cst.SimpleString) and isinstance(e.value.evaluated_value, str)}
+    return set()
+
+
+def _is_true(expr: cst.BaseExpression | None) -> bool:
+    return isinstance(expr, cst.Name) and expr.value == "True"
