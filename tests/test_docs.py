@@ -11,7 +11,7 @@ import pytest
 
 from jitguard.lint.docs import pages
 from jitguard.lint.engine import LintOptions
-from jitguard.lint.rules import ALL_RULES
+from jitguard.lint.rules import ALL_RULES, RULES_BY_CODE
 from jitguard.lint.runner import lint_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,4 +62,4 @@ def test_doc_fix_really_runs_under_jax(rule):
 def test_jitguard_rule_prints_the_page():
     out = subprocess.run([sys.executable, "-m", "jitguard", "rule", "JG101"], capture_output=True, text=True)
     assert out.returncode == 0
-    assert out.stdout.strip() == ALL_RULES[0].render_doc().strip()
+    assert out.stdout.strip() == RULES_BY_CODE["JG101"].render_doc().strip()

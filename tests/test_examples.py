@@ -30,7 +30,7 @@ def test_examples_findings_are_exactly_the_bugs():
     by_file: dict[str, set[int]] = {}
     for f in found:
         by_file.setdefault(Path(f["path"]).name, set()).add(f["line"])
-        assert f["help"], f"finding without advice: {f}"
+        assert f["fix"], f"finding without advice: {f}"
     for path in sorted((ROOT / "examples").glob("*.py")):
         assert by_file.get(path.name, set()) == bug_lines(path), path.name
 
