@@ -293,26 +293,31 @@ def _context_files(files: list[str], resolver: Resolver) -> list[str]:
     return out
 
 
-def _caused_by(files: list[str], extend_jit_names: tuple[str, ...]) -> re.Pattern[str] | None:
-    """A pattern for the words that tie another file to ``files``: the jitted functions they
-    define and their module names."""
-    from jitguard.lint.discovery import module_name
-    from jitguard.lint.engine import jitted_names
-
-    words: set[str] = set()
-    for f in files:
-        try:
-            text = Path(f).read_text("utf-8", errors="replace")
-        except OSError:
+def _reported(results: list, files: list[str], run: "Run", context: bool) -> tuple[list, list[str]]:
+    """The findings and errors to report: everything in the files checked and, for files read
+    only as their project's context, the findings that a checked file causes — a project rule's
+    finding at a call of a function that a checked file defines, or a traced value that a checked
+    file's jitted code hands to another file's helper (the message names the caller's file)."""
+    findings, errors = [], []
+    named = {os.path.abspath(f) for f in files}
+    cross = project_rule_codes()
+    callers = tuple(f"({os.path.basename(p)})" for p in files)
+    for res in results:
+        if os.path.abspath(res.path) in named:
+            findings.extend(f for f in res.findings if run.keep(f))
+            errors.extend(res.errors)
             continue
-        words |= jitted_names(text, extend_jit_names)
-        words.add(module_name(f).rsplit(".", 1)[-1])
-        # plain functions too: a helper changed in a passed file may be what a jitted caller wraps
-        words |= set(re.findall(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)", text, re.MULTILINE))
-    words.discard("__init__")
-    if not words:
-        return None
-    return re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words))) + r")\b")
+        if not context:
+            continue
+        for f in res.findings:
+            if not run.keep(f):
+                continue
+            if f.code in cross:
+                if any(os.path.abspath(r) in named for r in f.related):
+                    findings.append(f)
+            elif any(c in f.message for c in callers):
+                findings.append(f)
+    return findings, errors
 
 
 def run_check(args: argparse.Namespace) -> int:
@@ -343,36 +348,8 @@ def run_check(args: argparse.Namespace) -> int:
     context = _context_files(files, resolver) if named_files_only and files and not args.no_project_context else []
     results = run.lint(files + context)
 
-    findings = []
-    errors = []
-    named = {os.path.abspath(f) for f in files}
-    cross = project_rule_codes()
-    tie = _caused_by(files, tuple(run.main.extend_jit_names)) if context else None
-    texts: dict[str, str] = {}
-    for res in results:
-        if os.path.abspath(res.path) in named:
-            findings.extend(f for f in res.findings if run.keep(f))
-            errors.extend(res.errors)
-            continue
-        # a file not passed: only the cross-file findings that a passed file causes
-        for f in res.findings:
-            if tie is None or not run.keep(f):
-                continue
-            if f.code not in cross:
-                # a traced value that a passed file's jitted code hands to this file's function:
-                # the message names the caller and its file ("called from `step` (main.py)")
-                if any(f"({os.path.basename(p)})" in f.message for p in files):
-                    findings.append(f)
-                continue
-            if res.path not in texts:
-                try:
-                    texts[res.path] = Path(res.path).read_text("utf-8", errors="replace")
-                except OSError:
-                    texts[res.path] = ""
-            if tie.search(texts[res.path]):
-                findings.append(f)
+    findings, errors = _reported(results, files, run, bool(context))
     findings.sort()
-
     notebooks = _notebooks(findings)
     if args.add_noqa:
         added, skipped, add_errors = add_noqa(findings, notebooks)

@@ -112,6 +112,9 @@ class Finding:
     end_column: int = 0
     help: str = field(default="", compare=False)
     fix: Fix | None = field(default=None, compare=False)
+    # files the finding follows from besides its own (a project rule's finding at a call site
+    # follows from the file that defines the jitted function): a change there can cause it
+    related: tuple[str, ...] = field(default=(), compare=False)
 
     def as_dict(self) -> dict:
         return {

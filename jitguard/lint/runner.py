@@ -359,7 +359,7 @@ def apply_project_rules(results: list[FileResult], rules: list) -> None:
         call = site.call
         by_path[site.path].findings.append(
             Finding(site.path, call.line, call.column, code, message, call.end_line, call.end_column,
-                    help, fix)
+                    help, fix, related=(site.jitdef.path,) if site.jitdef.path else ())
         )
 
     for rule in project_rules:
