@@ -321,9 +321,7 @@ def _reported(results: list, files: list[str], run: "Run", context: bool) -> tup
 
 
 def run_check(args: argparse.Namespace) -> int:
-    from jitguard.lint.discovery import MissingPath, discover
-    from jitguard.lint.reporters import FORMATS, Report
-
+    """discovery -> lint (with the project around named files) -> what to report -> fixes -> report."""
     resolver = resolver_for(args)
     paths = args.paths or ["."]
     stdin = "-" in paths or (args.stdin_filename is not None and not args.paths)
@@ -335,10 +333,7 @@ def run_check(args: argparse.Namespace) -> int:
         return EXIT_CLEAN
     if stdin:
         return run_stdin(args, resolver)
-    try:
-        files = discover(paths, resolver, force_exclude=args.force_exclude)
-    except MissingPath as exc:
-        raise UsageError(f"path not found: {exc}") from None
+    files = _discover(args, resolver, paths)
     if args.show_files:
         sys.stdout.write("".join(f + "\n" for f in files))
         return EXIT_CLEAN
@@ -352,34 +347,64 @@ def run_check(args: argparse.Namespace) -> int:
     findings.sort()
     notebooks = _notebooks(findings)
     if args.add_noqa:
-        added, skipped, add_errors = add_noqa(findings, notebooks)
-        for err in add_errors:
-            print(f"jitguard: error: {err}", file=sys.stderr)
-        if not args.quiet:
-            print(f"Added {added} noqa directive{'s' if added != 1 else ''}." +
-                  (f" ({skipped} line{'s' if skipped != 1 else ''} could not take a comment.)" if skipped else ""),
-                  file=sys.stderr)
-        return EXIT_ERROR if add_errors or errors else EXIT_CLEAN
-
+        return _add_noqa(args, findings, notebooks, errors)
     if args.fix or args.diff:
         findings, fix_errors = fix_findings(findings, notebooks, diff=args.diff, unsafe=args.unsafe_fixes)
         errors.extend(fix_errors)
         notebooks = _notebooks(findings)
+    _write_report(args, findings, errors, len(files), notebooks)
+    for err in errors:
+        print(f"jitguard: error: {err}", file=sys.stderr)
+    if errors:
+        return EXIT_ERROR
+    if findings and not args.exit_zero:
+        return EXIT_FINDINGS
+    return EXIT_CLEAN
 
+
+def _discover(args: argparse.Namespace, resolver, paths: list[str]) -> list[str]:
+    from jitguard.lint.discovery import MissingPath, discover
+
+    try:
+        return discover(paths, resolver, force_exclude=args.force_exclude)
+    except MissingPath as exc:
+        raise UsageError(f"path not found: {exc}") from None
+
+
+def _add_noqa(args: argparse.Namespace, findings: list, notebooks: dict, errors: list[str]) -> int:
+    added, skipped, add_errors = add_noqa(findings, notebooks)
+    for err in add_errors:
+        print(f"jitguard: error: {err}", file=sys.stderr)
+    if not args.quiet:
+        print(f"Added {added} noqa directive{'s' if added != 1 else ''}." +
+              (f" ({skipped} line{'s' if skipped != 1 else ''} could not take a comment.)" if skipped else ""),
+              file=sys.stderr)
+    return EXIT_ERROR if add_errors or errors else EXIT_CLEAN
+
+
+def _source_lines(findings: list, notebooks: dict) -> dict[str, list[str]]:
+    """Each reported file's lines, for the text format's source excerpts."""
     sources: dict[str, list[str]] = {}
-    if args.output_format == "text":
-        for f in findings:
-            if f.path not in sources:
-                nb = notebooks.get(f.path)
-                if nb is not None:
-                    sources[f.path] = nb.source.splitlines()
-                    continue
-                try:
-                    sources[f.path] = Path(f.path).read_text("utf-8", errors="replace").splitlines()
-                except OSError:
-                    sources[f.path] = []
+    for f in findings:
+        if f.path in sources:
+            continue
+        nb = notebooks.get(f.path)
+        if nb is not None:
+            sources[f.path] = nb.source.splitlines()
+            continue
+        try:
+            sources[f.path] = Path(f.path).read_text("utf-8", errors="replace").splitlines()
+        except OSError:
+            sources[f.path] = []
+    return sources
+
+
+def _write_report(args: argparse.Namespace, findings: list, errors: list[str], checked: int, notebooks: dict) -> None:
+    from jitguard.lint.reporters import FORMATS, Report
+
+    sources = _source_lines(findings, notebooks) if args.output_format == "text" else {}
     color = args.output_file is None and use_color(args.color, sys.stdout)
-    report = Report(findings, len(files), errors, color, args.statistics, sources, notebooks, args.quiet)
+    report = Report(findings, checked, errors, color, args.statistics, sources, notebooks, args.quiet)
     text = FORMATS[args.output_format](report)
     if args.output_file:
         try:
@@ -388,13 +413,6 @@ def run_check(args: argparse.Namespace) -> int:
             raise UsageError(f"cannot write {args.output_file}: {exc.strerror or exc}") from None
     else:
         sys.stdout.write(text)
-    for err in errors:
-        print(f"jitguard: error: {err}", file=sys.stderr)
-    if errors:
-        return EXIT_ERROR
-    if findings and not args.exit_zero:
-        return EXIT_FINDINGS
-    return EXIT_CLEAN
 
 
 def _notebooks(findings) -> dict:
