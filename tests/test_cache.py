@@ -120,3 +120,19 @@ def test_files_with_internal_errors_or_unreadable_are_not_cached(tmp_path: Path)
     (tmp_path / "bug.py").write_text(BUGGY)
     jitguard(tmp_path, "check", ".")
     assert set(entries(tmp_path / ".jitguard_cache")) == {str(tmp_path / "bug.py")}
+
+
+def test_a_metadata_change_in_another_module_reaches_cached_users(tmp_path: Path) -> None:
+    """The tree's pytree metadata names are part of what a file's result depends on: when a field
+    stops being metadata in one module, the cached result of a module that reads it is dropped."""
+    (tmp_path / "types_.py").write_text(
+        "import flax.struct as struct\n\n\nclass Cfg(struct.PyTreeNode):\n"
+        "    n: int = struct.field(pytree_node=False)\n")
+    (tmp_path / "main.py").write_text(
+        "import jax\n\n\n@jax.jit\ndef f(cfg, x):\n    if cfg.n > 2:\n        return x\n    return -x\n")
+    first = jitguard(tmp_path, "check", "--output-format", "concise", ".")
+    assert first.returncode == 0, first.stdout
+    (tmp_path / "types_.py").write_text(
+        "import flax.struct as struct\n\n\nclass Cfg(struct.PyTreeNode):\n    n: int = struct.field()\n")
+    second = jitguard(tmp_path, "check", "--output-format", "concise", ".")
+    assert second.returncode == 1 and "main.py:6:8: JG101" in second.stdout, second.stdout

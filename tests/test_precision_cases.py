@@ -35,7 +35,6 @@ TRUE_CASES = [p for p in FILES if expected_lines(p)]
 # False cases that jitguard still reports (measured on the linter of the commit that added each
 # entry). The reason names the JAX semantics a fix has to encode; docs/precision.md lists them.
 STILL_FLAGGED = {
-    "pytree_metadata_across_modules": "pytree metadata is static when the class is defined in another module",
     "nnx_decorator_static": "static_argnames given to @nnx.jit(...) used as a decorator factory are static",
     "defaults_and_partial": "a default no caller passes to a transformed function is a Python value",
     "container_truthiness": "truthiness of a tuple/dict (or None) of arrays is static",

@@ -99,6 +99,34 @@ def jitted_names(source: str, extra: tuple[str, ...] = ()) -> set[str]:
     return found
 
 
+_METADATA_WORDS = ("pytree_node", "static", "meta_fields", "->")
+# `name: T = struct.field(pytree_node=False)`, `eqx.field(static=True)`, `field(metadata={"static": True})`
+_META_FIELD = re.compile(
+    r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*field\([^\n]*?(?:pytree_node[ \t]*=[ \t]*False|static[\"']?[ \t]*[=:][ \t]*True)",
+    re.MULTILINE,
+)
+_STATIC_FIELD_CALL = re.compile(r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*static_field\(", re.MULTILINE)
+_META_FIELDS_LIST = re.compile(r"meta_fields[ \t]*=[ \t]*[\[(]([^\])]*)[\])]")
+_QUOTED = re.compile(r"[\"'](\w+)[\"']")
+# `def num_links(self) -> int:`: a method of self alone that its author says returns a Python value
+_PY_VALUE_METHOD = re.compile(r"^[ \t]+def[ \t]+(\w+)\([ \t]*self[ \t]*\)[ \t]*->[ \t]*(?:int|bool|str)[ \t]*:", re.MULTILINE)
+
+
+def metadata_names(source: str) -> tuple[set[str], set[str]]:
+    """Cheap text scan, for the whole tree: (pytree metadata field names, names of methods of
+    ``self`` alone annotated to return ``int``/``bool``/``str``). A class is usually defined in
+    another module than the jitted code that reads its metadata (``sys.num_links()``), so every
+    file's analysis gets the tree's names (see jitguard.lint.analysis.pytrees for the in-module
+    analysis, which also reads register_pytree_node_class aux data and unannotated methods)."""
+    if not any(w in source for w in _METADATA_WORDS):
+        return set(), set()
+    fields = set(_META_FIELD.findall(source)) | set(_STATIC_FIELD_CALL.findall(source))
+    for listed in _META_FIELDS_LIST.findall(source):
+        fields.update(_QUOTED.findall(listed))
+    methods = set(_PY_VALUE_METHOD.findall(source)) if "->" in source else set()
+    return fields, methods
+
+
 @dataclass(frozen=True)
 class LintOptions:
     """What one worker needs to lint files: picklable, derived from Settings."""
@@ -112,6 +140,9 @@ class LintOptions:
     # the top-level packages and modules of the checked tree: a call resolved outside them cannot
     # reach a function of the tree (empty: unknown, nothing is ruled out)
     tree_packages: frozenset[str] = frozenset()
+    # pytree metadata field names and Python-valued methods of the whole tree (metadata_names)
+    metadata_fields: frozenset[str] = frozenset()
+    static_methods: frozenset[str] = frozenset()
 
     def prefilter(self) -> re.Pattern[str]:
         words = list(_PREFILTER_WORDS) + [n.rsplit(".", 1)[-1] for n in self.extend_jit_names]
@@ -129,10 +160,14 @@ class LintOptions:
         # import train ... train.step(...): the module is imported and a jitted name is called on it
         return not words.isdisjoint(self.jit_modules) and not self.jitted.isdisjoint(_ATTR_CALL.findall(source))
 
+    def tree_names(self) -> frozenset[str]:
+        """Every name of the tree a file's result can depend on (the cache keys on them)."""
+        return self.jitted | self.jit_modules | self.tree_packages | self.metadata_fields | self.static_methods
+
     def mentioned(self, source: str) -> set[str]:
         """The jitted names, their modules and the tree's top-level packages this file mentions:
         its result depends on them."""
-        if not self.jitted:
+        if not self.jitted and not self.metadata_fields and not self.static_methods:
             return set()
         # the words of the file, as bytes: every byte that cannot be part of an ASCII identifier
         # becomes a space (twice as fast as a regex; a number such as 1e-5 is not the word "e")
@@ -142,7 +177,7 @@ class LintOptions:
     def _known_bytes(self) -> frozenset[bytes]:
         known = self.__dict__.get("_known")
         if known is None:
-            known = frozenset(n.encode() for n in self.jitted | self.jit_modules | self.tree_packages)
+            known = frozenset(n.encode() for n in self.tree_names())
             object.__setattr__(self, "_known", known)
         return known
 
@@ -296,6 +331,8 @@ class FileLinter:
         imports.add_module(module)
         try:
             index = ModuleIndex(module, imports, self._extra)
+            index.static_field_names |= self.options.metadata_fields
+            index.static_methods = self.options.static_methods
             if seeds:
                 apply_seeds(index, seeds)
             analysis = Analysis(index, self.hooks)

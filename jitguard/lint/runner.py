@@ -33,6 +33,7 @@ from jitguard.lint.engine import (
     LintOptions,
     _internal_error,
     jitted_names,
+    metadata_names,
     public_name,
     read_source,
     run_with_big_stack,
@@ -108,6 +109,8 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
     file unchanged since the cache was written is not scanned again."""
     names: set[str] = set()
     modules: set[str] = set()
+    fields: set[str] = set()
+    methods: set[str] = set()
     for path in paths:
         data = _read_or_none(path)
         if data is None:
@@ -121,6 +124,9 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
                 data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
             if defines is not None:
                 defines[path] = found
+            more_fields, more_methods = metadata_names(data[:MAX_SCAN_BYTES].decode("utf-8", "replace"))
+            fields |= more_fields
+            methods |= more_methods
             if found:
                 names |= found
                 stem = Path(path).stem
@@ -128,7 +134,8 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
     if options is None:
         return None
     packages = frozenset(module_name(p).split(".", 1)[0] for p in paths)
-    return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules), tree_packages=packages)
+    return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules), tree_packages=packages,
+                               metadata_fields=frozenset(fields), static_methods=frozenset(methods))
 
 
 def _text(path: str) -> str:
@@ -152,16 +159,14 @@ def lint_files(
 ) -> list[FileResult]:
     """Lint ``paths`` and run the project-wide rules over what they contribute."""
     rules = FileLinter(options).rules
-    project = any(r.scope is Scope.PROJECT for r in rules)
     digests: dict[str, str] = {}
     defines: dict[str, set[str]] = {}
     cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
-    if project or cache is not None:
-        # one read per file in this process: the text scan for jitted names and the cache digests
-        options = with_tree_names(paths, options if project else None, digests if cache is not None else None,
-                                  cache, defines) or options
+    # one read per file in this process: the text scans for jitted names and pytree metadata (the
+    # tree's facts every file's analysis needs) and the cache digests
+    options = with_tree_names(paths, options, digests if cache is not None else None, cache, defines) or options
     if cache is not None:
-        cache.set_names(options.jitted | options.jit_modules | options.tree_packages)
+        cache.set_names(options.tree_names())
     seeding = _Seeding(paths)
     results = _lint(paths, options, jobs, cache, digests, defines, seeding)
     results = _follow_traced_calls(results, paths, options, cache, digests, seeding)

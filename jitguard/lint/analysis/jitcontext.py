@@ -263,6 +263,9 @@ class ModuleIndex:
         # fields some class of this module declares static (eqx.field(static=True), pytree_node=False,
         # register_dataclass meta fields, pytree aux data: jitguard.lint.analysis.pytrees)
         self.static_field_names: set[str] = metadata_fields(module, imports)
+        # methods of self alone that the tree's classes declare Python-valued (`-> int`), set by
+        # the engine from the tree-wide scan (engine.metadata_names)
+        self.static_methods: frozenset[str] = frozenset()
         self.module_assigned: set[str] = set()
         self._module_assigns: list[tuple[str, cst.BaseExpression]] = []
         # myjit = jax.jit -> ("jax.jit", None); jit_static = partial(jax.jit, ...) -> ("jax.jit", that call)
