@@ -14,6 +14,8 @@ never change how other functions resolve names.
 
 from __future__ import annotations
 
+import dataclasses
+
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -129,6 +131,10 @@ class Walker(CallSemantics):
         self.ctx = Context(self)
         self.state = analysis.index.traces.of(info)  # what the analysis found so far (read only here)
         self.env.update(self.state.entry() if entry is None else entry)
+        for name in _container_params(info) & self.env.keys():
+            # annotated as a dict/tuple/list (or None): a container of traced leaves, whose truth
+            # value and length are static
+            self.env[name] = dataclasses.replace(self.env[name], container=True)
         # the import table names resolve through: the module's, until the body imports something
         # itself (then a table of the function's own, in front of the module's)
         self.imports = analysis.index.imports
@@ -335,7 +341,9 @@ class Walker(CallSemantics):
             t = self.ev(node.value)
             current = self.ev(node.target)
             if isinstance(node.target, cst.Name):
-                self.bind(node.target, t or current, None)
+                # `x op= y` is `x = x op y`: an int array plus a mask is an int array, not a mask
+                bitwise = isinstance(node.operator, (cst.BitAndAssign, cst.BitOrAssign, cst.BitXorAssign))
+                self.bind(node.target, lattice.binary(current, t, bitwise, isinstance(node.operator, cst.AddAssign)), None)
         elif isinstance(node, cst.Expr):
             self.ev(node.value)
         elif isinstance(node, cst.Return):
@@ -654,3 +662,37 @@ class Walker(CallSemantics):
         t = self.ev(node.value)
         self.bind(node.target, t, node.value)
         return t
+
+
+_CONTAINER_ANNOTATIONS = frozenset({
+    "dict", "Dict", "Mapping", "MutableMapping", "tuple", "Tuple", "list", "List", "Sequence",
+    "MutableSequence", "set", "Set", "frozenset", "FrozenSet",
+})
+
+
+def _container_params(info: FunctionInfo) -> set[str]:
+    """Parameters annotated as a Python container, optionally or None (``Optional[Dict]``,
+    ``tuple | None``): evidence of what the author passes, which JAX keeps a container."""
+    node = info.node
+    if not isinstance(node, cst.FunctionDef):
+        return set()
+    out = set()
+    for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
+        if param.annotation is not None and _is_container_type(param.annotation.annotation):
+            out.add(param.name.value)
+    return out
+
+
+def _is_container_type(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):  # X | None
+        sides = [expr.left, expr.right]
+        rest = [e for e in sides if not (isinstance(e, cst.Name) and e.value == "None")]
+        return len(rest) == 1 and _is_container_type(rest[0])
+    if isinstance(expr, cst.Subscript):
+        base = expr.value
+        name = base.attr.value if isinstance(base, cst.Attribute) else base.value if isinstance(base, cst.Name) else ""
+        if name == "Optional" and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
+            return _is_container_type(expr.slice[0].slice.value)
+        return name in _CONTAINER_ANNOTATIONS
+    name = expr.attr.value if isinstance(expr, cst.Attribute) else expr.value if isinstance(expr, cst.Name) else ""
+    return name in _CONTAINER_ANNOTATIONS
