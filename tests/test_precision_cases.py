@@ -38,9 +38,8 @@ STILL_FLAGGED = {
     "nnx_decorator_static": "static_argnames given to @nnx.jit(...) used as a decorator factory are static",
     "defaults_and_partial": "a default no caller passes to a transformed function is a Python value",
     "container_truthiness": "a tuple literal passed straight to `jax.vmap(f)(...)` makes that parameter a container (the annotated `Optional[Dict]` case is cleared)",
-    "element_kinds": "zip/dict iteration keeps each element's kind: keys and static partners stay static",
+    "element_kinds": "iterating a dict gives its keys (static); the zip/enumerate/items and literal-row cases are cleared",
     "type_guards": "a branch guarded by `not isinstance(x, jax.Array)` / `not isinstance(x, Tracer)` sees no tracer",
-    "static_queries": "jnp.isscalar(x), callable(x), x.size are Python values",
     "nested_transforms": "`jax.jit(...)` inside a `__call__` that only traced code calls (an instance built inside "
                          "a jitted function) is part of that trace",
     "same_function_object": "jax.jit(f) of the same function object (NamedTuple field, module attribute) hits the cache",

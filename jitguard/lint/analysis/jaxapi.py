@@ -114,6 +114,8 @@ STATIC_CALLS = frozenset(
         "jax.numpy.dtype",
         "jax.numpy.issubdtype",
         "jax.numpy.iscomplexobj",
+        "jax.numpy.isscalar",
+        "numpy.isscalar",
         "jax.numpy.isrealobj",
         "numpy.shape",
         "numpy.ndim",

@@ -479,26 +479,48 @@ class Walker(CallSemantics):
             self.ev(target)
 
     def bind_loop_target(self, target: cst.BaseAssignTargetExpression, iterable: cst.BaseExpression) -> None:
-        """``for a, b in zip(xs, ys)`` / ``enumerate`` / ``d.items()`` keep their positions apart."""
+        """``for a, b in zip(xs, ys)`` / ``enumerate`` / ``d.items()`` keep their positions apart,
+        also nested (``for i, (x, t) in enumerate(zip(xs, types))``)."""
+        self._bind_element(target, iterable)
+
+    def _bind_element(self, target: cst.BaseAssignTargetExpression, iterable: cst.BaseExpression) -> None:
+        """Bind ``target`` to one element of ``iterable``."""
         parts = self._iter_parts(iterable)
         if parts is not None and isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(parts):
-            for el, t in zip(target.elements, parts):
-                self.bind(el.value, t, None)
+            for el, part in zip(target.elements, parts):
+                if isinstance(part, cst.BaseExpression):
+                    self._bind_element(el.value, part)  # an element of that iterable
+                else:
+                    self.bind(el.value, part, None)
             return
         self.bind(target, lattice.element(self.taints.get(iterable)), None)
 
-    def _iter_parts(self, iterable: cst.BaseExpression) -> list[Taint | None] | None:
+    def _iter_parts(self, iterable: cst.BaseExpression) -> list | None:
+        """Per position of an element: a value, or an iterable expression whose element it is."""
+        if isinstance(iterable, (cst.Tuple, cst.List)):
+            return self._literal_rows(iterable)
         if not isinstance(iterable, cst.Call):
             return None
         name = self.resolve(iterable.func)
         args = [a.value for a in iterable.args if a.keyword is None]
         if name == "enumerate" and args:
-            return [None, lattice.element(self.taints.get(args[0]))]
+            return [None, args[0]]
         if name == "zip":
-            return [lattice.element(self.taints.get(a)) for a in args]
+            return list(args)
         if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items" and not args:
             return [None, lattice.element(self.taints.get(iterable.func.value))]
         return None
+
+    def _literal_rows(self, iterable: cst.Tuple | cst.List) -> list[Taint | None] | None:
+        """``for param, ndim in ((weights, 2), (bias, 1))``: each position of the rows, joined
+        over the rows (``ndim`` stays a Python int even though ``param`` is traced)."""
+        rows = [e.value for e in iterable.elements]
+        if not rows or not all(isinstance(r, (cst.Tuple, cst.List)) for r in rows):
+            return None
+        width = len(rows[0].elements)
+        if any(len(r.elements) != width or any(isinstance(e, cst.StarredElement) for e in r.elements) for r in rows):
+            return None
+        return [lattice.join(*(self.taints.get(r.elements[i].value) for r in rows)) for i in range(width)]
 
     # -- expressions ------------------------------------------------------------------------
     def ev(self, node: cst.CSTNode) -> Taint | None:
