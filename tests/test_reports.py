@@ -40,7 +40,6 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-optimizer-created-per-train": {44},
     "concrete_distrax-numpy-indices-traced-mask": {15},
     "concrete_jax-apply-along-axis-where": {15},
-    "concrete_jax-compress-without-size": {13},
     "concrete_jax-custom-vjp-int-of-static": {17},
     "concrete_jax-dict-entry-slice-bound": {19},
     "concrete_jax-float-under-grad": {15},

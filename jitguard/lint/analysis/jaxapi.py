@@ -7,6 +7,8 @@ TracerArrayConversionError on a tracer, and that each one left out of it really 
 
 from __future__ import annotations
 
+from jitguard.lint.analysis import jaxsig
+
 # Transforms that trace their function argument with abstract values, and the keyword that
 # lists the positions JAX keeps static. (None: that transform has no static positions.)
 TRACING_TRANSFORMS: dict[str, str | None] = {
@@ -160,20 +162,17 @@ NUMPY_CONVERTS = frozenset(
     }
 )
 
-# Functions whose output shape depends on the values of their input (JG105), unless size= is given.
-VALUE_DEPENDENT_SHAPE = frozenset(
-    {
-        "jax.numpy.nonzero", "jax.numpy.argwhere", "jax.numpy.flatnonzero", "jax.numpy.unique",
-        "jax.numpy.unique_values", "jax.numpy.unique_counts", "jax.numpy.unique_inverse",
-        "jax.numpy.unique_all", "jax.numpy.extract", "jax.numpy.setdiff1d", "jax.numpy.union1d",
-        "jax.numpy.intersect1d", "jax.numpy.setxor1d",
-    }
-)
+# Functions whose output shape depends on the values of their input (JG105), unless size= is given:
+# every function of the installed JAX with an optional `size=` that bounds its output
+# (jaxsig.py, generated from JAX's signatures by scripts/gen_jaxsig.py).
+VALUE_DEPENDENT_SHAPE = jaxsig.SIZE_BOUNDED_OUTPUTS
 VALUE_DEPENDENT_METHODS = frozenset({"nonzero"})
 
 # Functions that take a shape or a size: a traced value there cannot give a static shape (JG105).
 # qualified name -> (positions, keywords) that must be static.
-SHAPE_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+# The generated table (every parameter of JAX's API named like a size: jaxsig.py), with the
+# hand-written entries below on top (sizes that JAX names otherwise: arange's bounds, eye's N).
+SHAPE_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {**jaxsig.SIZE_PARAMETERS, **{
     "jax.numpy.zeros": ((0,), ("shape",)),
     "jax.numpy.ones": ((0,), ("shape",)),
     "jax.numpy.empty": ((0,), ("shape",)),
@@ -202,7 +201,7 @@ SHAPE_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     "jax.random.gumbel": ((1,), ("shape",)),
     "jax.random.split": ((1,), ("num",)),
     "jax.nn.one_hot": ((1,), ("num_classes",)),
-}
+}}
 # jnp.repeat needs a static `repeats` unless total_repeat_length is given.
 SHAPE_METHODS = frozenset({"reshape", "broadcast_to"})
 
