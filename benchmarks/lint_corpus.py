@@ -594,7 +594,7 @@ def superset_check(sets: FileSets, out: dict) -> None:
         if result.errors:
             errors.append([path, result.errors[0][:300]])
             continue
-        if not (result.facts and result.facts.get("calls")):
+        if not (result.facts and result.facts.calls):
             continue
         with_calls += 1
         try:

@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from jitguard._version import __version__
-from jitguard.lint.analysis.facts import FileFacts
+from jitguard.lint.analysis.facts import FACTS_SCHEMA, FileFacts
 from jitguard.lint.diagnostics import FileResult, Finding, NoqaDirective
 
 # The shape of an entry. Bump it whenever what is stored changes (findings, fixes, suppression
@@ -37,7 +37,7 @@ class Cache:
         result also depends on which of them it mentions; an entry records those, so a change
         elsewhere in the tree invalidates only the files it concerns."""
         self.directory = directory
-        digest = hashlib.sha256(f"{__version__}\0{SCHEMA}\0{key}".encode()).hexdigest()[:16]
+        digest = hashlib.sha256(f"{__version__}\0{SCHEMA}.{FACTS_SCHEMA}\0{key}".encode()).hexdigest()[:16]
         self.file = directory / __version__ / f"{digest}.json"
         self._entries: dict[str, list] = {}
         self._dirty = False
@@ -45,7 +45,7 @@ class Cache:
             data = json.loads(self.file.read_text("utf-8"))
         except (OSError, ValueError):
             data = {}
-        if not isinstance(data, dict) or data.get("schema") != SCHEMA or not isinstance(data.get("files"), dict):
+        if not isinstance(data, dict) or data.get("schema") != f"{SCHEMA}.{FACTS_SCHEMA}" or not isinstance(data.get("files"), dict):
             data = {"files": {}}  # a damaged cache, or one of another schema, is an empty one
         self._entries = data["files"]
         self._stored_names = data.get("names")
@@ -105,7 +105,7 @@ class Cache:
             fd, tmp = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
             try:
                 # dumps, not dump: json.dump streams through the pure-Python encoder (5x slower here)
-                text = json.dumps({"schema": SCHEMA, "names": self._names_hash, "files": self._entries}, separators=(",", ":"))
+                text = json.dumps({"schema": f"{SCHEMA}.{FACTS_SCHEMA}", "names": self._names_hash, "files": self._entries}, separators=(",", ":"))
                 with os.fdopen(fd, "w", encoding="utf-8") as fh:
                     fh.write(text)
                 os.replace(tmp, self.file)

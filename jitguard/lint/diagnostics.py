@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jitguard.lint.analysis.facts import FileFacts
 
 # Diagnostics about a file or a suppression comment rather than about JAX. They are findings (exit
 # code 1, suppressible by --ignore), so that one bad file is reported and the run goes on.
@@ -180,8 +183,9 @@ class FileResult:
     findings: list[Finding] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     parsed: bool = False
-    # what this file contributes to the project-wide analysis: jitted definitions, call sites
-    facts: Any = None
+    # what this file contributes to the project-wide analysis (jitguard.lint.analysis.facts.FileFacts):
+    # jitted definitions, call sites, out-calls, re-exports
+    facts: "FileFacts | None" = None
     # the tree's jitted names (and their modules) that this file mentions: its result depends on them
     mentions: frozenset[str] = frozenset()
     noqa: tuple[NoqaDirective, ...] = ()

@@ -204,9 +204,10 @@ class _Seeding:
 
     def learn(self, result: FileResult, applied: dict) -> None:
         self.applied[result.path] = applied
-        facts = result.facts or {}
-        self._collected.update(facts.get("reexports", {}))
-        if facts.get("outcalls"):
+        if result.facts is None:
+            return
+        self._collected.update(result.facts.reexports)
+        if result.facts.outcalls:
             dispatch(result, self.pending, self.modules, self.reexports, {})
 
 
@@ -218,7 +219,7 @@ def _follow_traced_calls(
     from traced code and that were linted without those seeds (files are linted importers first
     on one process, so this is mostly for import cycles and parallel runs). Only those files are
     parsed a second time."""
-    if not any((r.facts or {}).get("outcalls") for r in results):
+    if not any(r.facts is not None and r.facts.outcalls for r in results):
         return results
     by_path = {r.path: r for r in results}
     known = copy.deepcopy(seeding.applied)

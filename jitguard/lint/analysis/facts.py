@@ -383,11 +383,6 @@ class FileFacts:
     # pkg.mod.f -> where f comes from, for every name this file imports (re-exports)
     reexports: Mapping[str, str] = field(default_factory=dict)
 
-    def get(self, name: str, default=None):
-        """Mapping-style read of a field (``facts.get("outcalls")``) for callers written when
-        facts were dicts; new code reads the attributes."""
-        return getattr(self, name, default)
-
     def to_json(self) -> dict:
         return {
             "schema": FACTS_SCHEMA,
