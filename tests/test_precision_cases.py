@@ -39,7 +39,7 @@ STILL_FLAGGED = {
     "defaults_and_partial": "a default no caller passes to a transformed function is a Python value",
     "container_truthiness": "a tuple literal passed straight to `jax.vmap(f)(...)` makes that parameter a container (the annotated `Optional[Dict]` case is cleared)",
     "element_kinds": "iterating a dict gives its keys (static); the zip/enumerate/items and literal-row cases are cleared",
-    "type_guards": "a branch guarded by `not isinstance(x, jax.Array)` / `not isinstance(x, Tracer)` sees no tracer",
+    "type_guards": "a helper that returns `not isinstance(x, Tracer)` guards its caller's branch (the `not isinstance(x, (jax.Array, np.ndarray))` case is cleared)",
     "nested_transforms": "`jax.jit(...)` inside a `__call__` that only traced code calls (an instance built inside "
                          "a jitted function) is part of that trace",
     "same_function_object": "jax.jit(f) of the same function object (NamedTuple field, module attribute) hits the cache",

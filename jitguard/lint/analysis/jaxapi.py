@@ -236,6 +236,8 @@ TRACER_TYPES = frozenset({
     "jax.Array", "jax.numpy.ndarray", "jax.core.Tracer", "jax.interpreters.partial_eval.DynamicJaxprTracer",
     "jax._src.core.Tracer", "jaxlib.xla_extension.ArrayImpl", "jax.typing.ArrayLike",
 })
+# types every tracer is an instance of (not ArrayImpl: a tracer is no concrete array)
+EVERY_TRACER_IS_A = frozenset({"jax.Array", "jax.numpy.ndarray", "jax.core.Tracer", "jax._src.core.Tracer"})
 # libraries whose functions, given traced arrays, return arrays; and whose layers (called on an
 # array) return arrays. Other libraries' results stay "foreign": they may be plain Python values.
 ARRAY_LIBRARIES = ("optax.", "flax.linen.", "haiku.", "equinox.nn.")

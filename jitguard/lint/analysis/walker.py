@@ -396,8 +396,8 @@ class Walker(CallSemantics):
         body, orelse = set(), set()
         if not arrays and not any(n in ("object",) for n in names):
             body.add(subject.value)
-        elif len(arrays) == len(names):
-            orelse.add(subject.value)
+        elif len(arrays) == len(names) or any(n in jaxapi.EVERY_TRACER_IS_A for n in names):
+            orelse.add(subject.value)  # not an instance of a type every tracer is: not a tracer
         return (orelse, body) if negate else (body, orelse)
 
     def _mark_test(self, expr: cst.BaseExpression) -> None:
