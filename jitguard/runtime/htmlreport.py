@@ -58,24 +58,61 @@ def rows_from(entries: Sequence[dict[str, Any]]) -> list[Row]:
     return rows(list(entries))
 
 
+_CSS = (
+    "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222}"
+    "h1{font-size:20px}table{border-collapse:collapse;margin-top:16px}"
+    "th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}"
+    "th{background:#f3f3f3}td:nth-child(3),td:nth-child(4),td:nth-child(5){text-align:right}"
+    "svg text{font:12px monospace;fill:#333}line.lane{stroke:#ddd}"
+    "circle.compile{fill:#4a78c2;fill-opacity:.65;stroke:#234}"
+    "circle.excess{fill:#d9534f}circle.hit{fill:#5cb85c}circle.warmup{fill:#aaa}"
+    ".legend span{display:inline-block;margin-right:14px}"
+)
+
+
 def render(entries: Sequence[dict[str, Any]], title: str = "jitguard report") -> str:
-    """The page, as a string."""
+    """The page, as a string: a timeline of compiles per function, then the table."""
     entries = [e for e in entries if isinstance(e, dict) and "function" in e]
     lanes: dict[tuple[str, str], int] = {}
     for e in entries:
-        lanes.setdefault((str(e["function"]), str(e.get("defined_at", "?"))), len(lanes))
+        lanes.setdefault(_lane_key(e), len(lanes))
     times = [float(e.get("time") or 0.0) for e in entries]
-    t0, t1 = (min(times), max(times)) if times else (0.0, 0.0)
-    span = max(t1 - t0, 1e-9)
+    span = max(max(times) - min(times), 1e-9) if times else 0.0
+    total = sum(1 for e in entries if not e.get("persistent_cache_hit"))
+    generated = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime())
+    return "\n".join([
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{_e(title)}</title>",
+        f"<style>{_CSS}</style></head><body>",
+        f"<h1>{_e(title)}</h1>",
+        f"<p>{total} compile{'s' if total != 1 else ''} of {len(lanes)} function{'s' if len(lanes) != 1 else ''}"
+        f" over {span:.2f} s; generated {generated}. Circle area: compile time. "
+        "Hover a circle for what changed.</p>",
+        '<p class="legend"><span>● compile</span><span style="color:#d9534f">● over the limit</span>'
+        '<span style="color:#5cb85c">● persistent-cache hit</span><span style="color:#888">● warm-up</span></p>',
+        *_timeline(entries, lanes, times),
+        *_table(entries),
+        "</body></html>",
+    ])
+
+
+def _lane_key(e: dict[str, Any]) -> tuple[str, str]:
+    return str(e["function"]), str(e.get("defined_at", "?"))
+
+
+def _timeline(entries: list[dict[str, Any]], lanes: dict[tuple[str, str], int], times: list[float]) -> list[str]:
+    """An SVG: one lane per function, one circle per compile (x: time, area: compile time)."""
+    t0 = min(times) if times else 0.0
+    span = max(max(times) - t0, 1e-9) if times else 1e-9
     secs = [float(e.get("compile_seconds") or 0.0) for e in entries]
     biggest = max(secs, default=0.0) or 1.0
-
     height = 40 + _LANE * max(len(lanes), 1)
     svg = [
         f'<svg class="timeline" xmlns="http://www.w3.org/2000/svg" width="{_LEFT + _WIDTH + 30}" '
         f'height="{height + 30}" role="img" aria-label="compiles per function over time">'
     ]
-    for (name, where), lane in lanes.items():
+    for (name, _where), lane in lanes.items():
         y = 30 + lane * _LANE
         svg.append(f'<text class="lane" x="{_LEFT - 10}" y="{y + 4}" text-anchor="end">{_e(name)}</text>')
         svg.append(f'<line class="lane" x1="{_LEFT}" y1="{y}" x2="{_LEFT + _WIDTH}" y2="{y}"/>')
@@ -85,35 +122,35 @@ def render(entries: Sequence[dict[str, Any]], title: str = "jitguard report") ->
     )
     history: dict[tuple[str, str], list[tuple[Leaf, ...]]] = {}
     for i, e in enumerate(entries[:_MAX_POINTS]):
-        k = (str(e["function"]), str(e.get("defined_at", "?")))
-        y = 30 + lanes[k] * _LANE
+        k = _lane_key(e)
         x = _LEFT + _WIDTH * ((times[i] - t0) / span if times else 0.0)
         r = max(_MIN_R, _MAX_R * math.sqrt(secs[i] / biggest))
-        earlier = history.setdefault(k, [])
-        why = _why(e, earlier)
-        sig = _signature(e)
-        if sig is not None:
-            earlier.append(sig)
-            del earlier[:-_MAX_HISTORY]
-        cls = "compile"
-        if e.get("excess"):
-            cls += " excess"
-        if e.get("persistent_cache_hit"):
-            cls += " hit"
-        if e.get("warmup"):
-            cls += " warmup"
-        tip = (
-            f"{k[0]} compile #{e.get('index', '?')} at +{times[i] - t0:.3f} s, "
-            f"{secs[i] * 1000:.1f} ms{' (persistent-cache hit)' if e.get('persistent_cache_hit') else ''}"
-            f"{' EXCESS' if e.get('excess') else ''}\n"
-            f"called from {e.get('call_site') or '?'}\n{why}"
-        )
-        svg.append(
-            f'<circle class="{cls}" cx="{x:.1f}" cy="{y}" r="{r:.1f}" data-function="{_e(k[0])}" '
-            f'data-seconds="{secs[i]:.6f}"><title>{_e(tip)}</title></circle>'
-        )
+        svg.append(_circle(e, k, x, 30 + lanes[k] * _LANE, r, times[i] - t0, secs[i], history.setdefault(k, [])))
     svg.append("</svg>")
+    return svg
 
+
+def _circle(e: dict[str, Any], k: tuple[str, str], x: float, y: int, r: float, at: float, seconds: float,
+            earlier: list) -> str:
+    """One compile; ``earlier``: the function's earlier signatures (for what changed)."""
+    why = _why(e, earlier)
+    sig = _signature(e)
+    if sig is not None:
+        earlier.append(sig)
+        del earlier[:-_MAX_HISTORY]
+    cls = "compile" + "".join(f" {flag}" for key, flag in (("excess", "excess"), ("persistent_cache_hit", "hit"),
+                                                            ("warmup", "warmup")) if e.get(key))
+    tip = (
+        f"{k[0]} compile #{e.get('index', '?')} at +{at:.3f} s, "
+        f"{seconds * 1000:.1f} ms{' (persistent-cache hit)' if e.get('persistent_cache_hit') else ''}"
+        f"{' EXCESS' if e.get('excess') else ''}\n"
+        f"called from {e.get('call_site') or '?'}\n{why}"
+    )
+    return (f'<circle class="{cls}" cx="{x:.1f}" cy="{y}" r="{r:.1f}" data-function="{_e(k[0])}" '
+            f'data-seconds="{seconds:.6f}"><title>{_e(tip)}</title></circle>')
+
+
+def _table(entries: list[dict[str, Any]]) -> list[str]:
     table_rows = [r for r in merge(rows_from(entries)) if r.compiles or r.cache_hits]
     body = [run_cells(r) for r in sorted(table_rows, key=lambda r: (-r.compiles, r.function))]
     table = ['<table class="summary"><thead><tr>']
@@ -122,34 +159,7 @@ def render(entries: Sequence[dict[str, Any]], title: str = "jitguard report") ->
     for cells in body:
         table.append("<tr>" + "".join(f"<td>{_e(c)}</td>" for c in cells) + "</tr>")
     table.append("</tbody></table>")
-
-    total = sum(1 for e in entries if not e.get("persistent_cache_hit"))
-    css = (
-        "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222}"
-        "h1{font-size:20px}table{border-collapse:collapse;margin-top:16px}"
-        "th,td{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}"
-        "th{background:#f3f3f3}td:nth-child(3),td:nth-child(4),td:nth-child(5){text-align:right}"
-        "svg text{font:12px monospace;fill:#333}line.lane{stroke:#ddd}"
-        "circle.compile{fill:#4a78c2;fill-opacity:.65;stroke:#234}"
-        "circle.excess{fill:#d9534f}circle.hit{fill:#5cb85c}circle.warmup{fill:#aaa}"
-        ".legend span{display:inline-block;margin-right:14px}"
-    )
-    generated = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime())
-    return "\n".join([
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{_e(title)}</title>",
-        f"<style>{css}</style></head><body>",
-        f"<h1>{_e(title)}</h1>",
-        f"<p>{total} compile{'s' if total != 1 else ''} of {len(lanes)} function{'s' if len(lanes) != 1 else ''}"
-        f" over {span if times else 0:.2f} s; generated {generated}. Circle area: compile time. "
-        "Hover a circle for what changed.</p>",
-        '<p class="legend"><span>● compile</span><span style="color:#d9534f">● over the limit</span>'
-        '<span style="color:#5cb85c">● persistent-cache hit</span><span style="color:#888">● warm-up</span></p>',
-        *svg,
-        *table,
-        "</body></html>",
-    ])
+    return table
 
 
 def write(path: str, entries: Sequence[dict[str, Any]], title: str = "jitguard report") -> None:
