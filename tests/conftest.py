@@ -11,10 +11,11 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_jitguard(cwd: Path, *args: str, env: dict | None = None, timeout: int = 300,
-                 no_cache: bool = False) -> subprocess.CompletedProcess[str]:
+                 no_cache: bool = False, unset: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
     """``python -m jitguard ARGS`` in ``cwd``: the real CLI, as a user runs it. ``env`` is added to
-    this process's environment; ``no_cache`` sets JITGUARD_NO_CACHE."""
-    full_env = {**os.environ, **(env or {})}
+    this process's environment, ``unset`` removed from it; ``no_cache`` sets JITGUARD_NO_CACHE."""
+    full_env = {k: v for k, v in os.environ.items() if k not in unset}
+    full_env.update(env or {})
     if no_cache:
         full_env["JITGUARD_NO_CACHE"] = "1"
     return subprocess.run([sys.executable, "-m", "jitguard", *args], cwd=cwd, capture_output=True, text=True,

@@ -10,13 +10,12 @@ from pathlib import Path
 
 from jitguard._version import __version__
 from tests.sources import BUGGY, FIXED
+from tests.conftest import run_jitguard
 
 
 
 def jitguard(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "JITGUARD_NO_CACHE"}
-    proc = subprocess.run([sys.executable, "-m", "jitguard", *args], cwd=cwd, capture_output=True, text=True, env=env,
-                          timeout=120)
+    proc = run_jitguard(cwd, *args, timeout=120, unset=("JITGUARD_NO_CACHE",))
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
 

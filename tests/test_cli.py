@@ -13,16 +13,14 @@ import pytest
 from tests.sources import BUGGY
 
 from jitguard.lint.config import KNOWN_KEYS
+from tests.conftest import run_jitguard
 
 REPO = Path(__file__).resolve().parent.parent
 DOC = REPO / "docs" / "cli.md"
 
 
 def jitguard(cwd: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess[str]:
-    full_env = {**os.environ, "JITGUARD_NO_CACHE": "1", **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "jitguard", *args], cwd=cwd, capture_output=True, text=True, env=full_env, timeout=120
-    )
+    return run_jitguard(cwd, *args, env=env, timeout=120, no_cache=True)
 
 
 def _section(marker: str) -> str:

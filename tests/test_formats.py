@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.sources import BUGGY
+from tests.conftest import run_jitguard
 
 REPO = Path(__file__).resolve().parent.parent
 SARIF_SCHEMA = REPO.parent / "shared" / "data" / "sarif-schema-2.1.0.json"
@@ -27,11 +28,7 @@ JSON_KEYS = {"path", "line", "column", "end_line", "end_column", "code", "name",
 
 
 def jitguard(cwd: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess[str]:
-    full_env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    full_env.update(JITGUARD_NO_CACHE="1", **(env or {}))
-    return subprocess.run(
-        [sys.executable, "-m", "jitguard", *args], cwd=cwd, capture_output=True, text=True, env=full_env, timeout=120
-    )
+    return run_jitguard(cwd, *args, env=env, timeout=120, no_cache=True, unset=("NO_COLOR",))
 
 
 @pytest.fixture()
