@@ -2,7 +2,7 @@
 
     python benchmarks/lint_corpus.py [--corpus dev|libs12] [--corpus-dir DIR] [--repeat N] [--jobs N]
                                      [--scales 1,2,4] [--rev REV] [--profile] [--superset-check]
-                                     [--no-jaxlint] [--json FILE]
+                                     [--no-jaxlint] [--rule-cost] [--json FILE]
 
 Corpus: by default the development corpus (32 pinned JAX libraries, built by
 ``bash ../shared/corpus/dev-corpus.sh``, kept in ``$JITGUARD_DEV_CORPUS`` or
@@ -636,6 +636,8 @@ def main() -> int:
     parser.add_argument("--scale-repeat", type=int, default=None, help="rounds of growth runs (default: --repeat)")
     parser.add_argument("--no-jaxlint", action="store_true")
     parser.add_argument("--jaxlint-repeat", type=int, default=1, help="rounds that also run jaxlint (default 1)")
+    parser.add_argument("--rule-cost", action="store_true",
+                        help="also a cold 1-process run with only the JG0xx/JG1xx rules, right after the all-rules one")
     parser.add_argument("--profile", action="store_true", help="cProfile of an in-process cold run, top 40 cumulative")
     parser.add_argument("--superset-check", action="store_true", help="run tests/test_project.py's ast superset check on the corpus")
     parser.add_argument("--json", default=None, help="write every number to this file")
@@ -694,7 +696,7 @@ def main() -> int:
             print("jaxlint: not installed (pip install jaxlint), skipped")
 
         rounds: dict[str, list] = {k: [] for k in ("floor_parsed", "floor_jit", "floor_ast", "cold1", "coldN", "warm",
-                                                   "jaxlint", "jitguard_same")}
+                                                   "jaxlint", "jitguard_same", "jg1_only")}
         for i in range(args.repeat):
             print(f"\n-- round {i + 1}/{args.repeat} (load average {os.getloadavg()[0]:.1f})", flush=True)
             for key, srcs, fn in (("floor_parsed", parsed_src, libcst_floor), ("floor_jit", jit_src, libcst_floor),
@@ -707,6 +709,12 @@ def main() -> int:
             one = run_cmd(jitguard_cmd("-j", "1", "--cache-dir", str(work / f"c1-{i}"), "."), tree)
             rounds["cold1"].append(one)
             print(f"cold -j 1: {one.wall:.2f}s (CPU {one.cpu:.2f}s, peak RSS {one.max_rss_mb:.0f} MB)", flush=True)
+            if args.rule_cost:
+                only = run_cmd(jitguard_cmd("-j", "1", "--select", "JG0,JG1", "--cache-dir", str(work / f"jg1-{i}"), "."), tree)
+                rounds["jg1_only"].append(only)
+                shutil.rmtree(work / f"jg1-{i}", ignore_errors=True)
+                print(f"cold -j 1, JG0xx/JG1xx only: {only.wall:.2f}s (CPU {only.cpu:.2f}s): all rules cost "
+                      f"{one.wall / only.wall - 1:+.0%} wall, {one.cpu / only.cpu - 1:+.0%} CPU", flush=True)
             par = run_cmd(jitguard_cmd("-j", str(args.jobs), "--cache-dir", str(work / f"cN-{i}"), "."), tree)
             rounds["coldN"].append(par)
             print(f"cold -j {args.jobs}: {par.wall:.2f}s (CPU {par.cpu:.2f}s: parent {par.parent_cpu:.2f}s, workers "
@@ -827,6 +835,11 @@ def report(args, out: dict, rounds: dict, growth: dict, scale_jobs: int, scale_r
         print(f"| jaxlint {jl_version} -j 1 (default checks) on {n_jl:,} files | {jl:.2f} | {jlc:.2f} | | |")
         print(f"| jitguard -j 1 on the same files | {same:.2f} | {samec:.2f} | {same / jl:.2f}x; {samec / jlc:.2f}x jaxlint | "
               f"<= 0.9x: {verdict(same <= 0.9 * jl)} (wall), {verdict(samec <= 0.9 * jlc)} (CPU) |")
+    if rounds["jg1_only"]:
+        j1, j1c = m("jg1_only"), m("jg1_only", "cpu")
+        summary.update(jg1_only=[j1, j1c])
+        print(f"| cold, 1 process, JG0xx/JG1xx only | {j1:.2f} | {j1c:.2f} | all rules cost {c1 / j1 - 1:+.0%}; "
+              f"{c1c / j1c - 1:+.0%} | |")
     print()
     print("per round, wall: cold-1 / parse floor" + runs(per("cold1", "floor_parsed")) + "; cold-1 / jit floor"
           + runs(per("cold1", "floor_jit")) + f"; -j {jobs} speed-up" + runs(per("cold1", "coldN"))
