@@ -23,13 +23,10 @@ pytest.importorskip("jax")
 def _kv_has_increment() -> bool:
     """The check counts arrivals with the coordination service's atomic increment, which jaxlib
     has since 0.7 or so; on an older jaxlib it warns once and leaves compiles unchecked."""
-    for module in ("jax._src.lib._jax", "jax._src.lib.xla_extension"):
-        try:
-            import importlib
+    from jax._src import lib
 
-            client = getattr(importlib.import_module(module), "DistributedRuntimeClient", None)
-        except ImportError:
-            continue
+    for name in ("_jax", "xla_extension"):
+        client = getattr(getattr(lib, name, None), "DistributedRuntimeClient", None)
         if client is not None:
             return hasattr(client, "key_value_increment")
     return False
@@ -162,8 +159,9 @@ def test_no_divergence_same_results_and_compiles_as_jax_jit(tmp_path):
         (stats,) = of(evs, "stats")
         assert stats["compiles"] == stats["guarded_backend"] == stats["plain_backend"] == 2
         mh = stats["multihost"]
-        assert mh["checks"] == 2 and mh["divergent"] == 0 and mh["timeouts"] == 0
-        assert 2 * 6 <= mh["round_trips"] <= 2 * 7  # per compile: 6, or 7 for the process that judges
+        if _kv_has_increment():  # else the check warned once and compared nothing: results above still hold
+            assert mh["checks"] == 2 and mh["divergent"] == 0 and mh["timeouts"] == 0
+            assert 2 * 6 <= mh["round_trips"] <= 2 * 7  # per compile: 6, or 7 for the process that judges
         (hits,) = of(evs, "hits")
         assert hits["multihost"] == hits["before"]  # cache hits publish and compare nothing
         assert not of(evs, "exception")
