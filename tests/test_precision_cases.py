@@ -42,7 +42,6 @@ STILL_FLAGGED = {
     "type_guards": "a helper that returns `not isinstance(x, Tracer)` guards its caller's branch (the `not isinstance(x, (jax.Array, np.ndarray))` case is cleared)",
     "nested_transforms": "`jax.jit(...)` inside a `__call__` that only traced code calls (an instance built inside "
                          "a jitted function) is part of that trace",
-    "same_function_object": "jax.jit(f) of the same function object (NamedTuple field, module attribute) hits the cache",
     "shape_derived_static": "static values computed from shapes, in a loop over a fixed structure, are bounded",
 }
 

@@ -119,7 +119,11 @@ class JitOfNewFunction(Rule):
             head = expr.value
             while isinstance(head, cst.Attribute):
                 head = head.value
-            return isinstance(head, cst.Name) and head.value not in index.imports.names and head.value not in index.classes
+            if not isinstance(head, cst.Name) or head.value in index.imports.names or head.value in index.classes:
+                return False
+            # a bound method only when some class of the module defines a method of that name; a
+            # function kept in a NamedTuple field or an attribute is the same object every time
+            return _is_method_name(index, expr.attr.value)
         if isinstance(expr, cst.Name) and scope is not None:
             found = index.lookup_function(expr.value, scope)
             if found is None or found.parent is None:
@@ -159,6 +163,16 @@ class JitOfNewFunction(Rule):
             if func is info.parent and isinstance(call.func, cst.Name) and call.func.value == info.name:
                 return True
         return False
+
+
+def _is_method_name(index, name: str) -> bool:
+    for cls in index.classes.values():
+        method = cls.methods.get(name)
+        if method is not None and method.is_method and not any(
+                isinstance(d.decorator, cst.Name) and d.decorator.value in ("staticmethod", "property")
+                for d in method.node.decorators):
+            return True
+    return False
 
 
 _COLLECTING_METHODS = frozenset({"append", "add", "insert", "setdefault", "extend", "update"})
