@@ -353,6 +353,11 @@ def run_check(args: argparse.Namespace) -> int:
         errors.extend(fix_errors)
         notebooks = _notebooks(findings)
     _write_report(args, findings, errors, len(files), notebooks)
+    return _exit_code(args, findings, errors)
+
+
+def _exit_code(args: argparse.Namespace, findings: list, errors: list[str]) -> int:
+    """Print the internal errors; ruff's exit codes: 2 on an error, 1 with findings, else 0."""
     for err in errors:
         print(f"jitguard: error: {err}", file=sys.stderr)
     if errors:
@@ -696,13 +701,7 @@ def run_stdin(args: argparse.Namespace, resolver: Resolver) -> int:
     color = use_color(args.color, out)
     report = Report(findings, 1, errors, color, args.statistics, sources, notebooks, args.quiet)
     out.write(FORMATS[args.output_format](report))
-    for err in errors:
-        print(f"jitguard: error: {err}", file=sys.stderr)
-    if errors:
-        return EXIT_ERROR
-    if findings and not args.exit_zero:
-        return EXIT_FINDINGS
-    return EXIT_CLEAN
+    return _exit_code(args, findings, errors)
 
 
 def _apply_plain(text: str, fixes: list[list[tuple]]) -> tuple[str, list[int]]:

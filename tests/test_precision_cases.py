@@ -16,8 +16,6 @@ when a value-model fix makes it pass, the test fails (XPASS) until its entry is 
 
 from __future__ import annotations
 
-import contextlib
-import traceback
 from pathlib import Path
 
 import pytest
@@ -25,6 +23,7 @@ import pytest
 from jitguard.lint.codes import all_codes, opt_in_codes
 from jitguard.lint.engine import LintOptions
 from jitguard.lint.runner import lint_files
+from tests.jaxrun import cold_compiles, raising_lines
 from tests.rule_examples import expected_lines, load_module
 
 CASES_DIR = Path(__file__).resolve().parent / "precision_cases"
@@ -45,51 +44,11 @@ STILL_FLAGGED = {
     "shape_derived_static": "static values computed from shapes, in a loop over a fixed structure, are bounded",
 }
 
-BACKEND_COMPILE = "/jax/core/compile/backend_compile_duration"
-_counter = {"n": 0, "on": False}
-_listening = []
-
-
-def _listen(jax) -> None:
-    if _listening:
-        return
-    from jax import monitoring
-
-    def listener(event: str, duration: float, **kwargs) -> None:
-        if _counter["on"] and event == BACKEND_COMPILE:
-            _counter["n"] += 1
-
-    monitoring.register_event_duration_secs_listener(listener)
-    _listening.append(listener)
-
-
-@contextlib.contextmanager
-def _count_compiles():
-    _counter.update(n=0, on=True)
-    box = {}
-    try:
-        yield box
-    finally:
-        _counter["on"] = False
-        box["n"] = _counter["n"]
-
-
 def _cold(jax, fn, *args) -> int:
-    jax.clear_caches()
-    with _count_compiles() as box:
-        jax.block_until_ready(jax.tree.leaves(fn(*args)))
-    return box["n"]
+    return cold_compiles(fn, *args)
 
 
-def _raising_lines(exc: BaseException, path: Path) -> set[int]:
-    lines, seen = set(), set()
-    while exc is not None and id(exc) not in seen:
-        seen.add(id(exc))
-        for frame in traceback.extract_tb(exc.__traceback__):
-            if frame.filename == str(path):
-                lines.add(frame.lineno)
-        exc = exc.__cause__ or exc.__context__
-    return lines
+_raising_lines = raising_lines
 
 
 def helpers(path: Path) -> list[Path]:
@@ -125,7 +84,6 @@ def _false_case_params():
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_case_behaves_as_claimed_under_jax(path):
     jax = pytest.importorskip("jax")
-    _listen(jax)
     try:
         module = load_module(path)
     except ModuleNotFoundError as exc:  # a case written against an optional library (flax)

@@ -8,48 +8,15 @@ COMPILES lists calls with the exact number of compiles JAX does for them.
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
 
 jax = pytest.importorskip("jax")
-from jax import monitoring  # noqa: E402
 
+from tests.jaxrun import cold_compiles  # noqa: E402
 from tests.rule_examples import example_files, load_module  # noqa: E402
 
-BACKEND_COMPILE = "/jax/core/compile/backend_compile_duration"
 FILES = [p for p in example_files() if p.stem.startswith("JG3")]
-_counter = {"n": 0, "on": False}
-
-
-def _listener(event: str, duration: float, **kwargs) -> None:
-    if _counter["on"] and event == BACKEND_COMPILE:
-        _counter["n"] += 1
-
-
-monitoring.register_event_duration_secs_listener(_listener)
-
-
-@contextlib.contextmanager
-def count_compiles():
-    _counter.update(n=0, on=True)
-    box = {}
-    try:
-        yield box
-    finally:
-        _counter["on"] = False
-        box["n"] = _counter["n"]
-
-
-def _run(fn, *args) -> int:
-    with count_compiles() as box:
-        jax.block_until_ready(jax.tree.leaves(fn(*args)))
-    return box["n"]
-
-
-def _cold(fn, *args) -> int:
-    jax.clear_caches()  # every run starts cold: examples share jitted functions
-    return _run(fn, *args)
+_cold = cold_compiles
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

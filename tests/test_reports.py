@@ -17,12 +17,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import re
 import traceback
 
 import pytest
 
+from tests.jaxrun import cold_compiles
 from tests.reports._corpus import ROOT, all_reports, load_module
 
 REPORTS = all_reports()
@@ -94,43 +94,13 @@ def _jax():
     global jax
     if jax is None:
         jax = pytest.importorskip("jax")
-        from jax import monitoring
-
-        monitoring.register_event_duration_secs_listener(_listener)
     return jax
-
-
-BACKEND_COMPILE = "/jax/core/compile/backend_compile_duration"
-_counter = {"n": 0, "on": False, "names": []}
-
-
-def _listener(event: str, duration: float, **kwargs) -> None:
-    if _counter["on"] and event == BACKEND_COMPILE:
-        _counter["n"] += 1
-        _counter["names"].append(str(kwargs.get("fun_name", "")))
-
-
-@contextlib.contextmanager
-def _count_compiles():
-    _counter.update(n=0, on=True, names=[])
-    box = {}
-    try:
-        yield box
-    finally:
-        _counter["on"] = False
-        box["n"] = _counter["n"]
-        box["names"] = list(_counter["names"])
 
 
 def _cold_compiles(fn, *args, name: str | None = None) -> int:
     """XLA compiles while `fn(*args)` runs from cold caches; only those of `name` if given."""
-    j = _jax()
-    j.clear_caches()
-    with _count_compiles() as box:
-        j.block_until_ready(j.tree.leaves(fn(*args)))
-    if name is None:
-        return box["n"]
-    return sum(1 for compiled in box["names"] if compiled in (name, f"jit({name})"))
+    _jax()
+    return cold_compiles(fn, *args, name=name)
 
 
 def _raising_lines(exc: BaseException, path) -> set[int]:

@@ -7,27 +7,17 @@ marked `# expect:`*, every marked line must be where one of them raises, and eve
 
 from __future__ import annotations
 
-import traceback
-
 import pytest
 
 jax = pytest.importorskip("jax")
 
+from tests.jaxrun import raising_lines  # noqa: E402
 from tests.rule_examples import example_files, expected_lines, load_module  # noqa: E402
 
 FILES = [p for p in example_files() if "RAISES = [" in p.read_text()]
 
 
-def _raising_lines(exc: BaseException, path) -> set[int]:
-    lines = set()
-    seen = set()
-    while exc is not None and id(exc) not in seen:
-        seen.add(id(exc))
-        for frame in traceback.extract_tb(exc.__traceback__):
-            if frame.filename == str(path):
-                lines.add(frame.lineno)
-        exc = exc.__cause__ or exc.__context__
-    return lines
+_raising_lines = raising_lines
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
