@@ -656,6 +656,19 @@ class ModuleIndex:
                         return TransformUse(inner, expr)
         return None
 
+    def _through_rebinding(self, fn_expr: cst.BaseExpression, scope: FunctionInfo | None,
+                           call: cst.Call) -> cst.BaseExpression:
+        """``foo = partial(foo, flag=True); jax.jit(foo)`` (or ``lax.cond(p, foo, ...)``, ``pmap``,
+        ``grad``): the function as last bound before the call, so what ``partial`` binds is seen."""
+        if isinstance(fn_expr, cst.Name):
+            bound = self.binding_before(fn_expr.value, scope, call)
+            if isinstance(bound, cst.Call) and (
+                self.imports.resolve(bound.func) == "functools.partial" or self.transform_of(bound.func)
+                or self.imports.resolve(bound.func) in jaxapi.TRANSPARENT_WRAPPERS
+            ):
+                return bound
+        return fn_expr
+
     def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple = ()) -> None:
         name = self.transform_of(call.func)
         args = positional_args(call)
@@ -664,13 +677,7 @@ class ModuleIndex:
             fn_expr = args[0].value if args else keyword(call, "fun") or keyword(call, "f")
             if fn_expr is None:
                 return
-            if isinstance(fn_expr, cst.Name):
-                bound = self.binding_before(fn_expr.value, scope, call)
-                if isinstance(bound, cst.Call) and (
-                    self.imports.resolve(bound.func) == "functools.partial" or self.transform_of(bound.func)
-                    or self.imports.resolve(bound.func) in jaxapi.TRANSPARENT_WRAPPERS
-                ):
-                    fn_expr = bound  # foo = partial(foo, flag=True); jax.jit(foo) -- or pmap(foo), grad(foo)
+            fn_expr = self._through_rebinding(fn_expr, scope, call)
             target, bound_pos, bound_kw = self.unwrap(fn_expr, scope)
             resolved = self.resolve_function(target, scope)
             if resolved is None:
@@ -696,7 +703,7 @@ class ModuleIndex:
             nargs = None if any(a.star for a in call.args) else len(args) - 1
         for expr in exprs:
             for item in (el.value for el in expr.elements) if isinstance(expr, (cst.List, cst.Tuple)) else (expr,):
-                target, bound_pos, bound_kw = self.unwrap(item, scope)
+                target, bound_pos, bound_kw = self.unwrap(self._through_rebinding(item, scope, call), scope)
                 resolved = self.resolve_function(target, scope)
                 if resolved is None:
                     continue
