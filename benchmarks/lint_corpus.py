@@ -596,7 +596,9 @@ def superset_check(sets: FileSets, out: dict) -> None:
         if result.errors:
             errors.append([path, result.errors[0][:300]])
             continue
-        if not (result.facts and result.facts.calls):
+        facts = result.facts
+        calls = facts.get("calls") if isinstance(facts, dict) else getattr(facts, "calls", None)  # older code: a dict
+        if not calls:
             continue
         with_calls += 1
         try:
