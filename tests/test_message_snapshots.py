@@ -24,7 +24,8 @@ def render() -> str:
         [result] = lint_files([str(path)], LintOptions(default | {path.stem}))
         rel = path.relative_to(ROOT).as_posix()
         for f in result.findings:
-            out.append(f"{rel}:{f.line}:{f.column}: {f.code} {f.message}")
+            message = f.message.replace(str(ROOT) + os.sep, "")  # messages may name other files: relative
+            out.append(f"{rel}:{f.line}:{f.column}: {f.code} {message}")
             if f.help:
                 out.append(f"    help: {f.help}")
             if f.fix is not None:
