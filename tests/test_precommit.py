@@ -54,6 +54,22 @@ def _pre_commit(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def hooked_project(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A git repository with ``files`` added and a .pre-commit-config.yaml that runs the jitguard
+    hook from a snapshot of this checkout."""
+    checkout, rev = _snapshot_checkout()
+    project = tmp_path / "project"
+    project.mkdir()
+    _git(project, "init", "-q", "-b", "main")
+    for name, text in files.items():
+        (project / name).write_text(text)
+    (project / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {checkout.as_posix()}\n    rev: {rev}\n    hooks:\n      - id: jitguard\n"
+    )
+    _git(project, "add", "-A")
+    return project
+
+
 def _snapshot_checkout() -> tuple[Path, str]:
     """This checkout's working tree as a git repository of its own: (path, commit)."""
     listed = _git(REPO, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
@@ -115,16 +131,7 @@ def test_own_config_runs_jitguard_on_itself() -> None:
 def test_pre_commit_run_fails_on_the_bug_and_passes_once_fixed(tmp_path: Path) -> None:
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
-    checkout, rev = _snapshot_checkout()
-    project = tmp_path / "project"
-    project.mkdir()
-    _git(project, "init", "-q", "-b", "main")
-    (project / "model.py").write_text(BUGGY)
-    (project / "util.py").write_text(CLEAN)
-    (project / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {checkout.as_posix()}\n    rev: {rev}\n    hooks:\n      - id: jitguard\n"
-    )
-    _git(project, "add", "-A")
+    project = hooked_project(tmp_path, {"model.py": BUGGY, "util.py": CLEAN})
 
     failed = _pre_commit(project, "run", "--all-files")
     out = failed.stdout + failed.stderr

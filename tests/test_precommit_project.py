@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_precommit import _git, _pre_commit, _snapshot_checkout
+from tests.test_precommit import _git, _pre_commit, hooked_project
 
 MAIN = """\
 import jax.numpy as jnp
@@ -48,16 +48,7 @@ def mlp(x, sizes):
 def test_a_staged_change_fails_on_the_caller_it_breaks(tmp_path: Path) -> None:
     if shutil.which("git") is None:
         pytest.skip("git is not installed")
-    checkout, rev = _snapshot_checkout()
-    project = tmp_path / "project"
-    project.mkdir()
-    _git(project, "init", "-q", "-b", "main")
-    (project / "main.py").write_text(MAIN)
-    (project / "helpers.py").write_text(HELPERS_BEFORE)
-    (project / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {checkout.as_posix()}\n    rev: {rev}\n    hooks:\n      - id: jitguard\n"
-    )
-    _git(project, "add", "-A")
+    project = hooked_project(tmp_path, {"main.py": MAIN, "helpers.py": HELPERS_BEFORE})
     _git(project, "commit", "-q", "-m", "a clean start")
     first = _pre_commit(project, "run", "--all-files")
     assert first.returncode == 0, first.stdout + first.stderr

@@ -119,12 +119,12 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
         if digests is not None:
             digests[path] = digest
         if options is not None:
+            text = data[:MAX_SCAN_BYTES].decode("utf-8", "replace")  # decoded once for both scans
             known = cache.jitted_names(path, digest) if cache is not None and digest else None
-            found = set(known) if known is not None else jitted_names(
-                data[:MAX_SCAN_BYTES].decode("utf-8", "replace"), options.extend_jit_names)
+            found = set(known) if known is not None else jitted_names(text, options.extend_jit_names)
             if defines is not None:
                 defines[path] = found
-            more_fields, more_methods = metadata_names(data[:MAX_SCAN_BYTES].decode("utf-8", "replace"))
+            more_fields, more_methods = metadata_names(text)
             fields |= more_fields
             methods |= more_methods
             if found:

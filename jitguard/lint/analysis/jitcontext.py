@@ -179,44 +179,36 @@ def _params(node: cst.FunctionDef | cst.Lambda) -> list[Param]:
 
 
 def literal_ints(node: cst.BaseExpression | None) -> list[int] | None:
-    """``1``, ``-1``, ``(0, 2)``, ``[1]`` -> ints; None if not a literal."""
-    if node is None:
-        return []
+    """``static_argnums=(0, -1)`` / ``1`` / ``None``: the ints, or None when not literal."""
     if isinstance(node, cst.Integer):
         return [int(node.value, 0)]
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(
         node.expression, cst.Integer
     ):
         return [-int(node.expression.value, 0)]
-    if isinstance(node, (cst.Tuple, cst.List)):
-        out: list[int] = []
-        for el in node.elements:
-            one = literal_ints(el.value)
-            if one is None or len(one) != 1 or isinstance(el, cst.StarredElement):
-                return None
-            out += one
-        return out
-    if isinstance(node, cst.Name) and node.value == "None":
-        return []
-    return None
+    return _literal_list(node, literal_ints, (cst.Tuple, cst.List))
 
 
 def literal_strs(node: cst.BaseExpression | None) -> list[str] | None:
-    if node is None:
-        return []
+    """``static_argnames=("a", "b")`` / ``"a"`` / ``None``: the strings, or None when not literal."""
     if isinstance(node, cst.SimpleString):
         return [node.evaluated_value] if isinstance(node.evaluated_value, str) else None
-    if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
-        out: list[str] = []
-        for el in node.elements:
-            one = literal_strs(el.value)
-            if one is None or len(one) != 1 or isinstance(el, cst.StarredElement):
-                return None
-            out += one
-        return out
-    if isinstance(node, cst.Name) and node.value == "None":
+    return _literal_list(node, literal_strs, (cst.Tuple, cst.List, cst.Set))
+
+
+def _literal_list(node, one_of, containers: tuple) -> list | None:
+    """The items of a literal container (each read by ``one_of``), [] for None or no argument."""
+    if node is None or (isinstance(node, cst.Name) and node.value == "None"):
         return []
-    return None
+    if not isinstance(node, containers):
+        return None
+    out: list = []
+    for el in node.elements:
+        one = one_of(el.value)
+        if one is None or len(one) != 1 or isinstance(el, cst.StarredElement):
+            return None
+        out += one
+    return out
 
 
 def keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
@@ -224,6 +216,14 @@ def keyword(call: cst.Call, name: str) -> cst.BaseExpression | None:
         if arg.keyword is not None and arg.keyword.value == name:
             return arg.value
     return None
+
+
+def arguments_at(call: cst.Call, spec: tuple[tuple[int, ...], tuple[str, ...]]) -> list[cst.BaseExpression]:
+    """The arguments a (positions, keywords) table entry names in this call."""
+    positions, keywords = spec
+    args = positional_args(call)
+    exprs = [args[i].value for i in positions if i < len(args)]
+    return exprs + [a.value for a in call.args if a.keyword is not None and a.keyword.value in keywords]
 
 
 def positional_args(call: cst.Call) -> list[cst.Arg]:
@@ -691,9 +691,7 @@ class ModuleIndex:
         spec = jaxapi.LAX_FUNCTION_ARGS.get(qual or "")
         if spec is None:
             return
-        positions, keywords = spec
-        exprs = [args[i].value for i in positions if i < len(args)]
-        exprs += [a.value for a in call.args if a.keyword is not None and a.keyword.value in keywords]
+        exprs = arguments_at(call, spec)
         short = qual.replace("jax.lax.", "lax.").replace("jax.", "")
         nargs = jaxapi.LAX_NARGS.get(qual)
         if qual in ("jax.lax.cond", "jax.lax.switch"):

@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
-from jitguard.lint.analysis.jitcontext import keyword, positional_args
+from jitguard.lint.analysis.jitcontext import arguments_at, keyword, positional_args
 from jitguard.lint.analysis.taint import Context
 from jitguard.lint.rules.base import Rule, Scope
 
@@ -94,9 +94,7 @@ class ValueDependentShape(Rule):
         spec = jaxapi.SHAPE_ARGUMENTS.get(name or "")
         if spec is None:
             return
-        positions, keywords = spec
-        exprs = [args[i].value for i in positions if i < len(args)]
-        exprs += [a.value for a in node.args if a.keyword is not None and a.keyword.value in keywords]
+        exprs = arguments_at(node, spec)
         short = name.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
         self._shape_args(node, ctx, short, exprs)
 
