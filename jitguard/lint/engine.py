@@ -264,7 +264,9 @@ class FileLinter:
         self.options = options
         self.rules = [r() for r in ALL_RULES if r.code in options.codes]
         self.hooks = build_hooks([r for r in self.rules if r.scope is Scope.TRACED])
-        self.module_rules = [r for r in self.rules if r.scope is Scope.MODULE]
+        # module rules, and traced-scope rules that also look at the whole module once (JG105: calls
+        # of library functions jitted or vmapped directly)
+        self.module_rules = [r for r in self.rules if r.scope is Scope.MODULE or hasattr(r, "check_module")]
         self.project_enabled = any(r.scope is Scope.PROJECT for r in self.rules)
         self._prefilter = options.prefilter()
         self._extra = frozenset(options.extend_jit_names)
