@@ -125,3 +125,101 @@ def test_match_on_a_traced_value_and_on_a_static_one(tmp_path):
         """})
     [result] = lint_files([path], LintOptions(DEFAULT))
     assert {(f.line, f.code) for f in result.findings} == {(8, "JG101"), (11, "JG101")}
+
+
+LOCAL_IMPORTS = """\
+    import numpy as np
+    import jax
+
+
+    def host_sin(x):
+        import jax.numpy as np  # local to this function: the others still see NumPy
+        return np.sin(x)
+
+
+    def make():
+        from jax import jit
+
+        @jit
+        def nested(x):  # `jit` is the enclosing function's import
+            if x > 0:
+                return x
+            return -x
+
+        return nested
+
+
+    def uses_jax_jit():
+        from jax import jit
+        return jit(abs)
+
+
+    def jit(f):  # this module's own decorator: `from jax import jit` above is local to a function
+        return f
+
+
+    @jit
+    def plain(x):
+        if x > 0:
+            return x
+        return -x
+
+
+    @jax.jit
+    def traced_sin(x):
+        return np.sin(x)
+    """
+
+
+def test_an_import_inside_a_function_binds_its_name_there_only(tmp_path, monkeypatch):
+    [path] = write(tmp_path, {"local_imports.py": LOCAL_IMPORTS})
+    [result] = lint_files([path], LintOptions(DEFAULT))
+    # `np` in traced_sin is NumPy (JG104), `jit` on `plain` is the module's plain decorator, and
+    # the nested function's `@jit` is the enclosing function's `from jax import jit`
+    assert {(f.line, f.code) for f in result.findings} == {(15, "JG101"), (40, "JG104")}
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("local_imports")
+    assert float(module.host_sin(jnp.float32(0.0))) == 0.0
+    assert module.plain(2.0) == 2.0  # not traced: Python compares the floats
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        module.make()(jnp.float32(1.0))
+    with pytest.raises(jax.errors.TracerArrayConversionError):
+        module.traced_sin(jnp.float32(1.0))
+    sys.modules.pop("local_imports")
+
+
+def test_a_local_import_of_a_jitted_function_is_seen_only_where_it_is_imported(tmp_path, monkeypatch):
+    paths = write(tmp_path, {
+        "lpkg/__init__.py": "",
+        "lpkg/steps.py": """\
+            from functools import partial
+            import jax
+
+
+            @partial(jax.jit, static_argnums=1)
+            def step(x, sizes):
+                return x * len(sizes)
+            """,
+        "lpkg/main.py": """\
+            import jax.numpy as jnp
+
+
+            def setup():
+                from lpkg.steps import step
+                return step(jnp.ones(3), [1, 2])
+
+
+            def train(step):
+                return step(jnp.ones(3), [1, 2])
+            """,
+    })
+    results = lint_files(paths, LintOptions(DEFAULT))
+    # setup's `step` is the jitted one (a list at a static position); train's is its parameter
+    assert found(results, tmp_path) == {("lpkg/main.py", 6, "JG203")}
+    monkeypatch.syspath_prepend(str(tmp_path))
+    main = importlib.import_module("lpkg.main")
+    with pytest.raises(ValueError, match="[Nn]on-hashable static"):
+        main.setup()
+    assert main.train(lambda x, sizes: x).shape == (3,)
+    for name in ("lpkg.main", "lpkg.steps", "lpkg"):
+        sys.modules.pop(name, None)

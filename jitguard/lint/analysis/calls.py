@@ -153,12 +153,14 @@ class FactExtractor:
                 traced = self.index.traces.in_traced_code(func)
                 # only loops whose length grows with the work count: a loop over a fixed
                 # collection (a literal, an Enum, itertools.product of literals) is bounded
-                in_loop = any(not is_bounded_loop(loop, self.index.imports, self._enums) for loop in loops)
+                table = self.index.imports_of(func)
+                in_loop = any(not is_bounded_loop(loop, table, self._enums) for loop in loops)
                 out.append((CallFact(callee, bound, in_loop, tuple(args), traced=traced), call, tuple(nodes)))
         return out
 
     def _callee(self, call: cst.Call, func: FunctionInfo | None, klass) -> tuple[str, bool] | None:
         fn = call.func
+        imports = self.index.imports_of(func)  # the names the call's function sees
         prefix = f"{self.module_name}." if self.module_name else ""
         if isinstance(fn, cst.Name):
             name = fn.value
@@ -169,7 +171,7 @@ class FactExtractor:
                 if (info in self._jitted_here or info in self._wrappers) and self.index.lookup_function(name, func) is info:
                     return f"{prefix}{name}", False
                 return None  # a plain function of this module
-            resolved = self.index.imports.resolve(fn)
+            resolved = imports.resolve(fn)
             if resolved is None or resolved == name or not _in_tree(resolved, self.tree_packages):
                 return None
             return resolved, False
@@ -180,10 +182,10 @@ class FactExtractor:
                 if cls is not None and fn.attr.value in cls.methods:
                     return f"{prefix}{cls.name}.{fn.attr.value}", True
                 return None
-            resolved = self.index.imports.resolve(fn)
+            resolved = imports.resolve(fn)
             if resolved is None or not _in_tree(resolved, self.tree_packages):
                 return None
-            if owner in self.index.imports.names or owner in self.index.classes:
+            if owner in imports.names or owner in self.index.classes:
                 if owner in self.index.classes:
                     return f"{prefix}{resolved}", False
                 return resolved, False
@@ -192,13 +194,14 @@ class FactExtractor:
     def _arg_kinds(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple) -> dict:
         """What makes the argument worth a second look, as ``ArgFact`` fields (empty: nothing)."""
         kinds: dict = {}
-        scalar = scalar_kind(expr, self.index.imports.resolve)
+        resolve = self.index.imports_of(func).resolve
+        scalar = scalar_kind(expr, resolve)
         if scalar:
             kinds["scalar"] = scalar
         unhashable = self._unhashable(expr, func)
         if unhashable:
             kinds["unhashable"] = unhashable
-        mixed = self._loop_scalars(expr, loops)
+        mixed = self._loop_scalars(expr, loops, resolve, func)
         if mixed:
             kinds["loop_scalars"], kinds["loop_values"] = mixed
         if loops and isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
@@ -206,7 +209,7 @@ class FactExtractor:
             if klass is not None and klass.identity_hashed:
                 kinds["fresh"] = klass.name  # a new object each iteration, equal only to itself
         for loop in reversed(loops):
-            facts = self._loop(loop)
+            facts = self._loop(loop, func)
             varying = facts.value_varies(expr)
             if varying and "varies" not in kinds:
                 kinds["varies"] = tuple(sorted(varying))
@@ -216,7 +219,8 @@ class FactExtractor:
                 kinds["shape"] = True
         return kinds
 
-    def _loop_scalars(self, expr: cst.BaseExpression, loops: tuple) -> tuple[tuple[tuple[str, str], ...], str] | None:
+    def _loop_scalars(self, expr: cst.BaseExpression, loops: tuple, resolve,
+                      func: FunctionInfo | None) -> tuple[tuple[tuple[str, str], ...], str] | None:
         """``for s in [1, 0.5, 2]: f(x, s)``: the loop variable takes Python scalars of more than one
         type from a literal collection. Its elements as [text, kind], and the collection's text."""
         if not isinstance(expr, cst.Name):
@@ -231,9 +235,9 @@ class FactExtractor:
             for target, values in reversed(clauses):
                 if not (isinstance(target, cst.Name) and target.value == expr.value):
                     continue
-                if not is_literal_collection(values) or expr.value in self._loop(loop).assigned:
+                if not is_literal_collection(values) or expr.value in self._loop(loop, func).assigned:
                     return None  # not a literal, or the body rebinds the name (s = float(s))
-                elements = [(el.value, scalar_kind(el.value, self.index.imports.resolve)) for el in values.elements]
+                elements = [(el.value, scalar_kind(el.value, resolve)) for el in values.elements]
                 if any(kind is None for _value, kind in elements) or len({k for _v, k in elements}) < 2:
                     return None
                 code = self.index.module.code_for_node
@@ -254,19 +258,20 @@ class FactExtractor:
         if isinstance(expr, cst.BinaryOperation):
             return all(self._python_number(e, func, loops, depth + 1) for e in (expr.left, expr.right))
         if isinstance(expr, cst.Call):
-            return self.index.imports.resolve(expr.func) in ("int", "float", "len", "round")
+            return self.index.resolve(expr.func, func) in ("int", "float", "len", "round")
         if not isinstance(expr, cst.Name):
             return False
         for loop in reversed(loops):
-            if isinstance(loop, cst.For) and _counter(loop, expr.value, self.index.imports.resolve):
-                return expr.value not in self._loop(loop).assigned
+            if isinstance(loop, cst.For) and _counter(loop, expr.value, self.index.imports_of(func).resolve):
+                return expr.value not in self._loop(loop, func).assigned
         value = self.index.binding(expr.value, func)
         return value is not None and self._python_number(value, func, loops, depth + 1)
 
-    def _loop(self, loop: cst.CSTNode) -> LoopFacts:
+    def _loop(self, loop: cst.CSTNode, func: FunctionInfo | None) -> LoopFacts:
+        """What the loop (in ``func``) binds and varies; a loop node belongs to one function."""
         facts = self._loops.get(loop)
         if facts is None:
-            facts = self._loops[loop] = LoopFacts(loop, self.index.imports)
+            facts = self._loops[loop] = LoopFacts(loop, self.index.imports_of(func))
         return facts
 
     def _unhashable(self, expr: cst.BaseExpression, func: FunctionInfo | None, depth: int = 0) -> str | None:
@@ -283,7 +288,7 @@ class FactExtractor:
                     return f"a tuple holding {inner}"
             return None
         if isinstance(expr, cst.Call):
-            name = self.index.imports.resolve(expr.func)
+            name = self.index.resolve(expr.func, func)
             if name in jaxapi.ARRAY_MAKERS:
                 return "an array"
             if name in ("list", "sorted"):

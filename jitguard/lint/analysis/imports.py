@@ -1,10 +1,10 @@
 """A light import table: local names -> qualified names, built from the module's import statements.
 
 libcst's QualifiedNameProvider answers the same question but costs several times the parse;
-this table is built from the module's import statements (``ModuleIndex`` adds those inside
-functions too, as it collects the module), which is all a linter of JAX idioms needs. The
-walker of a function that imports something resolves through a :meth:`ImportTable.child` table,
-so what it meets while walking never changes how other functions resolve names.
+this table is built from the module's import statements, which is all a linter of JAX idioms
+needs. A function whose body imports something gets a :meth:`ImportTable.child` table of its
+own, in front of its parent's (``ModuleIndex.imports_of``): an import in one function never
+changes how other functions resolve names.
 """
 
 from __future__ import annotations

@@ -56,6 +56,10 @@ class FunctionInfo:
     is_method: bool = False  # defined in a class body, not a staticmethod: params[0] is self/cls
     local_defs: dict[str, "FunctionInfo"] = field(default_factory=dict)
     loops: tuple = ()  # loops (For/While/comprehension nodes) around the definition, in its parent
+    # the import table names in this function's code resolve through: the one of the function it
+    # is nested in (the module's at the top), or a child of it holding this body's own imports
+    # (set by ModuleIndex once the module is collected; see ModuleIndex.imports_of)
+    imports: ImportTable | None = None
 
     @property
     def positional(self) -> list[Param]:
@@ -300,6 +304,7 @@ class ModuleIndex:
                    cst.For: self._collect_loop, cst.While: self._collect_loop}
         special.update(dict.fromkeys(_COMPREHENSIONS, self._collect_comprehension))
         Call, Import, ImportFrom, Line, Block = cst.Call, cst.Import, cst.ImportFrom, cst.SimpleStatementLine, cst.IndentedBlock
+        local_imports: dict[FunctionInfo, list[cst.CSTNode]] = {}  # imports in function bodies
         while stack:
             node, func, klass, in_class_body, loops = stack.pop()
             t = type(node)
@@ -312,7 +317,10 @@ class ModuleIndex:
             if t is Call:
                 self.calls.append((node, func, klass, loops))
             elif t is Import or t is ImportFrom:
-                self.imports.add_statement(node)
+                if func is None:
+                    self.imports.add_statement(node)  # module level (also in a class body or a block)
+                else:
+                    local_imports.setdefault(func, []).append(node)
             elif in_class_body and t is Line and klass is not None:
                 self._class_field(node, klass)
             elif func is None and klass is None and t is Line:
@@ -320,6 +328,22 @@ class ModuleIndex:
             body_of_class = in_class_body and t is Block
             for child in reversed(children(node)):
                 push((child, func, klass, body_of_class, loops))
+        self._function_imports(local_imports)
+
+    def _function_imports(self, local_imports: dict[FunctionInfo, list[cst.CSTNode]]) -> None:
+        """Give each function its import table: its parent's (the module's at the top), or, when
+        its body imports something, a child of that table with those imports. An import in one
+        function binds a local name there (and in the functions nested in it), never elsewhere."""
+        for info in self.functions:  # a function is collected before the functions nested in it
+            parent = info.parent.imports if info.parent is not None else self.imports
+            own = local_imports.get(info)
+            if own:
+                table = parent.child()
+                for stmt in own:
+                    table.add_statement(stmt)
+                info.imports = table
+            else:
+                info.imports = parent
 
     def _collect_def(self, node: cst.FunctionDef, func, klass, in_class_body: bool, loops: tuple, push) -> None:
         is_static = any(self.imports.resolve(d.decorator) == "staticmethod" for d in node.decorators)
@@ -445,6 +469,16 @@ class ModuleIndex:
                             self.module_mappings.add(t.target.value)
 
     # -- lookups ----------------------------------------------------------------------------
+    def imports_of(self, scope: FunctionInfo | None) -> ImportTable:
+        """The import table names in ``scope`` resolve through (the module's for None)."""
+        if scope is not None and scope.imports is not None:
+            return scope.imports
+        return self.imports
+
+    def resolve(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> str | None:
+        """Qualified name of a dotted expression written in ``scope`` (None: at module level)."""
+        return self.imports_of(scope).resolve(expr)
+
     def lookup_function(self, name: str, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The ``def`` a bare name refers to, from inside ``scope`` (innermost first)."""
         while scope is not None:
@@ -564,8 +598,9 @@ class ModuleIndex:
             scope = scope.parent
         return None
 
-    def transform_of(self, expr: cst.BaseExpression, scope_shadow: frozenset[str] = frozenset()) -> str | None:
-        name = self.imports.resolve(expr, scope_shadow)
+    def transform_of(self, expr: cst.BaseExpression, scope: FunctionInfo | None = None) -> str | None:
+        """The tracing transform ``expr`` (written in ``scope``) names, or None."""
+        name = self.resolve(expr, scope)
         if name is None:
             return None
         if name in jaxapi.TRACING_TRANSFORMS or name in self.extra_jit:
@@ -593,7 +628,7 @@ class ModuleIndex:
         for _ in range(8):
             if not isinstance(expr, cst.Call):
                 break
-            name = self.imports.resolve(expr.func)
+            name = self.resolve(expr.func, scope)
             args = positional_args(expr)
             if name == "functools.partial" and args:
                 bound_pos += len(args) - 1
@@ -627,31 +662,33 @@ class ModuleIndex:
 
     def _decorator_context(self, info: FunctionInfo) -> None:
         decorators = list(info.node.decorators)  # type: ignore[union-attr]
+        scope = info.parent  # decorators run in the scope that defines the function
         for dec in decorators:
             expr = dec.decorator
-            use = self._transform_use(expr)
+            use = self._transform_use(expr, scope)
             if use is not None:
-                self.mark_traced(info, use, f"@{self.imports.resolve(expr.func if isinstance(expr, cst.Call) else expr) or use.qualname}", expr)
+                shown = self.resolve(expr.func if isinstance(expr, cst.Call) else expr, scope) or use.qualname
+                self.mark_traced(info, use, f"@{shown}", expr)
                 return
             # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
             # the stack traces the function when it is called through it
 
-    def _transform_use(self, expr: cst.BaseExpression) -> TransformUse | None:
-        """A decorator expression that traces the function it decorates."""
+    def _transform_use(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> TransformUse | None:
+        """A decorator expression (written in ``scope``) that traces the function it decorates."""
         if isinstance(expr, cst.Name) and expr.value in self.transform_aliases:
             target, options = self.transform_aliases[expr.value]
             return TransformUse(target, options)  # @jit_static where jit_static = partial(jax.jit, ...)
-        name = self.transform_of(expr)
+        name = self.transform_of(expr, scope)
         if name is not None:
             return TransformUse(name, None)
         if isinstance(expr, cst.Call):
-            name = self.transform_of(expr.func)
+            name = self.transform_of(expr.func, scope)
             if name is not None and not positional_args(expr):
                 return TransformUse(name, expr)  # @jax.jit(static_argnums=...) factory form
-            if self.imports.resolve(expr.func) == "functools.partial":
+            if self.resolve(expr.func, scope) == "functools.partial":
                 args = positional_args(expr)
                 if args:
-                    inner = self.transform_of(args[0].value)
+                    inner = self.transform_of(args[0].value, scope)
                     if inner is not None and len(args) == 1:
                         return TransformUse(inner, expr)
         return None
@@ -663,14 +700,14 @@ class ModuleIndex:
         if isinstance(fn_expr, cst.Name):
             bound = self.binding_before(fn_expr.value, scope, call)
             if isinstance(bound, cst.Call) and (
-                self.imports.resolve(bound.func) == "functools.partial" or self.transform_of(bound.func)
-                or self.imports.resolve(bound.func) in jaxapi.TRANSPARENT_WRAPPERS
+                self.resolve(bound.func, scope) in ("functools.partial", *jaxapi.TRANSPARENT_WRAPPERS)
+                or self.transform_of(bound.func, scope)
             ):
                 return bound
         return fn_expr
 
     def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple = ()) -> None:
-        name = self.transform_of(call.func)
+        name = self.transform_of(call.func, scope)
         args = positional_args(call)
         if name is not None:
             self.transform_calls.append((call, name, scope, loops))
@@ -681,13 +718,13 @@ class ModuleIndex:
             target, bound_pos, bound_kw = self.unwrap(fn_expr, scope)
             resolved = self.resolve_function(target, scope)
             if resolved is None:
-                self._remote_context(target, name, call, bound_pos, bound_kw)
+                self._remote_context(target, name, call, bound_pos, bound_kw, scope)
                 return
             info, _prior, bound_self = resolved
             use = TransformUse(name, call, bound_pos, bound_kw, bound_self)
             self.mark_traced(info, use, f"`{name}(...)`", call)
             return
-        qual = self.imports.resolve(call.func)
+        qual = self.resolve(call.func, scope)
         spec = jaxapi.LAX_FUNCTION_ARGS.get(qual or "")
         if spec is None:
             return
@@ -710,10 +747,10 @@ class ModuleIndex:
                 self.mark_traced(info, use, f"a function argument of `{short}`", item)
 
     def _remote_context(self, target: cst.BaseExpression, name: str, call: cst.Call, bound_pos: int,
-                        bound_kw: frozenset[str]) -> None:
+                        bound_kw: frozenset[str], scope: FunctionInfo | None) -> None:
         """``jax.jit(losses.hinge)`` of a function imported from another file: remember it, so the
         runner checks that file with the function's parameters traced (jitguard.lint.analysis.crossmodule)."""
-        qual = self.imports.resolve(target)
+        qual = self.resolve(target, scope)
         if qual is None or "." not in qual or qual.split(".", 1)[0] in ("jax", "numpy", "functools", "jaxlib"):
             return
         if isinstance(target, cst.Name) and qual == target.value:

@@ -135,9 +135,9 @@ class Walker(CallSemantics):
             # annotated as a dict/tuple/list (or None): a container of traced leaves, whose truth
             # value and length are static
             self.env[name] = dataclasses.replace(self.env[name], container=True)
-        # the import table names resolve through: the module's, until the body imports something
-        # itself (then a table of the function's own, in front of the module's)
-        self.imports = analysis.index.imports
+        # the import table names resolve through: the function's own (ModuleIndex.imports_of: the
+        # module's, or a child with the imports of this body and of the functions it is nested in)
+        self.imports = analysis.index.imports_of(info)
         self.hooks = analysis.hooks if report else {}
 
     # -- driving ----------------------------------------------------------------------------
