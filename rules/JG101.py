@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 # --- must be flagged -------------------------------------------------------------------------
@@ -304,7 +305,35 @@ def rebinds_a_partial(x):
     combine = jax.jit(combine)
     return combine(x)
 
+
+@jax.jit
+def constant_table(x):
+    table = jnp.array([1.0, 2.0])  # a constant, but under jit every jnp result is a tracer
+    if table.sum() > 2:  # expect: JG101
+        return x * 2
+    return x
+
+
+def _constant_under_vmap(x):
+    table = jnp.array([1.0, 2.0])  # vmap alone does not stage: a jnp op on constants is concrete
+    if table.sum() > 2:
+        return x * 2
+    return x
+
+
+vmapped_constant = jax.vmap(_constant_under_vmap)
+
+
+@jax.jit
+def numpy_constant_table(x):
+    table = np.array([1.0, 2.0])  # NumPy results stay NumPy values under jit
+    if table.sum() > 2:
+        return x * 2
+    return x
+
+
 RAISES = [
+    (lambda: constant_table(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: through_an_alias(jnp.ones(3), 0, True), "TracerBoolConversionError"),
     (lambda: relu(jnp.float32(1.0)), "TracerBoolConversionError"),
     (lambda: normalize(jnp.ones(3), 0, True), "TracerBoolConversionError"),
@@ -318,6 +347,8 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: vmapped_constant(jnp.ones(3)),
+    lambda: numpy_constant_table(jnp.ones(2)),
     lambda: alias_static(jnp.ones(3), axis=0),
     lambda: shape_checks(jnp.ones((4, 2))),
     lambda: static_flag(jnp.ones(3), training=True),

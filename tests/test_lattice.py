@@ -140,3 +140,73 @@ def test_scalar_kind_weak_and_strong(source: str, kind: str | None) -> None:
     found = lattice.scalar_kind(cst.parse_expression(source), resolve)
     assert found == kind
     assert (found in lattice.WEAK_SCALARS) is (kind is not None and not kind.startswith("strong"))
+
+
+# -- staged code: jnp results of constants are tracers under jit, not under vmap alone ---------
+_STAGED_PROBES = {  # qualified name -> a call on Python constants
+    "jax.numpy.array": lambda jnp, lax, jax: jnp.array([0, 1, 2]),
+    "jax.numpy.add": lambda jnp, lax, jax: jnp.add(3, 1),
+    "jax.numpy.float32": lambda jnp, lax, jax: jnp.float32(1.0),
+    "jax.lax.stop_gradient": lambda jnp, lax, jax: lax.stop_gradient(1.0),
+    "jax.nn.relu": lambda jnp, lax, jax: jax.nn.relu(1.0),
+    "jax.numpy.finfo": lambda jnp, lax, jax: jnp.finfo(jnp.float32).eps,
+    "jax.numpy.iinfo": lambda jnp, lax, jax: jnp.iinfo(jnp.int32).max,
+    "jax.numpy.dtype": lambda jnp, lax, jax: jnp.dtype("float32"),
+    "jax.numpy.promote_types": lambda jnp, lax, jax: jnp.promote_types(jnp.int32, jnp.float32),
+    "jax.numpy.broadcast_shapes": lambda jnp, lax, jax: jnp.broadcast_shapes((1, 2), (2, 1)),
+    "jax.numpy.can_cast": lambda jnp, lax, jax: jnp.can_cast(jnp.int32, jnp.float32),
+    "jax.numpy.ndim": lambda jnp, lax, jax: jnp.ndim(jnp.ones(2)),
+    "jax.numpy.shape": lambda jnp, lax, jax: jnp.shape(jnp.ones(2)),
+    "jax.numpy.vectorize": lambda jnp, lax, jax: jnp.vectorize(abs),
+    "jax.lax.padtype_to_pads": lambda jnp, lax, jax: lax.padtype_to_pads((4,), (2,), (1,), "SAME"),
+    "jax.nn.initializers.normal": lambda jnp, lax, jax: jax.nn.initializers.normal(),
+}
+
+
+def test_makes_array_when_staged_matches_jax() -> None:
+    """Under jit, a jnp/lax function on constants returns a tracer exactly when the table says so."""
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jnp
+    from jax import lax
+
+    from jitguard.lint.analysis.callsem import makes_array_when_staged
+
+    seen = {}
+
+    @jax.jit
+    def probe(x):
+        for name, call in _STAGED_PROBES.items():
+            value = call(jnp, lax, jax)
+            seen[name] = isinstance(value, jax.core.Tracer)
+        return x
+
+    probe(1.0)
+    for name, traced in seen.items():
+        assert makes_array_when_staged(name) is traced, name
+
+
+def test_only_compiling_transforms_stage_constants() -> None:
+    """jit, pmap and lax loops stage jnp operations on constants; vmap and grad alone do not."""
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jnp
+    from jax import lax
+
+    from jitguard.lint.analysis.taint import STAGING_TRANSFORMS
+
+    seen = {}
+
+    def probe(tag):
+        def f(x):
+            seen[tag] = isinstance(jnp.add(3, 1), jax.core.Tracer)
+            return x
+        return f
+
+    jax.jit(probe("jax.jit"))(1.0)
+    lax.fori_loop(0, 1, lambda i, v: probe("jax.lax.fori_loop")(v), 1.0)
+    lax.scan(lambda c, x: (probe("jax.lax.scan")(c), None), 1.0, jnp.ones(1))
+    lax.cond(True, probe("jax.lax.cond"), lambda v: v, 1.0)
+    jax.checkpoint(probe("jax.checkpoint"))(1.0)
+    jax.vmap(probe("jax.vmap"))(jnp.ones(2))
+    jax.grad(probe("jax.grad"))(1.0)
+    for name, traced in seen.items():
+        assert (name in STAGING_TRANSFORMS) is traced, name

@@ -22,7 +22,29 @@ import libcst as cst
 from jitguard.lint.analysis import jaxapi, lattice
 from jitguard.lint.analysis.facts import TracedArg
 from jitguard.lint.analysis.jitcontext import FunctionInfo, positional_args
-from jitguard.lint.analysis.lattice import Taint
+from jitguard.lint.analysis.lattice import Origin, Taint
+
+# jax.numpy/lax/random/nn/scipy functions that return Python values, dtypes, shapes or functions
+# even in staged code (checked on JAX 0.10.2: tests/test_lattice.py); the rest return tracers there
+_STAGED_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
+_NOT_ARRAYS = frozenset(
+    f"jax.numpy.{fn}" for fn in (
+        "finfo", "iinfo", "dtype", "promote_types", "result_type", "can_cast", "isdtype", "issubdtype",
+        "broadcast_shapes", "einsum_path", "ndim", "shape", "size", "vectorize", "frompyfunc",
+        "get_printoptions", "printoptions", "set_printoptions", "iscomplexobj", "isrealobj", "isscalar",
+    )
+) | frozenset(f"jax.lax.{fn}" for fn in (
+    "conv_dimension_numbers", "padtype_to_pads", "broadcast_shapes", "psum", "pmean", "pmax", "pmin", "axis_size",
+    "dtype",
+))
+
+
+def makes_array_when_staged(name: str) -> bool:
+    """Does this JAX function return a tracer when called on Python constants in staged code?"""
+    if not name.startswith(_STAGED_MODULES) or name.startswith("jax.nn.initializers.") or name in _NOT_ARRAYS:
+        return False
+    last = name.rsplit(".", 1)[-1]
+    return not (last[:1].isupper() or last.startswith("_")) and name not in jaxapi.STATIC_CALLS
 
 
 class CallSemantics:
@@ -40,7 +62,9 @@ class CallSemantics:
         local = self._local_callee(node)
         if local is not None:
             callee, mapped = local
-            return self.analysis.summary(callee, mapped) if mapped else None
+            if self.staged is not None:
+                self.analysis.stage(callee, self.info)
+            return self.analysis.summary(callee, mapped) if mapped or self.staged is not None else None
         if self._reads_only_metadata(node):
             return None
         if self.reporting and name is not None and any(t is not None for t in arg_taints):
@@ -48,8 +72,18 @@ class CallSemantics:
         obj = self.taints.get(func.value) if isinstance(func, cst.Attribute) else None
         t = obj or receiver or lattice.join(*arg_taints)
         if t is None:
-            return None
+            return self._staged_constant(node, name)
         return self._call_result(node, name, t, obj)
+
+    def _staged_constant(self, node: cst.Call, name: str | None) -> Taint | None:
+        """A jnp/lax operation on static values in staged code (under jit, not under vmap alone):
+        JAX stages it out too, so its result is a tracer (``jnp.array([0, 1, 2])``, ``jnp.add(n, 1)``)."""
+        if self.staged is None or name is None or not makes_array_when_staged(name):
+            return None
+        short = name.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
+        why = (f"`{short}` called inside `{self.info.display()}` ({self.staged}): staged code gets a tracer "
+               "from every jax.numpy/lax operation, even of Python constants")
+        return Taint(Origin(self.ctx.source(node), why, self.info))
 
     def _static_call(self, node: cst.Call, name: str | None, receiver: Taint | None) -> tuple[bool, Taint | None]:
         """(True, value) for calls whose value follows from what they are, whatever they are

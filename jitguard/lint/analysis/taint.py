@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.facts import OutCall
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import Origin, Taint
@@ -40,6 +41,16 @@ if TYPE_CHECKING:
 Hook = Callable[[cst.CSTNode, "Context"], None]
 
 _MAX_WALKS_PER_FUNCTION = 6
+
+# Transforms that stage their function out to a jaxpr: inside, every jax.numpy/lax result is a
+# tracer, even one computed from Python constants (``jnp.add(3, 1)`` under ``jax.jit``). vmap and
+# grad alone do not: there a jnp operation on constants gives a concrete array. Checked on JAX
+# 0.10.2 (tests/test_lattice.py).
+STAGING_TRANSFORMS = frozenset(
+    jaxapi.JIT_TRANSFORMS | set(jaxapi.LAX_FUNCTION_ARGS)
+    | {"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.make_jaxpr",
+       "equinox.filter_jit", "equinox.filter_pmap", "flax.nnx.jit", "flax.nnx.pmap"}
+)
 
 
 class Analysis:
@@ -53,8 +64,8 @@ class Analysis:
         # rules whose hook raised on this module: code -> the exception (the rule is skipped for
         # the rest of the module; the other rules go on)
         self.rule_errors: dict[str, BaseException] = {}
-        self._summaries: dict[tuple[FunctionInfo, frozenset[str]], Taint | None] = {}
-        self._in_summary: set[tuple[FunctionInfo, frozenset[str]]] = set()
+        self._summaries: dict[tuple[FunctionInfo, frozenset[str], bool], Taint | None] = {}
+        self._in_summary: set[tuple[FunctionInfo, frozenset[str], bool]] = set()
         self._pending: list[FunctionInfo] = []
         self._queued: set[FunctionInfo] = set()
         self._walks: dict[FunctionInfo, int] = {}
@@ -62,11 +73,17 @@ class Analysis:
         # (qualified callee, caller) -> {position or keyword: TracedArg} — the runner
         # follows them into the checked tree (jitguard.lint.analysis.crossmodule)
         self.outcalls: dict[tuple[str, str], dict] = {}
+        # functions whose body runs staged out by a compiling transform (jit, pmap, lax loops), or
+        # called from such code: the transform's name, or the staged caller's display name
+        self._staged: dict[FunctionInfo, str] = {}
 
     def run(self) -> list[tuple]:
         """(code, node, message, help, fix) for every violation the hooks reported."""
+        for info, use, _site in self.index.jit_uses:
+            if use.qualname in STAGING_TRANSFORMS or use.qualname in self.index.extra_jit:
+                self._staged.setdefault(info, f"`{use.qualname.replace('jax.numpy.', 'jnp.')}`")
         for info in self.index.functions:
-            if self.traces.traced(info):
+            if self.traces.traced(info) or info in self._staged:
                 self.schedule(info)
         while self._pending:
             info = self._pending.pop(0)
@@ -110,6 +127,22 @@ class Analysis:
         if changed:
             self.schedule(callee)
 
+    def staged(self, info: FunctionInfo) -> str | None:
+        """How ``info``'s body runs staged out (under jit, pmap, a lax loop, or called from such
+        code, or nested in it), for messages; None when no compiling transform stages it."""
+        while info is not None:
+            how = self._staged.get(info)
+            if how is not None:
+                return how
+            info = info.parent
+        return None
+
+    def stage(self, callee: FunctionInfo, caller: FunctionInfo) -> None:
+        """Staged code calls ``callee``: its body runs staged too (walked again to report it)."""
+        if self.staged(callee) is None:
+            self._staged[callee] = f"called from `{caller.display()}`"
+            self.schedule(callee)
+
     def enclose(self, nested: FunctionInfo, env: dict[str, Taint]) -> None:
         """A function defined inside traced code sees the traced names around it."""
         state = self.traces.of(nested)
@@ -125,7 +158,7 @@ class Analysis:
 
     def summary(self, callee: FunctionInfo, traced: dict[str, Taint]) -> Taint | None:
         """Is what ``callee`` returns traced, when these parameters are?"""
-        key = (callee, frozenset(traced))
+        key = (callee, frozenset(traced), self.staged(callee) is not None)
         if key in self._summaries:
             return self._summaries[key]
         if key in self._in_summary:  # recursion: assume the worst

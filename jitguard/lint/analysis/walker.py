@@ -130,6 +130,8 @@ class Walker(CallSemantics):
         self._seen: set[tuple[str, cst.CSTNode]] = set()
         self.ctx = Context(self)
         self.state = analysis.index.traces.of(info)  # what the analysis found so far (read only here)
+        # staged out by jit/pmap/a lax loop (how, for messages): jnp results are tracers here
+        self.staged = analysis.staged(info)
         self.env.update(self.state.entry() if entry is None else entry)
         for name in _container_params(info) & self.env.keys():
             # annotated as a dict/tuple/list (or None): a container of traced leaves, whose truth
@@ -418,7 +420,7 @@ class Walker(CallSemantics):
         visible.update(self.env)
         for p in nested.params:
             visible.pop(p.name, None)
-        if visible or self.index.traces.traced(nested):
+        if visible or self.index.traces.traced(nested) or self.staged is not None:
             self.analysis.enclose(nested, visible)
 
     # -- binding ----------------------------------------------------------------------------
