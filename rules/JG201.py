@@ -42,6 +42,11 @@ def donate_past_the_end():
     return jax.jit(update, donate_argnums=(0, 2))  # expect: JG201
 
 
+def library_keyword_only():
+    # jnp.argwhere(a, *, size=None, fill_value=None): `size` is keyword-only in the installed JAX
+    return jax.jit(jnp.argwhere, static_argnums=(1,))  # expect: JG201
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -69,7 +74,16 @@ class Layer:
         return x * times
 
 
+def library_by_name():
+    return jax.jit(jnp.argwhere, static_argnames=("size",))(jnp.array([0, 1, 1]), size=2)
+
+
+def library_positional():
+    return jax.jit(jax.nn.one_hot, static_argnums=1)(jnp.array([0, 2]), 3)
+
+
 RAISES = [
+    (library_keyword_only, "ValueError"),
     (past_the_end, "ValueError"),
     (keyword_only_is_not_positional, "ValueError"),
     (negative_too_far, "ValueError"),
@@ -81,4 +95,6 @@ RUNS = [
     lambda: negative_in_range(jnp.ones(2), 3),
     lambda: varargs_take_any_index(jnp.ones(2), 1.0, 2.0, 3),
     lambda: Layer(2).apply(jnp.ones(2), 3),
+    library_by_name,
+    library_positional,
 ]

@@ -34,6 +34,25 @@ def names_from_a_constant():
     return stack
 
 
+def positional_only_by_name():
+    def scale(x, n, /):
+        return x * n
+
+    return jax.jit(scale, static_argnames=("n",))  # expect: JG202
+
+
+def positional_only_decorated():
+    @partial(jax.jit, donate_argnames="state")  # expect: JG202
+    def step(state, /, x):
+        return state + x
+
+    return step
+
+
+def library_typo():
+    return jax.jit(jnp.unique, static_argnames=("sise",))  # expect: JG202
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -53,7 +72,21 @@ def takes_kwargs(x, **kwargs):
 
 
 
+def positional_only_by_position():
+    def scale(x, n, /):
+        return x * n
+
+    return jax.jit(scale, static_argnums=(1,))(jnp.ones(2), 3)
+
+
+def library_by_name():
+    return jax.jit(jnp.unique, static_argnames=("size",))(jnp.array([1, 1, 2]), size=2)
+
+
 RAISES = [
+    (positional_only_by_name, "ValueError"),
+    (positional_only_decorated, "ValueError"),
+    (library_typo, "ValueError"),
     (names_from_a_constant, "ValueError"),
     (typo_in_static_argnames, "ValueError"),
     (renamed_parameter, "ValueError"),
@@ -63,4 +96,6 @@ RUNS = [
     lambda: keyword_only(jnp.ones(2), mode="eval"),
     lambda: both_exist(jnp.ones(2), jnp.ones(2), training=True),
     lambda: takes_kwargs(jnp.ones(2)),
+    positional_only_by_position,
+    library_by_name,
 ]

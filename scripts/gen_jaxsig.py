@@ -9,7 +9,20 @@ parameter that sets the size of its output (`shape`, `num`, `num_classes`, `num_
 `length`, `slice_sizes`, `sizes`, `new_sizes`, `new_shape`, `reps`, `total_repeat_length`, or a
 required `size`) -- a traced value there cannot give a static shape -- and every function whose
 output size depends on the values of its input unless an optional `size=` bounds it
-(`jnp.nonzero`, `jnp.unique`, ...). tests/test_jaxsig.py checks the claims under JAX.
+(`jnp.nonzero`, `jnp.unique`, ...). It also writes, from the same functions:
+
+* SIGNATURES: each function's parameters (positional-only, positional, `*args`, keyword-only,
+  `**kwargs`), so `jax.jit(jnp.nonzero, static_argnums=1)` can be checked as JAX checks it, and
+  the arguments of `jax.jit(jax.nn.one_hot)(labels, 5)` mapped to parameter names;
+* STATIC_AXES and STATIC_AXIS_METHODS: the `axis`/`axes`/`axis1`/`axis2` parameters of
+  jax.numpy's functions and of `jax.Array`'s methods that fail under jit when traced -- each one
+  found by calling the function under jit with a static axis (it runs) and a traced one (it
+  raises); a function this script cannot call generically is left out;
+* SIZE_FROM_VALUES: the optional size parameters (`num_segments=None`, `length=None`, ...) whose
+  omission makes the function compute the size from its input's values, which fails when that
+  input is traced -- found the same way (omitted: it raises under jit, given: it runs).
+
+tests/test_jaxsig.py checks the claims under JAX.
 """
 
 from __future__ import annotations
@@ -61,7 +74,174 @@ def scan() -> tuple[dict[str, tuple[tuple[int, ...], tuple[str, ...]]], set[str]
     return sizes, bounded
 
 
-def render(sizes: dict, bounded: set[str], version: str) -> str:
+def _functions(modules=MODULES):
+    """(qualified name, function, parameters) of every public function with a signature."""
+    import importlib
+
+    for modname in modules:
+        module = importlib.import_module(modname)
+        for name in sorted(dir(module)):
+            fn = getattr(module, name)
+            if name.startswith("_") or not callable(fn) or inspect.isclass(fn):
+                continue
+            try:
+                params = list(inspect.signature(fn).parameters.values())
+            except (TypeError, ValueError):
+                continue
+            yield f"{modname}.{name}", fn, params
+
+
+def signature_tokens(params) -> tuple[str, ...]:
+    """Parameters as Python writes them, without annotations or defaults: ("a", "/", "b", "*", "c")."""
+    out: list[str] = []
+    star = False
+    for i, p in enumerate(params):
+        if p.kind is p.KEYWORD_ONLY and not star:
+            out.append("*")
+            star = True
+        if p.kind is p.VAR_POSITIONAL:
+            out.append(f"*{p.name}")
+            star = True
+        elif p.kind is p.VAR_KEYWORD:
+            out.append(f"**{p.name}")
+        else:
+            out.append(p.name)
+        if p.kind is p.POSITIONAL_ONLY and (i + 1 == len(params) or params[i + 1].kind is not p.POSITIONAL_ONLY):
+            out.append("/")
+    return tuple(out)
+
+
+def scan_signatures() -> dict[str, tuple[str, ...]]:
+    return {qual: signature_tokens(params) for qual, _fn, params in _functions()}
+
+
+# -- axes that must be static: found by running each function under jit ----------------------
+AXIS_NAMES = ("axis", "axes", "axis1", "axis2")
+
+
+def _operand(fn_name: str, param: str):
+    """A generic value for a required parameter before the axis (a 2x2 float matrix by default)."""
+    import jax.numpy as jnp
+
+    special = {
+        "indices": lambda: jnp.zeros((2, 2), int), "repeats": lambda: 2, "kth": lambda: 0, "shift": lambda: 1,
+        "arrays": lambda: [jnp.ones((2, 2))] * 2, "tup": lambda: [jnp.ones((2, 2))] * 2, "obj": lambda: 0,
+        "values": lambda: jnp.ones((2, 2)), "func1d": lambda: jnp.sum, "func": lambda: jnp.sum,
+        "indices_or_sections": lambda: 2, "start": lambda: 0.0, "stop": lambda: 1.0,
+        "keys": lambda: [jnp.ones(2)] * 2, "q": lambda: 0.5, "condition": lambda: jnp.array([True, False]),
+    }
+    if fn_name == "squeeze" and param in ("a", "self"):
+        return jnp.ones((1, 2))
+    return special.get(param, lambda: jnp.ones((2, 2)))()
+
+
+def _axis_value(param: str, fn_name: str):
+    return {"axis": 0, "axis1": 0, "axis2": 1}.get(param, (1, 0) if fn_name in ("transpose", "permute_dims") else (0, 1))
+
+
+def axis_call(fn, params, param, fn_name: str, method: bool = False):
+    """A function of the axis value that calls ``fn`` with generic operands, ``param`` set to it."""
+    args, kw = [], {}
+    for q in params:
+        if q.name == param or q.default is not q.empty or q.kind in (q.VAR_POSITIONAL, q.VAR_KEYWORD):
+            continue
+        value = _axis_value(q.name, fn_name) if q.name in AXIS_NAMES else _operand(fn_name, q.name)
+        if q.kind is q.KEYWORD_ONLY:
+            kw[q.name] = value
+        elif params.index(q) < params.index(next(p for p in params if p.name == param)):
+            args.append(value)
+        else:
+            kw[q.name] = value
+    target = next(p for p in params if p.name == param)
+
+    def call(axis):
+        f = getattr(args[0], fn_name) if method else fn
+        rest = args[1:] if method else args
+        if target.kind is target.POSITIONAL_ONLY:
+            return f(*rest, axis, **kw)
+        return f(*rest, **kw, **{param: axis})
+
+    return call
+
+
+def needs_static(call, value) -> bool:
+    """Runs under jit with the value static; raises with it traced."""
+    import jax
+
+    try:
+        jax.jit(lambda: call(value))()
+    except Exception:  # noqa: BLE001 - not callable generically: left out
+        return False
+    try:
+        jax.jit(call)(value)
+    except Exception:  # noqa: BLE001 - any error: a tracer where JAX needs an int
+        return True
+    return False
+
+
+def _spec(params, names) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    positions = tuple(i for i, p in enumerate(params) if p.name in names
+                      and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD))
+    return positions, tuple(p.name for p in params if p.name in names)
+
+
+def scan_axes() -> tuple[dict, dict]:
+    import jax
+    import warnings
+
+    warnings.simplefilter("ignore")
+    functions: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+    for qual, fn, params in _functions(("jax.numpy",)):
+        found = [p.name for p in params if p.name in AXIS_NAMES
+                 and needs_static(axis_call(fn, params, p.name, fn.__name__), _axis_value(p.name, fn.__name__))]
+        if found:
+            functions[qual] = _spec(params, found)
+    methods: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+    for name in sorted(dir(jax.Array)):
+        if name.startswith("_"):
+            continue
+        try:
+            params = list(inspect.signature(getattr(jax.Array, name)).parameters.values())
+        except (TypeError, ValueError):
+            continue
+        found = [p.name for p in params if p.name in AXIS_NAMES
+                 and needs_static(axis_call(getattr(jax.Array, name), params, p.name, name, method=True),
+                                  _axis_value(p.name, name))]
+        if found:
+            positions, keywords = _spec(params, found)
+            methods[name] = (tuple(i - 1 for i in positions), keywords)  # positions after self
+    return functions, methods
+
+
+def scan_size_from_values() -> dict[str, str]:
+    """Optional size parameters (default None) that, omitted, are computed from traced input."""
+    import jax
+    import jax.numpy as jnp
+    import warnings
+
+    warnings.simplefilter("ignore")
+    out: dict[str, str] = {}
+    for qual, fn, params in _functions():
+        for p in params:
+            if p.name not in SIZE_NAMES or p.default is not None:
+                continue
+            required = [q for q in params if q.default is q.empty and q.kind in (q.POSITIONAL_ONLY, q.POSITIONAL_OR_KEYWORD)]
+            if any(q.kind is q.KEYWORD_ONLY and q.default is q.empty for q in params):
+                continue
+            operands = [jnp.zeros(3, int) for _ in required]
+            try:
+                jax.jit(lambda *a: fn(*a, **{p.name: 3}))(*operands)
+            except Exception:  # noqa: BLE001 - not callable generically: left out
+                continue
+            try:
+                jax.jit(lambda *a: fn(*a))(*operands)
+            except Exception:  # noqa: BLE001
+                out[qual] = p.name
+    return out
+
+
+def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None = None,
+           axes: tuple[dict, dict] | None = None, from_values: dict | None = None) -> str:
     lines = [
         f'"""Generated by scripts/gen_jaxsig.py from jax {version}: do not edit by hand.',
         "",
@@ -69,6 +249,10 @@ def render(sizes: dict, bounded: set[str], version: str) -> str:
         "the output: a traced value there has no static value to build a shape from.",
         "SIZE_BOUNDED_OUTPUTS: functions whose output size depends on their input's values unless an",
         "optional `size=` bounds it.",
+        "STATIC_AXES / STATIC_AXIS_METHODS: (positions, keywords) of the axis parameters of jax.numpy's",
+        "functions / jax.Array's methods (positions after self) that raise under jit when traced.",
+        "SIZE_FROM_VALUES: optional size parameters that, omitted, are computed from the input's values.",
+        "SIGNATURES: each function's parameters as Python writes them (\"/\", \"*\", \"*args\", \"**kw\").",
         '"""',
         "",
         "SIZE_PARAMETERS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {",
@@ -77,6 +261,16 @@ def render(sizes: dict, bounded: set[str], version: str) -> str:
     lines += ["}", "", "SIZE_BOUNDED_OUTPUTS = frozenset({"]
     lines += [f"    {k!r}," for k in sorted(bounded)]
     lines += ["})", ""]
+    functions, methods = axes or ({}, {})
+    lines += ["STATIC_AXES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {"]
+    lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted(functions.items())]
+    lines += ["}", "", "STATIC_AXIS_METHODS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {"]
+    lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted(methods.items())]
+    lines += ["}", "", "SIZE_FROM_VALUES: dict[str, str] = {"]
+    lines += [f"    {k!r}: {v!r}," for k, v in sorted((from_values or {}).items())]
+    lines += ["}", "", "SIGNATURES: dict[str, tuple[str, ...]] = {"]
+    lines += [f"    {k!r}: {v!r}," for k, v in sorted((signatures or {}).items())]
+    lines += ["}", ""]
     return "\n".join(lines)
 
 
@@ -87,16 +281,22 @@ def main(argv: list[str] | None = None) -> int:
     import jax
 
     sizes, bounded = scan()
+    signatures, axes, from_values = scan_signatures(), scan_axes(), scan_size_from_values()
     if args.check:
         sys.path.insert(0, str(TARGET.parents[3]))
         from jitguard.lint.analysis import jaxsig
 
         missing = [k for k in sizes if k not in jaxsig.SIZE_PARAMETERS] + sorted(bounded - jaxsig.SIZE_BOUNDED_OUTPUTS)
+        missing += [k for k in signatures if k not in jaxsig.SIGNATURES]
+        missing += [k for k in axes[0] if k not in jaxsig.STATIC_AXES] + [k for k in axes[1] if k not in jaxsig.STATIC_AXIS_METHODS]
+        missing += [k for k in from_values if k not in jaxsig.SIZE_FROM_VALUES]
         for k in missing:
             print(f"missing: {k}")
         return 1 if missing else 0
-    TARGET.write_text(render(sizes, bounded, jax.__version__), encoding="utf-8")
-    print(f"wrote {TARGET} ({len(sizes)} sized functions, {len(bounded)} size-bounded outputs)")
+    TARGET.write_text(render(sizes, bounded, jax.__version__, signatures, axes, from_values), encoding="utf-8")
+    print(f"wrote {TARGET} ({len(sizes)} sized functions, {len(bounded)} size-bounded outputs, "
+          f"{len(axes[0])} functions and {len(axes[1])} methods with static axes, {len(from_values)} sizes from "
+          f"values, {len(signatures)} signatures)")
     return 0
 
 

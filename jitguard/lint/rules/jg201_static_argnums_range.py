@@ -13,7 +13,9 @@ class StaticArgnumsOutOfRange(Rule):
     what = """
         Flags a `static_argnums` or `donate_argnums` index that is past the function's positional
         parameters (counting them as JAX does: keyword-only parameters are not positional,
-        negative indices count from the end, `*args` accepts any index).
+        negative indices count from the end, `*args` accepts any index), also for a JAX function
+        jitted directly (`jax.jit(jnp.nonzero, static_argnums=1)`: `size` is keyword-only), whose
+        parameters are read from the installed JAX's signatures.
         """
     why = """
         JAX rejects the `jax.jit(...)` call itself, so for a decorator the module fails at import
@@ -32,13 +34,13 @@ class StaticArgnumsOutOfRange(Rule):
         """
 
     def check_module(self, index, ctx) -> None:
-        for args, _site in jit_args(index):
+        for args, _site in jit_args(index, library=True):
             for kind in ("static", "donate"):
                 nums, node = args.nums(kind)
                 n = len(args.positional)
                 bad = [i for i in nums if (i >= n and not args.has_varargs) or i < -n]
                 if bad and node is not None:
-                    fn = args.info.display()
+                    fn = args.display()
                     names = ", ".join(args.positional) or "none"
                     ctx.report(
                         node,
