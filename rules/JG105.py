@@ -4,6 +4,7 @@ from functools import partial
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 # --- must be flagged -------------------------------------------------------------------------
@@ -75,6 +76,28 @@ def one_hot(labels, num_classes):
     return jax.nn.one_hot(labels, num_classes)  # expect: JG105
 
 
+@jax.jit
+def numpy_reshape_dispatches_to_the_tracer(x, rows):
+    return np.reshape(x, (rows, -1))  # np.reshape(tracer, shape) is tracer.reshape(shape)  # expect: JG105
+
+
+def jit_a_library_function(labels):
+    return jax.jit(jax.random.split)(jax.random.key(0), 3)  # expect: JG105
+
+
+def omitted_size_from_traced_values(x):
+    counts = jax.jit(jnp.bincount)
+    return counts(x)  # `length` is computed from the traced x  # expect: JG105
+
+
+def vmap_a_size_bounded_function(x):
+    return jax.vmap(jnp.flatnonzero)(x)  # expect: JG105
+
+
+def mapped_without_size(x):
+    return jnp.apply_along_axis(jnp.unique, 1, x)  # expect: JG105
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -119,7 +142,34 @@ def one_hot_static(labels, num_classes):
     return jax.nn.one_hot(labels, num_classes), jax.random.split(jax.random.key(0), num_classes)
 
 
+@jax.jit
+def numpy_reshape_static(x):
+    return np.reshape(x, (2, -1)), np.sum(x, axis=0)
+
+
+def jit_a_library_function_static(labels):
+    return jax.jit(jax.nn.one_hot, static_argnums=1)(labels, 3), jax.jit(jax.random.split, static_argnums=1)(
+        jax.random.key(0), 3)
+
+
+def omitted_size_given(x):
+    return jax.jit(partial(jnp.bincount, length=4))(x), jax.jit(jnp.bincount, static_argnames="length")(x, length=4)
+
+
+def vmap_with_size(x):
+    return jax.vmap(partial(jnp.flatnonzero, size=2))(x), jnp.apply_along_axis(jnp.unique, 1, x, size=2)
+
+
+def mapped_shape_independent(x):
+    return jnp.apply_along_axis(jnp.sum, 1, x), jax.vmap(jnp.where)(x > 0, x, -x), jax.jit(jnp.sum)(x)
+
+
 RAISES = [
+    (lambda: numpy_reshape_dispatches_to_the_tracer(jnp.ones(4), 2), "TypeError"),
+    (lambda: jit_a_library_function(jnp.arange(3)), "TypeError"),
+    (lambda: omitted_size_from_traced_values(jnp.array([0, 1, 1])), "ConcretizationTypeError"),
+    (lambda: vmap_a_size_bounded_function(jnp.eye(3)), "ConcretizationTypeError"),
+    (lambda: mapped_without_size(jnp.eye(3)), "ConcretizationTypeError"),
     (lambda: split_keys(jax.random.key(0), 2), "TypeError"),
     (lambda: one_hot(jnp.arange(3), 4), "ConcretizationTypeError"),
     (lambda: positive_part(jnp.ones(3)), "NonConcreteBooleanIndexError"),
@@ -144,4 +194,9 @@ RUNS = [
     lambda: dynamic_slice(jnp.ones(4), 1),
     lambda: static_size(jnp.ones(2), n=2),
     lambda: outside(jnp.ones(3)),
+    lambda: numpy_reshape_static(jnp.ones(4)),
+    lambda: jit_a_library_function_static(jnp.arange(3)),
+    lambda: omitted_size_given(jnp.array([0, 1, 1])),
+    lambda: vmap_with_size(jnp.eye(3)),
+    lambda: mapped_shape_independent(jnp.eye(3)),
 ]

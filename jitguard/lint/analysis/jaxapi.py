@@ -205,6 +205,39 @@ SHAPE_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {**jaxsig.
 # jnp.repeat needs a static `repeats` unless total_repeat_length is given.
 SHAPE_METHODS = frozenset({"reshape", "broadcast_to"})
 
+# Optional size parameters that, when omitted, the function computes from its input's values
+# (`jax.ops.segment_sum`'s `num_segments`, `jnp.bincount`'s `length`): with traced input that
+# fails (generated: jaxsig.py, each found by running the function under jit).
+SIZE_FROM_VALUES = jaxsig.SIZE_FROM_VALUES
+
+# Axis parameters that must be static: a traced axis raises under jit (ConcretizationTypeError,
+# TracerIntegerConversionError, or a non-hashable static argument inside jnp). Generated from
+# JAX: each entry was called under jit with a static axis (it runs) and a traced one (it raises).
+# qualified name -> (positions, keywords); methods of jax.Array: name -> (positions after self, keywords).
+STATIC_AXES = jaxsig.STATIC_AXES
+STATIC_AXIS_METHODS = jaxsig.STATIC_AXIS_METHODS
+
+# NumPy functions that, given a tracer, hand the call to the array's own method (`np.reshape(x,
+# shape)` is `x.reshape(shape)`, `np.sum(x, axis)` is `x.sum(axis)`): they work on tracers, and their
+# shape and axis arguments must be static as the jax.numpy function's are (tests/test_jaxapi_claims.py
+# runs each on a tracer).
+NUMPY_DISPATCHES_TO_METHOD = frozenset({
+    "reshape", "transpose", "squeeze", "swapaxes", "sum", "mean", "max", "min", "amax", "amin", "prod", "any",
+    "all", "argmax", "argmin", "cumsum", "cumprod", "std", "var", "ptp", "repeat", "round", "trace", "diagonal",
+})
+
+# Library functions that call a function argument with traced values even outside jit:
+# qualified name -> (position and keyword of the function, how many traced operands it passes,
+# the position from which the call's extra arguments are passed on (None: none), whether the
+# call's other keyword arguments are passed on).
+CALLS_WITH_TRACERS: dict[str, tuple[int, str, int, int | None, bool]] = {
+    "jax.numpy.apply_along_axis": (0, "func1d", 1, 3, True),
+    "jax.lax.map": (0, "f", 1, None, False),
+}
+# read by the engine's ast first pass (jitguard.lint.prepass): a file naming one of these needs
+# the full analysis even when it names no transform
+TRACED_CONTEXT_MAKERS = frozenset(CALLS_WITH_TRACERS)
+
 # Builtins that compare or test truth of their arguments (JG103).
 TRUTH_BUILTINS = frozenset({"min", "max", "any", "all", "sorted"})
 
@@ -310,9 +343,10 @@ def substring_cover(words) -> tuple[str, ...]:
 JIT_WORDS = tuple(sorted({name.rsplit(".", 1)[-1] for name in JIT_TRANSFORMS | PYTHON_STATIC_JITS}))
 # A file none of whose text contains one of these has no jit context of its own: the last names
 # of the tracing transforms and of the higher-order functions that trace their argument outside
-# lax (eval_shape), and "lax" for the lax primitives.
+# lax (eval_shape, apply_along_axis), and "lax" for the lax primitives.
 PREFILTER_WORDS = substring_cover(
     {"lax"}
     | {name.rsplit(".", 1)[-1] for name in TRACING_TRANSFORMS}
+    | {name.rsplit(".", 1)[-1] for name in CALLS_WITH_TRACERS if not name.startswith("jax.lax.")}
     | {name.rsplit(".", 1)[-1] for name in LAX_FUNCTION_ARGS if not name.startswith("jax.lax.")}
 )

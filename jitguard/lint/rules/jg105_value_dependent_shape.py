@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
-from jitguard.lint.analysis.jitcontext import arguments_at, keyword, positional_args
+from jitguard.lint.analysis import jaxapi, jaxsig
+from jitguard.lint.analysis.jitcontext import arguments_at, keyword, literal_ints, literal_strs, positional_args
 from jitguard.lint.analysis.taint import Context
+from jitguard.lint.rules._jitargs import Signature, library_function
 from jitguard.lint.rules.base import Rule, Scope
 
 _SHAPE_FIX = (
@@ -79,6 +80,13 @@ class ValueDependentShape(Rule):
         if name in jaxapi.VALUE_DEPENDENT_SHAPE or (name == "jax.numpy.where" and len(node.args) == 1):
             self._value_dependent(node, ctx, name.rsplit(".", 1)[1], [a.value for a in node.args])
             return
+        if name is not None and name.startswith("numpy.") and name[6:] in jaxapi.NUMPY_DISPATCHES_TO_METHOD:
+            # np.reshape(x, shape) on a tracer is x.reshape(shape): the jnp function's sizes apply
+            spec = jaxapi.SHAPE_ARGUMENTS.get(f"jax.numpy.{name[6:]}")
+            if spec is not None and args and ctx.array_taint(args[0].value) is not None:
+                self._shape_args(node, ctx, f"np.{name[6:]}", arguments_at(node, spec),
+                                 extra=f" (`np.{name[6:]}` hands a traced array to its own `.{name[6:]}()`)")
+            return
         if isinstance(node.func, cst.Attribute) and not (name or "").startswith(("jax.", "numpy.")):
             method = node.func.attr.value
             if method in jaxapi.VALUE_DEPENDENT_METHODS:
@@ -120,3 +128,124 @@ class ValueDependentShape(Rule):
                 fix = _SHAPE_FIX + (f" with {hint}" if hint else "") + extra
                 ctx.report(node, f"`{short}` gets a traced size: {ctx.describe(expr, taint)}", fix)
                 return
+
+    # -- JAX functions given to something that calls them with traced values -------------------
+    def check_module(self, index, ctx) -> None:
+        for call, scope, _klass, _loops in index.calls:
+            target = _traced_call(index, call, scope)
+            if target is not None:
+                _check_library_call(call, ctx, *target)
+
+
+_JIT_STATIC = {"jax.jit": "static_argnums", "jax.pjit": "static_argnums", "jax.experimental.pjit.pjit": "static_argnums",
+               "jax.pmap": "static_broadcasted_argnums"}
+
+
+def _traced_call(index, call: cst.Call, scope):
+    """For a call that runs a JAX function on traced values -- ``jax.jit(fn, ...)(args)`` (also
+    through a name bound to the jitted function), ``jax.vmap(fn)(args)``, ``jnp.apply_along_axis(fn,
+    axis, arr, ...)``, ``lax.map(fn, xs)`` -- (how it is called, the function's qualified name, the
+    ``functools.partial`` around it or None, [(argument, traced)], {keyword: traced}); else None."""
+    name = index.resolve(call.func, scope)
+    caller = jaxapi.CALLS_WITH_TRACERS.get(name or "")
+    if caller is not None:
+        position, kw, n_traced, extra, passes_kwargs = caller
+        args = positional_args(call)
+        fn = args[position].value if len(args) > position else keyword(call, kw)
+        found = library_function(index, fn, scope) if fn is not None else None
+        if found is None:
+            return None
+        positional = [(None, True)] * n_traced  # the slices/elements the caller passes
+        if extra is not None:
+            positional += [(a.value, False) for a in args[extra:]]
+        keywords = {a.keyword.value: False for a in call.args if a.keyword is not None and passes_kwargs}
+        if any(a.star for a in call.args):
+            return None
+        short = name.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
+        return f"`{short}` calls it with traced values", *found, positional, keywords
+    transform_call = call.func
+    if isinstance(transform_call, cst.Name):
+        transform_call = index.binding(transform_call.value, scope)
+    if not isinstance(transform_call, cst.Call):
+        return None
+    transform = index.transform_of(transform_call.func, scope)
+    if transform not in _JIT_STATIC and transform != "jax.vmap":
+        return None
+    targs = positional_args(transform_call)
+    found = library_function(index, targs[0].value, scope) if targs else None
+    if found is None or any(a.star for a in call.args):
+        return None
+    static_nums: set[int] = set()
+    static_names: set[str] = set()
+    if transform in _JIT_STATIC:
+        for option, reader, out in ((_JIT_STATIC[transform], literal_ints, static_nums),
+                                    ("static_argnames", literal_strs, static_names)):
+            node = keyword(transform_call, option)
+            if node is not None:
+                values = reader(index.constant(node))
+                if values is None:
+                    return None  # not literal: the static positions are unknown
+                out.update(values)
+    elif any(a.keyword is not None and a.keyword.value == "in_axes" for a in transform_call.args) or len(targs) > 1:
+        return None  # vmap with in_axes: some arguments may be passed unmapped
+    args = positional_args(call)
+    positional = [(a.value, i not in static_nums and i - len(args) not in static_nums) for i, a in enumerate(args)]
+    keywords = {a.keyword.value: a.keyword.value not in static_names for a in call.args if a.keyword is not None}
+    how = (f"`{transform}` traces every argument it does not keep static" if transform in _JIT_STATIC
+           else f"`{transform}` calls it with traced values")
+    return how, *found, positional, keywords, static_names
+
+
+def _check_library_call(call: cst.Call, ctx, how: str, qual: str, partial, positional, keywords,
+                        static_names=frozenset()) -> None:
+    sig = Signature(jaxsig.SIGNATURES[qual])
+    bound = positional_args(partial)[1:] if partial is not None else []
+    bound_keywords = {a.keyword.value for a in partial.args if a.keyword is not None} if partial is not None else set()
+    # each parameter the call gives, and whether it is traced there (what partial binds is not)
+    given: dict[str, bool] = {}
+    values = [False] * len(bound) + [traced for _expr, traced in positional]
+    names = sig.positional
+    for i, traced in enumerate(values):
+        if i < len(names):
+            given[names[i]] = traced
+        elif not sig.varargs:
+            return  # more arguments than the function takes: another error
+    for name in bound_keywords:
+        given[name] = False
+    for name, traced in keywords.items():
+        given[name] = traced
+    for name in static_names:
+        if name in given:
+            given[name] = False
+    short = qual.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
+    traced_input = any(given.values())
+    # a size-bounded output without size=
+    one_arg_where = qual == "jax.numpy.where" and len(values) == 1 and not {"x", "y"} & given.keys()
+    if (qual in jaxapi.VALUE_DEPENDENT_SHAPE or one_arg_where) and "size" not in given and traced_input:
+        ctx.report(
+            call,
+            f"`{short}` without `size=` has a value-dependent shape: {how}",
+            f"Bind a static bound first: `functools.partial({short}, size=N, fill_value=...)`",
+        )
+        return
+    # a traced argument at a size parameter
+    spec = jaxapi.SHAPE_ARGUMENTS.get(qual)
+    if spec is not None:
+        positions, kws = spec
+        sized = {names[i] for i in positions if i < len(names)} | set(kws)
+        for name in sorted(sized & {n for n, traced in given.items() if traced}):
+            ctx.report(
+                call,
+                f"`{short}` gets a traced size `{name}`: {how}",
+                f"Mark `{name}` static (`static_argnames=(\"{name}\",)`), or bind it with "
+                f"`functools.partial({short}, {name}=...)` first",
+            )
+            return
+    # an omitted size the function computes from its (traced) input
+    omitted = jaxapi.SIZE_FROM_VALUES.get(qual)
+    if omitted is not None and omitted not in given and given and all(given.values()):
+        ctx.report(
+            call,
+            f"`{short}` without `{omitted}=` computes it from the values of its input, which are traced: {how}",
+            f"Pass `{omitted}` statically: `functools.partial({short}, {omitted}=N)`",
+        )
