@@ -87,6 +87,11 @@ def formatted(loss):
     return f"{loss:.4f}"  # expect: JG104
 
 
+@jax.jit
+def traced_axis(x, axis):
+    return x.sum(axis) + jnp.take(x, 0, axis=axis)  # expect: JG104
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -135,7 +140,13 @@ def math_on_static(x):
     return x * math.sqrt(x.shape[0]) + math.pi + TABLE[0]
 
 
+@partial(jax.jit, static_argnames=("axis",))
+def static_axis(x, axis, shift):
+    return x.min(axis), np.sum(x, axis), jnp.roll(x, shift, axis=axis)  # a traced `shift` is fine
+
+
 RAISES = [
+    (lambda: traced_axis(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
     (lambda: math_module(jnp.float32(2.0)), "ConcretizationTypeError"),
     (lambda: dict_lookup(1), "TypeError"),
     (lambda: formatted(jnp.float32(1.0)), "TypeError"),
@@ -152,6 +163,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: static_axis(jnp.ones((2, 2)), axis=0, shift=1),
     lambda: math_on_static(jnp.ones(4)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),
     lambda: static_conversions(jnp.ones(3)),

@@ -5,6 +5,7 @@ import libcst as cst
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.taint import Context
 from jitguard.lint.rules.base import Rule, Scope
+from jitguard.lint.rules.jg105_value_dependent_shape import traced_axis
 
 
 class Concretization(Rule):
@@ -17,7 +18,9 @@ class Concretization(Rule):
         Flags conversions that need the concrete value of a traced value: `bool()`, `int()`,
         `float()`, `complex()`, `.item()`, `.tolist()`, NumPy functions that turn their argument
         into a NumPy array (`np.asarray`, `np.array`, `np.exp`, `np.stack`, ...), `range(n)` with a
-        traced `n`, and indexing a Python list or tuple with a traced integer. NumPy functions that
+        traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`: the axis parameters JAX
+        needs static, read from the installed JAX), and indexing a Python list or tuple with a
+        traced integer. NumPy functions that
         dispatch to the array's own method (`np.sum`, `np.mean`, `np.reshape`, ...) and `abs(x)`
         work on tracers and are not flagged.
         """
@@ -44,6 +47,10 @@ class Concretization(Rule):
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         name = ctx.resolve(node.func)
+        axis = traced_axis(node, name, ctx)  # jnp.sum(x, axis), x.min(axis): axes JAX needs static
+        if axis is not None:
+            ctx.report(*axis)
+            return
         first = node.args[0].value if node.args and node.args[0].keyword is None else None
         if name in jaxapi.CONCRETIZING_BUILTINS and first is not None:
             taint = ctx.array_taint(first)
