@@ -4,6 +4,7 @@ helpers, and `match` in traced code. Each claim is also checked against JAX."""
 from __future__ import annotations
 
 import importlib
+import math
 import sys
 import textwrap
 from pathlib import Path
@@ -16,6 +17,7 @@ from jitguard.lint.runner import lint_files
 
 jax = pytest.importorskip("jax")
 import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
 
 DEFAULT = frozenset(all_codes()) - opt_in_codes()
 
@@ -223,3 +225,101 @@ def test_a_local_import_of_a_jitted_function_is_seen_only_where_it_is_imported(t
     assert main.train(lambda x, sizes: x).shape == (3,)
     for name in ("lpkg.main", "lpkg.steps", "lpkg"):
         sys.modules.pop(name, None)
+
+
+# -- kinds of trace (jitcontext.TRACE_KINDS) -----------------------------------------------------
+def _fails(transform, op) -> bool:
+    """Does ``op`` of the traced argument (or of a jnp constant) raise under ``transform``?"""
+    try:
+        transform(op)
+    except (TypeError, jax.errors.ConcretizationTypeError):  # the tracer errors are TypeErrors too
+        return True
+    return False
+
+
+_TRANSFORMS = {
+    "staged": [
+        lambda f: jax.jit(lambda x: (f(x), x)[1])(jnp.float32(2.0)),
+        lambda f: jax.lax.cond(True, lambda x: (f(x), x)[1], lambda x: x, jnp.float32(2.0)),
+        lambda f: jax.checkpoint(lambda x: (f(x), x * 1.0)[1])(2.0),
+    ],
+    "batched": [lambda f: jax.vmap(lambda x: (f(x), x)[1])(jnp.ones(2))],
+    "differentiated": [
+        lambda f: jax.grad(lambda x: (f(x), x * 1.0)[1])(2.0),
+        lambda f: jax.value_and_grad(lambda x: (f(x), x * 1.0)[1])(2.0),
+        lambda f: jax.jacrev(lambda x: (f(x), x * 1.0)[1])(2.0),
+    ],
+}
+# operation -> the kinds under which it fails (the table of jitcontext's comment)
+_OPERATIONS = {
+    "bool": (lambda x: bool(x > 1), {"staged", "batched"}),
+    "int": (lambda x: int(x), {"staged", "batched"}),
+    "item": (lambda x: x.item(), {"staged", "batched"}),
+    "list index": (lambda x: [1, 2, 3][x.astype(int)], {"staged", "batched"}),
+    "float": (lambda x: float(x), {"staged", "batched", "differentiated"}),
+    "complex": (lambda x: complex(x), {"staged", "batched", "differentiated"}),
+    "tolist": (lambda x: x.tolist(), {"staged", "batched", "differentiated"}),
+    "numpy": (lambda x: np.sin(x), {"staged", "batched", "differentiated"}),
+    "math": (lambda x: math.sin(x), {"staged", "batched", "differentiated"}),
+    "format spec": (lambda x: f"{x:.2f}", {"staged", "batched", "differentiated"}),
+    "jnp of constants": (lambda x: int(jnp.argmin(jnp.array([3, 1, 2]))), {"staged"}),
+}
+
+
+@pytest.mark.parametrize("operation", sorted(_OPERATIONS))
+def test_trace_kinds_are_what_jax_does(operation):
+    op, failing = _OPERATIONS[operation]
+    for kind, transforms in _TRANSFORMS.items():
+        for transform in transforms:
+            assert _fails(transform, op) == (kind in failing), (operation, kind)
+
+
+KINDS = """\
+    import jax
+    from jax import lax
+
+
+    @jax.jit
+    def staged(x):
+        def nested(y):
+            return y
+        return nested(x)
+
+
+    @jax.vmap
+    def batched(x):
+        return x
+
+
+    def body(i, x):
+        return x
+
+
+    def loop(x):
+        return lax.fori_loop(0, 3, body, x)
+
+
+    both = jax.jit(jax.vmap(batched))
+
+
+    def plain(x):
+        return x
+    """
+
+
+def test_trace_state_says_the_kind_of_trace():
+    import libcst as cst
+
+    from jitguard.lint.analysis.imports import ImportTable
+    from jitguard.lint.analysis.jitcontext import BATCHED, STAGED, ModuleIndex
+
+    module = cst.parse_module(textwrap.dedent(KINDS))
+    imports = ImportTable()
+    imports.add_module(module)
+    index = ModuleIndex(module, imports)
+    kinds = {info.name: index.traces.kind(info) for info in index.functions}
+    # batched is also jitted (`both`): the strongest kind wins
+    assert kinds == {"staged": STAGED, "nested": STAGED, "batched": STAGED, "body": STAGED, "loop": None,
+                     "plain": None}
+    index2 = ModuleIndex(cst.parse_module(textwrap.dedent(KINDS).replace("both = ", "# ")), imports)
+    assert {i.name: index2.traces.kind(i) for i in index2.functions}["batched"] == BATCHED

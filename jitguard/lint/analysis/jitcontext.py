@@ -26,6 +26,56 @@ from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.walk import children
 
 
+# -- kinds of trace --------------------------------------------------------------------------
+# What a function's code runs under decides which Python operations on its traced values fail
+# (checked on JAX 0.10.2 by tests/test_analysis_paths.py::test_trace_kinds_are_what_jax_does):
+#
+# * STAGED: jit, pjit, pmap, the lax primitives' function arguments (cond, scan, fori_loop, ...),
+#   checkpoint/remat, make_jaxpr, eval_shape, equinox.filter_jit, nnx.jit. bool()/`if`, int(),
+#   float(), complex(), .item(), indexing a Python list, NumPy conversions fail on every traced
+#   value, and every jnp/lax result is a tracer there, even one computed from constants.
+# * BATCHED: vmap alone (jax.vmap, equinox.filter_vmap, nnx.vmap). The same conversions fail on
+#   values computed from the mapped arguments; jnp operations on constants give concrete arrays.
+# * DIFFERENTIATED: grad alone (jax.grad, value_and_grad, jacfwd, jacrev, jacobian, hessian):
+#   float(), complex(), .tolist(), NumPy and math conversions and format specs fail on the
+#   differentiated arguments; bool()/`if`, int(), .item() and indexing do not.
+#
+# A function under several transforms has the strongest kind (the order of TRACE_KINDS); a
+# function nested in another runs under its kind too. None: traced, kind not known (a helper
+# seeded from another file, or a transform whose kind is not established: shard_map, which runs
+# eagerly on concrete shards outside jit, and checkify), for which every rule applies as under
+# STAGED.
+STAGED = "staged"
+BATCHED = "batched"
+DIFFERENTIATED = "differentiated"
+TRACE_KINDS = (STAGED, BATCHED, DIFFERENTIATED)
+_BATCHING = frozenset({"jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap"})
+# transforms that differentiate their function without staging it out (all in jaxapi.TRANSPARENT_WRAPPERS):
+# their argnums= parameters (default 0) get the tracers
+DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian",
+                             "jax.hessian"})
+_NOT_ESTABLISHED = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map", "jax.sharding.shard_map",
+                              "jax.experimental.checkify.checkify"})
+
+
+def trace_kind(transform: str) -> str | None:
+    """The kind of trace a transform (qualified name) puts its function under."""
+    if transform in _BATCHING:
+        return BATCHED
+    if transform in DIFFERENTIATING:
+        return DIFFERENTIATED
+    if transform in _NOT_ESTABLISHED:
+        return None
+    return STAGED
+
+
+def strongest(a: str | None, b: str | None) -> str | None:
+    """The stronger of two kinds (None when neither is known)."""
+    if a is None or b is None:
+        return a or b
+    return a if TRACE_KINDS.index(a) <= TRACE_KINDS.index(b) else b
+
+
 @dataclass
 class Param:
     name: str
@@ -89,6 +139,18 @@ class TraceState:
     # ("container", "boolean", "opaque", "foreign"); a parameter absent here has none of them
     param_flags: dict[str, frozenset[str]] = field(default_factory=dict)
     static_unknown: bool = False  # static_argnums given in a form we cannot read: trust the user
+    # the strongest kind of trace (STAGED, BATCHED, DIFFERENTIATED) the function is under, from the
+    # transforms applied to it and the traced code that calls it; read it with Traces.kind, which
+    # also looks at the functions it is nested in
+    kind: str | None = None
+
+    def traced_as(self, kind: str | None) -> bool:
+        """One more trace of this kind runs the function: keep the strongest; True if it changed."""
+        new = strongest(self.kind, kind)
+        if new == self.kind:
+            return False
+        self.kind = new
+        return True
 
     def traced_by(self, how: str) -> None:
         """One more transform traces the function (``how``: for messages)."""
@@ -143,14 +205,27 @@ class Traces:
         state = self._states.get(info)
         return state is not None and bool(state.traced)
 
+    def kind(self, info: FunctionInfo | None) -> str | None:
+        """The kind of trace code in ``info`` runs under (STAGED, BATCHED, DIFFERENTIATED; None
+        when not known or not traced): the strongest of ``info``'s and of the functions it is
+        nested in. Under STAGED a jnp result is a tracer even when computed from constants."""
+        kind = None
+        while info is not None:
+            state = self._states.get(info)
+            if state is not None:
+                kind = strongest(kind, state.kind)
+            info = info.parent
+        return kind
+
     def in_traced_code(self, info: FunctionInfo | None) -> bool:
         """Does code in ``info`` run while a transform traces it (``info`` or a function it is
         nested in is jitted, vmapped, scanned over, ..., or is a helper that traced code calls
         with traced values)? Then a call made there is part of that trace, and a ``jax.jit``
-        applied there compiles nothing of its own."""
+        applied there compiles nothing of its own. (Not under grad alone: a jitted function
+        called there compiles as it does outside.)"""
         while info is not None:
             state = self._states.get(info)
-            if state is not None and (state.contexts or state.traced):
+            if state is not None and (state.contexts or state.traced) and state.kind != DIFFERENTIATED:
                 return True
             info = info.parent
         return False
@@ -789,6 +864,7 @@ class ModuleIndex:
         filtered = use.qualname in jaxapi.FILTERED_TRANSFORMS
         why = self._why(info, use, how) + _statics_note(use.qualname)
         state.traced_by(how)
+        state.traced_as(self._kind_of(use))
         for p in [p for p in info.params if p.kind != "positional"] + positional:
             if p.name in statics.static or p.name in bound or not self._may_trace(info, use, p):
                 continue
@@ -871,9 +947,13 @@ class ModuleIndex:
             return f"parameter of jitted `{info.display()}` ({how})"
         return f"parameter of {jaxapi.TRANSFORM_ADJECTIVES.get(use.qualname, 'traced')} `{info.display()}`"
 
+    def _kind_of(self, use: TransformUse) -> str | None:
+        return STAGED if use.qualname in self.extra_jit else trace_kind(use.qualname)
+
     def traced_by_transform(self, info: FunctionInfo) -> bool:
-        """Does some transform (jit, vmap, a lax primitive...) trace this function?"""
-        return bool(self.traces.of(info).contexts)
+        """Does some transform (jit, vmap, a lax primitive...; not grad alone) trace this function?"""
+        state = self.traces.of(info)
+        return bool(state.contexts) and state.kind != DIFFERENTIATED
 
     def assigned_names(self, scope: FunctionInfo | None) -> dict[str, list[cst.BaseExpression | None]]:
         """Every value assigned to each name in ``scope`` (or the module), in source order."""
