@@ -109,3 +109,52 @@ def test_grad_alone_runs_python_control_flow_on_concrete_values():
         return x**2 if x > 0 else -x
 
     assert float(jax.grad(f)(3.0)) == 6.0
+
+
+# how to call each NumPy function that dispatches to the array's method with a static axis/shape
+_DISPATCH_ARGS = {"reshape": ((4,),), "repeat": (2,), "swapaxes": (0, 1)}
+
+
+@pytest.mark.parametrize("name", sorted(jaxapi.NUMPY_DISPATCHES_TO_METHOD))
+def test_numpy_function_listed_as_dispatching_works_on_a_tracer_and_returns_a_tracer(name):
+    assert name not in jaxapi.NUMPY_CONVERTS
+    fn = _numpy(name)
+    seen = []
+    jax.jit(lambda x: seen.append(fn(x, *_DISPATCH_ARGS.get(name, ()))) or x)(jnp.eye(2))
+    assert isinstance(seen[0], jax.core.Tracer)  # the array's own method ran: its arguments are JAX's
+
+
+@pytest.mark.parametrize("name", ["reshape", "sum", "squeeze", "max"])
+def test_numpy_dispatch_needs_static_shapes_and_axes_as_jax_does(name):
+    fn = _numpy(name)
+    x = jnp.ones((2, 1))
+    if name == "reshape":
+        assert "jax.numpy.reshape" in jaxapi.SHAPE_ARGUMENTS
+        with pytest.raises(TypeError):  # TracerArrayConversionError, after the tracer's reshape refused
+            jax.jit(lambda x, n: fn(x, (n, -1)))(x, 2)
+        return
+    assert f"jax.numpy.{name}" in jaxapi.STATIC_AXES
+    with pytest.raises((jax.errors.ConcretizationTypeError, jax.errors.TracerIntegerConversionError)):
+        jax.jit(lambda x, a: fn(x, a))(x, 1)
+    jax.jit(lambda x: fn(x, 1))(x)
+
+
+def test_calls_with_tracers_call_their_function_with_tracers_outside_jit():
+    seen = []
+
+    def record(v):
+        seen.append(v)
+        return v.sum()
+
+    import inspect
+
+    for qual, (position, keyword, n_traced, extra, _kwargs) in jaxapi.CALLS_WITH_TRACERS.items():
+        module, attr = qual.rsplit(".", 1)
+        fn = getattr(jnp if module == "jax.numpy" else jax.lax, attr)
+        assert list(inspect.signature(fn).parameters)[position] == keyword
+        seen.clear()
+        if attr == "apply_along_axis":
+            fn(record, 1, np.eye(2))
+        else:
+            fn(record, jnp.eye(2))
+        assert seen and all(isinstance(v, jax.core.Tracer) for v in seen), qual

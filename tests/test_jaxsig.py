@@ -88,3 +88,59 @@ def test_a_size_bounded_output_fails_under_jit_without_size_and_runs_with_it(qua
     with pytest.raises(jax.errors.ConcretizationTypeError):
         jax.jit(lambda *a: fn(*a))(*args)
     jax.jit(lambda *a: fn(*a, size=4))(*args)
+
+
+def _scan_module():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import gen_jaxsig
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    return gen_jaxsig
+
+
+def test_every_signature_is_the_installed_jax_one():
+    signatures = _scan_module().scan_signatures()
+    assert {k: v for k, v in jaxsig.SIGNATURES.items() if signatures.get(k) != v} == {}
+
+
+def test_static_axes_and_sizes_from_values_are_found_again_by_running_jax():
+    """Each entry was found by running JAX (a static axis runs, a traced one raises; an omitted
+    size raises, a given one runs): run the scan again and check every entry still holds."""
+    gen = _scan_module()
+    functions, methods = gen.scan_axes()
+    assert {k: v for k, v in jaxsig.STATIC_AXES.items() if functions.get(k) != v} == {}
+    assert {k: v for k, v in jaxsig.STATIC_AXIS_METHODS.items() if methods.get(k) != v} == {}
+    assert {k: v for k, v in jaxsig.SIZE_FROM_VALUES.items() if gen.scan_size_from_values().get(k) != v} == {}
+
+
+def test_an_axis_that_may_be_traced_is_left_out():
+    jax.jit(lambda x, s: jnp.roll(x, s, axis=0))(jnp.ones(3), 1)  # roll's shift may be traced
+    assert jaxsig.STATIC_AXES["jax.numpy.roll"][1] == ("axis",)
+
+
+@pytest.mark.parametrize("qual", ["jax.numpy.nonzero", "jax.nn.one_hot", "jax.ops.segment_sum", "jax.numpy.where"])
+def test_signature_reader_agrees_with_inspect(qual):
+    import inspect
+
+    from jitguard.lint.rules._jitargs import Signature
+
+    params = inspect.signature(_resolve(qual)).parameters.values()
+    sig = Signature(jaxsig.SIGNATURES[qual])
+    assert sig.positional == [p.name for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    assert sig.posonly == [p.name for p in params if p.kind is p.POSITIONAL_ONLY]
+    assert sig.kwonly == [p.name for p in params if p.kind is p.KEYWORD_ONLY]
+    assert sig.varkw == any(p.kind is p.VAR_KEYWORD for p in params)
+
+
+def test_jitting_a_library_function_traces_its_size_arguments():
+    """What JG105 reports at `jax.jit(library_function)(...)`: JAX's own behaviour."""
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.jit(jax.nn.one_hot)(3, 5)
+    jax.jit(jax.nn.one_hot, static_argnums=1)(3, 5)
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.jit(jax.ops.segment_sum)(jnp.ones(3), jnp.array([0, 0, 1]))
+    with pytest.raises(ValueError, match="positional arguments"):
+        jax.jit(jnp.nonzero, static_argnums=1)
+    with pytest.raises(ValueError, match="positional-only"):
+        jax.jit(lambda x, n, /: x, static_argnames=("n",))

@@ -223,8 +223,8 @@ STATIC_AXIS_METHODS = jaxsig.STATIC_AXIS_METHODS
 # runs each on a tracer).
 NUMPY_DISPATCHES_TO_METHOD = frozenset({
     "reshape", "transpose", "squeeze", "swapaxes", "sum", "mean", "max", "min", "amax", "amin", "prod", "any",
-    "all", "argmax", "argmin", "cumsum", "cumprod", "std", "var", "ptp", "repeat", "round", "trace", "diagonal",
-})
+    "all", "argmax", "argmin", "cumsum", "cumprod", "std", "var", "repeat", "round",
+})  # not np.trace/np.diagonal/np.ptp: they convert (TracerArrayConversionError)
 
 # Library functions that call a function argument with traced values even outside jit:
 # qualified name -> (position and keyword of the function, how many traced operands it passes,
