@@ -66,6 +66,9 @@ def test_containers_and_their_elements() -> None:
     # `a, b = carry` of a parameter: rows or pytree fields, whose truth value is unknown
     assert lattice.unpacked(MASK) == Taint(X, boolean=True, opaque=True)
     assert lattice.leaf(FOREIGN) == FOREIGN and lattice.leaf(MASK) == ARRAY
+    # what we cannot see into stays so through containers and iteration (`for eqn in foreign.eqns`)
+    assert lattice.element(lattice.container(FOREIGN)) == FOREIGN
+    assert lattice.element(Taint(X, foreign=True)) == FOREIGN
 
 
 def test_attribute_and_item_access() -> None:

@@ -122,8 +122,9 @@ def merge(a: dict[str, Taint], b: dict[str, Taint]) -> dict[str, Taint]:
 
 # -- containers -----------------------------------------------------------------------------
 def container(value: Value) -> Value:
-    """A Python container built from a traced value (``list(x)``, ``d.items()``, ``*rest``)."""
-    return None if value is None else Taint(value.origin, container=True)
+    """A Python container built from a traced value (``list(x)``, ``d.items()``, ``*rest``); built
+    from something we cannot see into (foreign), its elements are foreign too."""
+    return None if value is None else Taint(value.origin, container=True, foreign=value.foreign)
 
 
 def collection(value: Value) -> Value:
@@ -132,8 +133,11 @@ def collection(value: Value) -> Value:
 
 
 def element(value: Value) -> Value:
-    """One element of a traced array or container (iteration, unpacking of a call's result)."""
-    return None if value is None else Taint(value.origin, boolean=value.boolean, opaque=value.opaque)
+    """One element of a traced array or container (iteration, unpacking of a call's result); an
+    element of something we cannot see into (foreign) is foreign too."""
+    if value is None:
+        return None
+    return Taint(value.origin, boolean=value.boolean, opaque=value.opaque or value.foreign, foreign=value.foreign)
 
 
 def unpacked(value: Value) -> Value:
