@@ -29,9 +29,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.facts import OutCall
-from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
+from jitguard.lint.analysis.jitcontext import STAGED, FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.walker import Context, Walker
 
@@ -41,16 +40,6 @@ if TYPE_CHECKING:
 Hook = Callable[[cst.CSTNode, "Context"], None]
 
 _MAX_WALKS_PER_FUNCTION = 6
-
-# Transforms that stage their function out to a jaxpr: inside, every jax.numpy/lax result is a
-# tracer, even one computed from Python constants (``jnp.add(3, 1)`` under ``jax.jit``). vmap and
-# grad alone do not: there a jnp operation on constants gives a concrete array. Checked on JAX
-# 0.10.2 (tests/test_lattice.py).
-STAGING_TRANSFORMS = frozenset(
-    jaxapi.JIT_TRANSFORMS | set(jaxapi.LAX_FUNCTION_ARGS)
-    | {"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint", "jax.make_jaxpr",
-       "equinox.filter_jit", "equinox.filter_pmap", "flax.nnx.jit", "flax.nnx.pmap"}
-)
 
 
 class Analysis:
@@ -73,17 +62,13 @@ class Analysis:
         # (qualified callee, caller) -> {position or keyword: TracedArg} — the runner
         # follows them into the checked tree (jitguard.lint.analysis.crossmodule)
         self.outcalls: dict[tuple[str, str], dict] = {}
-        # functions whose body runs staged out by a compiling transform (jit, pmap, lax loops), or
-        # called from such code: the transform's name, or the staged caller's display name
+        # functions staged because staged code calls them (without traced arguments): the caller
         self._staged: dict[FunctionInfo, str] = {}
 
     def run(self) -> list[tuple]:
         """(code, node, message, help, fix) for every violation the hooks reported."""
-        for info, use, _site in self.index.jit_uses:
-            if use.qualname in STAGING_TRANSFORMS or use.qualname in self.index.extra_jit:
-                self._staged.setdefault(info, f"`{use.qualname.replace('jax.numpy.', 'jnp.')}`")
         for info in self.index.functions:
-            if self.traces.traced(info) or info in self._staged:
+            if self.traces.traced(info) or self.traces.kind(info) == STAGED:
                 self.schedule(info)
         while self._pending:
             info = self._pending.pop(0)
@@ -124,23 +109,28 @@ class Analysis:
                 taint.origin.root or taint.origin,
             ), taint.flags)
             changed = True
+        # the callee runs under the caller's kind of trace (jitcontext.Traces.kind)
+        changed = state.traced_as(self.traces.kind(caller)) or changed
         if changed:
             self.schedule(callee)
 
     def staged(self, info: FunctionInfo) -> str | None:
-        """How ``info``'s body runs staged out (under jit, pmap, a lax loop, or called from such
-        code, or nested in it), for messages; None when no compiling transform stages it."""
-        while info is not None:
-            how = self._staged.get(info)
+        """How ``info``'s body runs staged out (jitcontext.STAGED: under jit, pmap, a lax loop,
+        called from such code, or nested in it), for messages; None when it is not known to be."""
+        if self.traces.kind(info) != STAGED:
+            return None
+        node: FunctionInfo | None = info
+        while node is not None:
+            how = self._staged.get(node) or next(iter(self.traces.of(node).contexts), None)
             if how is not None:
                 return how
-            info = info.parent
-        return None
+            node = node.parent
+        return "staged"
 
     def stage(self, callee: FunctionInfo, caller: FunctionInfo) -> None:
         """Staged code calls ``callee``: its body runs staged too (walked again to report it)."""
-        if self.staged(callee) is None:
-            self._staged[callee] = f"called from `{caller.display()}`"
+        if self.traces.of(callee).traced_as(STAGED):
+            self._staged.setdefault(callee, f"called from `{caller.display()}`")
             self.schedule(callee)
 
     def enclose(self, nested: FunctionInfo, env: dict[str, Taint]) -> None:
