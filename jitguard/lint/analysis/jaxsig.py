@@ -8,6 +8,7 @@ STATIC_AXES / STATIC_AXIS_METHODS: (positions, keywords) of the axis parameters 
 functions / jax.Array's methods (positions after self) that raise under jit when traced.
 SIZE_FROM_VALUES: optional size parameters that, omitted, are computed from the input's values.
 SIGNATURES: each function's parameters as Python writes them ("/", "*", "*args", "**kw").
+STDLIB_UNHASHABLE: classes of the standard library whose instances cannot be hashed.
 """
 
 SIZE_PARAMETERS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
@@ -221,6 +222,47 @@ SIZE_FROM_VALUES: dict[str, str] = {
     'jax.ops.segment_prod': 'num_segments',
     'jax.ops.segment_sum': 'num_segments',
 }
+
+# from Python 3.11's standard library
+STDLIB_UNHASHABLE = frozenset({
+    'argparse.Namespace',
+    'array.ArrayType',
+    'array.array',
+    'collections.ChainMap',
+    'collections.Counter',
+    'collections.OrderedDict',
+    'collections.UserDict',
+    'collections.UserList',
+    'collections.defaultdict',
+    'collections.deque',
+    'configparser.ConfigParser',
+    'configparser.ConverterMapping',
+    'configparser.RawConfigParser',
+    'configparser.SafeConfigParser',
+    'configparser.SectionProxy',
+    'inspect.BoundArguments',
+    'numbers.Complex',
+    'numbers.Integral',
+    'numbers.Number',
+    'numbers.Rational',
+    'numbers.Real',
+    'optparse.Values',
+    'shelve.BsdDbShelf',
+    'shelve.DbfilenameShelf',
+    'shelve.Shelf',
+    'traceback.FrameSummary',
+    'traceback.StackSummary',
+    'traceback.TracebackException',
+    'types.SimpleNamespace',
+    'typing.ParamSpecArgs',
+    'typing.ParamSpecKwargs',
+    'unittest.BaseTestSuite',
+    'unittest.TestSuite',
+    'weakref.CallableProxyType',
+    'weakref.ProxyType',
+    'weakref.WeakKeyDictionary',
+    'weakref.WeakValueDictionary',
+})
 
 SIGNATURES: dict[str, tuple[str, ...]] = {
     'jax.lax.ConvGeneralDilatedDimensionNumbers': ('*args', '**kwargs'),

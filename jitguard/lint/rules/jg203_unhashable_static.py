@@ -1,5 +1,10 @@
 from __future__ import annotations
 
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.hashability import unhashable_value
+from jitguard.lint.analysis.jitcontext import keyword, literal_ints, literal_strs, positional_args
 from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.diagnostics import Edit, Fix
 from jitguard.lint.rules.base import Reporter, Rule, Scope
@@ -70,3 +75,134 @@ class UnhashableStaticArgument(Rule):
             fix,
             replacement,
         )
+
+    # -- within one file: jit written at the call, and tracers that reach a static position -------
+    def check_module(self, index, ctx) -> None:
+        for call, scope, _klass, _loops in index.calls:
+            jitted = _jit_at_call(index, call, scope)
+            if jitted is not None:
+                self._local_jit(call, index, scope, ctx, *jitted)
+                continue
+            self._tracer_to_static(call, index, scope, ctx)
+
+    def _local_jit(self, call, index, scope, ctx, info, positional, static: set[str]) -> None:
+        """``jax.jit(f, static_argnames=...)(x, s)`` or ``g = jax.jit(f, ...)`` in a function, then
+        ``g(x, s)``: an unhashable value at a static position (the project facts see module-level
+        ``g = jax.jit(f, ...)`` and decorators)."""
+        for i, arg in enumerate(call.args):
+            if arg.star:
+                return
+            param = arg.keyword.value if arg.keyword is not None else (positional[i] if i < len(positional) else None)
+            if param is None or param not in static:
+                continue
+            kind = unhashable_value(arg.value, index, scope)
+            if kind:
+                text = index.module.code_for_node(arg.value)
+                ctx.report(
+                    arg.value,
+                    f"`{text}` is {kind}, passed as static argument `{param}` of jitted `{info.display()}`: "
+                    "static arguments must be hashable (JAX raises an error at the call)",
+                    _fix(kind),
+                )
+                return
+
+    def _tracer_to_static(self, call, index, scope, ctx) -> None:
+        """``jax.vmap(partial(f, a, b))(x)`` with ``f`` jitted with ``static_argnums=(2,)``: the
+        transform calls ``f(a, b, tracer)``, and JAX cannot hash the tracer at the static position."""
+        transform_call = call.func
+        if not isinstance(transform_call, cst.Call):
+            return
+        transform = index.transform_of(transform_call.func, scope)
+        if transform not in jaxapi.TRACING_TRANSFORMS or transform in jaxapi.FILTERED_TRANSFORMS:
+            return
+        if any(a.keyword is not None and a.keyword.value in ("in_axes", "static_argnums", "static_argnames",
+                                                             "static_broadcasted_argnums") for a in transform_call.args):
+            return  # unmapped or static arguments: not every argument is a tracer
+        targs = positional_args(transform_call)
+        if len(targs) != 1 or any(a.star for a in call.args) or any(a.keyword is not None for a in call.args):
+            return
+        expr, bound = targs[0].value, 0
+        if isinstance(expr, cst.Call) and index.resolve(expr.func, scope) == "functools.partial":
+            pargs = positional_args(expr)
+            if not pargs or any(a.star for a in expr.args) or any(a.keyword is not None for a in expr.args):
+                return
+            expr, bound = pargs[0].value, len(pargs) - 1
+        resolved = index.resolve_function(expr, scope)
+        if resolved is None:
+            return
+        info, use, bound_self = resolved
+        if use is None:
+            use = _decorator_jit(index, info)
+        if use is None or use.qualname not in jaxapi.JIT_TRANSFORMS or use.static_unknown or bound_self:
+            return
+        positional = [p.name for p in info.params if p.kind == "positional"][use.bound_positional:]
+        for i in range(bound, bound + len(call.args)):
+            if i < len(positional) and positional[i] in use.static_names:
+                ctx.report(
+                    call,
+                    f"`{transform.rsplit('.', 1)[-1]}` passes a tracer to static argument `{positional[i]}` of jitted "
+                    f"`{info.display()}` (position {i}, after the {bound} argument{'s' if bound != 1 else ''} bound "
+                    "before it): JAX cannot hash a tracer and raises an error at the call",
+                    "Bind the static arguments by keyword (`partial(f, a=..., T=...)`) or call it from a lambda "
+                    "(`lambda z: f(z, a, T)`) so the mapped value lands at a traced position",
+                )
+                return
+
+
+def _fix(kind: str) -> str:
+    if kind.startswith("an array"):
+        return "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
+    if "dataclass" in kind and "mutable" in kind:
+        return "Make the class hashable: `@dataclass(frozen=True)`"
+    return "Pass a hashable value: a tuple instead of a list, a frozenset instead of a set, tuples of items instead of a dict"
+
+
+def _decorator_jit(index, info):
+    """The jit that decorates ``info`` (``@partial(jax.jit, static_argnums=...)``), or None."""
+    decorators = getattr(info.node, "decorators", ())
+    for fn, use, site in index.jit_uses:
+        if fn is info and any(site is d.decorator for d in decorators):
+            return use
+    return None
+
+
+_STATIC_OPTIONS = {"jax.pmap": "static_broadcasted_argnums"}
+
+
+def _jit_at_call(index, call: cst.Call, scope):
+    """``jax.jit(f, ...)(...)``, or ``g(...)`` with ``g = jax.jit(f, ...)`` bound inside a function:
+    (f's info, its positional parameters as JAX sees them, the static parameter names); None for
+    any other call, or when the static positions are not literal."""
+    transform_call = call.func
+    if isinstance(transform_call, cst.Name):
+        if scope is None or transform_call.value in index.aliases:
+            return None  # module-level aliases are the project facts' (JG203's check_project)
+        transform_call = index.binding(transform_call.value, scope)
+    if not isinstance(transform_call, cst.Call):
+        return None
+    transform = index.transform_of(transform_call.func, scope)
+    if transform not in jaxapi.JIT_TRANSFORMS:
+        return None
+    targs = positional_args(transform_call)
+    resolved = index.resolve_function(targs[0].value, scope) if targs else None
+    if resolved is None or resolved[1] is not None:
+        return None
+    info, _use, bound_self = resolved
+    positional = [p.name for p in info.params if p.kind == "positional"]
+    if bound_self and info.is_method:
+        positional = positional[1:]
+    static: set[str] = set()
+    for option, reader in ((_STATIC_OPTIONS.get(transform, "static_argnums"), literal_ints),
+                           ("static_argnames", literal_strs)):
+        node = keyword(transform_call, option)
+        if node is None:
+            continue
+        values = reader(index.constant(node))
+        if values is None:
+            return None
+        for v in values:
+            if isinstance(v, str):
+                static.add(v)
+            elif -len(positional) <= v < len(positional):
+                static.add(positional[v])
+    return (info, positional, static) if static else None

@@ -1,0 +1,177 @@
+"""Which calls make a value that cannot be hashed, beyond literals and ``list()``/``dict()``: the
+kinds JG203 reports at a static position (``jitguard.lint.analysis.calls`` asks
+:func:`unhashable_call` about each call it cannot judge itself).
+
+* Instances of the standard library's classes that define ``__eq__`` without ``__hash__``
+  (``argparse.Namespace``, ``types.SimpleNamespace``, ``collections.Counter``, ...: the table
+  ``jaxsig.STDLIB_UNHASHABLE`` is found by importing the standard library), also when a method
+  returns one (``parser.parse_args()`` on an ``argparse.ArgumentParser``).
+* Value classes hashed by their fields: a ``collections.namedtuple``/``typing.NamedTuple`` or a
+  frozen (or ``unsafe_hash``) dataclass of the module is exactly as hashable as the values built
+  into it, so ``State([x], None)`` at a static position fails when JAX hashes it.
+
+Each fact is checked under JAX by tests/test_jaxapi_claims.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi, jaxsig
+from jitguard.lint.analysis.walk import iter_nodes
+
+# methods that return an instance of an unhashable standard-library class:
+# "<class>.<method>" -> the class of what it returns
+UNHASHABLE_RETURNS = {
+    "argparse.ArgumentParser.parse_args": "argparse.Namespace",
+}
+_NAMEDTUPLES = frozenset({"collections.namedtuple", "typing.NamedTuple"})
+_DATACLASS = frozenset({"dataclasses.dataclass"})
+
+Inner = Callable[[cst.BaseExpression], "str | None"]
+
+
+def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> str | None:
+    """What makes ``expr`` unhashable, read from the source (literals, array makers, mutable
+    dataclasses of the module, the calls of :func:`unhashable_call`, a name bound once to one of
+    these); None when nothing says so. The same reading as the project facts'
+    (``calls.FactExtractor._unhashable``), for the calls JG203 checks within one file."""
+    if isinstance(expr, (cst.List, cst.ListComp)):
+        return "a list"
+    if isinstance(expr, (cst.Dict, cst.DictComp)):
+        return "a dict"
+    if isinstance(expr, (cst.Set, cst.SetComp)):
+        return "a set"
+    if isinstance(expr, cst.Tuple):
+        for el in expr.elements:
+            inner = unhashable_value(el.value, index, scope, depth + 1)
+            if inner:
+                return f"a tuple holding {inner}"
+        return None
+    if isinstance(expr, cst.Call):
+        name = index.resolve(expr.func, scope)
+        if name in jaxapi.ARRAY_MAKERS:
+            return "an array"
+        if name in ("list", "sorted"):
+            return "a list"
+        if name in ("dict", "set"):
+            return f"a {name}"
+        klass = index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
+        if klass is not None and klass.unhashable:
+            return f"an instance of the mutable dataclass `{klass.name}` (unhashable)"
+        return unhashable_call(expr, index, scope, lambda e: unhashable_value(e, index, scope, depth + 1))
+    if isinstance(expr, cst.Name) and depth == 0:
+        value = index.binding(expr.value, scope)
+        if value is None:
+            value = unpacked_binding(expr.value, scope)
+        if value is not None:
+            kind = unhashable_value(value, index, scope, depth + 1)
+            return f"{kind} (`{expr.value}`)" if kind else None
+    return None
+
+
+def unpacked_binding(name: str, scope) -> cst.BaseExpression | None:
+    """``a, b = x, y``: the element a name is bound to by the only assignment to it in the
+    function ``scope`` (a tuple unpacked from a tuple of the same length); None otherwise."""
+    if scope is None or any(p.name == name for p in scope.params):
+        return None
+    found: list[cst.BaseExpression | None] = []
+    for node in iter_nodes(scope.node.body):
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        targets: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
+        if isinstance(node, cst.Assign):
+            targets = [(t.target, node.value) for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+            targets = [(node.target, None)]
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            targets = [(node.target, None)]
+        elif isinstance(node, cst.NamedExpr):
+            targets = [(node.target, None)]
+        elif isinstance(node, cst.AsName):
+            targets = [(node.name, None)]
+        for target, value in targets:
+            for sub in iter_nodes(target):
+                if isinstance(sub, cst.Name) and sub.value == name:
+                    element = None
+                    if (isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple)
+                            and len(target.elements) == len(value.elements)
+                            and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))):
+                        element = next((v.value for t, v in zip(target.elements, value.elements)
+                                        if isinstance(t.value, cst.Name) and t.value.value == name), None)
+                    found.append(element)
+    return found[0] if len(found) == 1 else None
+
+
+def unhashable_call(call: cst.Call, index, scope, inner: Inner) -> str | None:
+    """What makes the value of ``call`` unhashable (a phrase: "an `argparse.Namespace` ..."), or
+    None. ``inner`` judges the arguments built into a value class."""
+    name = index.resolve(call.func, scope)
+    if name in jaxsig.STDLIB_UNHASHABLE:
+        return f"an `{name}` (its class defines `__eq__` without `__hash__`)"
+    func = call.func
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+        receiver = index.binding(func.value.value, scope)
+        if isinstance(receiver, cst.Call):
+            made = index.resolve(receiver.func, scope)
+            returned = UNHASHABLE_RETURNS.get(f"{made}.{func.attr.value}")
+            if returned is not None:
+                return (f"an `{returned}` (from `{made.rsplit('.', 1)[-1]}.{func.attr.value}()`; its class defines "
+                        "`__eq__` without `__hash__`)")
+    kind = value_class(call, index, scope)
+    if kind is not None:
+        for arg in call.args:
+            held = inner(arg.value)
+            if held:
+                cls = func.value if isinstance(func, cst.Name) else "the class"
+                return f"a `{cls}` holding {held} (a {kind} is hashed by its fields)"
+    return None
+
+
+def value_class(call: cst.Call, index, scope) -> str | None:
+    """"namedtuple" or "frozen dataclass" when ``call`` builds an instance of a class of this
+    module that is hashed by its fields; else None."""
+    if not isinstance(call.func, cst.Name):
+        return None
+    name = call.func.value
+    klass = index.classes.get(name)
+    if klass is not None and index.lookup_function(name, scope) is None:
+        node = klass.node
+        if any(index.resolve(base.value, None) in _NAMEDTUPLES for base in node.bases):
+            return "NamedTuple"
+        if _hashed_by_fields(node, index) and not _defines(node, "__hash__"):
+            return "frozen dataclass"
+        return None
+    bound = index.binding(name, None)
+    if isinstance(bound, cst.Call) and index.resolve(bound.func, None) in _NAMEDTUPLES:
+        return "namedtuple"
+    return None
+
+
+def _hashed_by_fields(node: cst.ClassDef, index) -> bool:
+    """``@dataclass(frozen=True)`` or ``@dataclass(unsafe_hash=True)``, ``eq`` left on."""
+    for dec in node.decorators:
+        expr = dec.decorator
+        if not isinstance(expr, cst.Call) or index.resolve(expr.func, None) not in _DATACLASS:
+            continue
+        flags = {a.keyword.value: a.value for a in expr.args if a.keyword is not None}
+
+        def is_(key: str, value: str) -> bool:
+            return isinstance(flags.get(key), cst.Name) and flags[key].value == value
+
+        return (is_("frozen", "True") or is_("unsafe_hash", "True")) and not is_("eq", "False")
+    return False
+
+
+def _defines(node: cst.ClassDef, method: str) -> bool:
+    for stmt in node.body.body:
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == method:
+            return True
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign) and any(
+                        isinstance(t.target, cst.Name) and t.target.value == method for t in small.targets):
+                    return True
+    return False
