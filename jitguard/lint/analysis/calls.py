@@ -21,7 +21,7 @@ import ast
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis import hashability, jaxapi
 from jitguard.lint.analysis.facts import ArgFact, CallFact, Forward, JitDef, ParamFact, Wrapper, WrapperCall
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
@@ -298,7 +298,8 @@ class FactExtractor:
             klass = self.index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
             if klass is not None and klass.unhashable:
                 return f"an instance of the mutable dataclass `{klass.name}` (unhashable)"
-            return None
+            # namedtuples and frozen dataclasses holding one of these, stdlib classes without __hash__
+            return hashability.unhashable_call(expr, self.index, func, lambda e: self._unhashable(e, func, depth + 1))
         if isinstance(expr, cst.Name) and depth == 0:
             value = self.index.binding(expr.value, func)
             if value is not None:
