@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import jax
 
-from jitguard.runtime import hooks, functions, settings
+from jitguard.runtime import hooks, functions, multihost, settings
 from jitguard.runtime.signature import capture
 from jitguard.runtime.state import GuardState
 
@@ -179,7 +179,9 @@ def _attach(jitted: Any, fun: Callable, max_compiles: int, window: Any, on_exces
     target.stats = state.stats
     target.warmup = state.warmup
     target.freeze = state.freeze
-    return target
+    # In a multi-process job: a thin wrapper that lets a call blocked in a divergent
+    # collective raise DivergentCompileError (docs/multihost.md); elsewhere `target` itself.
+    return multihost.wrap_call(state, target, jitted)
 
 
 def _call_count(wrapper: Any) -> Callable[[], int]:

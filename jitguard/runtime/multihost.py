@@ -60,7 +60,12 @@ logger = logging.getLogger("jitguard")
 
 ENV = "JITGUARD_MULTIHOST"
 ENV_TIMEOUT = "JITGUARD_MULTIHOST_TIMEOUT"
+ENV_PROBE = "JITGUARD_MULTIHOST_PROBE"
 DEFAULT_TIMEOUT = 30.0
+DEFAULT_PROBE = 1.0  # seconds a compiling process waits for the others before it asks them
+PROBE_EVERY = 1.0  # then it asks again this often, until the timeout
+PROBE_REPLY = 2.0  # seconds to wait for the answers to one probe
+PROBE_SAMPLES = (0.1, 0.1)  # a call is "blocked" when it is the innermost frame at three samples
 PREFIX = "jitguard/mh"
 REPORT_PREFIX = "jitguard/report"
 MAX_SIGNATURE_CHARS = 16_000  # readable signature published per compile, at most
@@ -97,14 +102,19 @@ _unaligned: set[tuple[str, tuple[int, ...]]] = set()
 _report_rounds = 0
 _warned: set[str] = set()
 _stats = {"checks": 0, "local": 0, "round_trips": 0, "seconds": 0.0, "rpc_seconds": 0.0,
-          "digest_seconds": 0.0, "timeouts": 0, "divergent": 0}
+          "digest_seconds": 0.0, "timeouts": 0, "divergent": 0, "probes": 0, "probe_trips": 0,
+          "blocked": 0}
 
 
 def stats() -> dict[str, Any]:
     """Counts of this process's checks: ``checks`` (compiles compared), ``local``
     (host-local compiles, never published), ``round_trips`` (key-value calls), ``seconds``
     (time in the checks, waiting for the others included), ``rpc_seconds`` (in the calls
-    that do not wait), ``digest_seconds`` (hashing the programs), ``timeouts`` and ``divergent``."""
+    that do not wait), ``digest_seconds`` (hashing the programs), ``timeouts``, ``divergent``,
+    ``probes`` (times this process asked the processes it waited for what they were doing),
+    ``probe_trips`` (the key-value calls of those probes, included in ``round_trips``) and
+    ``blocked`` (calls of this process, blocked in a program it had compiled before, that
+    raised DivergentCompileError because another process compiled a new one)."""
     with _lock:
         return dict(_stats)
 
@@ -135,6 +145,22 @@ def _action(state: Any) -> str:
     from jitguard.runtime import settings
 
     return settings.action(getattr(state, "on_excess", "warn"))
+
+
+def _probe_after() -> float | None:
+    env = os.environ.get(ENV_PROBE, "").strip().lower()
+    if not env:
+        return DEFAULT_PROBE
+    if env in _OFF:
+        return None
+    try:
+        value = float(env)
+        if value > 0:
+            return value
+    except ValueError:
+        pass
+    _warn_once(ENV_PROBE, f"jitguard: ignoring {ENV_PROBE}={env!r}; expected seconds > 0 or off.")
+    return DEFAULT_PROBE
 
 
 def _timeout() -> float:
@@ -261,7 +287,7 @@ def _create(kv: _KV, key: str, value: str) -> str:
 
 
 def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest: str,
-           signature: str, timeout: float) -> dict[str, Any]:
+           signature: str, timeout: float, fid: str = "") -> dict[str, Any]:
     """Publish this process's compile #k and return the verdict every participant acts on."""
     base = f"{fbase}/{k}"
     try:  # one readable signature per distinct program, shared by the processes that compile it
@@ -283,13 +309,30 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
     kv("key_value_set", f"{PREFIX}/at/{me}", json.dumps([base, entered]), True)  # where it waits
     until = time.monotonic() + timeout
     extended = False
+    probe_after = _probe_after()
+    probe_at = time.monotonic() + probe_after if probe_after is not None else float("inf")
+    silent: set[int] = set()  # processes that did not answer a probe: not asked again
     while True:
+        stop = min(until, probe_at)
         try:
-            wait_ms = max(1, int((until - time.monotonic()) * 1000))
+            wait_ms = max(1, int((stop - time.monotonic()) * 1000))
             return json.loads(kv("blocking_key_value_get", f"{base}/v", wait_ms))
         except Exception as e:
             if not _is(e, "DEADLINE_EXCEEDED"):
                 raise
+        if probe_at < until and time.monotonic() < until:
+            # Still no verdict: ask the missing processes what they are doing. One that is
+            # blocked in a call of this function answered from its cache runs a program it
+            # compiled before, while this process compiles a new one: a divergence now.
+            digests = _digests(kv, base)
+            missing = [p for p in procs if p != me and str(p) not in digests and p not in silent]
+            running = _probe(kv, base, fid, procs, k, me, missing, silent) if missing else {}
+            if running:
+                verdict = {"status": "divergent", "groups": _groups(digests), "running": running,
+                           "by": me}
+                return json.loads(_create(kv, f"{base}/v", json.dumps(verdict)))
+            probe_at = time.monotonic() + PROBE_EVERY
+            continue
         if extended:
             break
         # A missing process may itself be waiting in another round that it entered after
@@ -320,6 +363,42 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
         verdict = {"status": "abandoned", "by": me, "digests": digests, "missing": missing,
                    "differ": verdict.get("status") == "divergent"}
     return json.loads(_create(kv, f"{base}/v", json.dumps(verdict)))
+
+
+def _probe(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, me: int,
+           missing: Sequence[int], silent: set[int]) -> dict[str, Any]:
+    """Ask each missing process's watchdog (the first MAX_CATALOGS) whether one of its
+    threads is blocked in a call of this function that its cache answered. Returns
+    {process: answer} for those that are; adds those that did not answer in time to
+    ``silent`` (no watchdog there: it is not asked again)."""
+    trips = kv.trips
+    asks = []
+    for q in missing[:MAX_CATALOGS]:
+        ticket = kv("key_value_increment", f"{PREFIX}/ask/{q}/n", 1)
+        reply = f"{base}/probe/{me}/{q}/{ticket}"
+        kv("key_value_set", f"{PREFIX}/ask/{q}/{ticket}", json.dumps(
+            {"type": "probe", "fid": fid, "procs": list(procs), "k": k, "from": me, "reply": reply}))
+        asks.append((q, reply))
+    deadline = time.monotonic() + PROBE_REPLY
+    running: dict[str, Any] = {}
+    for q, reply in asks:
+        try:
+            answer = json.loads(kv("blocking_key_value_get", reply,
+                                   max(1, int((deadline - time.monotonic()) * 1000))))
+        except Exception as e:
+            if not _is(e, "DEADLINE_EXCEEDED"):
+                raise
+            silent.add(q)
+            continue
+        kv("key_value_delete", reply)
+        # Blocked in a call of this function over these processes, and it has not compiled
+        # the function's k-th program: it runs one it compiled before.
+        if answer.get("running") and int(answer.get("compiles", 0)) < k:
+            running[str(q)] = answer
+    with _lock:
+        _stats["probes"] += 1
+        _stats["probe_trips"] += kv.trips - trips
+    return running
 
 
 def _waiting_since(kv: _KV, base: str, missing: Sequence[int]) -> tuple[float, int] | None:
@@ -375,8 +454,9 @@ def check(state: Any, signature: Any, call_site: str | None = None, warn_frame: 
     action = _action(state)
     if action == "off":
         return
+    _ensure_watchdog(c)
     try:
-        verdict = _compare(c, state, signature, sys._getframe(1))
+        verdict = _compare(c, state, signature, sys._getframe(1), action)
     except Exception as e:  # never break the user's program over the check itself
         _warn_once("failed:" + type(e).__name__, f"jitguard: multi-process compile check failed ({e}); "
                    "this compile is not compared across processes.")
@@ -386,7 +466,8 @@ def check(state: Any, signature: Any, call_site: str | None = None, warn_frame: 
         _act(action, verdict, warn_frame)
 
 
-def _compare(c: Any, state: Any, signature: Any, frame: Any) -> DivergentCompileError | None:
+def _compare(c: Any, state: Any, signature: Any, frame: Any,
+             action: str = "raise") -> DivergentCompileError | None:
     program = _program(frame)
     if program is None:
         _warn_once("program", "jitguard: cannot find the program being compiled in this jax version "
@@ -416,7 +497,7 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any) -> DivergentCompile
     kv = _KV(c)
     timeout = _timeout()
     try:
-        verdict = _round(kv, fbase, k, me, procs, digest, _encode_signature(signature), timeout)
+        verdict = _round(kv, fbase, k, me, procs, digest, _encode_signature(signature), timeout, fid)
     finally:
         with _lock:
             _stats["checks"] += 1
@@ -452,6 +533,9 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any) -> DivergentCompile
         return None
     groups = {d: [int(p) for p in ps] for d, ps in verdict.get("groups", {}).items()}
     earlier = {d: [int(p) for p in ps] for d, ps in verdict.get("earlier", {}).items()}
+    running = {int(q): a for q, a in verdict.get("running", {}).items()}
+    if running and not any(me in ps for ps in groups.values()):
+        groups.setdefault(digest, []).append(me)  # arrived after the verdict: it compiles too
     if earlier and not any(me in ps for ps in groups.values()):
         # This process arrived after the others gave up on it: it was late, not divergent,
         # if it compiled what they compiled.
@@ -464,11 +548,17 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any) -> DivergentCompile
         groups.setdefault(digest, []).append(me)
     with _lock:
         _stats["divergent"] += 1
-    message = _message(kv, fbase, state, k, procs, me, groups, earlier, verdict.get("waited"))
-    return DivergentCompileError(
-        message, function=state.name, compile_index=k,
-        groups={d: sorted(set(groups.get(d, [])) | set(earlier.get(d, []))) for d in {*groups, *earlier}},
-    )
+    message = _message(kv, fbase, state, k, procs, me, groups, earlier, verdict.get("waited"), running)
+    all_groups = {d: sorted(set(groups.get(d, [])) | set(earlier.get(d, []))) for d in {*groups, *earlier}}
+    for q, answer in running.items():
+        all_groups.setdefault("cached:" + str(answer.get("digest", q)), []).append(q)
+    if running or earlier:
+        # The others are inside a program's collective that this process will not join:
+        # when this process raises, its exit must not wait for them (see _at_exit).
+        _mark_abandoned(action)
+    if running and verdict.get("by") == me:  # this process found them blocked: tell them why
+        _notify(kv, running, state, fid, fbase, k, procs, me, groups, earlier, verdict, action)
+    return DivergentCompileError(message, function=state.name, compile_index=k, groups=all_groups)
 
 
 def _act(action: str, error: DivergentCompileError, warn_frame: Any) -> None:
@@ -487,6 +577,271 @@ def _act(action: str, error: DivergentCompileError, warn_frame: Any) -> None:
             )
     else:
         logger.warning(message)
+
+
+# ------------------------------------------------------------------ the cache-hit case
+
+# A process whose call hits its cache runs no jitguard code on the miss path: when another
+# process compiles a new program of the same function there, the first is already inside
+# the earlier program's collective, waiting for the second. Three pieces let every process
+# raise within seconds (docs/multihost.md, "The cache-hit case"):
+# * in a multi-process job a guarded function is a thin Python wrapper around the jitted
+#   one (``wrap_call``): nothing on a call's normal path but the call, so a process
+#   blocked in a call shows the wrapper as its innermost Python frame, and an error of
+#   the call (the collective failing when a peer leaves) passes through it;
+# * a watchdog thread per process (``_watch``) answers the compiling process's probes
+#   ("is one of your threads blocked in a call of f?") and keeps the divergence notice it
+#   receives, logging it at once;
+# * a process that raised the divergence, or was told it is blocked in it, leaves at exit
+#   without JAX's shutdown barrier, which could only time out (``_at_exit``): its exit
+#   closes its collective connections, so the blocked calls fail at once and the wrapper
+#   turns that failure into DivergentCompileError.
+
+_watch_state: dict[str, Any] = {"thread": None, "ticket": 1, "client": None, "me": 0}
+_watch_stop = threading.Event()
+_notice_event = threading.Event()
+_notices: dict[str, str] = {}  # function id -> the divergence message for this process
+_probed: dict[str, float] = {}  # function id -> when a probe last found a call blocked here
+_abandoned = False
+
+
+def _wrap_wanted() -> bool:
+    env = os.environ.get(ENV, "").strip().lower()
+    return env in ("on", "1", "true", "yes", "raise", "warn", "log")
+
+
+def wrap_call(state: Any, target: Any, jitted: Any) -> Any:
+    """``target`` (the guarded jitted function), or in a multi-process job a Python wrapper
+    around it that only calls it; its ``except`` clause costs nothing until a call raises.
+
+    Chosen when the guard is created: in a job already past ``jax.distributed.initialize``
+    with several processes, or when ``JITGUARD_MULTIHOST`` is set to on/raise/warn/log.
+    Elsewhere the guarded function stays jax.jit's own object (the cache-hit path of one
+    process is jax.jit's, untouched)."""
+    if not hasattr(target, "lower"):
+        return target
+    c = client()
+    if (c is None and not _wrap_wanted()) or _action(state) == "off":
+        return target
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return target(*args, **kwargs)
+        except Exception as e:
+            error = _blocked_error(state, e)
+            if error is None:
+                raise
+            raise error from e
+
+    for attr in ("lower", "trace", "eval_shape", "clear_cache", "_cache_size", "_clear_cache", "_fun",
+                 "_jit_info", "_cache_miss", "__jitguard__", "stats", "warmup", "freeze", "cache_info",
+                 "__name__", "__qualname__", "__doc__", "__module__"):
+        try:
+            setattr(call, attr, getattr(target, attr))
+        except (AttributeError, TypeError):
+            pass
+    call.__wrapped__ = getattr(target, "__wrapped__", jitted)
+    call._jitted = getattr(target, "_jitted", jitted)
+    if c is not None:
+        _ensure_watchdog(c)
+    return call
+
+
+_CALL_CODE = wrap_call.__code__.co_consts  # the wrapper's code object, found below
+_CALL_CODE = next(c for c in _CALL_CODE if getattr(c, "co_name", None) == "call")
+
+
+def _blocked_error(state: Any, error: BaseException) -> DivergentCompileError | None:
+    """The DivergentCompileError for a call of ``state`` that failed while another process
+    compiled a new program of it (this call was blocked in the earlier one), else None."""
+    fid = _function_id(state)
+    message = _notices.get(fid)
+    if message is None:
+        seen = _probed.get(fid)
+        if seen is None or time.monotonic() - seen > 2 * _timeout() + PROBE_REPLY:
+            return None  # an ordinary error of the call: it propagates unchanged
+        _notice_event.wait(PROBE_REPLY)  # the notice follows the probe that found us blocked
+        message = _notices.get(fid)
+        if message is None:
+            return None
+    global _abandoned
+    _abandoned = True
+    first = (str(error).strip().splitlines() or [""])[0][:300]
+    with _lock:
+        _stats["blocked"] += 1
+    return DivergentCompileError(
+        f"{message}\n  (this process was blocked in the collective of the program it had compiled "
+        f"before, waiting for the process that compiled a new one; the collective failed when that "
+        f"process left: {type(error).__name__}: {first})",
+        function=getattr(state, "name", ""),
+    )
+
+
+def _ensure_watchdog(c: Any) -> None:
+    if _watch_state["thread"] is not None:
+        return
+    import atexit
+
+    import jax
+
+    with _lock:
+        if _watch_state["thread"] is not None:
+            return
+        _watch_state.update(client=c, me=jax.process_index())
+        thread = threading.Thread(target=_watch, args=(c, jax.process_index()),
+                                  name="jitguard-multihost-watchdog", daemon=True)
+        _watch_state["thread"] = thread
+        thread.start()
+    atexit.register(_at_exit)  # registered after jax's own clean-up: runs before it
+
+
+def _watch(c: Any, me: int) -> None:
+    """The watchdog: waits for probes and notices addressed to this process (ticket by
+    ticket, in the order the askers drew them) and answers them."""
+    stale = 0
+    while not _watch_stop.is_set():
+        ticket = _watch_state["ticket"]
+        key = f"{PREFIX}/ask/{me}/{ticket}"
+        try:
+            raw = c.blocking_key_value_get(key, 5_000)
+        except Exception as e:
+            if _watch_stop.is_set() or not _is(e, "DEADLINE_EXCEEDED"):
+                return  # shutting down, or the coordination service is gone
+            try:  # an asker that drew this ticket and died before writing it: skip it
+                drawn = int(c.key_value_try_get(f"{PREFIX}/ask/{me}/n"))
+            except Exception:
+                drawn = 0
+            stale = stale + 1 if drawn > ticket else 0
+            if stale >= 2:
+                _watch_state["ticket"] = ticket + 1
+                stale = 0
+            continue
+        stale = 0
+        _watch_state["ticket"] = ticket + 1
+        try:
+            c.key_value_delete(key)
+            _answer(c, me, json.loads(raw))
+        except Exception:
+            logger.debug("jitguard: multi-process watchdog could not answer %s", raw, exc_info=True)
+
+
+def _answer(c: Any, me: int, msg: dict) -> None:
+    kind = msg.get("type")
+    if kind == "probe":
+        answer = _blocked_call(msg["fid"], tuple(msg.get("procs", ())))
+        if answer.get("running"):
+            _probed[msg["fid"]] = time.monotonic()
+        c.key_value_set(msg["reply"], json.dumps(answer))
+    elif kind == "notice":
+        global _abandoned
+        _notices[msg["fid"]] = msg["message"]
+        if msg.get("action") == "raise":
+            _abandoned = True
+        _notice_event.set()
+        logger.error("%s\n  (this process is blocked in that call: it fails when process %s leaves)",
+                     msg["message"], msg.get("from"))
+
+
+def _blocked_call(fid: str, procs: tuple[int, ...]) -> dict[str, Any]:
+    """Is a thread of this process blocked in a call of function ``fid`` that its cache
+    answered? Yes when the wrapper's frame of that call is the thread's innermost Python
+    frame (the call is in jaxlib's C++: dispatch and execution of a cached program; a miss
+    would show JAX's Python frames above it) at three samples 0.1 s apart."""
+    def candidates() -> dict[int, Any]:
+        out = {}
+        for tid, frame in sys._current_frames().items():
+            if frame.f_code is _CALL_CODE:
+                st = frame.f_locals.get("state")
+                if st is not None and _function_id(st) == fid:
+                    out[tid] = frame
+        return out
+
+    found = candidates()
+    for pause in PROBE_SAMPLES:
+        if not found:
+            break
+        time.sleep(pause)
+        now = sys._current_frames()
+        found = {tid: f for tid, f in found.items() if now.get(tid) is f}
+    with _lock:
+        compiles = max((n for (g, ps), n in _sequence.items() if g == fid and ps == procs), default=0)
+    if not found:
+        return {"running": False, "compiles": compiles}
+    frame = next(iter(found.values()))
+    local = frame.f_locals
+    state, args, kwargs = local.get("state"), local.get("args", ()), local.get("kwargs", {})
+    call_procs = _arg_processes(args, kwargs)
+    if call_procs and call_procs != set(procs):
+        return {"running": False, "compiles": compiles, "other_processes": sorted(call_procs)}
+    try:
+        from jitguard.runtime.signature import capture
+
+        ji = state.jit_info
+        sig = _encode_signature(capture(
+            args, kwargs, fun_signature=getattr(ji, "fun_signature", None),
+            static_argnums=getattr(ji, "static_argnums", ()), static_argnames=getattr(ji, "static_argnames", ()),
+        ))
+    except Exception:
+        sig = "null"
+    return {"running": True, "compiles": compiles, "sig": sig,
+            "digest": hashlib.sha256(sig.encode()).hexdigest()[:16]}
+
+
+def _arg_processes(args: Any, kwargs: Any) -> set[int]:
+    """The processes whose devices hold the call's array arguments (empty: no arrays)."""
+    import jax
+
+    out: set[int] = set()
+    for leaf in jax.tree_util.tree_leaves((args, kwargs)):
+        sharding = getattr(leaf, "sharding", None)
+        for d in getattr(sharding, "device_set", ()) or ():
+            out.add(d.process_index)
+    return out
+
+
+def _notify(kv: _KV, running: dict[int, dict], state: Any, fid: str, fbase: str, k: int,
+            procs: tuple[int, ...], me: int, groups: dict, earlier: dict, verdict: dict, action: str) -> None:
+    """Send each blocked process its own divergence message (through its watchdog)."""
+    for q in sorted(running):
+        try:
+            text = _message(kv, fbase, state, k, procs, q, groups, earlier, verdict.get("waited"), running)
+            ticket = kv("key_value_increment", f"{PREFIX}/ask/{q}/n", 1)
+            kv("key_value_set", f"{PREFIX}/ask/{q}/{ticket}", json.dumps(
+                {"type": "notice", "fid": fid, "from": me, "action": action, "message": text}))
+        except Exception:
+            logger.debug("jitguard: could not notify process %s", q, exc_info=True)
+
+
+def _mark_abandoned(action: str) -> None:
+    global _abandoned
+    if action == "raise":
+        _abandoned = True
+
+
+def _at_exit() -> None:
+    """Stop the watchdog; after a divergence that left processes blocked in a collective,
+    end the process without JAX's shutdown barrier (they can never reach it: it would
+    wait minutes, then the coordination service would abort the job)."""
+    _watch_stop.set()
+    c, me = _watch_state.get("client"), _watch_state.get("me", 0)
+    thread = _watch_state.get("thread")
+    if c is not None and thread is not None and thread.is_alive():
+        try:  # wake the watchdog from its wait
+            c.key_value_set(f"{PREFIX}/ask/{me}/{_watch_state['ticket']}", json.dumps({"type": "stop"}))
+        except Exception:
+            pass
+        thread.join(2.0)
+    if not _abandoned:
+        return
+    logger.error("jitguard: leaving without jax.distributed's shutdown barrier: after the divergence "
+                 "reported above, the other processes cannot reach it.")
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            pass
+    os._exit(1)
 
 
 # ------------------------------------------------------------------ the message
@@ -509,12 +864,22 @@ def _who(procs: Sequence[int]) -> str:
 
 
 def _message(kv: _KV, fbase: str, state: Any, k: int, procs: tuple[int, ...], me: int,
-             groups: dict[str, list[int]], earlier: dict[str, list[int]], waited: Any) -> str:
+             groups: dict[str, list[int]], earlier: dict[str, list[int]], waited: Any,
+             running: dict[int, dict] | None = None) -> str:
     from jitguard.runtime.signature import diff
 
-    entries = [(d, ps, False) for d, ps in groups.items()] + [(d, ps, True) for d, ps in earlier.items()]
-    entries.sort(key=lambda e: (-len(e[1]), e[1][0]))
+    entries: list[tuple[str, list[int], str]] = [(d, ps, "new") for d, ps in groups.items()]
+    entries += [(d, ps, "earlier") for d, ps in earlier.items()]
     sigs: dict[str, tuple | None] = {}
+    by_call: dict[str, list[int]] = {}  # the blocked processes, grouped by their call's signature
+    for q, answer in sorted((running or {}).items()):
+        key = "run:" + str(answer.get("sig"))
+        by_call.setdefault(key, []).append(q)
+        sigs[key] = _decode_signature(answer.get("sig"))
+    entries += [(key, ps, "running") for key, ps in by_call.items()]
+    # The reference is the largest group; among equals, a program that already ran (the
+    # blocked or silent processes') before a new compile.
+    entries.sort(key=lambda e: (-len(e[1]), e[2] == "new", e[1][0]))
     for d, _, _ in entries:
         if d not in sigs:
             try:
@@ -527,12 +892,18 @@ def _message(kv: _KV, fbase: str, state: Any, k: int, procs: tuple[int, ...], me
         f"this is process {me}.",
         "  Their collectives would not match: the job would hang or return wrong numbers.",
     ]
-    for d, ps, old in entries:
+    for d, ps, kind in entries:
         sig = sigs[d]
         shown = "; ".join(leaf.describe() for leaf in sig[:6]) if sig else "(arguments not described)"
         if sig and len(sig) > 6:
             shown += f"; … (+{len(sig) - 6})"
-        if old:
+        if kind == "running":
+            lines.append(
+                f"  {_who(ps)} compiled nothing for this call: {'it is' if len(ps) == 1 else 'they are'} "
+                f"blocked inside this call, answered from {'its' if len(ps) == 1 else 'their'} cache "
+                f"(a program compiled before), with: {shown}"
+            )
+        elif kind == "earlier":
             lines.append(
                 f"  {_who(ps)} compiled no new program for this call within {waited}s: "
                 f"{'it is' if len(ps) == 1 else 'they are'} presumably running the one compiled "

@@ -78,12 +78,33 @@ def main() -> int:
                     break
                 emit(event="result", step=step, value=value)
             emit(event="stats", multihost=multihost.stats(), compiles=guarded.stats()["compiles"])
+        elif scenario == "short_last":
+            # The headline case: full batches, then a short last batch on one process
+            # (MH_SHORT, default the last). The others hit their cache and block in the earlier
+            # program's collective; the short process compiles. Nobody catches the error to
+            # leave specially: it propagates and ends each process, as in a user's script.
+            short = int(os.environ.get("MH_SHORT", n - 1))
+            steps = 3
+            for step in range(steps):
+                rows = 3 if (step == steps - 1 and pid == short) else 4
+                x = global_batch(rows)
+                t = time.perf_counter()
+                try:
+                    value = float(guarded(x))
+                except jitguard.DivergentCompileError as e:
+                    emit(event="divergent", step=step, seconds=time.perf_counter() - t, message=str(e),
+                         function=e.function, compile_index=e.compile_index,
+                         cause=type(e.__cause__).__name__ if e.__cause__ else None,
+                         stats=multihost.stats())
+                    raise
+                emit(event="result", step=step, value=value)
         elif scenario == "same":
             # Every process has the same (varying) batch size: results and compiles as plain jax.jit.
             for step, rows in enumerate((4, 4, 2, 4, 2)):
                 x = global_batch(rows)
                 emit(event="result", step=step, guarded=float(guarded(x)), plain=float(plain(x)))
             emit(event="stats", compiles=guarded.stats()["compiles"],
+                 wrapped=getattr(guarded, "__code__", None) is multihost._CALL_CODE,
                  guarded_backend=compiles.count("jit(total)"),
                  plain_backend=compiles.count("jit(total_plain)"), multihost=multihost.stats())
             before = multihost.stats()
@@ -177,6 +198,8 @@ def main() -> int:
         else:
             raise SystemExit(f"unknown scenario {scenario}")
     except Exception as e:  # report, then leave the job cleanly
+        if scenario == "short_last":
+            raise  # as a user's script would: the error ends the process
         emit(event="exception", type=type(e).__name__, message=str(e), tb=traceback.format_exc())
         if scenario == "diverge_later":  # the job is broken: skip the shutdown barrier
             emit(event="done")
