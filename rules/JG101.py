@@ -332,7 +332,57 @@ def numpy_constant_table(x):
     return x
 
 
+
+class SolverOutput(NamedTuple):
+    value: jax.Array
+    converged: jax.Array
+    iterations: int = 0
+
+
+def _solve(x):
+    value = x / 2
+    return SolverOutput(value, jnp.abs(value).max() < 1.0, 3)
+
+
+@jax.jit
+def solve_and_check(x):
+    out = _solve(x)  # a NamedTuple built by a helper: each field keeps its own kind
+    if out.converged:  # expect: JG101
+        return out.value
+    return x
+
+
+@jax.jit
+def solve_python_field(x):
+    out = _solve(x)
+    if out.iterations > 2:  # a Python int given to the NamedTuple inside jit: static
+        return out.value
+    return x
+
+
+@jax.jit
+def dict_entry(batch):
+    if batch["scale"] > 1:  # expect: JG101
+        return batch["x"] * batch["scale"]
+    return batch["x"]
+
+
+def _count_keys(options):
+    n = 0
+    for key in options:  # iterating a dict gives its keys: Python strings
+        if key.startswith("s"):
+            n += 1
+    return n
+
+
+@jax.jit
+def dict_keys_of_traced_values(x, y):
+    return x * _count_keys({"scale": x, "shift": y})
+
+
 RAISES = [
+    (lambda: solve_and_check(jnp.ones(2)), "TracerBoolConversionError"),
+    (lambda: dict_entry({"scale": 2.0, "x": jnp.ones(2)}), "TracerBoolConversionError"),
     (lambda: constant_table(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: through_an_alias(jnp.ones(3), 0, True), "TracerBoolConversionError"),
     (lambda: relu(jnp.float32(1.0)), "TracerBoolConversionError"),
@@ -347,6 +397,8 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: solve_python_field(jnp.ones(2)),
+    lambda: dict_keys_of_traced_values(jnp.ones(2), jnp.ones(2)),
     lambda: vmapped_constant(jnp.ones(3)),
     lambda: numpy_constant_table(jnp.ones(2)),
     lambda: alias_static(jnp.ones(3), axis=0),

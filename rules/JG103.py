@@ -82,7 +82,23 @@ def outside(x, y):
     return x > 0 and y > 0
 
 
+
+class _Settings:
+    pass
+
+
+@jax.jit
+def attribute_kinds(m):
+    s = _Settings()
+    s.m = m
+    s.limit = 2.0
+    bad = s.m < 0 or s.m > 10  # expect: JG103
+    fine = s.limit > 1 or s.limit < 0  # a Python float assigned to the attribute: static
+    return jnp.where(bad, 0.0, m) if fine else m
+
+
 RAISES = [
+    (lambda: attribute_kinds(1.0), "TracerBoolConversionError"),
     (lambda: both_positive(jnp.float32(1.0), jnp.float32(2.0)), "TracerBoolConversionError"),
     (lambda: either(jnp.ones(2), jnp.zeros(2)), "TracerBoolConversionError"),
     (lambda: negate(jnp.bool_(True)), "TracerBoolConversionError"),

@@ -213,3 +213,17 @@ def test_only_compiling_transforms_stage_constants() -> None:
     jax.grad(probe("jax.grad"))(1.0)
     for name, traced in seen.items():
         assert (trace_kind(name) == STAGED) is traced, name
+
+
+def test_records_know_each_field() -> None:
+    """A NamedTuple/dataclass/dict/tuple built from values keeps each one's kind."""
+    out = lattice.record({"value": ARRAY, "converged": MASK, "iterations": None})
+    assert lattice.kind(out) is Kind.CONTAINER
+    assert lattice.field(out, "converged") == (True, MASK)
+    assert lattice.field(out, "iterations") == (True, None)  # a Python value stays static
+    assert lattice.field(out, "_replace") == (False, None)  # not a field: the flags decide
+    assert lattice.record({"a": None, "b": None}) is None  # nothing traced: static
+    mapping = lattice.record({"x": ARRAY}, mapping=True)
+    assert lattice.key_of(mapping) is None  # iterating a dict gives its keys
+    assert lattice.key_of(CONTAINER) == ARRAY
+    assert Taint.with_flags(X, mapping.flags).mapping  # the flag reaches a helper's parameter

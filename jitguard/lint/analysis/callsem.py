@@ -59,6 +59,9 @@ class CallSemantics:
         if known:
             return value
         self._propagate_call(node)
+        built = self._record_construction(node)
+        if built is not None:
+            return built[0]
         local = self._local_callee(node)
         if local is not None:
             callee, mapped = local
@@ -74,6 +77,27 @@ class CallSemantics:
         if t is None:
             return self._staged_constant(node, name)
         return self._call_result(node, name, t, obj)
+
+    def _record_construction(self, node: cst.Call) -> tuple[Taint | None] | None:
+        """``Output(f, g, converged=c)`` of a NamedTuple or dataclass of this module with the
+        generated ``__init__``: a container that knows each field's kind (fields not passed keep
+        their class-level default, a Python value). None when the call is not one."""
+        func = node.func
+        klass = self.index.classes.get(func.value) if isinstance(func, cst.Name) and func.value not in self.env else None
+        names = record_fields(klass, self.resolve) if klass is not None else None
+        if names is None or any(a.star for a in node.args):
+            return None
+        kinds: dict[str, Taint | None] = dict.fromkeys(names)
+        for i, arg in enumerate(a for a in node.args if a.keyword is None):
+            if i >= len(names):
+                return None
+            kinds[names[i]] = self.taints.get(arg.value)
+        for arg in node.args:
+            if arg.keyword is not None:
+                if arg.keyword.value not in kinds:
+                    return None
+                kinds[arg.keyword.value] = self.taints.get(arg.value)
+        return (lattice.record(kinds),)
 
     def _staged_constant(self, node: cst.Call, name: str | None) -> Taint | None:
         """A jnp/lax operation on static values in staged code (under jit, not under vmap alone):
@@ -245,8 +269,8 @@ class CallSemantics:
     def _record_outcall(self, call: cst.Call, name: str, arg_taints: list) -> None:
         """A traced value passed to a function imported from elsewhere: remember it for the project."""
         head = name.split(".", 1)[0]
-        if "." not in name or head in jaxapi.NOT_FOLLOWED:
-            return
+        if "." not in name or head in jaxapi.NOT_FOLLOWED or self.kind == "differentiated":
+            return  # (under grad alone the other file would be checked as if staged: not followed)
         if isinstance(call.func, cst.Attribute) and self.taints.get(call.func.value) is not None:
             return  # a method of a traced object
         args: dict[str, TracedArg] = {}
@@ -342,3 +366,30 @@ def _flax_method(call: cst.Call) -> str:
             elif isinstance(value, cst.Attribute):
                 method = value.attr.value
     return method
+
+
+_RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple", "flax.struct.PyTreeNode",
+                           "equinox.Module"})
+_RECORD_DECORATORS = frozenset({"dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass",
+                                "jax.tree_util.register_dataclass"})
+
+
+def record_fields(klass, resolve) -> list[str] | None:
+    """The fields, in order, of a NamedTuple or dataclass whose ``__init__`` is the generated one
+    (it stores each argument as the field of that name); None for any other class."""
+    node = klass.node
+    if "__init__" in klass.methods or "__post_init__" in klass.methods or "__new__" in klass.methods:
+        return None
+    bases = {resolve(b.value) for b in node.bases}
+    decorators = {resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) for d in node.decorators}
+    if not (bases & _RECORD_BASES or decorators & _RECORD_DECORATORS):
+        return None
+    names = []
+    for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                annotation = small.annotation.annotation
+                head = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+                if (resolve(head) or "").rsplit(".", 1)[-1] != "ClassVar":
+                    names.append(small.target.value)
+    return names

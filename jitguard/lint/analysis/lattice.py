@@ -48,7 +48,9 @@ class Origin:
     root: "Origin | None" = None  # for a helper's parameter: the jitted function's parameter behind it
 
 
-TAINT_FLAGS = ("container", "boolean", "opaque", "foreign")
+TAINT_FLAGS = ("container", "boolean", "opaque", "foreign", "mapping")
+
+Fields = tuple[tuple[str, "Taint | None"], ...]  # known kinds per field, attribute, key or position
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,11 @@ class Taint:
     # returned by a function we cannot see (another module's): it may be a plain Python number or
     # bool, so comparisons and arithmetic on it stay opaque too (only jnp/lax make it an array)
     foreign: bool = False
+    # a Python dict (a container): iterating it gives its keys, which are static
+    mapping: bool = False
+    # the kind of each field, key or position where it is known: a NamedTuple or dataclass built
+    # here, a dict or tuple literal (also returned by a helper); other names fall back to the flags
+    fields: Fields | None = None
 
     @property
     def flags(self) -> frozenset[str]:
@@ -130,6 +137,34 @@ def container(value: Value) -> Value:
 def collection(value: Value) -> Value:
     """A literal or comprehension holding ``value`` among its elements."""
     return None if value is None else Taint(value.origin, container=True, opaque=value.opaque)
+
+
+def record(fields: dict[str, Value], mapping: bool = False) -> Value:
+    """A tuple, dict literal, NamedTuple or dataclass built from these values (by field, key or
+    position): static when every one is, else a container that knows each one's kind."""
+    traced = [v for v in fields.values() if v is not None]
+    if not traced:
+        return None
+    return Taint(traced[0].origin, container=True, opaque=traced[0].opaque, mapping=mapping,
+                 fields=tuple(fields.items()))
+
+
+def field(value: Value, name: str) -> tuple[bool, Value]:
+    """(True, its kind) when ``value`` knows the kind of its field/key/position ``name``."""
+    if value is None or value.fields is None:
+        return False, None
+    for key, kind in value.fields:
+        if key == name:
+            return True, kind
+    return False, None
+
+
+def key_of(value: Value) -> Value:
+    """What iterating ``value`` gives, when that is decided by what it is: a dict's keys are
+    static; anything else gives its elements."""
+    if value is not None and value.mapping:
+        return None
+    return element(value)
 
 
 def element(value: Value) -> Value:

@@ -15,6 +15,7 @@ never change how other functions resolve names.
 from __future__ import annotations
 
 import dataclasses
+import weakref
 
 from typing import TYPE_CHECKING
 
@@ -45,6 +46,12 @@ class Context:
     @property
     def module(self) -> cst.Module:
         return self._w.index.module
+
+    @property
+    def trace_kind(self) -> str | None:
+        """The kind of trace the walked code runs under (jitcontext.STAGED, BATCHED,
+        DIFFERENTIATED; None: not known, treat as staged)."""
+        return self._w.kind
 
     def taint(self, expr: cst.CSTNode | None) -> Taint | None:
         if expr is None:
@@ -121,6 +128,8 @@ class Walker(CallSemantics):
         self.locals: set[str] = {p.name for p in info.params}
         self.seqs: set[str] = set()
         self.maps: set[str] = set()
+        # "obj.attr" paths assigned a static value in this body (traced ones are in env)
+        self.static_attrs: set[str] = set()
         self.taints: dict[cst.CSTNode, Taint | None] = {}
         self.test_nodes: set[cst.CSTNode] = set()
         self.returns: list[Taint | None] = []
@@ -141,6 +150,13 @@ class Walker(CallSemantics):
         # module's, or a child with the imports of this body and of the functions it is nested in)
         self.imports = analysis.index.imports_of(info)
         self.hooks = analysis.hooks if report else {}
+        # the kind of trace this code runs under (jitcontext.TRACE_KINDS): only the rules whose
+        # errors happen under it look at it (Rule.trace_kinds; grad alone: float(), NumPy...)
+        self.kind = analysis.index.traces.kind(info)
+        if self.kind is not None and self.hooks:
+            self.hooks = {t: [(c, h) for c, h in hs if self.kind in getattr(getattr(h, "__self__", None), "trace_kinds",
+                                                                              (self.kind,))]
+                          for t, hs in self.hooks.items()}
 
     # -- driving ----------------------------------------------------------------------------
     def walk(self) -> None:
@@ -428,6 +444,7 @@ class Walker(CallSemantics):
         if isinstance(target, cst.Name):
             name = target.value
             self.locals.add(name)
+            self._forget_attributes(name)
             if taint is not None:
                 self.env[name] = taint
             else:
@@ -457,6 +474,11 @@ class Walker(CallSemantics):
                 for el, v in zip(elements, value.elements):
                     self.bind(el.value, self.taints.get(v.value), v.value)
                 return
+            if (taint is not None and taint.fields is not None and not taint.mapping
+                    and len(taint.fields) == len(elements) and not any(isinstance(e, cst.StarredElement) for e in elements)):
+                for el, (_, kind) in zip(elements, taint.fields):  # x, y = helper(...) returning (a, b)
+                    self.bind(el.value, kind, None)
+                return
             # a, b = carry with carry a parameter: rows of an array or fields of a pytree, whose truth
             # value is unknown; a, b = f(x) (value_and_grad, jnp.split, ...): arrays
             element = lattice.element(taint)
@@ -470,6 +492,14 @@ class Walker(CallSemantics):
                     self.bind(inner, element, None)
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, taint, None)
+        elif isinstance(target, cst.Attribute) and (path := _attribute_path(target)) is not None:
+            self.ev(target.value)
+            if taint is not None:  # self.m = m: later reads of self.m in this body get its kind
+                self.env[path] = taint
+                self.static_attrs.discard(path)
+            else:
+                self.env.pop(path, None)
+                self.static_attrs.add(path)
         elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and taint is not None:
             # d["k"] = traced: d now holds a traced value
             name = target.value.value
@@ -479,6 +509,14 @@ class Walker(CallSemantics):
             self.ev(target)
         else:
             self.ev(target)
+
+    def _forget_attributes(self, name: str) -> None:
+        """``name`` is rebound: what was assigned to its attributes no longer holds."""
+        prefix = name + "."
+        if self.static_attrs:
+            self.static_attrs = {p for p in self.static_attrs if not p.startswith(prefix)}
+        for path in [p for p in self.env if p.startswith(prefix)]:
+            del self.env[path]
 
     def bind_loop_target(self, target: cst.BaseAssignTargetExpression, iterable: cst.BaseExpression) -> None:
         """``for a, b in zip(xs, ys)`` / ``enumerate`` / ``d.items()`` keep their positions apart,
@@ -495,7 +533,7 @@ class Walker(CallSemantics):
                 else:
                     self.bind(el.value, part, None)
             return
-        self.bind(target, lattice.element(self.taints.get(iterable)), None)
+        self.bind(target, lattice.key_of(self.taints.get(iterable)), None)
 
     def _iter_parts(self, iterable: cst.BaseExpression) -> list | None:
         """Per position of an element: a value, or an iterable expression whose element it is."""
@@ -561,10 +599,18 @@ class Walker(CallSemantics):
     def ev_Attribute(self, node: cst.Attribute) -> Taint | None:
         t = self.ev(node.value)
         attr = node.attr.value
+        path = _attribute_path(node)
+        if path is not None and (path in self.env or path in self.static_attrs):
+            return self.env.get(path)  # self.m = m earlier in this body: what was assigned
         if t is None or attr in jaxapi.STATIC_ATTRIBUTES or (attr.startswith("__") and attr.endswith("__")):
             return None  # x.shape, x.dtype, ...; x.__class__, x.__name__ are about the type
         if node.attr.value in self.index.static_field_names:
             return None  # declared static by a class of this module (eqx.field(static=True), ...)
+        known, value = lattice.field(t, attr)
+        if known:
+            return value  # out.converged of out = Output(..., converged): that value's kind
+        if not t.foreign and attr in array_fields(self.index):
+            return lattice.array(t)  # a field every class here declares an array: a traced leaf
         return lattice.attribute(t)
 
     def ev_Subscript(self, node: cst.Subscript) -> Taint | None:
@@ -580,14 +626,33 @@ class Walker(CallSemantics):
                         index = self.ev(part) or index
                 self.taints[sl] = None
         if base is not None:
+            known, value = self._known_item(base, node)
+            if known:
+                return value
             keyed = any(
                 isinstance(el.slice, cst.Index) and isinstance(el.slice.value, (cst.SimpleString, cst.ConcatenatedString))
                 for el in node.slice
             )
+            if keyed and not (base.container or base.opaque or base.foreign or base.boolean):
+                # d["num"] of a traced parameter: only a pytree of leaves takes a string key, so it is
+                # a traced leaf (or a sub-tree or None, which a Python number cannot be either)
+                return Taint(base.origin)
             return lattice.item(base, keyed)
         if index is not None and not self.is_sequence(node.value) and not self.is_mapping(node.value):
             return lattice.array(index)
         return None
+
+    def _known_item(self, base: Taint, node: cst.Subscript) -> tuple[bool, Taint | None]:
+        """``d["k"]`` / ``t[0]`` of a value that knows that key's or position's kind."""
+        if base.fields is None or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return False, None
+        key = node.slice[0].slice.value
+        if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
+            return lattice.field(base, key.evaluated_value)
+        if isinstance(key, cst.Integer) and not base.mapping:
+            index = int(key.value, 0)
+            return (True, base.fields[index][1]) if index < len(base.fields) else (False, None)
+        return False, None
 
     def ev_BinaryOperation(self, node: cst.BinaryOperation) -> Taint | None:
         left, right = self.ev(node.left), self.ev(node.right)
@@ -651,12 +716,25 @@ class Walker(CallSemantics):
         return lattice.collection(t)
 
     def ev_Tuple(self, node: cst.Tuple) -> Taint | None:
-        return self._sequence(node, node.elements)
+        t = self._sequence(node, node.elements)
+        if t is None or any(isinstance(el, cst.StarredElement) for el in node.elements):
+            return t
+        return lattice.record({str(i): self.taints.get(el.value) for i, el in enumerate(node.elements)})
 
-    ev_List = ev_Set = ev_Tuple
+    ev_List = ev_Tuple
+
+    def ev_Set(self, node: cst.Set) -> Taint | None:
+        return self._sequence(node, node.elements)
 
     def ev_Dict(self, node: cst.Dict) -> Taint | None:
-        return self._sequence(node, node.elements)
+        t = self._sequence(node, node.elements)
+        if t is None:
+            return None
+        keys = [el.key.evaluated_value if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)
+                else None for el in node.elements]
+        if any(not isinstance(k, str) for k in keys):
+            return dataclasses.replace(t, mapping=True)
+        return lattice.record({k: self.taints.get(el.value) for k, el in zip(keys, node.elements)}, mapping=True)
 
     def _comprehension(self, node, elts: list[cst.BaseExpression]) -> Taint | None:
         saved_env, saved_locals = dict(self.env), set(self.locals)
@@ -720,3 +798,46 @@ def _is_container_type(expr: cst.BaseExpression) -> bool:
         return name in _CONTAINER_ANNOTATIONS
     name = expr.attr.value if isinstance(expr, cst.Attribute) else expr.value if isinstance(expr, cst.Name) else ""
     return name in _CONTAINER_ANNOTATIONS
+
+
+def _attribute_path(node: cst.Attribute) -> str | None:
+    """``self.m`` -> "self.m" (one attribute of a plain name), else None."""
+    return f"{node.value.value}.{node.attr.value}" if isinstance(node.value, cst.Name) else None
+
+
+_ARRAY_TYPES = frozenset({"ndarray", "Array"})
+_JAXTYPING_DTYPES = frozenset({"Float", "Int", "Bool", "Shaped", "Num", "Real", "Complex", "Inexact", "Integer",
+                               "UInt", "Key"})
+_ARRAY_FIELDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def array_fields(index) -> frozenset[str]:
+    """Attribute names that every class of the module declaring them annotates as an array
+    (``batch_sizes: jnp.ndarray`` in a NamedTuple or dataclass, ``Float[Array, "n"]``), and that
+    no class makes static or defines as a method: on a traced pytree, such an attribute is a
+    traced leaf."""
+    cached = _ARRAY_FIELDS.get(index)
+    if cached is not None:
+        return cached
+    arrays: set[str] = set()
+    other: set[str] = set(index.static_field_names)
+    for klass in index.classes.values():
+        other.update(klass.methods)
+        for stmt in klass.node.body.body if isinstance(klass.node.body, cst.IndentedBlock) else ():
+            for small in getattr(stmt, "body", ()) if isinstance(stmt, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                    (arrays if _is_array_type(small.annotation.annotation) else other).add(small.target.value)
+            if isinstance(stmt, cst.FunctionDef):
+                other.add(stmt.name.value)
+    result = frozenset(arrays - other)
+    _ARRAY_FIELDS[index] = result
+    return result
+
+
+def _is_array_type(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.Subscript):
+        base = expr.value
+        name = base.attr.value if isinstance(base, cst.Attribute) else base.value if isinstance(base, cst.Name) else ""
+        return name in _JAXTYPING_DTYPES
+    name = expr.attr.value if isinstance(expr, cst.Attribute) else expr.value if isinstance(expr, cst.Name) else ""
+    return name in _ARRAY_TYPES
