@@ -75,6 +75,11 @@ class Context:
         """Known to be a Python dict (a literal, or a name bound to one here or at module level)."""
         return self._w.is_mapping(expr)
 
+    def is_numpy_array(self, expr: cst.BaseExpression) -> bool:
+        """Known to be a NumPy array (a ``numpy`` call on static values, a name bound to one, its
+        rows, items or arithmetic): indexing it with a tracer makes NumPy convert the tracer."""
+        return self._w.is_numpy_array(expr)
+
     def in_test(self, node: cst.CSTNode) -> bool:
         """Part of an if/while/assert/conditional test, which reports the problem itself."""
         return node in self._w.test_nodes
@@ -128,6 +133,7 @@ class Walker(CallSemantics):
         self.locals: set[str] = {p.name for p in info.params}
         self.seqs: set[str] = set()
         self.maps: set[str] = set()
+        self.nparrays: set[str] = set()  # local names bound to NumPy arrays
         # "obj.attr" paths assigned a static value in this body (traced ones are in env)
         self.static_attrs: set[str] = set()
         self.taints: dict[cst.CSTNode, Taint | None] = {}
@@ -217,6 +223,24 @@ class Walker(CallSemantics):
         if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":
             return True
         return self._python_literal(expr, (cst.List, cst.Tuple), self.seqs, self.index.module_sequences)
+
+    def is_numpy_array(self, expr: cst.BaseExpression) -> bool:
+        if self.taints.get(expr) is not None:
+            return False  # traced: not a NumPy value
+        if isinstance(expr, cst.Name):
+            return expr.value in self.nparrays and expr.value not in self.env
+        if isinstance(expr, cst.Call):
+            name = self.resolve(expr.func) or ""
+            last = name.rsplit(".", 1)[-1]
+            return (name.startswith("numpy.") and not name.startswith(_NUMPY_NOT_ARRAYS) and last[:1].islower()
+                    and name not in jaxapi.STATIC_CALLS)
+        if isinstance(expr, cst.Subscript):
+            return self.is_numpy_array(expr.value)
+        if isinstance(expr, cst.Attribute):
+            return expr.attr.value == "T" and self.is_numpy_array(expr.value)
+        if isinstance(expr, cst.BinaryOperation):
+            return self.is_numpy_array(expr.left) or self.is_numpy_array(expr.right)
+        return False
 
     def is_mapping(self, expr: cst.BaseExpression) -> bool:
         return self._python_literal(expr, (cst.Dict, cst.DictComp), self.maps, self.index.module_mappings)
@@ -457,6 +481,10 @@ class Walker(CallSemantics):
                 self.maps.add(name)
             else:
                 self.maps.discard(name)
+            if taint is None and value is not None and self.is_numpy_array(value):  # type: ignore[arg-type]
+                self.nparrays.add(name)
+            else:
+                self.nparrays.discard(name)
         elif isinstance(target, (cst.Tuple, cst.List)):
             elements = target.elements
             if (
@@ -534,6 +562,8 @@ class Walker(CallSemantics):
                     self.bind(el.value, part, None)
             return
         self.bind(target, lattice.key_of(self.taints.get(iterable)), None)
+        if isinstance(target, cst.Name) and self.is_numpy_array(iterable):
+            self.nparrays.add(target.value)  # a row of a NumPy array
 
     def _iter_parts(self, iterable: cst.BaseExpression) -> list | None:
         """Per position of an element: a value, or an iterable expression whose element it is."""
@@ -805,6 +835,11 @@ def _attribute_path(node: cst.Attribute) -> str | None:
     return f"{node.value.value}.{node.attr.value}" if isinstance(node.value, cst.Name) else None
 
 
+# numpy calls whose result is not an array (types, dtype information, modules' helpers)
+_NUMPY_NOT_ARRAYS = ("numpy.dtype", "numpy.finfo", "numpy.iinfo", "numpy.testing.", "numpy.random.default_rng",
+                     "numpy.random.seed", "numpy.random.get_state", "numpy.errstate", "numpy.printoptions",
+                     "numpy.vectorize", "numpy.frompyfunc", "numpy.issubdtype", "numpy.promote_types",
+                     "numpy.can_cast", "numpy.broadcast_shapes")
 _ARRAY_TYPES = frozenset({"ndarray", "Array"})
 _JAXTYPING_DTYPES = frozenset({"Float", "Int", "Bool", "Shaped", "Num", "Real", "Complex", "Inexact", "Integer",
                                "UInt", "Key"})
