@@ -27,6 +27,7 @@ from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import scalar_kind
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, is_literal_collection
+from jitguard.lint.analysis.shapes import scope_view
 
 class FactExtractor:
     def __init__(self, index: ModuleIndex, module_name: str, jitted: frozenset[str] = frozenset(),
@@ -154,7 +155,7 @@ class FactExtractor:
                 # only loops whose length grows with the work count: a loop over a fixed
                 # collection (a literal, an Enum, itertools.product of literals) is bounded
                 table = self.index.imports_of(func)
-                in_loop = any(not is_bounded_loop(loop, table, self._enums) for loop in loops)
+                in_loop = any(not is_bounded_loop(loop, table, self._enums, scope_view(self.index, func)) for loop in loops)
                 out.append((CallFact(callee, bound, in_loop, tuple(args), traced=traced), call, tuple(nodes)))
         return out
 
@@ -271,7 +272,7 @@ class FactExtractor:
         """What the loop (in ``func``) binds and varies; a loop node belongs to one function."""
         facts = self._loops.get(loop)
         if facts is None:
-            facts = self._loops[loop] = LoopFacts(loop, self.index.imports_of(func))
+            facts = self._loops[loop] = LoopFacts(loop, self.index.imports_of(func), scope_view(self.index, func))
         return facts
 
     def _unhashable(self, expr: cst.BaseExpression, func: FunctionInfo | None, depth: int = 0) -> str | None:

@@ -10,8 +10,17 @@ a cache is warmed up, so it does not count as varying.
 An expression has a *varying shape* when it slices with a bound that varies (``x[:i]``, but not
 ``x[i:i + k]`` with a fixed ``k``), creates an array with a varying size (``jnp.zeros(n)``),
 converts a list that grows in the loop (``jnp.asarray(buf)``), or is a name bound to one of these.
-Anything passed through another function (``pad_to_bucket(x[:i], ...)``) is opaque: padding and
-bucketing are how the hazard is fixed.
+A function of the module is followed through its shape summary
+(``jitguard.lint.analysis.shapes``): ``make_batch(n)`` returning ``np.ones((n, 3))`` has a varying
+shape when ``n`` varies; a generator whose yields change shape (a last window cut short) gives
+varying shapes to the loop over it. Anything else passed through another function
+(``pad_to_bucket(x[:i], ...)``) is opaque: padding and bucketing are how the hazard is fixed.
+
+Shapes of the entries of a structure (``for name, w in params.items()``: ``w.shape``, ``w.ndim``)
+take as many values as the structure has distinct shapes, however often the loop runs: a value
+computed from them does not vary with the work. A window ``x[start:end]`` whose bounds move
+together (``start = end; end = start + k``) keeps its width, unless the loop's test bounds only
+its start (``while start < n``): then the last window is cut short (a partial last batch).
 """
 
 from __future__ import annotations
@@ -81,28 +90,31 @@ _DICT_VIEWS = frozenset({"items", "keys", "values"})
 
 
 def is_fixed_collection(expr: cst.BaseExpression, imports: ImportTable | None = None,
-                        enums: frozenset[str] = frozenset()) -> bool:
+                        enums: frozenset[str] = frozenset(), scope=None, depth: int = 0) -> bool:
     """Is ``expr`` a collection whose length is written in the code: a literal tuple, list, set
     or dict, a dict view of one, an Enum class of the module (``enums``), or ``zip``/
     ``enumerate``/``itertools.product``/... of such collections? A loop over one runs a fixed
     number of times, however long the program runs: what varies with it takes a bounded number
-    of values."""
+    of values. With ``scope`` (a ``shapes.ScopeView``), a name bound only to such collections (a
+    parameter: to a literal default no call of the module passes) counts too."""
     if is_literal_collection(expr) or (isinstance(expr, cst.Dict) and not any(
             isinstance(e, cst.StarredDictElement) for e in expr.elements)):
         return True
     if isinstance(expr, cst.Name):
-        return expr.value in enums
-    if not isinstance(expr, cst.Call):
-        return False
+        return expr.value in enums or (scope is not None and scope.fixed_name(expr.value, depth, enums))
+    return isinstance(expr, cst.Call) and _fixed_call(expr, imports, enums, scope, depth)
+
+
+def _fixed_call(expr: cst.Call, imports: ImportTable | None, enums: frozenset[str], scope, depth: int) -> bool:
     func = expr.func
     if isinstance(func, cst.Attribute) and func.attr.value in _DICT_VIEWS and not expr.args:
-        return is_fixed_collection(func.value, imports, enums)
+        return is_fixed_collection(func.value, imports, enums, scope, depth)
     name = imports.resolve(func) if imports is not None else None
     name = name or (func.value if isinstance(func, cst.Name) else None)
     if name not in _FIXED_WHEN_ARGS_ARE:
         return False
     positional = [a.value for a in expr.args if a.keyword is None and not a.star]
-    return bool(positional) and all(is_fixed_collection(v, imports, enums) for v in positional)
+    return bool(positional) and all(is_fixed_collection(v, imports, enums, scope, depth) for v in positional)
 
 
 _ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
@@ -114,56 +126,59 @@ def enum_classes(classes: dict, imports: ImportTable) -> frozenset[str]:
                      if any(imports.resolve(b.value) in _ENUM_BASES for b in info.node.bases))
 
 
-def is_bounded_loop(loop: cst.CSTNode, imports: ImportTable | None = None, enums: frozenset[str] = frozenset()) -> bool:
+def is_bounded_loop(loop: cst.CSTNode, imports: ImportTable | None = None, enums: frozenset[str] = frozenset(),
+                    scope=None) -> bool:
     """A ``for`` loop or comprehension over fixed collections only (see is_fixed_collection)."""
     if isinstance(loop, cst.For):
-        return is_fixed_collection(loop.iter, imports, enums)
+        return is_fixed_collection(loop.iter, imports, enums, scope)
     if isinstance(loop, cst.BaseComp):
         clause = loop.for_in
         while clause is not None:
-            if not is_fixed_collection(clause.iter, imports, enums):
+            if not is_fixed_collection(clause.iter, imports, enums, scope):
                 return False
             clause = clause.inner_for_in
         return True
     return False
 
 
-class LoopFacts:
-    """Names that vary, names whose shape varies, and lists that grow, in one loop."""
+_SHAPE_QUERIES = frozenset({"shape", "ndim", "dtype", "size"})
+# iterating these gives the entries of a structure (a dict of weights, a pytree's leaves)
+_STRUCTURE_VIEWS = frozenset({"items", "values"})
+_TREE_LEAVES = frozenset({"jax.tree_util.tree_leaves", "jax.tree.leaves", "jax.tree_util.tree_flatten_with_path",
+                          "jax.tree.leaves_with_path", "jax.tree_util.tree_leaves_with_path"})
+_WRAPPERS = frozenset({"zip", "enumerate", "sorted", "reversed", "list", "tuple"})
 
-    def __init__(self, loop: cst.CSTNode, imports: ImportTable) -> None:
+
+def is_structure_iter(expr: cst.BaseExpression, imports: ImportTable | None) -> bool:
+    """``d.items()``, ``d.values()``, ``jax.tree.leaves(t)``, or zip/enumerate/sorted of them."""
+    if not isinstance(expr, cst.Call):
+        return False
+    func = expr.func
+    if isinstance(func, cst.Attribute) and func.attr.value in _STRUCTURE_VIEWS and not expr.args:
+        return True
+    name = imports.resolve(func) if imports is not None else None
+    name = name or (func.value if isinstance(func, cst.Name) else None)
+    if name in _TREE_LEAVES:
+        return True
+    if name in _WRAPPERS:
+        return any(is_structure_iter(a.value, imports) for a in expr.args if a.keyword is None)
+    return False
+
+
+class _Flow:
+    """Questions about one expression, given which names vary (``varying``) and which are bound
+    to arrays whose shape varies (``shaped``)."""
+
+    def __init__(self, imports: ImportTable, scope=None) -> None:
         self.imports = imports
+        self.scope = scope  # a shapes.ScopeView, or None: no helper summaries, no bindings
         self.varying: set[str] = set()
         self.bounded: set[str] = set()
         self.shaped: set[str] = set()  # names bound to varying-shape arrays
         self.grown: set[str] = set()  # lists appended to in the loop
-        assigns: list[tuple[set[str], cst.CSTNode | None, bool]] = []
-        # names the body resets unconditionally (`batch = []` at its top level): whatever the body
-        # then does to them starts again from that value, so nothing is carried across iterations
-        self.reset: set[str] = set() if isinstance(loop, cst.BaseComp) else _reset_names(loop.body)
-        if isinstance(loop, cst.For):
-            names = _target_names(loop.target)
-            (self.bounded if is_fixed_collection(loop.iter, imports) else self.varying).update(names)
-            self._scan(loop.body, assigns)
-        elif isinstance(loop, cst.While):
-            self._scan(loop.body, assigns)
-            for names, _value, _aug in assigns:
-                self.varying |= names
-        else:  # comprehension
-            clause = loop.for_in
-            while clause is not None:
-                names = _target_names(clause.target)
-                (self.bounded if is_fixed_collection(clause.iter, imports) else self.varying).update(names)
-                clause = clause.inner_for_in
-        assigned = self.assigned = set().union(*(names for names, _v, _a in assigns)) if assigns else set()
-        self.grown -= assigned - {n for names, _v, aug in assigns if aug for n in names}  # `buf = []` inside: fresh each time
-        for _ in range(3):
-            for names, value, aug in assigns:
-                if aug or value is None or self.value_varies(value) or (names_in(value) & names - self.reset):
-                    self.varying |= names
-        for names, value, _aug in assigns:
-            if value is not None and (self.shape_varies(value) or self._grows_itself(names, value)):
-                self.shaped |= names
+        self.reset: set[str] = set()
+        self.struct: set[str] = set()  # entries of a structure (see is_structure_iter) and values read from them
+        self.assigned: set[str] = set()
 
     def _scan(self, body: cst.CSTNode, out: list) -> None:
         """Assignments and list growth in a loop body (not inside nested functions)."""
@@ -174,22 +189,48 @@ class LoopFacts:
                 continue
             if isinstance(node, cst.Assign):
                 for t in node.targets:
-                    out.append((_target_names(t.target), node.value, False))
+                    out.append((_target_names(t.target), node.value, False, t.target))
             elif isinstance(node, cst.AnnAssign) and node.value is not None:
-                out.append((_target_names(node.target), node.value, False))
+                out.append((_target_names(node.target), node.value, False, node.target))
             elif isinstance(node, cst.AugAssign):
                 names = _target_names(node.target)
-                out.append((names, node.value, True))
+                out.append((names, node.value, True, node.target))
                 if isinstance(node.value, (cst.List, cst.ListComp)):
                     self.grown |= names
             elif isinstance(node, cst.For):
-                out.append((_target_names(node.target), None, False))
+                names = _target_names(node.target)
+                out.append((names, None, False, node))
+                if is_structure_iter(node.iter, self.imports):
+                    self.struct |= names
             elif isinstance(node, cst.WithItem) and node.asname is not None:
-                out.append((_target_names(node.asname.name), node.item, False))
+                out.append((_target_names(node.asname.name), node.item, False, node.asname.name))
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
                 if node.func.attr.value in ("append", "extend", "insert") and isinstance(node.func.value, cst.Name):
                     self.grown.add(node.func.value.value)
             stack.extend(children(node))
+
+    def shape_opaque(self, name: str) -> bool:
+        """Is ``x.shape`` (ndim, dtype, size) of this name a value that does not vary with the work?"""
+        return False
+
+    def value_names(self, expr: cst.CSTNode) -> set[str]:
+        """The names a value reads (``names_in``), less those read only for their shape when
+        ``shape_opaque`` says their shapes are no varying values."""
+        out: set[str] = set()
+        stack = [expr]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Name):
+                out.add(node.value)
+            elif isinstance(node, cst.Attribute):
+                head = node.value
+                if not (node.attr.value in _SHAPE_QUERIES and isinstance(head, cst.Name) and self.shape_opaque(head.value)):
+                    stack.append(head)
+            elif isinstance(node, cst.Arg):
+                stack.append(node.value)
+            elif not isinstance(node, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
+                stack.extend(children(node))
+        return out
 
     # -- questions about one expression -----------------------------------------------------
     def value_varies(self, expr: cst.BaseExpression) -> set[str]:
@@ -206,7 +247,7 @@ class LoopFacts:
             return set()
         if isinstance(expr, cst.Call) and self.imports.resolve(expr.func) in jaxapi.BOUNDED_CALLS:
             return set()
-        return names_in(expr) & self.varying
+        return self.value_names(expr) & self.varying
 
     def shape_varies(self, expr: cst.BaseExpression) -> bool:
         if isinstance(expr, cst.Name):
@@ -218,6 +259,8 @@ class LoopFacts:
                 sl = el.slice
                 if isinstance(sl, cst.Slice) and self._slice_size_varies(sl):
                     return True
+                if isinstance(sl, cst.Index) and sl.star is None and self.shape_varies(sl.value):
+                    return True  # x[idx] with an index array of varying shape: the result has its shape
             return False
         if isinstance(expr, cst.Call):
             return self._call_shape_varies(expr)
@@ -227,15 +270,23 @@ class LoopFacts:
         """An array made (or converted, reshaped) by a call, with a size that changes with the loop."""
         name = self.imports.resolve(expr.func)
         args = [a.value for a in expr.args]
-        if name in jaxapi.RANDOM_SIZED:
-            sizes = [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]
-            if name not in ("numpy.random.randn", "numpy.random.rand"):
-                sizes = [a.value for a in expr.args if a.keyword is not None and a.keyword.value == "size"]
-            return any(names_in(s) & self.varying for s in sizes)
-        if name in jaxapi.ARRAY_SIZED:
-            sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
-            sizes += [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
-            return any(names_in(s) & self.varying for s in sizes)
+        known = self._table_shape_varies(name, expr, args)
+        if known is not None:
+            return known
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("reshape", "astype", "T"):
+            if expr.func.attr.value == "reshape" and any(self.value_varies(a) for a in args):
+                return True
+            return self.shape_varies(expr.func.value)
+        sized = _generator_size(expr)
+        if sized is not None:  # rng.integers(0, n, size), rng.normal(size=(n, 3)), ...
+            return self.value_varies(sized)
+        return any(self._returned_shape_varies(expr))
+
+    def _table_shape_varies(self, name: str | None, expr: cst.Call, args: list) -> bool | None:
+        """The same for the array makers and conversions of jaxapi's tables (None: not one)."""
+        sizes = _size_arguments(name, expr, args)
+        if sizes is not None:
+            return any(self.value_varies(s) for s in sizes)
         if name in jaxapi.CONVERSIONS and args:
             first = args[0]
             if isinstance(first, cst.Name) and first.value in self.grown:
@@ -243,11 +294,24 @@ class LoopFacts:
             if isinstance(first, (cst.List, cst.Tuple)):
                 return any(self.shape_varies(e.value) for e in first.elements)
             return self.shape_varies(first)
-        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in ("reshape", "astype", "T"):
-            if expr.func.attr.value == "reshape" and any(names_in(a) & self.varying for a in args):
-                return True
-            return self.shape_varies(expr.func.value)
-        return False
+        return None
+
+    def _returned_shape_varies(self, call: cst.Call) -> list[bool]:
+        """Per element of what a function of the module returns: does its shape vary here (its
+        summary names a parameter whose argument varies)? Empty: no summary."""
+        from jitguard.lint.analysis.shapes import return_shapes
+
+        if self.scope is None:
+            return []
+        found = self.scope.callee(call)
+        if found is None:
+            return []
+        info, bound = found
+        summary = return_shapes(self.scope.index, info)
+        args = self.scope.arguments(call, info, bound) if summary else None
+        if not summary or args is None:
+            return []
+        return [any(p in args and self.value_varies(args[p]) for p in params) for params in summary]
 
     def _grows_itself(self, names: set[str], value: cst.CSTNode) -> bool:
         """seq = jnp.concatenate([seq, new]): one row longer every iteration (unless reset in it)."""
@@ -258,8 +322,8 @@ class LoopFacts:
         )
 
     def _slice_size_varies(self, sl: cst.Slice) -> bool:
-        lower_v = bool(sl.lower is not None and names_in(sl.lower) & self.varying)
-        upper_v = bool(sl.upper is not None and names_in(sl.upper) & self.varying)
+        lower_v = bool(sl.lower is not None and self.value_varies(sl.lower))
+        upper_v = bool(sl.upper is not None and self.value_varies(sl.upper))
         if not (lower_v or upper_v):
             return False
         # x[i : i + k] with a fixed k keeps its size
@@ -269,7 +333,320 @@ class LoopFacts:
             and isinstance(up, cst.BinaryOperation)
             and isinstance(up.operator, cst.Add)
             and up.left.deep_equals(sl.lower)
-            and not (names_in(up.right) & self.varying)
+            and not self.value_varies(up.right)
         ):
             return False
+        return not self._fixed_window(sl)
+
+    def _fixed_window(self, sl: cst.Slice) -> bool:
+        return False
+
+
+def _size_arguments(name: str | None, expr: cst.Call, args: list) -> list | None:
+    """The arguments that set the size of what an array maker of jaxapi's tables returns."""
+    if name in jaxapi.RANDOM_SIZED:
+        if name in ("numpy.random.randn", "numpy.random.rand"):
+            return [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]
+        return [a.value for a in expr.args if a.keyword is not None and a.keyword.value == "size"]
+    if name in jaxapi.ARRAY_SIZED:
+        sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
+        return sizes + [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
+    return None
+
+
+# numpy.random.Generator methods: the position of their `size` parameter
+_GENERATOR_SIZE = {"integers": 2, "random": 0, "normal": 2, "uniform": 2, "standard_normal": 0, "choice": 1,
+                   "exponential": 1, "poisson": 1, "binomial": 2, "beta": 2, "gamma": 2, "permutation": 0}
+
+
+def _generator_size(call: cst.Call) -> cst.BaseExpression | None:
+    """``rng.integers(0, n_atoms, n_edges)``: the size argument of a NumPy Generator method, when
+    the receiver is a name (or ``np.random.default_rng(...)``) and the method is one of these."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _GENERATOR_SIZE:
+        return None
+    if not isinstance(func.value, (cst.Name, cst.Call)):
+        return None
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == "size":
+            return arg.value
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if func.attr.value == "permutation":  # rng.permutation(n): n elements, for an int n
+        first = positional[0] if positional else None
+        return first if isinstance(first, (cst.Integer, cst.BinaryOperation)) else None
+    at = _GENERATOR_SIZE[func.attr.value]
+    return positional[at] if at < len(positional) else None
+
+
+class LoopFacts(_Flow):
+    """Names that vary, names whose shape varies, and lists that grow, in one loop."""
+
+    def __init__(self, loop: cst.CSTNode, imports: ImportTable, scope=None) -> None:
+        super().__init__(imports, scope)
+        self.loop = loop
+        assigns: list[tuple[set[str], cst.CSTNode | None, bool, cst.CSTNode | None]] = []
+        # names the body resets unconditionally (`batch = []` at its top level): whatever the body
+        # then does to them starts again from that value, so nothing is carried across iterations
+        self.reset = set() if isinstance(loop, cst.BaseComp) else _reset_names(loop.body)
+        if isinstance(loop, cst.For):
+            self._target(loop.target, loop.iter)
+            self._scan(loop.body, assigns)
+        elif isinstance(loop, cst.While):
+            self._scan(loop.body, assigns)
+            for names, _value, _aug, _t in assigns:
+                self.varying |= names
+        else:  # comprehension
+            clause = loop.for_in
+            while clause is not None:
+                self._target(clause.target, clause.iter)
+                clause = clause.inner_for_in
+        assigned = self.assigned = set().union(*(names for names, _v, _a, _t in assigns)) if assigns else set()
+        self.grown -= assigned - {n for names, _v, aug, _t in assigns if aug for n in names}  # `buf = []` inside: fresh each time
+        self._propagate_struct(assigns)
+        self._settle(assigns)
+
+    def _target(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+        names = _target_names(target)
+        fixed = is_fixed_collection(iterable, self.imports, scope=self.scope)
+        (self.bounded if fixed else self.varying).update(names)
+        if is_structure_iter(iterable, self.imports):
+            self.struct |= names
+
+    def _settle(self, assigns: list) -> None:
+        """What varies, then what changes shape; again if an entry's shape turned out to vary."""
+        for _ in range(2):  # an entry whose shape varies reads as varying through its .shape: again
+            for _ in range(3):
+                for names, value, aug, _t in assigns:
+                    if aug or value is None or self.value_varies(value) or (names_in(value) & names - self.reset):
+                        self.varying |= names
+            self._find_shaped(assigns)
+            if not self.shaped & self.struct:
+                break
+
+    def _propagate_struct(self, assigns: list) -> None:
+        """Names assigned only from entries of a structure (``w0 = src[name + "_0"]`` with ``name``
+        a key of it) are entries too."""
+        local = self.assigned | self.struct | self.varying
+        for _ in range(3):
+            for names, value, aug, _t in assigns:
+                if value is None or aug or names <= self.struct:
+                    continue
+                read = names_in(value) & local
+                if read and read <= self.struct and all(self._only_struct(n, assigns) for n in names):
+                    self.struct |= names
+
+    def _only_struct(self, name: str, assigns: list) -> bool:
+        return all(v is not None and names_in(v) & (self.assigned | self.varying) <= self.struct
+                   for names, v, _a, _t in assigns if name in names)
+
+    def _find_shaped(self, assigns: list) -> None:
+        for _ in range(2):
+            for names, value, _aug, target in assigns:
+                if value is None:
+                    if isinstance(target, cst.For) and self.scope is not None:
+                        self.shaped |= _generator_targets(target.target, target.iter, self.scope)
+                    continue
+                if isinstance(target, cst.Tuple) and isinstance(value, cst.Call):
+                    per = self._returned_shape_varies(value)
+                    if len(per) == len(target.elements):  # senders, receivers = neighbor_list(n, frame)
+                        for el, varies in zip(target.elements, per):
+                            if varies:
+                                self.shaped |= _target_names(el.value)
+                        continue
+                if self.shape_varies(value) or self._grows_itself(names, value):
+                    self.shaped |= names
+        if isinstance(self.loop, cst.For) and self.scope is not None:
+            self.shaped |= _generator_targets(self.loop.target, self.loop.iter, self.scope)
+
+    def shape_opaque(self, name: str) -> bool:
+        return name in self.struct and name not in self.shaped
+
+    # -- windows ----------------------------------------------------------------------------
+    def _fixed_window(self, sl: cst.Slice) -> bool:
+        """``x[start:end]`` where the loop moves both bounds together (``start = end; end = start +
+        k``, from ``start, end = 0, k`` before it): every window is ``k`` wide — unless the loop is
+        a ``while`` whose test bounds ``start`` but not ``end`` (``while start < n``), which lets
+        the last window run past the end of ``x`` and come out shorter."""
+        lo, hi = sl.lower, sl.upper
+        if not (isinstance(lo, cst.Name) and isinstance(hi, cst.Name) and isinstance(self.loop, (cst.For, cst.While))):
+            return False
+        if self.scope is None:
+            return False
+        after = _width_after(self.loop.body, lo.value, hi.value)
+        entry = _window_width(self.scope.preceding(self.loop) or [], lo.value, hi.value)
+        if after is None or entry is None or (after != {hi.value: 1, lo.value: -1} and after != entry):
+            return False
+        if {k for k in entry if k} & (self.assigned | self.varying):
+            return False  # the width itself changes with the loop
+        if isinstance(self.loop, cst.While):
+            bounded = _upper_bounded(self.loop.test)
+            if lo.value in bounded and hi.value not in bounded:
+                return False  # a partial last window
         return True
+
+
+class ParamFlow(_Flow):
+    """Inside one function: the names whose values depend on ``seeds`` (some of its parameters)
+    and the arrays whose shapes they set (for ``shapes.return_shapes``). The shapes of its array
+    parameters are opaque (``x.shape[1]`` in a padding helper is no size the caller varies)."""
+
+    def __init__(self, body: cst.CSTNode, seeds: frozenset[str], scope) -> None:
+        super().__init__(scope.imports, scope)
+        assigns: list = []
+        self._scan(body, assigns)
+        self.grown = set()  # a list a helper builds is opaque: its length is not tracked
+        self.varying = set(seeds)
+        for _ in range(3):
+            for names, value, aug, target in assigns:
+                if value is None:
+                    value = target.iter if isinstance(target, cst.For) else None
+                if value is not None and (self.value_varies(value) or (aug and names & self.varying)):
+                    self.varying |= names
+        for _ in range(2):
+            for names, value, _aug, _t in assigns:
+                if value is not None and self.shape_varies(value):
+                    self.shaped |= names
+
+    def shape_opaque(self, name: str) -> bool:
+        return name not in self.shaped
+
+
+def _generator_targets(target: cst.BaseExpression, iterable: cst.BaseExpression, scope) -> set[str]:
+    """The names of a ``for`` target bound to what a generator of the module yields, when its
+    yields change shape: ``for step, batch in zip(range(n), loader(data, 4))`` gives ``batch``."""
+    from jitguard.lint.analysis.shapes import generator_shapes_vary, is_generator
+
+    if not isinstance(iterable, cst.Call):
+        return set()
+    name = scope.imports.resolve(iterable.func) or (iterable.func.value if isinstance(iterable.func, cst.Name) else None)
+    if name in ("zip", "enumerate") and isinstance(target, (cst.Tuple, cst.List)):
+        args = [a.value for a in iterable.args if a.keyword is None and not a.star]
+        if name == "enumerate":
+            elements = target.elements[1:2]
+        else:
+            elements = target.elements
+        out: set[str] = set()
+        for el, arg in zip(elements, args):
+            out |= _generator_targets(el.value, arg, scope)
+        return out
+    found = scope.callee(iterable)
+    if found is None or not is_generator(found[0]):
+        return set()
+    return _target_names(target) if generator_shapes_vary(scope.index, found[0]) else set()
+
+
+# -- linear arithmetic on names, for windows ---------------------------------------------------
+def _linear(expr: cst.BaseExpression, env: dict) -> dict | None:
+    """``start + k - 1`` as {name: coefficient, "": constant}; names bound in ``env`` replaced by
+    their value there. None: not a sum of names and integers."""
+    if isinstance(expr, cst.Integer):
+        return {"": int(expr.evaluated_value)}
+    if isinstance(expr, cst.Name):
+        return dict(env[expr.value]) if expr.value in env else {expr.value: 1}
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract)):
+        left, right = _linear(expr.left, env), _linear(expr.right, env)
+        if left is None or right is None:
+            return None
+        sign = 1 if isinstance(expr.operator, cst.Add) else -1
+        for k, v in right.items():
+            left[k] = left.get(k, 0) + sign * v
+        return {k: v for k, v in left.items() if v}
+    return None
+
+
+def _run_assignments(statements, env: dict, watch: set[str]) -> bool:
+    """Apply the simple assignments of ``statements`` to ``env`` in order; False when a watched
+    name is bound some other way (in a nested block, by a call, ...)."""
+    for stmt in statements:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            if _binds_any(stmt, watch):
+                return False
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                if not _assign(small.targets[0].target, small.value, env, watch):
+                    return False
+            elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name) and small.target.value in watch:
+                value = _linear(small.value, env)
+                if value is None or not isinstance(small.operator, (cst.AddAssign, cst.SubtractAssign)):
+                    return False
+                sign = 1 if isinstance(small.operator, cst.AddAssign) else -1
+                old = _linear(small.target, env) or {}
+                for k, v in value.items():
+                    old[k] = old.get(k, 0) + sign * v
+                env[small.target.value] = {k: v for k, v in old.items() if v}
+            elif _binds_any(small, watch):
+                return False
+    return True
+
+
+def _assign(target: cst.BaseExpression, value: cst.BaseExpression, env: dict, watch: set[str]) -> bool:
+    pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]]
+    if isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple) and len(target.elements) == len(value.elements):
+        pairs = [(t.value, v.value) for t, v in zip(target.elements, value.elements)]
+    else:
+        pairs = [(target, value)]
+    new = {}
+    for t, v in pairs:
+        names = _target_names(t)
+        if not names & watch:
+            continue
+        if not isinstance(t, cst.Name):
+            return False
+        new[t.value] = _linear(v, env)
+    for name, lin in new.items():  # simultaneous: `start, end = end, end + k`
+        if lin is None:
+            env.pop(name, None)
+            env[name] = {f"?{name}": 1}  # unknown
+        else:
+            env[name] = lin
+    return True
+
+
+def _binds_any(node: cst.CSTNode, names: set[str]) -> bool:
+    from jitguard.lint.analysis.shapes import bindings
+
+    return bool(set(bindings(node, itself=True)) & names)
+
+
+def _width_after(body: cst.BaseSuite, lo: str, hi: str) -> dict | None:
+    """``hi - lo`` after one run of the loop body, in terms of their values before it (None: the
+    body binds them some other way)."""
+    env: dict = {}
+    if not _run_assignments(body.body, env, {lo, hi}):
+        return None
+    after_hi, after_lo = _linear(cst.Name(hi), env), _linear(cst.Name(lo), env)
+    if after_hi is None or after_lo is None or any(k.startswith("?") for k in (*after_hi, *after_lo)):
+        return None
+    diff = dict(after_hi)
+    for k, v in after_lo.items():
+        diff[k] = diff.get(k, 0) - v
+    return {k: v for k, v in diff.items() if v}
+
+
+def _window_width(before: list, lo: str, hi: str) -> dict | None:
+    """``hi - lo`` after the statements before the loop, as a linear form without ``lo``/``hi``."""
+    env: dict = {}
+    if not _run_assignments(before, env, {lo, hi}) or lo not in env or hi not in env:
+        return None
+    diff = dict(env[hi])
+    for k, v in env[lo].items():
+        diff[k] = diff.get(k, 0) - v
+    diff = {k: v for k, v in diff.items() if v}
+    if any(k.startswith("?") or k in (lo, hi) for k in diff):
+        return None
+    return diff
+
+
+def _upper_bounded(test: cst.BaseExpression) -> set[str]:
+    """Names a loop test bounds from above: ``a < n``, ``a <= n``, ``n > a``, ``n >= a`` (in ``and``s)."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _upper_bounded(test.left) | _upper_bounded(test.right)
+    out: set[str] = set()
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
+        op, right = test.comparisons[0].operator, test.comparisons[0].comparator
+        if isinstance(op, (cst.LessThan, cst.LessThanEqual)) and isinstance(test.left, cst.Name):
+            out.add(test.left.value)
+        if isinstance(op, (cst.GreaterThan, cst.GreaterThanEqual)) and isinstance(right, cst.Name):
+            out.add(right.value)
+    return out

@@ -5,6 +5,7 @@ import libcst as cst
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import positional_args
 from jitguard.lint.analysis.loops import enum_classes, is_bounded_loop
+from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.walk import iter_nodes
 from jitguard.lint.rules.base import Rule, Scope
 
@@ -63,7 +64,8 @@ class JitOfNewFunction(Rule):
                 continue
             # a loop over a fixed collection (a literal, an Enum, ...) makes one function per
             # element, a bounded number however long the program runs
-            loops = tuple(loop for loop in loops if not is_bounded_loop(loop, index.imports, enums))
+            loops = tuple(loop for loop in loops
+                          if not is_bounded_loop(loop, index.imports_of(scope), enums, scope_view(index, scope)))
             args = positional_args(call)
             if not args or not self._is_new_function(index, args[0].value, scope, loops):
                 continue
@@ -92,7 +94,8 @@ class JitOfNewFunction(Rule):
                 continue
             if index.traces.in_traced_code(info.parent):
                 continue  # traced with the enclosing function: a nested jit compiles nothing per call
-            if any(not is_bounded_loop(loop, index.imports, enums) for loop in info.loops):
+            if any(not is_bounded_loop(loop, index.imports_of(info.parent), enums, scope_view(index, info.parent))
+                   for loop in info.loops):
                 where = "inside a loop"
             elif self._called_in(index, info) and info.parent in repeated:
                 where = f"inside `{info.parent.display()}`, which calls it and runs {repeated[info.parent]}"
