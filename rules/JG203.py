@@ -1,5 +1,7 @@
 """JG203 unhashable-static-argument: examples that must and must not be flagged."""
 
+import collections
+import types
 from functools import partial
 
 from dataclasses import dataclass
@@ -63,6 +65,45 @@ def through_a_wrapper(x):
     return split_in_chunks(x, [2, 4])  # expect: JG203
 
 
+Sizes = collections.namedtuple("Sizes", ["cuts", "note"])
+
+
+def namedtuple_holding_a_list(x):
+    return split(x, sizes=Sizes([2, 4], "even"))  # a namedtuple hashes its fields  # expect: JG203
+
+
+@dataclass(frozen=True)
+class Options:
+    table: object
+
+
+def frozen_dataclass_holding_a_dict(x):
+    opts = Options({"width": 2})
+    return pad_to(x, opts)  # expect: JG203
+
+
+def simple_namespace(x):
+    return pad_to(x, types.SimpleNamespace(width=2))  # defines __eq__, no __hash__  # expect: JG203
+
+
+def scale(x, factors):
+    return x * len(factors)
+
+
+def jit_at_the_call(x):
+    scaled = jax.jit(scale, static_argnums=(1,))
+    return scaled(x, [1.0, 2.0])  # expect: JG203
+
+
+@partial(jax.jit, static_argnums=(2,))
+def weighted(z, alpha, power):
+    return jnp.sum(z * alpha) ** power
+
+
+def mapped_over_a_partial(rows):
+    return jax.vmap(partial(weighted, 0.5, 2))(rows)  # the mapped row lands at `power`  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -97,7 +138,30 @@ def wrapper_given_hashable_values(x):
     return split_in_chunks(x, (2, 4)), split_evenly(x, [2, 4])
 
 
+def namedtuple_holding_a_tuple(x):
+    return jax.jit(scale, static_argnums=(1,))(x, Sizes((2, 4), "even"))
+
+
+@dataclass(frozen=True, eq=False)
+class ByIdentity:
+    table: object
+
+
+def identity_hashed_dataclass(x):
+    by_table = jax.jit(lambda x, t: x * len(t.table), static_argnums=(1,))
+    return by_table(x, ByIdentity([1.0])) + jax.jit(scale, static_argnums=(1,))(x, (1.0, 2.0))
+
+
+def mapped_through_a_lambda(rows):
+    return jax.vmap(lambda z: weighted(z, 0.5, 2))(rows), jax.vmap(partial(weighted, alpha=0.5, power=2))(rows)
+
+
 RAISES = [
+    (lambda: namedtuple_holding_a_list(jnp.arange(6.0)), "ValueError"),
+    (lambda: frozen_dataclass_holding_a_dict(jnp.arange(6.0)), "ValueError"),
+    (lambda: simple_namespace(jnp.arange(6.0)), "ValueError"),
+    (lambda: jit_at_the_call(jnp.arange(6.0)), "ValueError"),
+    (lambda: mapped_over_a_partial(jnp.ones((3, 2))), "ValueError"),
     (lambda: list_call(jnp.arange(6.0)), "ValueError"),
     (lambda: tuple_holding_a_list(jnp.arange(6.0)), "ValueError"),
     (lambda: mutable_dataclass(jnp.arange(6.0)), "ValueError"),
@@ -109,6 +173,9 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: namedtuple_holding_a_tuple(jnp.arange(6.0)),
+    lambda: identity_hashed_dataclass(jnp.arange(6.0)),
+    lambda: mapped_through_a_lambda(jnp.ones((3, 2))),
     lambda: frozen_dataclass(jnp.arange(6.0)),
     lambda: tuple_value(jnp.arange(6.0)),
     lambda: string_and_int(jnp.arange(6.0)),

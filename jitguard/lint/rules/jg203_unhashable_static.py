@@ -14,7 +14,7 @@ class UnhashableStaticArgument(Rule):
     code = "JG203"
     scope = Scope.PROJECT
     name = "unhashable-static-argument"
-    summary = "A list, dict, set or array passed where the jitted function expects a static argument."
+    summary = "A list, dict, set, array (or a value holding one) or a tracer passed where the jitted function expects a static argument."
     jax_error = "ValueError: Non-hashable static arguments are not supported."
     fix_available = "yes"
     what = """
@@ -22,7 +22,13 @@ class UnhashableStaticArgument(Rule):
         that passes an unhashable value at a static position: a list, dict or set literal or
         comprehension, `list(...)`/`dict(...)`/`set(...)`, a tuple holding one of those, an array
         from `np.array`/`jnp.zeros`/..., an instance of a mutable `@dataclass` of the same module,
-        or a name bound to one of those in the same scope. A plain function of the same file that
+        a namedtuple or frozen dataclass holding one of those (they hash their fields), an
+        instance of a standard-library class that defines `__eq__` without `__hash__`
+        (`argparse.Namespace`, also from `parser.parse_args()`; the table is read from the
+        standard library), or a name bound to one of those in the same scope. Within one file it
+        also reads `jax.jit(f, static_argnums=...)(...)` and a jit bound to a local name, and a
+        transform that calls a jitted function with tracers at a static position
+        (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static). A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
         resize(x, size)`) counts as the jitted function for that parameter.
         """
