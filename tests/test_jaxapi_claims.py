@@ -158,3 +158,47 @@ def test_calls_with_tracers_call_their_function_with_tracers_outside_jit():
         else:
             fn(record, jnp.eye(2))
         assert seen and all(isinstance(v, jax.core.Tracer) for v in seen), qual
+
+
+def test_value_classes_hash_their_fields_and_stdlib_namespaces_do_not_hash():
+    """What jitguard.lint.analysis.hashability claims, under jax.jit's static arguments."""
+    import argparse
+    import collections
+    import dataclasses
+    import types
+
+    from jitguard.lint.analysis.hashability import UNHASHABLE_RETURNS
+
+    jitted = jax.jit(lambda x, s: x, static_argnums=1)
+    Pair = collections.namedtuple("Pair", ["a", "b"])
+
+    @dataclasses.dataclass(frozen=True)
+    class Frozen:
+        a: object
+
+    @dataclasses.dataclass(frozen=True, eq=False)
+    class ByIdentity:
+        a: object
+
+    for bad in (Pair([1], 2), Frozen({"k": 1}), argparse.Namespace(a=1), types.SimpleNamespace(a=1),
+                argparse.ArgumentParser().parse_args([])):
+        with pytest.raises(ValueError, match="Non-hashable static arguments"):
+            jitted(1.0, bad)
+    for good in (Pair((1,), 2), Frozen(("k", 1)), ByIdentity([1])):
+        jitted(1.0, good)
+    for method, returned in UNHASHABLE_RETURNS.items():
+        cls_name, meth = method.rsplit(".", 1)
+        module, cls = cls_name.rsplit(".", 1)
+        import importlib
+
+        value = getattr(getattr(importlib.import_module(module), cls)(), meth)([])
+        assert type(value).__module__ + "." + type(value).__name__ == returned
+
+
+def test_a_tracer_at_a_static_position_through_partial_fails():
+    import functools
+
+    f = jax.jit(lambda z, a, t: z * a / t, static_argnums=(2,))
+    with pytest.raises(ValueError, match="Non-hashable static arguments"):
+        jax.vmap(functools.partial(f, 0.5, 2))(jnp.ones((3, 2)))
+    jax.vmap(functools.partial(f, a=0.5, t=2))(jnp.ones((3, 2)))
