@@ -287,15 +287,19 @@ def _create(kv: _KV, key: str, value: str) -> str:
 
 
 def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest: str,
-           signature: str, timeout: float, fid: str = "") -> dict[str, Any]:
-    """Publish this process's compile #k and return the verdict every participant acts on."""
+           signature: str, timeout: float, fid: str = "", publish: bool = True,
+           probe: bool = True) -> dict[str, Any]:
+    """Publish this process's compile #k and return the verdict every participant acts on.
+    ``publish=False``: this process already published this digest's signature and catalog
+    entry (check_step's repeated signatures); ``probe=False``: never probe the others."""
     base = f"{fbase}/{k}"
-    try:  # one readable signature per distinct program, shared by the processes that compile it
-        kv("key_value_set", f"{fbase}/sig/{digest}", signature)
-    except Exception as e:
-        if not _is(e, "ALREADY_EXISTS"):
-            raise
-    kv("key_value_set", f"{fbase}/cat/{me}/{digest}", str(k), True)  # what this process compiled
+    if publish:
+        try:  # one readable signature per distinct program, shared by the processes that compile it
+            kv("key_value_set", f"{fbase}/sig/{digest}", signature)
+        except Exception as e:
+            if not _is(e, "ALREADY_EXISTS"):
+                raise
+        kv("key_value_set", f"{fbase}/cat/{me}/{digest}", str(k), True)  # what this process compiled
     kv("key_value_set", f"{base}/x/{me}", digest)
     arrived = kv("key_value_increment", f"{base}/n", 1)
     if arrived >= len(procs):  # this process completed the round: judge it
@@ -309,7 +313,7 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
     kv("key_value_set", f"{PREFIX}/at/{me}", json.dumps([base, entered]), True)  # where it waits
     until = time.monotonic() + timeout
     extended = False
-    probe_after = _probe_after()
+    probe_after = _probe_after() if probe else None
     probe_at = time.monotonic() + probe_after if probe_after is not None else float("inf")
     silent: set[int] = set()  # processes that did not answer a probe: not asked again
     while True:
@@ -577,6 +581,94 @@ def _act(action: str, error: DivergentCompileError, warn_frame: Any) -> None:
             )
     else:
         logger.warning(message)
+
+
+# ------------------------------------------------------------------ explicit per-call check
+
+_steps: dict[str, int] = {}
+_step_published: dict[str, set[str]] = {}
+
+
+class _Named:
+    def __init__(self, name: str, defined_at: str, on_excess: str) -> None:
+        self.name, self.defined_at, self.on_excess = name, defined_at, on_excess
+
+
+def check_step(fn: Any, *args: Any, **kwargs: Any) -> None:
+    """Before calling ``fn(*args, **kwargs)``: check that every process is about to make the
+    same call (same argument shapes, dtypes, shardings and static values). A collective:
+    call it on every process, at every step, for the calls you want checked.
+
+    Raises :class:`DivergentCompileError` on every process, before the call runs, when
+    they differ (or warns, or logs, per ``fn``'s guard mode and ``JITGUARD_MULTIHOST``).
+    Unlike the compile check, it needs nothing of JAX's dispatch: it holds on any backend
+    and for functions guarded before ``jax.distributed.initialize``. It costs one
+    key-value round per call (about 5 calls: milliseconds), so use it where a step is
+    much longer than that, or only around the last batches. With one process it returns
+    at once; ``JITGUARD_MULTIHOST=off`` turns it off."""
+    c = client()
+    if c is None:
+        return
+    import jax
+
+    from jitguard.runtime.signature import capture
+
+    state = getattr(fn, "__jitguard__", None)
+    ji = getattr(state, "jit_info", None) or getattr(fn, "_jit_info", None)
+    if state is not None:
+        named = _Named(state.name, state.defined_at, getattr(state, "on_excess", "warn"))
+    else:
+        inner = getattr(fn, "__wrapped__", fn)
+        code = getattr(inner, "__code__", None)
+        where = f"{os.path.basename(code.co_filename)}:{code.co_firstlineno}" if code else "?"
+        named = _Named(getattr(inner, "__qualname__", repr(inner)), where, "raise")
+    action = _action(named)
+    if action == "off":
+        return
+    sig = capture(args, kwargs, fun_signature=getattr(ji, "fun_signature", None),
+                  static_argnums=getattr(ji, "static_argnums", ()),
+                  static_argnames=getattr(ji, "static_argnames", ()))
+    text = _encode_signature(sig)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:24]
+    fid = "step-" + _function_id(named)
+    me, total = jax.process_index(), jax.process_count()
+    procs = tuple(range(total))
+    with _lock:
+        k = _steps[fid] = _steps.get(fid, 0) + 1
+        published = _step_published.setdefault(fid, set())
+        publish = digest not in published
+        published.add(digest)
+    fbase = f"{PREFIX}/{fid}"
+    kv = _KV(c)
+    verdict = _round(kv, fbase, k, me, procs, digest, text, _timeout(), fid, publish=publish, probe=False)
+    if me == 0 and k > 2:  # every process has left round k-2 (it reached round k-1's verdict)
+        kv("key_value_delete", f"{fbase}/{k - 2}/")
+    with _lock:
+        _stats["round_trips"] += kv.trips
+        _stats["rpc_seconds"] += kv.seconds
+    status = verdict.get("status")
+    if status == "ok":
+        return
+    groups = {d: [int(p) for p in ps] for d, ps in verdict.get("groups", {}).items()}
+    earlier = {d: [int(p) for p in ps] for d, ps in verdict.get("earlier", {}).items()}
+    if status == "abandoned":  # processes that never reached any check of this call
+        missing = [int(p) for p in verdict.get("missing", [])]
+        message = (f"jitguard: check_step({named.name}) #{k}: {_who(missing)} did not reach it within "
+                   f"{_timeout():g}s (this is process {me}): the processes no longer make the same calls.")
+        error = DivergentCompileError(message, function=named.name, compile_index=k, groups=groups)
+    else:
+        if not any(me in ps for ps in groups.values()):
+            groups.setdefault(digest, []).append(me)
+        message = _message(kv, fbase, named, k, procs, me, groups, earlier, verdict.get("waited"), unit="call")
+        error = DivergentCompileError(message, function=named.name, compile_index=k,
+                                      groups={d: sorted(set(groups.get(d, [])) | set(earlier.get(d, [])))
+                                              for d in {*groups, *earlier}})
+    with _lock:
+        _stats["divergent"] += 1
+    if action == "raise":
+        error.args = (f"{error}\n  (checked by check_step before the call: nothing ran)",)
+        raise error
+    _act(action, error, sys._getframe(1))
 
 
 # ------------------------------------------------------------------ the cache-hit case
@@ -865,7 +957,7 @@ def _who(procs: Sequence[int]) -> str:
 
 def _message(kv: _KV, fbase: str, state: Any, k: int, procs: tuple[int, ...], me: int,
              groups: dict[str, list[int]], earlier: dict[str, list[int]], waited: Any,
-             running: dict[int, dict] | None = None) -> str:
+             running: dict[int, dict] | None = None, unit: str = "compile") -> str:
     from jitguard.runtime.signature import diff
 
     entries: list[tuple[str, list[int], str]] = [(d, ps, "new") for d, ps in groups.items()]
@@ -888,7 +980,7 @@ def _message(kv: _KV, fbase: str, state: Any, k: int, procs: tuple[int, ...], me
                 sigs[d] = None
     lines = [
         f"jitguard: {state.name} (defined at {state.defined_at}) runs different programs on "
-        f"different processes (its compile #{k} on this process, over processes {_fmt_procs(procs)}); "
+        f"different processes (its {unit} #{k} on this process, over processes {_fmt_procs(procs)}); "
         f"this is process {me}.",
         "  Their collectives would not match: the job would hang or return wrong numbers.",
     ]

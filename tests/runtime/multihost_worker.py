@@ -98,6 +98,20 @@ def main() -> int:
                          stats=multihost.stats())
                     raise
                 emit(event="result", step=step, value=value)
+        elif scenario == "explicit":
+            # multihost.check_step before each call of a plain jax.jit function: full steps,
+            # then a short last batch on the last process. Every process raises before the
+            # call runs, so nobody is blocked and the job shuts down normally.
+            for step in range(3):
+                x = global_batch(3 if (step == 2 and pid == n - 1) else 4)
+                t = time.perf_counter()
+                try:
+                    multihost.check_step(plain, x)
+                except jitguard.DivergentCompileError as e:
+                    emit(event="divergent", step=step, seconds=time.perf_counter() - t, message=str(e))
+                    break
+                emit(event="result", step=step, value=float(plain(x)), check_seconds=time.perf_counter() - t)
+            emit(event="stats", multihost=multihost.stats())
         elif scenario == "same":
             # Every process has the same (varying) batch size: results and compiles as plain jax.jit.
             for step, rows in enumerate((4, 4, 2, 4, 2)):
@@ -195,6 +209,47 @@ def main() -> int:
             lowered.compile()
             emit(event="big", digest_seconds=digest_s, compile_seconds=time.perf_counter() - t,
                  text_chars=len(module.operation.get_asm(enable_debug_info=False)))
+
+            # Cache hits through the multi-process wrapper against bare jax.jit, interleaved
+            # in this run: a global program (an all-reduce over the processes) and a
+            # host-local one. The A/A ratio (bare against itself) is the noise floor.
+            import statistics
+
+            def per_call(fn, arg, calls):
+                t0 = time.thread_time()
+                for _ in range(calls):
+                    fn(arg)
+                return (time.thread_time() - t0) / calls
+
+            def ratios(a, b, arg, calls, rounds=15):
+                jax.block_until_ready(a(arg)), jax.block_until_ready(b(arg))
+                out = []
+                for _ in range(rounds):
+                    out.append(per_call(b, arg, calls) / per_call(a, arg, calls))
+                return statistics.median(out), per_call(a, arg, calls)
+
+            xg, xl = global_batch(4), jnp.ones(3)
+            local_plain = jax.jit(lambda v: v + 1.0)
+            local_guarded = jitguard.jit(lambda v: v + 1.0, on_excess="raise")
+            g_ratio, g_bare = ratios(plain, guarded, xg, 100)
+            g_aa, _ = ratios(plain, plain, xg, 100)
+            l_ratio, l_bare = ratios(local_plain, local_guarded, xl, 2000)
+            l_aa, _ = ratios(local_plain, local_plain, xl, 2000)
+            emit(event="hits", global_ratio=g_ratio, global_bare_us=g_bare * 1e6, global_aa=g_aa,
+                 local_ratio=l_ratio, local_bare_us=l_bare * 1e6, local_aa=l_aa)
+
+            # One probe (what a compiling process does after waiting a second): process 0
+            # asks every other process's watchdog, which finds no blocked call.
+            from jax._src.distributed import global_state
+
+            kv = multihost._KV(global_state.client)
+            if pid == 0:
+                t = time.perf_counter()
+                silent = set()
+                multihost._probe(kv, "jitguard/cost", "nofunction", tuple(range(n)), 1, 0,
+                                 list(range(1, n)), silent)
+                emit(event="probe", seconds=time.perf_counter() - t, trips=kv.trips, silent=len(silent))
+            global_state.client.wait_at_barrier("cost_probe", 60_000)
         else:
             raise SystemExit(f"unknown scenario {scenario}")
     except Exception as e:  # report, then leave the job cleanly

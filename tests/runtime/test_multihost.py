@@ -184,6 +184,23 @@ def test_short_batch_without_probe_falls_back_to_the_timeout():
 
 
 @needs_increment
+@pytest.mark.parametrize("n", [2, 4])
+def test_check_step_raises_before_the_call_on_every_process(n):
+    """The explicit per-step check (any function, any backend): every process raises at the
+    short step, before anything runs; the job then shuts down normally."""
+    events = launch("explicit", n)
+    who = "process 0" if n == 2 else f"processes 0-{n - 2}"
+    for pid, evs in enumerate(events):
+        assert [(e["step"], e["value"]) for e in of(evs, "result")] == [(0, 8.0 * n), (1, 8.0 * n)]
+        (div,) = of(evs, "divergent")
+        assert div["step"] == 2 and div["seconds"] < 15
+        assert f"this is process {pid}" in div["message"] and "its call #3" in div["message"]
+        assert f"x: dim 0 is {4 * n} on {who} but {3 * n} on process {n - 1}" in div["message"]
+        assert "nothing ran" in div["message"]
+        assert of(evs, "stats")[0]["multihost"]["divergent"] == 1
+
+
+@needs_increment
 def test_jitguard_run_checks_plain_jax_jit_functions():
     """Under `jitguard run` every jitted function is watched, so a plain jax.jit one is too."""
     events = launch("plain_first", 2, runner=("-m", "jitguard", "run", "--on-excess", "raise"))
