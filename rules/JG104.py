@@ -92,7 +92,38 @@ def traced_axis(x, axis):
     return x.sum(axis) + jnp.take(x, 0, axis=axis)  # expect: JG104
 
 
+def loss_with_float(w):
+    scale = float(w.sum())  # expect: JG104
+    return w.sum() * scale
+
+
+@jax.grad
+def numpy_under_grad(w):
+    return np.sin(w).sum()  # expect: JG104
+
+
+def grad_without_jit(w):
+    return jax.grad(loss_with_float)(w)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def loss_with_int(w, k):
+    # under grad alone (no jit) bool(), `if`, int() and .item() of the tracer run
+    if w.sum() > 0:
+        return w.sum() * int(w.sum()) * w.max().item() * [1.0, 2.0][int(k)]
+    return w.sum()
+
+
+def loss_of_arg_one(w, b):
+    return (w * b).sum() * float(w.sum())  # argnums=1: `w` is the value passed, not a tracer
+
+
+def grads_without_jit(w):
+    return jax.grad(loss_with_int)(w, 1.0), jax.grad(loss_of_arg_one, argnums=1)(w, w)
+
+
 
 
 @jax.jit
@@ -146,6 +177,8 @@ def static_axis(x, axis, shift):
 
 
 RAISES = [
+    (lambda: grad_without_jit(jnp.ones(2)), "ConcretizationTypeError"),
+    (lambda: numpy_under_grad(jnp.ones(2)), "TracerArrayConversionError"),
     (lambda: traced_axis(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
     (lambda: math_module(jnp.float32(2.0)), "ConcretizationTypeError"),
     (lambda: dict_lookup(1), "TypeError"),
@@ -163,6 +196,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: grads_without_jit(jnp.ones(2)),
     lambda: static_axis(jnp.ones((2, 2)), axis=0, shift=1),
     lambda: math_on_static(jnp.ones(4)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),

@@ -349,4 +349,6 @@ PREFILTER_WORDS = substring_cover(
     | {name.rsplit(".", 1)[-1] for name in TRACING_TRANSFORMS}
     | {name.rsplit(".", 1)[-1] for name in CALLS_WITH_TRACERS if not name.startswith("jax.lax.")}
     | {name.rsplit(".", 1)[-1] for name in LAX_FUNCTION_ARGS if not name.startswith("jax.lax.")}
+    # grad and its kin trace alone too (jitcontext.DIFFERENTIATING); custom_vjp/custom_jvp functions
+    | {"grad", "jacfwd", "jacrev", "jacobian", "hessian", "custom_vjp", "custom_jvp"}
 )

@@ -738,6 +738,7 @@ class ModuleIndex:
     def _decorator_context(self, info: FunctionInfo) -> None:
         decorators = list(info.node.decorators)  # type: ignore[union-attr]
         scope = info.parent  # decorators run in the scope that defines the function
+        differentiated = None
         for dec in decorators:
             expr = dec.decorator
             use = self._transform_use(expr, scope)
@@ -747,6 +748,24 @@ class ModuleIndex:
                 return
             # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
             # the stack traces the function when it is called through it
+            if differentiated is None:
+                differentiated = self._differentiating_use(expr, scope)
+        if differentiated is not None:  # @jax.grad alone: differentiated, not staged
+            self.mark_traced(info, differentiated[0], f"@{differentiated[1]}", differentiated[2])
+
+    def _differentiating_use(self, expr: cst.BaseExpression, scope: FunctionInfo | None
+                             ) -> tuple[TransformUse, str, cst.CSTNode] | None:
+        """``@jax.grad`` or ``@partial(jax.grad, argnums=1)`` (value_and_grad, jacrev, ...): the use,
+        its name for messages, and the node."""
+        name = self.resolve(expr, scope)
+        if name in DIFFERENTIATING:
+            return TransformUse(name, None), name, expr
+        if isinstance(expr, cst.Call) and self.resolve(expr.func, scope) == "functools.partial":
+            args = positional_args(expr)
+            inner = self.resolve(args[0].value, scope) if len(args) == 1 else None
+            if inner in DIFFERENTIATING:
+                return TransformUse(inner, expr), inner, expr
+        return None
 
     def _transform_use(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> TransformUse | None:
         """A decorator expression (written in ``scope``) that traces the function it decorates."""
@@ -800,6 +819,9 @@ class ModuleIndex:
             self.mark_traced(info, use, f"`{name}(...)`", call)
             return
         qual = self.resolve(call.func, scope)
+        if qual in DIFFERENTIATING:
+            self._differentiated(call, qual, scope)
+            return
         spec = jaxapi.LAX_FUNCTION_ARGS.get(qual or "")
         if spec is None:
             return
@@ -820,6 +842,21 @@ class ModuleIndex:
                 info, _prior, bound_self = resolved
                 use = TransformUse(qual, None, bound_pos, bound_kw, bound_self, nargs=nargs)
                 self.mark_traced(info, use, f"a function argument of `{short}`", item)
+
+    def _differentiated(self, call: cst.Call, qual: str, scope: FunctionInfo | None) -> None:
+        """``jax.grad(f, argnums=...)`` (value_and_grad, jacfwd, jacrev, hessian): f runs on
+        tracers at its argnums parameters, differentiated (jitted too when a jit is around it:
+        then the jit's own context, the stronger, says so)."""
+        args = positional_args(call)
+        fn_expr = args[0].value if args else keyword(call, "fun")
+        if fn_expr is None:
+            return
+        target, bound_pos, bound_kw = self.unwrap(self._through_rebinding(fn_expr, scope, call), scope)
+        resolved = self.resolve_function(target, scope)
+        if resolved is None:
+            return
+        info, _prior, bound_self = resolved
+        self.mark_traced(info, TransformUse(qual, call, bound_pos, bound_kw, bound_self), f"`{qual}(...)`", call)
 
     def _remote_context(self, target: cst.BaseExpression, name: str, call: cst.Call, bound_pos: int,
                         bound_kw: frozenset[str], scope: FunctionInfo | None) -> None:
@@ -848,7 +885,9 @@ class ModuleIndex:
         self.jit_uses.append((info, use, site))
         state = self.traces.of(info)
         positional = self._positional(info, use)
-        if statics is None:
+        if statics is None and use.qualname in DIFFERENTIATING:
+            statics = self._differentiated_statics(info, use, positional)
+        elif statics is None:
             statics = self._read_statics(use, positional)
         if statics.unknown:
             state.give_up_statics()
@@ -911,6 +950,19 @@ class ModuleIndex:
         donate.update(literal_strs(self.constant(keyword(options, "donate_argnames"))) or [])
         return Statics(frozenset(static), frozenset(donate), unknown, given=True)
 
+    def _differentiated_statics(self, info: FunctionInfo, use: TransformUse, positional: list[Param]) -> Statics:
+        """grad and its kin differentiate the positional parameters at ``argnums`` (default 0):
+        the others receive what the caller passes, unchanged. Unreadable argnums: none."""
+        options = use.options
+        argnums = keyword(options, "argnums") if options is not None else None
+        if argnums is None and options is not None and options.func is not None and len(positional_args(options)) > 1:
+            if self.resolve(options.func, None) != "functools.partial":
+                argnums = positional_args(options)[1].value  # jax.grad(f, 1)
+        nums = [0] if argnums is None else literal_ints(self.constant(argnums))
+        remaining = positional[use.bound_positional:]
+        differentiated = _indexed(remaining, nums or [])
+        return Statics(frozenset(p.name for p in info.params if p.name not in differentiated))
+
     @staticmethod
     def _bound_params(info: FunctionInfo, use: TransformUse, positional: list[Param]) -> set[str]:
         """Parameters the transform does not pass traced values to: bound by partial, or (lax
@@ -938,6 +990,8 @@ class ModuleIndex:
         return not ((use.qualname == "jax.vmap" or use.remote) and _literal(p.default))
 
     def _why(self, info: FunctionInfo, use: TransformUse, how: str) -> str:
+        if use.qualname in DIFFERENTIATING:
+            return f"parameter of `{info.display()}`, differentiated by `{use.qualname}` (a tracer even without jit)"
         if use.qualname in jaxapi.FILTERED_TRANSFORMS:
             short = use.qualname.replace("equinox.", "eqx.").replace("flax.nnx.", "nnx.")
             return f"parameter of `{info.display()}` under `{short}` (traced when it is an array)"
@@ -982,7 +1036,8 @@ def _unmapped(options: cst.Call, positional: list[Param]) -> set[str]:
 
 
 def _statics_note(transform: str) -> str:
-    if transform in jaxapi.FILTERED_TRANSFORMS or transform in jaxapi.LAX_FUNCTION_ARGS or transform == "jax.vmap":
+    if (transform in jaxapi.FILTERED_TRANSFORMS or transform in jaxapi.LAX_FUNCTION_ARGS or transform == "jax.vmap"
+            or transform in DIFFERENTIATING):
         return ""
     return ", not in static_argnames" if transform != "jax.pmap" else ", not in static_broadcasted_argnums"
 

@@ -59,6 +59,10 @@ class Rule:
     jax_error: ClassVar[str] = ""  # the error JAX raises at run time, if any
     fix_available: ClassVar[str] = "no"  # "no", "yes" (--fix) or "unsafe"
     default_enabled: ClassVar[bool] = True  # False: opt-in, only when selected by its full code
+    # Scope.TRACED rules: the kinds of trace (jitguard.lint.analysis.jitcontext.TRACE_KINDS) under
+    # which what the rule reports fails; the walker runs its hooks only in code under one of them
+    # (or of unknown kind). Under grad alone ("differentiated") `if x > 0:` and int(x) run.
+    trace_kinds: ClassVar[frozenset[str]] = frozenset({"staged", "batched"})
 
     @classmethod
     def doc_url(cls) -> str:

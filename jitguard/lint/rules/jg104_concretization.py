@@ -3,6 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.jitcontext import DIFFERENTIATED, TRACE_KINDS
 from jitguard.lint.analysis.taint import Context
 from jitguard.lint.rules.base import Rule, Scope
 from jitguard.lint.rules.jg105_value_dependent_shape import traced_axis
@@ -14,6 +15,8 @@ class Concretization(Rule):
     name = "traced-concretization"
     summary = "A traced value converted to a Python or NumPy value (`int()`, `.item()`, `np.asarray`, `range`, list index)."
     jax_error = "ConcretizationTypeError / TracerIntegerConversionError / TracerArrayConversionError"
+    # also under grad without jit, where only the float-like conversions fail (_FAIL_UNDER_GRAD)
+    trace_kinds = frozenset(TRACE_KINDS)
     what = """
         Flags conversions that need the concrete value of a traced value: `bool()`, `int()`,
         `float()`, `complex()`, `.item()`, `.tolist()`, NumPy functions that turn their argument
@@ -47,7 +50,11 @@ class Concretization(Rule):
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         name = ctx.resolve(node.func)
-        axis = traced_axis(node, name, ctx)  # jnp.sum(x, axis), x.min(axis): axes JAX needs static
+        grad_only = ctx.trace_kind == DIFFERENTIATED
+        if grad_only and (name in _RUN_UNDER_GRAD or name == "range" or (
+                isinstance(node.func, cst.Attribute) and node.func.attr.value in _RUN_UNDER_GRAD)):
+            return  # under grad alone bool(), int(), .item(), range() of a tracer run (JAX 0.10.2)
+        axis = None if grad_only else traced_axis(node, name, ctx)  # jnp.sum(x, axis): axes JAX needs static
         if axis is not None:
             ctx.report(*axis)
             return
@@ -137,8 +144,8 @@ class Concretization(Rule):
                         )
                         return
             return
-        if not ctx.is_sequence(node.value) or ctx.taint(node.value) is not None:
-            return
+        if not ctx.is_sequence(node.value) or ctx.taint(node.value) is not None or ctx.trace_kind == DIFFERENTIATED:
+            return  # (under grad alone a tracer indexes a list: it has a concrete value there)
         for el in node.slice:
             parts = (el.slice.value,) if isinstance(el.slice, cst.Index) else (el.slice.lower, el.slice.upper, el.slice.step)
             for part in parts:
@@ -151,3 +158,9 @@ class Concretization(Rule):
                         "or select a function with `lax.switch(i, branches, *operands)`",
                     )
                     return
+
+
+# Conversions that work on grad's tracers when no jit is around (JAX 0.10.2; checked by
+# tests/test_analysis_paths.py::test_trace_kinds_are_what_jax_does): only float(), complex(),
+# .tolist(), .tobytes(), NumPy and math conversions and format specs fail there.
+_RUN_UNDER_GRAD = frozenset({"bool", "int", "operator.index", "item", "__bool__", "__int__", "__index__"})
