@@ -421,26 +421,22 @@ class Walker(CallSemantics):
         """isinstance(x, T): names that cannot hold a tracer in the body / in the else branch.
 
         Inside ``isinstance(x, (int, np.ndarray))`` x is not a tracer; after ``isinstance(x,
-        jax.Array)`` is false, x is not one either (every tracer is a jax.Array)."""
-        negate = False
-        while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-            negate, test = not negate, test.expression
-        if not (isinstance(test, cst.Call) and self.resolve(test.func) == "isinstance" and len(test.args) == 2):
+        jax.Array)`` is false, x is not one either (every tracer is a jax.Array). A call of a
+        helper of this module whose body returns such a test (``def not_tracer(x): return not
+        isinstance(x, Tracer)``) narrows the argument it is given as the test narrows the parameter."""
+        return _type_test(test, self.resolve, self._guard_call)
+
+    def _guard_call(self, call: cst.Call) -> tuple[set[str], set[str]]:
+        """``helper(v)`` where ``helper`` only returns a type test of its parameter: that test, on ``v``."""
+        found = self.index.resolve_function(call.func, self.info)
+        callee = found[0] if found is not None and not found[2] else None
+        returned = _single_return(callee.node) if callee is not None else None
+        if returned is None or any(a.star or a.keyword is not None for a in call.args):
             return set(), set()
-        subject, types = test.args[0].value, test.args[1].value
-        if not isinstance(subject, cst.Name):
-            return set(), set()
-        items = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
-        names = [self.resolve(t) for t in items]
-        if isinstance(types, cst.BinaryOperation) or any(n is None for n in names):
-            return set(), set()
-        arrays = [n for n in names if n in jaxapi.TRACER_TYPES]
-        body, orelse = set(), set()
-        if not arrays and not any(n in ("object",) for n in names):
-            body.add(subject.value)
-        elif len(arrays) == len(names) or any(n in jaxapi.EVERY_TRACER_IS_A for n in names):
-            orelse.add(subject.value)  # not an instance of a type every tracer is: not a tracer
-        return (orelse, body) if negate else (body, orelse)
+        resolve_there = self.index.imports_of(callee).resolve
+        body, orelse = _type_test(returned, lambda e: resolve_there(e, {p.name for p in callee.params}), None)
+        names = {p.name: a.value.value for p, a in zip(callee.positional, call.args) if isinstance(a.value, cst.Name)}
+        return {names[n] for n in body if n in names}, {names[n] for n in orelse if n in names}
 
     def _mark_test(self, expr: cst.BaseExpression) -> None:
         stack = [expr]
@@ -876,3 +872,44 @@ def _is_array_type(expr: cst.BaseExpression) -> bool:
         return name in _JAXTYPING_DTYPES
     name = expr.attr.value if isinstance(expr, cst.Attribute) else expr.value if isinstance(expr, cst.Name) else ""
     return name in _ARRAY_TYPES
+
+
+def _type_test(test: cst.BaseExpression, resolve, guard) -> tuple[set[str], set[str]]:
+    """Names a type test rules out as tracers: (in its body, in its else branch); ``guard`` reads
+    calls of helpers that return one (None: not followed)."""
+    negate = False
+    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        negate, test = not negate, test.expression
+    if not isinstance(test, cst.Call):
+        return set(), set()
+    if resolve(test.func) != "isinstance" or len(test.args) != 2:
+        body, orelse = guard(test) if guard is not None else (set(), set())
+        return (orelse, body) if negate else (body, orelse)
+    subject, types = test.args[0].value, test.args[1].value
+    if not isinstance(subject, cst.Name):
+        return set(), set()
+    items = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+    names = [resolve(t) for t in items]
+    if isinstance(types, cst.BinaryOperation) or any(n is None for n in names):
+        return set(), set()
+    arrays = [n for n in names if n in jaxapi.TRACER_TYPES]
+    body, orelse = set(), set()
+    if not arrays and not any(n in ("object",) for n in names):
+        body.add(subject.value)
+    elif len(arrays) == len(names) or any(n in jaxapi.EVERY_TRACER_IS_A for n in names):
+        orelse.add(subject.value)  # not an instance of a type every tracer is: not a tracer
+    return (orelse, body) if negate else (body, orelse)
+
+
+def _single_return(node: cst.CSTNode) -> cst.BaseExpression | None:
+    """The expression a ``def`` returns when its body is that one ``return`` (after a docstring)."""
+    if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock):
+        return None
+    stmts = list(node.body.body)
+    if stmts and isinstance(stmts[0], cst.SimpleStatementLine) and isinstance(stmts[0].body[0], cst.Expr) \
+            and isinstance(stmts[0].body[0].value, (cst.SimpleString, cst.ConcatenatedString)):
+        stmts = stmts[1:]
+    if len(stmts) != 1 or not isinstance(stmts[0], cst.SimpleStatementLine) or len(stmts[0].body) != 1:
+        return None
+    ret = stmts[0].body[0]
+    return ret.value if isinstance(ret, cst.Return) else None
