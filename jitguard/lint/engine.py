@@ -37,6 +37,7 @@ from jitguard.lint.analysis.jitcontext import ModuleIndex
 from jitguard.lint.analysis.taint import Analysis, build_hooks
 from jitguard.lint.diagnostics import FileResult, Finding, Fix
 from jitguard.lint.positions import locate
+from jitguard.lint.prepass import Prepass, words
 from jitguard.lint.rules import ALL_RULES
 from jitguard.lint.rules.base import Reporter, Scope
 from jitguard.lint.suppression import directives, skip_file
@@ -143,6 +144,8 @@ class LintOptions:
     # pytree metadata field names and Python-valued methods of the whole tree (metadata_names)
     metadata_fields: frozenset[str] = frozenset()
     static_methods: frozenset[str] = frozenset()
+    # the ast first pass that spares libcst the files with nothing to analyse (jitguard.lint.prepass)
+    prepass: bool = True
 
     def prefilter(self) -> re.Pattern[str]:
         words = list(_PREFILTER_WORDS) + [n.rsplit(".", 1)[-1] for n in self.extend_jit_names]
@@ -270,6 +273,10 @@ class FileLinter:
         self.project_enabled = any(r.scope is Scope.PROJECT for r in self.rules)
         self._prefilter = options.prefilter()
         self._extra = frozenset(options.extend_jit_names)
+        # the ast first pass (jitguard.lint.prepass); JITGUARD_PREPASS=0 turns it off (the tests
+        # compare the findings with and without it)
+        on = options.prepass and os.environ.get("JITGUARD_PREPASS", "1") != "0"
+        self._prepass = Prepass(options.extend_jit_names) if on else None
 
     def lint_path(self, path: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
         try:
@@ -294,14 +301,18 @@ class FileLinter:
             return self._diag(path, "JG002", f"cannot decode file: {_one_line(exc)}; not checked")
         return self.lint_source(path, source, module_name, seeds)
 
-    def needs_libcst(self, source: str) -> bool:
-        """Whether linting the file parses it with libcst (the prefilter of docs/cli.md, then the
-        check of :meth:`_calls_only` for files that pass only by importing a jitted function)."""
+    def needs_libcst(self, source: str, module_name: str = "") -> bool:
+        """Whether linting the file (without seeds) parses it with libcst: the prefilter of
+        docs/cli.md, then the ast first pass (:meth:`_no_context`) for the files that pass it, or
+        the check of :meth:`_calls_only` for files that pass only by importing a jitted function."""
         if skip_file(source):
             return False
         if self._prefilter.search(source):
-            return True
-        return self._imports_jitted(source) and self._calls_only("", source, "", FileResult("")) is None
+            if self._prepass is None:
+                return True
+            probe = FileResult("", mentions=frozenset(self.options.mentioned(source)))
+            return self._no_context(source, module_name, probe) is None
+        return self._imports_jitted(source) and self._calls_only("", source, module_name, FileResult("")) is None
 
     def _imports_jitted(self, source: str) -> bool:
         return self.project_enabled and self.options.mentions_jitted(source)
@@ -322,6 +333,10 @@ class FileLinter:
         problem = self._precheck(path, source)
         if problem is not None:
             return problem
+        if not seeds and self._prepass is not None:
+            quick = self._no_context(source, module_name, result)
+            if quick is not None:
+                return quick
         try:
             module = cst.parse_module(source)
         except cst.ParserSyntaxError as exc:
@@ -381,6 +396,32 @@ class FileLinter:
         positions = locate(module, wanted)
         result.findings = self._locate(result.path, positions, raw)
         return [fact for call in calls if (fact := _locate_call(*call, positions)) is not None]
+
+    def _no_context(self, source: str, module_name: str, result: FileResult) -> FileResult | None:
+        """The result of a file that passes the prefilter but holds nothing for the libcst
+        analysis (no name that makes a traced context, no call site or wrapper the project-wide
+        rules record), from CPython's ast alone; else None (jitguard.lint.prepass)."""
+        prepass = self._prepass
+        assert prepass is not None
+        context = prepass.triage(words(source))
+        if context:
+            return None  # very likely a traced context: straight to libcst
+        tree = _ast_or_none(source)
+        if tree is None:
+            return None  # the full path reports what is wrong with the file
+        scan = prepass.scan(tree, module_name, context is None)
+        if scan.context:
+            return None
+        # a call site or a wrapper for the project-wide rules names a jitted function of the tree
+        if self.project_enabled and not result.mentions.isdisjoint(self.options.jitted):
+            if prepass.may_wrap(scan, self.options.jitted):
+                return None
+            if may_record_calls(tree, self.options.jitted, ImportTable(module_name), self.options.tree_packages):
+                return None
+        imports = ImportTable(module_name)
+        imports.names.update(scan.module_imports)
+        result.facts = _facts(module_name, imports, [], [], [])
+        return result
 
     def _calls_only(self, path: str, source: str, module_name: str, result: FileResult) -> FileResult | None:
         """The result of a file that passes the prefilter only because it imports a jitted

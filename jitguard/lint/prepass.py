@@ -1,0 +1,261 @@
+"""The first pass: CPython's ``ast`` decides which files need libcst at all.
+
+A file that passes the text prefilter (it mentions ``lax``, ``vmap``, ``checkpoint``, ...) holds
+something for the libcst analysis only if one of these holds:
+
+* a name in it resolves, through its imports, to a function that makes a traced context: a
+  tracing transform (``jax.jit``, ``jax.vmap``, ``equinox.filter_jit``, ...), a wrapper such as
+  ``jax.grad`` or ``jax.custom_vjp``, a lax primitive or other higher-order function that traces
+  its function argument (``lax.scan``, ``jax.eval_shape``), a ``tree_map``, a haiku transform,
+  or one of the user's ``extend-jit-names``. Every traced context, every jitted definition,
+  every transform call of the module rules (JG2xx, JG301) and every cross-module seed the file
+  sends starts at such a name (``jitcontext.ModuleIndex`` finds them only through these
+  tables);
+* it may record a call site or a wrapper for the project-wide rules (JG30x): the engine asks
+  ``calls.may_record_calls`` and :meth:`Prepass.may_wrap`;
+* other files pass traced values to its functions (seeds: the engine parses a seeded file
+  whatever this pass says).
+
+Everything else, i.e. most of a large JAX code base (``jnp`` arithmetic, ``lax`` primitives
+called on arrays, models whose jitted step lives elsewhere), needs only its import table, which
+this pass builds too. The names come from the tables of ``jaxapi`` (:data:`CONTEXT_TABLES`),
+the same ones the analysis reads, so a name added there is found here with no further change;
+tests/test_prepass.py checks that every table the context finder reads is listed here, and
+that the findings with and without this pass are identical.
+
+This module imports neither libcst nor the analysis: a run whose files need no parse never
+loads libcst (see docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from jitguard.lint.analysis import jaxapi
+
+# The jaxapi tables whose names make a traced context (or a transform call the rules read). A
+# table that the analysis later reads for contexts must be added here: tests/test_prepass.py
+# fails on every jaxapi table named in jitcontext.py that is neither here nor in NOT_CONTEXT_TABLES.
+CONTEXT_TABLES = (
+    "TRACING_TRANSFORMS",
+    "FILTERED_TRANSFORMS",
+    "JIT_TRANSFORMS",
+    "PYTHON_STATIC_JITS",
+    "TRANSPARENT_WRAPPERS",
+    "LAX_FUNCTION_ARGS",
+    "TREE_MAPS",
+    "HAIKU_APPLY_LEADING",
+    "HAIKU_WITHOUT_APPLY_RNG",
+    # tables other sessions may add for new traced contexts (read when present)
+    "CUSTOM_DERIVATIVES",
+    "TRACED_CONTEXT_MAKERS",
+)
+# jaxapi tables the context finder reads that hold no function-taking name of their own (their
+# keys are names of the tables above, or they are about values, not functions)
+NOT_CONTEXT_TABLES = (
+    "TRANSFORM_ADJECTIVES", "LAX_NARGS", "STATIC_ATTRIBUTES", "STATIC_CALLS", "SCALAR_DTYPES", "ARRAY_MAKERS",
+    "NOT_USER_CODE", "NOT_FOLLOWED",
+)
+
+
+def context_names(extra: Iterable[str] = ()) -> frozenset[str]:
+    """Every qualified name that can start a traced context: the names of :data:`CONTEXT_TABLES`
+    (dict keys, set members, a lone string) and the user's ``extend-jit-names``."""
+    names: set[str] = set(extra)
+    for table in CONTEXT_TABLES:
+        value = getattr(jaxapi, table, None)
+        if isinstance(value, str):
+            names.add(value)
+        elif value is not None:
+            names.update(n for n in value if isinstance(n, str))
+    return frozenset(names)
+
+
+def _relative(module_name: str, level: int, base: str) -> str | None:
+    """``from ..x import y`` in ``module_name``: the absolute module (as imports.resolve_relative)."""
+    if not module_name:
+        return None
+    package = module_name.split(".")
+    package = package[: len(package) - level] if level <= len(package) else []
+    return ".".join([*package, base] if base else package) or None
+
+
+def import_bindings(stmt: ast.Import | ast.ImportFrom, module_name: str) -> list[tuple[str, str]]:
+    """(local name, qualified name) bound by one import statement, as ``ImportTable`` binds them
+    (``import a.b`` binds ``a``; a star import binds nothing it can name)."""
+    out = []
+    if type(stmt) is ast.Import:
+        for alias in stmt.names:
+            if alias.asname is not None:
+                out.append((alias.asname, alias.name))
+            else:
+                head = alias.name.split(".", 1)[0]
+                out.append((head, head))
+        return out
+    if any(alias.name == "*" for alias in stmt.names):
+        return out
+    base: str | None = stmt.module or ""
+    if stmt.level:
+        base = _relative(module_name, stmt.level, stmt.module or "")
+    if base is None:
+        return out
+    for alias in stmt.names:
+        out.append((alias.asname or alias.name, f"{base}.{alias.name}" if base else alias.name))
+    return out
+
+
+# Words of context-making names that, in a file that holds them, mostly come with a real traced
+# context (measured on the development corpus: docs/performance.md). Such a file goes straight to
+# libcst, without the ast pass, which would only confirm it. Speed only: a word here that a file
+# holds without a context costs that file its saving, never a finding.
+LIKELY_WORDS = frozenset({
+    "map", "vmap", "tree_map", "tree_map_with_path", "grad", "value_and_grad", "while_loop", "fori_loop", "remat",
+    "eval_shape", "custom_jvp", "named_call", "jacfwd", "hessian", "switch", "pmap", "filter_jit",
+})
+_NOT_WORD_BYTES = bytes(c if chr(c).isascii() and (chr(c).isalnum() or c == 95) else 32 for c in range(256))
+
+
+def words(source: str) -> set[bytes]:
+    """The ASCII identifier words of ``source`` (a non-ASCII letter splits a word: more words, never
+    fewer of the ASCII names the tables hold)."""
+    return set(source.encode("utf-8", "surrogatepass").translate(_NOT_WORD_BYTES).split())
+
+
+class Scan:
+    """What the first pass found in one module."""
+
+    __slots__ = ("context", "module_imports", "top_calls")
+
+    def __init__(self) -> None:
+        self.context = False  # a name that makes a traced context
+        self.module_imports: dict[str, str] = {}  # the module's import table (not function bodies)
+        self.top_calls: list[ast.Call] = []  # calls with arguments inside module-level functions
+
+
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_BLOCKS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+class Prepass:
+    """The first pass for one set of options (``extend-jit-names``)."""
+
+    def __init__(self, extra_jit: Iterable[str] = ()) -> None:
+        self.names = context_names(extra_jit)
+        self.last = frozenset(n.rsplit(".", 1)[-1] for n in self.names)
+        self.last_bytes = frozenset(w.encode() for w in self.last)
+        self.likely = frozenset(w.encode() for w in LIKELY_WORDS & self.last)
+
+    def triage(self, source_words: set[bytes]) -> bool | None:
+        """From the file's words alone: False when no name in it can resolve to a context-making
+        function (the last component of a resolved name is always a word of the file: the
+        attribute, or the name its import statement spells), True when it very likely does
+        (:data:`LIKELY_WORDS`), None when only the ast pass can tell."""
+        found = self.last_bytes.intersection(source_words)
+        if not found:
+            return False
+        if not self.likely.isdisjoint(found):
+            return True
+        return None
+
+    def scan(self, tree: ast.Module, module_name: str = "", context: bool = True) -> Scan:
+        """One walk over the module: its import table (as ``ModuleIndex`` builds it: every import
+        outside a function body, the last binding of a name winning) and, with ``context``,
+        whether any name can resolve to a context-making function (through any import of the
+        file, in any scope, or unresolved: more than libcst's resolution, never less)."""
+        scan = Scan()
+        if not context:
+            return self._imports_only(tree, module_name, scan)
+        every: dict[str, set[str]] = {}
+        names: set[str] = set()
+        attrs: list[ast.Attribute] = []
+        last = self.last
+        # (node, depth in functions, inside a module-level function)
+        stack: list[tuple[ast.AST, int, bool]] = [(n, 0, False) for n in reversed(tree.body)]
+        pop, push, children = stack.pop, stack.append, ast.iter_child_nodes
+        while stack:
+            node, depth, top = pop()
+            t = type(node)
+            if t is ast.Name:
+                names.add(node.id)
+                continue
+            if t is ast.Attribute:
+                if node.attr in last:
+                    attrs.append(node)
+            elif t is ast.Import or t is ast.ImportFrom:
+                for local, qual in import_bindings(node, module_name):
+                    every.setdefault(local, set()).add(qual)
+                    if not depth:
+                        scan.module_imports[local] = qual
+                continue
+            elif t is ast.Call and top and (node.args or node.keywords):
+                scan.top_calls.append(node)
+            if t in _FUNCS:
+                inner = [(c, depth + 1, top or depth == 0) for c in children(node)]
+            else:
+                inner = [(c, depth, top) for c in children(node)]
+            inner.reverse()
+            stack.extend(inner)
+        scan.context = self._resolves(names, attrs, every)
+        return scan
+
+    @staticmethod
+    def _imports_only(tree: ast.Module, module_name: str, scan: Scan) -> Scan:
+        """The import table and the calls of module-level functions, walking statements only
+        except inside module-level functions (where the calls are)."""
+        stack: list[tuple[ast.AST, int]] = [(n, 0) for n in reversed(tree.body)]
+        while stack:
+            node, depth = stack.pop()
+            t = type(node)
+            if t is ast.Import or t is ast.ImportFrom:
+                if not depth:
+                    scan.module_imports.update(import_bindings(node, module_name))
+                continue
+            if depth and t is ast.Call and (node.args or node.keywords):
+                scan.top_calls.append(node)
+            if depth or t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+                inner = [(c, depth + 1) for c in ast.iter_child_nodes(node)]
+            else:
+                inner = [(c, 0) for c in ast.iter_child_nodes(node) if isinstance(c, _BLOCKS)]
+            inner.reverse()
+            stack.extend(inner)
+        return scan
+
+    def _resolves(self, names: set[str], attrs: list[ast.Attribute], every: dict[str, set[str]]) -> bool:
+        wanted = self.names
+        for name in names:
+            if name in wanted or not wanted.isdisjoint(every.get(name, ())):
+                return True
+        for node in attrs:
+            text = _dotted(node)
+            if text is None:
+                continue
+            if text in wanted:
+                return True
+            head, _, rest = text.partition(".")
+            if any(f"{target}.{rest}" in wanted for target in every.get(head, ())):
+                return True
+        return False
+
+    @staticmethod
+    def may_wrap(scan: Scan, jitted: frozenset[str]) -> bool:
+        """Could a module-level function pass its parameters on to a jitted name of the tree (a
+        wrapper, ``calls.FactExtractor._find_wrappers``)? Any call of such a name with arguments
+        in a module-level function says yes."""
+        for call in scan.top_calls:
+            fn = call.func
+            name = fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
+            if name in jitted:
+                return True
+        return False
+
+
+def _dotted(node: ast.expr) -> str | None:
+    parts: list[str] = []
+    while type(node) is ast.Attribute:
+        parts.append(node.attr)
+        node = node.value
+    if type(node) is not ast.Name:
+        return None
+    parts.append(node.id)
+    return ".".join(reversed(parts))
