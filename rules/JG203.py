@@ -104,6 +104,23 @@ def mapped_over_a_partial(rows):
     return jax.vmap(partial(weighted, 0.5, 2))(rows)  # the mapped row lands at `power`  # expect: JG203
 
 
+@partial(jax.tree_util.register_dataclass, data_fields=["values"], meta_fields=["offsets"])
+@dataclass
+class Ragged:
+    values: jax.Array
+    offsets: object
+
+
+@jax.jit
+def total(r):
+    return jnp.sum(r.values)
+
+
+def array_in_pytree_metadata(x):
+    first = total(Ragged(x, jnp.array([0, 2])))  # compiles and runs
+    return first + total(Ragged(x, jnp.array([0, 2])))  # the second call compares the arrays  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -156,7 +173,12 @@ def mapped_through_a_lambda(rows):
     return jax.vmap(lambda z: weighted(z, 0.5, 2))(rows), jax.vmap(partial(weighted, alpha=0.5, power=2))(rows)
 
 
+def tuple_in_pytree_metadata(x):
+    return total(Ragged(x, (0, 2))) + total(Ragged(x, (0, 2)))
+
+
 RAISES = [
+    (lambda: array_in_pytree_metadata(jnp.arange(6.0)), "ValueError"),
     (lambda: namedtuple_holding_a_list(jnp.arange(6.0)), "ValueError"),
     (lambda: frozen_dataclass_holding_a_dict(jnp.arange(6.0)), "ValueError"),
     (lambda: simple_namespace(jnp.arange(6.0)), "ValueError"),
@@ -173,6 +195,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: tuple_in_pytree_metadata(jnp.arange(6.0)),
     lambda: namedtuple_holding_a_tuple(jnp.arange(6.0)),
     lambda: identity_hashed_dataclass(jnp.arange(6.0)),
     lambda: mapped_through_a_lambda(jnp.ones((3, 2))),

@@ -116,3 +116,60 @@ def _strings(expr: cst.BaseExpression | None) -> set[str]:
 
 def _is_true(expr: cst.BaseExpression | None) -> bool:
     return isinstance(expr, cst.Name) and expr.value == "True"
+
+
+def metadata_parameters(module: cst.Module, imports: ImportTable) -> dict[str, tuple[tuple[int, ...], tuple[str, ...]]]:
+    """For each registered pytree class of the module, the constructor arguments that land in its
+    metadata: class name -> (positions, keywords). ``@register_pytree_node_class`` classes: the
+    ``__init__`` parameters stored (``self.a = a``) in an attribute that ``tree_flatten`` returns as
+    aux data; ``register_dataclass(cls, meta_fields=...)`` dataclasses: the fields, in order.
+    A JAX or NumPy array there breaks the compile cache: JAX compares metadata with ``==``."""
+    out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+    classes = {stmt.name.value: stmt for stmt in module.body if isinstance(stmt, cst.ClassDef)}
+    registered: dict[str, set[str]] = {}  # register_dataclass(Foo, meta_fields=[...]) calls
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
+                if isinstance(value, cst.Call) and imports.resolve(value.func) in _REGISTER_DATACLASS and value.args:
+                    target = value.args[0].value
+                    if isinstance(target, cst.Name):
+                        registered[target.value] = _strings(_argument(value, "meta_fields", 2))
+    for name, node in classes.items():
+        meta = set(registered.get(name, ()))
+        node_class = False
+        for dec in node.decorators:
+            d = dec.decorator
+            resolved = imports.resolve(d.func if isinstance(d, cst.Call) else d)
+            if resolved == "functools.partial" and isinstance(d, cst.Call) and d.args:
+                if imports.resolve(d.args[0].value) in _REGISTER_DATACLASS:
+                    meta |= _strings(_argument(d, "meta_fields", 2))
+            node_class = node_class or resolved in _REGISTER_NODE_CLASS
+        if node_class:
+            spec = _init_parameters(node, _aux_attributes(node))
+        elif meta:
+            fields = [s.target.value for stmt in node.body.body if isinstance(stmt, cst.SimpleStatementLine)
+                      for s in stmt.body if isinstance(s, cst.AnnAssign) and isinstance(s.target, cst.Name)]
+            spec = (tuple(i for i, f in enumerate(fields) if f in meta), tuple(f for f in fields if f in meta))
+        else:
+            continue
+        if spec[1]:
+            out[name] = spec
+    return out
+
+
+def _init_parameters(node: cst.ClassDef, attributes: set[str]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The ``__init__`` parameters stored unchanged in one of ``attributes`` (``self.a = a``)."""
+    for stmt in node.body.body:
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == "__init__":
+            params = [p.name.value for p in (*stmt.params.posonly_params, *stmt.params.params)][1:]
+            stored = set()
+            for n in iter_nodes(stmt.body):
+                if isinstance(n, cst.Assign) and isinstance(n.value, cst.Name) and n.value.value in params:
+                    for t in n.targets:
+                        a = t.target
+                        if (isinstance(a, cst.Attribute) and isinstance(a.value, cst.Name) and a.value.value == "self"
+                                and a.attr.value in attributes):
+                            stored.add(n.value.value)
+            return tuple(i for i, p in enumerate(params) if p in stored), tuple(p for p in params if p in stored)
+    return (), ()

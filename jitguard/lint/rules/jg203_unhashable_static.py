@@ -6,6 +6,7 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.hashability import unhashable_value
 from jitguard.lint.analysis.jitcontext import keyword, literal_ints, literal_strs, positional_args
 from jitguard.lint.analysis.project import CallSite
+from jitguard.lint.analysis.pytrees import metadata_parameters
 from jitguard.lint.diagnostics import Edit, Fix
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
@@ -28,7 +29,9 @@ class UnhashableStaticArgument(Rule):
         standard library), or a name bound to one of those in the same scope. Within one file it
         also reads `jax.jit(f, static_argnums=...)(...)` and a jit bound to a local name, and a
         transform that calls a jitted function with tracers at a static position
-        (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static). A plain function of the same file that
+        (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static), and an instance of
+        a registered pytree given an array in its metadata (aux data of `tree_flatten`,
+        `meta_fields`) passed to a jitted function. A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
         resize(x, size)`) counts as the jitted function for that parameter.
         """
@@ -84,12 +87,52 @@ class UnhashableStaticArgument(Rule):
 
     # -- within one file: jit written at the call, and tracers that reach a static position -------
     def check_module(self, index, ctx) -> None:
-        for call, scope, _klass, _loops in index.calls:
+        metadata = metadata_parameters(index.module, index.imports) if index.classes else {}
+        seen: set[tuple[int, str]] = set()  # (scope, callee) pairs called before with such an instance
+        for call, scope, _klass, loops in index.calls:
+            if metadata:
+                self._array_in_metadata(call, index, scope, ctx, metadata, seen, bool(loops))
             jitted = _jit_at_call(index, call, scope)
             if jitted is not None:
                 self._local_jit(call, index, scope, ctx, *jitted)
                 continue
             self._tracer_to_static(call, index, scope, ctx)
+
+    def _array_in_metadata(self, call, index, scope, ctx, metadata, seen, in_loop: bool) -> None:
+        """A jitted function called with an instance of a registered pytree whose metadata (aux
+        data, ``meta_fields``) was given an array: JAX compares metadata with ``==`` to find the
+        compiled program, and an array's ``==`` has no truth value. The first call compiles and
+        runs; reported is a call that is not the first (in a loop, or after another call of the
+        same function with such an instance in the same scope)."""
+        if not _calls_jitted(index, call, scope):
+            return
+        key = (id(scope), index.module.code_for_node(call.func))
+        for arg in call.args:
+            value = arg.value
+            if isinstance(value, cst.Name):
+                value = index.binding(value.value, scope)
+            if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)) or value.func.value not in metadata:
+                continue
+            positions, keywords = metadata[value.func.value]
+            cargs = positional_args(value)
+            for i, carg in enumerate(value.args):
+                field = carg.keyword.value if carg.keyword is not None else (
+                    keywords[positions.index(i)] if i in positions and i < len(cargs) else None)
+                if field is None or field not in keywords or carg.star:
+                    continue
+                if isinstance(carg.value, cst.Call) and index.resolve(carg.value.func, scope) in jaxapi.ARRAY_MAKERS:
+                    if key not in seen and not in_loop:
+                        seen.add(key)
+                        return  # the first call compiles and runs
+                    ctx.report(
+                        arg.value,
+                        f"`{index.module.code_for_node(arg.value)}` keeps an array in `{field}`, pytree metadata of "
+                        f"`{value.func.value}`, and is passed to a jitted function: JAX compares metadata with `==` to "
+                        "find the compiled program, and an array's `==` has no truth value: ValueError at this call",
+                        f"Arrays are data: flatten `{field}` as a child (a data field), or keep a hashable Python "
+                        "value there",
+                    )
+                    return
 
     def _local_jit(self, call, index, scope, ctx, info, positional, static: set[str]) -> None:
         """``jax.jit(f, static_argnames=...)(x, s)`` or ``g = jax.jit(f, ...)`` in a function, then
@@ -173,6 +216,21 @@ def _decorator_jit(index, info):
 
 
 _STATIC_OPTIONS = {"jax.pmap": "static_broadcasted_argnums"}
+
+
+def _calls_jitted(index, call: cst.Call, scope) -> bool:
+    """Does ``call`` call a jitted function (``jax.jit(...)(...)``, a name bound to one, a jitted
+    def or alias of this module)?"""
+    func = call.func
+    if isinstance(func, cst.Name):
+        if func.value in index.aliases:
+            return index.aliases[func.value][1].qualname in jaxapi.JIT_TRANSFORMS
+        info = index.lookup_function(func.value, scope)
+        if info is not None:
+            use = _decorator_jit(index, info)
+            return use is not None and use.qualname in jaxapi.JIT_TRANSFORMS
+        func = index.binding(func.value, scope)
+    return isinstance(func, cst.Call) and index.transform_of(func.func, scope) in jaxapi.JIT_TRANSFORMS
 
 
 def _jit_at_call(index, call: cst.Call, scope):
