@@ -27,7 +27,7 @@ _CALLS = {
     "quantile": lambda f, x: f(x, 0.5),
     "interp": lambda f, x: f(x, x.ravel(), x.ravel()),
 }
-_TWO_ARGS = {"dot", "matmul", "outer", "tensordot", "maximum", "minimum", "power", "allclose", "isclose",
+_TWO_ARGS = {"dot", "append", "matmul", "outer", "tensordot", "maximum", "minimum", "power", "allclose", "isclose",
              "array_equal", "linalg.solve"}
 
 

@@ -155,7 +155,7 @@ NUMPY_CONVERTS = frozenset(
         "hstack", "column_stack", "where", "dot", "matmul", "einsum", "outer", "tensordot", "exp",
         "log", "log1p", "expm1", "sin", "cos", "tan", "tanh", "sqrt", "square", "abs", "absolute",
         "sign", "floor", "ceil", "isnan", "isinf", "isfinite", "maximum", "minimum", "power",
-        "clip", "sort", "ravel", "zeros_like", "ones_like", "full_like", "empty_like", "unique",
+        "clip", "sort", "ravel", "append", "zeros_like", "ones_like", "full_like", "empty_like", "unique",
         "nonzero", "median", "percentile", "quantile", "diff", "interp", "histogram", "allclose",
         "isclose", "linalg.norm", "linalg.inv", "linalg.solve", "float32", "float64",
         "int32", "int64",
