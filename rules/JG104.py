@@ -106,6 +106,19 @@ def grad_without_jit(w):
     return jax.grad(loss_with_float)(w)
 
 
+@jax.custom_jvp
+def power(z, n):
+    return z ** int(n)  # expect: JG104
+
+
+power.defjvp(lambda primals, tangents: (power(*primals), tangents[0]))
+
+
+@partial(jax.jit, static_argnums=1)
+def static_power(z, n):
+    return power(z, n)  # custom_jvp traces `n` anyway: only nondiff_argnums keeps it a Python value
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -118,6 +131,19 @@ def loss_with_int(w, k):
 
 def loss_of_arg_one(w, b):
     return (w * b).sum() * float(w.sum())  # argnums=1: `w` is the value passed, not a tracer
+
+
+@partial(jax.custom_jvp, nondiff_argnums=(1,))
+def power_nondiff(z, n):
+    return z ** int(n)
+
+
+power_nondiff.defjvp(lambda n, primals, tangents: (power_nondiff(primals[0], n), tangents[0]))
+
+
+@partial(jax.jit, static_argnums=1)
+def static_power_nondiff(z, n):
+    return power_nondiff(z, n)
 
 
 def grads_without_jit(w):
@@ -179,6 +205,7 @@ def static_axis(x, axis, shift):
 RAISES = [
     (lambda: grad_without_jit(jnp.ones(2)), "ConcretizationTypeError"),
     (lambda: numpy_under_grad(jnp.ones(2)), "TracerArrayConversionError"),
+    (lambda: static_power(2.0, 3), "ConcretizationTypeError"),
     (lambda: traced_axis(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
     (lambda: math_module(jnp.float32(2.0)), "ConcretizationTypeError"),
     (lambda: dict_lookup(1), "TypeError"),
@@ -197,6 +224,7 @@ RAISES = [
 
 RUNS = [
     lambda: grads_without_jit(jnp.ones(2)),
+    lambda: (static_power_nondiff(2.0, 3), power(2.0, 3)),
     lambda: static_axis(jnp.ones((2, 2)), axis=0, shift=1),
     lambda: math_on_static(jnp.ones(4)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),

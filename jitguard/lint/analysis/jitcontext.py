@@ -54,6 +54,9 @@ _BATCHING = frozenset({"jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap"})
 # their argnums= parameters (default 0) get the tracers
 DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian",
                              "jax.hessian"})
+# custom-derivative decorators: their function, called from staged code, gets a tracer for every
+# argument not in nondiff_argnums (staged like the code that calls it)
+CUSTOM_DERIVATIVES = frozenset({"jax.custom_vjp", "jax.custom_jvp"})
 _NOT_ESTABLISHED = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map", "jax.sharding.shard_map",
                               "jax.experimental.checkify.checkify"})
 
@@ -728,12 +731,54 @@ class ModuleIndex:
                 self._decorator_context(info)
         for call, func, _klass, loops in self.calls:
             self._call_context(call, func, loops)
+        self._custom_derivative_contexts()
         # g = jax.jit(f, ...) at module level: calls to g are calls to f through that transform
         for name, value in self._module_assigns:
             if isinstance(value, cst.Call) and self.transform_of(value.func) is not None:
                 for info, use, site in self.jit_uses:
                     if site is value:
                         self.aliases[name] = (info, use)
+
+    def _custom_derivative_contexts(self) -> None:
+        """A ``jax.custom_vjp``/``custom_jvp`` function called from staged code (a function jitted,
+        scanned over, ... here) gets a tracer for every argument not in ``nondiff_argnums``, even a
+        Python value its caller keeps static (JAX 0.10.2; called eagerly, under grad or vmap alone
+        it gets the values passed)."""
+        customs = {}
+        for info in self.functions:
+            found = self._custom_derivative(info)
+            if found is not None:
+                customs[info] = found
+        if not customs:
+            return
+        for call, func, _klass, _loops in self.calls:
+            if func is None or not isinstance(call.func, (cst.Name, cst.Attribute)) or self.traces.kind(func) != STAGED:
+                continue
+            resolved = self.resolve_function(call.func, func)
+            if resolved is None or resolved[0] not in customs:
+                continue
+            info = resolved[0]
+            qual, nondiff = customs[info]
+            self.mark_traced(info, TransformUse(qual, None), f"`{qual}` called from staged `{func.display()}`", call,
+                             Statics(nondiff))
+
+    def _custom_derivative(self, info: FunctionInfo) -> tuple[str, frozenset[str]] | None:
+        """``@jax.custom_vjp`` / ``@partial(jax.custom_jvp, nondiff_argnums=(1,))``: the decorator's
+        name and the parameters it keeps out of differentiation (None: no such decorator, or
+        nondiff_argnums we cannot read)."""
+        if not isinstance(info.node, cst.FunctionDef):
+            return None
+        for dec in info.node.decorators:
+            expr, options = dec.decorator, None
+            if isinstance(expr, cst.Call) and self.resolve(expr.func, info.parent) == "functools.partial":
+                args = positional_args(expr)
+                expr, options = (args[0].value, dec.decorator) if len(args) == 1 else (expr, None)
+            qual = self.resolve(expr, info.parent)
+            if qual not in CUSTOM_DERIVATIVES:
+                continue
+            nums = literal_ints(self.constant(keyword(options, "nondiff_argnums"))) if options is not None else []
+            return None if nums is None else (qual, frozenset(_indexed(info.positional, nums)))
+        return None
 
     def _decorator_context(self, info: FunctionInfo) -> None:
         decorators = list(info.node.decorators)  # type: ignore[union-attr]
@@ -992,6 +1037,9 @@ class ModuleIndex:
     def _why(self, info: FunctionInfo, use: TransformUse, how: str) -> str:
         if use.qualname in DIFFERENTIATING:
             return f"parameter of `{info.display()}`, differentiated by `{use.qualname}` (a tracer even without jit)"
+        if use.qualname in CUSTOM_DERIVATIVES:
+            return (f"parameter of `{info.display()}`, a `{use.qualname}` function {how.split(' ', 1)[1]}: "
+                    "every argument not in nondiff_argnums is a tracer there")
         if use.qualname in jaxapi.FILTERED_TRANSFORMS:
             short = use.qualname.replace("equinox.", "eqx.").replace("flax.nnx.", "nnx.")
             return f"parameter of `{info.display()}` under `{short}` (traced when it is an array)"
@@ -1037,7 +1085,7 @@ def _unmapped(options: cst.Call, positional: list[Param]) -> set[str]:
 
 def _statics_note(transform: str) -> str:
     if (transform in jaxapi.FILTERED_TRANSFORMS or transform in jaxapi.LAX_FUNCTION_ARGS or transform == "jax.vmap"
-            or transform in DIFFERENTIATING):
+            or transform in DIFFERENTIATING or transform in CUSTOM_DERIVATIVES):
         return ""
     return ", not in static_argnames" if transform != "jax.pmap" else ", not in static_broadcasted_argnums"
 
