@@ -45,6 +45,7 @@ Importing this module does not import jax (``jitguard.DivergentCompileError`` li
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import logging
 import os
@@ -63,7 +64,7 @@ ENV_TIMEOUT = "JITGUARD_MULTIHOST_TIMEOUT"
 ENV_PROBE = "JITGUARD_MULTIHOST_PROBE"
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_PROBE = 1.0  # seconds a compiling process waits for the others before it asks them
-PROBE_EVERY = 1.0  # then it asks again this often, until the timeout
+PROBE_EVERY = 1.0  # then it asks again after 1, 2, 4, ... seconds (at most timeout / 4)
 PROBE_REPLY = 2.0  # seconds to wait for the answers to one probe
 PROBE_SAMPLES = (0.1, 0.1)  # a call is "blocked" when it is the innermost frame at three samples
 PREFIX = "jitguard/mh"
@@ -288,7 +289,7 @@ def _create(kv: _KV, key: str, value: str) -> str:
 
 def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest: str,
            signature: str, timeout: float, fid: str = "", publish: bool = True,
-           probe: bool = True) -> dict[str, Any]:
+           probe: bool = True, call: int | None = None) -> dict[str, Any]:
     """Publish this process's compile #k and return the verdict every participant acts on.
     ``publish=False``: this process already published this digest's signature and catalog
     entry (check_step's repeated signatures); ``probe=False``: never probe the others."""
@@ -313,9 +314,10 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
     kv("key_value_set", f"{PREFIX}/at/{me}", json.dumps([base, entered]), True)  # where it waits
     until = time.monotonic() + timeout
     extended = False
-    probe_after = _probe_after() if probe else None
+    probe_after = _probe_after() if probe and call is not None else None
     probe_at = time.monotonic() + probe_after if probe_after is not None else float("inf")
     silent: set[int] = set()  # processes that did not answer a probe: not asked again
+    probe_every = PROBE_EVERY / 2
     while True:
         stop = min(until, probe_at)
         try:
@@ -328,14 +330,20 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
             # Still no verdict: ask the missing processes what they are doing. One that is
             # blocked in a call of this function answered from its cache runs a program it
             # compiled before, while this process compiles a new one: a divergence now.
+            # Only the lowest-numbered process that arrived asks (so a round with many waiting
+            # processes sends one probe, not one per process), every 1, 2, 4, ... seconds.
             digests = _digests(kv, base)
             missing = [p for p in procs if p != me and str(p) not in digests and p not in silent]
-            running = _probe(kv, base, fid, procs, k, me, missing, silent) if missing else {}
+            asker = min((int(p) for p in digests), default=me)
+            running = {}
+            if missing and asker == me:
+                running = _probe(kv, base, fid, procs, k, me, missing, silent, call)
             if running:
                 verdict = {"status": "divergent", "groups": _groups(digests), "running": running,
                            "by": me}
                 return json.loads(_create(kv, f"{base}/v", json.dumps(verdict)))
-            probe_at = time.monotonic() + PROBE_EVERY
+            probe_every = min(2 * probe_every, max(PROBE_EVERY, timeout / 4))
+            probe_at = time.monotonic() + probe_every
             continue
         if extended:
             break
@@ -370,7 +378,7 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
 
 
 def _probe(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, me: int,
-           missing: Sequence[int], silent: set[int]) -> dict[str, Any]:
+           missing: Sequence[int], silent: set[int], call: int | None = None) -> dict[str, Any]:
     """Ask each missing process's watchdog (the first MAX_CATALOGS) whether one of its
     threads is blocked in a call of this function that its cache answered. Returns
     {process: answer} for those that are; adds those that did not answer in time to
@@ -381,7 +389,8 @@ def _probe(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, me: int
         ticket = kv("key_value_increment", f"{PREFIX}/ask/{q}/n", 1)
         reply = f"{base}/probe/{me}/{q}/{ticket}"
         kv("key_value_set", f"{PREFIX}/ask/{q}/{ticket}", json.dumps(
-            {"type": "probe", "fid": fid, "procs": list(procs), "k": k, "from": me, "reply": reply}))
+            {"type": "probe", "fid": fid, "procs": list(procs), "k": k, "from": me, "reply": reply,
+             "call": call}))
         asks.append((q, reply))
     deadline = time.monotonic() + PROBE_REPLY
     running: dict[str, Any] = {}
@@ -395,9 +404,10 @@ def _probe(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, me: int
             silent.add(q)
             continue
         kv("key_value_delete", reply)
-        # Blocked in a call of this function over these processes, and it has not compiled
-        # the function's k-th program: it runs one it compiled before.
-        if answer.get("running") and int(answer.get("compiles", 0)) < k:
+        # Blocked in the same call of this function (its index among this process's calls
+        # of it), over these processes, and it has not compiled the function's k-th
+        # program: it runs one it compiled before.
+        if answer.get("running") and answer.get("call") == call and int(answer.get("compiles", 0)) < k:
             running[str(q)] = answer
     with _lock:
         _stats["probes"] += 1
@@ -501,7 +511,8 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     kv = _KV(c)
     timeout = _timeout()
     try:
-        verdict = _round(kv, fbase, k, me, procs, digest, _encode_signature(signature), timeout, fid)
+        verdict = _round(kv, fbase, k, me, procs, digest, _encode_signature(signature), timeout, fid,
+                         call=_own_call(frame, state))
     finally:
         with _lock:
             _stats["checks"] += 1
@@ -716,7 +727,10 @@ def wrap_call(state: Any, target: Any, jitted: Any) -> Any:
     if (c is None and not _wrap_wanted()) or _action(state) == "off":
         return target
 
+    calls = itertools.count()
+
     def call(*args: Any, **kwargs: Any) -> Any:
+        n = next(calls)  # this call's index: the probe matches it across processes
         try:
             return target(*args, **kwargs)
         except Exception as e:
@@ -862,6 +876,7 @@ def _blocked_call(fid: str, procs: tuple[int, ...]) -> dict[str, Any]:
     frame = next(iter(found.values()))
     local = frame.f_locals
     state, args, kwargs = local.get("state"), local.get("args", ()), local.get("kwargs", {})
+    call = local.get("n")
     call_procs = _arg_processes(args, kwargs)
     if call_procs and call_procs != set(procs):
         return {"running": False, "compiles": compiles, "other_processes": sorted(call_procs)}
@@ -875,8 +890,20 @@ def _blocked_call(fid: str, procs: tuple[int, ...]) -> dict[str, Any]:
         ))
     except Exception:
         sig = "null"
-    return {"running": True, "compiles": compiles, "sig": sig,
+    return {"running": True, "compiles": compiles, "sig": sig, "call": call,
             "digest": hashlib.sha256(sig.encode()).hexdigest()[:16]}
+
+
+def _own_call(frame: Any, state: Any) -> int | None:
+    """The index of the call of ``state`` that is compiling on this thread (its wrapper's
+    frame, up the stack), or None: not a wrapped call (``warmup``, AOT, a function
+    guarded before jax.distributed.initialize), so nothing to match a blocked call with."""
+    f, depth = frame, 0
+    while f is not None and depth < 200:
+        if f.f_code is _CALL_CODE and f.f_locals.get("state") is state:
+            return f.f_locals.get("n")
+        f, depth = f.f_back, depth + 1
+    return None
 
 
 def _arg_processes(args: Any, kwargs: Any) -> set[int]:
