@@ -337,3 +337,47 @@ def test_process_ranges_in_messages():
 def test_importing_the_error_does_not_import_jax():
     code = "import sys, jitguard; jitguard.DivergentCompileError; assert 'jax' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_watchdog_answer_finds_a_call_blocked_in_a_cache_hit(monkeypatch):
+    """What a probe's answer reads in one real process: with JITGUARD_MULTIHOST=on the guarded
+    function is the wrapper even without jax.distributed; a thread blocked in a cache hit (a
+    program that runs for a second; the CPU runs it inside the call) is found, with its call
+    number and its arguments; another function, or no call in progress, is not. An ordinary
+    error of a call passes through the wrapper unchanged."""
+    import threading
+
+    import jax
+    import jax.numpy as jnp
+
+    import jitguard
+    from jitguard.runtime import multihost
+
+    monkeypatch.setenv("JITGUARD_MULTIHOST", "on")
+    f = jitguard.jit(lambda x, n: jax.lax.fori_loop(0, n, lambda i, v: v * 1.0000001 + 1e-9, x),
+                     on_excess="raise")
+    assert f.__code__ is multihost._CALL_CODE and isinstance(f, jitguard.GuardedFunction)
+    x = jnp.ones(64)
+    f(x, 10)  # call 0 compiles; call 1 below is a cache hit
+    fid = multihost._function_id(f.__jitguard__)
+    started = threading.Event()
+
+    def long_call():
+        started.set()
+        f(x, 3 * 10**8)
+
+    thread = threading.Thread(target=long_call)
+    thread.start()
+    started.wait()
+    time.sleep(0.3)
+    answer = multihost._blocked_call(fid, (0,))
+    other = multihost._blocked_call("not-this-function", (0,))
+    elsewhere = multihost._blocked_call(fid, (0, 1))  # its arrays are on process 0 only
+    thread.join()
+    assert answer["running"] and answer["call"] == 1 and answer["compiles"] == 0
+    (leaf_x, leaf_n) = multihost._decode_signature(answer["sig"])
+    assert (leaf_x.path, leaf_x.shape, leaf_x.dtype) == ("x", (64,), "float32") and leaf_n.path == "n"
+    assert not other["running"] and not elsewhere["running"]
+    assert not multihost._blocked_call(fid, (0,))["running"]  # the call has returned
+    with pytest.raises(TypeError):
+        f(x)  # a missing argument: jax's own error, untouched
