@@ -148,6 +148,8 @@ class Walker(CallSemantics):
         # staged out by jit/pmap/a lax loop (how, for messages): jnp results are tracers here
         self.staged = analysis.staged(info)
         self.env.update(self.state.entry() if entry is None else entry)
+        for name in _str_params(info) & self.env.keys():
+            del self.env[name]  # annotated `str`: JAX cannot trace a str (a str argument of jit is a TypeError)
         for name in _container_params(info) & self.env.keys():
             # annotated as a dict/tuple/list (or None): a container of traced leaves, whose truth
             # value and length are static
@@ -246,11 +248,20 @@ class Walker(CallSemantics):
         return self._python_literal(expr, (cst.Dict, cst.DictComp), self.maps, self.index.module_mappings)
 
     def _python_literal(self, expr, kinds: tuple, local: set[str], module_level: set[str]) -> bool:
-        """A literal of these kinds, or a name bound to one here or (not shadowed) at module level."""
+        """A literal of these kinds, or a name bound to one here, by its only assignment in an
+        enclosing function (a closure: ``pairs = []`` filled by ``append``), or (not shadowed) at
+        module level."""
         if isinstance(expr, kinds):
             return True
         if isinstance(expr, cst.Name):
-            return expr.value in local or (expr.value not in self.locals and expr.value in module_level)
+            if expr.value in local:
+                return True
+            if expr.value in self.locals:
+                return False
+            if expr.value in module_level:
+                return True
+            return (self.info.parent is not None and self.lookup(expr.value) is None
+                    and isinstance(self.index.binding(expr.value, self.info.parent), kinds))
         return False
 
     # -- statements -------------------------------------------------------------------------
@@ -809,6 +820,29 @@ def _container_params(info: FunctionInfo) -> set[str]:
         if param.annotation is not None and _is_container_type(param.annotation.annotation):
             out.add(param.name.value)
     return out
+
+
+def _str_params(info: FunctionInfo) -> set[str]:
+    """Parameters annotated ``str`` (optionally or None, ``Literal["a", "b"]``): never tracers."""
+    node = info.node
+    if not isinstance(node, cst.FunctionDef):
+        return set()
+    return {p.name.value for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)
+            if p.annotation is not None and _is_str_type(p.annotation.annotation)}
+
+
+def _is_str_type(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):  # str | None
+        rest = [e for e in (expr.left, expr.right) if not (isinstance(e, cst.Name) and e.value == "None")]
+        return len(rest) == 1 and _is_str_type(rest[0])
+    if isinstance(expr, cst.Subscript):
+        base = expr.value
+        name = base.attr.value if isinstance(base, cst.Attribute) else base.value if isinstance(base, cst.Name) else ""
+        slices = [e.slice.value for e in expr.slice if isinstance(e.slice, cst.Index)]
+        if name == "Optional" and len(slices) == 1:
+            return _is_str_type(slices[0])
+        return name == "Literal" and bool(slices) and all(isinstance(v, cst.SimpleString) for v in slices)
+    return isinstance(expr, cst.Name) and expr.value == "str"
 
 
 def _is_container_type(expr: cst.BaseExpression) -> bool:
