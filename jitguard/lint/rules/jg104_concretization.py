@@ -130,6 +130,16 @@ class Concretization(Rule):
             )
 
     def visit_Subscript(self, node: cst.Subscript, ctx: Context) -> None:
+        if ctx.trace_kind != DIFFERENTIATED and ctx.is_numpy_array(node.value):
+            parts = [p for el in node.slice for p in ((el.slice.value,) if isinstance(el.slice, cst.Index)
+                                                     else (el.slice.lower, el.slice.upper, el.slice.step))]
+            taint = next((t for p in parts if (t := ctx.array_taint(p)) is not None), None)
+            if taint is not None:  # NumPy converts the index: TracerArrayConversionError (JAX 0.10.2)
+                ctx.report(node, f"a NumPy array indexed with a traced value, which NumPy converts to a NumPy "
+                           f"array: {ctx.describe(next(p for p in parts if ctx.array_taint(p) is taint), taint)}",
+                           "Make the table a JAX array (`jnp.asarray(table)[i]`, `jnp.arange`, `lax.iota`) or index "
+                           "with a static value")
+                return
         if ctx.is_mapping(node.value) and ctx.taint(node.value) is None:
             for el in node.slice:
                 if isinstance(el.slice, cst.Index):
