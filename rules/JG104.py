@@ -106,6 +106,17 @@ def grad_without_jit(w):
     return jax.grad(loss_with_float)(w)
 
 
+def pick_pairs(x):
+    pairs = []
+    for j in range(2):
+        pairs.append(j)
+
+    def one(n):
+        return x[pairs[n]]  # expect: JG104
+
+    return jax.vmap(one)(jnp.arange(2))
+
+
 @jax.custom_jvp
 def power(z, n):
     return z ** int(n)  # expect: JG104
@@ -131,6 +142,15 @@ def loss_with_int(w, k):
 
 def loss_of_arg_one(w, b):
     return (w * b).sum() * float(w.sum())  # argnums=1: `w` is the value passed, not a tracer
+
+
+def pick_pairs_array(x):
+    pairs = jnp.asarray([j for j in range(2)])
+
+    def one(n):
+        return x[pairs[n]]
+
+    return jax.vmap(one)(jnp.arange(2))
 
 
 @partial(jax.custom_jvp, nondiff_argnums=(1,))
@@ -206,6 +226,7 @@ RAISES = [
     (lambda: grad_without_jit(jnp.ones(2)), "ConcretizationTypeError"),
     (lambda: numpy_under_grad(jnp.ones(2)), "TracerArrayConversionError"),
     (lambda: static_power(2.0, 3), "ConcretizationTypeError"),
+    (lambda: pick_pairs(jnp.ones(2)), "TracerIntegerConversionError"),
     (lambda: traced_axis(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
     (lambda: math_module(jnp.float32(2.0)), "ConcretizationTypeError"),
     (lambda: dict_lookup(1), "TypeError"),
@@ -225,6 +246,7 @@ RAISES = [
 RUNS = [
     lambda: grads_without_jit(jnp.ones(2)),
     lambda: (static_power_nondiff(2.0, 3), power(2.0, 3)),
+    lambda: pick_pairs_array(jnp.ones(2)),
     lambda: static_axis(jnp.ones((2, 2)), axis=0, shift=1),
     lambda: math_on_static(jnp.ones(4)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),
