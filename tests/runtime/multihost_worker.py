@@ -233,9 +233,11 @@ def main() -> int:
             local_guarded = jitguard.jit(lambda v: v + 1.0, on_excess="raise")
             g_ratio, g_bare = ratios(plain, guarded, xg, 100)
             g_aa, _ = ratios(plain, plain, xg, 100)
+            g_inner, _ = ratios(plain, guarded._jitted, xg, 100)  # the jitted function under the wrapper
             l_ratio, l_bare = ratios(local_plain, local_guarded, xl, 2000)
             l_aa, _ = ratios(local_plain, local_plain, xl, 2000)
             emit(event="hits", global_ratio=g_ratio, global_bare_us=g_bare * 1e6, global_aa=g_aa,
+                 global_unwrapped_ratio=g_inner,
                  local_ratio=l_ratio, local_bare_us=l_bare * 1e6, local_aa=l_aa)
 
             # One probe (what a compiling process does after waiting a second): process 0
