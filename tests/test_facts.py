@@ -139,3 +139,71 @@ def test_seeds_round_trip() -> None:
     jit = F.JitSeed(F.RemoteJit("m.g", "jax.jit", (0,), ("n",), 1, ("k",), False), "b.py")
     assert F.decode_seed("0", json.loads(json.dumps(seed.to_json()))) == seed
     assert F.decode_seed(F.JIT_SEED_KEY, json.loads(json.dumps(jit.to_json()))) == jit
+
+
+RETURNS = """\
+    from typing import NamedTuple
+
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+
+    class Output(NamedTuple):
+        value: jax.Array
+        steps: int
+
+
+    def make_data(n=20):
+        x = np.linspace(0.0, 1.0, n)
+        return x, 3.0 * x + 0.5
+
+
+    def solve(x):
+        return Output(jnp.zeros(3) + x, 3)
+
+
+    def not_tracer(x):
+        return not isinstance(x, jax.core.Tracer)
+
+
+    def either(flag):
+        if flag:
+            return 1
+        return "one"
+    """
+
+
+def test_return_summaries_say_what_helpers_return(tmp_path: Path) -> None:
+    """ReturnSummary: per position or field, the Python-level kind a helper returns (checked by
+    running the helpers), a helper returning a type test of its parameter (TypeGuard), and no
+    summary where the returns disagree; the facts round-trip through JSON."""
+    import libcst as cst
+
+    from jitguard.lint.analysis.callsem import return_summaries
+    from jitguard.lint.analysis.imports import ImportTable
+    from jitguard.lint.analysis.jitcontext import ModuleIndex
+
+    source = textwrap.dedent(RETURNS)
+    module = cst.parse_module(source)
+    imports = ImportTable("m")
+    imports.add_module(module)
+    summaries = return_summaries(ModuleIndex(module, imports), "m")
+    assert summaries["m.make_data"] == F.ReturnSummary("m.make_data", "tuple", (("0", "numpy"), ("1", "numpy")))
+    assert summaries["m.solve"] == F.ReturnSummary("m.solve", "record", (("value", "jax"), ("steps", "scalar")), "Output")
+    assert summaries["m.not_tracer"].guard == F.TypeGuard("x", True, False)
+    assert "m.either" not in summaries
+    facts = F.FileFacts(returns=tuple(summaries.values()))
+    assert F.FileFacts.from_json(json.loads(json.dumps(facts.to_json()))) == facts
+    jax = pytest.importorskip("jax")
+    import numpy as np
+
+    path = tmp_path / "returns_module.py"
+    path.write_text(source)
+    from tests.rule_examples import load_module
+
+    real = load_module(path)
+    assert all(isinstance(a, np.ndarray) for a in real.make_data())
+    out = real.solve(1.0)
+    assert isinstance(out.value, jax.Array) and type(out.steps) is int
+    assert real.not_tracer(jax.numpy.ones(2)) and jax.jit(lambda x: jax.numpy.float32(real.not_tracer(x)))(1.0) == 0

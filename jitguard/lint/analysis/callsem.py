@@ -17,12 +17,15 @@ A mixin of :class:`jitguard.lint.analysis.walker.Walker`: it reads the walker's 
 
 from __future__ import annotations
 
+import weakref
+
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, lattice
-from jitguard.lint.analysis.facts import TracedArg
+from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.jitcontext import FunctionInfo, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
+from jitguard.lint.analysis.walk import children
 
 # jax.numpy/lax/random/nn/scipy functions that return Python values, dtypes, shapes or functions
 # even in staged code (checked on JAX 0.10.2: tests/test_lattice.py); the rest return tracers there
@@ -325,8 +328,18 @@ class CallSemantics:
         return None
 
     def _propagate_call(self, call: cst.Call) -> None:
-        """Higher-order calls inside traced code: partial-bound or tree-mapped traced values."""
+        """Higher-order calls inside traced code: partial-bound or tree-mapped traced values, and
+        ``Class(x)``, which runs ``Class.__init__`` on ``x`` (in the trace)."""
         if not self.reporting:
+            return
+        init = self.index.constructor(call.func, self.info) if call.func not in self.taints or not self.taints[call.func] else None
+        if init is not None:
+            mapped: dict[str, Taint] = {}
+            self._map_arguments(call, init, init.positional[1:], mapped)
+            if mapped:
+                self.analysis.propagate(init, mapped, self.info)
+            if self.staged is not None:
+                self.analysis.stage(init, self.info)
             return
         name = self.resolve(call.func)
         args = positional_args(call)
@@ -393,3 +406,127 @@ def record_fields(klass, resolve) -> list[str] | None:
                 if (resolve(head) or "").rsplit(".", 1)[-1] != "ClassVar":
                     names.append(small.target.value)
     return names
+
+
+# -- return summaries: what a module-level function returns at Python level ------------------
+_NUMPY_NOT_ARRAYS = ("numpy.dtype", "numpy.finfo", "numpy.iinfo", "numpy.testing.", "numpy.random.default_rng",
+                     "numpy.vectorize", "numpy.frompyfunc", "numpy.shape", "numpy.ndim", "numpy.size",
+                     "numpy.result_type", "numpy.issubdtype", "numpy.isscalar", "numpy.promote_types")
+
+
+_SUMMARIES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # index -> (module name, summaries)
+
+
+def return_summaries(index, module_name: str = "") -> dict[str, ReturnSummary]:
+    """``ReturnSummary`` facts for the module-level functions of ``index`` whose returned kind is
+    known (every ``return`` agrees) or whose body is a type test of a parameter (``TypeGuard``),
+    keyed by qualified name (``module_name.f``)."""
+    from jitguard.lint.analysis.facts import ReturnSummary
+
+    cached = _SUMMARIES.get(index)
+    if cached is not None and cached[0] == module_name:
+        return cached[1]
+    prefix = f"{module_name}." if module_name else ""
+    out = {}
+    _SUMMARIES[index] = (module_name, out)
+    for name, info in index.module_defs.items():
+        kind, fields, record = _returned_kind(index, info)
+        guard = type_guard(index, info)
+        if kind != "unknown" or guard is not None:
+            out[prefix + name] = ReturnSummary(prefix + name, kind, fields, record, guard)
+    return out
+
+
+def type_guard(index, info: FunctionInfo) -> TypeGuard | None:
+    """The ``TypeGuard`` of a function whose body is ``return <type test of a parameter>``."""
+    from jitguard.lint.analysis.walker import _single_return, _type_test
+
+    returned = _single_return(info.node)
+    if returned is None:
+        return None
+    locals_ = {p.name for p in info.params}
+    body, orelse = _type_test(returned, lambda e: index.imports_of(info).resolve(e, locals_), None)
+    for p in info.positional:
+        if p.name in body or p.name in orelse:
+            return TypeGuard(p.name, p.name in body, p.name in orelse)
+    return None
+
+
+def _returned_kind(index, info: FunctionInfo) -> tuple[str, tuple, str | None]:
+    """(kind, fields, record name) every ``return`` of ``info``'s own body agrees on."""
+    if not isinstance(info.node, cst.FunctionDef):
+        return "unknown", (), None
+    found: list[tuple[str, tuple, str | None]] = []
+    stack = [info.node.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue  # a nested function's returns are its own
+        if isinstance(node, cst.Return):
+            found.append(_expr_kind(index, info, node.value, 2) if node.value is not None else ("none", (), None))
+            continue
+        stack.extend(children(node))
+    if not found or any(f != found[0] for f in found[1:]):
+        return "unknown", (), None
+    return found[0]
+
+
+def _expr_kind(index, info: FunctionInfo, expr: cst.BaseExpression, depth: int) -> tuple[str, tuple, str | None]:
+    """The Python-level kind of an expression in ``info``'s body (``depth``: names followed)."""
+    resolve = lambda e: index.imports_of(info).resolve(e, {p.name for p in info.params})  # noqa: E731
+    if isinstance(expr, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in expr.elements):
+        return "tuple", tuple((str(i), _expr_kind(index, info, e.value, depth)[0]) for i, e in enumerate(expr.elements)), None
+    simple = _literal_kind(expr)
+    if simple is not None:
+        return simple, (), None
+    if isinstance(expr, cst.Name) and depth > 0 and info.param(expr.value) is None:
+        bound = index.binding(expr.value, info)  # its only plain assignment in the body
+        return _expr_kind(index, info, bound, depth - 1) if bound is not None else ("unknown", (), None)
+    if isinstance(expr, cst.BinaryOperation):
+        sides = {_expr_kind(index, info, e, depth)[0] for e in (expr.left, expr.right)}
+        if "jax" in sides:  # arithmetic with a JAX array gives a JAX array (or raises)
+            return "jax", (), None
+        if "numpy" in sides and sides <= {"numpy", "scalar"}:  # NumPy stays NumPy with numbers
+            return "numpy", (), None
+        return ("scalar", (), None) if sides == {"scalar"} else ("unknown", (), None)
+    if isinstance(expr, cst.Call):
+        return _call_kind(index, info, expr, resolve)
+    return "unknown", (), None
+
+
+def _literal_kind(expr: cst.BaseExpression) -> str | None:
+    if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary)):
+        return "scalar"
+    if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+        return "str"
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False"):
+        return "scalar"
+    if isinstance(expr, cst.Name) and expr.value == "None":
+        return "none"
+    if isinstance(expr, (cst.List, cst.ListComp)):
+        return "list"
+    if isinstance(expr, (cst.Dict, cst.DictComp)):
+        return "dict"
+    if isinstance(expr, cst.Lambda):
+        return "callable"
+    return None
+
+
+def _call_kind(index, info: FunctionInfo, call: cst.Call, resolve) -> tuple[str, tuple, str | None]:
+    name = resolve(call.func) or ""
+    last = name.rsplit(".", 1)[-1]
+    if name.startswith("numpy.") and not name.startswith(_NUMPY_NOT_ARRAYS) and last[:1].islower():
+        return "numpy", (), None
+    if name.startswith("jax.numpy.") and last[:1].islower() and makes_array_when_staged(name):
+        return "jax", (), None
+    klass = index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
+    names = record_fields(klass, resolve) if klass is not None else None
+    if names is None or any(a.star for a in call.args):
+        return "unknown", (), None
+    kinds = dict.fromkeys(names, "unknown")
+    for field_name, arg in zip(names, [a for a in call.args if a.keyword is None]):
+        kinds[field_name] = _expr_kind(index, info, arg.value, 1)[0]
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value in kinds:
+            kinds[arg.keyword.value] = _expr_kind(index, info, arg.value, 1)[0]
+    return "record", tuple(kinds.items()), klass.name

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 2
+FACTS_SCHEMA = 3
 
 
 @dataclass(frozen=True)
@@ -372,6 +372,62 @@ def decode_seed(key: str, data: dict) -> ParamSeed | JitSeed:
     return JitSeed.from_json(data) if key == JIT_SEED_KEY else ParamSeed.from_json(data)
 
 
+# What a value is at Python level, as a helper's return summary says it (ReturnSummary.kind):
+VALUE_KINDS = ("numpy", "jax", "scalar", "str", "none", "list", "dict", "tuple", "record", "callable")
+
+
+@dataclass(frozen=True)
+class TypeGuard:
+    """A function whose body returns a type test of one of its parameters
+    (``return not isinstance(x, Tracer)``): what a True / False result says of that parameter."""
+
+    param: str
+    true_not_traced: bool  # when the function returns True, the argument is no tracer
+    false_not_traced: bool  # when it returns False, the argument is no tracer
+
+    def to_json(self) -> list:
+        return [self.param, self.true_not_traced, self.false_not_traced]
+
+    @classmethod
+    def from_json(cls, data: list) -> "TypeGuard":
+        param, true_not, false_not = data
+        return cls(str(param), bool(true_not), bool(false_not))
+
+
+@dataclass(frozen=True)
+class ReturnSummary:
+    """What a module-level function returns, whatever it is given (its Python-level kind, per
+    field): ``make_data()`` returns ``("numpy", "numpy")``, ``solve()`` a NamedTuple ``Output`` of
+    ``jax`` arrays. ``kind`` is one of ``VALUE_KINDS`` or "unknown"; ``fields`` (for "tuple": by
+    position "0", "1", ...; for "record": by field name) holds each part's kind. Computed by
+    ``jitguard.lint.analysis.callsem.return_summaries``."""
+
+    qualname: str
+    kind: str
+    fields: tuple[tuple[str, str], ...] = ()
+    record: str | None = None  # the NamedTuple/dataclass's name, for kind "record"
+    guard: TypeGuard | None = None
+
+    def field_kind(self, name: str) -> str:
+        return next((k for f, k in self.fields if f == name), "unknown")
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"qualname": self.qualname, "kind": self.kind}
+        if self.fields:
+            out["fields"] = [list(f) for f in self.fields]
+        if self.record is not None:
+            out["record"] = self.record
+        if self.guard is not None:
+            out["guard"] = self.guard.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict) -> "ReturnSummary":
+        guard = data.get("guard")
+        return cls(data["qualname"], data["kind"], tuple((str(f), str(k)) for f, k in data.get("fields", ())),
+                   data.get("record"), TypeGuard.from_json(guard) if guard is not None else None)
+
+
 @dataclass(frozen=True)
 class FileFacts:
     """What one file contributes to the project-wide analysis."""
@@ -382,6 +438,8 @@ class FileFacts:
     calls: tuple[CallFact, ...] = ()
     # pkg.mod.f -> where f comes from, for every name this file imports (re-exports)
     reexports: Mapping[str, str] = field(default_factory=dict)
+    # what this file's module-level functions return (those with a known kind or a type guard)
+    returns: tuple[ReturnSummary, ...] = ()
 
     def to_json(self) -> dict:
         return {
@@ -391,6 +449,7 @@ class FileFacts:
             "wrappers": [w.to_json() for w in self.wrappers],
             "calls": [c.to_json() for c in self.calls],
             "reexports": dict(self.reexports),
+            "returns": [r.to_json() for r in self.returns],
         }
 
     @classmethod
@@ -403,10 +462,12 @@ class FileFacts:
             tuple(Wrapper.from_json(w) for w in data["wrappers"]),
             tuple(CallFact.from_json(c) for c in data["calls"]),
             {str(k): str(v) for k, v in data["reexports"].items()},
+            tuple(ReturnSummary.from_json(r) for r in data.get("returns", ())),
         )
 
 
 __all__ = [
     "FACTS_SCHEMA", "ArgFact", "CallFact", "FileFacts", "Forward", "JitDef", "JitSeed", "Location", "OutCall",
-    "ParamFact", "ParamSeed", "RemoteJit", "TracedArg", "Wrapper", "WrapperCall", "decode_seed",
+    "ParamFact", "ParamSeed", "RemoteJit", "ReturnSummary", "TracedArg", "TypeGuard", "VALUE_KINDS", "Wrapper",
+    "WrapperCall", "decode_seed",
 ]
