@@ -65,23 +65,59 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
     if isinstance(expr, cst.Name) and depth == 0:
         value = index.binding(expr.value, scope)
         if value is None:
-            value = unpacked_binding(expr.value, scope)
-        if value is not None:
-            kind = unhashable_value(value, index, scope, depth + 1)
-            return f"{kind} (`{expr.value}`)" if kind else None
+            return unhashable_name(expr, index, scope)
+        kind = unhashable_value(value, index, scope, depth + 1)
+        return f"{kind} (`{expr.value}`)" if kind else None
     return None
 
 
-def unpacked_binding(name: str, scope) -> cst.BaseExpression | None:
-    """``a, b = x, y``: the element a name is bound to by the only assignment to it in the
-    function ``scope`` (a tuple unpacked from a tuple of the same length); None otherwise."""
+def unhashable_name(expr: cst.Name, index, scope) -> str | None:
+    """A name bound by unpacking: ``a, b = x, y`` (the element's kind), or ``x, y = make_data()``
+    (the kind the value model gives that part of what ``make_data`` returns)."""
+    found = unpacked_binding(expr.value, scope)
+    if found is None:
+        return None
+    value, position = found
+    if position is None:
+        kind = unhashable_value(value, index, scope, 1)
+        return f"{kind} (`{expr.value}`)" if kind else None
+    return _returned_kind(value, index, scope, str(position))
+
+
+_RETURNED = {"numpy": "a NumPy array", "jax": "a JAX array", "list": "a list", "dict": "a dict"}
+
+
+def _returned_kind(call: cst.Call, index, scope, field: str | None = None) -> str | None:
+    """What a function of this module returns (or part ``field`` of the tuple it returns), from
+    the value model's return summaries (``callsem.return_summaries``, when that is present)."""
+    try:
+        from jitguard.lint.analysis.callsem import return_summaries
+    except ImportError:  # the value model without return summaries
+        return None
+    if not isinstance(call.func, cst.Name):
+        return None
+    name = call.func.value
+    info = index.lookup_function(name, scope)
+    if info is None or index.module_defs.get(name) is not info:
+        return None
+    summary = return_summaries(index).get(name)
+    if summary is None:
+        return None
+    kind = summary.kind if field is None else (summary.field_kind(field) if summary.kind == "tuple" else "unknown")
+    phrase = _RETURNED.get(kind)
+    return f"{phrase} (returned by `{name}()`)" if phrase else None
+
+
+def unpacked_binding(name: str, scope) -> tuple[cst.BaseExpression, int | None] | None:
+    """The only assignment to ``name`` in the function ``scope``, when it unpacks a tuple:
+    ``a, b = x, y`` gives (the element, None); ``a, b = f(...)`` gives (the call, the position)."""
     if scope is None or any(p.name == name for p in scope.params):
         return None
     found: list[cst.BaseExpression | None] = []
     for node in iter_nodes(scope.node.body):
         if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
-        targets: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
+        targets: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []  # (target, value)
         if isinstance(node, cst.Assign):
             targets = [(t.target, node.value) for t in node.targets]
         elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
@@ -96,11 +132,16 @@ def unpacked_binding(name: str, scope) -> cst.BaseExpression | None:
             for sub in iter_nodes(target):
                 if isinstance(sub, cst.Name) and sub.value == name:
                     element = None
-                    if (isinstance(target, cst.Tuple) and isinstance(value, cst.Tuple)
-                            and len(target.elements) == len(value.elements)
-                            and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))):
-                        element = next((v.value for t, v in zip(target.elements, value.elements)
-                                        if isinstance(t.value, cst.Name) and t.value.value == name), None)
+                    flat = isinstance(target, cst.Tuple) and not any(
+                        isinstance(e, cst.StarredElement) for e in target.elements)
+                    position = next((i for i, t in enumerate(target.elements) if isinstance(t.value, cst.Name)
+                                     and t.value.value == name), None) if flat else None
+                    if position is not None and isinstance(value, cst.Call):
+                        element = (value, position)
+                    elif (position is not None and isinstance(value, cst.Tuple)
+                          and len(target.elements) == len(value.elements)
+                          and not any(isinstance(e, cst.StarredElement) for e in value.elements)):
+                        element = (value.elements[position].value, None)
                     found.append(element)
     return found[0] if len(found) == 1 else None
 
@@ -120,6 +161,9 @@ def unhashable_call(call: cst.Call, index, scope, inner: Inner) -> str | None:
             if returned is not None:
                 return (f"an `{returned}` (from `{made.rsplit('.', 1)[-1]}.{func.attr.value}()`; its class defines "
                         "`__eq__` without `__hash__`)")
+    returned = _returned_kind(call, index, scope)
+    if returned is not None:
+        return returned
     kind = value_class(call, index, scope)
     if kind is not None:
         for arg in call.args:

@@ -71,7 +71,7 @@ class UnhashableStaticArgument(Rule):
         if not site.static or not kind:
             return None
         fix = "Pass a tuple (or frozenset, or a frozen dataclass) instead"
-        if kind == "an array" or kind.startswith("an array"):
+        if kind.startswith(("an array", "a NumPy array", "a JAX array")):
             fix = "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
         if "dataclass" in kind:
             fix = "Make the class hashable: `@dataclass(frozen=True)`"
@@ -199,7 +199,7 @@ class UnhashableStaticArgument(Rule):
 
 
 def _fix(kind: str) -> str:
-    if kind.startswith("an array"):
+    if kind.startswith(("an array", "a NumPy array", "a JAX array")):
         return "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
     if "dataclass" in kind and "mutable" in kind:
         return "Make the class hashable: `@dataclass(frozen=True)`"
