@@ -306,6 +306,7 @@ class FactExtractor:
             if value is not None:
                 kind = self._unhashable(value, func, depth + 1)
                 return f"{kind} (`{expr.value}`)" if kind else None
+            return hashability.unhashable_name(expr, self.index, func)  # a, b = x, y / = make_data()
         return None
 
 
