@@ -106,6 +106,18 @@ def grad_without_jit(w):
     return jax.grad(loss_with_float)(w)
 
 
+class Repeated:
+    def __init__(self, x, n):
+        self.x = x
+        # built inside jit: __init__ runs on the tracers passed
+        self.n = int(n)  # expect: JG104
+
+
+@jax.jit
+def build_repeated(x, n):
+    return Repeated(x, n).x
+
+
 def pick_pairs(x):
     pairs = []
     for j in range(2):
@@ -142,6 +154,18 @@ def loss_with_int(w, k):
 
 def loss_of_arg_one(w, b):
     return (w * b).sum() * float(w.sum())  # argnums=1: `w` is the value passed, not a tracer
+
+
+class RepeatedStatic:
+    def __init__(self, x, n):
+        self.x = x
+        self.n = int(n)
+
+
+@partial(jax.jit, static_argnums=1)
+def build_repeated_static(x, n):
+    built = RepeatedStatic(x, n)
+    return jnp.tile(built.x, built.n)
 
 
 def pick_pairs_array(x):
@@ -227,6 +251,7 @@ RAISES = [
     (lambda: numpy_under_grad(jnp.ones(2)), "TracerArrayConversionError"),
     (lambda: static_power(2.0, 3), "ConcretizationTypeError"),
     (lambda: pick_pairs(jnp.ones(2)), "TracerIntegerConversionError"),
+    (lambda: build_repeated(jnp.ones(2), 2), "ConcretizationTypeError"),
     (lambda: traced_axis(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
     (lambda: math_module(jnp.float32(2.0)), "ConcretizationTypeError"),
     (lambda: dict_lookup(1), "TypeError"),
@@ -247,6 +272,7 @@ RUNS = [
     lambda: grads_without_jit(jnp.ones(2)),
     lambda: (static_power_nondiff(2.0, 3), power(2.0, 3)),
     lambda: pick_pairs_array(jnp.ones(2)),
+    lambda: build_repeated_static(jnp.ones(2), 2),
     lambda: static_axis(jnp.ones((2, 2)), axis=0, shift=1),
     lambda: math_on_static(jnp.ones(4)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),

@@ -600,6 +600,16 @@ class ModuleIndex:
                 return (info, None, True) if info else None
         return None
 
+    def constructor(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """The ``__init__`` that calling ``expr`` (from ``scope``) runs: ``expr`` names a class of
+        this module that defines one (not a local function of that name). Code that builds an
+        instance inside a trace runs its ``__init__`` on the values it passes, traced ones too."""
+        if not isinstance(expr, cst.Name) or self.lookup_function(expr.value, scope) is not None:
+            return None
+        klass = self.classes.get(expr.value)
+        init = klass.methods.get("__init__") if klass is not None else None
+        return init if init is not None and init.is_method and init.positional else None
+
     def constant(self, node: cst.BaseExpression | None) -> cst.BaseExpression | None:
         """A module-level constant's value (STATIC = ("n",)) in place of its name."""
         if isinstance(node, cst.Name):

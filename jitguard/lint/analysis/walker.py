@@ -293,18 +293,26 @@ class Walker(CallSemantics):
         self.dispatch(stmt)
         before = dict(self.env)
         not_traced_in_body, not_traced_in_else = self._narrowing(stmt.test)
+        # a branch that runs only when a value that is surely a tracer here is not one does not run
+        # in this trace (`if not isinstance(x, Tracer):` with x a jitted parameter): report nothing there
+        dead_body = any(_surely_tracer(before.get(n)) for n in not_traced_in_body)
+        dead_else = any(_surely_tracer(before.get(n)) for n in not_traced_in_else)
         for name in not_traced_in_body:
             self.env.pop(name, None)
+        self.muted += dead_body
         self.block(stmt.body)
+        self.muted -= dead_body
         after_body, body_dead = self.env, self.dead
         self.env, self.dead = dict(before), False
         for name in not_traced_in_else:
             self.env.pop(name, None)
+        self.muted += dead_else
         if stmt.orelse is not None:
             if isinstance(stmt.orelse, cst.If):
                 self.stmt(stmt.orelse)
             else:
                 self.block(stmt.orelse.body)
+        self.muted -= dead_else
         # a branch that returned does not flow on: `if x is None: return` narrows what follows
         if body_dead and not self.dead:
             pass
@@ -820,6 +828,11 @@ def _container_params(info: FunctionInfo) -> set[str]:
         if param.annotation is not None and _is_container_type(param.annotation.annotation):
             out.add(param.name.value)
     return out
+
+
+def _surely_tracer(taint: Taint | None) -> bool:
+    """A traced array for sure (not a container, not data whose type we cannot see)."""
+    return taint is not None and not (taint.container or taint.opaque or taint.foreign or taint.mapping)
 
 
 def _str_params(info: FunctionInfo) -> set[str]:
