@@ -218,6 +218,17 @@ def _decorator_jit(index, info):
 _STATIC_OPTIONS = {"jax.pmap": "static_broadcasted_argnums"}
 
 
+def _project_reads_inline_jit(func, index, scope) -> bool:
+    """Do the project facts (calls.py) read ``jax.jit(f, ...)(...)`` as a call of ``f`` (a def of
+    this module)? They do where ``shapes.inline_jitted`` exists; then JG203's project check
+    reports it and this file's check leaves it alone."""
+    try:
+        from jitguard.lint.analysis.shapes import inline_jitted
+    except ImportError:
+        return False
+    return isinstance(func, cst.Call) and inline_jitted(func, index, scope) in index.module_defs
+
+
 def _calls_jitted(index, call: cst.Call, scope) -> bool:
     """Does ``call`` call a jitted function (``jax.jit(...)(...)``, a name bound to one, a jitted
     def or alias of this module)?"""
@@ -242,6 +253,8 @@ def _jit_at_call(index, call: cst.Call, scope):
         if scope is None or transform_call.value in index.aliases:
             return None  # module-level aliases are the project facts' (JG203's check_project)
         transform_call = index.binding(transform_call.value, scope)
+    elif _project_reads_inline_jit(call.func, index, scope):
+        return None  # the project facts read jax.jit(f, ...)(...) as a call of f
     if not isinstance(transform_call, cst.Call):
         return None
     transform = index.transform_of(transform_call.func, scope)
