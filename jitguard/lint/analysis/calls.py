@@ -27,7 +27,7 @@ from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import scalar_kind
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, is_literal_collection
-from jitguard.lint.analysis.shapes import scope_view
+from jitguard.lint.analysis.shapes import fresh_argument, inline_jitted, scope_view
 
 class FactExtractor:
     def __init__(self, index: ModuleIndex, module_name: str, jitted: frozenset[str] = frozenset(),
@@ -50,6 +50,8 @@ class FactExtractor:
                 fn = call.func
                 t = type(fn)
                 last = fn.value if t is Name else fn.attr.value if t is Attribute else None
+                if last is None and t is cst.Call:  # jax.jit(f, ...)(args): a call of f, jitted here
+                    last = inline_jitted(fn, index, func)
                 if last is not None:
                     self._named.append((call, func, klass, loops, last))
         self._wrappers: dict[FunctionInfo, list[WrapperCall]] = {}  # _find_wrappers asks _callee, which reads it
@@ -128,7 +130,7 @@ class FactExtractor:
         wrappers = {info.name for info in self._wrappers}
         code = self.index.module.code_for_node
         for call, func, klass, loops, last in self._named:
-            if last not in self.jitted and last not in wrappers:
+            if last not in self.jitted and last not in wrappers and type(call.func) is not cst.Call:
                 continue
             target = self._callee(call, func, klass)
             if target is None:
@@ -163,6 +165,10 @@ class FactExtractor:
         fn = call.func
         imports = self.index.imports_of(func)  # the names the call's function sees
         prefix = f"{self.module_name}." if self.module_name else ""
+        if isinstance(fn, cst.Call):  # jax.jit(f, ...)(args), f a function of this module jitted there
+            name = inline_jitted(fn, self.index, func)
+            info = self.index.module_defs.get(name) if name else None
+            return (f"{prefix}{name}", False) if info is not None and info in self._jitted_here else None
         if isinstance(fn, cst.Name):
             name = fn.value
             if name in self.index.aliases:
@@ -209,6 +215,10 @@ class FactExtractor:
             klass = self.index.classes.get(expr.func.value)
             if klass is not None and klass.identity_hashed:
                 kinds["fresh"] = klass.name  # a new object each iteration, equal only to itself
+        if "fresh" not in kinds:  # a closure, partial, jax.jit(...), a NamedTuple of them, made anew
+            fresh = fresh_argument(self.index, expr, func, loops)
+            if fresh:
+                kinds["fresh"] = fresh
         for loop in reversed(loops):
             facts = self._loop(loop, func)
             varying = facts.value_varies(expr)
@@ -450,7 +460,7 @@ class _AstScan:
         fn = node.func
         last = fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
         if node.args or node.keywords:
-            if last in self.jitted:
+            if last in self.jitted or type(fn) is ast.Call:  # jax.jit(f, ...)(args): maybe a jitted f
                 self.candidates.append(node)
             elif last is not None:
                 self.calls_of_others.append((node, last))
@@ -475,6 +485,9 @@ def _wrapper_names(tree: ast.Module, scan: _AstScan, imports: ImportTable, tree_
 def _may_be_user_code(fn: ast.expr, imports: ImportTable, classes: set[str], defined: set[str],
                       tree_packages: frozenset[str]) -> bool:
     """A superset of the calls ``FactExtractor._callee`` resolves to a function of the tree."""
+    if type(fn) is ast.Call:  # jax.jit(f, ...)(args) with f defined in the file
+        first = fn.args[0] if fn.args else None
+        return type(first) is ast.Name and first.id in defined
     if type(fn) is ast.Name:
         if fn.id in defined:
             return True

@@ -11,6 +11,10 @@ gives back (for the recompilation rules, JG3xx, through ``jitguard.lint.analysis
   the next (``yield data[start:end]`` in a loop whose last window may be cut short). Shapes a
   helper reads from its array parameters (``x.shape[1]``) are opaque: padding helpers read them,
   and which dimension changes is not tracked.
+* Fresh identities: an argument that is a new object comparing by identity (a lambda, a
+  ``functools.partial``, a ``jax.jit(...)``, an instance of a class without ``__eq__``, a NamedTuple
+  of closures a factory returns, an attribute ``__init__`` sets to one of these) made on every
+  iteration of a loop, or on every call of a function that runs again and again.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import weakref
 
 import libcst as cst
 
+from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.walk import children
 
 _MUTATORS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "pop", "remove", "clear"})
@@ -55,7 +60,14 @@ def _bind(out: dict, target: cst.BaseExpression, value: cst.BaseExpression | Non
 def _small_bindings(node: cst.CSTNode, out: dict) -> None:
     if isinstance(node, cst.Assign):
         for t in node.targets:
-            _bind(out, t.target, node.value if isinstance(t.target, cst.Name) else None)
+            target, value = t.target, node.value
+            if (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))
+                    and len(target.elements) == len(value.elements)
+                    and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements))):
+                for te, ve in zip(target.elements, value.elements):  # a, b = f(), g()
+                    _bind(out, te.value, ve.value if isinstance(te.value, cst.Name) else None)
+            else:
+                _bind(out, target, value if isinstance(target, cst.Name) else None)
     elif isinstance(node, cst.AnnAssign):
         _bind(out, node.target, node.value)
     elif isinstance(node, (cst.AugAssign, cst.Del, cst.For, cst.CompFor, cst.NamedExpr)):
@@ -109,6 +121,10 @@ class ScopeView:
         self.imports = imports_of(func) if imports_of is not None else index.imports
         self._bindings = bindings(func.node.body if func is not None else index.module)
         self._flows: dict = {}
+
+    def bindings_here(self) -> dict[str, list[cst.BaseExpression | None]]:
+        """The names this function (or the module) binds itself: name -> values."""
+        return self._bindings
 
     def parent(self) -> "ScopeView | None":
         if self.func is None:
@@ -338,3 +354,240 @@ def _generator_shapes_vary(index, info) -> bool:
 
 def is_generator(info) -> bool:
     return any(isinstance(node, cst.Yield) for node, _l in _own_nodes(info.node.body))
+
+
+# -- fresh identities ----------------------------------------------------------------------------
+# A function object, a `functools.partial`, a jitted function (`jax.jit(f)` is a new object that
+# compares by identity, checked under JAX), an instance of a class without __eq__/__hash__: each
+# evaluation makes a value equal only to itself. At a static position of a jitted function, each
+# one is a new cache key: one compile per evaluation.
+_FRESH_CALLS = frozenset({"functools.partial"}) | jaxapi.JIT_TRANSFORMS | jaxapi.PYTHON_STATIC_JITS
+_VALUE_TUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
+
+
+def _named_tuple(index, klass) -> bool:
+    return any(index.imports.resolve(b.value) in _VALUE_TUPLES for b in klass.node.bases)
+
+
+def fresh_maker(view: "ScopeView", expr: cst.BaseExpression, depth: int = 0) -> str | None:
+    """Does evaluating ``expr`` (in ``view``'s function) make a new value that compares by
+    identity? A few words saying what it makes, or None."""
+    if depth > 3:
+        return None
+    if isinstance(expr, cst.Lambda):
+        return "a new lambda"
+    if isinstance(expr, cst.Tuple):
+        inner = [fresh_maker(view, e.value, depth + 1) for e in expr.elements]
+        found = next((i for i in inner if i), None)
+        return f"a tuple holding {found}" if found else None
+    if isinstance(expr, cst.Name) and view.func is not None:
+        info = view.index.lookup_function(expr.value, view.func)
+        if info is not None and info.parent is view.func:
+            return f"a new function object (the nested `def {expr.value}`)"
+        values = view.bindings_here().get(expr.value)  # bound in this function: made by each run of it
+        if values and len(values) == 1 and values[0] is not None and view.func.param(expr.value) is None:
+            return fresh_maker(view, values[0], depth + 1)
+        return None
+    if isinstance(expr, cst.Call):
+        return _fresh_call(view, expr, depth)
+    return None
+
+
+def _fresh_call(view: "ScopeView", call: cst.Call, depth: int) -> str | None:
+    name = view.imports.resolve(call.func)
+    if name in _FRESH_CALLS:
+        return f"a new `{name.rsplit('.', 1)[-1]}(...)` object"
+    if isinstance(call.func, cst.Name) and call.func.value in view.index.classes:
+        klass = view.index.classes[call.func.value]
+        if klass.identity_hashed:
+            return f"a new `{klass.name}` instance (no __eq__/__hash__)"
+        if _named_tuple(view.index, klass):
+            inner = [fresh_maker(view, a.value, depth + 1) for a in call.args]
+            found = next((i for i in inner if i), None)
+            return f"a `{klass.name}` holding {found}" if found else None
+        return None
+    found = view.callee(call)
+    if found is None or found[1]:
+        return None
+    made = fresh_return(view.index, found[0])
+    return f"a new `{found[0].name}(...)` result ({made})" if made else None
+
+
+def fresh_return(index, info) -> str | None:
+    """Does every ``return`` of ``info`` give a new identity-compared value (a factory of closures,
+    or of a NamedTuple of them)? What it makes, or None."""
+    cache = _cache(index)
+    key = ("fresh", info)
+    if key in cache:
+        found = cache[key]
+        return None if found is _IN_PROGRESS else found
+    cache[key] = _IN_PROGRESS
+    result = None
+    try:
+        returned = _returned(info)
+        if returned is not None:
+            view = scope_view(index, info)
+            values = [elements[0] if len(elements) == 1 else cst.Tuple([cst.Element(e) for e in elements])
+                      for elements in returned[0]]
+            made = [fresh_maker(view, v) for v in values]
+            result = made[0] if made and all(made) else None
+    finally:
+        cache[key] = result
+    return result
+
+
+def _init_attribute(index, klass, attr: str) -> cst.BaseExpression | None:
+    """The value ``__init__`` of ``klass`` assigns to ``self.<attr>`` (its only assignment there)."""
+    init = klass.methods.get("__init__")
+    if init is None:
+        return None
+    found = []
+    for node, _loops in _own_nodes(init.node.body):
+        if isinstance(node, cst.Assign):
+            for t in node.targets:
+                target = t.target
+                if (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
+                        and target.value.value == "self" and target.attr.value == attr):
+                    found.append(node.value)
+    return found[0] if len(found) == 1 else None
+
+
+def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
+    stack = [tree]
+    while stack:
+        n = stack.pop()
+        if n is node:
+            return True
+        stack.extend(children(n))
+    return False
+
+
+def fresh_value(index, expr: cst.BaseExpression, func, loops: tuple, repeated: dict, unbounded) -> str | None:
+    """Is the argument ``expr`` (of a call in ``func``, inside ``loops``) a value that compares
+    by identity and is made anew on every iteration of an unbounded loop around the call, or on
+    every call of ``func`` when ``func`` runs again and again (``repeated``: function -> why)?
+    "what|when", or None. ``unbounded(loop)``: does this loop run with the work?"""
+    view = scope_view(index, func)
+    made, site = _made(view, expr)
+    if made is None:
+        return None
+    for loop in loops:
+        if unbounded(loop) and (site is None or _contains(loop, site)):
+            return f"{made}|on every iteration"
+    if func is not None and func in repeated and (site is None or _contains(func.node.body, site)):
+        return f"{made}|on every call of `{func.display()}`, which runs {repeated[func]}"
+    return None
+
+
+def _made(view: ScopeView, expr: cst.BaseExpression) -> tuple[str | None, cst.CSTNode | None]:
+    """What new identity-compared value ``expr`` is, and the node that makes it (None: ``expr``
+    itself, at the call)."""
+    if isinstance(expr, cst.Name) and view.func is not None:
+        values = view.values(expr.value)
+        if not values or len(values) != 1 or values[0] is None or view.func.param(expr.value) is not None:
+            return None, None
+        if expr.value not in view.bindings_here():
+            return None, None  # bound in an enclosing function or the module: made once per run of that
+        made = fresh_maker(view, values[0])
+        return (f"`{expr.value}`, {made}" if made else None), values[0]
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and view.func is not None:
+        owner = expr.value.value
+        values = view.values(owner) if owner in view.bindings_here() else None
+        if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
+            return None, None
+        call = values[0]
+        klass = view.index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
+        init_value = _init_attribute(view.index, klass, expr.attr.value) if klass is not None else None
+        made = fresh_maker(scope_view(view.index, klass.methods["__init__"]), init_value) if init_value else None
+        if made is None:
+            return None, None
+        return f"`{owner}.{expr.attr.value}`, {made} that `{klass.name}.__init__` sets on each new `{klass.name}`", call
+    made = fresh_maker(view, expr)
+    return made, None
+
+
+# -- functions that run again and again ----------------------------------------------------------
+def instance_method(index, call: cst.Call, func):
+    """``trainer.training_step(...)`` with ``trainer`` bound (also by tuple unpacking) to
+    ``Trainer(...)`` of this module: that method's FunctionInfo, or None."""
+    fn = call.func
+    if not (isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name)):
+        return None
+    values = scope_view(index, func).values(fn.value.value)
+    if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
+        return None
+    made = values[0].func
+    klass = index.classes.get(made.value) if isinstance(made, cst.Name) else None
+    return klass.methods.get(fn.attr.value) if klass is not None else None
+
+
+def repeated_functions(index, unbounded) -> dict:
+    """Functions of this module that run again and again: called inside a loop that runs with the
+    work (``unbounded(loop, func)``), directly or through a caller that is, or a ``__call__``.
+    Maps each to a few words saying why."""
+    cache = _cache(index)
+    if "repeated" in cache:
+        return cache["repeated"]
+    out: dict = {}
+    calls_by_caller: dict = {}
+    for call, func, _k, loops in index.calls:
+        callee = _called_function(index, call, func)
+        if callee is None:
+            continue
+        if any(unbounded(loop, func) for loop in loops):
+            out.setdefault(callee, f"in a loop in `{func.display() if func else 'the module'}`")
+        elif func is not None:
+            calls_by_caller.setdefault(func, []).append(callee)
+    for info in index.functions:
+        if info.name == "__call__" and info.is_method:
+            out.setdefault(info, "at every call of the object")
+    for _ in range(3):  # callers of repeated functions run their callees repeatedly too
+        for caller, callees in calls_by_caller.items():
+            if caller in out:
+                for callee in callees:
+                    out.setdefault(callee, f"each time `{caller.display()}` runs")
+    cache["repeated"] = out
+    return out
+
+
+def _called_function(index, call: cst.Call, func):
+    if not isinstance(call.func, (cst.Name, cst.Attribute)):
+        return None
+    target = index.resolve_function(call.func, func)
+    if target is not None:
+        return target[0]
+    return instance_method(index, call, func)
+
+
+def runs_with_work(index, loop: cst.CSTNode, func) -> bool:
+    """Does ``loop`` (in ``func``) run a number of times that grows with the work (not a loop over
+    a fixed collection)?"""
+    from jitguard.lint.analysis.loops import enum_classes, is_bounded_loop
+
+    cache = _cache(index)
+    enums = cache.get("enums")
+    if enums is None:
+        enums = cache["enums"] = enum_classes(index.classes, index.imports)
+    view = scope_view(index, func)
+    return not is_bounded_loop(loop, view.imports, enums, view)
+
+
+def repeated(index) -> dict:
+    """``repeated_functions`` with the loops that run with the work."""
+    return repeated_functions(index, lambda loop, func: runs_with_work(index, loop, func))
+
+
+def fresh_argument(index, expr: cst.BaseExpression, func, loops: tuple) -> str | None:
+    """``fresh_value`` for an argument of a call in ``func`` inside ``loops``."""
+    return fresh_value(index, expr, func, loops, repeated(index), lambda loop: runs_with_work(index, loop, func))
+
+
+def inline_jitted(fn: cst.BaseExpression, index, func) -> str | None:
+    """``jax.jit(f, static_argnums=0)(x)``: the name of the module-level ``f`` called this way."""
+    if not isinstance(fn, cst.Call) or index.resolve(fn.func, func) not in jaxapi.JIT_TRANSFORMS:
+        return None
+    first = next((a.value for a in fn.args if a.keyword is None and not a.star), None)
+    if not isinstance(first, cst.Name):
+        return None
+    info = index.lookup_function(first.value, func)
+    return first.value if info is not None and info.parent is None and info.cls is None else None

@@ -5,6 +5,7 @@ import libcst as cst
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import positional_args
 from jitguard.lint.analysis.loops import enum_classes, is_bounded_loop
+from jitguard.lint.analysis import shapes
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.walk import iter_nodes
 from jitguard.lint.rules.base import Rule, Scope
@@ -56,9 +57,14 @@ class JitOfNewFunction(Rule):
         """
 
     def check_module(self, index, ctx) -> None:
-        called_inline = {id(outer.func) for outer, _f, _k, _l in index.calls if isinstance(outer.func, cst.Call)}
-        repeated = self._called_repeatedly(index)
+        repeated = shapes.repeated(index)
         enums = enum_classes(index.classes, index.imports)
+        self._check_transform_calls(index, ctx, repeated, enums)
+        self._check_decorated_defs(index, ctx, repeated, enums)
+
+    def _check_transform_calls(self, index, ctx, repeated: dict, enums: frozenset[str]) -> None:
+        """``jax.jit(lambda ...)`` and the like."""
+        called_inline = {id(outer.func) for outer, _f, _k, _l in index.calls if isinstance(outer.func, cst.Call)}
         for call, name, scope, loops in index.transform_calls:
             if name not in jaxapi.JIT_TRANSFORMS:
                 continue
@@ -76,7 +82,7 @@ class JitOfNewFunction(Rule):
             short = name
             if loops:
                 where = "inside a loop"
-            elif scope is not None and id(call) in called_inline and scope in repeated:
+            elif scope is not None and scope in repeated and (id(call) in called_inline or _called_after(index, call, scope)):
                 where = f"and called at once inside `{scope.display()}`, which runs {repeated[scope]}"
             else:
                 continue
@@ -87,6 +93,9 @@ class JitOfNewFunction(Rule):
                 "Create the jitted function once (module level, `__init__`, or a factory that returns it) and call "
                 "that; pass changing values as arguments",
             )
+
+    def _check_decorated_defs(self, index, ctx, repeated: dict, enums: frozenset[str]) -> None:
+        """``@jax.jit`` on a nested def."""
         for info, use, site in index.jit_uses:
             if use.qualname not in jaxapi.JIT_TRANSFORMS or not isinstance(info.node, cst.FunctionDef):
                 continue
@@ -136,36 +145,20 @@ class JitOfNewFunction(Rule):
         return False
 
     @staticmethod
-    def _called_repeatedly(index) -> dict:
-        """Functions of this module that run again and again: called inside a loop (directly or
-        through a caller that is), or mapped/scanned over. Maps each to a few words saying why."""
-        out: dict = {}
-        calls_by_caller: dict = {}
-        for call, func, _k, loops in index.calls:
-            target = index.resolve_function(call.func, func) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
-            if target is None:
-                continue
-            callee = target[0]
-            if loops:
-                out.setdefault(callee, f"in a loop in `{func.display() if func else 'the module'}`")
-            elif func is not None:
-                calls_by_caller.setdefault(func, []).append(callee)
-        for info in index.functions:
-            if info.name == "__call__" and info.is_method:
-                out.setdefault(info, "at every call of the object")
-        for _ in range(3):  # callers of repeated functions run their callees repeatedly too
-            for caller, callees in calls_by_caller.items():
-                if caller in out:
-                    for callee in callees:
-                        out.setdefault(callee, f"each time `{caller.display()}` runs")
-        return out
-
-    @staticmethod
     def _called_in(index, info) -> bool:
         for call, func, _k, _l in index.calls:
             if func is info.parent and isinstance(call.func, cst.Name) and call.func.value == info.name:
                 return True
         return False
+
+
+def _called_after(index, call: cst.Call, scope) -> bool:
+    """``step = jax.jit(...)`` then ``step(...)`` in the same function: the jitted function is made
+    and used by each run of ``scope`` (the name's only binding there is this call)."""
+    bound = [name for name, values in scope_view(index, scope).bindings_here().items()
+             if len(values) == 1 and values[0] is call]
+    return bool(bound) and any(
+        func is scope and isinstance(c.func, cst.Name) and c.func.value in bound for c, func, _k, _l in index.calls)
 
 
 def _is_method_name(index, name: str) -> bool:

@@ -66,6 +66,14 @@ class LoopVaryingStatic(Rule):
 
     def _verdict(self, site: CallSite):
         fresh = site.arg.fresh
+        if site.static and fresh and "|" in fresh:  # made anew per iteration, or per call of a repeated function
+            what, when = fresh.split("|", 1)
+            return (
+                f"static argument `{site.param}` of jitted `{site.function}` is {what}, made {when}: it compares "
+                "by identity, so JAX sees a new static value and compiles again each time",
+                "Create it once (before the loop, at module level, or in `__init__` of an object you keep) and pass "
+                "that same object every time",
+            )
         if site.static and fresh and site.call.in_loop:
             return (
                 f"static argument `{site.param}` of jitted `{site.function}` is a new `{fresh}` object on every "
