@@ -393,6 +393,17 @@ def checks_only_concrete_values(x):
     return x
 
 
+
+def _clamp(x, limit):
+    if limit:  # every call through the transform passes a tuple literal: its truth value is static
+        x = jnp.clip(x, limit[0], limit[1])
+    return x
+
+
+def clamp_rows(xs, lo, hi):
+    return jax.vmap(_clamp)(xs, (lo, hi))
+
+
 RAISES = [
     (lambda: solve_and_check(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: dict_entry({"scale": 2.0, "x": jnp.ones(2)}), "TracerBoolConversionError"),
@@ -410,6 +421,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: clamp_rows(jnp.ones((2, 3)), jnp.zeros(2), jnp.ones(2)),
     lambda: checks_only_concrete_values(jnp.ones(2)),
     lambda: solve_python_field(jnp.ones(2)),
     lambda: dict_keys_of_traced_values(jnp.ones(2), jnp.ones(2)),

@@ -150,7 +150,7 @@ class Walker(CallSemantics):
         self.env.update(self.state.entry() if entry is None else entry)
         for name in _str_params(info) & self.env.keys():
             del self.env[name]  # annotated `str`: JAX cannot trace a str (a str argument of jit is a TypeError)
-        for name in _container_params(info) & self.env.keys():
+        for name in (_container_params(info) | literal_container_params(self.index, info)) & self.env.keys():
             # annotated as a dict/tuple/list (or None): a container of traced leaves, whose truth
             # value and length are static
             self.env[name] = dataclasses.replace(self.env[name], container=True)
@@ -833,6 +833,36 @@ def _container_params(info: FunctionInfo) -> set[str]:
 def _surely_tracer(taint: Taint | None) -> bool:
     """A traced array for sure (not a container, not data whose type we cannot see)."""
     return taint is not None and not (taint.container or taint.opaque or taint.foreign or taint.mapping)
+
+
+_LITERAL_ARGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def literal_container_params(index, info: FunctionInfo) -> set[str]:
+    """Parameters of a transformed function that every call through the transform written at
+    the call (``jax.vmap(f)(xs, (lo, hi))``) passes a tuple, list or dict literal: a container,
+    whose truth value and length JAX leaves static."""
+    table = _LITERAL_ARGS.get(index)
+    if table is None:
+        table = _LITERAL_ARGS[index] = _literal_container_args(index)
+    return table.get(info, set())
+
+
+def _literal_container_args(index) -> dict:
+    seen: dict = {}  # function -> {parameter: every call passes a literal container}
+    for call, scope, _klass, _loops in index.calls:
+        inner = call.func
+        if not (isinstance(inner, cst.Call) and inner.args and index.transform_of(inner.func, scope)):
+            continue
+        found = index.resolve_function(inner.args[0].value, scope)
+        if found is None or found[2] or any(a.star for a in call.args):
+            continue
+        params = found[0].positional
+        flags = seen.setdefault(found[0], {})
+        for p, arg in zip(params, [a for a in call.args if a.keyword is None]):
+            literal = isinstance(arg.value, (cst.Tuple, cst.List, cst.Dict))
+            flags[p.name] = flags.get(p.name, True) and literal
+    return {info: {name for name, all_literal in flags.items() if all_literal} for info, flags in seen.items()}
 
 
 def _str_params(info: FunctionInfo) -> set[str]:
