@@ -323,3 +323,36 @@ def test_trace_state_says_the_kind_of_trace():
                      "plain": None}
     index2 = ModuleIndex(cst.parse_module(textwrap.dedent(KINDS).replace("both = ", "# ")), imports)
     assert {i.name: index2.traces.kind(i) for i in index2.functions}["batched"] == BATCHED
+
+
+def test_nnx_jit_decorator_factory_reads_static_argnames():
+    # flax.nnx.jit has jax.jit's static_argnums/static_argnames (flax/nnx/transforms/compilation.py);
+    # called with options only it returns the decorator (flax is not installed here: lint only)
+    import libcst as cst
+
+    from jitguard.lint.analysis.imports import ImportTable
+    from jitguard.lint.analysis.jitcontext import ModuleIndex
+
+    module = cst.parse_module(textwrap.dedent("""\
+        from flax import nnx
+
+
+        @nnx.jit(static_argnames=("keep",))
+        def tail(x, keep):
+            return x[-keep:]
+
+
+        @nnx.jit(static_argnums=1)
+        def head(x, keep):
+            return x[:keep]
+
+
+        @nnx.jit
+        def plain(x, keep):
+            return x[:keep]
+        """))
+    imports = ImportTable()
+    imports.add_module(module)
+    index = ModuleIndex(module, imports)
+    traced = {info.name: sorted(index.traces.of(info).traced) for info in index.functions}
+    assert traced == {"tail": ["x"], "head": ["x"], "plain": ["keep", "x"]}

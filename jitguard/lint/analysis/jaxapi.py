@@ -34,6 +34,9 @@ FILTERED_TRANSFORMS = frozenset({
     "flax.nnx.pmap",
 })
 TRACING_TRANSFORMS.update({name: None for name in FILTERED_TRANSFORMS})
+# flax.nnx.jit takes jax.jit's static_argnums/static_argnames (and, called with options only,
+# returns a decorator with them: its signature in flax/nnx/transforms/compilation.py)
+TRACING_TRANSFORMS["flax.nnx.jit"] = "static_argnums"
 
 # The transforms that compile (and cache) the function: the ones JG2xx/JG3xx reason about.
 JIT_TRANSFORMS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.pmap"})
