@@ -511,8 +511,9 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     kv = _KV(c)
     timeout = _timeout()
     try:
+        call = _own_call(frame, state)
         verdict = _round(kv, fbase, k, me, procs, digest, _encode_signature(signature), timeout, fid,
-                         call=_own_call(frame, state))
+                         call=call)
     finally:
         with _lock:
             _stats["checks"] += 1
@@ -567,10 +568,12 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     all_groups = {d: sorted(set(groups.get(d, [])) | set(earlier.get(d, []))) for d in {*groups, *earlier}}
     for q, answer in running.items():
         all_groups.setdefault("cached:" + str(answer.get("digest", q)), []).append(q)
-    if running or earlier:
-        # The others are inside a program's collective that this process will not join:
-        # when this process raises, its exit must not wait for them (see _at_exit).
+    if earlier:
+        # The others are presumably inside a program's collective that this process will
+        # not join: when this process raises, its exit must not wait for them (_at_exit).
         _mark_abandoned(action)
+    elif running and action == "raise":  # they are: _at_exit checks they still are
+        _left_blocked.append((f"{fbase}/{k}", fid, procs, k, call, sorted(running)))
     if running and verdict.get("by") == me:  # this process found them blocked: tell them why
         _notify(kv, running, state, fid, fbase, k, procs, me, groups, earlier, verdict, action)
     return DivergentCompileError(message, function=state.name, compile_index=k, groups=all_groups)
@@ -705,7 +708,8 @@ _watch_stop = threading.Event()
 _notice_event = threading.Event()
 _notices: dict[str, str] = {}  # function id -> the divergence message for this process
 _probed: dict[str, float] = {}  # function id -> when a probe last found a call blocked here
-_abandoned = False
+_abandoned = False  # leave without JAX's shutdown barrier at exit
+_left_blocked: list[tuple] = []  # (round, function id, processes, k, call, blocked processes)
 
 
 def _wrap_wanted() -> bool:
@@ -838,13 +842,12 @@ def _answer(c: Any, me: int, msg: dict) -> None:
         if answer.get("running"):
             _probed[msg["fid"]] = time.monotonic()
         c.key_value_set(msg["reply"], json.dumps(answer))
+    elif kind == "stop":  # this process is exiting (_at_exit)
+        _watch_stop.set()
     elif kind == "notice":
-        global _abandoned
         _notices[msg["fid"]] = msg["message"]
-        if msg.get("action") == "raise":
-            _abandoned = True
         _notice_event.set()
-        logger.error("%s\n  (this process is blocked in that call: it fails when process %s leaves)",
+        logger.error("%s\n  (this process is blocked in that call until process %s joins it or leaves)",
                      msg["message"], msg.get("from"))
 
 
@@ -931,6 +934,16 @@ def _notify(kv: _KV, running: dict[int, dict], state: Any, fid: str, fbase: str,
             logger.debug("jitguard: could not notify process %s", q, exc_info=True)
 
 
+def _still_blocked(c: Any, me: int) -> bool:
+    for base, fid, procs, k, call, blocked in _left_blocked:
+        try:
+            if _probe(_KV(c), base, fid, procs, k, me, blocked, set(), call):
+                return True
+        except Exception:  # cannot tell: leave it to JAX's own shutdown
+            logger.debug("jitguard: exit-time probe failed", exc_info=True)
+    return False
+
+
 def _mark_abandoned(action: str) -> None:
     global _abandoned
     if action == "raise":
@@ -941,16 +954,21 @@ def _at_exit() -> None:
     """Stop the watchdog; after a divergence that left processes blocked in a collective,
     end the process without JAX's shutdown barrier (they can never reach it: it would
     wait minutes, then the coordination service would abort the job)."""
-    _watch_stop.set()
     c, me = _watch_state.get("client"), _watch_state.get("me", 0)
     thread = _watch_state.get("thread")
-    if c is not None and thread is not None and thread.is_alive():
-        try:  # wake the watchdog from its wait
-            c.key_value_set(f"{PREFIX}/ask/{me}/{_watch_state['ticket']}", json.dumps({"type": "stop"}))
+    if c is not None and thread is not None and thread.is_alive() and client() is not None:
+        try:  # wake the watchdog: a ticket of its own, after any question already asked
+            ticket = c.key_value_increment(f"{PREFIX}/ask/{me}/n", 1)
+            c.key_value_set(f"{PREFIX}/ask/{me}/{ticket}", json.dumps({"type": "stop"}))
         except Exception:
             pass
-        thread.join(2.0)
-    if not _abandoned:
+        thread.join(1.0)
+    # After raising over processes blocked in a call, leave without the barrier only if one
+    # of them still is (the program may have recovered: caught the error and joined their
+    # collective with the program they run, say).
+    if client() is None:  # jax.distributed already shut down: no barrier left to skip
+        return
+    if not _abandoned and not (_left_blocked and c is not None and _still_blocked(c, me)):
         return
     logger.error("jitguard: leaving without jax.distributed's shutdown barrier: after the divergence "
                  "reported above, the other processes cannot reach it.")

@@ -98,6 +98,22 @@ def main() -> int:
                          stats=multihost.stats())
                     raise
                 emit(event="result", step=step, value=value)
+        elif scenario == "recover":
+            # The short process catches the error, pads its batch to the full size and calls
+            # again: its cache has that program, so it joins the collective the others are
+            # blocked in, and everybody goes on (and shuts down) normally.
+            short = n - 1
+            for step in range(3):
+                rows = 3 if (step == 2 and pid == short) else 4
+                local = np.ones((rows, 2), np.float32)
+                try:
+                    value = float(guarded(jax.make_array_from_process_local_data(sharding, local)))
+                except jitguard.DivergentCompileError as e:
+                    emit(event="divergent", step=step, message=str(e))
+                    padded = np.concatenate([local, np.zeros((4 - rows, 2), np.float32)])
+                    value = float(guarded(jax.make_array_from_process_local_data(sharding, padded)))
+                emit(event="result", step=step, value=value)
+            emit(event="stats", multihost=multihost.stats())
         elif scenario == "explicit":
             # multihost.check_step before each call of a plain jax.jit function: full steps,
             # then a short last batch on the last process. Every process raises before the
@@ -261,7 +277,8 @@ def main() -> int:
         if scenario == "diverge_later":  # the job is broken: skip the shutdown barrier
             emit(event="done")
             os._exit(0)
-    jax.distributed.shutdown()
+    if scenario != "recover":  # there JAX's own atexit handler shuts down, after jitguard's
+        jax.distributed.shutdown()
     emit(event="done")
     return 0
 

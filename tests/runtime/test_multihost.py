@@ -147,6 +147,24 @@ def test_short_last_batch_after_full_steps_raises_on_every_process(n):
 
 
 @needs_increment
+def test_caught_and_padded_the_job_goes_on_and_exits_normally():
+    """The guard never breaks a program that recovers: the short process catches the
+    error and calls again with its batch padded to the full size (a program in its cache),
+    which completes the collective the other process was blocked in. Both get the padded
+    sum, and both shut down through JAX's barrier at exit (status 0): there the short
+    process asks the other's watchdog and finds nobody blocked any more."""
+    events = launch("recover", 2)
+    for pid, evs in enumerate(events):
+        assert [(e["step"], e["value"]) for e in of(evs, "result")] == [(0, 16.0), (1, 16.0), (2, 14.0)]
+        assert of(evs, "exit")[0]["code"] == 0
+        assert of(evs, "stats")[0]["multihost"]["blocked"] == 0
+    (div,) = of(events[1], "divergent")
+    assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
+    assert "blocked inside this call" in div["message"]
+    assert "until process 1 joins it or leaves" in of(events[0], "stderr")[0]["text"]
+
+
+@needs_increment
 def test_short_last_batch_on_the_coordinator_process():
     """The short process is process 0, which hosts the coordination service: when it leaves,
     JAX's coordination agent aborts the other process (status 134) right after that process
