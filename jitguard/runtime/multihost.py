@@ -33,6 +33,14 @@ The protocol (docs/multihost.md has the reasoning, cost and limits):
   missing process that is itself waiting in another round, entered later, is waited for
   once more (the earlier of two waits is extended, so two processes never wait for each
   other forever).
+* **The cache-hit case.** In a multi-process job a guarded function is a thin wrapper
+  (:func:`wrap_call`). A compiling process that has waited ``JITGUARD_MULTIHOST_PROBE``
+  (1 s) asks the missing processes' watchdog threads whether a thread is blocked in the
+  same call of the function, answered from the cache; if one is, the verdict is a
+  divergence at once, the blocked processes are told why, and at exit the compiling
+  process skips JAX's shutdown barrier so their collective fails and their wrapper raises.
+* **Explicit check.** :func:`check_step` compares a call's signature across processes
+  before the call, on any backend.
 
 Switch: ``JITGUARD_MULTIHOST=off`` disables it; ``raise``/``warn``/``log`` choose the action
 on divergence; unset (or ``on``) follows the guard's own mode (``on_excess``, ``JITGUARD``),
@@ -79,10 +87,12 @@ class DivergentCompileError(RuntimeError):
 
     Raised (guard mode ``raise``) on every process that compiled, before XLA compiles, so
     the mismatched program never runs there. A process that answered the call from its
-    cache instead is inside JAX and cannot raise; the compiling processes raise after
-    ``JITGUARD_MULTIHOST_TIMEOUT`` in that case (docs/multihost.md). ``function`` is the
-    function's name, ``compile_index`` this process's compile number of it, ``groups``
-    maps each program's digest to the processes running it.
+    cache instead is blocked in that program's collective: the compiling process finds it
+    (a probe of its watchdog thread) and, when it leaves, the blocked call fails and the
+    guarded function's wrapper raises this error from that failure (docs/multihost.md, "The
+    cache-hit case"). ``function`` is the function's name, ``compile_index`` this process's
+    compile number of it (0 in a blocked process), ``groups`` maps each program's digest
+    (``cached:...`` for the blocked processes' calls) to the processes running it.
     """
 
     def __init__(self, message: str, *, function: str = "", compile_index: int = 0,
