@@ -481,58 +481,9 @@ class Walker(CallSemantics):
     # -- binding ----------------------------------------------------------------------------
     def bind(self, target: cst.CSTNode, taint: Taint | None, value: cst.CSTNode | None) -> None:
         if isinstance(target, cst.Name):
-            name = target.value
-            self.locals.add(name)
-            self._forget_attributes(name)
-            if taint is not None:
-                self.env[name] = taint
-            else:
-                self.env.pop(name, None)
-            if value is not None and self.is_sequence(value):  # type: ignore[arg-type]
-                self.seqs.add(name)
-            else:
-                self.seqs.discard(name)
-            if value is not None and isinstance(value, (cst.Dict, cst.DictComp)):
-                self.maps.add(name)
-            else:
-                self.maps.discard(name)
-            if taint is None and value is not None and self.is_numpy_array(value):  # type: ignore[arg-type]
-                self.nparrays.add(name)
-            else:
-                self.nparrays.discard(name)
+            self._bind_name(target.value, taint, value)
         elif isinstance(target, (cst.Tuple, cst.List)):
-            elements = target.elements
-            if (
-                isinstance(value, cst.Call)
-                and self.resolve(value.func) in jaxapi.TREE_FLATTENS
-                and len(elements) == 2
-                and taint is not None
-            ):
-                self.bind(elements[0].value, lattice.container(taint), None)  # leaves
-                self.bind(elements[1].value, None, None)  # the treedef is static
-                return
-            if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) and not any(
-                isinstance(e, cst.StarredElement) for e in (*elements, *value.elements)
-            ):
-                for el, v in zip(elements, value.elements):
-                    self.bind(el.value, self.taints.get(v.value), v.value)
-                return
-            if (taint is not None and taint.fields is not None and not taint.mapping
-                    and len(taint.fields) == len(elements) and not any(isinstance(e, cst.StarredElement) for e in elements)):
-                for el, (_, kind) in zip(elements, taint.fields):  # x, y = helper(...) returning (a, b)
-                    self.bind(el.value, kind, None)
-                return
-            # a, b = carry with carry a parameter: rows of an array or fields of a pytree, whose truth
-            # value is unknown; a, b = f(x) (value_and_grad, jnp.split, ...): arrays
-            element = lattice.element(taint)
-            if taint is not None and isinstance(value, cst.Name) and self.info.param(value.value) is not None:
-                element = lattice.unpacked(taint)
-            for el in elements:
-                inner = el.value
-                if isinstance(el, cst.StarredElement):
-                    self.bind(inner, lattice.container(taint), None)
-                else:
-                    self.bind(inner, element, None)
+            self._bind_elements(target.elements, taint, value)
         elif isinstance(target, cst.StarredElement):
             self.bind(target.value, taint, None)
         elif isinstance(target, cst.Attribute) and (path := _attribute_path(target)) is not None:
@@ -552,6 +503,54 @@ class Walker(CallSemantics):
             self.ev(target)
         else:
             self.ev(target)
+
+    def _bind_name(self, name: str, taint: Taint | None, value: cst.CSTNode | None) -> None:
+        self.locals.add(name)
+        self._forget_attributes(name)
+        if taint is not None:
+            self.env[name] = taint
+        else:
+            self.env.pop(name, None)
+        known = value is not None
+        _toggle(self.seqs, name, known and self.is_sequence(value))  # type: ignore[arg-type]
+        _toggle(self.maps, name, isinstance(value, (cst.Dict, cst.DictComp)))
+        _toggle(self.nparrays, name, taint is None and known and self.is_numpy_array(value))  # type: ignore[arg-type]
+
+    def _bind_elements(self, elements, taint: Taint | None, value: cst.CSTNode | None) -> None:
+        """``a, b = value``: each target gets the kind of its position where that is known."""
+        if self._bind_known_positions(elements, taint, value):
+            return
+        # a, b = carry with carry a parameter: rows of an array or fields of a pytree, whose truth
+        # value is unknown; a, b = f(x) (value_and_grad, jnp.split, ...): arrays
+        element = lattice.element(taint)
+        if taint is not None and isinstance(value, cst.Name) and self.info.param(value.value) is not None:
+            element = lattice.unpacked(taint)
+        for el in elements:
+            if isinstance(el, cst.StarredElement):
+                self.bind(el.value, lattice.container(taint), None)
+            else:
+                self.bind(el.value, element, None)
+
+    def _bind_known_positions(self, elements, taint: Taint | None, value: cst.CSTNode | None) -> bool:
+        """Bind ``a, b = ...`` position by position where each position's kind is known: a
+        tree_flatten (leaves, treedef), a literal on the right, a value that knows its positions."""
+        if any(isinstance(e, cst.StarredElement) for e in elements):
+            return False
+        if isinstance(value, cst.Call) and self.resolve(value.func) in jaxapi.TREE_FLATTENS and len(elements) == 2 \
+                and taint is not None:
+            self.bind(elements[0].value, lattice.container(taint), None)  # leaves
+            self.bind(elements[1].value, None, None)  # the treedef is static
+            return True
+        if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) \
+                and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+            for el, v in zip(elements, value.elements):
+                self.bind(el.value, self.taints.get(v.value), v.value)
+            return True
+        if taint is not None and taint.fields is not None and not taint.mapping and len(taint.fields) == len(elements):
+            for el, (_, kind) in zip(elements, taint.fields):  # x, y = helper(...) returning (a, b)
+                self.bind(el.value, kind, None)
+            return True
+        return False
 
     def _forget_attributes(self, name: str) -> None:
         """``name`` is rebound: what was assigned to its attributes no longer holds."""
@@ -903,6 +902,13 @@ def _is_container_type(expr: cst.BaseExpression) -> bool:
     return name in _CONTAINER_ANNOTATIONS
 
 
+def _toggle(names: set[str], name: str, member: bool) -> None:
+    if member:
+        names.add(name)
+    else:
+        names.discard(name)
+
+
 def _attribute_path(node: cst.Attribute) -> str | None:
     """``self.m`` -> "self.m" (one attribute of a plain name), else None."""
     return f"{node.value.value}.{node.attr.value}" if isinstance(node.value, cst.Name) else None
@@ -961,21 +967,26 @@ def _type_test(test: cst.BaseExpression, resolve, guard) -> tuple[set[str], set[
         return set(), set()
     if resolve(test.func) != "isinstance" or len(test.args) != 2:
         body, orelse = guard(test) if guard is not None else (set(), set())
-        return (orelse, body) if negate else (body, orelse)
-    subject, types = test.args[0].value, test.args[1].value
-    if not isinstance(subject, cst.Name):
+    else:
+        body, orelse = _isinstance_test(test.args[0].value, test.args[1].value, resolve)
+    return (orelse, body) if negate else (body, orelse)
+
+
+def _isinstance_test(subject: cst.BaseExpression, types: cst.BaseExpression, resolve) -> tuple[set[str], set[str]]:
+    """``isinstance(subject, types)``: inside ``(int, np.ndarray)`` the subject is no tracer; outside
+    ``jax.Array`` (a type every tracer is an instance of) neither."""
+    if not isinstance(subject, cst.Name) or isinstance(types, cst.BinaryOperation):
         return set(), set()
     items = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
     names = [resolve(t) for t in items]
-    if isinstance(types, cst.BinaryOperation) or any(n is None for n in names):
+    if any(n is None for n in names):
         return set(), set()
     arrays = [n for n in names if n in jaxapi.TRACER_TYPES]
-    body, orelse = set(), set()
-    if not arrays and not any(n in ("object",) for n in names):
-        body.add(subject.value)
-    elif len(arrays) == len(names) or any(n in jaxapi.EVERY_TRACER_IS_A for n in names):
-        orelse.add(subject.value)  # not an instance of a type every tracer is: not a tracer
-    return (orelse, body) if negate else (body, orelse)
+    if not arrays and "object" not in names:
+        return {subject.value}, set()
+    if len(arrays) == len(names) or any(n in jaxapi.EVERY_TRACER_IS_A for n in names):
+        return set(), {subject.value}  # not an instance of a type every tracer is: not a tracer
+    return set(), set()
 
 
 def _single_return(node: cst.CSTNode) -> cst.BaseExpression | None:
