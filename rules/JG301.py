@@ -70,6 +70,23 @@ def bound_method_in_loop(n):
     return x
 
 
+class Trainer:
+    def __init__(self, rate):
+        self.rate = rate
+
+    def training_step(self, x):
+        fn = jax.jit(lambda v: v * self.rate)  # expect: JG301
+        return fn(x)
+
+
+def trainer_steps(n):
+    # the method runs once per step through the instance: a new jitted lambda each time
+    trainer, x = Trainer(0.5), jnp.ones(3)
+    for _ in range(n):
+        x = trainer.training_step(x)
+    return x
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -174,6 +191,22 @@ def kept_in_a_collection(n):
     return x
 
 
-GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop]
-BOUNDED = [module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
+class CachedTrainer:
+    def __init__(self, rate):
+        self.rate = rate
+        self._fn = jax.jit(lambda v: v * self.rate)  # built once per trainer, kept
+
+    def training_step(self, x):
+        return self._fn(x)
+
+
+def cached_trainer_steps(n):
+    trainer, x = CachedTrainer(0.5), jnp.ones(3)
+    for _ in range(n):
+        x = trainer.training_step(x)
+    return x
+
+
+GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps]
+BOUNDED = [cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection]

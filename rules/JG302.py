@@ -3,6 +3,7 @@
 import enum
 import itertools
 from functools import partial
+from typing import Callable, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -55,6 +56,60 @@ def new_static_object_each_step(n):
     x = jnp.ones(2)
     for _ in range(n):
         x = scaled(x, schedule=Schedule(0.5))  # expect: JG302
+    return x
+
+
+class Optimizer(NamedTuple):  # compares by its fields: here closures, which compare by identity
+    update: Callable
+
+
+def make_optimizer(rate):
+    def update(g):
+        return -rate * g
+
+    return Optimizer(update)
+
+
+@partial(jax.jit, static_argnums=0)
+def apply_update(opt, w, g):
+    return w + opt.update(g)
+
+
+def optimizer_rebuilt_each_step(n):
+    w = jnp.ones(3)
+    for _ in range(n):
+        opt = make_optimizer(0.1)
+        w = apply_update(opt, w, jnp.ones(3))  # expect: JG302
+    return w
+
+
+def fit_with_a_new_optimizer():
+    opt = make_optimizer(0.1)  # once per call of this function, which `refit` runs again and again
+    w = jnp.ones(3)
+    for _ in range(2):
+        w = apply_update(opt, w, jnp.ones(3))  # expect: JG302
+    return w
+
+
+def refit(n):
+    return [fit_with_a_new_optimizer() for _ in range(n)]
+
+
+class Model:
+    def __init__(self, fn):
+        self.forward = jax.jit(fn)  # a new jitted function per instance: equal only to itself
+
+
+@partial(jax.jit, static_argnums=1)
+def apply_model(x, forward):
+    return forward(x)
+
+
+def model_rebuilt_each_step(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        model = Model(jnp.sin)
+        x = apply_model(x, model.forward)  # expect: JG302
     return x
 
 
@@ -119,6 +174,87 @@ def schedule_as_traced(n):
     return w
 
 
-GROWS = [schedule_as_static, loop_index_as_static, while_counter, new_static_object_each_step]
+_OPT = make_optimizer(0.1)
+
+
+def optimizer_built_once(n):
+    w = jnp.ones(3)
+    for _ in range(n):
+        w = apply_update(_OPT, w, jnp.ones(3))
+    return w
+
+
+def fit_with_the_shared_optimizer():
+    w = jnp.ones(3)
+    for _ in range(2):
+        w = apply_update(_OPT, w, jnp.ones(3))
+    return w
+
+
+def refit_shared(n):
+    return [fit_with_the_shared_optimizer() for _ in range(n)]
+
+
+def one_optimizer_per_setting(n):
+    # two rates, two optimizers, two compiles: however many steps follow
+    outs = [apply_update(make_optimizer(rate), jnp.ones(3), jnp.ones(3)) for rate in (0.1, 0.2)]
+    return outs, n
+
+
+_SIN = jax.jit(jnp.sin)
+
+
+class SharedModel:
+    def __init__(self):
+        self.forward = _SIN  # the same jitted function for every instance
+
+
+def model_rebuilt_sharing_forward(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        model = SharedModel()
+        x = apply_model(x, model.forward)
+    return x
+
+
+def sweep_kept_in_variables(n, quick=False):
+    # a tuning sweep over a product of literal tuples kept in variables: a fixed grid
+    if quick:
+        ks = (1,)
+    else:
+        ks = (1, 2)
+    grid = itertools.product(ks, Mode)
+    outs = [power_in_mode(jnp.ones(2), k, mode) for k, mode in grid]
+    return outs, n
+
+
+def warm_up_default_powers(n, ks=(1, 2)):
+    # `ks` is a literal default no call passes: a loop over two values
+    outs = [power(jnp.ones(2), k) for k in ks]
+    return outs, n
+
+
+@partial(jax.jit, static_argnums=1)
+def top_rows(w, rows):
+    return w[:rows].sum()
+
+
+def per_weight(params, n):
+    # static values read from the shapes of a structure's entries: one compile per distinct shape
+    out = []
+    for _ in range(n):
+        for name, w in params.items():
+            out.append(top_rows(w, w.shape[0] // 2))
+    return out
+
+
+def static_from_shapes_of_a_structure(n):
+    return per_weight({"a": jnp.ones((4, 2)), "b": jnp.ones((2, 2))}, n)
+
+
+GROWS = [schedule_as_static, loop_index_as_static, while_counter, new_static_object_each_step,
+         optimizer_rebuilt_each_step, refit, model_rebuilt_each_step]
 BOUNDED = [one_static_object, constant_static, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
-           sweep_of_fixed_settings]
+           sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
+           model_rebuilt_sharing_forward, sweep_kept_in_variables, warm_up_default_powers,
+           static_from_shapes_of_a_structure]

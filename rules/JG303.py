@@ -58,6 +58,41 @@ def concatenated_history(n):
     return history
 
 
+def make_batch(n):
+    return np.ones((n, 2), np.float32)
+
+
+def batches_from_a_helper(n):
+    # the helper's result has `n` rows: its shape is set by the argument that changes
+    return [total(make_batch(k + 1)) for k in range(n)]  # expect: JG303
+
+
+def edges_of_frame(frame):
+    count = frame + 1
+    return np.zeros(count, np.float32), np.ones(count, np.float32)
+
+
+def edge_lists_per_frame(n):
+    out = []
+    for frame in range(n):
+        senders, receivers = edges_of_frame(frame)
+        out.append(pair_total(senders, receivers))  # expect: JG303
+    return out
+
+
+def loader(data, batch_size):
+    start, end = 0, batch_size
+    while start < data.shape[0]:  # bounds the start only: the last batch can come out short
+        yield data[start:end]
+        start = end
+        end = start + batch_size
+
+
+def partial_last_batch(n):
+    # 16 rows in batches of 6: 6, 6, then 4 (a second compile)
+    return [total(batch) for _, batch in zip(range(n), loader(DATA, 6))]  # expect: JG303
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -115,7 +150,41 @@ def two_growing_arguments(n):
     return [pair_total(DATA[:i], DATA[i:]) for i in range(1, n + 1)]  # expect: JG303
 
 
-GROWS = [growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
+def pad_rows(x, rows=8):
+    padded = np.zeros((rows, x.shape[1]), x.dtype)
+    padded[: x.shape[0]] = x
+    return padded
+
+
+def padded_batches_from_a_helper(n):
+    return [total(pad_rows(make_batch(k + 1))) for k in range(n)]
+
+
+def batches_of_one_size(n):
+    return [total(make_batch(4)) for _ in range(n)]
+
+
+def full_batches(data, batch_size):
+    start, end = 0, batch_size
+    while end <= data.shape[0]:  # stops at the last full batch (drop the remainder)
+        yield data[start:end]
+        start = end
+        end = start + batch_size
+
+
+def full_batches_only(n):
+    return [total(batch) for _, batch in zip(range(n), full_batches(DATA, 6))]
+
+
+def warm_up_default_sizes(n, sizes=(4, 8)):
+    # `sizes` is a literal default no call passes: two shapes, compiled before the loop
+    for size in sizes:
+        total(np.zeros(size, np.float32))
+    return [total(np.zeros(4, np.float32)) for _ in range(n)]
+
+
+GROWS = [batches_from_a_helper, edge_lists_per_frame, partial_last_batch, growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history]
-BOUNDED = [fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,
+BOUNDED = [padded_batches_from_a_helper, batches_of_one_size, full_batches_only, warm_up_default_sizes,
+           fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,
            nested_calls_in_traced_code]

@@ -455,8 +455,9 @@ class LoopFacts(_Flow):
                         continue
                 if self.shape_varies(value) or self._grows_itself(names, value):
                     self.shaped |= names
-        if isinstance(self.loop, cst.For) and self.scope is not None:
-            self.shaped |= _generator_targets(self.loop.target, self.loop.iter, self.scope)
+        if self.scope is not None:
+            for target, iterable in _clauses(self.loop):
+                self.shaped |= _generator_targets(target, iterable, self.scope)
 
     def shape_opaque(self, name: str) -> bool:
         return name in self.struct and name not in self.shaped
@@ -509,6 +510,18 @@ class ParamFlow(_Flow):
 
     def shape_opaque(self, name: str) -> bool:
         return name not in self.shaped
+
+
+def _clauses(loop: cst.CSTNode) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """(target, iterable) of a ``for`` loop, or of each ``for`` of a comprehension."""
+    if isinstance(loop, cst.For):
+        return [(loop.target, loop.iter)]
+    out = []
+    clause = loop.for_in if isinstance(loop, cst.BaseComp) else None
+    while clause is not None:
+        out.append((clause.target, clause.iter))
+        clause = clause.inner_for_in
+    return out
 
 
 def _generator_targets(target: cst.BaseExpression, iterable: cst.BaseExpression, scope) -> set[str]:

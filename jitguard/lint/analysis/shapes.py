@@ -404,7 +404,7 @@ def _fresh_call(view: "ScopeView", call: cst.Call, depth: int) -> str | None:
         if _named_tuple(view.index, klass):
             inner = [fresh_maker(view, a.value, depth + 1) for a in call.args]
             found = next((i for i in inner if i), None)
-            return f"a `{klass.name}` holding {found}" if found else None
+            return f"a `{klass.name}` NamedTuple holding {found}" if found else None
         return None
     found = view.callee(call)
     if found is None or found[1]:
