@@ -36,3 +36,80 @@ def test_every_jg3_file_has_an_oracle():
     for path in FILES:
         module = load_module(path)
         assert getattr(module, "GROWS", None) or getattr(module, "COMPILES", None), path.name
+
+
+# Windows over an array in a loop (the partial last batch): each case is linted alone and run under
+# JAX. A window whose bounds move together keeps its width unless the loop's test bounds only its
+# start; `min(start + k, n)` cuts the last window short. (source, JG303 expected, compiles of
+# `run()`: 16 rows in batches of 6 give 6, 6, 4 when the last window is cut short.)
+WINDOWS = {
+    "while_start_bounded": ("""
+        start, end = 0, 6
+        while start < DATA.shape[0]:
+            out.append(total(DATA[start:end]))  # the last window has 4 rows
+            start = end
+            end = start + 6
+    """, True, 2),
+    "while_end_bounded": ("""
+        start, end = 0, 6
+        while end <= DATA.shape[0]:
+            out.append(total(DATA[start:end]))
+            start = end
+            end = start + 6
+    """, False, 1),
+    "bounds_moved_by_the_same_step": ("""
+        start, end = 0, 6
+        for _ in range(2):
+            out.append(total(DATA[start:end]))
+            start += 6
+            end += 6
+    """, False, 1),
+    "end_clipped_with_min": ("""
+        for start in range(0, DATA.shape[0], 6):
+            end = min(start + 6, DATA.shape[0])
+            out.append(total(DATA[start:end]))
+    """, True, 2),
+    "window_width_changes": ("""
+        start, end = 0, 1
+        for _ in range(3):
+            out.append(total(DATA[start:end]))
+            end = end + 2
+    """, True, 3),
+}
+_WINDOW_MODULE = """
+import jax
+import numpy as np
+
+DATA = np.ones(16, np.float32)
+
+
+@jax.jit
+def total(x):
+    return x.sum()
+
+
+def run():
+    out = []
+{body}
+    return out
+"""
+
+
+@pytest.mark.parametrize("name", sorted(WINDOWS))
+def test_windows_of_a_loop(name, tmp_path):
+    import textwrap
+
+    from jitguard.lint.codes import all_codes
+    from jitguard.lint.engine import LintOptions
+    from jitguard.lint.runner import lint_files
+
+    body, flagged, compiles = WINDOWS[name]
+    source = _WINDOW_MODULE.format(body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    "))
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    namespace: dict = {}
+    exec(compile(source, str(path), "exec"), namespace)
+    assert _cold(namespace["run"], name="total") == compiles
+    results = lint_files([str(path)], LintOptions(frozenset(all_codes())))
+    codes = {f.code for r in results for f in r.findings}
+    assert ("JG303" in codes) is flagged, codes
