@@ -24,7 +24,9 @@ class JitOfNewFunction(Rule):
         `def`, a bound method — when that happens in a loop body or inside a function that calls
         the result right away; and a `@jax.jit` def nested in a loop body or defined and called in the same
         function body — when that function itself runs again and again (it is called in a loop,
-        or it is a `__call__`). `jax.jit(obj.method)` counts as new: every attribute access makes
+        or it is a `__call__`; a method called in a loop through an instance counts). A jitted
+        function bound to a local name and called there (`step = jax.jit(lambda ...)`, then
+        `step(x)`) is made per run of its function too. `jax.jit(obj.method)` counts as new: every attribute access makes
         a new bound-method object. `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
         function; so is a jitted function defined once in `main()` and called in its loop.
         """

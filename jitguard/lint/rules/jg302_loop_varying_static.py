@@ -19,7 +19,15 @@ class LoopVaryingStatic(Rule):
         that compares by identity (no `__eq__`/`__hash__`, not a dataclass), created in the loop and
         passed at a static position, is flagged too: every iteration is a new static value. Under
         `equinox.filter_jit`, which treats every non-array argument as static, a Python number that
-        changes with the loop (a `range` counter, arithmetic on one) is flagged the same way.
+        changes with the loop (a `range` counter, arithmetic on one) is flagged the same way. So is
+        any other value that compares by identity and is made anew on every iteration, or on every
+        call of a function that a loop runs: a lambda, a `functools.partial`, a `jax.jit(...)`,
+        what a factory of the module returns when it is a new closure or a NamedTuple of closures
+        (an optimizer built like optax's), or an attribute that `__init__` sets to one of these on
+        a new instance. Static values read from the shapes of a structure's entries (`for name, w
+        in params.items()`: `w.shape[0]`) take as many values as the structure has shapes, and a
+        loop over names bound to literal collections (a tuning grid kept in variables, a
+        parameter's literal default that no call passes) is bounded: neither is flagged.
         """
     why = """
         Each distinct static value is a separate compile. A value that changes every iteration

@@ -15,8 +15,14 @@ class LoopVaryingShape(Rule):
         loop: a slice bounded by the loop variable (`x[:i]`, `x[i:j]`), an array created with a
         loop-dependent size (`jnp.zeros(n)`, `np.random.randn(n)`), a list grown in the loop and
         converted to an array, or an array grown by concatenating to itself
-        (`x = jnp.concatenate([x, y])`). `x[i:i + k]` with a fixed `k`, and anything passed through a padding or bucketing
-        function, keep a fixed set of shapes and are not flagged.
+        (`x = jnp.concatenate([x, y])`). Helpers and generators of the module are followed: a
+        helper whose result's shape is set by an argument that changes (`make_batch(n)` returning
+        `np.ones((n, 3))`, per element of a returned tuple), and a generator whose batches change
+        shape — the partial last batch of `yield data[start:end]` under `while start < n`, or
+        `end = min(start + k, n)` — are flagged. `x[i:i + k]` with a fixed `k`, windows whose
+        bounds move together under a test that bounds their end (`while end <= n`: the remainder
+        is dropped), and anything passed through a padding or bucketing function, keep a fixed set
+        of shapes and are not flagged.
         """
     why = """
         XLA compiles one program per input shape. A shape that changes every iteration means a
