@@ -114,6 +114,15 @@ def main() -> int:
                     value = float(guarded(jax.make_array_from_process_local_data(sharding, padded)))
                 emit(event="result", step=step, value=value)
             emit(event="stats", multihost=multihost.stats())
+        elif scenario == "slow_same":
+            # Every process's last batch is short (the same new program everywhere), but
+            # process 0 reaches it 3 s late: the others probe it (not in the call: wait), then
+            # it compiles the same program. No alarm.
+            for step in range(3):
+                if step == 2 and pid == 0:
+                    time.sleep(3.0)
+                emit(event="result", step=step, value=float(guarded(global_batch(3 if step == 2 else 4))))
+            emit(event="stats", multihost=multihost.stats())
         elif scenario == "explicit":
             # multihost.check_step before each call of a plain jax.jit function: full steps,
             # then a short last batch on the last process. Every process raises before the

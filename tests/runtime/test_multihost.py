@@ -165,6 +165,19 @@ def test_caught_and_padded_the_job_goes_on_and_exits_normally():
 
 
 @needs_increment
+def test_a_slower_process_that_compiles_the_same_program_is_no_alarm():
+    """The race the probe must not lose: every process's last batch is short, process 0 gets
+    there 3 s late. The others probe it (it is not in the call: they keep waiting) and it
+    then compiles the same program: no divergence, the right numbers."""
+    events = launch("slow_same", 2)
+    for evs in events:
+        assert [(e["step"], e["value"]) for e in of(evs, "result")] == [(0, 16.0), (1, 16.0), (2, 12.0)]
+        (stats,) = of(evs, "stats")
+        assert stats["multihost"]["divergent"] == 0 and stats["multihost"]["timeouts"] == 0
+    assert of(events[1], "stats")[0]["multihost"]["probes"] >= 1
+
+
+@needs_increment
 def test_short_last_batch_on_the_coordinator_process():
     """The short process is process 0, which hosts the coordination service: when it leaves,
     JAX's coordination agent aborts the other process (status 134) right after that process
