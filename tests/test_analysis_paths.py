@@ -356,3 +356,59 @@ def test_nnx_jit_decorator_factory_reads_static_argnames():
     index = ModuleIndex(module, imports)
     traced = {info.name: sorted(index.traces.of(info).traced) for info in index.functions}
     assert traced == {"tail": ["x"], "head": ["x"], "plain": ["keep", "x"]}
+
+
+DEFAULTS = """\
+    import functools
+
+    import jax
+    import jax.numpy as jnp
+
+
+    def local(x):
+        def step(x, flag=False, width=2):
+            if flag:
+                return x[:width].sum()
+            return x.sum()
+
+        run = jax.jit(step)
+        return run(x) + jax.jit(step)(x, width=3)
+
+
+    def passes_the_flag(x):
+        def step(x, flag=False):
+            if flag:
+                return x
+            return -x
+
+        run = jax.jit(step)
+        return run(x, True)
+
+
+    def checked(x, validate=True):
+        if validate:
+            assert x.sum() > 0
+        return x
+
+
+    unchecked = functools.partial(checked, validate=False)
+
+
+    def main(x):
+        return jax.jit(unchecked)(x)
+    """
+
+
+def test_defaults_no_visible_caller_passes_and_partial_bound_literals_stay_python_values(tmp_path, monkeypatch):
+    [path] = write(tmp_path, {"defaults.py": DEFAULTS})
+    [result] = lint_files([path], LintOptions(DEFAULT))
+    # `width` (passed by a caller) stays traced but is only a slice bound under `if flag:`, which
+    # does not run; the flag a caller passes is reported; `validate` is bound to False
+    assert {(f.line, f.code) for f in result.findings} == {(19, "JG101")}
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("defaults")
+    assert float(module.local(jnp.ones(4))) == 8.0
+    assert float(module.main(jnp.ones(2)).sum()) == 2.0
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        module.passes_the_flag(jnp.ones(2))
+    sys.modules.pop("defaults")

@@ -14,6 +14,7 @@ Helpers called from traced code with traced arguments are found later, by the ta
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -146,6 +147,16 @@ class TraceState:
     # transforms applied to it and the traced code that calls it; read it with Traces.kind, which
     # also looks at the functions it is nested in
     kind: str | None = None
+    # parameters that hold the same Python literal in every trace of the function seen (a default
+    # no caller passes, a value bound by functools.partial): name -> the literal's code; a name
+    # mapped to None had different values. Read them with constant_truth.
+    constants: dict[str, str | None] = field(default_factory=dict)
+
+    def hold(self, name: str, literal: str) -> None:
+        """In one more trace, parameter ``name`` holds the Python literal ``literal``."""
+        if self.constants.get(name, literal) != literal:
+            literal = None  # type: ignore[assignment]
+        self.constants[name] = literal
 
     def traced_as(self, kind: str | None) -> bool:
         """One more trace of this kind runs the function: keep the strongest; True if it changed."""
@@ -327,6 +338,10 @@ class TransformUse:
     static_unknown: bool = False
     nargs: int | None = None  # how many arguments the caller passes (lax loops pass a fixed number)
     remote: bool = False  # applied in another file (jax.jit(module.f)): its call sites are not seen
+    # defaulted parameters no visible call of the transformed function passes (they keep their
+    # Python default), and the literal values partial binds: ModuleIndex._call_context
+    unpassed: frozenset[str] = frozenset()
+    bound_values: dict = field(default_factory=dict)
 
 
 class ModuleIndex:
@@ -860,18 +875,7 @@ class ModuleIndex:
         args = positional_args(call)
         if name is not None:
             self.transform_calls.append((call, name, scope, loops))
-            fn_expr = args[0].value if args else keyword(call, "fun") or keyword(call, "f")
-            if fn_expr is None:
-                return
-            fn_expr = self._through_rebinding(fn_expr, scope, call)
-            target, bound_pos, bound_kw = self.unwrap(fn_expr, scope)
-            resolved = self.resolve_function(target, scope)
-            if resolved is None:
-                self._remote_context(target, name, call, bound_pos, bound_kw, scope)
-                return
-            info, _prior, bound_self = resolved
-            use = TransformUse(name, call, bound_pos, bound_kw, bound_self)
-            self.mark_traced(info, use, f"`{name}(...)`", call)
+            self._transform_call(call, name, scope)
             return
         qual = self.resolve(call.func, scope)
         if qual in DIFFERENTIATING:
@@ -895,8 +899,101 @@ class ModuleIndex:
                 if resolved is None:
                     continue
                 info, _prior, bound_self = resolved
-                use = TransformUse(qual, None, bound_pos, bound_kw, bound_self, nargs=nargs)
+                use = TransformUse(qual, None, bound_pos, bound_kw, bound_self, nargs=nargs,
+                                   bound_values=self._partial_values(self._through_rebinding(item, scope, call), scope))
                 self.mark_traced(info, use, f"a function argument of `{short}`", item)
+
+    def _transform_call(self, call: cst.Call, name: str, scope: FunctionInfo | None) -> None:
+        """``jax.jit(f, ...)`` (any tracing transform called on a function): trace ``f``."""
+        args = positional_args(call)
+        fn_expr = args[0].value if args else keyword(call, "fun") or keyword(call, "f")
+        if fn_expr is None:
+            return
+        fn_expr = self._through_rebinding(fn_expr, scope, call)
+        target, bound_pos, bound_kw = self.unwrap(fn_expr, scope)
+        resolved = self.resolve_function(target, scope)
+        if resolved is None:
+            self._remote_context(target, name, call, bound_pos, bound_kw, scope)
+            return
+        info, _prior, bound_self = resolved
+        use = TransformUse(name, call, bound_pos, bound_kw, bound_self, bound_values=self._partial_values(fn_expr, scope))
+        use.unpassed = self._unpassed(call, scope, info, use)
+        self.mark_traced(info, use, f"`{name}(...)`", call)
+
+    def _partial_values(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> dict[str, str]:
+        """``partial(f, flag=False)`` (through nested partials and transparent wrappers): the
+        keywords bound to Python literals, with the literal's code."""
+        out: dict[str, str] = {}
+        for _ in range(8):
+            if not isinstance(expr, cst.Call) or not positional_args(expr):
+                break
+            name = self.resolve(expr.func, scope)
+            if name == "functools.partial":
+                for arg in expr.args:
+                    if arg.keyword is not None and _literal(arg.value):
+                        out.setdefault(arg.keyword.value, self.module.code_for_node(arg.value))
+            elif name not in jaxapi.TRANSPARENT_WRAPPERS and name not in jaxapi.TRACING_TRANSFORMS:
+                break
+            expr = positional_args(expr)[0].value
+        return out
+
+    def _unpassed(self, call: cst.Call, scope: FunctionInfo | None, info: FunctionInfo, use: TransformUse) -> frozenset[str]:
+        """Defaulted parameters that no call of the transformed function passes, when every call
+        of it is in sight: ``jax.jit(f)(x)``, or ``g = jax.jit(f)`` (also ``jax.jit(jax.pmap(f))``)
+        in a function whose other uses of ``g`` are all calls. JAX calls f with its defaults there,
+        Python values. (A module-level ``g`` or a decorated function can be called from anywhere:
+        its defaults stay traced, a latent error as soon as someone passes one.)"""
+        callers = self._visible_calls(call, scope)
+        if not callers or info.is_method:
+            return frozenset()
+        positional = self._positional(info, use)[use.bound_positional:]
+        passed: set[str] = set()
+        for caller in callers:
+            if any(a.star for a in caller.args):
+                return frozenset()
+            passed |= {p.name for p in positional[: len(positional_args(caller))]}
+            passed |= {a.keyword.value for a in caller.args if a.keyword is not None}
+        return frozenset(p.name for p in info.params
+                         if p.default is not None and p.kind in ("positional", "kwonly") and p.name not in passed)
+
+    def _visible_calls(self, call: cst.Call, scope: FunctionInfo | None, depth: int = 0) -> list[cst.Call] | None:
+        """Every call of what ``call`` (a transform applied to a function) returns, or None when it
+        may be called out of sight."""
+        if depth > 3:
+            return None
+        for outer, func, _klass, _loops in self.calls:
+            if func is not scope:
+                continue
+            if outer.func is call:
+                return [outer]  # jax.jit(f)(x)
+            args = positional_args(outer)
+            if args and args[0].value is call and self.transform_of(outer.func, scope) is not None:
+                return self._visible_calls(outer, scope, depth + 1)  # jax.jit(jax.pmap(f))
+        if scope is None:
+            return None
+        names = [name for name, values in self._scope_assigns(scope).items() if values == [call]]
+        if len(names) != 1:
+            return None
+        return self._calls_of_local(names[0], scope)
+
+    @staticmethod
+    def _calls_of_local(name: str, scope: FunctionInfo) -> list[cst.Call] | None:
+        """The calls of local ``name`` in ``scope`` (and the functions nested in it); None when the
+        name is used otherwise (returned, passed on, stored)."""
+        calls: list[cst.Call] = []
+        uses = 0
+        stack: list[cst.CSTNode] = [scope.node.body]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == name:
+                calls.append(node)
+            elif isinstance(node, cst.Name) and node.value == name:
+                uses += 1
+            elif isinstance(node, (cst.Global, cst.Nonlocal)):
+                return None
+            stack.extend(children(node))
+        # each call's own func is a Name use too; the assignment's target is one more
+        return calls if uses == len(calls) + 1 else None
 
     def _differentiated(self, call: cst.Call, qual: str, scope: FunctionInfo | None) -> None:
         """``jax.grad(f, argnums=...)`` (value_and_grad, jacfwd, jacrev, hessian): f runs on
@@ -959,11 +1056,26 @@ class ModuleIndex:
         why = self._why(info, use, how) + _statics_note(use.qualname)
         state.traced_by(how)
         state.traced_as(self._kind_of(use))
+        self._hold_constants(state, info, use, positional, bound)
         for p in [p for p in info.params if p.kind != "positional"] + positional:
             if p.name in statics.static or p.name in bound or not self._may_trace(info, use, p):
                 continue
             flags = frozenset({"opaque", "foreign"}) if filtered else None
             state.trace(p.name, Origin(p.name, why, info, _flaglike_default(p.default)), flags)
+
+    def _hold_constants(self, state: TraceState, info: FunctionInfo, use: TransformUse, positional: list[Param],
+                        bound: set[str]) -> None:
+        """The parameters that hold a Python literal in this trace: bound to one by partial, or
+        keeping a literal default (not passed by any visible call, or past a lax primitive's
+        arguments)."""
+        bound_positionally = {p.name for p in positional[: use.bound_positional]}
+        for p in info.params:
+            if p.name in use.bound_values:
+                state.hold(p.name, use.bound_values[p.name])
+            elif _literal(p.default) and (p.name in use.unpassed or (
+                    use.nargs is not None and p.name in bound and p.name not in use.bound_keywords
+                    and p.name not in bound_positionally)):
+                state.hold(p.name, self.module.code_for_node(p.default))  # keeps its default
 
     def mark_remote_jit(self, info: FunctionInfo, remote: RemoteJit, caller_path: str) -> None:
         """Another file applies a transform to ``info`` (``jax.jit(this_module.f, ...)``): mark its
@@ -1022,7 +1134,7 @@ class ModuleIndex:
     def _bound_params(info: FunctionInfo, use: TransformUse, positional: list[Param]) -> set[str]:
         """Parameters the transform does not pass traced values to: bound by partial, or (lax
         loops) past the arguments the primitive passes, which keep their Python defaults."""
-        bound = {p.name for p in positional[: use.bound_positional]} | set(use.bound_keywords)
+        bound = {p.name for p in positional[: use.bound_positional]} | set(use.bound_keywords) | set(use.unpassed)
         if use.nargs is not None:
             # lax.scan passes (carry, x), fori_loop (i, val), while_loop (val), ...
             passed = positional[use.bound_positional : use.bound_positional + use.nargs]
@@ -1110,6 +1222,41 @@ def _literal(node: cst.BaseExpression | None) -> bool:
     if isinstance(node, (cst.Tuple, cst.List)):
         return all(_literal(e.value) for e in node.elements)
     return False
+
+
+def constant_truth(expr: cst.BaseExpression, constants: dict[str, str]) -> bool | None:
+    """The truth value of a test made of Python literals and of names that hold one in every
+    trace (``constants``: name -> the literal's code, TraceState.constants), or None when it is
+    not known: ``flag``, ``not flag``, ``flag and x > 0`` (False when ``flag`` is), ``k is None``."""
+    if isinstance(expr, cst.Name):
+        code = expr.value if expr.value in ("True", "False", "None") else constants.get(expr.value)
+        return None if code is None else _code_truth(code)
+    if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
+        return _code_truth(expr.value)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+        inner = constant_truth(expr.expression, constants)
+        return None if inner is None else not inner
+    if isinstance(expr, cst.BooleanOperation):
+        left = constant_truth(expr.left, constants)
+        stops = isinstance(expr.operator, cst.And) is (left is False) if left is not None else False
+        if stops:
+            return left  # `False and ...`, `True or ...`: the right side is not evaluated
+        right = constant_truth(expr.right, constants)
+        return right if left is not None else None
+    if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1 and isinstance(expr.left, cst.Name):
+        target = expr.comparisons[0]
+        value = constants.get(expr.left.value) if expr.left.value not in ("True", "False", "None") else expr.left.value
+        if value is not None and isinstance(target.comparator, cst.Name) and target.comparator.value == "None":
+            if isinstance(target.operator, (cst.Is, cst.IsNot)):
+                return (value == "None") is isinstance(target.operator, cst.Is)
+    return None
+
+
+def _code_truth(code: str) -> bool | None:
+    try:
+        return bool(ast.literal_eval(code))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
 
 
 def _flaglike_default(default: cst.BaseExpression | None) -> bool:

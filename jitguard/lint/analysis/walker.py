@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi, lattice
+from jitguard.lint.analysis import jaxapi, jitcontext, lattice
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.lattice import Taint
@@ -297,6 +297,10 @@ class Walker(CallSemantics):
         # in this trace (`if not isinstance(x, Tracer):` with x a jitted parameter): report nothing there
         dead_body = any(_surely_tracer(before.get(n)) for n in not_traced_in_body)
         dead_else = any(_surely_tracer(before.get(n)) for n in not_traced_in_else)
+        # `if runtime_validate:` with a flag that holds False in every trace (a default no caller
+        # passes, a value bound by partial): that branch does not run (jitcontext.constant_truth)
+        truth = self.constant_truth(stmt.test)
+        dead_body, dead_else = dead_body or truth is False, dead_else or truth is True
         for name in not_traced_in_body:
             self.env.pop(name, None)
         self.muted += dead_body
@@ -715,9 +719,23 @@ class Walker(CallSemantics):
         # side holds, so what the left side rules out is ruled out there too
         in_body, in_else = self._narrowing(node.left)
         hidden = {n: self.env.pop(n) for n in (in_body if isinstance(node.operator, cst.And) else in_else) if n in self.env}
+        # `exit_early and x > 0` with `exit_early` False in every trace: the right side never runs
+        stops = self.constant_truth(node.left) is isinstance(node.operator, cst.Or)
+        self.muted += stops
         right = self.ev(node.right)
+        self.muted -= stops
         self.env.update(hidden)
-        return lattice.boolean_operation(left, right)
+        return None if stops else lattice.boolean_operation(left, right)
+
+    def constant_truth(self, test: cst.BaseExpression) -> bool | None:
+        """The truth value of a test of Python literals and of this function's parameters that
+        hold one literal in every trace and are not rebound here (None: not known)."""
+        constants = self.state.constants
+        if not constants and not isinstance(test, (cst.Name, cst.UnaryOperation, cst.BooleanOperation)):
+            return None
+        assigned = self.index.assigned_names(self.info) if constants else {}
+        known = {n: c for n, c in constants.items() if c is not None and n not in self.env and n not in assigned}
+        return jitcontext.constant_truth(test, known)
 
     def ev_Comparison(self, node: cst.Comparison) -> Taint | None:
         left = self.ev(node.left)
