@@ -165,6 +165,9 @@ def is_structure_iter(expr: cst.BaseExpression, imports: ImportTable | None) -> 
     return False
 
 
+_ATOM_CODE = cst.Module(body=[])
+
+
 class _Flow:
     """Questions about one expression, given which names vary (``varying``) and which are bound
     to arrays whose shape varies (``shaped``)."""
@@ -326,7 +329,7 @@ class _Flow:
         upper_v = bool(sl.upper is not None and self.value_varies(sl.upper))
         if not (lower_v or upper_v):
             return False
-        # x[i : i + k] with a fixed k keeps its size
+        # x[i : i + k], x[i * k : (i + 1) * k] with a fixed k keep their size
         up = sl.upper
         if (
             sl.lower is not None
@@ -336,7 +339,21 @@ class _Flow:
             and not self.value_varies(up.right)
         ):
             return False
+        if sl.lower is not None and up is not None and self._fixed_difference(sl.lower, up):
+            return False
         return not self._fixed_window(sl)
+
+    def _fixed_difference(self, lower: cst.BaseExpression, upper: cst.BaseExpression) -> bool:
+        """Is ``upper - lower`` a sum whose terms do not vary (``(i + 1) * size - i * size``)?"""
+        def atom(expr: cst.BaseExpression) -> str | None:  # self.size, len(y): fixed parts, by their text
+            return None if self.value_varies(expr) else "<" + _ATOM_CODE.code_for_node(expr) + ">"
+
+        hi, lo = _linear(upper, {}, atom), _linear(lower, {}, atom)
+        if hi is None or lo is None:
+            return False
+        for k, v in lo.items():
+            hi[k] = hi.get(k, 0) - v
+        return not any(set(k.split("*")) & self.varying for k, v in hi.items() if v)
 
     def _fixed_window(self, sl: cst.Slice) -> bool:
         return False
@@ -549,22 +566,35 @@ def _generator_targets(target: cst.BaseExpression, iterable: cst.BaseExpression,
 
 
 # -- linear arithmetic on names, for windows ---------------------------------------------------
-def _linear(expr: cst.BaseExpression, env: dict) -> dict | None:
-    """``start + k - 1`` as {name: coefficient, "": constant}; names bound in ``env`` replaced by
-    their value there. None: not a sum of names and integers."""
+def _linear(expr: cst.BaseExpression, env: dict, atom=None) -> dict | None:
+    """``start + k - 1``, ``(i + 1) * size`` as a polynomial {monomial: coefficient} (a monomial
+    is its names joined by ``*``, ``""`` the constant); names bound in ``env`` replaced by their
+    value there; any other expression is the atom ``atom(expr)`` names (None: not such a sum)."""
     if isinstance(expr, cst.Integer):
         return {"": int(expr.evaluated_value)}
     if isinstance(expr, cst.Name):
         return dict(env[expr.value]) if expr.value in env else {expr.value: 1}
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract)):
-        left, right = _linear(expr.left, env), _linear(expr.right, env)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply)):
+        left, right = _linear(expr.left, env, atom), _linear(expr.right, env, atom)
         if left is None or right is None:
             return None
+        if isinstance(expr.operator, cst.Multiply):
+            return _times(left, right)
         sign = 1 if isinstance(expr.operator, cst.Add) else -1
         for k, v in right.items():
             left[k] = left.get(k, 0) + sign * v
         return {k: v for k, v in left.items() if v}
-    return None
+    key = atom(expr) if atom is not None else None
+    return {key: 1} if key else None
+
+
+def _times(left: dict, right: dict) -> dict:
+    out: dict = {}
+    for k1, v1 in left.items():
+        for k2, v2 in right.items():
+            key = "*".join(sorted(n for n in (*k1.split("*"), *k2.split("*")) if n))
+            out[key] = out.get(key, 0) + v1 * v2
+    return {k: v for k, v in out.items() if v}
 
 
 def _run_assignments(statements, env: dict, watch: set[str]) -> bool:
