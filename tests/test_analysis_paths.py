@@ -412,3 +412,31 @@ def test_defaults_no_visible_caller_passes_and_partial_bound_literals_stay_pytho
     with pytest.raises(jax.errors.TracerBoolConversionError):
         module.passes_the_flag(jnp.ones(2))
     sys.modules.pop("defaults")
+
+
+CALLED_INSTANCE = """\
+    import jax
+
+
+    class Gate:
+        def __call__(self, x):
+            if x.sum() > 0:
+                return x
+            return -x
+
+
+    @jax.jit
+    def apply(x):
+        return Gate()(x)
+    """
+
+
+def test_an_instance_called_in_traced_code_runs_its_call_method_in_the_trace(tmp_path, monkeypatch):
+    [path] = write(tmp_path, {"called_instance.py": CALLED_INSTANCE})
+    [result] = lint_files([path], LintOptions(DEFAULT))
+    assert {(f.line, f.code) for f in result.findings} == {(6, "JG101")}
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("called_instance")
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        module.apply(jnp.ones(2))
+    sys.modules.pop("called_instance")

@@ -589,6 +589,10 @@ class ModuleIndex:
         if isinstance(expr, cst.Lambda):
             info = self.by_node.get(expr)
             return (info, None, False) if info else None
+        if isinstance(expr, cst.Call):  # Model(...)(x): the new instance's __call__
+            klass = self.instance_class(expr, scope)
+            call = klass.methods.get("__call__") if klass is not None else None
+            return (call, None, True) if call else None
         if isinstance(expr, cst.Name):
             if expr.value in self.aliases and self.lookup_function(expr.value, scope) is None:
                 fn, use = self.aliases[expr.value]
