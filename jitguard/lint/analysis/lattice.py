@@ -13,7 +13,16 @@ traced) and refines what kind of traced value it is:
   (``opaque``): an array leaf, a sub-object, None or a static field of a pytree — its truth
   value and its use as a Python number are not reported;
 * the result of a function the analysis cannot see (``foreign``): maybe an array, maybe a
-  plain Python value; comparisons and arithmetic on it stay opaque.
+  plain Python value; comparisons and arithmetic on it stay opaque; its elements too;
+* a Python dict (``mapping``, with ``container``): iterating it gives its keys, which are static.
+
+A container may also know the kind of each of its parts (``fields``): a tuple or dict literal, or
+a NamedTuple/dataclass built in the code (also when a helper returns it), keeps each position,
+key or field's own value — ``out.converged`` of ``out = Output(value, converged)`` is what was
+passed as ``converged``, a traced mask or a Python number (:func:`record`, :func:`field`).
+A traced value can also come from no parameter at all: in staged code (under ``jax.jit``, not
+under ``vmap`` alone) every jax.numpy/lax result is a tracer, constants included (the walker's
+call semantics make it, with an :class:`Origin` naming the call).
 
 :func:`kind` names these. The functions below are the transfer functions of the walker
 (``jitguard.lint.analysis.walker``): each takes the values of an operation's operands and

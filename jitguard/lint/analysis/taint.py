@@ -14,6 +14,11 @@ analysis is split in three:
   and the value a helper returns is traced only if its body returns something traced for those
   arguments (``summary``, computed on demand and memoised).
 
+A function staged out by a compiling transform (``jitcontext.Traces.kind`` is ``STAGED``: jit,
+pmap, lax loops...) is walked even when no parameter is traced: a jax.numpy/lax operation there
+returns a tracer even of constants (``jnp.array([0, 1, 2])``), and helpers it calls are staged
+too (``stage``). Under vmap or grad alone a jnp operation on constants gives a concrete array.
+
 Static facts never become traced: ``x.shape``, ``x.ndim``, ``x.dtype``, ``x.size``, ``len(x)``,
 ``x is None``, ``isinstance(...)``, ``type(x)``, ``hasattr``, ``jnp.shape(x)``, module constants
 and static parameters (see ``jaxapi.STATIC_ATTRIBUTES`` / ``STATIC_CALLS``).
