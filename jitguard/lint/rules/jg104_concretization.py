@@ -15,7 +15,7 @@ class Concretization(Rule):
     name = "traced-concretization"
     summary = "A traced value converted to a Python or NumPy value (`int()`, `.item()`, `np.asarray`, `range`, list index)."
     jax_error = "ConcretizationTypeError / TracerIntegerConversionError / TracerArrayConversionError"
-    # also under grad without jit, where only the float-like conversions fail (_FAIL_UNDER_GRAD)
+    # also under grad without jit, where only the float-like conversions fail (see _RUN_UNDER_GRAD)
     trace_kinds = frozenset(TRACE_KINDS)
     what = """
         Flags conversions that need the concrete value of a traced value: `bool()`, `int()`,
@@ -26,6 +26,14 @@ class Concretization(Rule):
         traced integer. NumPy functions that
         dispatch to the array's own method (`np.sum`, `np.mean`, `np.reshape`, ...) and `abs(x)`
         work on tracers and are not flagged.
+
+        Traced here means under jit, vmap, pmap, a lax primitive, ..., and also under `jax.grad`
+        (`value_and_grad`, `jacfwd`, `jacrev`, `hessian`) without jit, whose differentiated
+        arguments are tracers too: there `float()`, `complex()`, `.tolist()`, NumPy and `math`
+        conversions and format specs fail, while `bool()`, `if`, `int()`, `.item()` and indexing
+        work and are not flagged. A `jax.custom_vjp`/`custom_jvp` function called from jitted
+        code gets tracers for every argument not in `nondiff_argnums`, and a class built inside
+        traced code runs its `__init__` on the values it is given.
         """
     why = """
         A traced value is a placeholder for any array of its shape and dtype; it has no Python
