@@ -332,7 +332,7 @@ class CallSemantics:
         ``Class(x)``, which runs ``Class.__init__`` on ``x`` (in the trace)."""
         if not self.reporting:
             return
-        init = self.index.constructor(call.func, self.info) if call.func not in self.taints or not self.taints[call.func] else None
+        init = self.index.constructor(call.func, self.info) if self.taints.get(call.func) is None else None
         if init is not None:
             mapped: dict[str, Taint] = {}
             self._map_arguments(call, init, init.positional[1:], mapped)
