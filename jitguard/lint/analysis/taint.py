@@ -69,6 +69,9 @@ class Analysis:
         self.outcalls: dict[tuple[str, str], dict] = {}
         # functions staged because staged code calls them (without traced arguments): the caller
         self._staged: dict[FunctionInfo, str] = {}
+        # (helper, parameter) -> the fields every value it receives from traced code has (a
+        # NamedTuple/dataclass/dict/tuple built by the caller), or None
+        self._param_fields: dict[tuple[FunctionInfo, str], object] = {}
 
     def run(self) -> list[tuple]:
         """(code, node, message, help, fix) for every violation the hooks reported."""
@@ -103,7 +106,9 @@ class Analysis:
             if name in state.traced:
                 # a flag holds for the parameter only if it holds for every value it receives
                 changed = state.receive(name, taint.flags) or changed
+                changed = self._receive_fields(callee, name, taint) or changed
                 continue
+            self._param_fields[(callee, name)] = taint.fields
             how = "a method" if callee.is_method else "a helper"
             state.trace(name, Origin(
                 name,
@@ -118,6 +123,19 @@ class Analysis:
         changed = state.traced_as(self.traces.kind(caller)) or changed
         if changed:
             self.schedule(callee)
+
+    def _receive_fields(self, callee: FunctionInfo, name: str, taint: Taint) -> bool:
+        """A parameter knows the kinds of its fields only while every value it receives has the
+        same ones (and none came from a transform, whose arguments we do not see)."""
+        key = (callee, name)
+        if self._param_fields.get(key) is not None and self._param_fields[key] != taint.fields:
+            self._param_fields[key] = None
+            return True
+        return False
+
+    def param_fields(self, callee: FunctionInfo, name: str):
+        """The kinds of the fields of what parameter ``name`` of ``callee`` receives, or None."""
+        return self._param_fields.get((callee, name))
 
     def staged(self, info: FunctionInfo) -> str | None:
         """How ``info``'s body runs staged out (jitcontext.STAGED: under jit, pmap, a lax loop,

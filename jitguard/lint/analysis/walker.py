@@ -148,6 +148,11 @@ class Walker(CallSemantics):
         # staged out by jit/pmap/a lax loop (how, for messages): jnp results are tracers here
         self.staged = analysis.staged(info)
         self.env.update(self.state.entry() if entry is None else entry)
+        if entry is None:
+            for name, taint in self.env.items():
+                fields = analysis.param_fields(info, name)
+                if fields is not None:  # out = solve(x); check(out): check's `out` knows its fields
+                    self.env[name] = dataclasses.replace(taint, container=True, fields=fields)
         for name in _str_params(info) & self.env.keys():
             del self.env[name]  # annotated `str`: JAX cannot trace a str (a str argument of jit is a TypeError)
         for name in (_container_params(info) | literal_container_params(self.index, info)) & self.env.keys():
