@@ -216,6 +216,10 @@ class _Flow:
         """Is ``x.shape`` (ndim, dtype, size) of this name a value that does not vary with the work?"""
         return False
 
+    def shape_read_opaque(self, head: cst.BaseExpression) -> bool:
+        """The same for ``head.shape``, ``head`` any expression."""
+        return isinstance(head, cst.Name) and self.shape_opaque(head.value)
+
     def value_names(self, expr: cst.CSTNode) -> set[str]:
         """The names a value reads (``names_in``), less those read only for their shape when
         ``shape_opaque`` says their shapes are no varying values."""
@@ -227,7 +231,7 @@ class _Flow:
                 out.add(node.value)
             elif isinstance(node, cst.Attribute):
                 head = node.value
-                if not (node.attr.value in _SHAPE_QUERIES and isinstance(head, cst.Name) and self.shape_opaque(head.value)):
+                if not (node.attr.value in _SHAPE_QUERIES and self.shape_read_opaque(head)):
                     stack.append(head)
             elif isinstance(node, cst.Arg):
                 stack.append(node.value)
@@ -401,6 +405,7 @@ class LoopFacts(_Flow):
     def __init__(self, loop: cst.CSTNode, imports: ImportTable, scope=None) -> None:
         super().__init__(imports, scope)
         self.loop = loop
+        self.over_structure = any(is_structure_iter(it, imports) for _t, it in _clauses(loop))
         assigns: list[tuple[set[str], cst.CSTNode | None, bool, cst.CSTNode | None]] = []
         # names the body resets unconditionally (`batch = []` at its top level): whatever the body
         # then does to them starts again from that value, so nothing is carried across iterations
@@ -445,7 +450,8 @@ class LoopFacts(_Flow):
         a key of it) are entries too."""
         local = self.assigned | self.struct | self.varying
         for _ in range(3):
-            for names, value, aug, _t in assigns:
+            for names, value, aug, t in assigns:
+                value = t.iter if value is None and isinstance(t, cst.For) else value  # for part in key:
                 if value is None or aug or names <= self.struct:
                     continue
                 read = names_in(value) & local
@@ -453,8 +459,8 @@ class LoopFacts(_Flow):
                     self.struct |= names
 
     def _only_struct(self, name: str, assigns: list) -> bool:
-        return all(v is not None and names_in(v) & (self.assigned | self.varying) <= self.struct
-                   for names, v, _a, _t in assigns if name in names)
+        values = [t.iter if v is None and isinstance(t, cst.For) else v for names, v, _a, t in assigns if name in names]
+        return all(v is not None and names_in(v) & (self.assigned | self.varying) <= self.struct for v in values)
 
     def _find_shaped(self, assigns: list) -> None:
         for _ in range(2):
@@ -478,6 +484,18 @@ class LoopFacts(_Flow):
 
     def shape_opaque(self, name: str) -> bool:
         return name in self.struct and name not in self.shaped
+
+    def shape_read_opaque(self, head: cst.BaseExpression) -> bool:
+        """In a loop over a structure, shapes read in its body are the structure's (``src[key].shape``);
+        elsewhere, shapes of values read from its entries only."""
+        if self.shape_varies(head):
+            return False
+        return self.over_structure or names_in(head) & (self.assigned | self.varying) <= self.struct
+
+    def value_varies(self, expr: cst.BaseExpression) -> set[str]:
+        # entries of a structure, and values computed from them alone, take one value per entry:
+        # as many as the structure has, however often it is walked
+        return super().value_varies(expr) - self.struct
 
     # -- windows ----------------------------------------------------------------------------
     def _fixed_window(self, sl: cst.Slice) -> bool:
