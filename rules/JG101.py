@@ -418,7 +418,21 @@ def solve_and_report(x):
     return _report(_solve(x))  # the helper's parameter receives the NamedTuple's field kinds
 
 
+
+class Masked(NamedTuple):
+    values: jax.Array
+    any_valid: jax.Array
+
+
+@jax.jit
+def masked_total(batch):
+    if batch.any_valid:  # expect: JG101
+        return batch.values.sum()
+    return jnp.zeros(())
+
+
 RAISES = [
+    (lambda: masked_total(Masked(jnp.ones(2), jnp.array(True))), "TracerBoolConversionError"),
     (lambda: solve_and_report(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: solve_and_check(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: dict_entry({"scale": 2.0, "x": jnp.ones(2)}), "TracerBoolConversionError"),
