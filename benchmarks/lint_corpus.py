@@ -254,7 +254,12 @@ def file_sets(tree: Path) -> FileSets:
     if needs is None:  # the engine no longer says: take what an in-process run parsed
         parsed = [r.path for r in lint_in_process(tree, files)[0] if r.parsed]
     else:
-        parsed = [p for p, s in sources.items() if needs(s)]
+        from jitguard.lint.discovery import module_name
+
+        try:
+            parsed = [p for p, s in sources.items() if needs(s, module_name(p))]
+        except TypeError:  # older code: needs_libcst(source)
+            parsed = [p for p, s in sources.items() if needs(s)]
     with_jit = [p for p, s in sources.items() if "jit" in s]
     lines = {p: s.count("\n") + (not s.endswith("\n") and bool(s)) for p, s in sources.items()}
     return FileSets(files, sources, parsed, with_jit, lines)
@@ -620,6 +625,48 @@ def superset_check(sets: FileSets, out: dict) -> None:
                        "unparsable": unparsable, "seconds": took}
 
 
+def prepass_check(tree: Path, sets: FileSets, out: dict) -> None:
+    """The ast first pass (jitguard.lint.prepass) is a superset of what libcst analyses: on every
+    file of the corpus, with the options the CLI derives (default rules, the tree's jitted names),
+    the file's findings, suppression comments and project facts are the same with the pass on and
+    off (tests/test_prepass.py does the same on this repository). Files reach other files' results
+    only through their facts (and seeded files are parsed whatever the pass says), so equal
+    facts and findings per file mean equal findings for the run."""
+    import dataclasses as dc
+
+    from jitguard.lint.discovery import module_name
+    from jitguard.lint.engine import FileLinter, run_with_big_stack
+    from jitguard.lint.runner import with_tree_names
+
+    if not hasattr(FileLinter, "_no_context"):
+        print("\n(no ast first pass in this code: prepass check skipped)")
+        return
+    settings = settings_for(tree)
+    options = with_tree_names(sets.files, lint_options(sets.files, settings))
+    off = FileLinter(dc.replace(options, prepass=False))
+    on = FileLinter(dc.replace(options, prepass=True))
+    key = lambda r: ([(f.line, f.column, f.code, f.message) for f in r.findings], r.noqa,  # noqa: E731
+                     r.facts.to_json() if r.facts is not None else None, sorted(r.errors))
+    differ, skipped, parsed = [], 0, 0
+    start = time.perf_counter()
+    for path, source in sets.sources.items():
+        name = module_name(path)
+        full = run_with_big_stack(off.lint_source, path, source, name)
+        quick = run_with_big_stack(on.lint_source, path, source, name)
+        parsed += full.parsed
+        skipped += full.parsed and not quick.parsed
+        if key(full) != key(quick):
+            differ.append(path)
+    took = time.perf_counter() - start
+    print(f"\n## prepass check (the ast first pass against the libcst path, file by file)\n\n"
+          f"{len(sets.sources)} files in {took:.0f}s; {parsed} parsed by libcst without the pass, {skipped} of them "
+          f"kept from libcst by it; findings, suppressions or facts differ: {len(differ)}")
+    for path in differ[:50]:
+        print(f"  DIFFERS {path}")
+    out["prepass_check"] = {"files": len(sets.sources), "parsed_without": parsed, "skipped": skipped,
+                            "differ": differ, "seconds": took}
+
+
 # ---------------------------------------------------------------------------------------------
 
 
@@ -784,6 +831,7 @@ def main() -> int:
 
         if args.superset_check:
             superset_check(sets, out)
+            prepass_check(tree, sets, out)
 
     report(args, out, rounds, growth, scale_jobs, scale_repeat, jl_version, len(jl_files))
     if args.json:

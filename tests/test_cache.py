@@ -135,3 +135,28 @@ def test_a_metadata_change_in_another_module_reaches_cached_users(tmp_path: Path
         "import flax.struct as struct\n\n\nclass Cfg(struct.PyTreeNode):\n    n: int = struct.field()\n")
     second = jitguard(tmp_path, "check", "--output-format", "concise", ".")
     assert second.returncode == 1 and "main.py:6:8: JG101" in second.stdout, second.stdout
+
+
+SEEDING_PROJECT = {
+    "a.py": "import jax\n\nfrom b import helper\n\n\n@jax.jit\ndef step(x):\n    return helper(x)\n",
+    # b.py has no JAX word: it is checked only because a.py passes it a traced value
+    "b.py": "def helper(y):\n    if y > 0:\n        return y\n    return -y\n",
+}
+
+
+def test_one_cache_for_one_process_and_several(tmp_path: Path) -> None:
+    """A cache written by `-j 1` serves `-j 2` and the reverse: the same results are cached under
+    the same keys whatever the number of processes (issue 15), so a warm run in the other mode
+    re-checks nothing and leaves the cache file as it was."""
+    for first, second in (("1", "2"), ("2", "1")):
+        folder = tmp_path / f"j{first}"
+        folder.mkdir()
+        for name, text in SEEDING_PROJECT.items():
+            (folder / name).write_text(text)
+        cold = jitguard(folder, "check", "--output-format", "json", "-j", first, ".")
+        assert cold.returncode == 1 and "b.py" in cold.stdout and "JG101" in cold.stdout
+        [cache] = cache_files(folder / ".jitguard_cache")
+        before = (cache.read_bytes(), cache.stat().st_mtime_ns)
+        warm = jitguard(folder, "check", "--output-format", "json", "-j", second, ".")
+        assert warm.stdout == cold.stdout
+        assert (cache.read_bytes(), cache.stat().st_mtime_ns) == before, f"-j {second} re-checked files cached by -j {first}"

@@ -10,8 +10,10 @@ unfinished file is re-run in a new pool. So one hostile file costs only its own 
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import copy
 import dataclasses
+import gc
 import hashlib
 import json
 import multiprocessing
@@ -21,7 +23,7 @@ from collections import ChainMap
 from collections.abc import Sequence
 from pathlib import Path
 
-from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, importers_first, package_reexports, seeds_from
+from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, package_reexports, seeds_from
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
 from jitguard.lint import suppression
 from jitguard.lint.cache import Cache, content_digest
@@ -59,8 +61,27 @@ def _lint_one(linter: FileLinter, path: str, seeds: dict | None = None) -> Linte
         return FileResult(path, errors=[_internal_error(path, "the engine", exc)]), None
 
 
+# libcst's parse builds millions of small objects and few reference cycles: at CPython's default
+# thresholds (a young collection every 700 allocations) the cycle collector runs thousands of times
+# per run, and its older generations walk every result kept so far. Collecting less often costs
+# some memory between collections, bounded by these counts (docs/performance.md).
+GC_THRESHOLDS = (50_000, 20, 100)
+
+
+@contextlib.contextmanager
+def fewer_collections():
+    """CPython's cycle collector at :data:`GC_THRESHOLDS` for the duration (restored after)."""
+    old = gc.get_threshold()
+    gc.set_threshold(*GC_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
 def _init_worker(options: LintOptions, crumbs: str | None = None) -> None:
     global _worker, _crumb_fd
+    gc.set_threshold(*GC_THRESHOLDS)  # a worker process is ours alone
     _worker = FileLinter(options)
     if crumbs is not None:
         _crumb_fd = os.open(os.path.join(crumbs, str(os.getpid())), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -158,6 +179,12 @@ def lint_files(
     cache_key: str = "",
 ) -> list[FileResult]:
     """Lint ``paths`` and run the project-wide rules over what they contribute."""
+    with fewer_collections():
+        return _lint_files(paths, options, jobs, cache_dir, cache_key)
+
+
+def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Path | None,
+                cache_key: str) -> list[FileResult]:
     rules = FileLinter(options).rules
     digests: dict[str, str] = {}
     defines: dict[str, set[str]] = {}
@@ -182,15 +209,14 @@ def _seeds_key(seeds: dict) -> str:
 
 
 class _Seeding:
-    """Traced values that flow into other files' functions (jitguard.lint.analysis.crossmodule), as
-    the files are linted: ``pending`` holds every seed met so far, ``applied`` the seeds each
-    result was made with."""
+    """Traced values that flow into other files' functions (jitguard.lint.analysis.crossmodule):
+    the modules of the tree, the re-exports met so far, and ``applied``, the seeds each result
+    was made with (none for a first lint; :func:`_follow_traced_calls` adds them)."""
 
     def __init__(self, paths: list[str]) -> None:
         self.modules = {public_name(module_name(p)): p for p in paths}
         self._packages: dict[str, str] | None = None  # read from the __init__.py files when first needed
         self._collected: dict[str, str] = {}  # from the results so far (these win)
-        self.pending: dict[str, dict] = {}
         self.applied: dict[str, dict] = {}
 
     @property
@@ -199,16 +225,10 @@ class _Seeding:
             self._packages = package_reexports(self.modules)
         return ChainMap(self._collected, self._packages)
 
-    def seeds_for(self, path: str) -> dict:
-        return copy.deepcopy(self.pending.get(path, {}))
-
     def learn(self, result: FileResult, applied: dict) -> None:
         self.applied[result.path] = applied
-        if result.facts is None:
-            return
-        self._collected.update(result.facts.reexports)
-        if result.facts.outcalls:
-            dispatch(result, self.pending, self.modules, self.reexports, {})
+        if result.facts is not None:
+            self._collected.update(result.facts.reexports)
 
 
 def _follow_traced_calls(
@@ -216,9 +236,9 @@ def _follow_traced_calls(
     seeding: _Seeding,
 ) -> list[FileResult]:
     """Check again, with the seeded parameters traced, the files whose functions other files call
-    from traced code and that were linted without those seeds (files are linted importers first
-    on one process, so this is mostly for import cycles and parallel runs). Only those files are
-    parsed a second time."""
+    from traced code, with the seeds found over all results (rounds until nothing new: a seeded
+    file may pass traced values on). Only those files are parsed a second time, on one process
+    as on several; their results are cached under a key of their seeds."""
     if not any(r.facts is not None and r.facts.outcalls for r in results):
         return results
     by_path = {r.path: r for r in results}
@@ -248,30 +268,20 @@ def _lint(
     paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
     defines: dict[str, set[str]] | None = None, seeding: _Seeding | None = None,
 ) -> list[FileResult]:
-    """Lint ``paths``. On one process, importers go before the files they import, so that each
-    file gets the seeds its importers found before it is parsed; cached results are taken first,
-    with the seeds known at that point (or without: the follow-up re-checks those). With several
-    processes every file is linted without seeds and the follow-up adds them, as files are linted
-    at the same time (and so the cache holds the same entries, run after run)."""
+    """Lint ``paths``: every file without seeds (a cached result made without them, or a fresh
+    lint), then :func:`_follow_traced_calls` checks again, with their seeds, the files other
+    files pass traced values to. One process or several, the same results are made and cached
+    under the same keys, so a cache written by ``-j 1`` serves ``-j 2`` as well and the reverse."""
     seeding = seeding or _Seeding(paths)
-    ordered = jobs <= 1
-    order = importers_first(paths, seeding.modules, {p: module_name(p) for p in paths}, _text) if ordered else paths
     results: dict[str, FileResult] = {}
     todo: list[str] = []
-    for path in order:
+    for path in paths:
         digest = digests.get(path)
-        if cache is None or digest is None:
-            todo.append(path)
-            continue
-        mentions = lambda p=path: options.mentioned(_text(p))  # noqa: E731
-        seeds = seeding.seeds_for(path) if ordered else {}
-        cached = cache.get(path, digest, mentions, seeds=_seeds_key(seeds)) if seeds else None
-        if cached is None:
-            seeds = {}
-            cached = cache.get(path, digest, mentions)
+        cached = (cache.get(path, digest, lambda p=path: options.mentioned(_text(p)))
+                  if cache is not None and digest is not None else None)
         if cached is not None:
             results[path] = cached
-            seeding.learn(cached, seeds)
+            seeding.learn(cached, {})
         else:
             todo.append(path)
 
@@ -289,9 +299,8 @@ def _lint(
 
         def serial() -> None:
             for path in todo:
-                seeds = seeding.seeds_for(path) if ordered else {}
-                res, digest = _lint_one(linter, path, seeds)
-                keep(res, digest, seeds)
+                res, digest = _lint_one(linter, path)
+                keep(res, digest, {})
 
         run_with_big_stack(serial)
     return [results[p] for p in paths if p in results]
