@@ -98,16 +98,22 @@ def bindings(root: cst.CSTNode, itself: bool = False) -> dict[str, list[cst.Base
     statement), nested functions and classes excluded (their names bind, their bodies do not):
     name -> values (None: not a plain value)."""
     out: dict[str, list[cst.BaseExpression | None]] = {}
-    stack = [root] if itself else list(children(root))
+    stack = [(n, False) for n in ([root] if itself else children(root))]
     while stack:
-        node = stack.pop()
+        node, in_loop = stack.pop()
         if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
             out.setdefault(node.name.value, []).append(None)
             continue
         if isinstance(node, cst.Lambda):
             continue
-        _small_bindings(node, out)
-        stack.extend(children(node))
+        if (not in_loop and isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign)
+                and isinstance(node.target, cst.Name)):
+            # `sizes += [8]` outside loops: what it adds, once (a fixed collection stays fixed)
+            out.setdefault(node.target.value, []).append(node.value)
+        else:
+            _small_bindings(node, out)
+        in_loop = in_loop or isinstance(node, (cst.For, cst.While))
+        stack.extend((child, in_loop) for child in children(node))
     return out
 
 
