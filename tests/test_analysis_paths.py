@@ -440,3 +440,40 @@ def test_an_instance_called_in_traced_code_runs_its_call_method_in_the_trace(tmp
     with pytest.raises(jax.errors.TracerBoolConversionError):
         module.apply(jnp.ones(2))
     sys.modules.pop("called_instance")
+
+
+def test_a_default_stays_python_through_a_transform_rewrapped_under_the_same_name():
+    # chex fake_test: `g = jax.pmap(foo); g = jax.jit(g); g(x, y)` never passes `flag`
+    import libcst as cst
+
+    from jitguard.lint.analysis.imports import ImportTable
+    from jitguard.lint.analysis.jitcontext import ModuleIndex
+
+    module = cst.parse_module(textwrap.dedent("""\
+        import jax
+
+
+        def run(xs):
+            def foo(x, flag=True):
+                return x * 2 if flag else x
+
+            g = jax.vmap(foo)
+            g = jax.jit(g)
+            return g(xs), g(x=xs)
+
+
+        def leaks(xs):
+            def bar(x, flag=True):
+                return x * 2 if flag else x
+
+            h = jax.vmap(bar)
+            h = jax.jit(h)
+            return h
+        """))
+    imports = ImportTable()
+    imports.add_module(module)
+    index = ModuleIndex(module, imports)
+    traced = {info.name: sorted(index.traces.of(info).traced) for info in index.functions}
+    assert traced["foo"] == ["x"]
+    assert traced["bar"] == ["flag", "x"]  # returned: its callers are out of sight
+    assert jax.jit(jax.vmap(lambda x, flag=True: x * 2 if flag else x))(jnp.ones(2)).sum() == 4.0

@@ -604,19 +604,25 @@ class ModuleIndex:
                 return (call, None, True) if call else None
             return (info, None, False)
         if isinstance(expr, cst.Attribute):
-            owner_expr = expr.value
-            cls = self.enclosing_class(scope)
-            if isinstance(owner_expr, cst.Name) and owner_expr.value in ("self", "cls") and cls is not None:
-                info = cls.methods.get(expr.attr.value)
-                return (info, None, True) if info else None
-            if isinstance(owner_expr, cst.Name) and owner_expr.value in self.classes:
-                info = self.classes[owner_expr.value].methods.get(expr.attr.value)
-                return (info, None, False) if info else None
-            # Policy(0.1).act, or rnn.unroll where rnn = RNN(...) in this scope or at module level
-            klass = self.instance_class(owner_expr, scope)
-            if klass is not None:
-                info = klass.methods.get(expr.attr.value)
-                return (info, None, True) if info else None
+            return self._resolve_method(expr, scope)
+        return None
+
+    def _resolve_method(self, expr: cst.Attribute, scope: FunctionInfo | None
+                        ) -> tuple[FunctionInfo, TransformUse | None, bool] | None:
+        """``self.step``, ``Class.method``, ``Policy(0.1).act``, ``rnn.unroll`` (rnn = RNN(...))."""
+        owner_expr = expr.value
+        cls = self.enclosing_class(scope)
+        if isinstance(owner_expr, cst.Name) and owner_expr.value in ("self", "cls") and cls is not None:
+            info = cls.methods.get(expr.attr.value)
+            return (info, None, True) if info else None
+        if isinstance(owner_expr, cst.Name) and owner_expr.value in self.classes:
+            info = self.classes[owner_expr.value].methods.get(expr.attr.value)
+            return (info, None, False) if info else None
+        # Policy(0.1).act, or rnn.unroll where rnn = RNN(...) in this scope or at module level
+        klass = self.instance_class(owner_expr, scope)
+        if klass is not None:
+            info = klass.methods.get(expr.attr.value)
+            return (info, None, True) if info else None
         return None
 
     def constructor(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -975,15 +981,28 @@ class ModuleIndex:
                 return self._visible_calls(outer, scope, depth + 1)  # jax.jit(jax.pmap(f))
         if scope is None:
             return None
-        names = [name for name, values in self._scope_assigns(scope).items() if values == [call]]
-        if len(names) != 1:
+        names = [(name, values) for name, values in self._scope_assigns(scope).items() if any(v is call for v in values)]
+        if len(names) != 1 or not isinstance(names[0][1][0], cst.Call) or self.transform_of(names[0][1][0].func, scope) is None:
             return None
-        return self._calls_of_local(names[0], scope)
+        name, values = names[0]
+        # g = jax.pmap(f); g = jax.jit(g): rewrapped under the same name, called through it
+        rewraps = values[1:]
+        if not all(self._rewraps(v, name, scope) for v in rewraps):
+            return None
+        return self._calls_of_local(name, scope, len(rewraps))
+
+    def _rewraps(self, value: cst.BaseExpression | None, name: str, scope: FunctionInfo) -> bool:
+        """Is ``value`` a transform applied to the local ``name`` itself (``jax.jit(name)``)?"""
+        if not isinstance(value, cst.Call) or self.transform_of(value.func, scope) is None:
+            return False
+        args = positional_args(value)
+        return bool(args) and isinstance(args[0].value, cst.Name) and args[0].value.value == name
 
     @staticmethod
-    def _calls_of_local(name: str, scope: FunctionInfo) -> list[cst.Call] | None:
+    def _calls_of_local(name: str, scope: FunctionInfo, rewraps: int = 0) -> list[cst.Call] | None:
         """The calls of local ``name`` in ``scope`` (and the functions nested in it); None when the
-        name is used otherwise (returned, passed on, stored)."""
+        name is used otherwise (returned, passed on, stored). ``rewraps``: how many times it is
+        reassigned a transform of itself (each one more target and one more argument use)."""
         calls: list[cst.Call] = []
         uses = 0
         stack: list[cst.CSTNode] = [scope.node.body]
@@ -996,8 +1015,8 @@ class ModuleIndex:
             elif isinstance(node, (cst.Global, cst.Nonlocal)):
                 return None
             stack.extend(children(node))
-        # each call's own func is a Name use too; the assignment's target is one more
-        return calls if uses == len(calls) + 1 else None
+        # each call's own func is a Name use too; each assignment's target is one more
+        return calls if uses == len(calls) + 1 + 2 * rewraps else None
 
     def _differentiated(self, call: cst.Call, qual: str, scope: FunctionInfo | None) -> None:
         """``jax.grad(f, argnums=...)`` (value_and_grad, jacfwd, jacrev, hessian): f runs on
