@@ -93,6 +93,21 @@ def partial_last_batch(n):
     return [total(batch) for _, batch in zip(range(n), loader(DATA, 6))]  # expect: JG303
 
 
+def batch_of_random_size(rng):
+    rows = rng.integers(1, 1000)  # drawn anew at every call
+    return np.ones(rows, np.float32)
+
+
+def random_batch_sizes(n):
+    rng = np.random.default_rng(0)
+    return [total(batch_of_random_size(rng)) for _ in range(n)]  # expect: JG303
+
+
+def list_of_different_shapes(n):
+    arrays = [np.ones(k + 1, np.float32) for k in range(n)]
+    return [total(a) for a in arrays]  # expect: JG303
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -176,6 +191,18 @@ def full_batches_only(n):
     return [total(batch) for _, batch in zip(range(n), full_batches(DATA, 6))]
 
 
+def random_choice_of_buckets(n):
+    # a size drawn among two buckets, both warmed up first: two compiles, whatever is drawn
+    rng = np.random.default_rng(0)
+    out = [total(np.ones(size, np.float32)) for size in (4, 8)]
+    return out + [total(np.ones(rng.choice((4, 8)), np.float32)) for _ in range(n)]
+
+
+def list_of_one_shape(n):
+    arrays = [np.full(4, k, np.float32) for k in range(n)]
+    return [total(a) for a in arrays]
+
+
 def warm_up_default_sizes(n, sizes=(4, 8)):
     # `sizes` is a literal default no call passes: two shapes, compiled before the loop
     for size in sizes:
@@ -183,8 +210,10 @@ def warm_up_default_sizes(n, sizes=(4, 8)):
     return [total(np.zeros(4, np.float32)) for _ in range(n)]
 
 
-GROWS = [batches_from_a_helper, edge_lists_per_frame, partial_last_batch, growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
+GROWS = [batches_from_a_helper, edge_lists_per_frame, partial_last_batch, random_batch_sizes, list_of_different_shapes,
+         growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history]
 BOUNDED = [padded_batches_from_a_helper, batches_of_one_size, full_batches_only, warm_up_default_sizes,
+           random_choice_of_buckets, list_of_one_shape,
            fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,
            nested_calls_in_traced_code]

@@ -182,6 +182,7 @@ class _Flow:
         self.reset: set[str] = set()
         self.struct: set[str] = set()  # entries of a structure (see is_structure_iter) and values read from them
         self.assigned: set[str] = set()
+        self.draws = True  # a value drawn at random (np.random.randint(...)) is a new value each time
 
     def _scan(self, body: cst.CSTNode, out: list) -> None:
         """Assignments and list growth in a loop body (not inside nested functions)."""
@@ -254,7 +255,8 @@ class _Flow:
             return set()
         if isinstance(expr, cst.Call) and self.imports.resolve(expr.func) in jaxapi.BOUNDED_CALLS:
             return set()
-        return self.value_names(expr) & self.varying
+        found = self.value_names(expr) & self.varying
+        return found | _draws_in(expr, self.imports) if self.draws else found
 
     def shape_varies(self, expr: cst.BaseExpression) -> bool:
         if isinstance(expr, cst.Name):
@@ -318,7 +320,7 @@ class _Flow:
         args = self.scope.arguments(call, info, bound) if summary else None
         if not summary or args is None:
             return []
-        return [any(p in args and self.value_varies(args[p]) for p in params) for params in summary]
+        return [any(p == "*" or (p in args and self.value_varies(args[p])) for p in params) for params in summary]
 
     def _grows_itself(self, names: set[str], value: cst.CSTNode) -> bool:
         """seq = jnp.concatenate([seq, new]): one row longer every iteration (unless reset in it)."""
@@ -373,6 +375,44 @@ def _size_arguments(name: str | None, expr: cst.Call, args: list) -> list | None
         sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
         return sizes + [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
     return None
+
+
+_NOT_DRAWS = frozenset({"default_rng", "seed", "RandomState", "Generator", "PCG64", "SeedSequence", "get_state",
+                        "set_state", "getstate", "setstate", "Random", "shuffle", "permutation"})
+_STDLIB_DRAWS = frozenset({"random", "randint", "randrange", "uniform", "choice", "choices", "sample", "gauss",
+                           "normalvariate", "expovariate", "triangular", "betavariate"})
+
+
+def _draws_in(expr: cst.CSTNode, imports: ImportTable) -> set[str]:
+    """The random draws in a value (NumPy's ``np.random.*`` and Generator methods, the standard
+    library's ``random.*``), each a new value each time it runs; a choice among a fixed
+    collection takes a bounded set of values and is left out."""
+    out: set[str] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
+            continue
+        if isinstance(node, cst.Call) and _is_draw(node, imports):
+            out.add(_ATOM_CODE.code_for_node(node.func) + "(...)")
+        stack.extend(children(node))
+    return out
+
+
+def _is_draw(call: cst.Call, imports: ImportTable) -> bool:
+    name = imports.resolve(call.func) or ""
+    last = name.rsplit(".", 1)[-1]
+    first = call.args[0].value if call.args else None
+    if last == "choice" and first is not None and is_fixed_collection(first, imports):
+        return False
+    if name.startswith("numpy.random."):
+        return last not in _NOT_DRAWS
+    if name.startswith("random."):
+        return last in _STDLIB_DRAWS
+    func = call.func  # rng.integers(...) on a Generator held in a variable
+    return (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
+            and func.value.value not in imports.names and func.value.value not in ("self", "cls")
+            and func.attr.value in _GENERATOR_SIZE and func.attr.value != "permutation")
 
 
 # numpy.random.Generator methods: the position of their `size` parameter
@@ -526,8 +566,9 @@ class ParamFlow(_Flow):
     and the arrays whose shapes they set (for ``shapes.return_shapes``). The shapes of its array
     parameters are opaque (``x.shape[1]`` in a padding helper is no size the caller varies)."""
 
-    def __init__(self, body: cst.CSTNode, seeds: frozenset[str], scope) -> None:
+    def __init__(self, body: cst.CSTNode, seeds: frozenset[str], scope, draws: bool = False) -> None:
         super().__init__(scope.imports, scope)
+        self.draws = draws
         assigns: list = []
         self._scan(body, assigns)
         self.grown = set()  # a list a helper builds is opaque: its length is not tracked
@@ -561,9 +602,13 @@ def _clauses(loop: cst.CSTNode) -> list[tuple[cst.BaseExpression, cst.BaseExpres
 
 def _generator_targets(target: cst.BaseExpression, iterable: cst.BaseExpression, scope) -> set[str]:
     """The names of a ``for`` target bound to what a generator of the module yields, when its
-    yields change shape: ``for step, batch in zip(range(n), loader(data, 4))`` gives ``batch``."""
-    from jitguard.lint.analysis.shapes import generator_shapes_vary, is_generator
+    yields change shape: ``for step, batch in zip(range(n), loader(data, 4))`` gives ``batch``;
+    the same for the elements of a list built with arrays of changing shapes."""
+    from jitguard.lint.analysis.shapes import generator_shapes_vary, is_generator, list_elements_vary
 
+    if isinstance(iterable, (cst.Name, cst.ListComp, cst.GeneratorExp)):
+        # a list of arrays of different shapes: [np.ones(n) for n in sizes], or appended in a loop
+        return _target_names(target) if list_elements_vary(scope, iterable) else set()
     if not isinstance(iterable, cst.Call):
         return set()
     name = scope.imports.resolve(iterable.func) or (iterable.func.value if isinstance(iterable.func, cst.Name) else None)

@@ -275,7 +275,8 @@ def _cache(index) -> dict:
 
 def return_shapes(index, info) -> list[frozenset[str]] | None:
     """For each element of what ``info`` returns (one entry unless every ``return`` is a tuple
-    of the same length), the parameters whose values set that element's shape."""
+    of the same length), the parameters whose values set that element's shape (``"*"``: a size
+    drawn at random inside, new at every call)."""
     cache = _cache(index)
     key = ("return", info)
     found = cache.get(key)
@@ -317,8 +318,10 @@ def _return_shapes(index, info) -> list[frozenset[str]] | None:
         params = params[1:]
     out = [set() for _ in range(width)]
     view = scope_view(index, info)
-    for p in params:
-        flow = ParamFlow(info.node.body, frozenset({p}), view)
+    flows = [(p, ParamFlow(info.node.body, frozenset({p}), view)) for p in params]
+    # "*": a shape drawn at random inside (n = np.random.randint(4, 9)), new at each call
+    flows.append(("*", ParamFlow(info.node.body, frozenset(), view, draws=True)))
+    for p, flow in flows:
         for elements in returns:
             for i, el in enumerate(elements):
                 if flow.shape_varies(el):
@@ -597,3 +600,25 @@ def inline_jitted(fn: cst.BaseExpression, index, func) -> str | None:
         return None
     info = index.lookup_function(first.value, func)
     return first.value if info is not None and info.parent is None and info.cls is None else None
+
+
+def list_elements_vary(view: ScopeView, iterable: cst.BaseExpression) -> bool:
+    """Does ``iterable`` hold arrays of different shapes: a comprehension whose element changes
+    shape with its loop, or a name this function binds to one, or to a list it appends such
+    arrays to in a loop (``batches.append(np.ones(n))`` in ``for n in sizes``)?"""
+    from jitguard.lint.analysis.loops import LoopFacts
+
+    if isinstance(iterable, (cst.ListComp, cst.GeneratorExp)):
+        return LoopFacts(iterable, view.imports, view).shape_varies(iterable.elt)
+    if not isinstance(iterable, cst.Name) or view.func is None:
+        return False
+    values = view.bindings_here().get(iterable.value, [])
+    if any(isinstance(v, (cst.ListComp, cst.GeneratorExp)) and list_elements_vary(view, v) for v in values):
+        return True
+    for node, loops in _own_nodes(view.func.node.body):
+        if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "append"
+                and isinstance(node.func.value, cst.Name) and node.func.value.value == iterable.value
+                and len(node.args) == 1 and loops):
+            if any(LoopFacts(loop, view.imports, view).shape_varies(node.args[0].value) for loop in loops):
+                return True
+    return False
