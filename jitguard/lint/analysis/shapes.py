@@ -606,6 +606,20 @@ def list_elements_vary(view: ScopeView, iterable: cst.BaseExpression) -> bool:
     """Does ``iterable`` hold arrays of different shapes: a comprehension whose element changes
     shape with its loop, or a name this function binds to one, or to a list it appends such
     arrays to in a loop (``batches.append(np.ones(n))`` in ``for n in sizes``)?"""
+    cache = _cache(view.index)
+    key = ("list", view.func, iterable.value if isinstance(iterable, cst.Name) else iterable)
+    if key in cache:  # `xs = [f(x) for x in xs]`: a list read while it is judged
+        return bool(cache[key]) and cache[key] is not _IN_PROGRESS
+    cache[key] = _IN_PROGRESS
+    result = False
+    try:
+        result = _list_elements_vary(view, iterable)
+    finally:
+        cache[key] = result
+    return result
+
+
+def _list_elements_vary(view: ScopeView, iterable: cst.BaseExpression) -> bool:
     from jitguard.lint.analysis.loops import LoopFacts
 
     if isinstance(iterable, (cst.ListComp, cst.GeneratorExp)):
