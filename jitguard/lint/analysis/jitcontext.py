@@ -7,9 +7,16 @@ each way JAX can trace a function is recognised through the import table:
   ``@jax.jit(static_argnums=...)``, ``@jax.vmap``, ``@jax.pmap``, ``@jax.checkpoint``, shard_map;
 * calls: ``jax.jit(f, ...)`` anywhere (``g = jax.jit(f)``, ``jax.jit(f)(x)``,
   ``self.step = jax.jit(self._step)``), through ``partial``, ``jax.grad`` and friends;
-* the function arguments of ``lax.cond/switch/while_loop/fori_loop/scan/map``.
+* the function arguments of ``lax.cond/switch/while_loop/fori_loop/scan/map``;
+* ``jax.grad`` and its kin without jit (call or decorator: the ``argnums`` parameters, of kind
+  DIFFERENTIATED), and ``jax.custom_vjp``/``custom_jvp`` functions called from staged code.
 
-Helpers called from traced code with traced arguments are found later, by the taint walker.
+Each function's TraceState says the kind of trace it is under (STAGED, BATCHED, DIFFERENTIATED:
+see TRACE_KINDS below) and the parameters that hold one Python literal in every trace (a
+default no visible call passes, a value bound by ``functools.partial``). Names resolve through
+the import table of the function they are written in (``imports_of``). Helpers, methods,
+``__init__`` of classes built and ``__call__`` of instances called in traced code are found
+later, by the taint walker (``resolve_function``, ``constructor``).
 """
 
 from __future__ import annotations
