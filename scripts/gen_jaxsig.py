@@ -172,7 +172,7 @@ def needs_static(call, value) -> bool:
     import jax
 
     try:
-        jax.jit(lambda: call(value))()
+        jax.jit(lambda: call(value))()  # noqa: JG301 - one compile per function probed, on purpose
     except Exception:  # noqa: BLE001 - not callable generically: left out
         return False
     try:
@@ -233,11 +233,11 @@ def scan_size_from_values() -> dict[str, str]:
                 continue
             operands = [jnp.zeros(3, int) for _ in required]
             try:
-                jax.jit(lambda *a: fn(*a, **{p.name: 3}))(*operands)
+                jax.jit(lambda *a: fn(*a, **{p.name: 3}))(*operands)  # noqa: JG301 - a probe per function
             except Exception:  # noqa: BLE001 - not callable generically: left out
                 continue
             try:
-                jax.jit(lambda *a: fn(*a))(*operands)
+                jax.jit(lambda *a: fn(*a))(*operands)  # noqa: JG301 - a probe per function
             except Exception:  # noqa: BLE001
                 out[qual] = p.name
     return out
