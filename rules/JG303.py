@@ -108,6 +108,11 @@ def list_of_different_shapes(n):
     return [total(a) for a in arrays]  # expect: JG303
 
 
+def values_above_each_threshold(n):
+    # a boolean mask selects as many elements as the data has above `t`: a new size each time
+    return [total(DATA[DATA > t]) for t in range(n)]  # expect: JG303
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -203,6 +208,20 @@ def list_of_one_shape(n):
     return [total(a) for a in arrays]
 
 
+@jax.jit
+def sum_above(x, t):
+    return jnp.where(x > t, x, 0.0).sum()
+
+
+def masked_instead_of_selected(n):
+    # the same sums with the threshold traced: one shape, one compile
+    return [sum_above(DATA, t) for t in range(n)]
+
+
+def one_mask_for_every_step(n):
+    return [total(DATA[DATA > 3.0]) for _ in range(n)]
+
+
 def warm_up_default_sizes(n, sizes=(4, 8)):
     # `sizes` is a literal default no call passes: two shapes, compiled before the loop
     for size in sizes:
@@ -211,9 +230,10 @@ def warm_up_default_sizes(n, sizes=(4, 8)):
 
 
 GROWS = [batches_from_a_helper, edge_lists_per_frame, partial_last_batch, random_batch_sizes, list_of_different_shapes,
+         values_above_each_threshold,
          growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history]
 BOUNDED = [padded_batches_from_a_helper, batches_of_one_size, full_batches_only, warm_up_default_sizes,
-           random_choice_of_buckets, list_of_one_shape,
+           random_choice_of_buckets, list_of_one_shape, masked_instead_of_selected, one_mask_for_every_step,
            fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,
            nested_calls_in_traced_code]

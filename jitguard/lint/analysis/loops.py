@@ -183,6 +183,7 @@ class _Flow:
         self.struct: set[str] = set()  # entries of a structure (see is_structure_iter) and values read from them
         self.assigned: set[str] = set()
         self.draws = True  # a value drawn at random (np.random.randint(...)) is a new value each time
+        self.masks: set[str] = set()  # names bound to boolean masks whose selection changes with the loop
 
     def _scan(self, body: cst.CSTNode, out: list) -> None:
         """Assignments and list growth in a loop body (not inside nested functions)."""
@@ -270,15 +271,27 @@ class _Flow:
                     return True
                 if isinstance(sl, cst.Index) and sl.star is None and self.shape_varies(sl.value):
                     return True  # x[idx] with an index array of varying shape: the result has its shape
+                if isinstance(sl, cst.Index) and sl.star is None and self._mask_varies(sl.value):
+                    return True  # x[x > t]: as many elements as the mask selects, which changes with t
             return False
         if isinstance(expr, cst.Call):
             return self._call_shape_varies(expr)
         return False
 
+    def _mask_varies(self, expr: cst.BaseExpression) -> bool:
+        """A boolean mask (a comparison, a name the loop binds to one) whose selection changes with
+        the loop: what it selects has a size set by the data."""
+        if isinstance(expr, cst.Name):
+            return expr.value in self.masks
+        return _is_mask(expr, self.imports) and bool(self.value_names(expr) & self.varying)
+
     def _call_shape_varies(self, expr: cst.Call) -> bool:
         """An array made (or converted, reshaped) by a call, with a size that changes with the loop."""
         name = self.imports.resolve(expr.func)
         args = [a.value for a in expr.args]
+        if name in _SELECTIONS and args and not (name.endswith(".where") and len(args) > 1):
+            # np.nonzero(x > t), np.unique(labels[:i]): sizes set by the data they select from
+            return self._mask_varies(args[0]) or bool(self.value_names(args[0]) & self.varying)
         known = self._table_shape_varies(name, expr, args)
         if known is not None:
             return known
@@ -375,6 +388,25 @@ def _size_arguments(name: str | None, expr: cst.Call, args: list) -> list | None
         sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
         return sizes + [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
     return None
+
+
+_COMPARE = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual, cst.Equal, cst.NotEqual)
+_MASK_CALLS = frozenset(f"{m}.{f}" for m in ("numpy", "jax.numpy")
+                        for f in ("logical_and", "logical_or", "logical_not", "logical_xor", "isnan", "isfinite", "isin"))
+# functions whose result's size is set by the data they select from (outside jit, where they run)
+_SELECTIONS = frozenset(f"{m}.{f}" for m in ("numpy", "jax.numpy")
+                        for f in ("nonzero", "flatnonzero", "argwhere", "unique", "where", "extract"))
+
+
+def _is_mask(expr: cst.BaseExpression, imports: ImportTable) -> bool:
+    """``labels == c``, ``(x > 0) & (x < t)``, ``~m``, ``np.isnan(x)``: an elementwise boolean array."""
+    if isinstance(expr, cst.Comparison):
+        return all(isinstance(c.operator, _COMPARE) for c in expr.comparisons)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
+        return _is_mask(expr.left, imports) or _is_mask(expr.right, imports)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
+        return _is_mask(expr.expression, imports)
+    return isinstance(expr, cst.Call) and imports.resolve(expr.func) in _MASK_CALLS
 
 
 _NOT_DRAWS = frozenset({"default_rng", "seed", "RandomState", "Generator", "PCG64", "SeedSequence", "get_state",
@@ -518,6 +550,8 @@ class LoopFacts(_Flow):
                         continue
                 if self.shape_varies(value) or self._grows_itself(names, value):
                     self.shaped |= names
+                if isinstance(target, cst.Name) and self._mask_varies(value):
+                    self.masks |= names
         if self.scope is not None:
             for target, iterable in _clauses(self.loop):
                 self.shaped |= _generator_targets(target, iterable, self.scope)
