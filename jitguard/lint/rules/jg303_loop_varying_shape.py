@@ -19,7 +19,11 @@ class LoopVaryingShape(Rule):
         helper whose result's shape is set by an argument that changes (`make_batch(n)` returning
         `np.ones((n, 3))`, per element of a returned tuple), and a generator whose batches change
         shape — the partial last batch of `yield data[start:end]` under `while start < n`, or
-        `end = min(start + k, n)` — are flagged. `x[i:i + k]` with a fixed `k`, windows whose
+        `end = min(start + k, n)` — are flagged, and so are a loop over a list of arrays of
+        different shapes (a comprehension, or appends in a loop), sizes drawn at random
+        (`np.random.randint`, `rng.integers`, also inside a helper; a choice among fixed buckets
+        is bounded), and a boolean mask whose selection changes with the loop (`x[x > t]`,
+        `np.nonzero(x > t)`). `x[i:i + k]` with a fixed `k`, windows whose
         bounds move together under a test that bounds their end (`while end <= n`: the remainder
         is dropped), and anything passed through a padding or bucketing function, keep a fixed set
         of shapes and are not flagged.
