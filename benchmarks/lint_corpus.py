@@ -19,7 +19,8 @@ Measured, ``--repeat`` times each, interleaved (the medians are reported, and th
 medians; a shared machine drifts, so the floors are re-measured in every round):
 
 * parse set: the files jitguard parses with libcst, as ``FileLinter.needs_libcst`` decides (the
-  prefilter, less the files that only import a jitted function and are read with ``ast``);
+  prefilter and the ``ast`` first pass of jitguard/lint/prepass.py, less the files that only import
+  a jitted function and are read with ``ast``; ``JITGUARD_PREPASS=0`` measures without the pass);
   cross-checked, with ``--profile``, against the files an in-process run really parsed;
 * floors, one core, sources in memory: ``libcst.parse_module`` of the parse set; of the files whose
   text contains ``jit``; CPython ``ast.parse`` of all files;
@@ -39,7 +40,8 @@ medians; a shared machine drifts, so the floors are re-measured in every round):
 empty cache; the lint thread is profiled too), top 40 by cumulative time, and the time of each
 phase. ``--superset-check``: the check of tests/test_project.py (the ``ast`` test for files that only
 import a jitted function must say yes whenever the libcst extraction records a call) run on every
-file of the corpus. ``--json FILE`` writes every number measured.
+file of the corpus, then the first pass's check (each file's findings, suppression comments and
+project facts the same with the pass on and off, as tests/test_prepass.py checks on this repository). ``--json FILE`` writes every number measured.
 
 Targets (issue 15, development corpus): cold-1 <= 1.3x the parse-set floor, <= 1.6x the ``jit``
 floor, <= 0.9x jaxlint on the same files; cold-2 >= 1.8x faster than cold-1; warm <= 3% of cold-1;
