@@ -14,7 +14,7 @@ from jitguard.lint.diagnostics import FileResult, Finding, NoqaDirective
 
 # The shape of an entry. Bump it whenever what is stored changes (findings, fixes, suppression
 # comments, facts): a cache written with another schema is ignored, never misread.
-SCHEMA = 2
+SCHEMA = 3
 
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by jitguard.\n"
 
@@ -63,6 +63,21 @@ class Cache:
             return entry[4]
         return None
 
+    def tree_scan(self, path: str, digest: str) -> tuple[list[str], list[str], list[str]] | None:
+        """(jitted names, pytree metadata fields, Python-valued methods) of this very content, as
+        the tree-wide text scans found them last time (runner.with_tree_names): an unchanged file
+        is not scanned again."""
+        entry = self._entries.get(os.path.abspath(path))
+        try:
+            if entry is None or entry[0] != digest or len(entry) < 7:
+                return None
+            names, (fields, methods) = entry[4], entry[6]
+            if all(isinstance(x, list) for x in (names, fields, methods)):
+                return names, fields, methods
+        except (TypeError, ValueError, IndexError):
+            pass
+        return None
+
     def get(self, path: str, digest: str, mentions=None, seeds: str = "") -> FileResult | None:
         """The cached result for ``path`` if it was made from content with this ``digest``.
 
@@ -82,15 +97,18 @@ class Cache:
         return FileResult(path, findings, facts=facts, noqa=noqa)
 
     def put(self, path: str, result: FileResult, digest: str, mentions=frozenset(), defines=frozenset(),
-            seeds: str = "") -> None:
+            seeds: str = "", metadata: tuple | None = None) -> None:
         """Remember ``result``, made from content with this ``digest``: the file mentions the tree's
-        jitted names ``mentions`` and defines ``defines``; ``seeds`` keys a result checked with
-        parameters seeded from other files (jitguard.lint.analysis.crossmodule)."""
+        jitted names ``mentions`` and defines ``defines`` (and, in ``metadata``, the pytree
+        metadata fields and Python-valued methods the tree scan found in it); ``seeds`` keys a
+        result checked with parameters seeded from other files (jitguard.lint.analysis.crossmodule)."""
         rows = [f.to_json() for f in result.findings]
         key = os.path.abspath(path) + (f"\0{seeds}" if seeds else "")
         facts = result.facts.to_json() if result.facts is not None else None
-        self._entries[key] = [digest, rows, facts, sorted(mentions), sorted(defines),
-                              [d.to_json() for d in result.noqa]]
+        entry = [digest, rows, facts, sorted(mentions), sorted(defines), [d.to_json() for d in result.noqa]]
+        if metadata is not None:
+            entry.append([sorted(metadata[0]), sorted(metadata[1])])
+        self._entries[key] = entry
         self._dirty = True
 
     def save(self) -> None:

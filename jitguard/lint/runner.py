@@ -123,11 +123,12 @@ def _lint_one_isolated(options: LintOptions, path: str) -> Linted:
 
 
 def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict[str, str] | None = None,
-                    cache: Cache | None = None, defines: dict[str, set[str]] | None = None):
+                    cache: Cache | None = None, defines: dict[str, tuple] | None = None):
     """Read every file once: fill ``digests`` (for the cache) and, given ``options``, return them
     with the names the tree jits and the modules that jit them (for the project-wide rules and
-    the prefilter; see engine.jitted_names). ``defines`` gets each file's own jitted names; a
-    file unchanged since the cache was written is not scanned again."""
+    the prefilter; see engine.jitted_names). ``defines`` gets each file's own (jitted names,
+    metadata fields, Python-valued methods); a file unchanged since the cache was written is not
+    scanned again (its scans come from the cache: Cache.tree_scan)."""
     names: set[str] = set()
     modules: set[str] = set()
     fields: set[str] = set()
@@ -140,12 +141,15 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
         if digests is not None:
             digests[path] = digest
         if options is not None:
-            text = data[:MAX_SCAN_BYTES].decode("utf-8", "replace")  # decoded once for both scans
-            known = cache.jitted_names(path, digest) if cache is not None and digest else None
-            found = set(known) if known is not None else jitted_names(text, options.extend_jit_names)
+            known = cache.tree_scan(path, digest) if cache is not None and digest else None
+            if known is not None:
+                found, more_fields, more_methods = set(known[0]), set(known[1]), set(known[2])
+            else:
+                text = data[:MAX_SCAN_BYTES].decode("utf-8", "replace")  # decoded once for both scans
+                found = jitted_names(text, options.extend_jit_names)
+                more_fields, more_methods = metadata_names(text)
             if defines is not None:
-                defines[path] = found
-            more_fields, more_methods = metadata_names(text)
+                defines[path] = (found, more_fields, more_methods)
             fields |= more_fields
             methods |= more_methods
             if found:
@@ -187,7 +191,7 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
                 cache_key: str) -> list[FileResult]:
     rules = FileLinter(options).rules
     digests: dict[str, str] = {}
-    defines: dict[str, set[str]] = {}
+    defines: dict[str, tuple] = {}
     cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
     # one read per file in this process: the text scans for jitted names and pytree metadata (the
     # tree's facts every file's analysis needs) and the cache digests
@@ -266,7 +270,7 @@ def _follow_traced_calls(
 
 def _lint(
     paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
-    defines: dict[str, set[str]] | None = None, seeding: _Seeding | None = None,
+    defines: dict[str, tuple] | None = None, seeding: _Seeding | None = None,
 ) -> list[FileResult]:
     """Lint ``paths``: every file without seeds (a cached result made without them, or a fresh
     lint), then :func:`_follow_traced_calls` checks again, with their seeds, the files other
@@ -289,7 +293,9 @@ def _lint(
         results[res.path] = res
         seeding.learn(res, seeds)
         if cache is not None and digest is not None and not res.errors:
-            cache.put(res.path, res, digest, res.mentions, (defines or {}).get(res.path, ()), seeds=_seeds_key(seeds))
+            scan = (defines or {}).get(res.path)
+            cache.put(res.path, res, digest, res.mentions, scan[0] if scan else (), seeds=_seeds_key(seeds),
+                      metadata=scan[1:] if scan else None)
 
     if jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
         for res, digest in _parallel(todo, options, jobs):
