@@ -121,12 +121,18 @@ class ScopeView:
     """The names of one function (or of the module) as the loops in it see them."""
 
     def __init__(self, index, func) -> None:
-        self.index = index
+        # a weak reference: the views are cached per index (weakly keyed), and a strong one would
+        # keep every index, and its libcst tree, alive for the whole run
+        self._index = weakref.ref(index)
         self.func = func
         imports_of = getattr(index, "imports_of", None)
         self.imports = imports_of(func) if imports_of is not None else index.imports
         self._bindings = bindings(func.node.body if func is not None else index.module)
         self._flows: dict = {}
+
+    @property
+    def index(self):
+        return self._index()
 
     def bindings_here(self) -> dict[str, list[cst.BaseExpression | None]]:
         """The names this function (or the module) binds itself: name -> values."""
