@@ -33,16 +33,7 @@ TRUE_CASES = [p for p in FILES if expected_lines(p)]
 
 # False cases that jitguard still reports (measured on the linter of the commit that added each
 # entry). The reason names the JAX semantics a fix has to encode; docs/precision.md lists them.
-STILL_FLAGGED = {
-    "nnx_decorator_static": "static_argnames given to @nnx.jit(...) used as a decorator factory are static",
-    "defaults_and_partial": "a default no caller passes to a transformed function is a Python value",
-    "container_truthiness": "a tuple literal passed straight to `jax.vmap(f)(...)` makes that parameter a container (the annotated `Optional[Dict]` case is cleared)",
-    "element_kinds": "iterating a dict gives its keys (static); the zip/enumerate/items and literal-row cases are cleared",
-    "type_guards": "a helper that returns `not isinstance(x, Tracer)` guards its caller's branch (the `not isinstance(x, (jax.Array, np.ndarray))` case is cleared)",
-    "nested_transforms": "`jax.jit(...)` inside a `__call__` that only traced code calls (an instance built inside "
-                         "a jitted function) is part of that trace",
-    "shape_derived_static": "static values computed from shapes, in a loop over a fixed structure, are bounded",
-}
+STILL_FLAGGED: dict[str, str] = {}
 
 def _cold(jax, fn, *args) -> int:
     return cold_compiles(fn, *args)
