@@ -59,8 +59,7 @@ class Concretization(Rule):
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         name = ctx.resolve(node.func)
         grad_only = ctx.trace_kind == DIFFERENTIATED
-        if grad_only and (name in _RUN_UNDER_GRAD or name == "range" or (
-                isinstance(node.func, cst.Attribute) and node.func.attr.value in _RUN_UNDER_GRAD)):
+        if grad_only and _runs_under_grad(node, name):
             return  # under grad alone bool(), int(), .item(), range() of a tracer run (JAX 0.10.2)
         axis = None if grad_only else traced_axis(node, name, ctx)  # jnp.sum(x, axis): axes JAX needs static
         if axis is not None:
@@ -68,61 +67,15 @@ class Concretization(Rule):
             return
         first = node.args[0].value if node.args and node.args[0].keyword is None else None
         if name in jaxapi.CONCRETIZING_BUILTINS and first is not None:
-            taint = ctx.array_taint(first)
-            if taint is not None:
-                hint = ctx.static_hint(taint) if taint.origin.flaglike else None
-                fix = f"Keep it an array (`{ctx.source(first)}` works in jnp arithmetic as it is); to see it use `jax.debug.print`"
-                if hint and taint.origin.name == ctx.source(first):
-                    fix += f"; if it is a Python setting, mark it static with {hint}"
-                ctx.report(node, f"`{name}()` needs a concrete value: {ctx.describe(first, taint)}", fix)
-            return
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in jaxapi.CONCRETIZING_METHODS:
-            taint = ctx.taint(node.func.value)
-            if taint is not None and not taint.container:
-                method = node.func.attr.value
-                ctx.report(
-                    node,
-                    f"`.{method}()` needs a concrete value: {ctx.describe(node.func.value, taint)}",
-                    "Keep it an array and return it; call `.item()`/`.tolist()` outside jit, or print with "
-                    "`jax.debug.print`",
-                )
-            return
-        if name is not None and name.startswith("numpy.") and name[len("numpy."):] in jaxapi.NUMPY_CONVERTS:
-            for arg in node.args:
-                taint = ctx.taint(arg.value)
-                if taint is not None and not taint.opaque:
-                    short = name[len("numpy."):]
-                    ctx.report(
-                        node,
-                        f"`np.{short}` converts its argument to a NumPy array, which a traced value cannot be: "
-                        f"{ctx.describe(arg.value, taint)}",
-                        f"Use `jnp.{short}` (jax.numpy), which works on traced values",
-                    )
-                    return
-            return
-        if name is not None and name.startswith("math.") and name[len("math."):] in jaxapi.MATH_FUNCTIONS:
-            for arg in node.args:
-                taint = ctx.array_taint(arg.value)
-                if taint is not None:
-                    short = name[len("math."):]
-                    ctx.report(
-                        node,
-                        f"`math.{short}` converts its argument to a Python float: {ctx.describe(arg.value, taint)}",
-                        f"Use `jnp.{short}` (jax.numpy), which works on traced values",
-                    )
-                    return
-            return
-        if name == "range":
-            for arg in node.args:
-                taint = ctx.array_taint(arg.value)
-                if taint is not None:
-                    hint = ctx.static_hint(taint)
-                    fix = "Loop with `lax.fori_loop(lower, upper, body_fun, init_val)`, which accepts traced bounds"
-                    if hint:
-                        fix += f", or mark the bound static with {hint}"
-                    fix += "; `range(x.shape[0])` is static and fine"
-                    ctx.report(node, f"`range()` needs a concrete integer: {ctx.describe(arg.value, taint)}", fix)
-                    return
+            _check_builtin(node, name, first, ctx)
+        elif isinstance(node.func, cst.Attribute) and node.func.attr.value in jaxapi.CONCRETIZING_METHODS:
+            _check_method(node, node.func, ctx)
+        elif name is not None and name.startswith("numpy.") and name[len("numpy."):] in jaxapi.NUMPY_CONVERTS:
+            _check_numpy(node, name[len("numpy."):], ctx)
+        elif name is not None and name.startswith("math.") and name[len("math."):] in jaxapi.MATH_FUNCTIONS:
+            _check_math(node, name[len("math."):], ctx)
+        elif name == "range":
+            _check_range(node, ctx)
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression, ctx: Context) -> None:
         if node.format_spec is None:
@@ -182,3 +135,80 @@ class Concretization(Rule):
 # tests/test_analysis_paths.py::test_trace_kinds_are_what_jax_does): only float(), complex(),
 # .tolist(), .tobytes(), NumPy and math conversions and format specs fail there.
 _RUN_UNDER_GRAD = frozenset({"bool", "int", "operator.index", "item", "__bool__", "__int__", "__index__"})
+
+
+def _runs_under_grad(node: cst.Call, name: str | None) -> bool:
+    """Whether the call works on grad's tracers when no jit is around (``bool()``, ``int()``,
+    ``.item()``, ``range()``, ...: see ``_RUN_UNDER_GRAD``)."""
+    return name in _RUN_UNDER_GRAD or name == "range" or (
+        isinstance(node.func, cst.Attribute) and node.func.attr.value in _RUN_UNDER_GRAD)
+
+
+def _check_builtin(node: cst.Call, name: str, first: cst.BaseExpression, ctx: Context) -> None:
+    """``int(x)``, ``float(x)``, ``bool(x)``, ...: a builtin that needs the concrete value of its
+    (positional) first argument."""
+    taint = ctx.array_taint(first)
+    if taint is None:
+        return
+    hint = ctx.static_hint(taint) if taint.origin.flaglike else None
+    fix = f"Keep it an array (`{ctx.source(first)}` works in jnp arithmetic as it is); to see it use `jax.debug.print`"
+    if hint and taint.origin.name == ctx.source(first):
+        fix += f"; if it is a Python setting, mark it static with {hint}"
+    ctx.report(node, f"`{name}()` needs a concrete value: {ctx.describe(first, taint)}", fix)
+
+
+def _check_method(node: cst.Call, func: cst.Attribute, ctx: Context) -> None:
+    """``x.item()``, ``x.tolist()``, ...: a method that hands over the concrete value of ``x``."""
+    taint = ctx.taint(func.value)
+    if taint is None or taint.container:
+        return
+    method = func.attr.value
+    ctx.report(
+        node,
+        f"`.{method}()` needs a concrete value: {ctx.describe(func.value, taint)}",
+        "Keep it an array and return it; call `.item()`/`.tolist()` outside jit, or print with "
+        "`jax.debug.print`",
+    )
+
+
+def _check_numpy(node: cst.Call, short: str, ctx: Context) -> None:
+    """``np.<short>(...)``, a NumPy function that converts its arguments to NumPy arrays: the first
+    traced (not opaque) argument."""
+    for arg in node.args:
+        taint = ctx.taint(arg.value)
+        if taint is not None and not taint.opaque:
+            ctx.report(
+                node,
+                f"`np.{short}` converts its argument to a NumPy array, which a traced value cannot be: "
+                f"{ctx.describe(arg.value, taint)}",
+                f"Use `jnp.{short}` (jax.numpy), which works on traced values",
+            )
+            return
+
+
+def _check_math(node: cst.Call, short: str, ctx: Context) -> None:
+    """``math.<short>(...)``, which converts its arguments to Python floats: the first traced array
+    argument."""
+    for arg in node.args:
+        taint = ctx.array_taint(arg.value)
+        if taint is not None:
+            ctx.report(
+                node,
+                f"`math.{short}` converts its argument to a Python float: {ctx.describe(arg.value, taint)}",
+                f"Use `jnp.{short}` (jax.numpy), which works on traced values",
+            )
+            return
+
+
+def _check_range(node: cst.Call, ctx: Context) -> None:
+    """``range(n)``, which needs concrete integer bounds: the first traced bound."""
+    for arg in node.args:
+        taint = ctx.array_taint(arg.value)
+        if taint is not None:
+            hint = ctx.static_hint(taint)
+            fix = "Loop with `lax.fori_loop(lower, upper, body_fun, init_val)`, which accepts traced bounds"
+            if hint:
+                fix += f", or mark the bound static with {hint}"
+            fix += "; `range(x.shape[0])` is static and fine"
+            ctx.report(node, f"`range()` needs a concrete integer: {ctx.describe(arg.value, taint)}", fix)
+            return
