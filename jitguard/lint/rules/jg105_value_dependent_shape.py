@@ -155,20 +155,34 @@ def _traced_call(index, call: cst.Call, scope):
     name = index.resolve(call.func, scope)
     caller = jaxapi.CALLS_WITH_TRACERS.get(name or "")
     if caller is not None:
-        position, kw, n_traced, extra, passes_kwargs = caller
-        args = positional_args(call)
-        fn = args[position].value if len(args) > position else keyword(call, kw)
-        found = library_function(index, fn, scope) if fn is not None else None
-        if found is None:
-            return None
-        positional = [(None, True)] * n_traced  # the slices/elements the caller passes
-        if extra is not None:
-            positional += [(a.value, False) for a in args[extra:]]
-        keywords = {a.keyword.value: False for a in call.args if a.keyword is not None and passes_kwargs}
-        if any(a.star for a in call.args):
-            return None
-        short = name.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
-        return f"`{short}` calls it with traced values", *found, positional, keywords
+        return _caller_call(index, call, scope, name, caller)
+    return _transformed_call(index, call, scope)
+
+
+def _caller_call(index, call: cst.Call, scope, name: str, caller):
+    """``jnp.apply_along_axis(fn, axis, arr, ...)``, ``lax.map(fn, xs)``, ...: a JAX function
+    ``name`` (described by ``caller``, its ``jaxapi.CALLS_WITH_TRACERS`` entry) that calls the
+    library function it is given with traced values; ``_traced_call``'s tuple, or None."""
+    position, kw, n_traced, extra, passes_kwargs = caller
+    args = positional_args(call)
+    fn = args[position].value if len(args) > position else keyword(call, kw)
+    found = library_function(index, fn, scope) if fn is not None else None
+    if found is None:
+        return None
+    positional = [(None, True)] * n_traced  # the slices/elements the caller passes
+    if extra is not None:
+        positional += [(a.value, False) for a in args[extra:]]
+    keywords = {a.keyword.value: False for a in call.args if a.keyword is not None and passes_kwargs}
+    if any(a.star for a in call.args):
+        return None
+    short = name.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
+    return f"`{short}` calls it with traced values", *found, positional, keywords
+
+
+def _transformed_call(index, call: cst.Call, scope):
+    """``jax.jit(fn, ...)(args)`` or ``jax.vmap(fn)(args)`` (also through a name bound to the
+    transformed function) of a library function; ``_traced_call``'s tuple with the static argument
+    names last, or None."""
     transform_call = call.func
     if isinstance(transform_call, cst.Name):
         transform_call = index.binding(transform_call.value, scope)
@@ -181,25 +195,37 @@ def _traced_call(index, call: cst.Call, scope):
     found = library_function(index, targs[0].value, scope) if targs else None
     if found is None or any(a.star for a in call.args):
         return None
-    static_nums: set[int] = set()
-    static_names: set[str] = set()
     if transform in _JIT_STATIC:
-        for option, reader, out in ((_JIT_STATIC[transform], literal_ints, static_nums),
-                                    ("static_argnames", literal_strs, static_names)):
-            node = keyword(transform_call, option)
-            if node is not None:
-                values = reader(index.constant(node))
-                if values is None:
-                    return None  # not literal: the static positions are unknown
-                out.update(values)
+        static = _jit_static_arguments(index, transform, transform_call)
+        if static is None:
+            return None
+        static_nums, static_names = static
     elif any(a.keyword is not None and a.keyword.value == "in_axes" for a in transform_call.args) or len(targs) > 1:
         return None  # vmap with in_axes: some arguments may be passed unmapped
+    else:
+        static_nums, static_names = set(), set()
     args = positional_args(call)
     positional = [(a.value, i not in static_nums and i - len(args) not in static_nums) for i, a in enumerate(args)]
     keywords = {a.keyword.value: a.keyword.value not in static_names for a in call.args if a.keyword is not None}
     how = (f"`{transform}` traces every argument it does not keep static" if transform in _JIT_STATIC
            else f"`{transform}` calls it with traced values")
     return how, *found, positional, keywords, static_names
+
+
+def _jit_static_arguments(index, transform: str, transform_call: cst.Call) -> tuple[set[int], set[str]] | None:
+    """The static positions and names a ``jax.jit``/``pjit``/``pmap`` call gives, or None when one
+    of them is not a literal (the static arguments are then unknown)."""
+    static_nums: set[int] = set()
+    static_names: set[str] = set()
+    for option, reader, out in ((_JIT_STATIC[transform], literal_ints, static_nums),
+                                ("static_argnames", literal_strs, static_names)):
+        node = keyword(transform_call, option)
+        if node is not None:
+            values = reader(index.constant(node))
+            if values is None:
+                return None  # not literal: the static positions are unknown
+            out.update(values)
+    return static_nums, static_names
 
 
 def _check_library_call(call: cst.Call, ctx, how: str, qual: str, partial, positional, keywords,
