@@ -158,32 +158,18 @@ class UnhashableStaticArgument(Rule):
     def _tracer_to_static(self, call, index, scope, ctx) -> None:
         """``jax.vmap(partial(f, a, b))(x)`` with ``f`` jitted with ``static_argnums=(2,)``: the
         transform calls ``f(a, b, tracer)``, and JAX cannot hash the tracer at the static position."""
-        transform_call = call.func
-        if not isinstance(transform_call, cst.Call):
+        mapped = _mapping_transform(call, index, scope)
+        if mapped is None:
             return
-        transform = index.transform_of(transform_call.func, scope)
-        if transform not in jaxapi.TRACING_TRANSFORMS or transform in jaxapi.FILTERED_TRANSFORMS:
+        transform, fn = mapped
+        unwrapped = _unwrap_partial(fn, index, scope)
+        if unwrapped is None:
             return
-        if any(a.keyword is not None and a.keyword.value in ("in_axes", "static_argnums", "static_argnames",
-                                                             "static_broadcasted_argnums") for a in transform_call.args):
-            return  # unmapped or static arguments: not every argument is a tracer
-        targs = positional_args(transform_call)
-        if len(targs) != 1 or any(a.star for a in call.args) or any(a.keyword is not None for a in call.args):
+        expr, bound = unwrapped
+        target = _jitted_function(expr, index, scope)
+        if target is None:
             return
-        expr, bound = targs[0].value, 0
-        if isinstance(expr, cst.Call) and index.resolve(expr.func, scope) == "functools.partial":
-            pargs = positional_args(expr)
-            if not pargs or any(a.star for a in expr.args) or any(a.keyword is not None for a in expr.args):
-                return
-            expr, bound = pargs[0].value, len(pargs) - 1
-        resolved = index.resolve_function(expr, scope)
-        if resolved is None:
-            return
-        info, use, bound_self = resolved
-        if use is None:
-            use = _decorator_jit(index, info)
-        if use is None or use.qualname not in jaxapi.JIT_TRANSFORMS or use.static_unknown or bound_self:
-            return
+        info, use = target
         positional = [p.name for p in info.params if p.kind == "positional"][use.bound_positional:]
         for i in range(bound, bound + len(call.args)):
             if i < len(positional) and positional[i] in use.static_names:
@@ -196,6 +182,51 @@ class UnhashableStaticArgument(Rule):
                     "(`lambda z: f(z, a, T)`) so the mapped value lands at a traced position",
                 )
                 return
+
+
+def _mapping_transform(call, index, scope):
+    """For ``transform(fn)(args)`` where the tracing transform passes a tracer for every argument
+    (no ``in_axes`` or static options, plain positional arguments only): (the transform's
+    qualified name, ``fn``); else None."""
+    transform_call = call.func
+    if not isinstance(transform_call, cst.Call):
+        return None
+    transform = index.transform_of(transform_call.func, scope)
+    if transform not in jaxapi.TRACING_TRANSFORMS or transform in jaxapi.FILTERED_TRANSFORMS:
+        return None
+    if any(a.keyword is not None and a.keyword.value in ("in_axes", "static_argnums", "static_argnames",
+                                                         "static_broadcasted_argnums") for a in transform_call.args):
+        return None  # unmapped or static arguments: not every argument is a tracer
+    targs = positional_args(transform_call)
+    if len(targs) != 1 or any(a.star for a in call.args) or any(a.keyword is not None for a in call.args):
+        return None
+    return transform, targs[0].value
+
+
+def _unwrap_partial(expr, index, scope):
+    """(the function, how many positional arguments are bound before the call's): ``(f, 2)`` for
+    ``functools.partial(f, a, b)``, ``(expr, 0)`` for anything else; None for a partial with
+    keyword or starred arguments."""
+    if not (isinstance(expr, cst.Call) and index.resolve(expr.func, scope) == "functools.partial"):
+        return expr, 0
+    pargs = positional_args(expr)
+    if not pargs or any(a.star for a in expr.args) or any(a.keyword is not None for a in expr.args):
+        return None
+    return pargs[0].value, len(pargs) - 1
+
+
+def _jitted_function(expr, index, scope):
+    """(the function ``expr`` names, its jit use) when it is a jitted function (not a bound method)
+    whose static arguments are known; else None."""
+    resolved = index.resolve_function(expr, scope)
+    if resolved is None:
+        return None
+    info, use, bound_self = resolved
+    if use is None:
+        use = _decorator_jit(index, info)
+    if use is None or use.qualname not in jaxapi.JIT_TRANSFORMS or use.static_unknown or bound_self:
+        return None
+    return info, use
 
 
 def _fix(kind: str) -> str:
