@@ -126,7 +126,25 @@ def metadata_parameters(module: cst.Module, imports: ImportTable) -> dict[str, t
     A JAX or NumPy array there breaks the compile cache: JAX compares metadata with ``==``."""
     out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
     classes = {stmt.name.value: stmt for stmt in module.body if isinstance(stmt, cst.ClassDef)}
-    registered: dict[str, set[str]] = {}  # register_dataclass(Foo, meta_fields=[...]) calls
+    registered = _registered_dataclasses(module, imports)
+    for name, node in classes.items():
+        decorated_meta, node_class = _decorator_registration(node, imports)
+        meta = set(registered.get(name, ())) | decorated_meta
+        if node_class:
+            spec = _init_parameters(node, _aux_attributes(node))
+        elif meta:
+            spec = _field_parameters(node, meta)
+        else:
+            continue
+        if spec[1]:
+            out[name] = spec
+    return out
+
+
+def _registered_dataclasses(module: cst.Module, imports: ImportTable) -> dict[str, set[str]]:
+    """The module-level ``register_dataclass(Foo, meta_fields=[...])`` calls: class name -> its
+    metadata field names."""
+    registered: dict[str, set[str]] = {}
     for stmt in module.body:
         if isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
@@ -135,27 +153,30 @@ def metadata_parameters(module: cst.Module, imports: ImportTable) -> dict[str, t
                     target = value.args[0].value
                     if isinstance(target, cst.Name):
                         registered[target.value] = _strings(_argument(value, "meta_fields", 2))
-    for name, node in classes.items():
-        meta = set(registered.get(name, ()))
-        node_class = False
-        for dec in node.decorators:
-            d = dec.decorator
-            resolved = imports.resolve(d.func if isinstance(d, cst.Call) else d)
-            if resolved == "functools.partial" and isinstance(d, cst.Call) and d.args:
-                if imports.resolve(d.args[0].value) in _REGISTER_DATACLASS:
-                    meta |= _strings(_argument(d, "meta_fields", 2))
-            node_class = node_class or resolved in _REGISTER_NODE_CLASS
-        if node_class:
-            spec = _init_parameters(node, _aux_attributes(node))
-        elif meta:
-            fields = [s.target.value for stmt in node.body.body if isinstance(stmt, cst.SimpleStatementLine)
-                      for s in stmt.body if isinstance(s, cst.AnnAssign) and isinstance(s.target, cst.Name)]
-            spec = (tuple(i for i, f in enumerate(fields) if f in meta), tuple(f for f in fields if f in meta))
-        else:
-            continue
-        if spec[1]:
-            out[name] = spec
-    return out
+    return registered
+
+
+def _decorator_registration(node: cst.ClassDef, imports: ImportTable) -> tuple[set[str], bool]:
+    """What the class's decorators register: (the metadata fields of
+    ``@partial(register_dataclass, meta_fields=[...])``, whether it is a
+    ``@register_pytree_node_class``)."""
+    meta: set[str] = set()
+    node_class = False
+    for dec in node.decorators:
+        d = dec.decorator
+        resolved = imports.resolve(d.func if isinstance(d, cst.Call) else d)
+        if resolved == "functools.partial" and isinstance(d, cst.Call) and d.args:
+            if imports.resolve(d.args[0].value) in _REGISTER_DATACLASS:
+                meta |= _strings(_argument(d, "meta_fields", 2))
+        node_class = node_class or resolved in _REGISTER_NODE_CLASS
+    return meta, node_class
+
+
+def _field_parameters(node: cst.ClassDef, meta: set[str]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """The dataclass fields (annotated class attributes, in order) among ``meta``: (positions, names)."""
+    fields = [s.target.value for stmt in node.body.body if isinstance(stmt, cst.SimpleStatementLine)
+              for s in stmt.body if isinstance(s, cst.AnnAssign) and isinstance(s.target, cst.Name)]
+    return tuple(i for i, f in enumerate(fields) if f in meta), tuple(f for f in fields if f in meta)
 
 
 def _init_parameters(node: cst.ClassDef, attributes: set[str]) -> tuple[tuple[int, ...], tuple[str, ...]]:
