@@ -305,78 +305,125 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
     entry (check_step's repeated signatures); ``probe=False``: never probe the others."""
     base = f"{fbase}/{k}"
     if publish:
-        try:  # one readable signature per distinct program, shared by the processes that compile it
-            kv("key_value_set", f"{fbase}/sig/{digest}", signature)
-        except Exception as e:
-            if not _is(e, "ALREADY_EXISTS"):
-                raise
-        kv("key_value_set", f"{fbase}/cat/{me}/{digest}", str(k), True)  # what this process compiled
+        _publish_program(kv, fbase, k, me, digest, signature)
     kv("key_value_set", f"{base}/x/{me}", digest)
     arrived = kv("key_value_increment", f"{base}/n", 1)
     if arrived >= len(procs):  # this process completed the round: judge it
-        digests = _digests(kv, base)
-        verdict = json.dumps(_judge(digests))
-        held = _create(kv, f"{base}/v", verdict)
-        if held == verdict and json.loads(verdict)["status"] == "ok":
-            kv("key_value_delete", f"{base}/x/")  # the verdict and the counter stay: a few bytes
-        return json.loads(held)
+        return _complete_round(kv, base)
+    probe_after = _probe_after() if probe and call is not None else None
+    verdict = _await_verdict(kv, base, k, me, procs, timeout, fid, probe_after, call)
+    if verdict is not None:
+        return verdict
+    return _abandon_round(kv, fbase, base, me, procs, digest, timeout)
+
+
+def _publish_program(kv: _KV, fbase: str, k: int, me: int, digest: str, signature: str) -> None:
+    """Record the program's readable signature (once per digest, shared by the processes that
+    compile it) and this process's catalog entry: it compiled ``digest`` as its #k."""
+    try:  # one readable signature per distinct program, shared by the processes that compile it
+        kv("key_value_set", f"{fbase}/sig/{digest}", signature)
+    except Exception as e:
+        if not _is(e, "ALREADY_EXISTS"):
+            raise
+    kv("key_value_set", f"{fbase}/cat/{me}/{digest}", str(k), True)  # what this process compiled
+
+
+def _complete_round(kv: _KV, base: str) -> dict[str, Any]:
+    """The last process to arrive judges the round: the verdict it set, or the one already there."""
+    digests = _digests(kv, base)
+    verdict = json.dumps(_judge(digests))
+    held = _create(kv, f"{base}/v", verdict)
+    if held == verdict and json.loads(verdict)["status"] == "ok":
+        kv("key_value_delete", f"{base}/x/")  # the verdict and the counter stay: a few bytes
+    return json.loads(held)
+
+
+def _await_verdict(kv: _KV, base: str, k: int, me: int, procs: tuple[int, ...], timeout: float,
+                   fid: str, probe_after: float | None, call: int | None) -> dict[str, Any] | None:
+    """Wait (``timeout``, extended once at most) for the round's verdict, probing the missing
+    processes from ``probe_after`` seconds on (None: never). None when no verdict came."""
     entered = time.time()
     kv("key_value_set", f"{PREFIX}/at/{me}", json.dumps([base, entered]), True)  # where it waits
     until = time.monotonic() + timeout
     extended = False
-    probe_after = _probe_after() if probe and call is not None else None
     probe_at = time.monotonic() + probe_after if probe_after is not None else float("inf")
     silent: set[int] = set()  # processes that did not answer a probe: not asked again
     probe_every = PROBE_EVERY / 2
     while True:
-        stop = min(until, probe_at)
-        try:
-            wait_ms = max(1, int((stop - time.monotonic()) * 1000))
-            return json.loads(kv("blocking_key_value_get", f"{base}/v", wait_ms))
-        except Exception as e:
-            if not _is(e, "DEADLINE_EXCEEDED"):
-                raise
+        verdict = _verdict_by(kv, base, min(until, probe_at))
+        if verdict is not None:
+            return verdict
         if probe_at < until and time.monotonic() < until:
-            # Still no verdict: ask the missing processes what they are doing. One that is
-            # blocked in a call of this function answered from its cache runs a program it
-            # compiled before, while this process compiles a new one: a divergence now.
-            # Only the lowest-numbered process that arrived asks (so a round with many waiting
-            # processes sends one probe, not one per process), every 1, 2, 4, ... seconds.
-            digests = _digests(kv, base)
-            missing = [p for p in procs if p != me and str(p) not in digests and p not in silent]
-            asker = min((int(p) for p in digests), default=me)
-            running = {}
-            if missing and asker == me:
-                running = _probe(kv, base, fid, procs, k, me, missing, silent, call)
-            if running:
-                verdict = {"status": "divergent", "groups": _groups(digests), "running": running,
-                           "by": me}
-                return json.loads(_create(kv, f"{base}/v", json.dumps(verdict)))
+            verdict = _probe_round(kv, base, fid, procs, k, me, silent, call)
+            if verdict is not None:
+                return verdict
             probe_every = min(2 * probe_every, max(PROBE_EVERY, timeout / 4))
             probe_at = time.monotonic() + probe_every
             continue
         if extended:
-            break
-        # A missing process may itself be waiting in another round that it entered after
-        # this one (a compile only it makes, say): it comes here once that wait ends.
-        # Only the earlier of two such waits is extended (ordered by start time, then
-        # process), so two processes waiting for each other never both keep waiting.
-        later = _waiting_since(kv, base, [p for p in procs if p != me and str(p) not in _digests(kv, base)])
-        if later is None or later <= (entered, me):
-            break
+            return None
+        extension = _extended_until(kv, base, procs, me, entered, timeout)
+        if extension is None:
+            return None
         extended = True
-        until = time.monotonic() + max(0.0, later[0] + 2 * timeout - time.time())
-    # Nobody completed the round in time. A missing process that never compiled this
-    # function (over these processes) does not run it: "not compiled there". One that
-    # compiled it before, but not this program, is running one of its earlier programs.
+        until = extension
+
+
+def _verdict_by(kv: _KV, base: str, stop: float) -> dict[str, Any] | None:
+    """The round's verdict, waiting for it until ``stop`` (``time.monotonic()``); None if none came."""
+    try:
+        wait_ms = max(1, int((stop - time.monotonic()) * 1000))
+        return json.loads(kv("blocking_key_value_get", f"{base}/v", wait_ms))
+    except Exception as e:
+        if not _is(e, "DEADLINE_EXCEEDED"):
+            raise
+    return None
+
+
+def _probe_round(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, me: int,
+                 silent: set[int], call: int | None) -> dict[str, Any] | None:
+    """Still no verdict: ask the missing processes what they are doing; the divergent verdict
+    (set for everyone) when one of them runs a program answered from its cache, else None."""
+    # One that is blocked in a call of this function answered from its cache runs a program it
+    # compiled before, while this process compiles a new one: a divergence now.
+    # Only the lowest-numbered process that arrived asks (so a round with many waiting
+    # processes sends one probe, not one per process), every 1, 2, 4, ... seconds.
+    digests = _digests(kv, base)
+    missing = [p for p in procs if p != me and str(p) not in digests and p not in silent]
+    asker = min((int(p) for p in digests), default=me)
+    running = {}
+    if missing and asker == me:
+        running = _probe(kv, base, fid, procs, k, me, missing, silent, call)
+    if not running:
+        return None
+    verdict = {"status": "divergent", "groups": _groups(digests), "running": running, "by": me}
+    return json.loads(_create(kv, f"{base}/v", json.dumps(verdict)))
+
+
+def _extended_until(kv: _KV, base: str, procs: tuple[int, ...], me: int, entered: float,
+                    timeout: float) -> float | None:
+    """The new end (``time.monotonic()``) of this process's wait when it is the earlier of two
+    waits for each other, else None."""
+    # A missing process may itself be waiting in another round that it entered after
+    # this one (a compile only it makes, say): it comes here once that wait ends.
+    # Only the earlier of two such waits is extended (ordered by start time, then
+    # process), so two processes waiting for each other never both keep waiting.
+    later = _waiting_since(kv, base, [p for p in procs if p != me and str(p) not in _digests(kv, base)])
+    if later is None or later <= (entered, me):
+        return None
+    return time.monotonic() + max(0.0, later[0] + 2 * timeout - time.time())
+
+
+def _abandon_round(kv: _KV, fbase: str, base: str, me: int, procs: tuple[int, ...], digest: str,
+                   timeout: float) -> dict[str, Any]:
+    """Nobody completed the round in time: the verdict (divergent when a missing process runs
+    an earlier program of this function, else abandoned) set for everyone."""
+    # A missing process that never compiled this function (over these processes) does not
+    # run it: "not compiled there". One that compiled it before, but not this program, is
+    # running one of its earlier programs.
     digests = _digests(kv, base)
     missing = [p for p in procs if str(p) not in digests]
-    earlier: dict[str, list[int]] = {}
-    for p in missing[:MAX_CATALOGS]:
-        done = {key.rsplit("/", 1)[1]: int(v) for key, v in kv("key_value_dir_get", f"{fbase}/cat/{p}/")}
-        if done and digest not in done:
-            last = max(done, key=done.__getitem__)
-            earlier.setdefault(last, []).append(p)
+    earlier = _earlier_programs(kv, fbase, missing, digest)
     verdict = _judge(digests)
     if earlier:
         verdict = {"status": "divergent", "groups": verdict.get("groups") or _groups(digests),
@@ -385,6 +432,18 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
         verdict = {"status": "abandoned", "by": me, "digests": digests, "missing": missing,
                    "differ": verdict.get("status") == "divergent"}
     return json.loads(_create(kv, f"{base}/v", json.dumps(verdict)))
+
+
+def _earlier_programs(kv: _KV, fbase: str, missing: Sequence[int], digest: str) -> dict[str, list[int]]:
+    """{the last program a missing process compiled: those processes}, over the missing
+    processes (the first MAX_CATALOGS) that compiled this function before but not ``digest``."""
+    earlier: dict[str, list[int]] = {}
+    for p in missing[:MAX_CATALOGS]:
+        done = {key.rsplit("/", 1)[1]: int(v) for key, v in kv("key_value_dir_get", f"{fbase}/cat/{p}/")}
+        if done and digest not in done:
+            last = max(done, key=done.__getitem__)
+            earlier.setdefault(last, []).append(p)
+    return earlier
 
 
 def _probe(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, me: int,
@@ -510,10 +569,9 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
         return None
     fid = _function_id(state)
     group = (fid, procs)
-    with _lock:
-        if group in _unaligned:
-            return None
-        k = _sequence[group] = _sequence.get(group, 0) + 1
+    k = _next_compile(group)
+    if k is None:
+        return None
     fbase = f"{PREFIX}/{fid}/{_procs_key(procs, jax.process_count())}"
     t0 = time.perf_counter()
     digest = _digest(module, devices)
@@ -535,49 +593,69 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     if status == "ok":
         return None
     if status == "abandoned":
-        with _lock:
-            _stats["timeouts"] += 1
-            _unaligned.add(group)
-        present = verdict.get("digests", {})
-        if str(me) not in present:  # the others gave up on this process before it arrived
-            logger.warning(
-                "jitguard: %s (defined at %s): this process reached its compile #%d more than %gs after "
-                "process %s gave up waiting for it; this function is no longer compared across processes.",
-                state.name, state.defined_at, k, timeout, verdict.get("by"),
-            )
-            return None
-        differing = sorted(int(p) for p, d in present.items() if d != digest)
-        logger.warning(
-            "jitguard: %s (defined at %s): compile #%d runs on processes %s, but %s had not compiled "
-            "this function before and did not compile it within %gs: treating it as not compiled "
-            "there%s. This function is no longer compared across processes (its compiles may not "
-            "line up).",
-            state.name, state.defined_at, k, _fmt_procs(procs),
-            _who(verdict.get("missing") or []) or "some processes", timeout,
-            f"; {_who(differing)} compiled a different program" if differing else "",
-        )
+        _abandoned(state, verdict, group, k, me, digest, timeout)
         return None
+    return _divergent(kv, fbase, state, verdict, group, k, me, digest, timeout, action, call)
+
+
+def _next_compile(group: tuple[str, tuple[int, ...]]) -> int | None:
+    """The number of the compile in progress among this function's compiles over these
+    processes (counted from 1), or None once they are no longer compared."""
+    with _lock:
+        if group in _unaligned:
+            return None
+        k = _sequence[group] = _sequence.get(group, 0) + 1
+    return k
+
+
+def _abandoned(state: Any, verdict: dict[str, Any], group: tuple[str, tuple[int, ...]], k: int, me: int,
+               digest: str, timeout: float) -> None:
+    """Nobody completed the round in time: stop comparing this function over these
+    processes, and say why."""
+    procs = group[1]
+    with _lock:
+        _stats["timeouts"] += 1
+        _unaligned.add(group)
+    present = verdict.get("digests", {})
+    if str(me) not in present:  # the others gave up on this process before it arrived
+        logger.warning(
+            "jitguard: %s (defined at %s): this process reached its compile #%d more than %gs after "
+            "process %s gave up waiting for it; this function is no longer compared across processes.",
+            state.name, state.defined_at, k, timeout, verdict.get("by"),
+        )
+        return
+    differing = sorted(int(p) for p, d in present.items() if d != digest)
+    logger.warning(
+        "jitguard: %s (defined at %s): compile #%d runs on processes %s, but %s had not compiled "
+        "this function before and did not compile it within %gs: treating it as not compiled "
+        "there%s. This function is no longer compared across processes (its compiles may not "
+        "line up).",
+        state.name, state.defined_at, k, _fmt_procs(procs),
+        _who(verdict.get("missing") or []) or "some processes", timeout,
+        f"; {_who(differing)} compiled a different program" if differing else "",
+    )
+
+
+def _divergent(kv: _KV, fbase: str, state: Any, verdict: dict[str, Any], group: tuple[str, tuple[int, ...]],
+               k: int, me: int, digest: str, timeout: float, action: str,
+               call: int | None) -> DivergentCompileError | None:
+    """The processes compiled different programs: the error to act on (None when this
+    process was only late), after marking what ``_at_exit`` must know and telling the
+    processes found blocked why."""
+    fid, procs = group
     groups = {d: [int(p) for p in ps] for d, ps in verdict.get("groups", {}).items()}
     earlier = {d: [int(p) for p in ps] for d, ps in verdict.get("earlier", {}).items()}
     running = {int(q): a for q, a in verdict.get("running", {}).items()}
-    if running and not any(me in ps for ps in groups.values()):
-        groups.setdefault(digest, []).append(me)  # arrived after the verdict: it compiles too
-    if earlier and not any(me in ps for ps in groups.values()):
-        # This process arrived after the others gave up on it: it was late, not divergent,
-        # if it compiled what they compiled.
-        if digest in groups:
-            logger.warning("jitguard: %s: this process compiled #%d more than %gs after the others.",
-                           state.name, k, timeout)
-            with _lock:
-                _unaligned.add(group)
-            return None
-        groups.setdefault(digest, []).append(me)
+    if not _join_groups(groups, earlier, running, me, digest):
+        logger.warning("jitguard: %s: this process compiled #%d more than %gs after the others.",
+                       state.name, k, timeout)
+        with _lock:
+            _unaligned.add(group)
+        return None
     with _lock:
         _stats["divergent"] += 1
     message = _message(kv, fbase, state, k, procs, me, groups, earlier, verdict.get("waited"), running)
-    all_groups = {d: sorted(set(groups.get(d, [])) | set(earlier.get(d, []))) for d in {*groups, *earlier}}
-    for q, answer in running.items():
-        all_groups.setdefault("cached:" + str(answer.get("digest", q)), []).append(q)
+    all_groups = _all_groups(groups, earlier, running)
     if earlier:
         # The others are presumably inside a program's collective that this process will
         # not join: when this process raises, its exit must not wait for them (_at_exit).
@@ -587,6 +665,32 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     if running and verdict.get("by") == me:  # this process found them blocked: tell them why
         _notify(kv, running, state, fid, fbase, k, procs, me, groups, earlier, verdict, action)
     return DivergentCompileError(message, function=state.name, compile_index=k, groups=all_groups)
+
+
+def _join_groups(groups: dict[str, list[int]], earlier: dict[str, list[int]], running: dict[int, Any],
+                 me: int, digest: str) -> bool:
+    """Add this process to ``groups`` (under ``digest``) when the verdict was set without it;
+    False when it was only late: it arrived after the others gave up on it, and compiled what
+    they compiled."""
+    if running and not any(me in ps for ps in groups.values()):
+        groups.setdefault(digest, []).append(me)  # arrived after the verdict: it compiles too
+    if earlier and not any(me in ps for ps in groups.values()):
+        # This process arrived after the others gave up on it: it was late, not divergent,
+        # if it compiled what they compiled.
+        if digest in groups:
+            return False
+        groups.setdefault(digest, []).append(me)
+    return True
+
+
+def _all_groups(groups: dict[str, list[int]], earlier: dict[str, list[int]],
+                running: dict[int, Any]) -> dict[str, list[int]]:
+    """{program: processes} over every process: those that compiled it now or earlier, and
+    those found running a cached program (under ``cached:<its digest>``)."""
+    all_groups = {d: sorted(set(groups.get(d, [])) | set(earlier.get(d, []))) for d in {*groups, *earlier}}
+    for q, answer in running.items():
+        all_groups.setdefault("cached:" + str(answer.get("digest", q)), []).append(q)
+    return all_groups
 
 
 def _act(action: str, error: DivergentCompileError, warn_frame: Any) -> None:
