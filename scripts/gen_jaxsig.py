@@ -6,7 +6,7 @@
 The linter never imports jax, so what it needs to know of JAX's API is generated here, once, and
 committed: every public function of jax.numpy, jax.lax, jax.random, jax.nn and jax.ops with a
 parameter that sets the size of its output (`shape`, `num`, `num_classes`, `num_segments`,
-`length`, `slice_sizes`, `sizes`, `new_sizes`, `new_shape`, `reps`, `total_repeat_length`, or a
+`length`, `slice_size`, `slice_sizes`, `sizes`, `new_sizes`, `new_shape`, `reps`, `total_repeat_length`, or a
 required `size`) -- a traced value there cannot give a static shape -- and every function whose
 output size depends on the values of its input unless an optional `size=` bounds it
 (`jnp.nonzero`, `jnp.unique`, ...). It also writes, from the same functions:
@@ -37,7 +37,7 @@ from pathlib import Path
 
 TARGET = Path(__file__).resolve().parents[1] / "jitguard" / "lint" / "analysis" / "jaxsig.py"
 MODULES = ("jax.numpy", "jax.lax", "jax.random", "jax.nn", "jax.ops")
-SIZE_NAMES = frozenset({"shape", "num", "num_classes", "num_segments", "length", "slice_sizes", "sizes",
+SIZE_NAMES = frozenset({"shape", "num", "num_classes", "num_segments", "length", "slice_size", "slice_sizes", "sizes",
                         "new_sizes", "new_shape", "reps", "total_repeat_length"})
 # optional `size=` parameters that bound a value-dependent output, except where the output does
 # not depend on values at all (mask_indices builds from a static n) or only in one form (where)

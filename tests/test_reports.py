@@ -32,7 +32,6 @@ IDS = [r.name for r in REPORTS]
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
     "churn_tapnet-video-sizes": {25},
-    "concrete_jax-fori-packed-batch-sizes": {26},
     "control_equinox-dropout-inference-scan": {18},
     "control_jax-device-array-in-aux-data": {30},
     "control_numpyro-comparison-of-closed-over-array": {26},

@@ -16,6 +16,7 @@ SIZE_PARAMETERS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     'jax.lax.broadcast_in_dim': ((1,), ('shape',)),
     'jax.lax.broadcasted_iota': ((1,), ('shape',)),
     'jax.lax.dynamic_slice': ((2,), ('slice_sizes',)),
+    'jax.lax.dynamic_slice_in_dim': ((2,), ('slice_size',)),
     'jax.lax.empty': ((0,), ('shape',)),
     'jax.lax.full': ((0,), ('shape',)),
     'jax.lax.full_like': ((3,), ('shape',)),
