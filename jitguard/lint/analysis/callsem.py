@@ -218,6 +218,7 @@ class CallSemantics:
         self._map_arguments(call, callee, params[bound_pos:], mapped)
         if mapped and self.reporting:
             self.analysis.propagate(callee, mapped, self.info)
+        self.analysis.called(callee)
         return callee, mapped
 
     def _callee_of(self, call: cst.Call) -> tuple[FunctionInfo, cst.Call, int, bool] | None:
@@ -347,6 +348,8 @@ class CallSemantics:
             found = self._tree_map_args(call)
             if found is not None and found[1]:
                 self.analysis.propagate(found[0], found[1], self.info)
+            if found is not None:
+                self.analysis.called(found[0])  # run at Python level, once per leaf
             return
         spec = jaxapi.LAX_FUNCTION_ARGS.get(name or "")
         if spec is None:

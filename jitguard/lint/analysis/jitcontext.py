@@ -31,7 +31,7 @@ from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.lattice import Origin, Taint
-from jitguard.lint.analysis.walk import children
+from jitguard.lint.analysis.walk import children, iter_nodes
 
 
 # -- kinds of trace --------------------------------------------------------------------------
@@ -158,6 +158,26 @@ class TraceState:
     # no caller passes, a value bound by functools.partial): name -> the literal's code; a name
     # mapped to None had different values. Read them with constant_truth.
     constants: dict[str, str | None] = field(default_factory=dict)
+    # free variables of a nested function that hold a known value (NOT_NONE) in every trace: at
+    # every place a transform stages the function, an early exit of the enclosing function
+    # (``if v is None: return``) ruled None out and nothing rebinds ``v`` after it
+    # (ModuleIndex.free_narrowings). None: no such place seen yet. A Python-level call from
+    # traced code is one more trace whose values are not known: it empties this (``called``).
+    narrowed: dict[str, str] | None = None
+
+    def narrow(self, found: dict[str, str]) -> None:
+        """One more transform stages the function, where its free variables hold ``found``."""
+        if self.narrowed is None:
+            self.narrowed = dict(found)
+        else:
+            self.narrowed = {n: v for n, v in self.narrowed.items() if found.get(n) == v}
+
+    def called(self) -> bool:
+        """Traced code calls the function at Python level: forget what the staging places ruled
+        out. True if something was forgotten (the function must be walked again)."""
+        had = bool(self.narrowed)
+        self.narrowed = {}
+        return had
 
     def hold(self, name: str, literal: str) -> None:
         """In one more trace, parameter ``name`` holds the Python literal ``literal``."""
@@ -376,6 +396,7 @@ class ModuleIndex:
         self.transform_aliases: dict[str, tuple[str, cst.Call | None]] = {}
         self._bindings: dict[FunctionInfo | None, dict[str, cst.BaseExpression | None]] = {}
         self._assigns: dict[FunctionInfo | None, dict[str, list[cst.BaseExpression | None]]] = {}
+        self._top_statements: dict[FunctionInfo, dict[cst.CSTNode, int]] = {}
         # name -> function it wraps through a transform (g = jax.jit(f)): calls to g are calls to f
         self.aliases: dict[str, tuple[FunctionInfo, TransformUse]] = {}
         # each transform applied to a function of this module: (function, use, decorator or call node)
@@ -1066,6 +1087,8 @@ class ModuleIndex:
         ``use.options`` as JAX reads them. ``how`` says how, for messages; ``site`` is the node."""
         self.jit_uses.append((info, use, site))
         state = self.traces.of(info)
+        if info.parent is not None:
+            state.narrow({} if use.remote else self.free_narrowings(info, site))
         positional = self._positional(info, use)
         if statics is None and use.qualname in DIFFERENTIATING:
             statics = self._differentiated_statics(info, use, positional)
@@ -1092,6 +1115,60 @@ class ModuleIndex:
                 continue
             flags = frozenset({"opaque", "foreign"}) if filtered else None
             state.trace(p.name, Origin(p.name, why, info, _flaglike_default(p.default)), flags)
+
+    def free_narrowings(self, info: FunctionInfo, site: cst.CSTNode) -> dict[str, str]:
+        """The free variables of the nested function ``info`` that are surely not None wherever
+        ``site`` (a transform staging ``info``) runs: name -> NOT_NONE. ``site`` is in a statement
+        of the enclosing function's body that comes after an early exit ``if v is None: return``
+        / ``raise`` (or ``if not v:``), directly or through an alias assigned just before
+        (``nbrs = neighbors; if nbrs is None: return ...``); ``v`` is a local of the enclosing
+        function that nothing rebinds from there on (no ``nonlocal``/``global`` anywhere), and
+        ``info`` does not bind it. The closure then reads that value in every trace made there."""
+        parent = info.parent
+        if parent is None or not isinstance(parent.node, cst.FunctionDef) or not isinstance(parent.node.body, cst.IndentedBlock):
+            return {}
+        body = parent.node.body.body
+        at = self._statement_index(parent).get(site)
+        if at is None:
+            return {}
+        params = {p.name for p in parent.params}
+        out: dict[str, str] = {}
+        for i in range(at):
+            for tested in _none_exits(body[i]):
+                for name, since in self._narrowed_at(body, i, tested, params):
+                    if (not any(binds(stmt, name) for stmt in body[since:]) and not declared_outside(parent.node, name)
+                            and info.param(name) is None and not binds(info.node.body, name)):
+                        out[name] = NOT_NONE
+        return out
+
+    @staticmethod
+    def _narrowed_at(body, i: int, tested: str, params: set[str]) -> list[tuple[str, int]]:
+        """The locals that are not None after statement ``i`` rules ``tested`` None out: the name
+        itself, and the name it is an alias of (``tested = v``), each with the index from which
+        a binding of it would change what the closure reads."""
+        last = next((j for j in range(i - 1, -1, -1) if binds(body[j], tested)), None)
+        if last is None:
+            return [(tested, i)] if tested in params else []
+        out = [(tested, i)]
+        stmt = body[last]
+        if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign):
+            assign = stmt.body[0]
+            if (len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name)
+                    and isinstance(assign.value, cst.Name)):
+                source = assign.value.value
+                if source in params or any(binds(body[j], source) for j in range(last)):
+                    out.append((source, last))
+        return out
+
+    def _statement_index(self, scope: FunctionInfo) -> dict[cst.CSTNode, int]:
+        """Every node of ``scope``'s body -> the index of the top-level statement holding it."""
+        cached = self._top_statements.get(scope)
+        if cached is None:
+            cached = self._top_statements[scope] = {}
+            for i, stmt in enumerate(scope.node.body.body):  # type: ignore[union-attr]
+                for node in iter_nodes(stmt):
+                    cached[node] = i
+        return cached
 
     def _hold_constants(self, state: TraceState, info: FunctionInfo, use: TransformUse, positional: list[Param],
                         bound: set[str]) -> None:
@@ -1252,6 +1329,73 @@ def _literal(node: cst.BaseExpression | None) -> bool:
     if isinstance(node, (cst.Tuple, cst.List)):
         return all(_literal(e.value) for e in node.elements)
     return False
+
+
+# the value a name is known to hold when all that is known is that it is not None (an early
+# exit ruled None out): ``v is None`` is False, ``v is not None`` True, ``if v:`` not known
+NOT_NONE = "<not None>"
+
+
+def _none_exits(stmt: cst.CSTNode) -> list[str]:
+    """``if v is None: return`` / ``raise`` (or ``if not v:``, or either as one side of an
+    ``or``), with no else: the names the code after it knows are not None."""
+    if not isinstance(stmt, cst.If) or stmt.orelse is not None or not _always_exits(stmt.body):
+        return []
+    out = []
+    stack = [stmt.test]
+    while stack:
+        test = stack.pop()
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.Or):
+            stack += [test.left, test.right]
+        elif (isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name)
+              and isinstance(test.comparisons[0].operator, cst.Is) and isinstance(test.comparisons[0].comparator, cst.Name)
+              and test.comparisons[0].comparator.value == "None"):
+            out.append(test.left.value)
+        elif (isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+              and isinstance(test.expression, cst.Name)):
+            out.append(test.expression.value)
+    return out
+
+
+def _always_exits(body: cst.BaseSuite) -> bool:
+    """Does the block end in ``return`` or ``raise``?"""
+    last = body.body[-1] if body.body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1] if last.body else None
+    return isinstance(last, (cst.Return, cst.Raise))
+
+
+# where the name of each kind of node binds (assignment targets, loop variables, ``as`` names,
+# imports, ``del``): a Name anywhere in these parts counts (``a[v] = 1`` too: erring on the side
+# of "rebound")
+_BINDING_PARTS = {cst.AssignTarget: ("target",), cst.AugAssign: ("target",), cst.AnnAssign: ("target",),
+                  cst.For: ("target",), cst.CompFor: ("target",), cst.AsName: ("name",), cst.NamedExpr: ("target",),
+                  cst.Del: ("target",), cst.ImportAlias: ("name", "asname"), cst.MatchAs: ("name",),
+                  cst.MatchStar: ("name",), cst.MatchMapping: ("rest",)}
+
+
+def binds(root: cst.CSTNode, name: str) -> bool:
+    """Can code in ``root`` bind ``name`` in the scope ``root`` is in (counting a ``nonlocal``
+    or ``global`` of it in a function nested there, and a nested ``def``/``class`` of that name)?"""
+    for node in iter_nodes(root):
+        if isinstance(node, (cst.Nonlocal, cst.Global)):
+            if any(n.name.value == name for n in node.names):
+                return True
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+            if node.name.value == name:
+                return True
+        else:
+            for part in _BINDING_PARTS.get(type(node), ()):
+                value = getattr(node, part, None)
+                if value is not None and any(isinstance(n, cst.Name) and n.value == name for n in iter_nodes(value)):
+                    return True
+    return False
+
+
+def declared_outside(root: cst.CSTNode, name: str) -> bool:
+    """A ``nonlocal`` or ``global`` of ``name`` anywhere in ``root``."""
+    return any(isinstance(n, (cst.Nonlocal, cst.Global)) and any(a.name.value == name for a in n.names)
+               for n in iter_nodes(root))
 
 
 def constant_truth(expr: cst.BaseExpression, constants: dict[str, str]) -> bool | None:

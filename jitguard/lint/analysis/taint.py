@@ -121,6 +121,7 @@ class Analysis:
             changed = True
         # the callee runs under the caller's kind of trace (jitcontext.Traces.kind)
         changed = state.traced_as(self.traces.kind(caller)) or changed
+        changed = state.called() or changed
         if changed:
             self.schedule(callee)
 
@@ -154,6 +155,13 @@ class Analysis:
         """Staged code calls ``callee``: its body runs staged too (walked again to report it)."""
         if self.traces.of(callee).traced_as(STAGED):
             self._staged.setdefault(callee, f"called from `{caller.display()}`")
+            self.schedule(callee)
+        self.called(callee)
+
+    def called(self, callee: FunctionInfo) -> None:
+        """Traced code calls ``callee`` at Python level: one more trace of it, with free variables
+        whose values no staging place ruled on (TraceState.called): walk it again if that matters."""
+        if self.traces.of(callee).called():
             self.schedule(callee)
 
     def enclose(self, nested: FunctionInfo, env: dict[str, Taint]) -> None:

@@ -303,24 +303,29 @@ class Walker(CallSemantics):
         dead_body = any(_surely_tracer(before.get(n)) for n in not_traced_in_body)
         dead_else = any(_surely_tracer(before.get(n)) for n in not_traced_in_else)
         # `if runtime_validate:` with a flag that holds False in every trace (a default no caller
-        # passes, a value bound by partial): that branch does not run (jitcontext.constant_truth)
+        # passes, a value bound by partial), `if state is None:` with a free variable an early
+        # exit ruled None out: that branch does not run in this trace (jitcontext.constant_truth),
+        # so it is not walked at all: it reports nothing, and the helpers it calls are not traced
+        # from it
         truth = self.constant_truth(stmt.test)
-        dead_body, dead_else = dead_body or truth is False, dead_else or truth is True
+        skip_body, skip_else = truth is False, truth is True
         for name in not_traced_in_body:
             self.env.pop(name, None)
         self.muted += dead_body
-        self.block(stmt.body)
+        if not skip_body:
+            self.block(stmt.body)
         self.muted -= dead_body
-        after_body, body_dead = self.env, self.dead
+        after_body, body_dead = self.env, self.dead or skip_body
         self.env, self.dead = dict(before), False
         for name in not_traced_in_else:
             self.env.pop(name, None)
         self.muted += dead_else
-        if stmt.orelse is not None:
+        if stmt.orelse is not None and not skip_else:
             if isinstance(stmt.orelse, cst.If):
                 self.stmt(stmt.orelse)
             else:
                 self.block(stmt.orelse.body)
+        self.dead = self.dead or skip_else
         self.muted -= dead_else
         # a branch that returned does not flow on: `if x is None: return` narrows what follows
         if body_dead and not self.dead:
@@ -726,9 +731,7 @@ class Walker(CallSemantics):
         hidden = {n: self.env.pop(n) for n in (in_body if isinstance(node.operator, cst.And) else in_else) if n in self.env}
         # `exit_early and x > 0` with `exit_early` False in every trace: the right side never runs
         stops = self.constant_truth(node.left) is isinstance(node.operator, cst.Or)
-        self.muted += stops
-        right = self.ev(node.right)
-        self.muted -= stops
+        right = None if stops else self.ev(node.right)  # never evaluated in this trace: not walked
         self.env.update(hidden)
         return None if stops else lattice.boolean_operation(left, right)
 
@@ -736,10 +739,15 @@ class Walker(CallSemantics):
         """The truth value of a test of Python literals and of this function's parameters that
         hold one literal in every trace and are not rebound here (None: not known)."""
         constants = self.state.constants
-        if not constants and not isinstance(test, (cst.Name, cst.UnaryOperation, cst.BooleanOperation)):
+        narrowed = self.state.narrowed or {}
+        if not constants and not narrowed and not isinstance(test, (cst.Name, cst.UnaryOperation, cst.BooleanOperation)):
             return None
-        assigned = self.index.assigned_names(self.info) if constants else {}
+        assigned = self.index.assigned_names(self.info) if constants or narrowed else {}
         known = {n: c for n, c in constants.items() if c is not None and n not in self.env and n not in assigned}
+        # free variables an early exit of the enclosing function ruled None out wherever it
+        # stages this function (TraceState.narrowed): not rebound here
+        known.update({n: c for n, c in narrowed.items()
+                      if n not in known and n not in self.locals and n not in self.env and n not in assigned})
         return jitcontext.constant_truth(test, known)
 
     def ev_Comparison(self, node: cst.Comparison) -> Taint | None:
