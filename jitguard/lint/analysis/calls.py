@@ -286,38 +286,8 @@ class FactExtractor:
         return facts
 
     def _unhashable(self, expr: cst.BaseExpression, func: FunctionInfo | None, depth: int = 0) -> str | None:
-        if isinstance(expr, (cst.List, cst.ListComp)):
-            return "a list"
-        if isinstance(expr, (cst.Dict, cst.DictComp)):
-            return "a dict"
-        if isinstance(expr, (cst.Set, cst.SetComp)):
-            return "a set"
-        if isinstance(expr, cst.Tuple):
-            for el in expr.elements:
-                inner = self._unhashable(el.value, func, depth + 1)
-                if inner:
-                    return f"a tuple holding {inner}"
-            return None
-        if isinstance(expr, cst.Call):
-            name = self.index.resolve(expr.func, func)
-            if name in jaxapi.ARRAY_MAKERS:
-                return "an array"
-            if name in ("list", "sorted"):
-                return "a list"
-            if name in ("dict", "set"):
-                return f"a {name}"
-            klass = self.index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
-            if klass is not None and klass.unhashable:
-                return f"an instance of the mutable dataclass `{klass.name}` (unhashable)"
-            # namedtuples and frozen dataclasses holding one of these, stdlib classes without __hash__
-            return hashability.unhashable_call(expr, self.index, func, lambda e: self._unhashable(e, func, depth + 1))
-        if isinstance(expr, cst.Name) and depth == 0:
-            value = self.index.binding(expr.value, func)
-            if value is not None:
-                kind = self._unhashable(value, func, depth + 1)
-                return f"{kind} (`{expr.value}`)" if kind else None
-            return hashability.unhashable_name(expr, self.index, func)  # a, b = x, y / = make_data()
-        return None
+        """What makes ``expr`` unhashable (one reading, shared with JG203's in-file checks)."""
+        return hashability.unhashable_value(expr, self.index, func, depth)
 
 
 def _param_facts(info: FunctionInfo) -> tuple[ParamFact, ...]:

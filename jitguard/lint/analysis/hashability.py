@@ -36,8 +36,8 @@ Inner = Callable[[cst.BaseExpression], "str | None"]
 def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> str | None:
     """What makes ``expr`` unhashable, read from the source (literals, array makers, mutable
     dataclasses of the module, the calls of :func:`unhashable_call`, a name bound once to one of
-    these); None when nothing says so. The same reading as the project facts'
-    (``calls.FactExtractor._unhashable``), for the calls JG203 checks within one file."""
+    these); None when nothing says so. The one reading of both the project facts
+    (``calls.FactExtractor._unhashable``) and the calls JG203 checks within one file."""
     if isinstance(expr, (cst.List, cst.ListComp)):
         return "a list"
     if isinstance(expr, (cst.Dict, cst.DictComp)):
