@@ -31,8 +31,9 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.walk import children
 
-def names_in(expr: cst.CSTNode) -> set[str]:
-    """Variable names an expression reads (not attribute names or keyword names)."""
+def names_in(expr: cst.CSTNode, keep_attribute=None) -> set[str]:
+    """Variable names an expression reads (not attribute names or keyword names); with
+    ``keep_attribute``, the head of an attribute for which it says False is not read."""
     out: set[str] = set()
     stack = [expr]
     while stack:
@@ -40,12 +41,11 @@ def names_in(expr: cst.CSTNode) -> set[str]:
         if isinstance(node, cst.Name):
             out.add(node.value)
         elif isinstance(node, cst.Attribute):
-            stack.append(node.value)
+            if keep_attribute is None or keep_attribute(node):
+                stack.append(node.value)
         elif isinstance(node, cst.Arg):
             stack.append(node.value)
-        elif isinstance(node, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
-            continue
-        else:
+        elif not isinstance(node, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
             stack.extend(children(node))
     return out
 
@@ -225,21 +225,8 @@ class _Flow:
     def value_names(self, expr: cst.CSTNode) -> set[str]:
         """The names a value reads (``names_in``), less those read only for their shape when
         ``shape_opaque`` says their shapes are no varying values."""
-        out: set[str] = set()
-        stack = [expr]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, cst.Name):
-                out.add(node.value)
-            elif isinstance(node, cst.Attribute):
-                head = node.value
-                if not (node.attr.value in _SHAPE_QUERIES and self.shape_read_opaque(head)):
-                    stack.append(head)
-            elif isinstance(node, cst.Arg):
-                stack.append(node.value)
-            elif not isinstance(node, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
-                stack.extend(children(node))
-        return out
+        return names_in(expr, lambda node: not (node.attr.value in _SHAPE_QUERIES
+                                                and self.shape_read_opaque(node.value)))
 
     # -- questions about one expression -----------------------------------------------------
     def value_varies(self, expr: cst.BaseExpression) -> set[str]:

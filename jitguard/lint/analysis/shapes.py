@@ -256,6 +256,22 @@ _SUMMARIES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 _IN_PROGRESS = object()
 
 
+def _memo(index, key, compute, default):
+    """``compute()``, cached per index under ``key``; ``default`` while it is being computed (a
+    summary that reaches itself, such as recursion or ``xs = [f(x) for x in xs]``, gets no answer)."""
+    cache = _cache(index)
+    if key in cache:
+        found = cache[key]
+        return default if found is _IN_PROGRESS else found
+    cache[key] = _IN_PROGRESS
+    result = default
+    try:
+        result = compute()
+    finally:
+        cache[key] = result
+    return result
+
+
 def _own_nodes(body: cst.CSTNode):
     """Nodes of a function body, nested functions and classes excluded, with their enclosing loops."""
     stack: list[tuple[cst.CSTNode, tuple]] = [(body, ())]
@@ -283,20 +299,7 @@ def return_shapes(index, info) -> list[frozenset[str]] | None:
     """For each element of what ``info`` returns (one entry unless every ``return`` is a tuple
     of the same length), the parameters whose values set that element's shape (``"*"``: a size
     drawn at random inside, new at every call)."""
-    cache = _cache(index)
-    key = ("return", info)
-    found = cache.get(key)
-    if found is _IN_PROGRESS:
-        return None  # recursion: no summary
-    if found is not None or key in cache:
-        return found
-    cache[key] = _IN_PROGRESS
-    result = None
-    try:
-        result = _return_shapes(index, info)
-    finally:
-        cache[key] = result
-    return result
+    return _memo(index, ("return", info), lambda: _return_shapes(index, info), None)
 
 
 def _returned(info) -> tuple[list[list[cst.BaseExpression]], int] | None:
@@ -337,17 +340,7 @@ def _return_shapes(index, info) -> list[frozenset[str]] | None:
 
 def generator_shapes_vary(index, info) -> bool:
     """Do the values ``info`` (a generator) yields change shape from one ``yield`` to the next?"""
-    cache = _cache(index)
-    key = ("yield", info)
-    if key in cache:
-        return bool(cache[key]) if cache[key] is not _IN_PROGRESS else False
-    cache[key] = _IN_PROGRESS
-    result = False
-    try:
-        result = _generator_shapes_vary(index, info)
-    finally:
-        cache[key] = result
-    return result
+    return bool(_memo(index, ("yield", info), lambda: _generator_shapes_vary(index, info), False))
 
 
 def _generator_shapes_vary(index, info) -> bool:
@@ -431,24 +424,18 @@ def _fresh_call(view: "ScopeView", call: cst.Call, depth: int) -> str | None:
 def fresh_return(index, info) -> str | None:
     """Does every ``return`` of ``info`` give a new identity-compared value (a factory of closures,
     or of a NamedTuple of them)? What it makes, or None."""
-    cache = _cache(index)
-    key = ("fresh", info)
-    if key in cache:
-        found = cache[key]
-        return None if found is _IN_PROGRESS else found
-    cache[key] = _IN_PROGRESS
-    result = None
-    try:
-        returned = _returned(info)
-        if returned is not None:
-            view = scope_view(index, info)
-            values = [elements[0] if len(elements) == 1 else cst.Tuple([cst.Element(e) for e in elements])
-                      for elements in returned[0]]
-            made = [fresh_maker(view, v) for v in values]
-            result = made[0] if made and all(made) else None
-    finally:
-        cache[key] = result
-    return result
+    return _memo(index, ("fresh", info), lambda: _fresh_return(index, info), None)
+
+
+def _fresh_return(index, info) -> str | None:
+    returned = _returned(info)
+    if returned is None:
+        return None
+    view = scope_view(index, info)
+    values = [elements[0] if len(elements) == 1 else cst.Tuple([cst.Element(e) for e in elements])
+              for elements in returned[0]]
+    made = [fresh_maker(view, v) for v in values]
+    return made[0] if made and all(made) else None
 
 
 def _init_attribute(index, klass, attr: str) -> cst.BaseExpression | None:
@@ -612,17 +599,8 @@ def list_elements_vary(view: ScopeView, iterable: cst.BaseExpression) -> bool:
     """Does ``iterable`` hold arrays of different shapes: a comprehension whose element changes
     shape with its loop, or a name this function binds to one, or to a list it appends such
     arrays to in a loop (``batches.append(np.ones(n))`` in ``for n in sizes``)?"""
-    cache = _cache(view.index)
     key = ("list", view.func, iterable.value if isinstance(iterable, cst.Name) else iterable)
-    if key in cache:  # `xs = [f(x) for x in xs]`: a list read while it is judged
-        return bool(cache[key]) and cache[key] is not _IN_PROGRESS
-    cache[key] = _IN_PROGRESS
-    result = False
-    try:
-        result = _list_elements_vary(view, iterable)
-    finally:
-        cache[key] = result
-    return result
+    return bool(_memo(view.index, key, lambda: _list_elements_vary(view, iterable), False))
 
 
 def _list_elements_vary(view: ScopeView, iterable: cst.BaseExpression) -> bool:
