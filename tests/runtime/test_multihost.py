@@ -36,7 +36,7 @@ needs_increment = pytest.mark.skipif(not _kv_has_increment(),
                                      reason="this jaxlib's key-value store has no key_value_increment")
 WORKER = Path(__file__).with_name("multihost_worker.py")
 REPO = Path(__file__).resolve().parents[2]  # the worker imports this checkout's jitguard
-LIMIT = 90  # seconds for the whole job; a hang fails the test instead of the suite
+LIMIT = 90  # seconds for the whole job; a hang fails the test instead of the suite (no test asserts a time)
 
 
 def _free_port() -> int:
@@ -100,7 +100,6 @@ def test_short_last_batch_raises_on_every_process(n):
         assert not of(evs, "result"), f"process {pid} returned a number from the divergent program"
         assert not of(evs, "exception"), of(evs, "exception")
         (div,) = of(evs, "divergent")
-        assert div["seconds"] < 10
         assert div["compile_index"] == 1 and div["function"].endswith("total")
         assert sorted(map(sorted, div["groups"].values())) == sorted([list(range(n - 1)), [short]])
         message = div["message"]
@@ -117,9 +116,11 @@ def test_short_last_batch_raises_on_every_process(n):
 def test_short_last_batch_after_full_steps_raises_on_every_process(n):
     """The issue's headline case. Every process ran two full steps; at the last one the last
     process's batch is short. The others find the (4n, 2) program in their cache and block in
-    its collective; only the short process compiles. Within seconds (the default 30 s
-    timeout is not waited for) the short process finds them blocked in that call (its probe,
-    their watchdogs), raises before XLA compiles, and leaves; their blocked call then fails
+    its collective; only the short process compiles. Without waiting for the default 30 s
+    timeout (the message names the processes found blocked in the call: "compiled nothing for
+    this call", not the timeout's "compiled no new program ... within"; how long it takes is
+    measured in docs/multihost.md, never asserted here) the short process finds them blocked in
+    that call (its probe, their watchdogs), raises before XLA compiles, and leaves; their blocked call then fails
     and raises DivergentCompileError too. Nobody returns a number for the last step and no
     process hangs: each ends with its uncaught error (exit status 1)."""
     events = launch("short_last", n, finish=False)
@@ -128,7 +129,7 @@ def test_short_last_batch_after_full_steps_raises_on_every_process(n):
     for pid, evs in enumerate(events):
         assert [(e["step"], e["value"]) for e in of(evs, "result")] == [(0, 8.0 * n), (1, 8.0 * n)]
         (div,) = of(evs, "divergent")
-        assert div["step"] == 2 and div["seconds"] < 15, div
+        assert div["step"] == 2, div
         assert div["function"].endswith("total")
         message = div["message"]
         assert f"this is process {pid}" in message
@@ -143,7 +144,6 @@ def test_short_last_batch_after_full_steps_raises_on_every_process(n):
             assert div["stats"]["blocked"] == 1
         (exit_,) = of(evs, "exit")
         assert exit_["code"] == 1, of(evs, "stderr")[0]["text"][-3000:]
-        assert exit_["seconds"] < 60
 
 
 @needs_increment
@@ -185,7 +185,7 @@ def test_short_last_batch_on_the_coordinator_process():
     events = launch("short_last", 2, finish=False, MH_SHORT="0")
     for pid, evs in enumerate(events):
         (div,) = of(evs, "divergent")
-        assert div["step"] == 2 and div["seconds"] < 15
+        assert div["step"] == 2
         assert f"this is process {pid}" in div["message"]
         assert "x: dim 0 is 8 on process 1 but 6 on process 0" in div["message"]
         assert not [e for e in of(evs, "result") if e["step"] == 2]
@@ -206,7 +206,6 @@ def test_short_batch_without_probe_falls_back_to_the_timeout():
     assert [e["value"] for e in of(first, "result")] == [16.0] == [e["value"] for e in of(second, "result")]
     (div,) = of(second, "divergent")
     assert div["step"] == 1 and div["compile_index"] == 2
-    assert 3 <= div["seconds"] < 15
     assert "process 0 compiled no new program for this call within 3" in div["message"]
     assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
     # Process 0 was inside the earlier program's all-reduce: it gets JAX's error, not a number.
@@ -224,7 +223,7 @@ def test_check_step_raises_before_the_call_on_every_process(n):
     for pid, evs in enumerate(events):
         assert [(e["step"], e["value"]) for e in of(evs, "result")] == [(0, 8.0 * n), (1, 8.0 * n)]
         (div,) = of(evs, "divergent")
-        assert div["step"] == 2 and div["seconds"] < 15
+        assert div["step"] == 2
         assert f"this is process {pid}" in div["message"] and "its call #3" in div["message"]
         assert f"x: dim 0 is {4 * n} on {who} but {3 * n} on process {n - 1}" in div["message"]
         assert "nothing ran" in div["message"]
@@ -295,7 +294,7 @@ def test_host_local_function_no_false_alarm_no_deadlock():
     first, second = events
     assert of(first, "local")[0]["value"] == 15.0
     alone = of(first, "global_alone")[0]
-    assert alone["local_sum"] == 16.0 and alone["seconds"] < 10  # its 4x2 shard of 2.0s
+    assert alone["local_sum"] == 16.0  # its 4x2 shard of 2.0s
     for evs in events:
         assert not of(evs, "exception"), of(evs, "exception")
         assert [e["value"] for e in of(evs, "result")] == [16.0]
