@@ -431,7 +431,46 @@ def masked_total(batch):
     return jnp.zeros(())
 
 
+
+def _dropout(x, key, inference):
+    if inference:  # expect: JG101
+        return x
+    return jnp.where(jax.random.bernoulli(key, 0.9, x.shape), x / 0.9, 0.0)
+
+
+def _rollout_step(carry, _):
+    actor, key = carry  # every leaf of a lax.scan carry is an array: the Python bool too
+    return (actor, key), _dropout(actor["w"], key, actor["inference"])
+
+
+def _rollout_step_checks(carry, _):
+    actor, key = carry
+    if actor["inference"]:  # expect: JG101
+        key = jax.random.split(key)[0]
+    return (actor, key), actor["w"]
+
+
+def rollout_with_flag_in_carry():
+    return lax.scan(_rollout_step, ({"w": jnp.ones(3), "inference": False}, jax.random.PRNGKey(0)), None, 2)
+
+
+def rollout_checking_the_flag():
+    return lax.scan(_rollout_step_checks, ({"w": jnp.ones(3), "inference": True}, jax.random.PRNGKey(0)), None, 2)
+
+
+def rollout_with_flag_closed_over(inference):
+    def step(carry, _):
+        (w, key), extra = carry  # a child of the carry may be None or a sub-tree: its truth is not reported
+        if extra:
+            w = w + 1
+        return ((w, key), extra), _dropout(w, key, inference)  # closed over: a Python bool
+
+    return lax.scan(step, ((jnp.ones(3), jax.random.PRNGKey(0)), None), None, 2)
+
+
 RAISES = [
+    (rollout_with_flag_in_carry, "TracerBoolConversionError"),
+    (rollout_checking_the_flag, "TracerBoolConversionError"),
     (lambda: masked_total(Masked(jnp.ones(2), jnp.array(True))), "TracerBoolConversionError"),
     (lambda: solve_and_report(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: solve_and_check(jnp.ones(2)), "TracerBoolConversionError"),
@@ -450,6 +489,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: (rollout_with_flag_closed_over(False), rollout_with_flag_closed_over(True)),
     lambda: clamp_rows(jnp.ones((2, 3)), jnp.zeros(2), jnp.ones(2)),
     lambda: checks_only_concrete_values(jnp.ones(2)),
     lambda: solve_python_field(jnp.ones(2)),

@@ -477,3 +477,58 @@ def test_a_default_stays_python_through_a_transform_rewrapped_under_the_same_nam
     assert traced["foo"] == ["x"]
     assert traced["bar"] == ["flag", "x"]  # returned: its callers are out of sight
     assert jax.jit(jax.vmap(lambda x, flag=True: x * 2 if flag else x))(jnp.ones(2)).sum() == 4.0
+
+
+CARRY = """\
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def scale(x, inference):
+    if inference:
+        return x
+    return x * 2
+
+
+def step(carry, _):
+    (actor, n), other = carry
+    if other:  # a child of the carry may be None: its own truth value is not reported
+        n = n + 1
+    return ((actor, n), other), scale(actor["w"], actor["inference"])
+
+
+def check(carry, _):
+    actor, n = carry
+    if actor["inference"]:
+        n = n + 1
+    return (actor, n), None
+
+
+def run(flag):
+    return lax.scan(step, (({"w": jnp.ones(2), "inference": flag}, 0), None), None, 2)
+
+
+def run_checked(flag):
+    return lax.scan(check, ({"inference": flag}, 0), None, 2)
+
+
+def static_use(flag):
+    return scale(jnp.ones(2), flag)  # a Python flag: this call alone would never fail
+"""
+
+
+def test_children_of_a_carry_keep_their_leaves_traced(tmp_path, monkeypatch):
+    """`a, b = carry; a["flag"]`: every leaf of a lax carry is an array, so a Python bool in a
+    dict of the carry is traced in the body, nested unpacking included; a helper it reaches is
+    reported although another caller passes it a Python bool (the traced call raises)."""
+    [path] = write(tmp_path, {"carry.py": CARRY})
+    [result] = lint_files([path], LintOptions(DEFAULT))
+    assert {(f.line, f.code) for f in result.findings} == {(7, "JG101"), (21, "JG101")}
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("carry")
+    for call in (module.run, module.run_checked):
+        with pytest.raises(jax.errors.TracerBoolConversionError):
+            call(False)
+    assert float(module.static_use(True).sum()) == 2.0
+    sys.modules.pop("carry")

@@ -63,8 +63,12 @@ def test_containers_and_their_elements() -> None:
     assert lattice.collection(OBJECT) == Taint(X, container=True, opaque=True)
     # iterating keeps the mask and what we cannot see into; the container flag goes
     assert lattice.element(Taint(X, container=True, boolean=True, opaque=True)) == Taint(X, boolean=True, opaque=True)
-    # `a, b = carry` of a parameter: rows or pytree fields, whose truth value is unknown
-    assert lattice.unpacked(MASK) == Taint(X, boolean=True, opaque=True)
+    # `a, b = carry` of a parameter: rows or pytree children, whose truth value is unknown, but
+    # never static metadata (child); what an unseen function returned may be anything
+    assert lattice.unpacked(MASK) == Taint(X, boolean=True, opaque=True, child=True)
+    assert lattice.unpacked(FOREIGN) == FOREIGN
+    assert lattice.kind(lattice.unpacked(ARRAY)) is Kind.OBJECT
+    assert Taint.with_flags(X, lattice.unpacked(ARRAY).flags).child  # the flag reaches a helper
     assert lattice.leaf(FOREIGN) == FOREIGN and lattice.leaf(MASK) == ARRAY
     # what we cannot see into stays so through containers and iteration (`for eqn in foreign.eqns`)
     assert lattice.element(lattice.container(FOREIGN)) == FOREIGN
@@ -227,3 +231,33 @@ def test_records_know_each_field() -> None:
     assert lattice.key_of(mapping) is None  # iterating a dict gives its keys
     assert lattice.key_of(CONTAINER) == ARRAY
     assert Taint.with_flags(X, mapping.flags).mapping  # the flag reaches a helper's parameter
+
+
+def test_every_leaf_of_a_carry_or_argument_is_traced_in_the_body() -> None:
+    """What the ``child`` flag encodes: jit and the lax loops turn every leaf of their arguments and
+    carries into an array, a Python bool in a dict included (a, b = carry; a["flag"] is traced),
+    while None stays None (so a child's own truth value is not reported)."""
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jnp
+    from jax import lax
+
+    seen = {}
+
+    def record(tag, carry):
+        actor, _other = carry
+        seen[tag] = isinstance(actor["flag"], jax.core.Tracer)
+        return carry
+
+    lax.scan(lambda c, _: (record("scan", c), None), ({"flag": False}, 1), None, 2)
+    lax.fori_loop(0, 1, lambda i, c: record("fori_loop", c), ({"flag": True}, 1))
+    lax.while_loop(lambda c: False, lambda c: c, ({"flag": True}, 1))
+    lax.while_loop(lambda c: record("while_loop", c)[1] < 1, lambda c: (c[0], c[1] + 1), ({"flag": True}, 0))
+    jax.jit(lambda c: record("jit", c))(({"flag": True}, 1))
+    assert seen == dict.fromkeys(("scan", "fori_loop", "while_loop", "jit"), True)
+
+    def keeps_none(carry, _):
+        seen["none"] = carry[1]
+        return carry, None
+
+    lax.scan(keeps_none, (jnp.ones(()), None), None, 1)
+    assert seen["none"] is None

@@ -14,7 +14,13 @@ traced) and refines what kind of traced value it is:
   value and its use as a Python number are not reported;
 * the result of a function the analysis cannot see (``foreign``): maybe an array, maybe a
   plain Python value; comparisons and arithmetic on it stay opaque; its elements too;
-* a Python dict (``mapping``, with ``container``): iterating it gives its keys, which are static.
+* a Python dict (``mapping``, with ``container``): iterating it gives its keys, which are static;
+* a child of a traced pytree (``child``, with ``opaque``): an element unpacked from a traced
+  parameter (``actor, key = carry``). Like any opaque value it may be a leaf, a sub-tree or None,
+  but never static metadata (a tuple has none, NamedTuple fields are leaves), and jit and the lax
+  loops turn every leaf of their arguments and carries into an array (a Python ``False`` in a
+  dict of a ``lax.scan`` carry is a traced bool in the body): so its string-keyed items are
+  traced leaves, as those of the parameter itself are.
 
 A container may also know the kind of each of its parts (``fields``): a tuple or dict literal, or
 a NamedTuple/dataclass built in the code (also when a helper returns it), keeps each position,
@@ -57,7 +63,7 @@ class Origin:
     root: "Origin | None" = None  # for a helper's parameter: the jitted function's parameter behind it
 
 
-TAINT_FLAGS = ("container", "boolean", "opaque", "foreign", "mapping")
+TAINT_FLAGS = ("container", "boolean", "opaque", "foreign", "mapping", "child")
 
 Fields = tuple[tuple[str, "Taint | None"], ...]  # known kinds per field, attribute, key or position
 
@@ -76,6 +82,9 @@ class Taint:
     foreign: bool = False
     # a Python dict (a container): iterating it gives its keys, which are static
     mapping: bool = False
+    # a child of a traced pytree (unpacked from a traced parameter, with ``opaque``): never static
+    # metadata, so its string-keyed items are traced leaves (``a, b = carry; a["flag"]``)
+    child: bool = False
     # the kind of each field, key or position where it is known: a NamedTuple or dataclass built
     # here, a dict or tuple literal (also returned by a helper); other names fall back to the flags
     fields: Fields | None = None
@@ -185,10 +194,12 @@ def element(value: Value) -> Value:
 
 
 def unpacked(value: Value) -> Value:
-    """``a, b = carry`` with ``carry`` a parameter: rows of an array or fields of a pytree."""
+    """``a, b = carry`` with ``carry`` a parameter (or a child of one): rows of an array or
+    children of a pytree, never its static metadata (``child``; not for what a function we cannot
+    see returned, ``foreign``)."""
     if value is None:
         return None
-    return Taint(value.origin, boolean=value.boolean, opaque=True, foreign=value.foreign)
+    return Taint(value.origin, boolean=value.boolean, opaque=True, foreign=value.foreign, child=not value.foreign)
 
 
 def leaf(value: Value) -> Value:

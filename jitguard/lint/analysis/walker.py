@@ -537,8 +537,8 @@ class Walker(CallSemantics):
         # a, b = carry with carry a parameter: rows of an array or fields of a pytree, whose truth
         # value is unknown; a, b = f(x) (value_and_grad, jnp.split, ...): arrays
         element = lattice.element(taint)
-        if taint is not None and isinstance(value, cst.Name) and self.info.param(value.value) is not None:
-            element = lattice.unpacked(taint)
+        if taint is not None and (taint.child or isinstance(value, cst.Name) and self.info.param(value.value) is not None):
+            element = lattice.unpacked(taint)  # (actor, key), t = carry: children of the carry, nested too
         for el in elements:
             if isinstance(el, cst.StarredElement):
                 self.bind(el.value, lattice.container(taint), None)
@@ -691,9 +691,10 @@ class Walker(CallSemantics):
                 isinstance(el.slice, cst.Index) and isinstance(el.slice.value, (cst.SimpleString, cst.ConcatenatedString))
                 for el in node.slice
             )
-            if keyed and not (base.container or base.opaque or base.foreign or base.boolean):
-                # d["num"] of a traced parameter: only a pytree of leaves takes a string key, so it is
-                # a traced leaf (or a sub-tree or None, which a Python number cannot be either)
+            if keyed and not (base.container or base.foreign or base.boolean) and (not base.opaque or base.child):
+                # d["num"] of a traced parameter (or of a child unpacked from one: a, b = carry;
+                # a["num"]): only a pytree of leaves takes a string key, so it is a traced leaf (or
+                # a sub-tree or None, which a Python number cannot be either)
                 return Taint(base.origin)
             return lattice.item(base, keyed)
         if index is not None and not self.is_sequence(node.value) and not self.is_mapping(node.value):
