@@ -20,6 +20,7 @@ from jitguard.lint.rules.jg202_unknown_argnames import UnknownArgnames
 from jitguard.lint.rules.jg203_unhashable_static import UnhashableStaticArgument
 from jitguard.lint.rules.jg204_static_and_donated import StaticAndDonated
 from jitguard.lint.rules.jg205_prefer_static_argnames import PreferStaticArgnames
+from jitguard.lint.rules.jg206_untraceable_argument import UntraceableArgument
 from jitguard.lint.rules.jg301_jit_new_function import JitOfNewFunction
 from jitguard.lint.rules.jg302_loop_varying_static import LoopVaryingStatic
 from jitguard.lint.rules.jg303_loop_varying_shape import LoopVaryingShape
@@ -37,6 +38,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     UnhashableStaticArgument,
     StaticAndDonated,
     PreferStaticArgnames,
+    UntraceableArgument,
     JitOfNewFunction,
     LoopVaryingStatic,
     LoopVaryingShape,

@@ -1,0 +1,252 @@
+"""JG206 untraceable-argument: examples that must and must not be flagged."""
+
+import abc
+import collections
+import typing
+from dataclasses import dataclass
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+@jax.jit
+def scale(x, mode):
+    return x * 2.0 if isinstance(mode, float) else x
+
+
+@partial(jax.jit, static_argnames=("mode",))
+def scale_static(x, mode):
+    return x * 2.0 if mode == "double" else x
+
+
+class Plain:
+    def __init__(self, w=2.0):
+        self.w = w
+
+
+class Child(Plain):  # its base is a plain class of this file too
+    pass
+
+
+@dataclass
+class Config:
+    rate: float = 0.1
+
+
+class Described(abc.ABC):
+    pass
+
+
+Pair = collections.namedtuple("Pair", ["a", "b"])
+
+
+def double(v):
+    return 2 * v
+
+
+class Runner:
+    @partial(jax.jit, static_argnums=0)
+    def run(self, x, mode):
+        return x + 1.0
+
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+def string_literal(x):
+    return scale(x, "double")  # expect: JG206
+
+
+def string_by_keyword(x):
+    return scale(x=x, mode=f"x{2}")  # expect: JG206
+
+
+def string_through_a_variable(x):
+    mode = "fast"
+    return scale(x, mode)  # expect: JG206
+
+
+def string_from_str(x, n):
+    return scale(x, str(n))  # expect: JG206
+
+
+def bytes_literal(x):
+    return scale(x, b"raw")  # expect: JG206
+
+
+def plain_instance(x):
+    return jax.jit(lambda x, p: x * 2.0)(x, Plain())  # expect: JG206
+
+
+def subclass_instance(x):
+    return scale(x, Child())  # expect: JG206
+
+
+def dataclass_instance(x):
+    return scale(x, Config(0.5))  # expect: JG206
+
+
+def abc_instance(x):
+    return scale(x, Described())  # expect: JG206
+
+
+def function_argument(x):
+    return scale(x, double)  # expect: JG206
+
+
+def lambda_argument(x):
+    return scale(x, lambda v: v)  # expect: JG206
+
+
+class Layer:
+    pass
+
+
+def class_object(x):
+    return scale(x, Layer)  # the class itself  # expect: JG206
+
+
+def tuple_holding_a_string(x):
+    return scale(x, (1.0, "relu"))  # expect: JG206
+
+
+def dict_holding_a_string(x):
+    return scale(x, {"activation": "relu"})  # expect: JG206
+
+
+def namedtuple_holding_a_string(x):
+    return scale(x, Pair(1.0, "b"))  # expect: JG206
+
+
+def non_static_position_of_a_static_jit(x):
+    return scale_static("double", mode=x.shape)  # position 0 is not static  # expect: JG206
+
+
+def jit_bound_to_a_name(x):
+    step = jax.jit(double)
+    return step("twice")  # expect: JG206
+
+
+def method_argument(x):
+    return Runner().run(x, "double")  # expect: JG206
+
+
+def called_from_traced_code(x):
+    return jax.jit(lambda v: scale(v, "double"))(x)  # expect: JG206
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+def static_position(x):
+    return scale_static(x, "double"), scale_static(x, mode="double")
+
+
+def numbers_arrays_and_none(x):
+    return scale(x, 2.0), scale(x, np.float32(2.0)), scale(x, np.ones(3)), scale(x, None), scale(x, True)
+
+
+@jax.tree_util.register_pytree_node_class
+class Registered:
+    def __init__(self, w):
+        self.w = w
+
+    def tree_flatten(self):
+        return (self.w,), None
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(*children)
+
+
+class RegisteredLater:
+    def __init__(self, w=1.0):
+        self.w = w
+
+
+jax.tree_util.register_pytree_node(RegisteredLater, lambda r: ((r.w,), None), lambda aux, ch: RegisteredLater(*ch))
+
+
+@partial(jax.tree_util.register_dataclass, data_fields=["rate"], meta_fields=[])
+@dataclass
+class RegisteredConfig:
+    rate: float = 0.1
+
+
+@jax.tree_util.register_static
+class Options:
+    pass
+
+
+class Point(typing.NamedTuple):
+    x: float
+    y: float
+
+
+def registered_pytrees(x):
+    return (scale(x, Registered(2.0)), scale(x, RegisteredLater()), scale(x, RegisteredConfig()),
+            scale(x, Options()), scale(x, Point(1.0, 2.0)), scale(x, Pair(1.0, 2.0)))
+
+
+def containers_of_numbers(x):
+    return scale(x, (1.0, 2.0)), scale(x, [1.0, None]), scale(x, {"rate": 0.5})
+
+
+def unknown_values(x, mode, thing):
+    return scale(x, mode), scale(x, thing()), scale(x, jnp.asarray(1.0))
+
+
+def string_rebound_before_the_call(x):
+    mode = "fast"
+    mode = 1.0
+    return scale(x, mode)
+
+
+def starred_arguments(x):
+    rest = (2.0,)
+    return scale(x, *rest)
+
+
+def not_jitted(x):
+    return double("ab")
+
+
+def self_static(x):
+    return Runner().run(x, 3.0)
+
+
+RAISES = [
+    (lambda: string_literal(jnp.ones(3)), "TypeError"),
+    (lambda: string_by_keyword(jnp.ones(3)), "TypeError"),
+    (lambda: string_through_a_variable(jnp.ones(3)), "TypeError"),
+    (lambda: string_from_str(jnp.ones(3), 3), "TypeError"),
+    (lambda: bytes_literal(jnp.ones(3)), "TypeError"),
+    (lambda: plain_instance(jnp.ones(3)), "TypeError"),
+    (lambda: subclass_instance(jnp.ones(3)), "TypeError"),
+    (lambda: dataclass_instance(jnp.ones(3)), "TypeError"),
+    (lambda: abc_instance(jnp.ones(3)), "TypeError"),
+    (lambda: function_argument(jnp.ones(3)), "TypeError"),
+    (lambda: lambda_argument(jnp.ones(3)), "TypeError"),
+    (lambda: class_object(jnp.ones(3)), "TypeError"),
+    (lambda: tuple_holding_a_string(jnp.ones(3)), "TypeError"),
+    (lambda: dict_holding_a_string(jnp.ones(3)), "TypeError"),
+    (lambda: namedtuple_holding_a_string(jnp.ones(3)), "TypeError"),
+    (lambda: non_static_position_of_a_static_jit(jnp.ones(3)), "TypeError"),
+    (lambda: jit_bound_to_a_name(jnp.ones(3)), "TypeError"),
+    (lambda: method_argument(jnp.ones(3)), "TypeError"),
+    (lambda: called_from_traced_code(jnp.ones(3)), "TypeError"),
+]
+
+RUNS = [
+    lambda: static_position(jnp.ones(3)),
+    lambda: numbers_arrays_and_none(jnp.ones(3)),
+    lambda: registered_pytrees(jnp.ones(3)),
+    lambda: containers_of_numbers(jnp.ones(3)),
+    lambda: unknown_values(jnp.ones(3), 2.0, lambda: 1.0),
+    lambda: string_rebound_before_the_call(jnp.ones(3)),
+    lambda: starred_arguments(jnp.ones(3)),
+    lambda: not_jitted(jnp.ones(3)),
+    lambda: self_static(jnp.ones(3)),
+]
