@@ -466,6 +466,8 @@ class _Kinds:
             if index.resolve(d.func if isinstance(d, cst.Call) else d, None) not in _DATACLASS:
                 return None  # a decorator may register it (flax.struct, chex, register_pytree_node_class, ...)
             dataclass = True
+        if node.keywords:
+            return None  # metaclass=... (its __call__ or __new__ may register), or class keywords
         for base in node.bases:
             if base.keyword is not None or base.star:
                 return None  # metaclass=..., or bases we cannot see
@@ -512,6 +514,7 @@ def _escaping_classes(index) -> dict[str, bool]:
         if isinstance(node, cst.ClassDef):
             stack.extend(d.decorator for d in node.decorators)
             stack.extend(b.value for b in node.bases if not (isinstance(b.value, cst.Name) and b.keyword is None))
+            stack.extend(k.value for k in node.keywords)
             stack.append(node.body)
             continue
         if isinstance(node, cst.FunctionDef):
