@@ -1,6 +1,6 @@
 # Report: jax-ml/jax#14740 https://github.com/jax-ml/jax/issues/14740
 # Class: 5 (a non-array argument not declared static: an instance of a plain class)
-# Rule: JG203; no rule names a missing static declaration; JG203 (a value JAX cannot take where it needs one) is the closest
+# Rule: JG206 (an instance of a plain class of the module, not a pytree, at a non-static position)
 # Reduced: the issue's `jax.jit(lambda x: x)(A())` with `class A: pass`; JAX raises TypeError
 # (it cannot interpret the value as an array). The issue asks for a better message and shows no
 # user program; the fix here declares the argument static (a plain instance hashes by identity).
@@ -15,7 +15,7 @@ class A:
 
 
 def bug():
-    return jax.jit(lambda x: x)(A())  # expect: JG203
+    return jax.jit(lambda x: x)(A())  # expect: JG206
 
 
 # --- must not be flagged ---

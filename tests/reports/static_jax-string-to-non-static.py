@@ -1,6 +1,6 @@
 # Report: jax-ml/jax#23860 https://github.com/jax-ml/jax/pull/23860 (fixes jax-ml/jax#23855)
 # Class: 5 (a non-array argument not declared static: a string)
-# Rule: JG203; no rule names a missing static declaration; JG203 (a value JAX cannot take where it needs one) is the closest
+# Rule: JG206 (a string at a non-static position)
 # Reduced: the PR's example, `f('foo')` with `f` a plain `@jax.jit` identity; JAX raises
 # TypeError "Error interpreting argument ... as an abstract array". The PR shows only this toy;
 # the code of #23855 is not shown. Fix: declare the argument static.
@@ -17,7 +17,7 @@ def f(x):
 
 
 def bug():
-    return f("foo")  # expect: JG203
+    return f("foo")  # expect: JG206
 
 
 # --- must not be flagged ---
