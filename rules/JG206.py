@@ -47,6 +47,10 @@ def double(v):
 
 
 class Runner:
+    @jax.jit
+    def step(self, x):  # `self` is traced too: JAX gets the instance as an argument
+        return x + 1.0
+
     @partial(jax.jit, static_argnums=0)
     def run(self, x, mode):
         return x + 1.0
@@ -131,6 +135,11 @@ def jit_bound_to_a_name(x):
 
 def method_argument(x):
     return Runner().run(x, "double")  # expect: JG206
+
+
+def method_receiver(x):
+    runner = Runner()
+    return runner.step(x)  # expect: JG206
 
 
 def called_from_traced_code(x):
@@ -236,6 +245,7 @@ RAISES = [
     (lambda: non_static_position_of_a_static_jit(jnp.ones(3)), "TypeError"),
     (lambda: jit_bound_to_a_name(jnp.ones(3)), "TypeError"),
     (lambda: method_argument(jnp.ones(3)), "TypeError"),
+    (lambda: method_receiver(jnp.ones(3)), "TypeError"),
     (lambda: called_from_traced_code(jnp.ones(3)), "TypeError"),
 ]
 

@@ -159,6 +159,16 @@ FLAGGED = {
         def main():
             return Runner.run(Runner(), 1.0)  # flag
         """,
+    "jitted_method_on_a_new_instance": """
+        class Runner:
+            @jax.jit
+            def run(self, x):
+                return x
+
+        def main():
+            runner = Runner()
+            return runner.run(1.0)  # flag
+        """,
     "called_in_traced_code": """
         @jax.jit
         def outer(x):
@@ -351,7 +361,21 @@ LEGAL = {
         """,
 }
 
-# look-alikes that use libraries not installed here: linted only
+LEGAL["jitted_method_static_self"] = """
+    class Runner:
+        @partial(jax.jit, static_argnums=0)
+        def run(self, x):
+            return x
+
+        def twice(self, x):
+            return self.run(self.run(x))
+
+    def main():
+        return Runner().run(1.0), Runner().twice(1.0)
+    """
+
+# linted only: look-alikes that use libraries not installed here, and a `self` whose class may be a
+# subclass registered as a pytree in another file
 LEGAL_LINT_ONLY = {
     "equinox_style_module": """
         import equinox as eqx
@@ -406,6 +430,18 @@ LEGAL_LINT_ONLY = {
 
         def main():
             return f(1.0, Child())
+        """,
+    "jitted_method_called_on_self": """
+        class Base:
+            @jax.jit
+            def run(self, x):  # self may be an instance of a subclass registered in another file
+                return x
+
+            def go(self, x):
+                return self.run(x)
+
+        def main():
+            return 1.0
         """,
     "class_registered_elsewhere_by_metaclass": """
         from somelib import Meta

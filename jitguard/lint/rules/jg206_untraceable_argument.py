@@ -63,7 +63,10 @@ class UntraceableArgument(Rule):
         an instance of a class of this file that is not a pytree (plain or `@dataclass`, every base
         `object` or another such class, never passed to `register_pytree_node` or any other
         call, no `__jax_array__`), or a tuple, list, dict or NamedTuple holding one; also through
-        a name bound once to one of these. Only what the source shows for sure is flagged: a
+        a name bound once to one of these. The instance a jitted method is called on
+        (`runner.step(x)` with `@jax.jit def step(self, x)`) is such an argument too, at `self`,
+        unless `self` is static; a call on `self` inside the class is left alone (`self` may be
+        an instance of a subclass registered as a pytree elsewhere). Only what the source shows for sure is flagged: a
         value of unknown kind, a class with a base from another library (an `equinox.Module`, a
         `flax.struct` dataclass), a registered pytree or NamedTuple, a static position, `*args`
         and `**kwargs` and jits through wrappers of unknown behaviour (`equinox.filter_jit` and
@@ -105,14 +108,16 @@ class UntraceableArgument(Rule):
             if target is None:
                 continue
             display, params = target
-            for arg, param in params:
-                kind = kinds.of(arg.value, scope)
+            for value, param in params:
+                if isinstance(value, cst.Name) and value.value in ("self", "cls"):
+                    continue  # self may be an instance of a subclass registered elsewhere
+                kind = kinds.of(value, scope)
                 if kind is None:
                     continue
                 what, fix = kind
-                text = _short(index.module.code_for_node(arg.value))
+                text = _short(index.module.code_for_node(value))
                 ctx.report(
-                    arg.value,
+                    value,
                     f"`{text}` is {what}, passed as `{param}` of jitted `{display}`, which is not static: JAX traces it "
                     "as an array and cannot interpret it as one (TypeError at the call)",
                     fix.format(param=param),
@@ -142,7 +147,13 @@ def _jitted_target(call: cst.Call, index, scope):
         if resolved is None or resolved[1] is not None or not resolved[0].is_method:
             return None
         info, _use, bound_self = resolved
-        return _decorated(info, call, index, offset=1 if bound_self else 0)
+        target = _decorated(info, call, index, offset=1 if bound_self else 0)
+        if target is not None and bound_self and info.positional:
+            receiver = info.positional[0].name  # `obj.step(x)`: JAX gets `obj` as `self`
+            use = next(u for f, u, site in index.jit_uses if f is info and site is info.node.decorators[0].decorator)
+            if receiver not in use.static_names:
+                target[1].insert(0, (func.value, receiver))
+        return target
     return None
 
 
@@ -158,7 +169,7 @@ def _jit_call(jit: cst.Call, call: cst.Call, index, scope):
             return None
         fn = positional_args(jit)
         shown = index.module.code_for_node(fn[0].value) if fn else "?"
-        return _short(shown), [(a, f"#{i}" if a.keyword is None else a.keyword.value)
+        return _short(shown), [(a.value, f"#{i}" if a.keyword is None else a.keyword.value)
                                for i, a in enumerate(call.args) if not a.star]
     info = next(info for info, u, site in index.jit_uses if site is jit)
     return _mapped(info, use, call, offset=0)
@@ -200,7 +211,7 @@ def _mapped(info, use, call: cst.Call, offset: int):
             param = positional[i] if not starred and i < len(positional) else None
         if param is None or param in use.static_names or param in use.bound_keywords:
             continue
-        out.append((arg, param))
+        out.append((arg.value, param))
     return info.display(), out
 
 
