@@ -468,7 +468,41 @@ def rollout_with_flag_closed_over(inference):
     return lax.scan(step, ((jnp.ones(3), jax.random.PRNGKey(0)), None), None, 2)
 
 
+
+def _shifted(x, **offsets):
+    if offsets["low"] > 0:  # expect: JG101
+        x = x - offsets["low"]
+    if offsets["high"] > 0:  # a Python int passed by keyword keeps its kind in **offsets
+        x = jnp.minimum(x, offsets["high"])
+    return x
+
+
+@jax.jit
+def shift_by_keywords(x, low):
+    return _shifted(x, low=low, high=3)
+
+
+def _combine(params: dict, combinators: dict):
+    out = 0.0
+    for name in params:  # a dict's keys: Python strings, whatever its values are
+        if name in combinators:
+            out = out + combinators[name](params[name])
+    return out
+
+
+@jax.jit
+def keyword_names(x, **extra):
+    for name in extra:  # the keys of **kwargs are the keywords' names: Python strings
+        if name.startswith("scale") or name in ("bias",):
+            x = x * extra[name]
+    for name, value in extra.items():
+        if name == "bias":
+            x = x + value
+    return x + _combine(extra, {"bias": jnp.abs})
+
+
 RAISES = [
+    (lambda: shift_by_keywords(jnp.ones(2), 1.0), "TracerBoolConversionError"),
     (rollout_with_flag_in_carry, "TracerBoolConversionError"),
     (rollout_checking_the_flag, "TracerBoolConversionError"),
     (lambda: masked_total(Masked(jnp.ones(2), jnp.array(True))), "TracerBoolConversionError"),
@@ -489,6 +523,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: keyword_names(jnp.ones(2), scale_a=2.0, bias=jnp.ones(2)),
     lambda: (rollout_with_flag_closed_over(False), rollout_with_flag_closed_over(True)),
     lambda: clamp_rows(jnp.ones((2, 3)), jnp.zeros(2), jnp.ones(2)),
     lambda: checks_only_concrete_values(jnp.ones(2)),

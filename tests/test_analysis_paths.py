@@ -532,3 +532,60 @@ def test_children_of_a_carry_keep_their_leaves_traced(tmp_path, monkeypatch):
             call(False)
     assert float(module.static_use(True).sum()) == 2.0
     sys.modules.pop("carry")
+
+
+KWARGS = """\
+from typing import Dict
+
+import jax
+import jax.numpy as jnp
+
+
+def merge(params: Dict[str, jax.Array], combinators: dict):
+    out = 0.0
+    for k in params:
+        if k in combinators:
+            out = out + params[k]
+    return out
+
+
+@jax.jit
+def names(x, **kwargs):
+    for k in kwargs:
+        if k in ("a", "b"):
+            x = x + kwargs[k]
+    for k, v in kwargs.items():
+        if k.startswith("a"):
+            x = x * v
+    return x + merge(kwargs, {"a": 1}) + merge(dict(a=x), {})
+
+
+def offsets(x, **kw):
+    if kw["low"] > 0:
+        x = x - 1
+    if kw["high"] > 0:
+        x = x + 1
+    return x
+
+
+@jax.jit
+def shift(x):
+    return offsets(x, low=x, high=2)
+"""
+
+
+def test_keys_of_kwargs_and_of_dicts_are_static(tmp_path, monkeypatch):
+    """The keys of **kwargs are the keywords' names, and a dict's keys are never tracers (JAX
+    cannot hash one): iterating them gives Python strings, whatever the values are. The values
+    keep their kinds: a traced keyword is traced, a Python int stays one."""
+    [path] = write(tmp_path, {"kw.py": KWARGS})
+    [result] = lint_files([path], LintOptions(DEFAULT))
+    assert {(f.line, f.code) for f in result.findings} == {(27, "JG101")}
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("kw")
+    assert float(module.names(1.0, a=2.0, b=3.0)) == 14.0
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        module.shift(1.0)
+    with pytest.raises(TypeError, match="unhashable"):
+        jax.jit(lambda x: {x: 1})(1.0)
+    sys.modules.pop("kw")

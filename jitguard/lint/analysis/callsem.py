@@ -42,6 +42,10 @@ _NOT_ARRAYS = frozenset(
 ))
 
 
+# dict constructors: iterating what they build gives its keys (Python values keyed by the code)
+_DICT_CALLS = frozenset({"dict", "collections.OrderedDict", "collections.defaultdict"})
+
+
 def makes_array_when_staged(name: str) -> bool:
     """Does this JAX function return a tracer when called on Python constants in staged code?"""
     if not name.startswith(_STAGED_MODULES) or name.startswith("jax.nn.initializers.") or name in _NOT_ARRAYS:
@@ -155,6 +159,11 @@ class CallSemantics:
     def _call_result(self, node: cst.Call, name: str | None, t: Taint, obj: Taint | None) -> Taint | None:
         """What a call given traced values (``t``; ``obj``: the traced object of a method) returns."""
         func = node.func
+        if name in _DICT_CALLS:
+            if name == "dict" and node.args and all(a.keyword is not None for a in node.args):
+                # dict(a=x, b=1): each key's own kind
+                return lattice.record({a.keyword.value: self.taints.get(a.value) for a in node.args}, mapping=True)
+            return Taint(t.origin, container=True, mapping=True, foreign=t.foreign)  # its keys: what it is built from
         if name in jaxapi.CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
             return lattice.container(t)
         if name in jaxapi.TREE_MAPS:
@@ -248,14 +257,21 @@ class CallSemantics:
         position (after ``params``, the positional parameters left), splatted (``*xs``: every
         parameter left, and ``*args``), or into ``*args``."""
         vararg = next((p for p in callee.params if p.kind == "vararg"), None)
+        varkw = next((p for p in callee.params if p.kind == "kwarg"), None)
+        extra: dict[str, Taint | None] = {}  # keywords that **kwargs collects: a dict of them
         i = 0
         for arg in call.args:
             t = self.taints.get(arg.value)
             if arg.keyword is not None:
                 p = callee.param(arg.keyword.value)
-                if p is not None and t is not None:
+                if p is not None and p.kind != "kwarg" and t is not None:
                     mapped[p.name] = t
+                elif p is None and varkw is not None:
+                    extra[arg.keyword.value] = t
                 continue
+            if arg.star == "**" and t is not None and varkw is not None:
+                # **d into **kw: a dict of what d holds, by keys we cannot see (str all the same)
+                mapped[varkw.name] = Taint(t.origin, container=True, mapping=True, foreign=t.foreign)
             if arg.star:
                 if t is not None:
                     for p in params[i:]:
@@ -269,6 +285,11 @@ class CallSemantics:
             elif vararg is not None and t is not None:
                 mapped[vararg.name] = lattice.container(t)
             i += 1
+        if varkw is not None and varkw.name not in mapped:
+            # f(x, a=traced, b=1) into def f(x, **kw): kw is a dict whose keys are these str names
+            kwargs = lattice.record(extra, mapping=True)
+            if kwargs is not None:
+                mapped[varkw.name] = kwargs
 
     def _record_outcall(self, call: cst.Call, name: str, arg_taints: list) -> None:
         """A traced value passed to a function imported from elsewhere: remember it for the project."""

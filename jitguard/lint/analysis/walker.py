@@ -155,10 +155,17 @@ class Walker(CallSemantics):
                     self.env[name] = dataclasses.replace(taint, container=True, fields=fields)
         for name in _str_params(info) & self.env.keys():
             del self.env[name]  # annotated `str`: JAX cannot trace a str (a str argument of jit is a TypeError)
-        for name in (_container_params(info) | literal_container_params(self.index, info)) & self.env.keys():
+        annotated = _container_params(info)
+        for name in (annotated.keys() | literal_container_params(self.index, info)) & self.env.keys():
             # annotated as a dict/tuple/list (or None): a container of traced leaves, whose truth
-            # value and length are static
-            self.env[name] = dataclasses.replace(self.env[name], container=True)
+            # value and length are static; a dict's keys (what iterating it gives) are static too
+            self.env[name] = dataclasses.replace(self.env[name], container=True,
+                                                 mapping=self.env[name].mapping or annotated.get(name, False))
+        for p in info.params:
+            if p.kind == "kwarg" and p.name in self.env:
+                # **kwargs is a dict whose keys are the str names of the keywords: static, whatever
+                # the values are (for k in kwargs, kwargs.items(), "k" in kwargs)
+                self.env[p.name] = dataclasses.replace(self.env[p.name], container=True, mapping=True)
         # the import table names resolve through: the function's own (ModuleIndex.imports_of: the
         # module's, or a child with the imports of this body and of the functions it is nested in)
         self.imports = analysis.index.imports_of(info)
@@ -842,22 +849,24 @@ class Walker(CallSemantics):
         return t
 
 
-_CONTAINER_ANNOTATIONS = frozenset({
-    "dict", "Dict", "Mapping", "MutableMapping", "tuple", "Tuple", "list", "List", "Sequence",
-    "MutableSequence", "set", "Set", "frozenset", "FrozenSet",
+_MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "DefaultDict",
+                                  "defaultdict"})
+_CONTAINER_ANNOTATIONS = _MAPPING_ANNOTATIONS | frozenset({
+    "tuple", "Tuple", "list", "List", "Sequence", "MutableSequence", "set", "Set", "frozenset", "FrozenSet",
 })
 
 
-def _container_params(info: FunctionInfo) -> set[str]:
+def _container_params(info: FunctionInfo) -> dict[str, bool]:
     """Parameters annotated as a Python container, optionally or None (``Optional[Dict]``,
-    ``tuple | None``): evidence of what the author passes, which JAX keeps a container."""
+    ``tuple | None``): evidence of what the author passes, which JAX keeps a container; each
+    mapped to whether it is a dict (iterating it gives its keys)."""
     node = info.node
     if not isinstance(node, cst.FunctionDef):
-        return set()
-    out = set()
+        return {}
+    out = {}
     for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
         if param.annotation is not None and _is_container_type(param.annotation.annotation):
-            out.add(param.name.value)
+            out[param.name.value] = _is_container_type(param.annotation.annotation, _MAPPING_ANNOTATIONS)
     return out
 
 
@@ -919,19 +928,19 @@ def _is_str_type(expr: cst.BaseExpression) -> bool:
     return isinstance(expr, cst.Name) and expr.value == "str"
 
 
-def _is_container_type(expr: cst.BaseExpression) -> bool:
+def _is_container_type(expr: cst.BaseExpression, kinds: frozenset[str] = _CONTAINER_ANNOTATIONS) -> bool:
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):  # X | None
         sides = [expr.left, expr.right]
         rest = [e for e in sides if not (isinstance(e, cst.Name) and e.value == "None")]
-        return len(rest) == 1 and _is_container_type(rest[0])
+        return len(rest) == 1 and _is_container_type(rest[0], kinds)
     if isinstance(expr, cst.Subscript):
         base = expr.value
         name = base.attr.value if isinstance(base, cst.Attribute) else base.value if isinstance(base, cst.Name) else ""
         if name == "Optional" and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
-            return _is_container_type(expr.slice[0].slice.value)
-        return name in _CONTAINER_ANNOTATIONS
+            return _is_container_type(expr.slice[0].slice.value, kinds)
+        return name in kinds
     name = expr.attr.value if isinstance(expr, cst.Attribute) else expr.value if isinstance(expr, cst.Name) else ""
-    return name in _CONTAINER_ANNOTATIONS
+    return name in kinds
 
 
 def _toggle(names: set[str], name: str, member: bool) -> None:
