@@ -209,6 +209,7 @@ class Run:
             self.cache_dir = Path(self.main.cache_dir) if self.main.cache_dir else self.main.root / ".jitguard_cache"
         self.jobs = self.main.jobs or default_jobs()
         self._codes: dict[int, set[str]] = {}
+        self._by_folder: dict[str, Settings] = {}  # a file's folder as written -> its settings
 
     def codes(self, settings: Settings) -> set[str]:
         found = self._codes.get(id(settings))
@@ -219,8 +220,8 @@ class Run:
     def lint(self, files: list[str]):
         """Lint ``files``: one lint_files call per set of extra jit names (usually one), with every
         rule any of their settings enables; the findings are then filtered per file."""
-        from jitguard.lint.engine import LintOptions
         from jitguard.lint.runner import lint_files
+        from jitguard.lint.textscan import LintOptions  # not the engine: a warm run may need no libcst
 
         groups: dict[tuple[str, ...], list[str]] = {}
         for f in files:
@@ -228,8 +229,8 @@ class Run:
         results = []
         for names, group in groups.items():
             codes: set[str] = set()
-            for f in group:
-                codes |= self.codes(self.settings(f))
+            for here in {id(s): s for s in map(self.settings, group)}.values():
+                codes |= self.codes(here)
             options = LintOptions(frozenset(codes), names)
             key = repr((sorted(codes), sorted(names)))
             results.extend(lint_files(group, options, jobs=self.jobs, cache_dir=self.cache_dir, cache_key=key))
@@ -237,7 +238,11 @@ class Run:
 
     def settings(self, path: str) -> Settings:
         """A file's settings (one dictionary lookup per folder; no file system call)."""
-        return self.resolver.for_folder(os.path.dirname(os.path.abspath(path)))
+        folder = os.path.dirname(path)
+        found = self._by_folder.get(folder)
+        if found is None:
+            found = self._by_folder[folder] = self.resolver.for_folder(os.path.dirname(os.path.abspath(path)))
+        return found
 
     def keep(self, f) -> bool:
         settings = self.settings(f.path)
@@ -246,49 +251,49 @@ class Run:
         return not any(f.code.startswith(i) for i in settings.ignored_for(Path(f.path)))
 
 
-def project_root(settings: Settings) -> Path:
-    """Where a file's project starts: its configuration's folder, else its repository's root,
-    else the current folder."""
+def project_root(settings: Settings, path: str) -> Path:
+    """Where a file's project starts: its configuration's folder, else the root of the repository
+    that holds the file, else the file's own folder (a script outside any repository: its
+    neighbours, never everything under the current folder or the home directory)."""
     if settings.config_file is not None:
         return Path(settings.root)
-    here = Path.cwd().resolve()
-    for folder in (here, *here.parents):
-        if (folder / ".git").exists():
-            return folder
-    return here
+    folder = Path(path).resolve().parent
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return folder
 
 
 def project_rule_codes() -> set[str]:
-    from jitguard.lint.rules import ALL_RULES
+    from jitguard.lint.ruleinfo import project_codes  # the rules' table: no rule module imported
 
-    out = set()
-    for rule in ALL_RULES:
-        scope = getattr(rule, "scope", None)
-        if getattr(scope, "name", None) == "PROJECT" or hasattr(rule, "check_site") or hasattr(rule, "check_sites"):
-            out.add(rule.code)
-    return out
+    return set(project_codes())
 
 
 def _context_files(files: list[str], resolver: Resolver) -> list[str]:
     """The other files of the projects of ``files`` (for pre-commit: what was not passed)."""
     from jitguard.lint.discovery import discover
 
-    roots = sorted({project_root(resolver.for_path(f)) for f in files}, key=lambda p: len(p.parts))
+    roots = sorted({project_root(resolver.for_path(f), f) for f in files}, key=lambda p: len(p.parts))
     top: list[Path] = []
     for root in roots:
         if not any(root == t or t in root.parents for t in top):
             top.append(root)
     named = {os.path.abspath(f) for f in files}
     cwd = Path.cwd().resolve()
+    prefix = os.path.join(str(cwd), "")
     out = []
     for found in discover([str(t) for t in top], resolver):
         full = os.path.abspath(found)
         if full in named:
             continue
-        try:
-            found = os.path.relpath(full, cwd) if Path(full).is_relative_to(cwd) else full
-        except ValueError:
-            found = full
+        if full.startswith(prefix):  # (Path(full).is_relative_to(cwd): os.path.relpath(full, cwd))
+            found = full[len(prefix):]
+        else:
+            try:
+                found = os.path.relpath(full, cwd) if Path(full).is_relative_to(cwd) else full
+            except ValueError:
+                found = full
         out.append(found)
     return out
 

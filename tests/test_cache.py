@@ -180,3 +180,75 @@ def test_the_tree_scans_of_an_unchanged_file_come_from_the_cache(tmp_path: Path)
     jitguard(tmp_path / "pkg", "check", ".")
     [entry] = entries(tmp_path / "pkg" / ".jitguard_cache").values()
     assert entry[4] == ["step"] and entry[6] == [[], []]
+
+
+# -- the pre-commit path: a warm run needs neither libcst nor the rules (issue 15) -------------------
+
+WARM_RUN = """
+import json, sys
+from jitguard.cli import main
+code = main(sys.argv[1:])
+heavy = sorted(m for m in sys.modules if m == "libcst" or m.startswith(("libcst.", "jitguard.lint.rules",
+               "jitguard.lint.engine", "jitguard.lint.analysis.jitcontext", "jitguard.lint.analysis.walker")))
+print(json.dumps(heavy), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def warm_run(cwd: Path, *args: str) -> tuple[set, list[str]]:
+    """``jitguard check --output-format json ARGS`` in one process: (findings, heavy modules it imported)."""
+    env = {k: v for k, v in os.environ.items() if k != "JITGUARD_NO_CACHE"}
+    proc = subprocess.run([sys.executable, "-c", WARM_RUN, "check", "--output-format", "json", "--extend-select",
+                           "JG304", *args], cwd=cwd, capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr
+    findings = {(Path(f["path"]).as_posix(), f["line"], f["code"]) for f in json.loads(proc.stdout)}
+    return findings, json.loads(proc.stderr.strip().splitlines()[-1])
+
+
+def test_the_rule_table_is_the_registry() -> None:
+    """jitguard.lint.ruleinfo lets a run choose codes, name findings and run the project-wide rules
+    without importing the rules: it must say what the registry says."""
+    from jitguard.lint import ruleinfo
+    from jitguard.lint.analysis import lattice, project
+    from jitguard.lint.rules import ALL_RULES
+
+    registry = [(r.code, r.__module__.rsplit(".", 1)[1], r.__name__, r.name, r.scope.value, r.default_enabled,
+                 r.doc_url()) for r in ALL_RULES]
+    table = [(i.code, i.module, i.cls, i.name, i.scope, i.default_enabled, i.url) for i in ruleinfo.RULES]
+    assert table == registry, "update jitguard/lint/ruleinfo.py: RULES must list every rule of ALL_RULES"
+    assert [type(r) for r in ruleinfo.project_rules(ruleinfo.BY_CODE)] == [r for r in ALL_RULES if r.scope.value == "project"]
+    assert project.WEAK_SCALARS == lattice.WEAK_SCALARS
+
+
+def test_a_warm_run_imports_neither_libcst_nor_the_rules(tmp_path: Path) -> None:
+    """With every file's result in the cache (the pre-commit hook on unchanged files), a run reads
+    the cached results, the cached re-exports of __init__.py files and the project-wide rules'
+    cached findings: no libcst, no rule, no analysis module is imported, and the findings are
+    those of a run without the cache, cross-file ones included."""
+    from tests.test_project import EXPECTED, FILES
+    import textwrap
+
+    for name, text in FILES.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text).lstrip())
+    cold, heavy = warm_run(tmp_path, ".")
+    assert cold == EXPECTED and "libcst" in heavy
+    for _ in range(2):  # the second warm run: nothing was rewritten by the first
+        warm, heavy = warm_run(tmp_path, ".")
+        assert warm == EXPECTED and heavy == []
+    # the hook on one file: the findings other files get from it (a call of its jitted function
+    # with a list as static argument) come from the cache too
+    # (files named first, then the rest: the project-wide rules see another order, so the first
+    # such run runs them again, and the next ones reuse their findings)
+    uncached, _ = warm_run(tmp_path, "--no-cache", "--force-exclude", "pkg/train.py")
+    for _ in range(2):
+        hook, heavy = warm_run(tmp_path, "--force-exclude", "pkg/train.py")
+        assert hook == uncached and ("run.py", 11, "JG203") in hook
+    assert heavy == []
+    # a change that makes `sizes` traced: the project-wide findings are computed again, not reused
+    train = tmp_path / "pkg" / "train.py"
+    train.write_text(train.read_text().replace('static_argnames=("n", "sizes")', 'static_argnames=("n",)'))
+    uncached, _ = warm_run(tmp_path, "--no-cache", ".")
+    warm, heavy = warm_run(tmp_path, ".")
+    assert warm == uncached == EXPECTED - {("run.py", 11, "JG203")} and "libcst" in heavy
+    assert warm_run(tmp_path, ".") == (warm, [])

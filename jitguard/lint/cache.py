@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -17,6 +18,10 @@ from jitguard.lint.diagnostics import FileResult, Finding, NoqaDirective
 SCHEMA = 3
 
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by jitguard.\n"
+
+
+def replace_related(finding: Finding, related) -> Finding:
+    return dataclasses.replace(finding, related=tuple(related)) if related else finding
 
 
 def content_digest(data: bytes) -> str:
@@ -40,6 +45,7 @@ class Cache:
         digest = hashlib.sha256(f"{__version__}\0{SCHEMA}.{FACTS_SCHEMA}\0{key}".encode()).hexdigest()[:16]
         self.file = directory / __version__ / f"{digest}.json"
         self._entries: dict[str, list] = {}
+        self._abs: dict[str, str] = {}
         self._dirty = False
         try:
             data = json.loads(self.file.read_text("utf-8"))
@@ -49,7 +55,16 @@ class Cache:
             data = {"files": {}}  # a damaged cache, or one of another schema, is an empty one
         self._entries = data["files"]
         self._stored_names = data.get("names")
+        self._project = data.get("project")
+        self._reexports = data.get("reexports") if isinstance(data.get("reexports"), dict) else {}
         self.set_names(names or frozenset())
+
+    def _path(self, path: str) -> str:
+        """The absolute path that keys ``path``'s entries (each file is looked up several times a run)."""
+        full = self._abs.get(path)
+        if full is None:
+            full = self._abs[path] = os.path.abspath(path)
+        return full
 
     def set_names(self, names: frozenset[str]) -> None:
         """The tree's jitted names for this run (known only after the files were scanned)."""
@@ -58,7 +73,7 @@ class Cache:
 
     def jitted_names(self, path: str, digest: str) -> list[str] | None:
         """The jitted names this very content defines, as scanned last time (saves the text scan)."""
-        entry = self._entries.get(os.path.abspath(path))
+        entry = self._entries.get(self._path(path))
         if isinstance(entry, list) and len(entry) > 4 and entry[0] == digest and isinstance(entry[4], list):
             return entry[4]
         return None
@@ -67,7 +82,7 @@ class Cache:
         """(jitted names, pytree metadata fields, Python-valued methods) of this very content, as
         the tree-wide text scans found them last time (runner.with_tree_names): an unchanged file
         is not scanned again."""
-        entry = self._entries.get(os.path.abspath(path))
+        entry = self._entries.get(self._path(path))
         try:
             if entry is None or entry[0] != digest or len(entry) < 7:
                 return None
@@ -83,7 +98,7 @@ class Cache:
 
         ``mentions()`` gives the jitted names the file mentions now; it is called only when the
         tree's jitted names changed since the cache was written."""
-        entry = self._entries.get(os.path.abspath(path) + (f"\0{seeds}" if seeds else ""))
+        entry = self._entries.get(self._path(path) + (f"\0{seeds}" if seeds else ""))
         try:
             if entry is None or entry[0] != digest:
                 return None
@@ -103,13 +118,43 @@ class Cache:
         metadata fields and Python-valued methods the tree scan found in it); ``seeds`` keys a
         result checked with parameters seeded from other files (jitguard.lint.analysis.crossmodule)."""
         rows = [f.to_json() for f in result.findings]
-        key = os.path.abspath(path) + (f"\0{seeds}" if seeds else "")
+        key = self._path(path) + (f"\0{seeds}" if seeds else "")
         facts = result.facts.to_json() if result.facts is not None else None
         entry = [digest, rows, facts, sorted(mentions), sorted(defines), [d.to_json() for d in result.noqa]]
         if metadata is not None:
             entry.append([sorted(metadata[0]), sorted(metadata[1])])
         self._entries[key] = entry
         self._dirty = True
+
+    def project_findings(self, key: str) -> list[tuple[str, Finding]] | None:
+        """The project-wide rules' findings of the run whose inputs hash to ``key`` (see
+        runner.apply_project_rules), as (path, finding) pairs; None if the cache holds another run's."""
+        stored = self._project
+        try:
+            if not isinstance(stored, list) or stored[0] != key:
+                return None
+            return [(path, replace_related(Finding.from_json(path, row), related)) for path, row, related in stored[1]]
+        except (TypeError, ValueError, IndexError, KeyError):
+            return None
+
+    def put_project_findings(self, key: str, found: list[tuple[str, Finding]]) -> None:
+        rows = [[path, f.to_json(), list(f.related)] for path, f in found]
+        if self._project != [key, rows]:
+            self._project = [key, rows]
+            self._dirty = True
+
+    def reexports(self, path: str, digest: str | None, package: str) -> dict[str, str] | None:
+        """What ``path`` (a package's __init__.py, module ``package``) re-exports, as read from this
+        very content last time (crossmodule.package_reexports); None if not known."""
+        entry = self._reexports.get(self._path(path))
+        if digest is None or not isinstance(entry, list) or len(entry) != 3 or entry[:2] != [digest, package]:
+            return None
+        return entry[2] if isinstance(entry[2], dict) else None
+
+    def put_reexports(self, path: str, digest: str | None, package: str, part: dict[str, str]) -> None:
+        if digest is not None:
+            self._reexports[self._path(path)] = [digest, package, part]
+            self._dirty = True
 
     def save(self) -> None:
         if not self._dirty:
@@ -123,7 +168,12 @@ class Cache:
             fd, tmp = tempfile.mkstemp(dir=self.file.parent, suffix=".tmp")
             try:
                 # dumps, not dump: json.dump streams through the pure-Python encoder (5x slower here)
-                text = json.dumps({"schema": f"{SCHEMA}.{FACTS_SCHEMA}", "names": self._names_hash, "files": self._entries}, separators=(",", ":"))
+                data = {"schema": f"{SCHEMA}.{FACTS_SCHEMA}", "names": self._names_hash, "files": self._entries}
+                if self._project is not None:
+                    data["project"] = self._project
+                if self._reexports:
+                    data["reexports"] = self._reexports
+                text = json.dumps(data, separators=(",", ":"))
                 with os.fdopen(fd, "w", encoding="utf-8") as fh:
                     fh.write(text)
                 os.replace(tmp, self.file)

@@ -9,13 +9,13 @@ from jitguard.lint.diagnostics import FILE_DIAGNOSTICS
 
 @lru_cache(maxsize=1)
 def all_codes() -> list[str]:
-    from jitguard.lint.rules import RULES_BY_CODE
+    from jitguard.lint.ruleinfo import BY_CODE  # the rules' table: no rule module imported
 
-    return sorted([*FILE_DIAGNOSTICS, *RULES_BY_CODE])
+    return sorted([*FILE_DIAGNOSTICS, *BY_CODE])
 
 
 @lru_cache(maxsize=1)
 def opt_in_codes() -> frozenset[str]:
-    from jitguard.lint.rules import ALL_RULES
+    from jitguard.lint.ruleinfo import RULES
 
-    return frozenset(r.code for r in ALL_RULES if not r.default_enabled)
+    return frozenset(r.code for r in RULES if not r.default_enabled)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from jitguard.lint.config import Resolver, Settings
+from jitguard.lint.config import Resolver, Settings, _abs, _compiled
 
 PY_SUFFIXES = (".py", ".pyi")
 SUFFIXES = (".py", ".pyi", ".ipynb")
@@ -185,7 +185,7 @@ def _walk(top: Path, resolve) -> Iterator[str]:
                 is_dir = is_file = False
             if not is_dir and not entry.name.endswith(SUFFIXES):
                 continue  # not ours: no pattern matching for it
-            if settings.is_excluded(Path(full)):
+            if _excluded(settings, full, here, entry.name):
                 continue
             if ignores.specs and ignores.ignored(os.path.join(here, entry.name), is_dir):
                 continue
@@ -198,6 +198,20 @@ def _walk(top: Path, resolve) -> Iterator[str]:
         stack.extend((d, settings, ignores) for d in reversed(subdirs))
 
 
+def _excluded(settings: Settings, full: str, here: str, name: str) -> bool:
+    """``settings.is_excluded(Path(full))`` for an entry ``name`` of the absolute folder ``here``,
+    with the relative path cut from the absolute one (no pathlib, no relpath: one slice per entry
+    of a large tree); the general case is left to ``Settings.is_excluded``."""
+    by_path, by_name = _compiled((*settings.exclude, *settings.extend_exclude))
+    if by_path is None and by_name is None:
+        return False
+    root = _abs(settings.root)
+    if os.sep != "/" or root == os.sep or not here.startswith(root) or (len(here) > len(root) and here[len(root)] != "/"):
+        return settings.is_excluded(Path(full))
+    rel = f"{here[len(root) + 1:]}/{name}" if len(here) > len(root) else name
+    return bool(by_path is not None and by_path.match(rel) or by_name is not None and by_name.match(name))
+
+
 def _is_symlink(entry: os.DirEntry) -> bool:
     try:
         return entry.is_symlink()
@@ -207,9 +221,10 @@ def _is_symlink(entry: os.DirEntry) -> bool:
 
 def module_name(path: str) -> str:
     """Dotted module name, from the enclosing packages (folders with __init__.py)."""
-    p = Path(os.path.abspath(path))
-    package = _package(str(p.parent))
-    stem = p.stem  # "pkg.__init__": relative imports in it resolve against "pkg"
+    folder, name = os.path.split(os.path.abspath(path))
+    dot = name.rfind(".")
+    stem = name[:dot] if 0 < dot < len(name) - 1 else name  # as pathlib's stem: "pkg.__init__" resolves against "pkg"
+    package = _package(folder)
     return f"{package}.{stem}" if package else stem
 
 

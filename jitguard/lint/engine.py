@@ -13,18 +13,11 @@ naming file and rule (exit code 2 at the end).
 from __future__ import annotations
 
 import ast
-import errno
 import io
 import os
-import re
-import stat
-import sys
-import threading
 import tokenize
-import traceback
 import warnings
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import replace
 
 import libcst as cst
 
@@ -41,8 +34,18 @@ from jitguard.lint.prepass import Prepass, words
 from jitguard.lint.rules import ALL_RULES
 from jitguard.lint.rules.base import Reporter, Scope
 from jitguard.lint.suppression import directives, skip_file
+from jitguard.lint.textscan import (  # noqa: F401 - re-exported: the light half of the engine
+    MAX_FILE_BYTES,
+    LintOptions,
+    _internal_error,
+    _one_line,
+    jitted_names,
+    metadata_names,
+    public_name,
+    read_source,
+    run_with_big_stack,
+)
 
-MAX_FILE_BYTES = 10 * 1024 * 1024
 # Beyond these, a file is handed to CPython's own parser first: libcst's native parser overflows
 # its stack (SIGSEGV) on ~1,500 nested brackets or 10,000-term operator chains, and is very slow
 # well before that. CPython rejects such files cleanly ("too many nested parentheses").
@@ -54,161 +57,9 @@ SUSPICIOUS_CONTINUATIONS = 500  # backslash-continued lines: an operator chain w
 # 2,000: ~1.3-4 s, 10,000: ~45-85 s; deeper ones overflow its native stack). Files whose syntax
 # tree (per CPython's ast) is deeper than this are reported as JG003 instead of parsed.
 MAX_AST_DEPTH = 1000
-_BIG_STACK = 512 * 1024 * 1024
 
 _PREFILTER_WORDS = jaxapi.PREFILTER_WORDS  # jit, vmap, pmap, lax, shard_map, checkpoint, remat, ...
 _BRACKETS = str.maketrans({chr(i): None for i in range(128) if chr(i) not in "()[]{}\n"})
-
-
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_WORD_BYTES = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
-_NOT_WORD_BYTES = bytes(c if c in _WORD_BYTES else 32 for c in range(256))
-_ATTR_CALL = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)\s*\(")
-# import statements, including parenthesised multi-line `from x import (a, b)`
-_IMPORT_LINE = re.compile(r"^[ \t]*(?:from[ \t]+[\w.]+[ \t]+import[ \t]*\([^)]*\)|(?:from|import)[ \t][^\n]*)", re.MULTILINE)
-# names of functions a file jits: `@...jit...` above a def, or `name = ...jit(` / `...pmap(`
-# (the words of the compiling transforms: jit, pjit, pmap, filter_jit; jaxapi.JIT_WORDS)
-_JIT_WORDS = "|".join(jaxapi.JIT_WORDS)
-_JIT_DEF = re.compile(
-    rf"^[ \t]*@[^\n]*\b(?:{_JIT_WORDS})\b[^\n]*\n(?:[ \t]*@[^\n]*\n|[ \t]*#[^\n]*\n)*[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)",
-    re.MULTILINE,
-)
-# finds the lines for _JIT_ASSIGN (plain literals: fast): jit( and pmap( cover every word
-_JIT_CALL = re.compile("|".join(re.escape(w + "(") for w in jaxapi.substring_cover(jaxapi.JIT_WORDS)))
-_JIT_ASSIGN = re.compile(rf"(?:^|[\s.])(\w+)[ \t]*=[ \t]*[\w.]*\b(?:{_JIT_WORDS})\(", re.MULTILINE)
-
-
-def jitted_names(source: str, extra: tuple[str, ...] = ()) -> set[str]:
-    """Cheap text scan: names this file may define as jitted functions.
-
-    Only a filter: it decides which call sites are worth recording for the project-wide rules
-    (and which files that never mention jit still need a parse). The real index is built from
-    the parse; a name found here that is not really jitted costs a little time, nothing else."""
-    words = (*jaxapi.substring_cover(jaxapi.JIT_WORDS), *(e.rsplit(".", 1)[-1] for e in extra))
-    if not any(w in source for w in words):
-        return set()
-    found = set(_JIT_DEF.findall(source))
-    # _JIT_ASSIGN only on the lines that call jit/pmap: run over the whole text it tries every position
-    done = -1
-    for m in _JIT_CALL.finditer(source):
-        start = source.rfind("\n", 0, m.start()) + 1
-        if start == done:
-            continue
-        done = start
-        end = source.find("\n", m.end())
-        found.update(_JIT_ASSIGN.findall(source, start, len(source) if end < 0 else end))
-    return found
-
-
-_METADATA_WORDS = ("pytree_node", "static", "meta_fields", "->")
-# `name: T = struct.field(pytree_node=False)`, `eqx.field(static=True)`, `field(metadata={"static": True})`
-_META_FIELD = re.compile(
-    r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*field\([^\n]*?(?:pytree_node[ \t]*=[ \t]*False|static[\"']?[ \t]*[=:][ \t]*True)",
-    re.MULTILINE,
-)
-_STATIC_FIELD_CALL = re.compile(r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*static_field\(", re.MULTILINE)
-_META_FIELDS_LIST = re.compile(r"meta_fields[ \t]*=[ \t]*[\[(]([^\])]*)[\])]")
-_QUOTED = re.compile(r"[\"'](\w+)[\"']")
-# `def num_links(self) -> int:`: a method of self alone that its author says returns a Python value
-_PY_VALUE_METHOD = re.compile(r"^[ \t]+def[ \t]+(\w+)\([ \t]*self[ \t]*\)[ \t]*->[ \t]*(?:int|bool|str)[ \t]*:", re.MULTILINE)
-
-
-def metadata_names(source: str) -> tuple[set[str], set[str]]:
-    """Cheap text scan, for the whole tree: (pytree metadata field names, names of methods of
-    ``self`` alone annotated to return ``int``/``bool``/``str``). A class is usually defined in
-    another module than the jitted code that reads its metadata (``sys.num_links()``), so every
-    file's analysis gets the tree's names (see jitguard.lint.analysis.pytrees for the in-module
-    analysis, which also reads register_pytree_node_class aux data and unannotated methods)."""
-    if not any(w in source for w in _METADATA_WORDS):
-        return set(), set()
-    fields = set(_META_FIELD.findall(source)) | set(_STATIC_FIELD_CALL.findall(source))
-    for listed in _META_FIELDS_LIST.findall(source):
-        fields.update(_QUOTED.findall(listed))
-    methods = set(_PY_VALUE_METHOD.findall(source)) if "->" in source else set()
-    return fields, methods
-
-
-@dataclass(frozen=True)
-class LintOptions:
-    """What one worker needs to lint files: picklable, derived from Settings."""
-
-    codes: frozenset[str]
-    extend_jit_names: tuple[str, ...] = ()
-    # names of jitted functions anywhere in the checked tree (see jitted_names), and the last
-    # components of the modules that define them
-    jitted: frozenset[str] = frozenset()
-    jit_modules: frozenset[str] = frozenset()
-    # the top-level packages and modules of the checked tree: a call resolved outside them cannot
-    # reach a function of the tree (empty: unknown, nothing is ruled out)
-    tree_packages: frozenset[str] = frozenset()
-    # pytree metadata field names and Python-valued methods of the whole tree (metadata_names)
-    metadata_fields: frozenset[str] = frozenset()
-    static_methods: frozenset[str] = frozenset()
-    # the ast first pass that spares libcst the files with nothing to analyse (jitguard.lint.prepass)
-    prepass: bool = True
-
-    def prefilter(self) -> re.Pattern[str]:
-        words = list(_PREFILTER_WORDS) + [n.rsplit(".", 1)[-1] for n in self.extend_jit_names]
-        return re.compile("|".join(re.escape(w) for w in words))
-
-    def mentions_jitted(self, source: str) -> bool:
-        """Does the file import a jitted function (or a module defining one) of the checked tree?"""
-        if not self.jitted:
-            return False
-        words = set()
-        for m in _IMPORT_LINE.finditer(source):
-            words.update(_WORD.findall(m.group(0)))
-        if not words.isdisjoint(self.jitted):
-            return True  # from train import step
-        # import train ... train.step(...): the module is imported and a jitted name is called on it
-        return not words.isdisjoint(self.jit_modules) and not self.jitted.isdisjoint(_ATTR_CALL.findall(source))
-
-    def tree_names(self) -> frozenset[str]:
-        """Every name of the tree a file's result can depend on (the cache keys on them)."""
-        return self.jitted | self.jit_modules | self.tree_packages | self.metadata_fields | self.static_methods
-
-    def mentioned(self, source: str) -> set[str]:
-        """The jitted names, their modules and the tree's top-level packages this file mentions:
-        its result depends on them."""
-        if not self.jitted and not self.metadata_fields and not self.static_methods:
-            return set()
-        # the words of the file, as bytes: every byte that cannot be part of an ASCII identifier
-        # becomes a space (twice as fast as a regex; a number such as 1e-5 is not the word "e")
-        words = source.encode("utf-8", "surrogatepass").translate(_NOT_WORD_BYTES).split()
-        return {w.decode() for w in self._known_bytes().intersection(words)}
-
-    def _known_bytes(self) -> frozenset[bytes]:
-        known = self.__dict__.get("_known")
-        if known is None:
-            known = frozenset(n.encode() for n in self.tree_names())
-            object.__setattr__(self, "_known", known)
-        return known
-
-
-def read_source(path: str) -> bytes:
-    """The file's bytes. Opened without blocking and checked to be a regular file first, so a FIFO
-    or device named ``x.py`` is an error (OSError), never a hang; a directory is IsADirectoryError.
-    A notebook (``.ipynb``) reads as the Python source of its code cells; a broken one is an OSError."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, "is a directory", path)
-        if not stat.S_ISREG(mode):
-            raise OSError(errno.EINVAL, "not a regular file", path)
-        chunks = []
-        while True:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            chunks.append(chunk)
-    finally:
-        os.close(fd)
-    if str(path).endswith(".ipynb"):  # a notebook is linted as its code cells (jitguard.lint.notebook)
-        from jitguard.lint.notebook import virtual_source_bytes
-
-        return virtual_source_bytes(b"".join(chunks), path)
-    return b"".join(chunks)
 
 
 def decode(data: bytes) -> str:
@@ -218,11 +69,6 @@ def decode(data: bytes) -> str:
     if text.startswith("\ufeff"):
         text = text[1:]
     return text
-
-
-def public_name(module_name: str) -> str:
-    """``pkg.__init__`` is imported as ``pkg``."""
-    return module_name[: -len(".__init__")] if module_name.endswith(".__init__") else module_name
 
 
 def nesting_scan(source: str) -> tuple[int, int, int]:
@@ -551,39 +397,3 @@ def _ast_or_none(source: str) -> ast.Module | None:
         return _quiet_ast_parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-
-
-def _one_line(exc: BaseException) -> str:
-    return " ".join(str(exc).split()) or type(exc).__name__
-
-
-def _internal_error(path: str, rule: str, exc: BaseException) -> str:
-    frame = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
-    where = f" at {Path(frame.filename).name}:{frame.lineno}" if frame else ""
-    return f"{path}: internal error in {rule}: {type(exc).__name__}: {_one_line(exc)}{where}"
-
-
-def run_with_big_stack(fn, *args):
-    """Run ``fn`` in a thread with a large stack and recursion limit (deep but valid code)."""
-    box: dict = {}
-
-    def target() -> None:
-        try:
-            box["value"] = fn(*args)
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the caller
-            box["error"] = exc
-
-    old_size = threading.stack_size()
-    old_limit = sys.getrecursionlimit()
-    try:
-        threading.stack_size(_BIG_STACK)
-        sys.setrecursionlimit(max(old_limit, 20000))
-        thread = threading.Thread(target=target, name="jitguard-lint")
-        thread.start()
-        thread.join()
-    finally:
-        threading.stack_size(old_size)
-        sys.setrecursionlimit(old_limit)
-    if "error" in box:
-        raise box["error"]
-    return box.get("value")

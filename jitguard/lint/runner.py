@@ -22,16 +22,16 @@ import tempfile
 from collections import ChainMap
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, package_reexports, seeds_from
+from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, package_reexports
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
-from jitguard.lint import suppression
+from jitguard.lint import ruleinfo, suppression
 from jitguard.lint.cache import Cache, content_digest
 from jitguard.lint.diagnostics import FileResult, Finding
 from jitguard.lint.discovery import module_name
-from jitguard.lint.engine import MAX_FILE_BYTES as MAX_SCAN_BYTES
-from jitguard.lint.engine import (
-    FileLinter,
+from jitguard.lint.textscan import MAX_FILE_BYTES as MAX_SCAN_BYTES
+from jitguard.lint.textscan import (
     LintOptions,
     _internal_error,
     jitted_names,
@@ -40,7 +40,17 @@ from jitguard.lint.engine import (
     read_source,
     run_with_big_stack,
 )
-from jitguard.lint.rules.base import Reporter, Scope
+if TYPE_CHECKING:
+    from jitguard.lint.engine import FileLinter
+
+
+def _linter(options: LintOptions) -> FileLinter:
+    """A FileLinter. The engine (libcst, the analysis, the rules) is imported only when a file has
+    to be linted: a run whose every result comes from the cache does without it (the pre-commit
+    path, docs/performance.md)."""
+    from jitguard.lint.engine import FileLinter
+
+    return FileLinter(options)
 
 PARALLEL_MIN_FILES = 16
 _worker: FileLinter | None = None
@@ -82,7 +92,7 @@ def fewer_collections():
 def _init_worker(options: LintOptions, crumbs: str | None = None) -> None:
     global _worker, _crumb_fd
     gc.set_threshold(*GC_THRESHOLDS)  # a worker process is ours alone
-    _worker = FileLinter(options)
+    _worker = _linter(options)
     if crumbs is not None:
         _crumb_fd = os.open(os.path.join(crumbs, str(os.getpid())), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
 
@@ -123,7 +133,8 @@ def _lint_one_isolated(options: LintOptions, path: str) -> Linted:
 
 
 def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict[str, str] | None = None,
-                    cache: Cache | None = None, defines: dict[str, tuple] | None = None):
+                    cache: Cache | None = None, defines: dict[str, tuple] | None = None,
+                    module_names: dict[str, str] | None = None):
     """Read every file once: fill ``digests`` (for the cache) and, given ``options``, return them
     with the names the tree jits and the modules that jit them (for the project-wide rules and
     the prefilter; see engine.jitted_names). ``defines`` gets each file's own (jitted names,
@@ -158,7 +169,8 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
                 modules.add(Path(path).parent.name if stem == "__init__" else stem)
     if options is None:
         return None
-    packages = frozenset(module_name(p).split(".", 1)[0] for p in paths)
+    named = module_names.get if module_names is not None else module_name
+    packages = frozenset((named(p) or module_name(p)).split(".", 1)[0] for p in paths)
     return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules), tree_packages=packages,
                                metadata_fields=frozenset(fields), static_methods=frozenset(methods))
 
@@ -189,23 +201,33 @@ def lint_files(
 
 def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Path | None,
                 cache_key: str) -> list[FileResult]:
-    rules = FileLinter(options).rules
     digests: dict[str, str] = {}
     defines: dict[str, tuple] = {}
     cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
     # one read per file in this process: the text scans for jitted names and pytree metadata (the
     # tree's facts every file's analysis needs) and the cache digests
-    options = with_tree_names(paths, options, digests if cache is not None else None, cache, defines) or options
+    names = {p: module_name(p) for p in paths}  # once per file and run (an absolute path each)
+    options = with_tree_names(paths, options, digests if cache is not None else None, cache, defines, names) or options
     if cache is not None:
         cache.set_names(options.tree_names())
-    seeding = _Seeding(paths)
+    seeding = _Seeding(paths, cache, digests, names)
     results = _lint(paths, options, jobs, cache, digests, defines, seeding)
     results = _follow_traced_calls(results, paths, options, cache, digests, seeding)
+    memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
+    apply_project_rules(results, codes=options.codes, memo=memo)
     if cache is not None:
         cache.save()
-    apply_project_rules(results, rules)
     suppression.apply(results, options.codes)
     return results
+
+
+def _run_key(results: list[FileResult], digests: dict[str, str], seeding: _Seeding) -> str:
+    """What the project-wide rules' findings follow from: every result's file, content and seeds
+    (a result is a function of them, under the cache's version and settings)."""
+    h = hashlib.sha256()
+    for res in results:
+        h.update(f"{res.path}\0{digests.get(res.path, '')}\0{seeding.keys.get(res.path, '')}\n".encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
 
 
 def _seeds_key(seeds: dict) -> str:
@@ -217,16 +239,27 @@ class _Seeding:
     the modules of the tree, the re-exports met so far, and ``applied``, the seeds each result
     was made with (none for a first lint; :func:`_follow_traced_calls` adds them)."""
 
-    def __init__(self, paths: list[str]) -> None:
-        self.modules = {public_name(module_name(p)): p for p in paths}
+    def __init__(self, paths: list[str], cache: Cache | None = None, digests: dict[str, str] | None = None,
+                 module_names: dict[str, str] | None = None) -> None:
+        names = module_names or {}
+        self.modules = {public_name(names.get(p) or module_name(p)): p for p in paths}
+        self._cache = cache
+        self._digests = digests or {}
         self._packages: dict[str, str] | None = None  # read from the __init__.py files when first needed
         self._collected: dict[str, str] = {}  # from the results so far (these win)
         self.applied: dict[str, dict] = {}
+        self.keys: dict[str, str] = {}  # the seeds key of each final result checked with seeds
 
     @property
     def reexports(self) -> ChainMap[str, str]:
         if self._packages is None:
-            self._packages = package_reexports(self.modules)
+            cache, digests = self._cache, self._digests
+            if cache is None:
+                self._packages = package_reexports(self.modules)
+            else:  # an __init__.py read in an earlier run is not read again
+                self._packages = package_reexports(
+                    self.modules, lambda path, package: cache.reexports(path, digests.get(path), package),
+                    lambda path, package, part: cache.put_reexports(path, digests.get(path), package, part))
         return ChainMap(self._collected, self._packages)
 
     def learn(self, result: FileResult, applied: dict) -> None:
@@ -248,10 +281,23 @@ def _follow_traced_calls(
     by_path = {r.path: r for r in results}
     known = copy.deepcopy(seeding.applied)
     linter = None
+    reexports: dict[str, str] | None = None
+    pool = list(by_path.values())
     for _ in range(MAX_ROUNDS):
-        new = seeds_from(list(by_path.values()), known, seeding.modules, seeding.reexports)
+        # as crossmodule.seeds_from(every result, ...), which the first round is; in later rounds only
+        # the results replaced since can add seeds (the others' are all in ``known``), unless a
+        # replaced result re-exports differently (then every result is dispatched again)
+        if reexports is None:
+            reexports = dict(seeding.reexports)
+            for res in by_path.values():
+                if res.facts is not None:
+                    reexports.update(res.facts.reexports)
+        new: dict[str, dict] = {}
+        for res in pool:
+            dispatch(res, known, seeding.modules, reexports, new)
         if not new:
             break
+        before = {path: by_path.get(path) for path in new}
         for path in new:
             key = _seeds_key(known[path])
             digest = digests.get(path)
@@ -260,12 +306,21 @@ def _follow_traced_calls(
                 if cache is not None and digest else None
             )
             if cached is None:
-                linter = linter or FileLinter(options)
+                linter = linter or _linter(options)
                 cached = run_with_big_stack(lambda p=path: linter.lint_path(p, module_name(p), known[p]))
                 if cache is not None and digest and not cached.errors:
                     cache.put(path, cached, digest, cached.mentions, seeds=key)
             by_path[path] = cached
+            seeding.keys[path] = key
+        if all(_reexports(before[path]) == _reexports(by_path[path]) for path in new):
+            pool = [res for path, res in by_path.items() if path in new]  # in the order of a full dispatch
+        else:
+            reexports, pool = None, list(by_path.values())
     return [by_path[p] for p in paths if p in by_path]
+
+
+def _reexports(result: FileResult | None) -> dict | None:
+    return result.facts.reexports if result is not None and result.facts is not None else None
 
 
 def _lint(
@@ -300,8 +355,8 @@ def _lint(
     if jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
         for res, digest in _parallel(todo, options, jobs):
             keep(res, digest, {})
-    else:
-        linter = FileLinter(options)
+    elif todo:
+        linter = _linter(options)
 
         def serial() -> None:
             for path in todo:
@@ -364,26 +419,45 @@ def _pool_round(
     return unfinished, sorted(suspects)
 
 
-def apply_project_rules(results: list[FileResult], rules: list) -> None:
+def apply_project_rules(results: list[FileResult], rules: list | None = None, codes=frozenset(),
+                        memo: tuple[Cache, str] | None = None) -> None:
     """Run the project rules over all call sites; add their findings to the calling files.
-    (Suppression comments are applied afterwards, with every other finding: jitguard.lint.suppression.)"""
-    project_rules = [r for r in rules if r.scope is Scope.PROJECT]
-    if not project_rules:
+    (Suppression comments are applied afterwards, with every other finding: jitguard.lint.suppression.)
+
+    ``rules``: rule instances (the project-wide ones among them run), else those of ``codes``,
+    imported only if they have to run. ``memo``: (cache, key of the run's inputs, _run_key): the
+    findings of a run with the same inputs come from the cache instead."""
+    if rules is not None:
+        project_rules = [r for r in rules if getattr(r.scope, "value", None) == "project"]
+        if not project_rules:
+            return
+    elif ruleinfo.project_codes().isdisjoint(codes):
         return
-    index = ProjectIndex(results)
-    if not index.defs:
+    found: list[tuple[str, Finding]] | None = memo[0].project_findings(memo[1]) if memo is not None else None
+    if found is None:
+        found = []
+        index = ProjectIndex(results)
+        if index.defs:
+            if rules is None:
+                project_rules = ruleinfo.project_rules(codes)
+            sites = list(index.sites(results))
+
+            def sink(code: str, site: CallSite, message: str, help: str, fix) -> None:
+                call = site.call
+                found.append((site.path, Finding(site.path, call.line, call.column, code, message, call.end_line,
+                                                 call.end_column, help, fix,
+                                                 related=(site.jitdef.path,) if site.jitdef.path else ())))
+
+            from jitguard.lint.rules.base import Reporter  # (imports the rules package)
+
+            for rule in project_rules:
+                rule.check_project(sites, Reporter(rule.code, sink))
+        if memo is not None:
+            memo[0].put_project_findings(memo[1], found)
+    if not found:
         return
     by_path = {r.path: r for r in results}
-    sites = list(index.sites(results))
-
-    def sink(code: str, site: CallSite, message: str, help: str, fix) -> None:
-        call = site.call
-        by_path[site.path].findings.append(
-            Finding(site.path, call.line, call.column, code, message, call.end_line, call.end_column,
-                    help, fix, related=(site.jitdef.path,) if site.jitdef.path else ())
-        )
-
-    for rule in project_rules:
-        rule.check_project(sites, Reporter(rule.code, sink))
+    for path, finding in found:
+        by_path[path].findings.append(finding)
     for res in results:
         res.findings.sort()

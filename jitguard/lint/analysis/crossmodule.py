@@ -16,31 +16,45 @@ import re
 from collections.abc import Mapping
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from jitguard.lint.analysis.facts import JIT_SEED_KEY, FileFacts, JitSeed, ParamSeed, decode_seed
-from jitguard.lint.analysis.imports import ImportTable, resolve_relative
-from jitguard.lint.analysis.jitcontext import ModuleIndex
-from jitguard.lint.analysis.lattice import Origin
 from jitguard.lint.diagnostics import FileResult
+
+if TYPE_CHECKING:  # the analysis (and libcst) is imported only to apply seeds, never to find them
+    from jitguard.lint.analysis.jitcontext import ModuleIndex
 
 MAX_ROUNDS = 3
 
 
-def package_reexports(modules: dict[str, str]) -> dict[str, str]:
+def package_reexports(modules: dict[str, str], cached=None, remember=None) -> dict[str, str]:
     """``pkg.f`` -> ``pkg.losses.f`` for every ``from .losses import f`` in the tree's __init__.py
     files. Those files rarely mention jit, so the prefilter skips them; CPython's ast reads their
-    imports cheaply (no libcst parse)."""
+    imports cheaply (no libcst parse). ``cached(path, package)`` may give a file's part from an
+    earlier run (None: read it); ``remember(path, package, part)`` keeps a part read now."""
     out: dict[str, str] = {}
     for package, path in modules.items():
         if not path.endswith("__init__.py"):
             continue
-        try:
-            tree = ast.parse(Path(path).read_bytes())
-        except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-            continue
-        table = ImportTable(f"{package}.__init__")
-        table.add_ast_module(tree)
-        out.update((f"{package}.{local}", full) for local, full in table.names.items() if full != local)
+        part = cached(path, package) if cached is not None else None
+        if part is None:
+            part = _init_reexports(package, path)
+            if remember is not None:
+                remember(path, package, part)
+        out.update(part)
     return out
+
+
+def _init_reexports(package: str, path: str) -> dict[str, str]:
+    from jitguard.lint.analysis.imports import ImportTable
+
+    try:
+        tree = ast.parse(Path(path).read_bytes())
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    table = ImportTable(f"{package}.__init__")
+    table.add_ast_module(tree)
+    return {f"{package}.{local}": full for local, full in table.names.items() if full != local}
 
 
 def seeds_from(results: list[FileResult], known: dict[str, dict], modules: dict[str, str],
@@ -92,6 +106,8 @@ def importers_first(paths: list[str], modules: dict[str, str], module_names: dic
     file its seeds before its parse, instead of a second parse afterwards. ``modules`` maps public
     module names to paths, ``module_names`` paths to their dotted names, ``read(path)`` gives the
     text (a cheap scan of import statements, not a parse)."""
+    from jitguard.lint.analysis.imports import resolve_relative
+
     edges: dict[str, list[str]] = {}
     for path in paths:
         targets = []
@@ -141,6 +157,8 @@ def _locate(qual: str, modules: dict[str, str], reexports: Mapping[str, str]) ->
 def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
     """Mark the seeded parameters of this module's functions as traced (``seeds`` as
     ``seeds_from`` makes them)."""
+    from jitguard.lint.analysis.lattice import Origin
+
     for name, by_key in seeds.items():
         info = index.module_defs.get(name)
         if info is None:

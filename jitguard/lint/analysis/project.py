@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jitguard.lint.analysis.facts import ArgFact, CallFact, JitDef, Wrapper
-from jitguard.lint.analysis.lattice import WEAK_SCALARS
 from jitguard.lint.diagnostics import FileResult
+
+# lattice.WEAK_SCALARS (the kinds of Python scalar literals), not imported: lattice imports libcst,
+# and the project index runs on cached facts alone (tests/test_lazy_imports.py checks they agree)
+WEAK_SCALARS = ("int", "float", "bool", "complex")
 
 
 

@@ -78,18 +78,18 @@ def edits(f: Finding) -> list[tuple]:
 
 
 def rule_url(code: str) -> str:
-    from jitguard.lint.rules import RULES_BY_CODE
+    from jitguard.lint.ruleinfo import BY_CODE  # the rules' table: reporting imports no rule module
 
-    rule = RULES_BY_CODE.get(code)
+    rule = BY_CODE.get(code)
     if rule is not None:
-        return rule.doc_url()
+        return rule.url
     return "https://github.com/jitguard/jitguard/blob/main/docs/cli.md#file-diagnostics"
 
 
 def rule_name(code: str) -> str:
-    from jitguard.lint.rules import RULES_BY_CODE
+    from jitguard.lint.ruleinfo import BY_CODE
 
-    rule = RULES_BY_CODE.get(code)
+    rule = BY_CODE.get(code)
     if rule is not None:
         return rule.name
     return FILE_DIAGNOSTICS.get(code, (code, ""))[0]
