@@ -3,6 +3,8 @@ JAX: a flagged one raises TypeError at the call, a legal look-alike runs."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 
 import pytest
@@ -511,3 +513,65 @@ def test_message_names_argument_parameter_and_fix(tmp_path):
     assert "`Model()` is an instance of `Model`, a plain class (not a pytree)" in finding.message
     assert "passed as `y` of jitted `f`" in finding.message
     assert 'static_argnames=("y",)' in finding.help and "register `Model` as a pytree" in finding.help
+
+
+FIXABLE = """\
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def scale(x, mode):
+    return x * 2.0 if mode == "double" else x
+
+
+class Runner:
+    @jax.jit
+    def step(self, x):
+        return x + 1.0
+
+
+def h(x, act):
+    return x
+
+
+def main():
+    g = jax.jit(h)
+    return scale(jnp.ones(3), "double"), Runner().step(1.0), g(1.0, "relu")
+"""
+
+
+def _check(tmp_path, *args):
+    return subprocess.run([sys.executable, "-m", "jitguard", "check", "--no-cache", "--select", "JG206", *args, "m.py"],
+                          cwd=tmp_path, capture_output=True, text=True)
+
+
+def test_unsafe_fix_declares_the_parameters_static_and_the_code_runs(tmp_path):
+    (tmp_path / "m.py").write_text(FIXABLE)
+    assert _check(tmp_path, "--fix").returncode == 1  # unsafe: not applied by --fix alone
+    assert (tmp_path / "m.py").read_text() == FIXABLE
+    proc = _check(tmp_path, "--fix", "--unsafe-fixes")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    fixed = (tmp_path / "m.py").read_text()
+    assert '@jax.jit(static_argnames=("mode",))' in fixed
+    assert '@jax.jit(static_argnames=("self",))' in fixed
+    assert 'g = jax.jit(h, static_argnames=("act",))' in fixed
+    pytest.importorskip("jax")
+    _run(fixed, "fixed")
+    with pytest.raises(TypeError, match="as an abstract array"):
+        _run(FIXABLE, "unfixed")
+
+
+def test_no_fix_for_an_unhashable_value_or_a_jit_with_options(tmp_path):
+    source = PRELUDE + textwrap.dedent("""
+        @dataclasses.dataclass
+        class Params:
+            w: float = 1.0
+
+        def main():
+            return f(1.0, Params()), f(1.0, [1.0, "b"]), g("relu", 2)
+        """)
+    (tmp_path / "m.py").write_text(source)
+    [result] = lint_files([str(tmp_path / "m.py")], LintOptions(frozenset({"JG206"})))
+    assert len(result.findings) == 3
+    assert all(f.fix is None for f in result.findings)

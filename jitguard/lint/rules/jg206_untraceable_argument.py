@@ -3,10 +3,13 @@ kinds: ``jitguard.lint.analysis.traceable``)."""
 
 from __future__ import annotations
 
+import re
+
 import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import keyword, positional_args
 from jitguard.lint.analysis.traceable import bound_value, fix_for, short, untraceable
+from jitguard.lint.diagnostics import Edit, Fix
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 # jit flavours whose behaviour on a non-array argument is checked (TypeError at the call);
@@ -22,6 +25,7 @@ class UntraceableArgument(Rule):
     summary = ("A string, function, class, or instance of a plain (unregistered) class passed where the jitted "
                "function traces its argument as an array.")
     jax_error = "TypeError: Error interpreting argument to <function> as an abstract array."
+    fix_available = "unsafe"
     what = """
         Flags a call of a function jitted with `jax.jit` (or `pjit`) in this file — decorated
         (`@jax.jit`, `@partial(jax.jit, static_argnames=...)`, a method), bound to a name
@@ -51,7 +55,12 @@ class UntraceableArgument(Rule):
         (`static_argnames=("name",)`; a static value must be hashable, and each new value compiles
         again), or, for a class holding arrays, register it as a pytree
         (`@jax.tree_util.register_pytree_node_class`, `jax.tree_util.register_dataclass`) so its
-        array fields are traced.
+        array fields are traced. `jitguard check --fix --unsafe-fixes` declares the parameter
+        static where the jit has no static options yet and the value is hashable (a string, a
+        function, a class, a plain instance): `@jax.jit` becomes
+        `@jax.jit(static_argnames=("mode",))`, `jax.jit(f)` becomes
+        `jax.jit(f, static_argnames=("mode",))`. It is unsafe: each new value compiles again, and
+        a call that passes an array there would then fail.
         """
     example = """
         @jax.jit
@@ -75,7 +84,7 @@ class UntraceableArgument(Rule):
             target = _jitted_target(call, index, scope)
             if target is None:
                 continue
-            display, params = target
+            display, params, options_at = target
             for value, param in params:
                 if isinstance(value, cst.Name) and value.value in ("self", "cls"):
                     continue  # self may be an instance of a subclass registered elsewhere
@@ -88,6 +97,7 @@ class UntraceableArgument(Rule):
                     f"`{text}` is {what}, passed as `{param}` of jitted `{display}`, which is not static: JAX traces it "
                     "as an array and cannot interpret it as one (TypeError at the call)",
                     fix_for(what, param),
+                    _static_fix(index, options_at, param, what),
                 )
 
 
@@ -137,9 +147,9 @@ def _jit_call(jit: cst.Call, call: cst.Call, index, scope):
         fn = positional_args(jit)
         shown = index.module.code_for_node(fn[0].value) if fn else "?"
         return short(shown), [(a.value, f"#{i}" if a.keyword is None else a.keyword.value)
-                               for i, a in enumerate(call.args) if not a.star]
+                              for i, a in enumerate(call.args) if not a.star], jit
     info = next(info for info, u, site in index.jit_uses if site is jit)
-    return _mapped(info, use, call, offset=0)
+    return _mapped(info, use, call, offset=0, options_at=jit)
 
 
 def _decorated(info, call: cst.Call, index, offset: int):
@@ -153,12 +163,13 @@ def _decorated(info, call: cst.Call, index, offset: int):
         return None
     if len(info.node.decorators) > 1 and use.options is not None:
         return None
-    return _mapped(info, use, call, offset)
+    return _mapped(info, use, call, offset, options_at=outer)
 
 
-def _mapped(info, use, call: cst.Call, offset: int):
-    """(name, [(argument, parameter)]) for the arguments of ``call`` at non-static parameters of
-    ``info`` jitted by ``use``; ``offset``: arguments the call passes before its own (a bound self)."""
+def _mapped(info, use, call: cst.Call, offset: int, options_at: cst.BaseExpression):
+    """(name, [(argument, parameter)], ``options_at``) for the arguments of ``call`` at non-static
+    parameters of ``info`` jitted by ``use``; ``offset``: arguments the call passes before its own
+    (a bound self); ``options_at``: the decorator or ``jax.jit(...)`` call that holds the options."""
     if use.qualname not in _JITS or use.static_unknown or "**" in use.bound_keywords:
         return None
     positional = [p.name for p in info.positional]
@@ -179,5 +190,34 @@ def _mapped(info, use, call: cst.Call, offset: int):
         if param is None or param in use.static_names or param in use.bound_keywords:
             continue
         out.append((arg.value, param))
-    return info.display(), out
+    return info.display(), out, options_at
 
+
+
+# kinds a static argument can hold (hashable): the unsafe fix declares the parameter static
+_HASHABLE_KINDS = re.compile(r"^(a string|a bytes object|a function|a class|an instance of `\w+`, a plain class|a frozenset|a `range`)")
+
+
+def _static_fix(index, options_at: cst.BaseExpression, param: str, what: str) -> Fix | None:
+    """``@jax.jit`` -> ``@jax.jit(static_argnames=("mode",))``, or ``jax.jit(f)`` ->
+    ``jax.jit(f, static_argnames=("mode",))``, when the jit has no static options yet and the value
+    is hashable. Unsafe: every new value compiles again, and an array passed there elsewhere
+    would then fail (static arguments must be hashable)."""
+    if param.startswith("#") or not _HASHABLE_KINDS.match(what) or " holding " in what:
+        return None
+    names = f'("{param}",)'
+    code = index.module.code_for_node
+    if isinstance(options_at, (cst.Name, cst.Attribute)):
+        text = f"{code(options_at)}(static_argnames={names})"
+    elif isinstance(options_at, cst.Call) and not any(a.star or a.keyword is not None for a in options_at.args):
+        args = list(options_at.args)
+        if not args:
+            return None
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        args.append(cst.Arg(cst.parse_expression(names), keyword=cst.Name("static_argnames"),
+                            equal=cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
+                                                  whitespace_after=cst.SimpleWhitespace(""))))
+        text = code(options_at.with_changes(args=args))
+    else:
+        return None
+    return Fix.unsafe(Edit.replace(options_at, text), message=f"Declare `{param}` static")
