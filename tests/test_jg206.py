@@ -171,6 +171,25 @@ FLAGGED = {
             runner = Runner()
             return runner.run(1.0)  # flag
         """,
+    "string_to_a_method_called_on_self": """
+        @jax.tree_util.register_pytree_node_class
+        class Model:
+            def __init__(self, w=1.0):
+                self.w = w
+            def tree_flatten(self):
+                return (self.w,), None
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                return cls(*children)
+            @jax.jit
+            def apply(self, x, mode):
+                return x * self.w
+            def run(self, x):
+                return self.apply(x, "train")  # flag
+
+        def main():
+            return Model().run(1.0)
+        """,
     "called_in_traced_code": """
         @jax.jit
         def outer(x):
@@ -362,6 +381,51 @@ LEGAL = {
             return act_jit(1.0)
         """,
 }
+
+LEGAL["rebound_jitted_def"] = """
+    @jax.jit
+    def h(x, mode):
+        return x
+
+    h = lambda x, mode, _h=h: _h(x, 1.0)
+
+    def main():
+        return h(1.0, "relu")
+    """
+
+LEGAL["method_overridden_in_a_subclass"] = """
+    @jax.tree_util.register_pytree_node_class
+    class Model:
+        def __init__(self, w=1.0):
+            self.w = w
+        def tree_flatten(self):
+            return (self.w,), None
+        @classmethod
+        def tree_unflatten(cls, aux, children):
+            return cls(*children)
+        @jax.jit
+        def apply(self, x, mode):
+            return x * self.w
+        def run(self, x):
+            return self.apply(x, "train")
+
+    @jax.tree_util.register_pytree_node_class
+    class Plain(Model):
+        def apply(self, x, mode):
+            return x
+
+    def main():
+        return Plain().run(1.0)
+    """
+
+LEGAL["class_with_new"] = """
+    class Scalar:
+        def __new__(cls, v=1.0):
+            return float(v)
+
+    def main():
+        return f(1.0, Scalar())
+    """
 
 LEGAL["jitted_method_static_self"] = """
     class Runner:

@@ -67,7 +67,7 @@ def fix_for(what: str, param: str) -> str:
             "compiles again), or keep it out of the jitted function's arguments")
 
 
-def _binding_site(name: str, index, scope) -> tuple[str, list | None]:
+def binding_site(name: str, index, scope) -> tuple[str, list | None]:
     """Where ``name``, used in ``scope``, is bound: ("param", None), ("local", bindings) in the
     innermost function that binds it, ("module", bindings), or ("none", []). Bindings as
     :func:`_bindings` gives them (None: declared global/nonlocal somewhere on the way)."""
@@ -89,14 +89,14 @@ def bound_value(name: str, index, scope) -> cst.BaseExpression | None:
     """The value of ``name`` at a use in ``scope``, when one plain assignment binds it: in the
     innermost function that binds it (not a parameter, bound nowhere else in it, not
     global/nonlocal), or at module level (never declared ``global``)."""
-    _where, bindings = _binding_site(name, index, scope)
+    _where, bindings = binding_site(name, index, scope)
     return bindings[0] if bindings and len(bindings) == 1 else None
 
 
 def _module_definition(name: str, index, scope) -> bool:
     """Does ``name`` in ``scope`` surely refer to the module's one ``def``/``class`` of that name
     (bound nowhere else, not shadowed in a function)?"""
-    where, bindings = _binding_site(name, index, scope)
+    where, bindings = binding_site(name, index, scope)
     return where == "module" and bindings == [None] and _top_level_definitions(index, name) == 1
 
 
@@ -234,7 +234,7 @@ class _Kinds:
         if not isinstance(expr, cst.Name) or expr.value not in names:
             return None
         name = expr.value
-        if self.index.resolve(expr, scope) != name or _binding_site(name, self.index, scope)[0] != "none":
+        if self.index.resolve(expr, scope) != name or binding_site(name, self.index, scope)[0] != "none":
             return None
         return name
 
@@ -333,7 +333,7 @@ class _Kinds:
                 return None  # a base from elsewhere (equinox.Module, nn.Module, NamedTuple, ...)
         for stmt in node.body.body:
             if isinstance(stmt, cst.FunctionDef) and stmt.name.value in (
-                    "__jax_array__", "tree_flatten", "tree_flatten_with_keys", "__init_subclass__", "__class_getitem__"):
+                    "__jax_array__", "tree_flatten", "tree_flatten_with_keys", "__init_subclass__", "__new__"):
                 return None
         return "a dataclass not registered as a pytree" if dataclass else "a plain class (not a pytree)"
 

@@ -8,7 +8,7 @@ import re
 import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import keyword, positional_args
-from jitguard.lint.analysis.traceable import bound_value, fix_for, short, untraceable
+from jitguard.lint.analysis.traceable import binding_site, bound_value, fix_for, short, untraceable
 from jitguard.lint.diagnostics import Edit, Fix
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
@@ -117,6 +117,8 @@ def _jitted_target(call: cst.Call, index, scope):
             if isinstance(bound, cst.Call):
                 return _jit_call(bound, call, index, scope)
             return None
+        if binding_site(func.value, index, scope)[1] != [None]:
+            return None  # the def is rebound (`f = wrap(f)`): calls go through something else
         info = index.lookup_function(func.value, scope)
         return _decorated(info, call, index, offset=0)
     if isinstance(func, cst.Attribute):
@@ -124,6 +126,8 @@ def _jitted_target(call: cst.Call, index, scope):
         if resolved is None or resolved[1] is not None or not resolved[0].is_method:
             return None
         info, _use, bound_self = resolved
+        if isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") and _overridden(index, info):
+            return None  # self may be an instance of a subclass with its own method
         target = _decorated(info, call, index, offset=1 if bound_self else 0)
         if target is not None and bound_self and info.positional:
             receiver = info.positional[0].name  # `obj.step(x)`: JAX gets `obj` as `self`
@@ -132,6 +136,14 @@ def _jitted_target(call: cst.Call, index, scope):
                 target[1].insert(0, (func.value, receiver))
         return target
     return None
+
+
+def _overridden(index, info) -> bool:
+    """Does a class of the module derive from the class of the method ``info``? (Its instances
+    may run an override of the method, through ``self``.)"""
+    owner = info.cls.name if info.cls is not None else None
+    return owner is None or any(
+        isinstance(b.value, cst.Name) and b.value.value == owner for k in index.classes.values() for b in k.node.bases)
 
 
 def _jit_call(jit: cst.Call, call: cst.Call, index, scope):
