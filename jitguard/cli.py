@@ -306,7 +306,9 @@ def _reported(results: list, files: list[str], run: "Run", context: bool) -> tup
     findings, errors = [], []
     named = {os.path.abspath(f) for f in files}
     cross = project_rule_codes()
-    callers = tuple(f"({os.path.basename(p)})" for p in files)
+    # the message names the caller's file as the run shows paths (relative to the current folder
+    # when under it), or by its base name
+    callers = tuple({f"({form})" for p in files for form in (os.path.basename(p), p, os.path.normpath(p))})
     for res in results:
         if os.path.abspath(res.path) in named:
             findings.extend(f for f in res.findings if run.keep(f))

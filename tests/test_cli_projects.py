@@ -258,3 +258,29 @@ def test_named_files_report_what_they_cause_in_other_files(tmp_path: Path) -> No
     (tmp_path / "use.py").write_text("from lib import mlp\n\nout = mlp(1.0, sizes=[64, 64])\n")
     proc = jitguard(tmp_path, "check", "--output-format", "json", "lib.py")
     assert codes(proc) == [("use.py", "JG203")], proc.stdout
+
+
+def test_a_script_outside_any_project_reads_only_its_own_folder(tmp_path: Path) -> None:
+    # No configuration, no repository: the project of a named file is its folder, not the current
+    # one (run from a home directory, `jitguard check work/main.py` must not read everything under it).
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "helpers.py").write_text("def normalize(x):\n    if x > 0:\n        return x\n    return -x\n")
+    (work / "main.py").write_text(
+        "import jax\n\nfrom helpers import normalize\n\n\n@jax.jit\ndef step(x):\n    return normalize(x)\n")
+    unrelated = tmp_path / "downloads"
+    unrelated.mkdir()
+    (unrelated / "helpers.py").write_text("def normalize(x):\n    if x > 0:\n        return x\n    return -x\n")
+    from jitguard.cli import _context_files
+    from jitguard.lint.config import Resolver
+
+    here = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        context = _context_files(["work/main.py"], Resolver())
+    finally:
+        os.chdir(here)
+    assert [p.replace(os.sep, "/") for p in context] == ["work/helpers.py"]
+    # and the helper's finding that main.py causes is reported, the caller named by its path
+    proc = jitguard(tmp_path, "check", "--output-format", "json", "work/main.py")
+    assert codes(proc) == [("work/helpers.py", "JG101")], proc.stdout
