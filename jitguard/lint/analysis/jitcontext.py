@@ -982,7 +982,7 @@ class ModuleIndex:
         Python values. (A module-level ``g`` or a decorated function can be called from anywhere:
         its defaults stay traced, a latent error as soon as someone passes one.)"""
         callers = self._visible_calls(call, scope)
-        if not callers or info.is_method:
+        if not callers or (info.is_method and not use.bound_self):  # jax.jit(obj.method): self is bound
             return frozenset()
         positional = self._positional(info, use)[use.bound_positional:]
         passed: set[str] = set()
@@ -1042,6 +1042,12 @@ class ModuleIndex:
                 uses += 1
             elif isinstance(node, (cst.Global, cst.Nonlocal)):
                 return None
+            if isinstance(node, cst.Attribute):  # `obj.name` and `f(name=...)` do not use the local
+                stack.append(node.value)
+                continue
+            if isinstance(node, cst.Arg) and node.keyword is not None:
+                stack.append(node.value)
+                continue
             stack.extend(children(node))
         # each call's own func is a Name use too; each assignment's target is one more
         return calls if uses == len(calls) + 1 + 2 * rewraps else None
