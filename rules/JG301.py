@@ -87,6 +87,17 @@ def trainer_steps(n):
     return x
 
 
+def results_kept_per_index(n):
+    # the result (an array) is kept, not the jitted function: a new closure over `i` per iteration
+    layers, out = jnp.ones((n, 3)), []
+    for i in range(n):
+        def take_ith(v):
+            return v[i]
+
+        out.append(jax.jit(take_ith)(layers))  # expect: JG301
+    return out
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -207,6 +218,7 @@ def cached_trainer_steps(n):
     return x
 
 
-GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps]
+GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps,
+         results_kept_per_index]
 BOUNDED = [cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection]

@@ -181,20 +181,32 @@ def _kept(call: cst.Call, loop: cst.CSTNode) -> bool:
     comprehension's element, ``fns.append(...)``, ``fns[key] = ...`` — rather than used and
     dropped each iteration? Then each element is one function object, jitted once and reused."""
     if isinstance(loop, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
-        return _contains(loop.elt, call)
+        return _holds(loop.elt, call)
     if isinstance(loop, cst.DictComp):
-        return _contains(loop.value, call)
+        return _holds(loop.value, call)
     body = getattr(loop, "body", None)
     if body is None:
         return False
     for node in iter_nodes(body):
         if isinstance(node, cst.Assign) and _contains(node.value, call):
-            return any(isinstance(t.target, cst.Subscript) for t in node.targets)
+            return _holds(node.value, call) and any(isinstance(t.target, cst.Subscript) for t in node.targets)
         if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
                 and node.func.attr.value in _COLLECTING_METHODS and any(_contains(a.value, call) for a in node.args)):
-            return True
+            return any(_holds(a.value, call) for a in node.args)
     return False
 
 
 def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
     return any(n is node for n in iter_nodes(tree))
+
+
+def _holds(tree: cst.CSTNode, call: cst.Call) -> bool:
+    """Does the value of ``tree`` hold the function ``call`` makes (``call`` itself, or inside a
+    tuple, a dict, an argument of a wrapper), rather than only what calling it returns
+    (``jax.jit(f)(x)``: an array is kept, the jitted function is dropped)?"""
+    if not _contains(tree, call):
+        return False
+    for node in iter_nodes(tree):
+        if isinstance(node, cst.Call) and node is not call and _contains(node.func, call):
+            return False  # the jitted function (or an attribute of it) is called: its result is kept
+    return True
