@@ -52,19 +52,21 @@ def untraceable(expr: cst.BaseExpression, index, scope) -> str | None:
 
 
 def fix_for(what: str, param: str) -> str:
-    """The fix the message of JG206 names for a value of kind ``what`` passed as ``param``."""
+    """The fix the message of JG206 names for a value of kind ``what`` passed as ``param`` (a
+    parameter name, or ``#i`` for the i-th argument of a function whose parameters are not seen)."""
+    declare = f"static_argnums=({param[1:]},)" if param.startswith("#") else f'static_argnames=("{param}",)'
     m = re.match(r"an instance of `(\w+)`, (a dataclass|a plain class)", what)
     if m:
         note = ("a mutable dataclass is unhashable: make it `@dataclass(frozen=True)` first" if "dataclass" in m.group(2)
                 else "its instances hash by identity, so each new instance compiles again")
-        return (f"Declare it static (`static_argnames=(\"{param}\",)`; {note}), or register `{m.group(1)}` as a pytree "
+        return (f"Declare it static (`{declare}`; {note}), or register `{m.group(1)}` as a pytree "
                 "(`@jax.tree_util.register_pytree_node_class`, or `jax.tree_util.register_dataclass`) so JAX traces its "
                 "array fields")
     if " holding " in what or what.startswith("a set"):
         return (f"Keep non-array values out of traced arguments: pass them as a separate static argument "
-                f"(`static_argnames=(\"{param}\",)`, hashable: a tuple, not a list, dict or set) or close over them")
-    return (f"Declare it static: `static_argnames=(\"{param}\",)` (a static value must be hashable, and each new value "
-            "compiles again), or keep it out of the jitted function's arguments")
+                f"(`{declare}`, hashable: a tuple, not a list, dict or set) or close over them")
+    return (f"Declare it static: `{declare}` (a static value must be hashable, and each new value compiles again), "
+            "or keep it out of the jitted function's arguments")
 
 
 def binding_site(name: str, index, scope) -> tuple[str, list | None]:

@@ -92,9 +92,10 @@ class UntraceableArgument(Rule):
                 if what is None:
                     continue
                 text = short(index.module.code_for_node(value))
+                shown = f"argument {param[1:]}" if param.startswith("#") else f"`{param}`"
                 ctx.report(
                     value,
-                    f"`{text}` is {what}, passed as `{param}` of jitted `{display}`, which is not static: JAX traces it "
+                    f"`{text}` is {what}, passed as {shown} of jitted `{display}`, which is not static: JAX traces it "
                     "as an array and cannot interpret it as one (TypeError at the call)",
                     fix_for(what, param),
                     _static_fix(index, options_at, param, what),
@@ -158,8 +159,12 @@ def _jit_call(jit: cst.Call, call: cst.Call, index, scope):
             return None
         fn = positional_args(jit)
         shown = index.module.code_for_node(fn[0].value) if fn else "?"
-        return short(shown), [(a.value, f"#{i}" if a.keyword is None else a.keyword.value)
-                              for i, a in enumerate(call.args) if not a.star], jit
+        out = []
+        for i, a in enumerate(call.args):
+            if a.star:
+                break  # where the next arguments land is not seen
+            out.append((a.value, f"#{i}" if a.keyword is None else a.keyword.value))
+        return short(shown), out, jit
     info = next(info for info, u, site in index.jit_uses if site is jit)
     return _mapped(info, use, call, offset=0, options_at=jit)
 
@@ -203,7 +208,6 @@ def _mapped(info, use, call: cst.Call, offset: int, options_at: cst.BaseExpressi
             continue
         out.append((arg.value, param))
     return info.display(), out, options_at
-
 
 
 # kinds a static argument can hold (hashable): the unsafe fix declares the parameter static
