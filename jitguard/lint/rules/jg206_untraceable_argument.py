@@ -38,14 +38,16 @@ class UntraceableArgument(Rule):
         call, no `__jax_array__`), or a tuple, list, dict or NamedTuple holding one; also through
         a name bound once to one of these. The instance a jitted method is called on
         (`runner.step(x)` with `@jax.jit def step(self, x)`) is such an argument too, at `self`,
-        unless `self` is static; a call on `self` inside the class is left alone (`self` may be
-        an instance of a subclass registered as a pytree elsewhere). Only what the source shows for sure is flagged: a
-        value of unknown kind, a class with a base from another library (an `equinox.Module`, a
-        `flax.struct` dataclass), a registered pytree or NamedTuple, a static position, `*args`
-        and `**kwargs` and jits through wrappers of unknown behaviour (`equinox.filter_jit` and
-        `flax.nnx.jit` keep such values static) are left alone. A registration made in another
-        file of the class is not seen: a class registered elsewhere is better registered where it
-        is defined.
+        unless `self` is static; `self` itself, inside the class, is not judged (it may be an
+        instance of a subclass registered as a pytree elsewhere), and calls through `self` are
+        left alone when a class of the file derives from the method's class (an override may
+        run). Only what the source shows
+        for sure is flagged: a value of unknown kind, a class with a base from another library (an
+        `equinox.Module`, a `flax.struct` dataclass), a registered pytree or NamedTuple, a static
+        position, `*args` and `**kwargs`, and other jits are left alone (`equinox.filter_jit` and
+        `flax.nnx.jit` are documented to keep non-array values static; `jax.pmap` raises a
+        `ValueError` instead when no argument is mapped). A call of a jitted function of another
+        file, and a registration of the class made in another file, are not seen.
         """
     why = """
         `jax.jit` traces every argument that is not static: it flattens it with `jax.tree_util`
