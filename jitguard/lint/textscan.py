@@ -92,10 +92,16 @@ def metadata_names(source: str) -> tuple[set[str], set[str]]:
     ``self`` alone annotated to return ``int``/``bool``/``str``). A class is usually defined in
     another module than the jitted code that reads its metadata (``sys.num_links()``), so every
     file's analysis gets the tree's names (see jitguard.lint.analysis.pytrees for the in-module
-    analysis, which also reads register_pytree_node_class aux data and unannotated methods)."""
+    analysis, which also reads unannotated methods; jitguard.lint.analysis.pytree_aux for the aux
+    data of flatten functions)."""
+    fields: set[str] = set()
+    if "register_pytree" in source:  # aux data of flatten functions, in whichever module registers them
+        from jitguard.lint.analysis.pytree_aux import aux_attributes  # ast only, no libcst
+
+        fields = aux_attributes(source)
     if not any(w in source for w in _METADATA_WORDS):
-        return set(), set()
-    fields = set(_META_FIELD.findall(source)) | set(_STATIC_FIELD_CALL.findall(source))
+        return fields, set()
+    fields |= set(_META_FIELD.findall(source)) | set(_STATIC_FIELD_CALL.findall(source))
     for listed in _META_FIELDS_LIST.findall(source):
         fields.update(_QUOTED.findall(listed))
     methods = set(_PY_VALUE_METHOD.findall(source)) if "->" in source else set()

@@ -11,7 +11,10 @@ tests/test_jaxapi_claims.py and tests/precision_cases/pytree_metadata.py):
 * ``dataclasses.field(metadata={"static": True})`` on a ``register_dataclass`` class;
 * ``flax.struct.field(pytree_node=False)`` and ``equinox.field(static=True)`` (read by the module
   index), and ``static_field()`` helpers (``flax.struct``, jax-md);
-* ``@register_pytree_node_class``: the attributes ``tree_flatten`` returns as aux data.
+* ``@register_pytree_node_class``: the attributes ``tree_flatten`` returns as aux data;
+* ``register_pytree_node(cls, flatten, unflatten)`` / ``register_pytree_with_keys``: the
+  attributes the flatten function (a lambda or a def) returns as aux data
+  (jitguard.lint.analysis.pytree_aux, also run on every file by the tree-wide text scan).
 
 The result is a set of attribute names, per module: an attribute with one of these names, read
 on a traced object, is static. Methods and properties that read only such attributes (and shapes)
@@ -23,15 +26,18 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.pytree_aux import aux_attributes
 from jitguard.lint.analysis.walk import iter_nodes
 
 _REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
 _REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
+_REGISTER_NODE = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
 
 
 def metadata_fields(module: cst.Module, imports: ImportTable) -> set[str]:
     """Names of the attributes that the module's pytree registrations declare as metadata."""
     names: set[str] = set()
+    flatten_functions = False
     for stmt in module.body:
         if isinstance(stmt, cst.ClassDef):
             names |= _class_metadata(stmt, imports)
@@ -40,6 +46,10 @@ def metadata_fields(module: cst.Module, imports: ImportTable) -> set[str]:
                 value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
                 if isinstance(value, cst.Call) and imports.resolve(value.func) in _REGISTER_DATACLASS:
                     names |= _strings(_argument(value, "meta_fields", 2))
+                if isinstance(value, cst.Call) and imports.resolve(value.func) in _REGISTER_NODE:
+                    flatten_functions = True
+    if flatten_functions:  # register_pytree_node(Cls, lambda x: ((x.array,), x.irreps), ...): aux data
+        names |= aux_attributes(module.code)
     return names
 
 

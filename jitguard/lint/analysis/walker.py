@@ -23,6 +23,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, jitcontext, lattice
 from jitguard.lint.analysis.callsem import CallSemantics
+from jitguard.lint.analysis.instances import static_property, truthy_instance_params
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.lattice import Taint
 from jitguard.lint.analysis.walk import children, iter_nodes
@@ -161,6 +162,9 @@ class Walker(CallSemantics):
             # value and length are static; a dict's keys (what iterating it gives) are static too
             self.env[name] = dataclasses.replace(self.env[name], container=True,
                                                  mapping=self.env[name].mapping or annotated.get(name, False))
+        for name in truthy_instance_params(self.index, info) & self.env.keys():
+            # annotated as an instance of a class without __bool__/__len__ (or None): always true
+            self.env[name] = dataclasses.replace(self.env[name], container=True)
         for p in info.params:
             if p.kind == "kwarg" and p.name in self.env:
                 # **kwargs is a dict whose keys are the str names of the keywords: static, whatever
@@ -674,6 +678,8 @@ class Walker(CallSemantics):
         known, value = lattice.field(t, attr)
         if known:
             return value  # out.converged of out = Output(..., converged): that value's kind
+        if static_property(self, t, attr):
+            return None  # a property of this module's classes reading only metadata or shapes
         if not t.foreign and attr in array_fields(self.index):
             return lattice.array(t)  # a field every class here declares an array: a traced leaf
         return lattice.attribute(t)
