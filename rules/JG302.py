@@ -252,9 +252,25 @@ def static_from_shapes_of_a_structure(n):
     return per_weight({"a": jnp.ones((4, 2)), "b": jnp.ones((2, 2))}, n)
 
 
+def per_key(params, n):
+    # the same through the keys: entries popped by key, a static value from their metadata
+    out = []
+    for _ in range(n):
+        weights = dict(params)
+        for key in list(weights.keys()):
+            w = weights.pop(key)
+            axis = len(w.shape) - 1
+            out.append(top_rows(w, w.shape[axis]))
+    return out
+
+
+def static_from_metadata_by_key(n):
+    return per_key({"a": jnp.ones((4, 2)), "b": jnp.ones((2, 3))}, n)
+
+
 GROWS = [schedule_as_static, loop_index_as_static, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step]
 BOUNDED = [one_static_object, constant_static, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, sweep_kept_in_variables, warm_up_default_powers,
-           static_from_shapes_of_a_structure]
+           static_from_shapes_of_a_structure, static_from_metadata_by_key]

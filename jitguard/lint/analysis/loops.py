@@ -143,7 +143,7 @@ def is_bounded_loop(loop: cst.CSTNode, imports: ImportTable | None = None, enums
 
 _SHAPE_QUERIES = frozenset({"shape", "ndim", "dtype", "size"})
 # iterating these gives the entries of a structure (a dict of weights, a pytree's leaves)
-_STRUCTURE_VIEWS = frozenset({"items", "values"})
+_STRUCTURE_VIEWS = frozenset({"items", "values", "keys"})
 _TREE_LEAVES = frozenset({"jax.tree_util.tree_leaves", "jax.tree.leaves", "jax.tree_util.tree_flatten_with_path",
                           "jax.tree.leaves_with_path", "jax.tree_util.tree_leaves_with_path"})
 _WRAPPERS = frozenset({"zip", "enumerate", "sorted", "reversed", "list", "tuple"})

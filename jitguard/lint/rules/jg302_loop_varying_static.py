@@ -24,8 +24,10 @@ class LoopVaryingStatic(Rule):
         call of a function that a loop runs: a lambda, a `functools.partial`, a `jax.jit(...)`,
         what a factory of the module returns when it is a new closure or a NamedTuple of closures
         (an optimizer built like optax's), or an attribute that `__init__` sets to one of these on
-        a new instance. Static values read from the shapes of a structure's entries (`for name, w
-        in params.items()`: `w.shape[0]`) take as many values as the structure has shapes, and a
+        a new instance. Static values read from the metadata of a structure's entries (`for name, w
+        in params.items()`: `w.shape[0]`; `for k in list(params.keys())`: `len(params.pop(k).shape) - 1`,
+        a partition size read from an entry's sharding) take as many values as the structure has
+        layouts, and a
         loop over names bound to literal collections (a tuning grid kept in variables, a
         parameter's literal default that no call passes) is bounded: neither is flagged.
         """
