@@ -1312,10 +1312,37 @@ def _unmapped(options: cst.Call, positional: list[Param]) -> set[str]:
     axes = keyword(options, "in_axes")
     if axes is None and len(positional_args(options)) > 1:
         axes = positional_args(options)[1].value
-    if not isinstance(axes, (cst.Tuple, cst.List)):
+    entries = axes_entries(axes)
+    if entries is None:
         return set()
-    return {positional[i].name for i, el in enumerate(axes.elements)
-            if isinstance(el.value, cst.Name) and el.value.value == "None" and i < len(positional)}
+    return {positional[i].name for i, unmapped in enumerate(entries) if unmapped and i < len(positional)}
+
+
+def axes_entries(node: cst.BaseExpression | None) -> list[bool] | None:
+    """A per-argument ``in_axes``/``in_specs`` sequence as Python builds it, one flag per entry:
+    True where the entry is None (the argument is passed through unmapped). Literal tuples and
+    lists, ``+`` of two of them and ``*`` by an integer literal (``[0] + [None] * 9``); None when
+    the value is not such an expression (a lone axis, a name, a call)."""
+    if isinstance(node, (cst.Tuple, cst.List)):
+        out: list[bool] = []
+        for el in node.elements:
+            if isinstance(el, cst.StarredElement):
+                inner = axes_entries(el.value)
+                if inner is None:
+                    return None
+                out += inner
+            else:
+                out.append(isinstance(el.value, cst.Name) and el.value.value == "None")
+        return out
+    if isinstance(node, cst.BinaryOperation):
+        if isinstance(node.operator, cst.Add):
+            left, right = axes_entries(node.left), axes_entries(node.right)
+            return None if left is None or right is None else left + right
+        if isinstance(node.operator, cst.Multiply):
+            seq, times = (node.left, node.right) if isinstance(node.right, cst.Integer) else (node.right, node.left)
+            entries = axes_entries(seq) if isinstance(times, cst.Integer) else None
+            return None if entries is None else entries * int(times.value, 0)
+    return None
 
 
 def _statics_note(transform: str) -> str:

@@ -1,0 +1,139 @@
+"""What a transform passes through untouched, and what stays a Python value: `jax.vmap`'s None
+`in_axes` entries (also written as expressions), `jax.shard_map`'s None `in_specs` entries,
+`jax.ensure_compile_time_eval` blocks, predicates mapped with `all(map(...))`, and helpers
+returning pytree metadata. Each legal program is linted (no finding) and run under JAX; each
+true one is linted (the marked lines) and raises under JAX."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from jitguard.lint.codes import all_codes, opt_in_codes
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.runner import lint_files
+
+jax = pytest.importorskip("jax")
+
+DEFAULT = frozenset(all_codes()) - opt_in_codes()
+_MARK = re.compile(r"#\s*expect:\s*(JG\d+)")
+
+
+def _write(tmp_path: Path, source: str, name: str = "prog.py") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(source))
+    return path
+
+
+def lint(tmp_path: Path, source: str) -> set[tuple[int, str]]:
+    path = _write(tmp_path, source)
+    results = lint_files([str(path)], LintOptions(DEFAULT))
+    return {(f.line, f.code) for r in results for f in r.findings}
+
+
+def expected(source: str) -> set[tuple[int, str]]:
+    return {(i, m.group(1)) for i, line in enumerate(textwrap.dedent(source).splitlines(), 1)
+            if (m := _MARK.search(line))}
+
+
+def load(tmp_path: Path, source: str, name: str):
+    """Import the program as a module (it runs its top level)."""
+    path = _write(tmp_path, source, f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.modules.pop(name, None)
+    return module
+
+
+# -- VMAPNONE: jax.vmap passes the arguments at None in_axes entries through untouched ------------
+
+VMAP_NONE_EXPRESSIONS = """
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+def helper(x, k):
+    return jax.ops.segment_sum(x, jnp.zeros(x.shape[0], int), num_segments=k)
+
+
+@functools.partial(jax.vmap, in_axes=[0] + [None] * 2)
+def added(x, k, n):
+    def body(i, c):
+        return c + helper(x[None], k).sum()
+    for _ in range(n):
+        x = x + 1
+    return jax.lax.fori_loop(0, n, body, x)
+
+
+@functools.partial(jax.vmap, in_axes=(0,) + (None,) * 2)
+def tuples(x, k, n):
+    return x[-k:].sum() + n if x.shape != (k,) else x.sum()
+
+
+repeated = jax.vmap(lambda x, k: x[:k], in_axes=[0, None] * 1)
+
+
+def run():
+    xs = jnp.ones((2, 3))
+    added(xs, 2, 3)
+    jax.jit(lambda xs: added(xs, 1, 2))(xs)
+    tuples(xs, 2, 1)
+    return repeated(xs, 2)
+"""
+
+VMAP_TRACED = """
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+def helper(x, k):
+    return jax.ops.segment_sum(x, jnp.zeros(x.shape[0], int), num_segments=k)  # expect: JG105
+
+
+@functools.partial(jax.vmap, in_axes=[0] + [None])
+def unmapped(x, k):
+    return helper(x[None], k).sum()
+
+
+@jax.jit
+def caller(x, k):
+    return unmapped(x, k)
+
+
+mapped = jax.vmap(lambda x, k: x[:k], in_axes=[0] + [0])  # expect: JG105
+
+
+def run():
+    return caller(jnp.ones((2, 3)), 2)
+
+
+def run_mapped():
+    return mapped(jnp.ones((2, 3)), jnp.array([1, 2]))
+"""
+
+
+def test_vmap_in_axes_expressions_leave_none_arguments_python(tmp_path):
+    assert lint(tmp_path, VMAP_NONE_EXPRESSIONS) == set()
+    assert load(tmp_path, VMAP_NONE_EXPRESSIONS, "vmap_none_ok").run().shape == (2, 2)
+
+
+def test_vmap_none_argument_is_traced_when_the_caller_is(tmp_path):
+    assert lint(tmp_path, VMAP_TRACED) == expected(VMAP_TRACED)
+    module = load(tmp_path, VMAP_TRACED, "vmap_traced")
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        module.run()  # jit traces k: vmap passes the tracer on
+    with pytest.raises(IndexError, match="static integers"):
+        module.run_mapped()  # a mapped k is a batched tracer
