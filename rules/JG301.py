@@ -98,6 +98,37 @@ def results_kept_per_index(n):
     return out
 
 
+class Block:
+    def __call__(self, v):
+        return self.attend(v)
+
+    def attend(self, v):
+        @jax.jit  # expect: JG301
+        def kernel(u):
+            return jnp.tanh(u)
+
+        return kernel(v)
+
+
+class Net:
+    def __init__(self):
+        self.block = Block()
+
+    def __call__(self, v):
+        return self.block(v)
+
+
+_net = Net()
+
+
+def model_called_in_python(n):
+    # the model also runs in Python, once per step: its nested jit is made and compiled each time
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = _net(x)
+    return x
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -218,7 +249,44 @@ def cached_trainer_steps(n):
     return x
 
 
+class InlinedBlock:
+    def __call__(self, v):
+        return self.attend(v)
+
+    def attend(self, v):
+        # every call of the model is inside the jitted step: this jit is inlined in its trace
+        @jax.jit
+        def kernel(u):
+            return jnp.tanh(u)
+
+        return kernel(v)
+
+
+class InlinedNet:
+    def __init__(self):
+        self.block = InlinedBlock()
+
+    def __call__(self, v):
+        return self.block(v)
+
+
+_inlined = InlinedNet()
+
+
+@jax.jit
+def net_step(v):
+    return jax.grad(lambda u: _inlined(u).sum())(v)
+
+
+def model_applied_only_under_jit(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = x - 0.1 * net_step(x)
+    return x
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps,
-         results_kept_per_index]
+         results_kept_per_index, model_called_in_python]
 BOUNDED = [cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
-           module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection]
+           module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
+           model_applied_only_under_jit]
