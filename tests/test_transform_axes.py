@@ -137,3 +137,85 @@ def test_vmap_none_argument_is_traced_when_the_caller_is(tmp_path):
         module.run()  # jit traces k: vmap passes the tracer on
     with pytest.raises(IndexError, match="static integers"):
         module.run_mapped()  # a mapped k is a batched tracer
+
+
+# -- SHARDMAPNONE: shard_map passes the arguments at None in_specs entries through ---------------
+
+SHARD_MAP_NONE = """
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.shard_map import shard_map
+from jax.sharding import PartitionSpec as P
+
+MESH = jax.make_mesh((1,), ("x",))
+SPECS = (P(), None, None)
+
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    block: int = 4
+
+
+def outer(x, cfg, n, flag):
+    @functools.partial(jax.shard_map, mesh=MESH, in_specs=(P(), None) + (None,) * 2, out_specs=P())
+    def inner(x, cfg, n, flag):
+        if n > 1 and flag:
+            x = jnp.flip(x, 0)
+        pad = (x.shape[0] + cfg.block - 1) // cfg.block * cfg.block - x.shape[0]
+        if pad > 0:
+            x = jnp.pad(x, (0, pad))
+        return x[: x.shape[0] - pad]
+
+    return inner(x, cfg, n, flag)
+
+
+def positional(x, n):
+    return x[:n].sum() + x
+
+
+legacy = shard_map(positional, MESH, (P(), None), P())
+named = jax.shard_map(lambda x, cfg, n: x * n if cfg.block > n else x, mesh=MESH, in_specs=SPECS, out_specs=P())
+step = jax.jit(outer, static_argnums=(1, 2, 3))
+
+
+def run():
+    step(jnp.ones(3), Config(), 2, True)
+    legacy(jnp.ones(3), 2)
+    named(jnp.ones(3), Config(), 2)
+    return jax.jit(lambda x: legacy(x, 1))(jnp.ones(3))
+"""
+
+SHARD_MAP_SPEC_TRACES = """
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+MESH = jax.make_mesh((1,), ("x",))
+
+
+@functools.partial(jax.shard_map, mesh=MESH, in_specs=(P(), P()), out_specs=P())
+def scaled(x, n):
+    if n > 1:  # expect: JG101
+        return x * 2
+    return x
+
+
+def run():
+    return jax.jit(lambda x: scaled(x, 2))(jnp.ones(3))
+"""
+
+
+def test_shard_map_none_specs_leave_arguments_python(tmp_path):
+    assert lint(tmp_path, SHARD_MAP_NONE) == set()
+    assert load(tmp_path, SHARD_MAP_NONE, "shard_map_none_ok").run().shape == (3,)
+
+
+def test_shard_map_partition_spec_traces_even_p(tmp_path):
+    assert lint(tmp_path, SHARD_MAP_SPEC_TRACES) == expected(SHARD_MAP_SPEC_TRACES)
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        load(tmp_path, SHARD_MAP_SPEC_TRACES, "shard_map_spec").run()  # under jit, P() traces a Python int

@@ -65,6 +65,7 @@ DIFFERENTIATING = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "ja
 # custom-derivative decorators: their function, called from staged code, gets a tracer for every
 # argument not in nondiff_argnums (staged like the code that calls it)
 CUSTOM_DERIVATIVES = frozenset({"jax.custom_vjp", "jax.custom_jvp"})
+_SHARD_MAPS = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map", "jax.sharding.shard_map"})
 _NOT_ESTABLISHED = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard_map", "jax.sharding.shard_map",
                               "jax.experimental.checkify.checkify"})
 
@@ -1226,9 +1227,25 @@ class ModuleIndex:
             static = _indexed(positional[use.bound_positional:], nums or []) | set(names or [])
         if use.qualname == "jax.vmap":
             static |= _unmapped(options, positional)
+        elif use.qualname in _SHARD_MAPS:
+            static |= self._unsharded(options, use.qualname, positional)
         donate = _indexed(positional, literal_ints(self.constant(keyword(options, "donate_argnums"))) or [])
         donate.update(literal_strs(self.constant(keyword(options, "donate_argnames"))) or [])
         return Statics(frozenset(static), frozenset(donate), unknown, given=True)
+
+    def _unsharded(self, options: cst.Call, qualname: str, positional: list[Param]) -> set[str]:
+        """``shard_map(f, in_specs=(P("x"), None))``: the parameters at None entries get the
+        caller's value as it is (a Python value stays one; a PartitionSpec entry, even ``P()``,
+        traces its argument). The experimental shard_map also takes in_specs third."""
+        specs = keyword(options, "in_specs")
+        args = positional_args(options)
+        if (specs is None and qualname == "jax.experimental.shard_map.shard_map" and len(args) > 2
+                and self.resolve(options.func, None) != "functools.partial"):
+            specs = args[2].value
+        entries = axes_entries(self.constant(specs))
+        if entries is None:
+            return set()
+        return {positional[i].name for i, unmapped in enumerate(entries) if unmapped and i < len(positional)}
 
     def _differentiated_statics(self, info: FunctionInfo, use: TransformUse, positional: list[Param]) -> Statics:
         """grad and its kin differentiate the positional parameters at ``argnums`` (default 0):
