@@ -285,8 +285,25 @@ def model_applied_only_under_jit(n):
     return x
 
 
+def stack_groups(params, shardings, groups):
+    # each group is its own program (its out_shardings, its number of inputs): one compile per
+    # group, as many as one jit hoisted out of the loop would make
+    for name, count in groups:
+        def stack(*layers):
+            return jnp.stack(layers)
+
+        params[name] = jax.jit(stack, out_shardings=shardings[name])(*[params.pop(f"{name}_{i}") for i in range(count)])
+    return params
+
+
+def jit_per_group_of_layers(n):
+    device = jax.sharding.SingleDeviceSharding(jax.devices()[0])
+    params = {f"{name}_{i}": jnp.ones(2) for name, count in (("dense", 1), ("moe", n)) for i in range(count)}
+    return stack_groups(params, {"dense": device, "moe": device}, [("dense", 1), ("moe", n)])
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps,
          results_kept_per_index, model_called_in_python]
 BOUNDED = [cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
-           model_applied_only_under_jit]
+           model_applied_only_under_jit, jit_per_group_of_layers]

@@ -6,7 +6,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import positional_args
-from jitguard.lint.analysis.loops import enum_classes, is_bounded_loop
+from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, names_in
 from jitguard.lint.analysis import shapes
 from jitguard.lint.analysis.shapes import instance_method, scope_view
 from jitguard.lint.analysis.walk import iter_nodes
@@ -31,6 +31,10 @@ class JitOfNewFunction(Rule):
         `step(x)`) is made per run of its function too. `jax.jit(obj.method)` counts as new: every attribute access makes
         a new bound-method object. `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
         function; so is a jitted function defined once in `main()` and called in its loop.
+        A jit whose options read the loop's element (`for name, n in groups:` with
+        `jax.jit(stack, out_shardings=shardings[name])`), in a loop that runs once per run of a
+        function that is not itself repeated, makes one program per element, as a hoisted jit
+        would have to (one jit cannot take per-element options): it is not flagged.
         A jit in code that runs only inside a trace is inlined in that trace and compiles nothing
         per call: in a jitted function, or in a method whose every call the module shows is made
         there — `self.attend(v)` from a model's `__call__`, whose instances (`self.block =
@@ -89,6 +93,8 @@ class JitOfNewFunction(Rule):
                 continue  # traced with the enclosing function: a nested jit compiles nothing per call
             if len(loops) == 1 and scope not in repeated and _kept(call, loops[0]):
                 continue  # one jitted function per element of a collection built once: cached, reused
+            if len(loops) == 1 and scope not in repeated and _options_per_element(index, call, loops[0], scope):
+                continue  # a different program per element (its out_shardings, ...): hoisting saves no compile
             short = name
             if loops:
                 where = "inside a loop"
@@ -169,6 +175,19 @@ def _called_after(index, call: cst.Call, scope) -> bool:
              if len(values) == 1 and values[0] is call]
     return bool(bound) and any(
         func is scope and isinstance(c.func, cst.Name) and c.func.value in bound for c, func, _k, _l in index.calls)
+
+
+def _options_per_element(index, call: cst.Call, loop: cst.CSTNode, scope) -> bool:
+    """``jax.jit(f, out_shardings=shardings[name])`` in ``for name, n in groups:``: an option of the
+    jit reads the loop's element, so each element needs its own jitted program whatever is
+    hoisted (one jit cannot take per-element options): the loop, run once, compiles once per
+    element either way."""
+    options = [a.value for a in call.args if a.keyword is not None]
+    if not options:
+        return False
+    facts = LoopFacts(loop, index.imports_of(scope), scope_view(index, scope))
+    per_element = facts.varying | facts.struct | facts.bounded
+    return any(names_in(value) & per_element for value in options)
 
 
 def _is_method_name(index, name: str) -> bool:
