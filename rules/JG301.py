@@ -5,6 +5,7 @@ BOUNDED: the legal look-alikes: the second run compiles nothing new.
 """
 
 from functools import partial
+from typing import Callable, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -127,6 +128,27 @@ def model_called_in_python(n):
     for _ in range(n):
         x = _net(x)
     return x
+
+
+class Optimizer(NamedTuple):
+    init: Callable
+    update: Callable
+
+
+def sgd(rate):
+    def update(g, state):
+        return -rate * g, state
+
+    return Optimizer(lambda p: (), update)
+
+
+def sweep_of_rates(n):
+    # a new optimizer per rate: its update is a new closure, so each jit compiles again
+    out = []
+    for k in range(n):
+        opt = sgd(0.1 * (k + 1))
+        out.append(jax.jit(opt.update)(jnp.ones(3), ())[0])  # expect: JG301
+    return out
 
 
 # --- must not be flagged ---------------------------------------------------------------------
@@ -302,8 +324,25 @@ def jit_per_group_of_layers(n):
     return stack_groups(params, {"dense": device, "moe": device}, [("dense", 1), ("moe", n)])
 
 
+def shared_update(g, state):
+    return -0.1 * g, state
+
+
+def plain_sgd():
+    return Optimizer(lambda p: (), shared_update)
+
+
+def sweep_sharing_the_update(n):
+    # a new NamedTuple per iteration, but its `update` is one module-level function: cached
+    out = []
+    for _ in range(n):
+        opt = plain_sgd()
+        out.append(jax.jit(opt.update)(jnp.ones(3), ())[0])
+    return out
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps,
-         results_kept_per_index, model_called_in_python]
+         results_kept_per_index, model_called_in_python, sweep_of_rates]
 BOUNDED = [cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
-           model_applied_only_under_jit, jit_per_group_of_layers]
+           model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update]

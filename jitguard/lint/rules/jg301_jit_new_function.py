@@ -9,7 +9,7 @@ from jitguard.lint.analysis.jitcontext import positional_args
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, names_in
 from jitguard.lint.analysis import shapes
 from jitguard.lint.analysis.shapes import instance_method, scope_view
-from jitguard.lint.analysis.walk import iter_nodes
+from jitguard.lint.analysis.walk import children, iter_nodes
 from jitguard.lint.rules.base import Rule, Scope
 
 _NEW_FUNCTION_CALLS = frozenset({"functools.partial"}) | jaxapi.TRANSPARENT_WRAPPERS | frozenset(jaxapi.TRACING_TRANSFORMS)
@@ -29,7 +29,9 @@ class JitOfNewFunction(Rule):
         or it is a `__call__`; a method called in a loop through an instance counts). A jitted
         function bound to a local name and called there (`step = jax.jit(lambda ...)`, then
         `step(x)`) is made per run of its function too. `jax.jit(obj.method)` counts as new: every attribute access makes
-        a new bound-method object. `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
+        a new bound-method object; so does `jax.jit(tx.update)` where `tx = make(...)` in the
+        loop and the module's factory `make` returns a NamedTuple whose `update` field is a new
+        closure (an optimizer built like optax's, rebuilt per learning rate). `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
         function; so is a jitted function defined once in `main()` and called in its loop.
         A jit whose options read the loop's element (`for name, n in groups:` with
         `jax.jit(stack, out_shardings=shardings[name])`), in a loop that runs once per run of a
@@ -150,8 +152,12 @@ class JitOfNewFunction(Rule):
             if not isinstance(head, cst.Name) or head.value in index.imports.names or head.value in index.classes:
                 return False
             # a bound method only when some class of the module defines a method of that name; a
-            # function kept in a NamedTuple field or an attribute is the same object every time
-            return _is_method_name(index, expr.attr.value)
+            # function kept in a NamedTuple field or an attribute is the same object every time,
+            # unless that NamedTuple is made anew in the loop with a new closure in that field
+            if _is_method_name(index, expr.attr.value):
+                return True
+            return bool(loops) and isinstance(expr.value, cst.Name) and _fresh_field(
+                index, scope, expr.value.value, expr.attr.value, loops[-1])
         if isinstance(expr, cst.Name) and scope is not None:
             found = index.lookup_function(expr.value, scope)
             if found is None or found.parent is None:
@@ -188,6 +194,70 @@ def _options_per_element(index, call: cst.Call, loop: cst.CSTNode, scope) -> boo
     facts = LoopFacts(loop, index.imports_of(scope), scope_view(index, scope))
     per_element = facts.varying | facts.struct | facts.bounded
     return any(names_in(value) & per_element for value in options)
+
+
+_NAMED_TUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
+
+
+def _fresh_field(index, scope, owner: str, attr: str, loop: cst.CSTNode) -> bool:
+    """``tx.update`` where ``tx = make(...)`` in ``loop`` (its only binding in ``scope``) and every
+    return of the module's factory ``make`` is a NamedTuple of the module whose field ``attr``
+    gets a new function object (a nested def, a lambda, a partial): a new closure per iteration,
+    as optax builds its optimizers."""
+    if scope is None or scope.param(owner) is not None:
+        return False
+    view = scope_view(index, scope)
+    values = view.bindings_here().get(owner)
+    if not values or len(values) != 1 or not isinstance(values[0], cst.Call) or not _contains(loop, values[0]):
+        return False
+    found = view.callee(values[0])
+    if found is None or found[1] or isinstance(found[0].node, cst.Lambda):
+        return False
+    factory = found[0]
+    returns = [node.value for node in _own_nodes(factory.node.body) if isinstance(node, cst.Return)]
+    if not returns:
+        return False
+    factory_view = scope_view(index, factory)
+    for value in returns:
+        if isinstance(value, cst.Name):
+            bound = factory_view.bindings_here().get(value.value)
+            value = bound[0] if bound and len(bound) == 1 else None
+        if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
+            return False
+        klass = index.classes.get(value.func.value)
+        if klass is None or not any(index.imports.resolve(b.value) in _NAMED_TUPLES for b in klass.node.bases):
+            return False
+        field = _field_value(klass, value, attr)
+        if field is None or not shapes.fresh_maker(factory_view, field):
+            return False
+    return True
+
+
+def _field_value(klass, call: cst.Call, attr: str) -> cst.BaseExpression | None:
+    """The value ``call`` (a NamedTuple's constructor) gives to the field ``attr``."""
+    fields = [stmt.body[0].target.value for stmt in klass.node.body.body
+              if isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[0], cst.AnnAssign)
+              and isinstance(stmt.body[0].target, cst.Name)]
+    positional = [a for a in call.args if a.keyword is None]
+    if any(a.star for a in call.args):
+        return None
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == attr:
+            return a.value
+    if attr in fields and fields.index(attr) < len(positional):
+        return positional[fields.index(attr)].value
+    return None
+
+
+def _own_nodes(body: cst.CSTNode):
+    """Nodes of a function body, nested functions and classes excluded."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        yield node
+        stack.extend(children(node))
 
 
 def _is_method_name(index, name: str) -> bool:
