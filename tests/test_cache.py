@@ -237,13 +237,13 @@ def test_a_warm_run_imports_neither_libcst_nor_the_rules(tmp_path: Path) -> None
         warm, heavy = warm_run(tmp_path, ".")
         assert warm == EXPECTED and heavy == []
     # the hook on one file: the findings other files get from it (a call of its jitted function
-    # with a list as static argument) come from the cache too
+    # with a list as static argument, a traced value passed to a helper) come from the cache too
     # (files named first, then the rest: the project-wide rules see another order, so the first
     # such run runs them again, and the next ones reuse their findings)
     uncached, _ = warm_run(tmp_path, "--no-cache", "--force-exclude", "pkg/train.py")
     for _ in range(2):
         hook, heavy = warm_run(tmp_path, "--force-exclude", "pkg/train.py")
-        assert hook == uncached and ("run.py", 11, "JG203") in hook
+        assert hook == uncached and any(path != "pkg/train.py" for path, _line, _code in hook)
     assert heavy == []
     # a change that makes `sizes` traced: the project-wide findings are computed again, not reused
     train = tmp_path / "pkg" / "train.py"

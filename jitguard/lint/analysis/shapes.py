@@ -515,12 +515,23 @@ def instance_method(index, call: cst.Call, func):
     fn = call.func
     if not (isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name)):
         return None
+    if fn.attr.value not in _method_names(index):
+        return None  # no class of the module has such a method (`jnp.sum(...)`): no need to look at bindings
     values = scope_view(index, func).values(fn.value.value)
     if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
         return None
     made = values[0].func
     klass = index.classes.get(made.value) if isinstance(made, cst.Name) else None
     return klass.methods.get(fn.attr.value) if klass is not None else None
+
+
+def _method_names(index) -> frozenset[str]:
+    """The names of the methods of the module's classes (what ``instance_method`` can find)."""
+    cache = _cache(index)
+    names = cache.get("method names")
+    if names is None:
+        names = cache["method names"] = frozenset(m for klass in index.classes.values() for m in klass.methods)
+    return names
 
 
 def repeated_functions(index, unbounded) -> dict:
