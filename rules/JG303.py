@@ -93,6 +93,16 @@ def partial_last_batch(n):
     return [total(batch) for _, batch in zip(range(n), loader(DATA, 6))]  # expect: JG303
 
 
+def tiles(data, batch_size):
+    for i in range(0, len(data), batch_size):  # the range bounds the start only
+        yield data[i : i + batch_size]
+
+
+def partial_last_tile(n):
+    # 16 rows in batches of 6: 6, 6, then 4 (a second compile)
+    return [total(batch) for _, batch in zip(range(n), tiles(DATA, 6))]  # expect: JG303
+
+
 def batch_of_random_size(rng):
     rows = rng.integers(1, 1000)  # drawn anew at every call
     return np.ones(rows, np.float32)
@@ -192,6 +202,15 @@ def full_batches(data, batch_size):
         end = start + batch_size
 
 
+def full_tiles(data, batch_size):
+    for i in range(0, len(data) - batch_size + 1, batch_size):  # full batches only
+        yield data[i : i + batch_size]
+
+
+def full_tiles_only(n):
+    return [total(batch) for _, batch in zip(range(n), full_tiles(DATA, 6))]
+
+
 def full_batches_only(n):
     return [total(batch) for _, batch in zip(range(n), full_batches(DATA, 6))]
 
@@ -229,11 +248,11 @@ def warm_up_default_sizes(n, sizes=(4, 8)):
     return [total(np.zeros(4, np.float32)) for _ in range(n)]
 
 
-GROWS = [batches_from_a_helper, edge_lists_per_frame, partial_last_batch, random_batch_sizes, list_of_different_shapes,
+GROWS = [batches_from_a_helper, edge_lists_per_frame, partial_last_batch, partial_last_tile, random_batch_sizes, list_of_different_shapes,
          values_above_each_threshold,
          growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history]
-BOUNDED = [padded_batches_from_a_helper, batches_of_one_size, full_batches_only, warm_up_default_sizes,
+BOUNDED = [padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, warm_up_default_sizes,
            random_choice_of_buckets, list_of_one_shape, masked_instead_of_selected, one_mask_for_every_step,
            fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,
            nested_calls_in_traced_code]

@@ -254,7 +254,7 @@ class _Flow:
                 return True
             for el in expr.slice:
                 sl = el.slice
-                if isinstance(sl, cst.Slice) and self._slice_size_varies(sl):
+                if isinstance(sl, cst.Slice) and (self._slice_size_varies(sl) or self._past_the_end(sl, expr.value)):
                     return True
                 if isinstance(sl, cst.Index) and sl.star is None and self.shape_varies(sl.value):
                     return True  # x[idx] with an index array of varying shape: the result has its shape
@@ -362,6 +362,9 @@ class _Flow:
         return not any(set(k.split("*")) & self.varying for k, v in hi.items() if v)
 
     def _fixed_window(self, sl: cst.Slice) -> bool:
+        return False
+
+    def _past_the_end(self, sl: cst.Slice, base: cst.BaseExpression) -> bool:
         return False
 
 
@@ -580,6 +583,43 @@ class LoopFacts(_Flow):
             if lo.value in bounded and hi.value not in bounded:
                 return False  # a partial last window
         return True
+
+
+    def _past_the_end(self, sl: cst.Slice, base: cst.BaseExpression) -> bool:
+        """``x[i : i + k]`` under ``for i in range(start, len(x), step)`` (or ``x.shape[0]``): the
+        range bounds the start of each window, not its end, so the last windows run past the end
+        of ``x`` and come out shorter (a partial last batch: ``len(x) % k`` rows) unless ``k`` is 1.
+        Only when the range's stop is the length of the very array sliced; any other stop
+        (``len(x) - k + 1``, a count of full batches) is read as keeping every window whole."""
+        loop, lo, up = self.loop, sl.lower, sl.upper
+        if not (isinstance(loop, cst.For) and isinstance(loop.target, cst.Name) and isinstance(lo, cst.Name)
+                and lo.value == loop.target.value and isinstance(up, cst.BinaryOperation)
+                and isinstance(up.operator, cst.Add) and up.left.deep_equals(lo)):
+            return False
+        if isinstance(up.right, cst.Integer) and up.right.evaluated_value == 1:
+            return False
+        if lo.value in self.assigned or self.value_varies(up.right):
+            return False  # the index is moved in the body, or the width changes: judged elsewhere
+        it = loop.iter
+        if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range"
+                and self.imports.resolve(it.func) in (None, "range")):
+            return False
+        args = [a.value for a in it.args if a.keyword is None and not a.star]
+        if len(args) != len(it.args) or not 1 <= len(args) <= 3:
+            return False
+        return _length_of(args[0] if len(args) == 1 else args[1], base)
+
+
+def _length_of(stop: cst.BaseExpression, base: cst.BaseExpression) -> bool:
+    """Is ``stop`` ``len(base)`` or ``base.shape[0]``?"""
+    if (isinstance(stop, cst.Call) and isinstance(stop.func, cst.Name) and stop.func.value == "len"
+            and len(stop.args) == 1 and stop.args[0].keyword is None):
+        return stop.args[0].value.deep_equals(base)
+    if (isinstance(stop, cst.Subscript) and isinstance(stop.value, cst.Attribute) and stop.value.attr.value == "shape"
+            and len(stop.slice) == 1 and isinstance(stop.slice[0].slice, cst.Index)
+            and isinstance(stop.slice[0].slice.value, cst.Integer) and stop.slice[0].slice.value.value == "0"):
+        return stop.value.value.deep_equals(base)
+    return False
 
 
 class ParamFlow(_Flow):

@@ -18,8 +18,9 @@ class LoopVaryingShape(Rule):
         (`x = jnp.concatenate([x, y])`). Helpers and generators of the module are followed: a
         helper whose result's shape is set by an argument that changes (`make_batch(n)` returning
         `np.ones((n, 3))`, per element of a returned tuple), and a generator whose batches change
-        shape — the partial last batch of `yield data[start:end]` under `while start < n`, or
-        `end = min(start + k, n)` — are flagged, and so are a loop over a list of arrays of
+        shape — the partial last batch of `yield data[start:end]` under `while start < n`,
+        `end = min(start + k, n)`, or `data[i:i + k]` under `for i in range(0, len(data), k)`
+        (the range bounds the start of a window, not its end) — are flagged, and so are a loop over a list of arrays of
         different shapes (a comprehension, or appends in a loop), sizes drawn at random
         (`np.random.randint`, `rng.integers`, also inside a helper; a choice among fixed buckets
         is bounded), and a boolean mask whose selection changes with the loop (`x[x > t]`,
