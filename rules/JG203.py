@@ -121,6 +121,16 @@ def array_in_pytree_metadata(x):
     return first + total(Ragged(x, jnp.array([0, 2])))  # the second call compares the arrays  # expect: JG203
 
 
+@partial(jax.jit, static_argnames=("parts",))
+def chunk(x, parts):
+    return jnp.stack(jnp.split(x, parts))
+
+
+@jax.jit
+def chunk_twice(x, parts):
+    return chunk(x, parts) * 2  # `parts` is a tracer here  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -177,7 +187,22 @@ def tuple_in_pytree_metadata(x):
     return total(Ragged(x, (0, 2))) + total(Ragged(x, (0, 2)))
 
 
+@partial(jax.jit, static_argnames=("parts",))
+def chunk_static(x, parts):
+    return chunk(x, parts) * 2
+
+
+@jax.jit
+def chunk_default(x, parts=2):  # JAX passes the default unchanged when the call leaves it out
+    return chunk(x, parts) * 2
+
+
+def chunks_outside_jit(x):
+    return chunk_static(x, 2), chunk_default(x)
+
+
 RAISES = [
+    (lambda: chunk_twice(jnp.arange(6.0), 2), "ValueError"),
     (lambda: array_in_pytree_metadata(jnp.arange(6.0)), "ValueError"),
     (lambda: namedtuple_holding_a_list(jnp.arange(6.0)), "ValueError"),
     (lambda: frozen_dataclass_holding_a_dict(jnp.arange(6.0)), "ValueError"),
@@ -195,6 +220,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: chunks_outside_jit(jnp.arange(6.0)),
     lambda: tuple_in_pytree_metadata(jnp.arange(6.0)),
     lambda: namedtuple_holding_a_tuple(jnp.arange(6.0)),
     lambda: identity_hashed_dataclass(jnp.arange(6.0)),

@@ -391,3 +391,6 @@ def _escaping_classes(index) -> dict[str, bool]:
             continue
         stack.extend(children(node))
     return out
+
+
+bindings_in = _bindings  # every binding of a name directly in a scope (see _bindings)

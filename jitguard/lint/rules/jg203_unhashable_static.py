@@ -7,6 +7,7 @@ from jitguard.lint.analysis.hashability import unhashable_value
 from jitguard.lint.analysis.jitcontext import keyword, literal_ints, literal_strs, positional_args
 from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.analysis.pytrees import metadata_parameters
+from jitguard.lint.analysis.traceable import bindings_in
 from jitguard.lint.diagnostics import Edit, Fix
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
@@ -33,7 +34,10 @@ class UnhashableStaticArgument(Rule):
         a registered pytree given an array in its metadata (aux data of `tree_flatten`,
         `meta_fields`) passed to a jitted function. A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
-        resize(x, size)`) counts as the jitted function for that parameter.
+        resize(x, size)`) counts as the jitted function for that parameter. A function jitted by
+        its only decorator that passes one of its own traced parameters (not static, no default,
+        never rebound) to a static position of another jitted function is flagged too: that
+        function gets a tracer there.
         """
     why = """
         JAX looks static arguments up in its compile cache by hash, so they must be hashable; an
@@ -97,6 +101,8 @@ class UnhashableStaticArgument(Rule):
                 self._local_jit(call, index, scope, ctx, *jitted)
                 continue
             self._tracer_to_static(call, index, scope, ctx)
+            if scope is not None:
+                self._traced_parameter_to_static(call, index, scope, ctx)
 
     def _array_in_metadata(self, call, index, scope, ctx, metadata, seen, in_loop: bool) -> None:
         """A jitted function called with an instance of a registered pytree whose metadata (aux
@@ -182,6 +188,67 @@ class UnhashableStaticArgument(Rule):
                     "(`lambda z: f(z, a, T)`) so the mapped value lands at a traced position",
                 )
                 return
+
+
+    def _traced_parameter_to_static(self, call, index, scope, ctx) -> None:
+        """``@jax.jit def outer(x, n): return inner(x, n)`` with ``inner`` jitted with ``n`` static:
+        in ``outer`` every call passes ``n`` (no default) and JAX traces it, so ``inner`` gets a
+        tracer at a static position and cannot hash it (ValueError, JAX 0.10.2)."""
+        outer_use = _outermost_jit(index, scope)
+        if outer_use is None or not isinstance(call.func, cst.Name):
+            return
+        target = _jitted_function(call.func, index, scope)
+        if target is None or target[1].qualname not in _TRACING_JITS:
+            return
+        info, use = target
+        if call.func.value not in index.aliases and _outermost_jit(index, info) is not use:
+            return  # another decorator around the jit: the call may not reach it as written
+        positional = [p.name for p in info.params if p.kind == "positional"][use.bound_positional:]
+        traced = {p.name for p in scope.params if p.kind in ("positional", "kwonly") and p.default is None
+                  and p.name not in outer_use.static_names and p.name not in outer_use.bound_keywords}
+        if scope.is_method and scope.positional:
+            traced.discard(scope.positional[0].name)
+        rebound = index.assigned_names(scope)
+        for i, arg in enumerate(call.args):
+            if arg.star:
+                return
+            param = arg.keyword.value if arg.keyword is not None else (positional[i] if i < len(positional) else None)
+            value = arg.value
+            if (param is None or param not in use.static_names or not isinstance(value, cst.Name)
+                    or value.value not in traced or value.value in rebound or _rebinds(scope, value.value)):
+                continue
+            ctx.report(
+                value,
+                f"`{value.value}` is traced here (parameter of jitted `{scope.display()}`, not in its static_argnames) "
+                f"and passed as static argument `{param}` of jitted `{info.display()}`: JAX cannot hash a tracer "
+                "(ValueError at the call)",
+                f"Declare `{value.value}` static in `{scope.display()}` too "
+                f"(`static_argnames=(\"{value.value}\",)`), so it stays a Python value, or make `{param}` traced in "
+                f"`{info.display()}`",
+            )
+            return
+
+
+_TRACING_JITS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit"})
+
+
+def _outermost_jit(index, info):
+    """The ``jax.jit``/``pjit`` use of the def ``info`` when it is its outermost decorator (every
+    call of the name goes through it) and its static arguments are read; else None."""
+    decorators = getattr(info.node, "decorators", ())
+    if not decorators or len(decorators) > 1:
+        return None
+    for fn, use, site in index.jit_uses:
+        if fn is info and site is decorators[0].decorator:
+            ok = use.qualname in _TRACING_JITS and not use.static_unknown and "**" not in use.bound_keywords
+            return use if ok else None
+    return None
+
+
+def _rebinds(scope, name: str) -> bool:
+    """Is ``name`` bound in ``scope``'s body (any assignment, loop target, ``with ... as``, ...)?"""
+    bindings = bindings_in(scope.node.body, name) if isinstance(scope.node, cst.FunctionDef) else []
+    return bindings is None or bool(bindings)
 
 
 def _mapping_transform(call, index, scope):
