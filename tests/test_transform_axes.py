@@ -219,3 +219,62 @@ def test_shard_map_partition_spec_traces_even_p(tmp_path):
     assert lint(tmp_path, SHARD_MAP_SPEC_TRACES) == expected(SHARD_MAP_SPEC_TRACES)
     with pytest.raises(jax.errors.TracerBoolConversionError):
         load(tmp_path, SHARD_MAP_SPEC_TRACES, "shard_map_spec").run()  # under jit, P() traces a Python int
+
+
+# -- PREDMAP: map of a predicate that returns Python values -------------------------------------
+
+PREDICATE_MAP = """
+import jax
+import jax.numpy as jnp
+
+
+def is_pair(x) -> bool:
+    return isinstance(x, tuple) and len(x) == 2
+
+
+def both_arrays(x, y):
+    return isinstance(x, jax.Array) and isinstance(y, jax.Array)
+
+
+@jax.jit
+def total(xs, ys):
+    if all(map(is_pair, xs)) or any(map(both_arrays, xs, ys)):
+        return sum(a.sum() for a, _ in xs)
+    return sum(x.sum() for x in xs)
+
+
+def run():
+    total([(jnp.ones(2), jnp.ones(2))], [jnp.ones(1)])
+    return total([jnp.ones(2)], [0])
+"""
+
+PREDICATE_MAP_TRACED = """
+import jax
+import jax.numpy as jnp
+
+
+def positive(x):
+    return x.sum() > 0
+
+
+@jax.jit
+def total(xs):
+    if all(map(positive, xs)):  # expect: JG103
+        return sum(x.sum() for x in xs)
+    return 0.0
+
+
+def run():
+    return total([jnp.ones(2)])
+"""
+
+
+def test_map_of_a_static_predicate_is_python(tmp_path):
+    assert lint(tmp_path, PREDICATE_MAP) == set()
+    assert load(tmp_path, PREDICATE_MAP, "predmap_ok").run().shape == ()
+
+
+def test_map_of_a_traced_predicate_is_flagged(tmp_path):
+    assert lint(tmp_path, PREDICATE_MAP_TRACED) == expected(PREDICATE_MAP_TRACED)
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        load(tmp_path, PREDICATE_MAP_TRACED, "predmap_traced").run()

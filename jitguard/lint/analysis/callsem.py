@@ -164,6 +164,8 @@ class CallSemantics:
                 # dict(a=x, b=1): each key's own kind
                 return lattice.record({a.keyword.value: self.taints.get(a.value) for a in node.args}, mapping=True)
             return Taint(t.origin, container=True, mapping=True, foreign=t.foreign)  # its keys: what it is built from
+        if name == "map" and self._maps_to_static(node):
+            return None  # all(map(pred, xs)) with pred returning isinstance tests: Python bools
         if name in jaxapi.CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
             return lattice.container(t)
         if name in jaxapi.TREE_MAPS:
@@ -179,6 +181,25 @@ class CallSemantics:
         if isinstance(func, cst.Call) and (self.resolve(func.func) or "").startswith(jaxapi.LAYER_LIBRARIES):
             return lattice.array(t)  # nn.Dense(4)(x), hk.Linear(4)(x): a layer applied to an array
         return lattice.foreign(t)  # another module's function: its result's type is unknown
+
+    def _maps_to_static(self, node: cst.Call) -> bool:
+        """``map(pred, *xs)`` with ``pred`` a function of this module that returns a Python value
+        (its summary) when given the elements of the traced ``xs``: every element of the map is
+        one, as ``[pred(x) for x in xs]`` would be."""
+        args = positional_args(node)
+        fn = self.index.resolve_function(args[0].value, self.info) if len(args) > 1 and not node.args[0].keyword else None
+        if fn is None or any(a.star or a.keyword for a in node.args):
+            return False
+        callee, _use, bound_self = fn
+        params = callee.positional[1:] if bound_self and callee.is_method else callee.positional
+        if len(params) < len(args) - 1:
+            return False
+        mapped = {}
+        for p, a in zip(params, args[1:]):
+            at = lattice.element(self.taints.get(a.value))
+            if at is not None:
+                mapped[p.name] = at
+        return self.analysis.summary(callee, mapped) is None
 
     def _tree_map_args(self, node: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
         """jax.tree.map(f, *trees) with f of this module: f's parameters get the trees' leaves."""
