@@ -93,12 +93,14 @@ def metadata_names(source: str) -> tuple[set[str], set[str]]:
     another module than the jitted code that reads its metadata (``sys.num_links()``), so every
     file's analysis gets the tree's names (see jitguard.lint.analysis.pytrees for the in-module
     analysis, which also reads unannotated methods; jitguard.lint.analysis.pytree_aux for the aux
-    data of flatten functions)."""
+    data of flatten functions and the static properties)."""
     fields: set[str] = set()
-    if "register_pytree" in source:  # aux data of flatten functions, in whichever module registers them
-        from jitguard.lint.analysis.pytree_aux import aux_attributes  # ast only, no libcst
+    if "register_pytree" in source or "property" in source:
+        from jitguard.lint.analysis.pytree_aux import aux_attributes, static_properties  # ast only, no libcst
 
-        fields = aux_attributes(source)
+        # aux data of flatten functions, in whichever module registers them; properties whose value
+        # never depends on the instance's data (shapes, type(...) of a node, constants)
+        fields = (aux_attributes(source) if "register_pytree" in source else set()) | static_properties(source)
     if not any(w in source for w in _METADATA_WORDS):
         return fields, set()
     fields |= set(_META_FIELD.findall(source)) | set(_STATIC_FIELD_CALL.findall(source))

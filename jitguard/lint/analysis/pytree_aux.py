@@ -29,6 +29,8 @@ must not import libcst.
 from __future__ import annotations
 
 import ast
+import bisect
+import re
 
 _REGISTER_CALLS = frozenset({"register_pytree_node", "register_pytree_with_keys"})
 _REGISTER_CLASS = frozenset({"register_pytree_node_class", "register_pytree_with_keys_class"})
@@ -137,3 +139,129 @@ def _attributes(expr: ast.expr, param: str, bound: dict[str, list[ast.expr]], de
     if isinstance(expr, ast.Name) and expr.id != param and len(bound.get(expr.id, ())) == 1:
         return _attributes(bound[expr.id][0], param, bound, depth + 1)
     return set()
+
+
+# -- properties whose value never depends on the instance's data ---------------------------------
+_PROPERTY = re.compile(r"^([ \t]+)@(?:property|(?:functools\.)?cached_property)[ \t]*\n\1def[ \t]+(\w+)\([ \t]*self[ \t]*\)",
+                       re.MULTILINE)
+_SHAPE_ATTRIBUTES = frozenset({"shape", "ndim", "dtype", "size"})
+_STATIC_BUILTINS = frozenset({"type", "len", "isinstance", "issubclass", "callable", "hasattr"})
+
+
+def static_properties(source: str) -> set[str]:
+    """Names of the properties of ``self`` alone whose every return is a Python value whatever the
+    instance's leaves hold: built from constants, names that are not ``self`` (classes, Enum
+    members, module constants), ``type(...)``/``len(...)``/``isinstance(...)``, shapes and dtypes
+    of attributes (``self.grid_values.shape[-2]``), and other such properties of the file::
+
+        @property
+        def impl(self) -> Impl:
+            return {DataJAX: Impl.JAX, DataWarp: Impl.WARP}[type(self._impl)]
+
+    (the type of a pytree node is part of the tree structure). Only the properties' own lines are
+    parsed (a regex finds them), so this stays cheap on every file of the tree."""
+    if "property" not in source:
+        return set()
+    getters: dict[str, list[ast.FunctionDef]] = {}
+    lines = source.splitlines()
+    offsets = _line_starts(source)
+    for m in _PROPERTY.finditer(source):
+        indent, name = m.group(1), m.group(2)
+        first = _line_of(offsets, m.start())
+        end = first + 2
+        while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > len(indent)):
+            end += 1
+        block = "\n".join(line[len(indent):] if line.startswith(indent) else line.lstrip() for line in lines[first:end])
+        try:
+            fn = ast.parse(block).body[0]
+        except (SyntaxError, ValueError, RecursionError, MemoryError, IndexError):
+            continue
+        if isinstance(fn, ast.FunctionDef):
+            getters.setdefault(name, []).append(fn)  # a name in several classes: each getter must be static
+
+    names = _module_names(source)
+    known: set[str] = set()
+    changed = True
+    while changed:  # properties reading other static properties of the file
+        changed = False
+        for name, fns in getters.items():
+            if name not in known and all(_static_getter(fn, known, names) for fn in fns):
+                known.add(name)
+                changed = True
+    return known
+
+
+_BUILTIN_NAMES = frozenset({"int", "float", "bool", "str", "complex", "tuple", "list", "dict", "set", "frozenset",
+                            "object", "type", "NotImplemented", "Ellipsis"})
+_TOP_BINDING = re.compile(r"^(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)|^(\w+)[ \t]*(?::[^=\n]*)?=(?!=)", re.MULTILINE)
+_TOP_IMPORT = re.compile(r"^(?:from[ \t]+[\w.]+[ \t]+)?import[ \t]+(\([^)]*\)|[^\n]*)", re.MULTILINE)
+
+
+def _module_names(source: str) -> set[str]:
+    """Names bound at the top level of the file: defs, classes, assignments, imports."""
+    names = {a or b for a, b in _TOP_BINDING.findall(source)}
+    for imported in _TOP_IMPORT.findall(source):
+        lines = [line.split("#", 1)[0] for line in imported.strip("()").replace("\\\n", " ").splitlines()]
+        for part in " ".join(lines).split(","):
+            words = part.split()
+            if words:
+                names.add(words[-1] if "as" in words else words[0].split(".")[0])
+    return names
+
+
+def _line_starts(source: str) -> list[int]:
+    starts = [0]
+    for i, ch in enumerate(source):
+        if ch == "\n":
+            starts.append(i + 1)
+    return starts
+
+
+def _line_of(starts: list[int], offset: int) -> int:
+    return bisect.bisect_right(starts, offset) - 1
+
+
+def _static_getter(fn: ast.FunctionDef, known: set[str], names: set[str]) -> bool:
+    """Does every path of the getter return a static expression (and nothing else bind names)?"""
+    body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]  # docstring
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return False
+    return _static(body[0].value, known, names)
+
+
+def _static(expr: ast.expr, known: set[str], names: set[str]) -> bool:
+    """``names``: the module-level names of the file (a name bound in an enclosing function of a
+    nested class may be a tracer)."""
+    if isinstance(expr, ast.Constant):
+        return True
+    if isinstance(expr, ast.Name):
+        return expr.id in names or expr.id in _BUILTIN_NAMES
+    if isinstance(expr, ast.Attribute):
+        if expr.attr in _SHAPE_ATTRIBUTES:
+            return True  # self.x.shape: a tuple of ints, whatever x holds
+        if isinstance(expr.value, ast.Name) and expr.value.id == "self":
+            return expr.attr in known
+        return _static(expr.value, known, names)  # Impl.JAX, np.float32
+    if isinstance(expr, ast.Call):
+        # type(self.x) is the class of a node (tree structure), len of a leaf its first dimension;
+        # the arguments themselves need not be static
+        return isinstance(expr.func, ast.Name) and expr.func.id in _STATIC_BUILTINS and not expr.keywords
+    if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
+        return all(_static(e, known, names) for e in expr.elts)
+    if isinstance(expr, ast.Dict):
+        return all(k is not None and _static(k, known, names) for k in expr.keys) and all(_static(v, known, names) for v in expr.values)
+    if isinstance(expr, ast.Subscript):
+        return _static(expr.value, known, names) and _static(expr.slice, known, names)
+    if isinstance(expr, ast.Slice):
+        return all(p is None or _static(p, known, names) for p in (expr.lower, expr.upper, expr.step))
+    if isinstance(expr, ast.UnaryOp):
+        return _static(expr.operand, known, names)
+    if isinstance(expr, ast.BinOp):
+        return _static(expr.left, known, names) and _static(expr.right, known, names)
+    if isinstance(expr, ast.BoolOp):
+        return all(_static(v, known, names) for v in expr.values)
+    if isinstance(expr, ast.Compare):
+        return _static(expr.left, known, names) and all(_static(c, known, names) for c in expr.comparators)
+    if isinstance(expr, ast.IfExp):
+        return _static(expr.test, known, names) and _static(expr.body, known, names) and _static(expr.orelse, known, names)
+    return False
