@@ -131,6 +131,14 @@ def chunk_twice(x, parts):
     return chunk(x, parts) * 2  # `parts` is a tracer here  # expect: JG203
 
 
+class Padder:
+    def __init__(self):
+        self.config = {"width": 2}
+
+    def pad(self, x):
+        return pad_to(x, self.config)  # a dict set in __init__  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -197,11 +205,25 @@ def chunk_default(x, parts=2):  # JAX passes the default unchanged when the call
     return chunk(x, parts) * 2
 
 
+class TuplePadder:
+    def __init__(self):
+        self.config = {"width": 2}
+        self.widths = (1, 1)
+
+    def freeze(self):
+        self.config = self.config["width"]
+
+    def pad(self, x):
+        self.freeze()
+        return pad_to(x, self.config), pad_to(x, self.widths)
+
+
 def chunks_outside_jit(x):
     return chunk_static(x, 2), chunk_default(x)
 
 
 RAISES = [
+    (lambda: Padder().pad(jnp.arange(6.0)), "ValueError"),
     (lambda: chunk_twice(jnp.arange(6.0), 2), "ValueError"),
     (lambda: array_in_pytree_metadata(jnp.arange(6.0)), "ValueError"),
     (lambda: namedtuple_holding_a_list(jnp.arange(6.0)), "ValueError"),
@@ -220,6 +242,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: TuplePadder().pad(jnp.arange(6.0)),
     lambda: chunks_outside_jit(jnp.arange(6.0)),
     lambda: tuple_in_pytree_metadata(jnp.arange(6.0)),
     lambda: namedtuple_holding_a_tuple(jnp.arange(6.0)),

@@ -10,6 +10,9 @@ kinds JG203 reports at a static position (``jitguard.lint.analysis.calls`` asks
   frozen (or ``unsafe_hash``) dataclass of the module is exactly as hashable as the values built
   into it, so ``State([x], None)`` at a static position fails when JAX hashes it.
 
+* ``self.cfg`` in a method, when the class's ``__init__`` is the only place that assigns it (no
+  ``setattr``, no subclass in the module) and sets it to such a value.
+
 Each fact is checked under JAX by tests/test_jaxapi_claims.py.
 """
 
@@ -62,6 +65,8 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
         if klass is not None and klass.unhashable:
             return f"an instance of the mutable dataclass `{klass.name}` (unhashable)"
         return unhashable_call(expr, index, scope, lambda e: unhashable_value(e, index, scope, depth + 1))
+    if isinstance(expr, cst.Attribute) and depth == 0:
+        return _self_attribute_kind(expr, index, scope)
     if isinstance(expr, cst.Name) and depth == 0:
         value = index.binding(expr.value, scope)
         if value is None:
@@ -69,6 +74,53 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
         kind = unhashable_value(value, index, scope, depth + 1)
         return f"{kind} (`{expr.value}`)" if kind else None
     return None
+
+
+def _self_attribute_kind(expr: cst.Attribute, index, scope) -> str | None:
+    """``self.cfg`` in a method of a class whose ``__init__`` sets ``self.cfg = {...}`` (a value
+    :func:`unhashable_value` reads), when nothing else in the class assigns ``self.cfg`` (or calls
+    ``setattr``) and no class of the module derives from it."""
+    if not (isinstance(expr.value, cst.Name) and expr.value.value == "self"):
+        return None
+    klass = index.enclosing_class(scope)
+    if klass is None or any(isinstance(b.value, cst.Name) and b.value.value == klass.name
+                            for k in index.classes.values() for b in k.node.bases):
+        return None
+    init = klass.methods.get("__init__")
+    if init is None:
+        return None
+    attr = expr.attr.value
+    cache = index.__dict__.setdefault("_self_attribute_kinds", {})
+    key = (klass.name, attr)
+    if key not in cache:
+        cache[key] = _init_attribute_kind(klass, init, attr, index)
+    return cache[key]
+
+
+def _init_attribute_kind(klass, init, attr: str, index) -> str | None:
+    found: list[tuple[cst.CSTNode, cst.BaseExpression | None]] = []
+    for node in iter_nodes(klass.node.body):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "setattr":
+            return None
+        targets: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
+        if isinstance(node, cst.Assign):
+            targets = [(t.target, node.value) for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
+            targets = [(node.target, None)]
+        elif isinstance(node, (cst.For, cst.AsName, cst.NamedExpr)):
+            targets = [(getattr(node, "target", None) or getattr(node, "name", None), None)]
+        for target, value in targets:
+            for sub in iter_nodes(target):
+                if (isinstance(sub, cst.Attribute) and sub.attr.value == attr and isinstance(sub.value, cst.Name)
+                        and sub.value.value == "self"):
+                    found.append((node, value if sub is target else None))
+    if len(found) != 1 or found[0][1] is None:
+        return None
+    node, value = found[0]
+    if not any(n is node for n in iter_nodes(init.node.body)):
+        return None
+    kind = unhashable_value(value, index, init, 1)
+    return f"{kind} (`self.{attr}`, set in `__init__`)" if kind else None
 
 
 def unhashable_name(expr: cst.Name, index, scope) -> str | None:

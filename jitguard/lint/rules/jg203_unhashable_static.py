@@ -27,7 +27,8 @@ class UnhashableStaticArgument(Rule):
         a namedtuple or frozen dataclass holding one of those (they hash their fields), an
         instance of a standard-library class that defines `__eq__` without `__hash__`
         (`argparse.Namespace`, also from `parser.parse_args()`; the table is read from the
-        standard library), or a name bound to one of those in the same scope. Within one file it
+        standard library), a name bound to one of those in the same scope, or `self.cfg` where
+        the class's `__init__` is the only place that sets it, to one of those. Within one file it
         also reads `jax.jit(f, static_argnums=...)(...)` and a jit bound to a local name, and a
         transform that calls a jitted function with tracers at a static position
         (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static), and an instance of
