@@ -1,7 +1,7 @@
 """What an instance of a class of the module is under a transform, whatever its leaves hold.
 
 Two facts about Python objects that JAX rebuilds from a pytree (checked on JAX 0.10.2:
-tests/test_pytrees_instances.py):
+tests/test_pytrees_values.py):
 
 * **Properties.** ``obj.prop`` runs the property's getter on the instance JAX rebuilt: when the
   getter reads only metadata (aux data, static fields), shapes of leaves or constants, its result

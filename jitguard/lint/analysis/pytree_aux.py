@@ -4,7 +4,7 @@
 whose flatten pairs each child with its key) calls ``flatten(obj)`` to split an instance into
 ``(children, aux_data)``. Under ``jax.jit``/``vmap`` the children become tracers and the aux data
 stays the Python value it was: JAX compares it with ``==`` to pick the compiled program and hands
-it back to ``unflatten`` unchanged (checked on JAX 0.10.2: tests/test_pytree_aux.py). So an
+it back to ``unflatten`` unchanged (checked on JAX 0.10.2: tests/test_pytrees_values.py). So an
 attribute the flatten function puts in the aux data is static on a traced instance::
 
     jax.tree_util.register_pytree_node(
