@@ -397,8 +397,20 @@ class _RssSampler(threading.Thread):
             self.stop.wait(self.every)
 
 
+def bytecode_env(env: dict | None = None) -> dict:
+    """The environment of a measured run: Python writes and reads its bytecode cache, as an
+    installed package has it (pip compiles on install), in a folder of the benchmark's own (the
+    working tree is left alone). Without it, under PYTHONDONTWRITEBYTECODE=1, every run would
+    compile jitguard's modules again: ~0.2 s per start that no user pays."""
+    out = dict(os.environ if env is None else env)
+    out.pop("PYTHONDONTWRITEBYTECODE", None)
+    out.setdefault("PYTHONPYCACHEPREFIX", str(BENCH_CACHE / "pycache"))
+    return out
+
+
 def run_cmd(cmd: list[str], cwd: Path, env: dict | None = None, ok=(0, 1)) -> Run:
     """Run ``cmd``; wall time, CPU time and peak RSS (per process and overall)."""
+    env = bytecode_env(env)
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err)
