@@ -278,3 +278,81 @@ def test_map_of_a_traced_predicate_is_flagged(tmp_path):
     assert lint(tmp_path, PREDICATE_MAP_TRACED) == expected(PREDICATE_MAP_TRACED)
     with pytest.raises(jax.errors.TracerBoolConversionError):
         load(tmp_path, PREDICATE_MAP_TRACED, "predmap_traced").run()
+
+
+# -- HELPERMETA: helpers returning metadata, static arguments, shapes or None --------------------
+
+RECURSIVE_METADATA = """
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["data"], meta_fields=["dims"])
+@dataclasses.dataclass
+class Arr:
+    data: jax.Array
+    dims: tuple
+
+
+def dims_of(x):
+    if isinstance(x, Arr):
+        return x.dims
+    if x.ndim == 0:
+        return None
+    subs = [dims_of(row) for row in x]
+    return subs[0] if all(s == subs[0] for s in subs) else None
+
+
+def size_of(x):
+    return np.prod(dims_of(x)) if dims_of(x) is not None else x.shape[-1]
+
+
+@jax.jit
+def scaled(x):
+    dims = dims_of(x)
+    if size_of(x) > 2 and dims is not None:
+        return x.data.reshape(*dims) * 2
+    return x.data
+
+
+def run():
+    scaled(Arr(jnp.ones(6), (2, 3)))
+    return scaled(Arr(jnp.ones(2), (2,)))
+"""
+
+RECURSIVE_TRACED = """
+import jax
+import jax.numpy as jnp
+
+
+def doubled(x, n):
+    if n == 0:
+        return x
+    return doubled(x * 2, n - 1)
+
+
+@jax.jit
+def grows(x):
+    if doubled(x, 2).sum() > 0:  # expect: JG101
+        return x
+    return -x
+
+
+def run():
+    return grows(jnp.ones(2))
+"""
+
+
+def test_recursive_helper_returning_metadata_is_python(tmp_path):
+    assert lint(tmp_path, RECURSIVE_METADATA) == set()
+    assert load(tmp_path, RECURSIVE_METADATA, "recursive_meta").run().shape == (2,)
+
+
+def test_recursive_helper_returning_its_traced_argument_is_traced(tmp_path):
+    assert lint(tmp_path, RECURSIVE_TRACED) == expected(RECURSIVE_TRACED)
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        load(tmp_path, RECURSIVE_TRACED, "recursive_traced").run()

@@ -60,6 +60,10 @@ class Analysis:
         self.rule_errors: dict[str, BaseException] = {}
         self._summaries: dict[tuple[FunctionInfo, frozenset[str], bool], Taint | None] = {}
         self._in_summary: set[tuple[FunctionInfo, frozenset[str], bool]] = set()
+        # recursion in summaries: the keys a walk in progress reached again, and what such a
+        # call is assumed to return (absent: None, the optimistic first try)
+        self._recursed: set[tuple[FunctionInfo, frozenset[str], bool]] = set()
+        self._assumed: dict[tuple[FunctionInfo, frozenset[str], bool], Taint | None] = {}
         self._pending: list[FunctionInfo] = []
         self._queued: set[FunctionInfo] = set()
         self._walks: dict[FunctionInfo, int] = {}
@@ -182,19 +186,32 @@ class Analysis:
         key = (callee, frozenset(traced), self.staged(callee) is not None)
         if key in self._summaries:
             return self._summaries[key]
-        if key in self._in_summary:  # recursion: assume the worst
-            return next(iter(traced.values()), None)
+        if key in self._in_summary:  # recursion: first assume a Python value, then the worst
+            self._recursed.add(key)
+            return self._assumed.get(key)
+        before = set(self._summaries)
         self._in_summary.add(key)
-        walker = Walker(self, callee, report=False, entry=traced)
-        walker.walk()
+        result = self._returned(callee, traced)
+        if key in self._recursed and result is not None:
+            # a recursive call was assumed to return a Python value and the function does not (a
+            # base case returns a traced value): drop what was computed under that assumption and
+            # walk again with the recursive calls traced
+            for stale in set(self._summaries) - before:
+                del self._summaries[stale]
+            self._assumed[key] = next(iter(traced.values()), None)
+            result = self._returned(callee, traced)
+        # every return is a Python value when the recursive calls' are: by induction on the
+        # depth of the recursion, so is what the function returns
         self._in_summary.discard(key)
-        result = None
-        for t in walker.returns:
-            if t is not None:
-                result = t
-                break
+        self._recursed.discard(key)
+        self._assumed.pop(key, None)
         self._summaries[key] = result
         return result
+
+    def _returned(self, callee: FunctionInfo, traced: dict[str, Taint]) -> Taint | None:
+        walker = Walker(self, callee, report=False, entry=traced)
+        walker.walk()
+        return next((t for t in walker.returns if t is not None), None)
 
 
 def build_hooks(rules: list["Rule"]) -> dict[str, list[tuple[str, Hook]]]:
