@@ -34,6 +34,15 @@ def loop_index_as_static(n):
     return [power(jnp.ones(2), i) for i in range(n)]  # expect: JG302
 
 
+def power_of(x, k):
+    # a helper passing `k` on to the static position: JAX compiles here, once per distinct `k`
+    return power(x, k)  # expect: JG302
+
+
+def loop_index_through_a_helper(n):
+    return [power_of(jnp.ones(3), i) for i in range(n)]
+
+
 def while_counter(n):
     x, k = jnp.ones(2), 1
     while k <= n:
@@ -124,6 +133,10 @@ def one_static_object(n):
     for _ in range(n):
         x = scaled(x, schedule=_SCHEDULE)
     return x
+
+
+def constant_through_a_helper(n):
+    return [power_of(jnp.ones(3), 2) for _ in range(n)]
 
 
 def constant_static(n):
@@ -268,9 +281,9 @@ def static_from_metadata_by_key(n):
     return per_key({"a": jnp.ones((4, 2)), "b": jnp.ones((2, 3))}, n)
 
 
-GROWS = [schedule_as_static, loop_index_as_static, while_counter, new_static_object_each_step,
+GROWS = [schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step]
-BOUNDED = [one_static_object, constant_static, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
+BOUNDED = [one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key]

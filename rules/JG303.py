@@ -103,6 +103,16 @@ def partial_last_tile(n):
     return [total(batch) for _, batch in zip(range(n), tiles(DATA, 6))]  # expect: JG303
 
 
+def total_of(x):
+    # a helper that passes `x` on: the call below is where JAX compiles for every caller, so the
+    # finding is here, and names the loop that calls the helper
+    return total(x)  # expect: JG303
+
+
+def prefixes_through_a_helper(n):
+    return [total_of(DATA[: k + 1]) for k in range(n)]
+
+
 def batch_of_random_size(rng):
     rows = rng.integers(1, 1000)  # drawn anew at every call
     return np.ones(rows, np.float32)
@@ -207,6 +217,11 @@ def full_tiles(data, batch_size):
         yield data[i : i + batch_size]
 
 
+def windows_through_a_helper(n):
+    # the same helper with windows of one size: one compile
+    return [total_of(DATA[k : k + 4]) for k in range(n)]
+
+
 def full_tiles_only(n):
     return [total(batch) for _, batch in zip(range(n), full_tiles(DATA, 6))]
 
@@ -248,11 +263,11 @@ def warm_up_default_sizes(n, sizes=(4, 8)):
     return [total(np.zeros(4, np.float32)) for _ in range(n)]
 
 
-GROWS = [batches_from_a_helper, edge_lists_per_frame, partial_last_batch, partial_last_tile, random_batch_sizes, list_of_different_shapes,
+GROWS = [batches_from_a_helper, edge_lists_per_frame, partial_last_batch, partial_last_tile, prefixes_through_a_helper, random_batch_sizes, list_of_different_shapes,
          values_above_each_threshold,
          growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history]
-BOUNDED = [padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, warm_up_default_sizes,
+BOUNDED = [padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
            random_choice_of_buckets, list_of_one_shape, masked_instead_of_selected, one_mask_for_every_step,
            fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,
            nested_calls_in_traced_code]

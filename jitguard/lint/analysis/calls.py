@@ -55,6 +55,7 @@ class FactExtractor:
                 if last is not None:
                     self._named.append((call, func, klass, loops, last))
         self._wrappers: dict[FunctionInfo, list[WrapperCall]] = {}  # _find_wrappers asks _callee, which reads it
+        self._forwarding: dict[int, FunctionInfo] = {}  # id of a wrapper's call of a jitted function -> the wrapper
         self._wrappers = self._find_wrappers()
 
     # -- definitions ------------------------------------------------------------------------
@@ -101,6 +102,7 @@ class FactExtractor:
             args = self._forwards(call, func)
             if args:
                 out.setdefault(func, []).append(WrapperCall(target[0], target[1], tuple(args)))
+                self._forwarding[id(call)] = func
         return out
 
     def _forwards(self, call: cst.Call, func: FunctionInfo) -> list[Forward]:
@@ -152,13 +154,15 @@ class FactExtractor:
                 args.append(ArgFact(keyword, None if keyword is not None else position, _short(code(value)),
                                     as_tuple=as_tuple, **kinds))
                 nodes.append(node)
-            if args:
+            via = self._forwarding.get(id(call))
+            if args or via is not None:  # a wrapper's call of its jitted function: where its callers compile
                 traced = self.index.traces.in_traced_code(func)
                 # only loops whose length grows with the work count: a loop over a fixed
                 # collection (a literal, an Enum, itertools.product of literals) is bounded
                 table = self.index.imports_of(func)
                 in_loop = any(not is_bounded_loop(loop, table, self._enums, scope_view(self.index, func)) for loop in loops)
-                out.append((CallFact(callee, bound, in_loop, tuple(args), traced=traced), call, tuple(nodes)))
+                out.append((CallFact(callee, bound, in_loop, tuple(args), traced=traced,
+                                     wrapper=self.qualname(via) if via is not None else None), call, tuple(nodes)))
         return out
 
     def _callee(self, call: cst.Call, func: FunctionInfo | None, klass) -> tuple[str, bool] | None:

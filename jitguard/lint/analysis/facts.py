@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 3
+FACTS_SCHEMA = 4
 
 
 @dataclass(frozen=True)
@@ -227,6 +227,9 @@ class CallFact:
     # made from traced code (inside a jitted/vmapped/... function): part of the caller's trace,
     # so it compiles nothing of its own and cannot churn
     traced: bool = False
+    # the wrapper (qualname) whose body makes this call, passing its parameters on: where JAX
+    # compiles for the calls of that wrapper (the churn rules report there)
+    wrapper: str | None = None
 
     @property
     def line(self) -> int:
@@ -251,14 +254,15 @@ class CallFact:
     def to_json(self) -> dict:
         return {"callee": self.callee, "bound": self.bound, "in_loop": self.in_loop, "traced": self.traced,
                 "args": [a.to_json() for a in self.args],
-                "where": self.where.to_json() if self.where is not None else None}
+                "where": self.where.to_json() if self.where is not None else None, "wrapper": self.wrapper}
 
     @classmethod
     def from_json(cls, data: dict) -> "CallFact":
         where = data.get("where")
         return cls(data["callee"], bool(data["bound"]), bool(data["in_loop"]),
                    tuple(ArgFact.from_json(a) for a in data["args"]),
-                   Location.from_json(where) if where is not None else None, bool(data.get("traced", False)))
+                   Location.from_json(where) if where is not None else None, bool(data.get("traced", False)),
+                   data.get("wrapper"))
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,9 @@ class CallSite:
     jitdef: JitDef
     param: str
     static: bool
+    # through a wrapper: (path, call) of the wrapper's own call of the jitted function, where JAX
+    # compiles for this call (None: this call is that place)
+    compiled_at: tuple[str, CallFact] | None = None
 
     @property
     def function(self) -> str:
@@ -39,11 +42,15 @@ class ProjectIndex:
     def __init__(self, results: list[FileResult]) -> None:
         self.defs: dict[str, JitDef] = {}
         self.reexports: dict[str, str] = {}
+        self.forwarding: dict[str, list[tuple[str, CallFact]]] = {}  # wrapper -> its calls of jitted functions
         wrappers: list[tuple[Wrapper, str]] = []
         for res in results:
             facts = res.facts
             if facts is None:
                 continue
+            for call in facts.calls:
+                if call.wrapper is not None and call.where is not None:
+                    self.forwarding.setdefault(call.wrapper, []).append((res.path, call))
             for d in facts.defs:
                 if d.qualname not in self.defs:
                     self.defs[d.qualname] = replace(d, path=res.path)
@@ -108,7 +115,18 @@ class ProjectIndex:
                     static = param in jd.static
                     if jd.python_static:  # equinox.filter_jit: every non-array value is static
                         static = bool(arg.py_number or str(arg.scalar or "strong") in WEAK_SCALARS)
-                    yield CallSite(res.path, call, arg, jd, param, static)
+                    yield CallSite(res.path, call, arg, jd, param, static, self._compiled_at(jd))
+
+    def _compiled_at(self, jd: JitDef) -> tuple[str, CallFact] | None:
+        """Where a call of the wrapper ``jd`` compiles: the wrapper's call of the jitted function it
+        was read as wrapping (the first of its calls that reaches one), when it is known."""
+        if jd.forwards is None:
+            return None
+        for path, call in self.forwarding.get(jd.qualname, ()):
+            inner = self.lookup(call.callee)
+            if inner is not None and inner.forwards is None and not inner.static_unknown:
+                return path, call
+        return None
 
 
 def _param_for(jd: JitDef, bound: bool, kw: str | None, pos: int | None) -> str | None:

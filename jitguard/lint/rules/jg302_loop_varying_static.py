@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from jitguard.lint.analysis.project import CallSite
-from jitguard.lint.rules._sites import by_call, names, python_level
+from jitguard.lint.rules._sites import by_call, names, python_level, report_all, the_loop
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 
@@ -30,6 +30,11 @@ class LoopVaryingStatic(Rule):
         layouts, and a
         loop over names bound to literal collections (a tuning grid kept in variables, a
         parameter's literal default that no call passes) is bounded: neither is flagged.
+        Through a helper that passes the value on to the jitted function (`def inference(frames):
+        return model_apply(frames)`, called in a loop), the finding is on the helper's call of
+        the jitted function, where JAX compiles, and its message names the loop's call of the
+        helper (`the loop that calls `inference` at line 33`); one finding there names every
+        such loop. `# noqa` on that line silences it for every caller.
         """
     why = """
         Each distinct static value is a separate compile. A value that changes every iteration
@@ -64,6 +69,7 @@ class LoopVaryingStatic(Rule):
         """
 
     def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
+        findings = []
         for group in by_call(python_level(sites)):
             verdicts = [(site, v) for site in group if (v := self._verdict(site))]
             if not verdicts:
@@ -72,7 +78,8 @@ class LoopVaryingStatic(Rule):
             if len(verdicts) > 1:  # one finding per call, naming every argument
                 others = names(s.param for s, _v in verdicts[1:])
                 message += f"; so {'do' if len(verdicts) > 2 else 'does'} {others}"
-            ctx.report(site, message, help)
+            findings.append((site, message, help))
+        report_all(ctx, findings)
 
     def _verdict(self, site: CallSite):
         fresh = site.arg.fresh
@@ -98,14 +105,14 @@ class LoopVaryingStatic(Rule):
         if site.jitdef.python_static:
             transform = site.jitdef.transform.replace("equinox.", "eqx.")
             return (
-                f"`{site.param}` of `{site.function}` ({transform}) is a Python number that changes with the loop "
+                f"`{site.param}` of `{site.function}` ({transform}) is a Python number that changes with {the_loop(site)} "
                 f"({names}): {transform} treats every non-array argument as static, so one XLA compile per "
                 "distinct value",
                 f"Pass it as an array (`jnp.asarray({site.arg.text})`): {transform} traces arrays, and one "
                 "compile serves every value",
             )
         return (
-            f"static argument `{site.param}` of jitted `{site.function}` changes with the loop ({names}): "
+            f"static argument `{site.param}` of jitted `{site.function}` changes with {the_loop(site)} ({names}): "
             "one XLA compile per distinct value",
             f"If `{site.function}` only computes with `{site.param}`, make it traced (drop it from "
             "static_argnums/static_argnames): one compile serves every value; if it sets a shape or a loop "

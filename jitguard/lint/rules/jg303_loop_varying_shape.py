@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from jitguard.lint.analysis.project import CallSite
-from jitguard.lint.rules._sites import by_call, names, python_level
+from jitguard.lint.rules._sites import by_call, names, python_level, report_all, the_loop
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 
@@ -28,6 +28,11 @@ class LoopVaryingShape(Rule):
         bounds move together under a test that bounds their end (`while end <= n`: the remainder
         is dropped), and anything passed through a padding or bucketing function, keep a fixed set
         of shapes and are not flagged.
+        Through a helper that passes the value on to the jitted function (`def inference(frames):
+        return model_apply(frames)`, called in a loop), the finding is on the helper's call of
+        the jitted function, where JAX compiles, and its message names the loop's call of the
+        helper (`the loop that calls `inference` at line 33`); one finding there names every
+        such loop. `# noqa` on that line silences it for every caller.
         """
     why = """
         XLA compiles one program per input shape. A shape that changes every iteration means a
@@ -57,6 +62,7 @@ class LoopVaryingShape(Rule):
         """
 
     def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
+        findings = []
         for group in by_call(python_level(sites)):
             varying = [s for s in group if not s.static and s.arg.shape and s.call.in_loop]
             if not varying:
@@ -64,10 +70,11 @@ class LoopVaryingShape(Rule):
             site = varying[0]
             params = names(s.param for s in varying)
             plural = len(varying) > 1
-            ctx.report(
+            findings.append((
                 site,
                 f"argument{'s' if plural else ''} {params} of jitted `{site.function}` change{'' if plural else 's'} "
-                f"shape with the loop ({names(s.arg.text for s in varying)}): one XLA compile per distinct shape",
+                f"shape with {the_loop(site)} ({names(s.arg.text for s in varying)}): one XLA compile per distinct shape",
                 "Pad to a fixed size, or to a few buckets with `jitguard.pad_to_bucket(x, axis, buckets)` "
                 "(e.g. powers of two: `jitguard.buckets.pow2(lo, hi)`), and pass the true length as a traced argument",
-            )
+            ))
+        report_all(ctx, findings)
