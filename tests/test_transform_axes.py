@@ -356,3 +356,85 @@ def test_recursive_helper_returning_its_traced_argument_is_traced(tmp_path):
     assert lint(tmp_path, RECURSIVE_TRACED) == expected(RECURSIVE_TRACED)
     with pytest.raises(jax.errors.TracerBoolConversionError):
         load(tmp_path, RECURSIVE_TRACED, "recursive_traced").run()
+
+
+METADATA_LIB = """
+import dataclasses
+import functools
+from collections.abc import Sequence
+
+import jax
+import numpy as np
+
+
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["data"], meta_fields=["dims"])
+@dataclasses.dataclass
+class Arr:
+    data: jax.Array
+    dims: tuple
+
+
+def get_dims(x):
+    if isinstance(x, Sequence) and not isinstance(x, str):
+        subs = [get_dims(sub) for sub in x]
+        return subs[0] if all(s == subs[0] for s in subs) else None
+    if isinstance(x, Arr):
+        return x.dims
+    return None
+
+
+def init_dims(xdims, dims, shape):
+    if dims is None:
+        dims = (shape[-1],) if xdims is None else xdims
+    if np.prod(dims) != shape[-1]:
+        raise ValueError("dims do not match the shape")
+    return dims
+"""
+
+METADATA_MAIN = """
+import functools
+
+import jax
+import numpy as np
+
+from .lib import get_dims, init_dims
+
+
+@functools.partial(jax.jit, static_argnums=(1,))
+def split(x, dims=None):
+    xdims = get_dims(x)
+    data = x.data
+    dims = np.asarray(init_dims(xdims, dims, data.shape))
+    if np.prod(dims) != data.shape[-1]:
+        raise ValueError("dims")
+    return data.reshape(*dims), tuple(dims.tolist())
+
+
+@jax.jit
+def converts(x):
+    return np.asarray(x)  # expect: JG104
+"""
+
+
+def test_numpy_conversion_of_another_modules_metadata_is_python(tmp_path):
+    pkg = tmp_path / "metapkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "lib.py").write_text(textwrap.dedent(METADATA_LIB))
+    (pkg / "main.py").write_text(textwrap.dedent(METADATA_MAIN))
+    results = lint_files([str(pkg / n) for n in ("__init__.py", "lib.py", "main.py")], LintOptions(DEFAULT))
+    assert {(Path(f.path).name, f.line, f.code) for r in results for f in r.findings} == {
+        ("main.py", line, code) for line, code in expected(METADATA_MAIN)}
+    sys.path.insert(0, str(tmp_path))
+    try:
+        main = importlib.import_module("metapkg.main")
+        lib = importlib.import_module("metapkg.lib")
+        out, dims = main.split(lib.Arr(jax.numpy.ones(6), (2, 3)))
+        assert out.shape == (2, 3) and [int(d) for d in dims] == [2, 3]
+        assert main.split(lib.Arr(jax.numpy.ones(4), None), (4,))[0].shape == (4,)
+        with pytest.raises(jax.errors.TracerArrayConversionError):
+            main.converts(jax.numpy.ones(2))
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [m for m in sys.modules if m.startswith("metapkg")]:
+            del sys.modules[name]
