@@ -222,3 +222,72 @@ def test_the_ast_check_never_misses_a_call_libcst_would_record() -> None:
             with_calls += 1
             assert may_record_calls(ast.parse(source), jitted, ImportTable("app.mod")), path
     assert with_calls >= 20  # the check above really ran
+
+
+HELPER_TREE = {
+    "infer.py": """
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+
+        @jax.jit
+        def apply(frames):
+            return jnp.sum(frames)
+
+
+        def inference(frames):
+            return apply(frames)
+
+
+        def main(k):
+            for n in range(k):
+                print(inference(np.ones((n, 4), np.float32)))
+            for _ in range(k):
+                print(inference(np.ones((8, 4), np.float32)))  # one shape: fine
+    """,
+}
+
+
+@pytest.fixture
+def helper_tree(tmp_path: Path) -> Path:
+    for name, text in HELPER_TREE.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip())
+    return tmp_path
+
+
+def _findings(cwd: Path, *args: str) -> list[dict]:
+    proc = subprocess.run([sys.executable, "-m", "jitguard", "check", "--output-format", "json", *args, "."],
+                          cwd=cwd, capture_output=True, text=True)
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_churn_through_a_helper_is_reported_where_jax_compiles(helper_tree):
+    """The first loop varies the shape; JAX compiles at the helper's call of the jitted function:
+    the finding is there, and names the loop's call of the helper; cold and from the cache."""
+    for args in (["--no-cache"], [], []):
+        found = [f for f in _findings(helper_tree, *args) if f["code"] == "JG303"]
+        assert [(f["path"], f["line"]) for f in found] == [("infer.py", 12)], args
+        assert "the loop that calls `inference` at line 17 (`np.ones((n, 4), np.float32)`)" in found[0]["message"]
+
+
+def test_the_helper_call_compiles_once_per_shape():
+    """What that finding claims, under JAX: one compile per distinct shape of the loop's arrays."""
+    pytest.importorskip("jax")
+    import numpy as np
+    from tests.jaxrun import cold_compiles
+    import jax
+    import jax.numpy as jnp
+
+    apply = jax.jit(lambda frames: jnp.sum(frames))
+
+    def inference(frames):
+        return apply(frames)
+
+    def loop(k):
+        return [inference(np.ones((n, 4), np.float32)) for n in range(2, 2 + k)]
+
+    assert cold_compiles(loop, 4) - cold_compiles(loop, 2) == 2

@@ -33,7 +33,7 @@ class LoopVaryingStatic(Rule):
         Through a helper that passes the value on to the jitted function (`def inference(frames):
         return model_apply(frames)`, called in a loop), the finding is on the helper's call of
         the jitted function, where JAX compiles, and its message names the loop's call of the
-        helper (`the loop that calls `inference` at line 33`); one finding there names every
+        helper ("the loop that calls `inference` at line 33"); one finding there names every
         such loop. `# noqa` on that line silences it for every caller.
         """
     why = """
