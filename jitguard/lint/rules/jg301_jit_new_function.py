@@ -347,6 +347,9 @@ def _method_callers(index, func) -> list | None:
         return None
     facts = _uses(index)
     klass = func.cls
+    if any(isinstance(b.value, cst.Name) and b.value.value == klass.name
+           for other in index.classes.values() for b in other.node.bases):
+        return None  # a subclass's instances run it too, through calls not resolved to it
     callers = []
     resolved: set[int] = set()
     for call, caller, _k, _l in index.calls:
