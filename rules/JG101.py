@@ -501,7 +501,41 @@ def keyword_names(x, **extra):
     return x + _combine(extra, {"bias": jnp.abs})
 
 
+
+_SCALES = jnp.arange(1.0, 5.0)  # a concrete JAX array, built once at import
+_NP_SCALES = np.arange(1.0, 5.0)
+
+
+@jax.jit
+def captured_jax_array(x):
+    if _SCALES[0] > 0:  # expect: JG101
+        x = x * _SCALES[0]
+    return x
+
+
+@jax.jit
+def captured_array_checks(x):
+    if _SCALES.shape[0] > 2 and np.asarray(_SCALES)[0] > 0:  # its shape and a NumPy copy are concrete
+        x = x * 2
+    if _NP_SCALES[0] > 0 and bool(_SCALES.size):  # a NumPy array stays NumPy under jit
+        x = x + 1
+    with jax.ensure_compile_time_eval():
+        if _SCALES.sum() > 1:  # computed eagerly: a concrete array
+            x = x - 1
+    return x
+
+
+def _captured_under_vmap(x):
+    if _SCALES.sum() > 1:  # vmap alone does not stage: the sum is a concrete array
+        return x * 2
+    return x
+
+
+vmapped_captured = jax.vmap(_captured_under_vmap)
+
+
 RAISES = [
+    (lambda: captured_jax_array(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: shift_by_keywords(jnp.ones(2), 1.0), "TracerBoolConversionError"),
     (rollout_with_flag_in_carry, "TracerBoolConversionError"),
     (rollout_checking_the_flag, "TracerBoolConversionError"),
@@ -523,6 +557,8 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: captured_array_checks(jnp.ones(2)),
+    lambda: vmapped_captured(jnp.ones(3)),
     lambda: keyword_names(jnp.ones(2), scale_a=2.0, bias=jnp.ones(2)),
     lambda: (rollout_with_flag_closed_over(False), rollout_with_flag_closed_over(True)),
     lambda: clamp_rows(jnp.ones((2, 3)), jnp.zeros(2), jnp.ones(2)),

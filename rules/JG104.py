@@ -246,7 +246,23 @@ def static_axis(x, axis, shift):
     return x.min(axis), np.sum(x, axis), jnp.roll(x, shift, axis=axis)  # a traced `shift` is fine
 
 
+
+_OFFSETS = jnp.array([0.5, 1.5])  # a concrete JAX array, built once at import
+_GAIN = jnp.array(2.0)
+
+
+@jax.jit
+def captured_array_to_python(x):
+    return x * float(_OFFSETS[1])  # expect: JG104
+
+
+@jax.jit
+def captured_scalar_to_python(x):
+    return x * float(_GAIN) + _OFFSETS.tolist()[0]  # the captured array itself is concrete
+
+
 RAISES = [
+    (lambda: captured_array_to_python(jnp.ones(2)), "ConcretizationTypeError"),
     (lambda: grad_without_jit(jnp.ones(2)), "ConcretizationTypeError"),
     (lambda: numpy_under_grad(jnp.ones(2)), "TracerArrayConversionError"),
     (lambda: static_power(2.0, 3), "ConcretizationTypeError"),
@@ -269,6 +285,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: captured_scalar_to_python(jnp.ones(2)),
     lambda: grads_without_jit(jnp.ones(2)),
     lambda: (static_power_nondiff(2.0, 3), power(2.0, 3)),
     lambda: pick_pairs_array(jnp.ones(2)),

@@ -589,3 +589,102 @@ def test_keys_of_kwargs_and_of_dicts_are_static(tmp_path, monkeypatch):
     with pytest.raises(TypeError, match="unhashable"):
         jax.jit(lambda x: {x: 1})(1.0)
     sys.modules.pop("kw")
+
+
+_METHOD_ARGS = {"astype": (jnp.int32,), "dot": (jnp.ones(3),), "repeat": (2,), "reshape": (3, 2), "searchsorted": (1.0,),
+                "swapaxes": (0, 1), "take": (jnp.array([0]),)}
+
+
+def test_operations_on_a_captured_concrete_array_are_staged():
+    """What walker.captured_array encodes: under jit (and in lax loops) every JAX operation on a
+    concrete JAX array the function captures gives a tracer, the array itself stays concrete;
+    under vmap alone, and inside ensure_compile_time_eval, the operations are concrete."""
+    from jitguard.lint.analysis.walker import _ARRAY_OP_ATTRIBUTES, ARRAY_OP_METHODS, AT_METHODS
+
+    y = jnp.arange(6.0).reshape(2, 3)
+    v = jnp.arange(3.0)
+    s = jnp.array(2.0)
+    seen = {}
+
+    def probe(tag):
+        def f(x):
+            tracer = jax.core.Tracer
+            seen[tag] = {
+                "ops": {m: isinstance(getattr(v if m == "searchsorted" else y, m)(*_METHOD_ARGS.get(m, ())), tracer)
+                        for m in sorted(ARRAY_OP_METHODS)}
+                | {a: isinstance(getattr(y, a), tracer) for a in _ARRAY_OP_ATTRIBUTES}
+                | {f"at.{m}": isinstance(getattr(y.at[0, 0], m)(*(() if m == "get" else (jnp.abs,) if m == "apply" else (1.0,))),
+                                         tracer) for m in AT_METHODS}
+                | {"y <= 0": isinstance(y <= 0, tracer), "-y": isinstance(-y, tracer), "y[0]": isinstance(y[0], tracer)},
+                "concrete": [type(v).__name__ for v in (float(s), bool(s), s.item(), y.tolist(), y.shape, np.asarray(y))],
+            }
+            with jax.ensure_compile_time_eval():
+                seen[tag]["eager"] = isinstance(y[0] <= 0, tracer) or isinstance(y.sum(), tracer)
+            return x
+        return f
+
+    jax.jit(probe("jit"))(1.0)
+    jax.lax.scan(lambda c, _: (probe("scan")(c), None), 1.0, None, 1)
+    jax.vmap(probe("vmap"))(jnp.ones(2))
+    for tag in ("jit", "scan"):
+        assert all(seen[tag]["ops"].values()), [k for k, v in seen[tag]["ops"].items() if not v]
+    assert not any(seen["vmap"]["ops"].values())
+    assert {tag: seen[tag]["concrete"] for tag in seen} == dict.fromkeys(
+        seen, ["float", "bool", "float", "list", "tuple", "ndarray"])
+    assert not any(seen[tag]["eager"] for tag in seen)
+
+
+CAPTURED = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+Y = jnp.arange(4.0)
+Z = Y * 2
+N = np.arange(4.0)
+
+
+@jax.jit
+def f(x):
+    if Z[0] >= 0:
+        x = x + 1
+    if Y.shape[0] > 2 and np.asarray(Y)[0] >= 0 and N[0] >= 0 and Y.tolist()[0] >= 0:
+        x = x + 1
+    return x
+
+
+def make(w):
+    v = jnp.ones(3)
+
+    def inner(x):
+        if v.at[0].set(2.0).sum() > 1:
+            x = x + 1
+        if w[0] > 0:  # a parameter of make: what it is is not known here
+            x = x + 1
+        return x
+
+    return jax.jit(inner)
+
+
+def step(x):
+    if Y.sum() > 0:  # vmap alone: concrete
+        return x * 2
+    return x
+
+
+g = jax.vmap(step)
+"""
+
+
+def test_captured_concrete_arrays_are_traced_once_operated_on(tmp_path, monkeypatch):
+    [path] = write(tmp_path, {"captured.py": CAPTURED})
+    [result] = lint_files([path], LintOptions(DEFAULT))
+    assert {(f.line, f.code) for f in result.findings} == {(12, "JG101"), (23, "JG101")}
+    assert "`Z = Y * 2` at module level" in min(result.findings, key=lambda f: f.line).message
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("captured")
+    for call in (lambda: module.f(1.0), lambda: module.make(np.ones(2))(1.0)):
+        with pytest.raises(jax.errors.TracerBoolConversionError):
+            call()
+    assert float(module.g(jnp.ones(2)).sum()) == 4.0
+    sys.modules.pop("captured")

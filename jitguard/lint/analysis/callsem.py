@@ -74,16 +74,30 @@ class CallSemantics:
             callee, mapped = local
             if self.staged is not None:
                 self.analysis.stage(callee, self.info)
+            if not mapped and getattr(self, "eager", 0):
+                return None  # a helper given no traced value inside ensure_compile_time_eval runs eagerly
             return self.analysis.summary(callee, mapped) if mapped or self.staged is not None else None
         if self._reads_only_metadata(node):
+            return None
+        if getattr(self, "eager", 0) and self._eager_callable(func, receiver, arg_taints):
             return None
         if self.reporting and name is not None and any(t is not None for t in arg_taints):
             self._record_outcall(node, name, arg_taints)
         obj = self.taints.get(func.value) if isinstance(func, cst.Attribute) else None
         t = obj or receiver or lattice.join(*arg_taints)
         if t is None:
-            return self._staged_constant(node, name)
+            return self._staged_constant(node, name) or self._captured_array_method(node)
         return self._call_result(node, name, t, obj)
+
+    @staticmethod
+    def _eager_callable(func: cst.BaseExpression, receiver: Taint | None, arg_taints: list) -> bool:
+        """``phi(x)`` inside ``with jax.ensure_compile_time_eval():``, ``phi`` a value passed in
+        (a parameter, what a helper got) and no argument traced: ``phi`` is called, so it is a
+        function, never a tracer, and JAX evaluates what it does on concrete values eagerly, even
+        under jit (checked on JAX 0.10.2: ``jnp.mean(phi(x) ** 2).item()``, ``if jnp.max(...) <
+        tol:`` work there). Not followed: a callable pytree holding traced leaves (an equinox
+        module) would give a tracer."""
+        return isinstance(func, cst.Name) and receiver is not None and all(t is None for t in arg_taints)
 
     def _record_construction(self, node: cst.Call) -> tuple[Taint | None] | None:
         """``Output(f, g, converged=c)`` of a NamedTuple or dataclass of this module with the
@@ -106,10 +120,27 @@ class CallSemantics:
                 kinds[arg.keyword.value] = self.taints.get(arg.value)
         return (lattice.record(kinds),)
 
+    def _captured_array_method(self, node: cst.Call) -> Taint | None:
+        """``y.sum()``, ``y.at[0].set(1.0)`` of a concrete JAX array captured by staged code: a
+        tracer (``y.item()``, ``y.tolist()`` stay concrete: static calls, never here)."""
+        from jitguard.lint.analysis.walker import ARRAY_OP_METHODS, AT_METHODS
+
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return None
+        owner = func.value
+        if func.attr.value in ARRAY_OP_METHODS:
+            return self.on_captured_array(node, [owner])
+        if (func.attr.value in AT_METHODS and isinstance(owner, cst.Subscript) and isinstance(owner.value, cst.Attribute)
+                and owner.value.attr.value == "at"):
+            return self.on_captured_array(node, [owner.value.value])
+        return None
+
     def _staged_constant(self, node: cst.Call, name: str | None) -> Taint | None:
         """A jnp/lax operation on static values in staged code (under jit, not under vmap alone):
-        JAX stages it out too, so its result is a tracer (``jnp.array([0, 1, 2])``, ``jnp.add(n, 1)``)."""
-        if self.staged is None or name is None or not makes_array_when_staged(name):
+        JAX stages it out too, so its result is a tracer (``jnp.array([0, 1, 2])``, ``jnp.add(n, 1)``);
+        not inside ``jax.ensure_compile_time_eval()``, which computes it eagerly."""
+        if self.staged is None or self.eager or name is None or not makes_array_when_staged(name):
             return None
         short = name.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
         why = (f"`{short}` called inside `{self.info.display()}` ({self.staged}): staged code gets a tracer "

@@ -148,6 +148,9 @@ class Walker(CallSemantics):
         self.state = analysis.index.traces.of(info)  # what the analysis found so far (read only here)
         # staged out by jit/pmap/a lax loop (how, for messages): jnp results are tracers here
         self.staged = analysis.staged(info)
+        # inside `with jax.ensure_compile_time_eval():` JAX computes operations on concrete values
+        # eagerly, even under jit: they give concrete arrays, not tracers
+        self.eager = 0
         self.env.update(self.state.entry() if entry is None else entry)
         if entry is None:
             for name, taint in self.env.items():
@@ -280,6 +283,32 @@ class Walker(CallSemantics):
                     and isinstance(self.index.binding(expr.value, self.info.parent), kinds))
         return False
 
+    def captured_array(self, expr: cst.BaseExpression) -> str | None:
+        """``y`` free in this staged function and bound, once, outside it to a concrete JAX array
+        (``y = jnp.arange(10.0)`` at module level or in an enclosing function): that binding, for
+        messages; None otherwise (also outside staged code, and inside ensure_compile_time_eval).
+        ``y`` itself is concrete (``bool(y)``, ``y.shape``, ``np.asarray(y)`` work), but every JAX
+        operation on it in staged code is staged out and gives a tracer (see :meth:`on_captured_array`)."""
+        if self.staged is None or self.eager or not isinstance(expr, cst.Name):
+            return None
+        name = expr.value
+        if name in self.locals or name in self.env or self.lookup(name) is not None:
+            return None
+        return concrete_array_binding(self.index, self.info.parent, name)
+
+    def on_captured_array(self, node: cst.CSTNode, operands, boolean: bool = False) -> Taint | None:
+        """The tracer a JAX operation (``node``) on a captured concrete JAX array gives in staged code
+        (checked on JAX 0.10.2: ``y <= 0``, ``-y``, ``y[0]``, ``y.sum()``, ``y.T`` are tracers under jit and
+        in lax loops, concrete under vmap or grad alone); None when no operand is one."""
+        for operand in operands:
+            binding = self.captured_array(operand)
+            if binding is not None:
+                why = (f"computed on `{operand.value}` inside `{self.info.display()}` ({self.staged}): `{operand.value}` "
+                       f"is a concrete JAX array ({binding}), but staged code gets a tracer from every JAX "
+                       "operation, even on concrete arrays")
+                return Taint(lattice.Origin(self.ctx.source(node), why, self.info), boolean=boolean)
+        return None
+
     # -- statements -------------------------------------------------------------------------
     def block(self, body: cst.BaseSuite | cst.CSTNode) -> None:
         if isinstance(body, cst.SimpleStatementSuite):
@@ -387,11 +416,16 @@ class Walker(CallSemantics):
     stmt_TryStar = stmt_Try
 
     def stmt_With(self, stmt: cst.With) -> None:
+        eager = 0
         for item in stmt.items:
             t = self.ev(item.item)
             if item.asname is not None:
                 self.bind(item.asname.name, t, item.item)
+            if isinstance(item.item, cst.Call) and self.resolve(item.item.func) in EAGER_CONTEXTS:
+                eager = 1
+        self.eager += eager
         self.block(stmt.body)
+        self.eager -= eager
 
     def stmt_FunctionDef(self, stmt: cst.FunctionDef) -> None:
         for dec in stmt.decorators:
@@ -671,6 +705,8 @@ class Walker(CallSemantics):
         path = _attribute_path(node)
         if path is not None and (path in self.env or path in self.static_attrs):
             return self.env.get(path)  # self.m = m earlier in this body: what was assigned
+        if t is None and attr in _ARRAY_OP_ATTRIBUTES:
+            return self.on_captured_array(node, [node.value])  # y.T of a captured concrete JAX array
         if t is None or attr in jaxapi.STATIC_ATTRIBUTES or (attr.startswith("__") and attr.endswith("__")):
             return None  # x.shape, x.dtype, ...; x.__class__, x.__name__ are about the type
         if node.attr.value in self.index.static_field_names:
@@ -712,7 +748,7 @@ class Walker(CallSemantics):
             return lattice.item(base, keyed)
         if index is not None and not self.is_sequence(node.value) and not self.is_mapping(node.value):
             return lattice.array(index)
-        return None
+        return self.on_captured_array(node, [node.value])  # y[0] of a captured concrete JAX array
 
     def _known_item(self, base: Taint, node: cst.Subscript) -> tuple[bool, Taint | None]:
         """``d["k"]`` / ``t[0]`` of a value that knows that key's or position's kind."""
@@ -729,13 +765,14 @@ class Walker(CallSemantics):
     def ev_BinaryOperation(self, node: cst.BinaryOperation) -> Taint | None:
         left, right = self.ev(node.left), self.ev(node.right)
         bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
-        return lattice.binary(left, right, bitwise, isinstance(node.operator, cst.Add))
+        return (lattice.binary(left, right, bitwise, isinstance(node.operator, cst.Add))
+                or self.on_captured_array(node, [node.left, node.right]))
 
     def ev_UnaryOperation(self, node: cst.UnaryOperation) -> Taint | None:
         t = self.ev(node.expression)
         if isinstance(node.operator, cst.Not):
-            return lattice.negation(t)
-        return lattice.unary(t, isinstance(node.operator, cst.BitInvert))
+            return lattice.negation(t)  # `not y` is bool(y): concrete for a concrete array
+        return lattice.unary(t, isinstance(node.operator, cst.BitInvert)) or self.on_captured_array(node, [node.expression])
 
     def ev_BooleanOperation(self, node: cst.BooleanOperation) -> Taint | None:
         left = self.ev(node.left)
@@ -778,10 +815,15 @@ class Walker(CallSemantics):
         ):
             return None  # tracer == "sample" is plain False: JAX arrays never equal a string
         if all(isinstance(op, (cst.Equal, cst.NotEqual)) for op in ops) and any(
+            isinstance(e, cst.Name) and e.value == "None" for e in (node.left, *(c.comparator for c in node.comparisons))
+        ):
+            return None  # x == None is a Python bool (False) for a JAX array, a tracer too
+        if all(isinstance(op, (cst.Equal, cst.NotEqual)) for op in ops) and any(
             isinstance(e, (cst.Tuple, cst.List)) and not e.elements for e in (node.left, *(c.comparator for c in node.comparisons))
         ):
             return None  # args == (): comparing Python containers
-        return lattice.comparison((left, *rights))
+        return lattice.comparison((left, *rights)) or self.on_captured_array(
+            node, [node.left, *(c.comparator for c in node.comparisons)], boolean=True)
 
     def ev_IfExp(self, node: cst.IfExp) -> Taint | None:
         self.test(node.test)
@@ -1048,3 +1090,83 @@ def _single_return(node: cst.CSTNode) -> cst.BaseExpression | None:
         return None
     ret = stmts[0].body[0]
     return ret.value if isinstance(ret, cst.Return) else None
+
+
+# contexts in which JAX computes operations on concrete values eagerly, even under jit
+EAGER_CONTEXTS = frozenset({"jax.ensure_compile_time_eval", "jax.core.eval_context"})
+
+# attributes and methods of a JAX array that are JAX operations (checked on JAX 0.10.2 under jit,
+# tests/test_analysis_paths.py): on a concrete array captured by staged code they give tracers
+_ARRAY_OP_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
+ARRAY_OP_METHODS = frozenset({
+    "all", "any", "argmax", "argmin", "argsort", "astype", "clip", "conj", "conjugate", "copy", "cumprod", "cumsum",
+    "diagonal", "dot", "flatten", "max", "mean", "min", "prod", "ptp", "ravel", "repeat", "reshape", "round",
+    "searchsorted", "sort", "squeeze", "std", "sum", "swapaxes", "take", "trace", "transpose", "var",
+})
+# `y.at[i].set(v)` and its kin
+AT_METHODS = frozenset({"set", "add", "subtract", "multiply", "divide", "power", "min", "max", "get", "apply"})
+
+_CONCRETE_BINDINGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth: int = 2) -> str | None:
+    """How ``name``, looked up from ``scope`` outwards (a function's enclosing scopes, then the
+    module), is bound to a concrete JAX array: its only binding there is one top-level plain
+    assignment of a jax.numpy/lax/random/nn/scipy array function's result (``jnp.arange(10.0)``,
+    ``jax.random.normal(key, (3,))``), of arithmetic or indexing of one, or of another such name.
+    Returns ``"`y = jnp.arange(10.0)` at module level"``, or None (a parameter, bound another way
+    or more than once, or not known to be a JAX array)."""
+    table = _CONCRETE_BINDINGS.get(index)
+    if table is None:
+        table = _CONCRETE_BINDINGS[index] = {}
+    key = (scope, name, depth)
+    if key not in table:
+        table[key] = None  # (recursion guard)
+        table[key] = _concrete_array_binding(index, scope, name, depth)
+    return table[key]
+
+
+def _concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth: int) -> str | None:
+    while True:
+        if scope is not None and (scope.param(name) is not None or not isinstance(scope.node, cst.FunctionDef)):
+            return None
+        body = index.module.body if scope is None else getattr(scope.node.body, "body", ())
+        values = index.assigned_names(scope).get(name)
+        if values:
+            value = values[0]
+            if len(values) != 1 or value is None:
+                return None
+            top = [stmt for stmt in body if isinstance(stmt, cst.SimpleStatementLine) and any(
+                isinstance(small, cst.Assign) and small.value is value for small in stmt.body)]
+            if len(top) != 1 or any(jitcontext.binds(stmt, name) for stmt in body if stmt is not top[0]):
+                return None  # assigned in a branch or a loop, or bound another way too
+            if not _is_jax_array_expr(index, scope, value, depth):
+                return None
+            code = " ".join(index.module.code_for_node(value).split())
+            code = code if len(code) <= 40 else code[:37] + "..."
+            where = "at module level" if scope is None else f"in `{scope.display()}`"
+            return f"`{name} = {code}` {where}"
+        if any(jitcontext.binds(stmt, name) for stmt in body):
+            return None  # imported, a loop variable, a def, ...
+        if scope is None:
+            return None
+        scope = scope.parent
+
+
+def _is_jax_array_expr(index, scope: FunctionInfo | None, expr: cst.BaseExpression, depth: int) -> bool:
+    """A JAX array, computed outside staged code (so concrete): a jax.numpy/lax/random/nn/scipy
+    array function's result, arithmetic with one (NumPy defers to JAX arrays), indexing of one."""
+    from jitguard.lint.analysis.callsem import makes_array_when_staged
+
+    if isinstance(expr, cst.Call):
+        name = index.resolve(expr.func, scope)
+        return name is not None and makes_array_when_staged(name)
+    if isinstance(expr, cst.BinaryOperation):
+        return _is_jax_array_expr(index, scope, expr.left, depth) or _is_jax_array_expr(index, scope, expr.right, depth)
+    if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
+        return _is_jax_array_expr(index, scope, expr.expression, depth)
+    if isinstance(expr, cst.Subscript):
+        return _is_jax_array_expr(index, scope, expr.value, depth)
+    if isinstance(expr, cst.Name) and depth > 0:
+        return concrete_array_binding(index, scope, expr.value, depth - 1) is not None
+    return False
