@@ -438,3 +438,81 @@ def test_numpy_conversion_of_another_modules_metadata_is_python(tmp_path):
         sys.path.remove(str(tmp_path))
         for name in [m for m in sys.modules if m.startswith("metapkg")]:
             del sys.modules[name]
+
+
+# -- CTEVAL: ensure_compile_time_eval runs what has no traced input eagerly --------------------
+
+COMPILE_TIME_EVAL = """
+from typing import Callable
+
+import jax
+import jax.numpy as jnp
+
+
+def space(n):
+    return jnp.sqrt(2.0) * jnp.linspace(-1.0, 1.0, n)
+
+
+def normalize(phi: Callable):
+    with jax.ensure_compile_time_eval():
+        x = space(101)
+        c = jnp.mean(phi(x) ** 2) ** 0.5
+        c = c.item()
+        if jnp.allclose(c, 1.0):
+            return phi
+    return lambda v: phi(v) / c
+
+
+def parity(phi) -> int:
+    with jax.ensure_compile_time_eval():
+        x = jnp.linspace(0.0, 3.0, 16)
+        a1, a2 = phi(x), phi(-x)
+        if jnp.max(jnp.abs(a1 - a2)) < 1e-5:
+            return 1
+        return -1 if jnp.max(jnp.abs(a1 + a2)) < 1e-5 else 0
+
+
+def activation(x, even_act=jax.nn.gelu, odd_act=jnp.tanh):
+    if parity(odd_act) != -1:
+        raise ValueError("odd_act must be odd")
+    return normalize(even_act)(x) + odd_act(x)
+
+
+gate = jax.jit(jax.vmap(activation))
+
+
+def run():
+    return gate(jnp.ones((2, 3)))
+"""
+
+COMPILE_TIME_EVAL_TRACED = """
+import jax
+import jax.numpy as jnp
+
+
+def checked(phi, v):
+    with jax.ensure_compile_time_eval():
+        if jnp.max(phi(v)) > 0:  # expect: JG101
+            return v
+    return -v
+
+
+@jax.jit
+def step(v):
+    return checked(jnp.tanh, v)
+
+
+def run():
+    return step(jnp.ones(2))
+"""
+
+
+def test_compile_time_eval_of_a_callable_on_constants_is_concrete(tmp_path):
+    assert lint(tmp_path, COMPILE_TIME_EVAL) == set()
+    assert load(tmp_path, COMPILE_TIME_EVAL, "cteval_ok").run().shape == (2, 3)
+
+
+def test_compile_time_eval_of_a_traced_input_still_raises(tmp_path):
+    assert lint(tmp_path, COMPILE_TIME_EVAL_TRACED) == expected(COMPILE_TIME_EVAL_TRACED)
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        load(tmp_path, COMPILE_TIME_EVAL_TRACED, "cteval_traced").run()
