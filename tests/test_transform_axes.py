@@ -413,6 +413,20 @@ def split(x, dims=None):
 @jax.jit
 def converts(x):
     return np.asarray(x)  # expect: JG104
+
+
+@jax.jit
+def big(x):
+    if np.prod(get_dims(x)) > 4:
+        return x.data * 2
+    return x.data
+
+
+@jax.jit
+def positive(x):
+    if np.prod(x) > 0:  # expect: JG101
+        return x
+    return -x
 """
 
 
@@ -434,6 +448,9 @@ def test_numpy_conversion_of_another_modules_metadata_is_python(tmp_path):
         assert main.split(lib.Arr(jax.numpy.ones(4), None), (4,))[0].shape == (4,)
         with pytest.raises(jax.errors.TracerArrayConversionError):
             main.converts(jax.numpy.ones(2))
+        assert float(main.big(lib.Arr(jax.numpy.ones(6), (2, 3))).sum()) == 12.0
+        with pytest.raises(jax.errors.TracerBoolConversionError):
+            main.positive(jax.numpy.ones(2))  # np.prod calls the tracer's own prod: a tracer
     finally:
         sys.path.remove(str(tmp_path))
         for name in [m for m in sys.modules if m.startswith("metapkg")]:

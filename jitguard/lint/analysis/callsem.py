@@ -205,12 +205,13 @@ class CallSemantics:
             return lattice.reduction(t, obj)
         if obj is not None:
             return lattice.method_result(t, obj)
-        if (name is not None and name.startswith("numpy.") and name[len("numpy."):] in jaxapi.NUMPY_CONVERTS
+        if (name is not None and name.startswith("numpy.")
                 and all(self.taints.get(a.value) is None or self.taints.get(a.value).opaque for a in node.args)):
             # np.asarray(v) of a value that may or may not be traced (a helper's foreign result, an
             # attribute): a tracer raises right there (TracerArrayConversionError), anything else
-            # gives a NumPy array: after the call it is a Python-level value
-            return None
+            # gives a NumPy array: after the call it is a Python-level value. np.prod(v), np.max(v)
+            # call v's own method: a tracer for a tracer, NumPy for a Python value: still a maybe
+            return None if name[len("numpy."):] in jaxapi.NUMPY_CONVERTS else lattice.opaque(t)
         if name is not None and (name.startswith(("jax.", "numpy.")) or name in jaxapi.ARITHMETIC_BUILTINS):
             return lattice.array(t, boolean=name in jaxapi.BOOLEAN_FUNCS)
         if name is not None and name.startswith(jaxapi.ARRAY_LIBRARIES):
