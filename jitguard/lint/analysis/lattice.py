@@ -61,6 +61,7 @@ class Origin:
     function: "FunctionInfo | None" = None
     flaglike: bool = False  # a parameter that looks like a Python flag (bool/str/None default)
     root: "Origin | None" = None  # for a helper's parameter: the jitted function's parameter behind it
+    captured: str | None = None  # a JAX operation on this concrete array the staged function captures
 
 
 TAINT_FLAGS = ("container", "boolean", "opaque", "foreign", "mapping", "child")

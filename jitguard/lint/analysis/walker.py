@@ -306,7 +306,7 @@ class Walker(CallSemantics):
                 why = (f"computed on `{operand.value}` inside `{self.info.display()}` ({self.staged}): `{operand.value}` "
                        f"is a concrete JAX array ({binding}), but staged code gets a tracer from every JAX "
                        "operation, even on concrete arrays")
-                return Taint(lattice.Origin(self.ctx.source(node), why, self.info), boolean=boolean)
+                return Taint(lattice.Origin(self.ctx.source(node), why, self.info, captured=operand.value), boolean=boolean)
         return None
 
     # -- statements -------------------------------------------------------------------------

@@ -16,6 +16,9 @@ def branch_fix(ctx: Context, taint: Taint, construct: str) -> str:
     )
     if hint:
         return f"`{taint.origin.name}` looks like a Python flag: mark it static with {hint}; otherwise {traced_fix}"
+    if taint.origin.captured:
+        return (f"`{taint.origin.captured}` is a concrete array built before tracing: compute the condition on the host "
+                f"with NumPy (`np.asarray({taint.origin.captured})`) or outside the jitted function; otherwise {traced_fix}")
     if construct == "comprehension":
         return "filtering has a value-dependent size under jit: keep every element and mask with `jnp.where(cond, x, fill)`"
     return traced_fix[0].upper() + traced_fix[1:]
@@ -31,9 +34,13 @@ class TracedCondition(Rule):
         Flags an `if`/`elif` statement, a conditional expression (`a if cond else b`), a
         comprehension filter, or a `match` with a value pattern (`case 0:`, which compares with
         `==`) whose condition depends on a traced value inside jitted code: a
-        parameter of a `jax.jit`/`vmap`/`pmap`-transformed function that is not static, or a value
-        computed from one. Shapes, dtypes, `len(x)`, `x is None` and `isinstance(...)` are static
-        and never flagged.
+        parameter of a `jax.jit`/`vmap`/`pmap`-transformed function that is not static, a leaf of
+        a `lax.scan`/`fori_loop`/`while_loop` carry (a Python bool in it included), or a value
+        computed from one. In staged code (jit, pmap, lax loops) the result of every JAX operation
+        is traced too, also on constants and on a concrete JAX array the function captures
+        (`y = jnp.arange(10.0)` at module level: `y <= 0` is traced inside jit, `y` itself is
+        not). Shapes, dtypes, `len(x)`, `x is None` and `isinstance(...)` are static and never
+        flagged.
         """
     why = """
         Under `jax.jit` the arguments are abstract tracers: their values are unknown while the
