@@ -533,3 +533,35 @@ def test_compile_time_eval_of_a_traced_input_still_raises(tmp_path):
     assert lint(tmp_path, COMPILE_TIME_EVAL_TRACED) == expected(COMPILE_TIME_EVAL_TRACED)
     with pytest.raises(jax.errors.TracerBoolConversionError):
         load(tmp_path, COMPILE_TIME_EVAL_TRACED, "cteval_traced").run()
+
+
+SHARD_MAP_NONE_TRACED_CALLER = """
+import functools
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+MESH = jax.make_mesh((1,), ("x",))
+
+
+def outer(x, n):
+    @functools.partial(jax.shard_map, mesh=MESH, in_specs=(P(), None), out_specs=P())
+    def inner(x, n):
+        if n > 1:  # expect: JG101
+            return x * 2
+        return x
+    return inner(x, n)
+
+
+step = jax.jit(outer)
+
+
+def run():
+    return step(jnp.ones(2), 2)
+"""
+
+
+def test_shard_map_none_spec_passes_a_traced_value_on(tmp_path):
+    assert lint(tmp_path, SHARD_MAP_NONE_TRACED_CALLER) == expected(SHARD_MAP_NONE_TRACED_CALLER)
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        load(tmp_path, SHARD_MAP_NONE_TRACED_CALLER, "shard_map_none_traced").run()  # jit traced n
