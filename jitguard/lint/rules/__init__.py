@@ -2,7 +2,8 @@
 
 To add a rule: write a ``Rule`` subclass with its metadata, its ``scope`` and its checks (see
 ``jitguard.lint.rules.base``), add it
-here, add ``rules/<CODE>.py`` (examples that must and must not be flagged) at the repository root,
+here and to the table of ``jitguard.lint.ruleinfo`` (what a run reads without importing the rules;
+a test compares the two), add ``rules/<CODE>.py`` (examples that must and must not be flagged) at the repository root,
 and run ``python -m jitguard.lint.docs`` to write its page under ``docs/rules/``.
 """
 
