@@ -189,14 +189,14 @@ class Analysis:
         if key in self._in_summary:  # recursion: first assume a Python value, then the worst
             self._recursed.add(key)
             return self._assumed.get(key)
-        before = set(self._summaries)
+        start = len(self._summaries)  # summaries are only added, and dropped from the end
         self._in_summary.add(key)
         result = self._returned(callee, traced)
         if key in self._recursed and result is not None:
             # a recursive call was assumed to return a Python value and the function does not (a
             # base case returns a traced value): drop what was computed under that assumption and
             # walk again with the recursive calls traced
-            for stale in set(self._summaries) - before:
+            for stale in list(self._summaries)[start:]:
                 del self._summaries[stale]
             self._assumed[key] = next(iter(traced.values()), None)
             result = self._returned(callee, traced)
