@@ -534,7 +534,45 @@ def _captured_under_vmap(x):
 vmapped_captured = jax.vmap(_captured_under_vmap)
 
 
+
+@jax.tree_util.register_pytree_node_class
+class Scaled:
+    def __init__(self, values, factor):
+        self.values = values
+        self.factor = factor  # pytree metadata: JAX passes it into the trace as it is
+
+    def tree_flatten(self):
+        return (self.values,), (self.factor,)
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(*children, *aux)
+
+
+@jax.jit
+def metadata_array(s):
+    if s.factor > 1:  # expect: JG101
+        return s.values * s.factor
+    return s.values
+
+
+@jax.jit
+def metadata_number(s):
+    if s.factor > 1:  # a Python number as metadata stays one
+        return s.values * s.factor
+    return s.values
+
+
+def scale_both():
+    return metadata_array(Scaled(jnp.ones(2), jnp.array(2.0)))
+
+
+def scale_python():
+    return metadata_number(Scaled(jnp.ones(2), 2.0))
+
+
 RAISES = [
+    (scale_both, "TracerBoolConversionError"),
     (lambda: captured_jax_array(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: shift_by_keywords(jnp.ones(2), 1.0), "TracerBoolConversionError"),
     (rollout_with_flag_in_carry, "TracerBoolConversionError"),
@@ -557,6 +595,7 @@ RAISES = [
 ]
 
 RUNS = [
+    scale_python,
     lambda: captured_array_checks(jnp.ones(2)),
     lambda: vmapped_captured(jnp.ones(3)),
     lambda: keyword_names(jnp.ones(2), scale_a=2.0, bias=jnp.ones(2)),

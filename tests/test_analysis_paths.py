@@ -688,3 +688,69 @@ def test_captured_concrete_arrays_are_traced_once_operated_on(tmp_path, monkeypa
             call()
     assert float(module.g(jnp.ones(2)).sum()) == 4.0
     sys.modules.pop("captured")
+
+
+METADATA = """\
+import dataclasses
+
+import jax
+import jax.numpy as jnp
+
+
+@dataclasses.dataclass
+class Box:
+    w: jax.Array
+    limit: object
+
+
+jax.tree_util.register_dataclass(Box, data_fields=["w"], meta_fields=["limit"])
+
+
+@jax.jit
+def clip(b):
+    if b.limit > 0:
+        return jnp.minimum(b.w, b.limit)
+    return b.w
+
+
+@jax.jit
+def clip_python(b):
+    if b.limit > 0:
+        return jnp.minimum(b.w, b.limit)
+    return b.w
+
+
+def run():
+    box = Box(jnp.ones(2), jnp.array(1.0))
+    return clip(box)
+
+
+def run_python():
+    return clip_python(Box(jnp.ones(2), 1.0))
+"""
+
+
+def test_a_jax_array_kept_as_pytree_metadata_is_concrete_but_operations_on_it_are_traced(tmp_path, monkeypatch):
+    """JAX passes pytree metadata into the trace as it is: a JAX array there is concrete inside
+    jit (bool() of it works) and a comparison on it is staged out, a tracer; a call of the jitted
+    function in the module that builds the argument with one is enough to know it."""
+    [path] = write(tmp_path, {"meta.py": METADATA})
+    [result] = lint_files([path], LintOptions(DEFAULT))
+    assert {(f.line, f.code) for f in result.findings} == {(18, "JG101")}
+    assert "pytree metadata" in result.findings[0].help
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("meta")
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        module.run()
+    assert float(module.run_python().sum()) == 2.0
+    seen = {}
+
+    @jax.jit
+    def probe(b):
+        seen["concrete"] = not isinstance(b.limit, jax.core.Tracer) and bool(b.limit)
+        seen["traced"] = isinstance(b.limit > 0, jax.core.Tracer)
+        return b.w
+
+    probe(module.Box(jnp.ones(2), jnp.array(1.0)))
+    assert seen == {"concrete": True, "traced": True}
+    sys.modules.pop("meta")

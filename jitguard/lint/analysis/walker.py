@@ -289,12 +289,26 @@ class Walker(CallSemantics):
         messages; None otherwise (also outside staged code, and inside ensure_compile_time_eval).
         ``y`` itself is concrete (``bool(y)``, ``y.shape``, ``np.asarray(y)`` work), but every JAX
         operation on it in staged code is staged out and gives a tracer (see :meth:`on_captured_array`)."""
-        if self.staged is None or self.eager or not isinstance(expr, cst.Name):
+        if self.staged is None or self.eager:
+            return None
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            return self._metadata_array(expr.value.value, expr.attr.value)
+        if not isinstance(expr, cst.Name):
             return None
         name = expr.value
         if name in self.locals or name in self.env or self.lookup(name) is not None:
             return None
         return concrete_array_binding(self.index, self.info.parent, name)
+
+    def _metadata_array(self, owner: str, attr: str) -> str | None:
+        """``x.a`` with ``x`` a parameter of this staged function (not rebound) and ``a`` pytree
+        metadata (aux data, a static field): a call of this function in the module passes an
+        instance built with a concrete JAX array as ``a``. JAX keeps metadata as it is, so ``x.a``
+        is that concrete array in the trace, and a JAX operation on it gives a tracer."""
+        if (attr not in self.index.static_field_names or self.info.param(owner) is None
+                or owner in self.index.assigned_names(self.info)):
+            return None
+        return metadata_array_binding(self.index, self.info, owner, attr)
 
     def on_captured_array(self, node: cst.CSTNode, operands, boolean: bool = False) -> Taint | None:
         """The tracer a JAX operation (``node``) on a captured concrete JAX array gives in staged code
@@ -303,10 +317,11 @@ class Walker(CallSemantics):
         for operand in operands:
             binding = self.captured_array(operand)
             if binding is not None:
-                why = (f"computed on `{operand.value}` inside `{self.info.display()}` ({self.staged}): `{operand.value}` "
+                text = self.ctx.source(operand)
+                why = (f"computed on `{text}` inside `{self.info.display()}` ({self.staged}): `{text}` "
                        f"is a concrete JAX array ({binding}), but staged code gets a tracer from every JAX "
                        "operation, even on concrete arrays")
-                return Taint(lattice.Origin(self.ctx.source(node), why, self.info, captured=operand.value), boolean=boolean)
+                return Taint(lattice.Origin(self.ctx.source(node), why, self.info, captured=text), boolean=boolean)
         return None
 
     # -- statements -------------------------------------------------------------------------
@@ -1170,3 +1185,77 @@ def _is_jax_array_expr(index, scope: FunctionInfo | None, expr: cst.BaseExpressi
     if isinstance(expr, cst.Name) and depth > 0:
         return concrete_array_binding(index, scope, expr.value, depth - 1) is not None
     return False
+
+
+_METADATA_ARRAYS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def metadata_array_binding(index, info: FunctionInfo, param: str, attr: str) -> str | None:
+    """A call of ``info`` in this module whose argument for ``param`` is an instance built there
+    (``CustomValue(jnp.array(1.0))``, or a name bound once to one) with a concrete JAX array as its
+    attribute ``attr`` (stored by ``__init__`` as ``self.attr = arg``, or the generated ``__init__``
+    of a dataclass/NamedTuple): that call, for messages; None when no call is known to."""
+    table = _METADATA_ARRAYS.get(index)
+    if table is None:
+        table = _METADATA_ARRAYS[index] = {}
+    key = (info, param, attr)
+    if key not in table:
+        table[key] = _metadata_array_binding(index, info, param, attr)
+    return table[key]
+
+
+def _metadata_array_binding(index, info: FunctionInfo, param: str, attr: str) -> str | None:
+    from jitguard.lint.analysis.callsem import record_fields
+
+    positional = [p.name for p in info.positional]
+    for call, scope, _klass, _loops in index.calls:
+        if not isinstance(call.func, cst.Name) or call.func.value != info.name or any(a.star for a in call.args):
+            continue
+        found = index.resolve_function(call.func, scope)
+        if found is None or found[0] is not info:
+            continue
+        arg = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == param), None)
+        if arg is None and param in positional:
+            plain = [a.value for a in call.args if a.keyword is None]
+            at = positional.index(param)
+            arg = plain[at] if at < len(plain) else None
+        if isinstance(arg, cst.Name):
+            arg = index.binding(arg.value, scope)
+        if not isinstance(arg, cst.Call) or not isinstance(arg.func, cst.Name) or any(a.star for a in arg.args):
+            continue
+        value = _constructed_attribute(index, scope, arg, attr, record_fields)
+        if value is not None and _is_jax_array_expr(index, scope, value, 2):
+            code = " ".join(index.module.code_for_node(arg).split())
+            code = code if len(code) <= 40 else code[:37] + "..."
+            return f"`{code}` passed to `{info.display()}` keeps it as pytree metadata"
+    return None
+
+
+def _constructed_attribute(index, scope, call: cst.Call, attr: str, record_fields) -> cst.BaseExpression | None:
+    """The argument of ``Class(...)`` (a class of this module) that becomes its attribute ``attr``."""
+    init = index.constructor(call.func, scope)
+    if init is not None:
+        params = [p.name for p in init.positional[1:]]
+        owner = init.positional[0].name
+        stored = None
+        for node in iter_nodes(init.node.body):
+            if isinstance(node, cst.Assign) and len(node.targets) == 1:
+                target = node.targets[0].target
+                if (isinstance(target, cst.Attribute) and target.attr.value == attr and isinstance(target.value, cst.Name)
+                        and target.value.value == owner):
+                    if stored is not None or not isinstance(node.value, cst.Name):
+                        return None  # assigned twice, or not from a parameter
+                    stored = node.value.value
+        names = params
+    else:
+        klass = index.classes.get(call.func.value)
+        names = record_fields(klass, lambda e: index.resolve(e, None)) if klass is not None else None
+        stored = attr
+    if stored is None or names is None or stored not in names:
+        return None
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == stored:
+            return a.value
+    plain = [a.value for a in call.args if a.keyword is None]
+    at = names.index(stored)
+    return plain[at] if at < len(plain) else None

@@ -16,6 +16,9 @@ def branch_fix(ctx: Context, taint: Taint, construct: str) -> str:
     )
     if hint:
         return f"`{taint.origin.name}` looks like a Python flag: mark it static with {hint}; otherwise {traced_fix}"
+    if taint.origin.captured and "." in taint.origin.captured:
+        return (f"`{taint.origin.captured}` is a JAX array kept as pytree metadata: keep a Python number or a NumPy "
+                f"array there, or make it a leaf; otherwise {traced_fix}")
     if taint.origin.captured:
         return (f"`{taint.origin.captured}` is a concrete array built before tracing: compute the condition on the host "
                 f"with NumPy (`np.asarray({taint.origin.captured})`) or outside the jitted function; otherwise {traced_fix}")
