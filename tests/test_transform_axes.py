@@ -521,6 +521,21 @@ def step(v):
 
 def run():
     return step(jnp.ones(2))
+
+
+@jax.jit
+def closure(x):
+    def inner():
+        return x + 1
+
+    with jax.ensure_compile_time_eval():
+        if inner().sum() > 0:  # expect: JG101
+            return x
+    return -x
+
+
+def run_closure():
+    return closure(jnp.ones(2))
 """
 
 
@@ -531,8 +546,11 @@ def test_compile_time_eval_of_a_callable_on_constants_is_concrete(tmp_path):
 
 def test_compile_time_eval_of_a_traced_input_still_raises(tmp_path):
     assert lint(tmp_path, COMPILE_TIME_EVAL_TRACED) == expected(COMPILE_TIME_EVAL_TRACED)
+    module = load(tmp_path, COMPILE_TIME_EVAL_TRACED, "cteval_traced")
     with pytest.raises(jax.errors.TracerBoolConversionError):
-        load(tmp_path, COMPILE_TIME_EVAL_TRACED, "cteval_traced").run()
+        module.run()
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        module.run_closure()  # a nested function reads the traced x: not eager
 
 
 SHARD_MAP_NONE_TRACED_CALLER = """

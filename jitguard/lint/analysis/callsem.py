@@ -74,8 +74,10 @@ class CallSemantics:
             callee, mapped = local
             if self.staged is not None:
                 self.analysis.stage(callee, self.info)
-            if not mapped and getattr(self, "eager", 0):
-                return None  # a helper given no traced value inside ensure_compile_time_eval runs eagerly
+            if not mapped and callee.parent is None and getattr(self, "eager", 0):
+                # a module-level helper given no traced value inside ensure_compile_time_eval runs
+                # eagerly (a nested one may read traced values of its enclosing function)
+                return None
             return self.analysis.summary(callee, mapped) if mapped or self.staged is not None else None
         if self._reads_only_metadata(node):
             return None
