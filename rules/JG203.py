@@ -131,6 +131,14 @@ def chunk_twice(x, parts):
     return chunk(x, parts) * 2  # `parts` is a tracer here  # expect: JG203
 
 
+def chunk_by(x, parts):
+    return chunk(x, parts)  # a tracer under jax.jit(chunk_by)(x, 2) below  # expect: JG203
+
+
+def chunk_jitted_at_the_call(x):
+    return jax.jit(chunk_by)(x, 2)
+
+
 class Padder:
     def __init__(self):
         self.config = {"width": 2}
@@ -218,11 +226,20 @@ class TuplePadder:
         return pad_to(x, self.config), pad_to(x, self.widths)
 
 
+def chunk_by_static(x, parts):
+    return chunk(x, parts)
+
+
+def chunk_jitted_with_static_parts(x):
+    return jax.jit(chunk_by_static, static_argnames=("parts",))(x, 2), chunk_by_static(x, 2)
+
+
 def chunks_outside_jit(x):
     return chunk_static(x, 2), chunk_default(x)
 
 
 RAISES = [
+    (lambda: chunk_jitted_at_the_call(jnp.arange(6.0)), "ValueError"),
     (lambda: Padder().pad(jnp.arange(6.0)), "ValueError"),
     (lambda: chunk_twice(jnp.arange(6.0), 2), "ValueError"),
     (lambda: array_in_pytree_metadata(jnp.arange(6.0)), "ValueError"),
@@ -242,6 +259,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: chunk_jitted_with_static_parts(jnp.arange(6.0)),
     lambda: TuplePadder().pad(jnp.arange(6.0)),
     lambda: chunks_outside_jit(jnp.arange(6.0)),
     lambda: tuple_in_pytree_metadata(jnp.arange(6.0)),

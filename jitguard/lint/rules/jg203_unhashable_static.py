@@ -35,10 +35,11 @@ class UnhashableStaticArgument(Rule):
         a registered pytree given an array in its metadata (aux data of `tree_flatten`,
         `meta_fields`) passed to a jitted function. A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
-        resize(x, size)`) counts as the jitted function for that parameter. A function jitted by
-        its only decorator that passes one of its own traced parameters (not static, no default,
-        never rebound) to a static position of another jitted function is flagged too: that
-        function gets a tracer there.
+        resize(x, size)`) counts as the jitted function for that parameter. A function that passes
+        one of its own traced parameters (never rebound) to a static position of another jitted
+        function is flagged too, where the parameter surely holds a tracer: the function is
+        jitted by its only decorator and the parameter is not static and has no default, or
+        `jax.jit(f)(x, n)` calls it right where it is made, passing the parameter, not static.
         """
     why = """
         JAX looks static arguments up in its compile cache by hash, so they must be hashable; an
@@ -195,8 +196,10 @@ class UnhashableStaticArgument(Rule):
         """``@jax.jit def outer(x, n): return inner(x, n)`` with ``inner`` jitted with ``n`` static:
         in ``outer`` every call passes ``n`` (no default) and JAX traces it, so ``inner`` gets a
         tracer at a static position and cannot hash it (ValueError, JAX 0.10.2)."""
-        outer_use = _outermost_jit(index, scope)
-        if outer_use is None or not isinstance(call.func, cst.Name):
+        if not isinstance(call.func, cst.Name):
+            return
+        traced = _traced_parameters(index, scope)
+        if not traced:
             return
         target = _jitted_function(call.func, index, scope)
         if target is None or target[1].qualname not in _TRACING_JITS:
@@ -205,10 +208,6 @@ class UnhashableStaticArgument(Rule):
         if call.func.value not in index.aliases and _outermost_jit(index, info) is not use:
             return  # another decorator around the jit: the call may not reach it as written
         positional = [p.name for p in info.params if p.kind == "positional"][use.bound_positional:]
-        traced = {p.name for p in scope.params if p.kind in ("positional", "kwonly") and p.default is None
-                  and p.name not in outer_use.static_names and p.name not in outer_use.bound_keywords}
-        if scope.is_method and scope.positional:
-            traced.discard(scope.positional[0].name)
         rebound = index.assigned_names(scope)
         for i, arg in enumerate(call.args):
             if arg.star:
@@ -220,7 +219,7 @@ class UnhashableStaticArgument(Rule):
                 continue
             ctx.report(
                 value,
-                f"`{value.value}` is traced here (parameter of jitted `{scope.display()}`, not in its static_argnames) "
+                f"`{value.value}` is traced here (parameter of jitted `{scope.display()}`, not static there) "
                 f"and passed as static argument `{param}` of jitted `{info.display()}`: JAX cannot hash a tracer "
                 "(ValueError at the call)",
                 f"Declare `{value.value}` static in `{scope.display()}` too "
@@ -231,6 +230,44 @@ class UnhashableStaticArgument(Rule):
 
 
 _TRACING_JITS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit"})
+
+
+def _traced_parameters(index, info) -> set[str]:
+    """Parameters of ``info`` that hold a tracer in some trace of it that surely runs: under its
+    only decorator, a ``jax.jit``/``pjit``, every parameter without a default that is not static
+    (every call passes it); under ``jax.jit(f, ...)(args)`` called where it is made, the
+    parameters that call passes and the jit does not keep static."""
+    out: set[str] = set()
+    outer_use = _outermost_jit(index, info)
+    if outer_use is not None:
+        out |= {p.name for p in info.params if p.kind in ("positional", "kwonly") and p.default is None
+                and p.name not in outer_use.static_names and p.name not in outer_use.bound_keywords}
+        if info.is_method and info.positional:
+            out.discard(info.positional[0].name)
+    for fn, use, site in index.jit_uses:
+        if (fn is not info or use.qualname not in _TRACING_JITS or use.static_unknown or use.bound_self
+                or use.bound_positional or use.bound_keywords or not isinstance(site, cst.Call) or info.is_method):
+            continue
+        outer = _immediate_calls(index).get(id(site))
+        if outer is None:
+            continue
+        positional = [p.name for p in info.params if p.kind == "positional"]
+        for i, arg in enumerate(outer.args):
+            if arg.star:
+                break
+            name = arg.keyword.value if arg.keyword is not None else (positional[i] if i < len(positional) else None)
+            if name is not None and name not in use.static_names:
+                out.add(name)
+    return out
+
+
+def _immediate_calls(index) -> dict[int, cst.Call]:
+    """id(``jax.jit(f, ...)``) -> the call ``jax.jit(f, ...)(args)`` that calls it where it is made."""
+    cached = index.__dict__.get("_jg203_immediate")
+    if cached is None:
+        cached = index.__dict__["_jg203_immediate"] = {
+            id(call.func): call for call, _scope, _klass, _loops in index.calls if isinstance(call.func, cst.Call)}
+    return cached
 
 
 def _outermost_jit(index, info):
