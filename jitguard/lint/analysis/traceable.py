@@ -77,13 +77,13 @@ def binding_site(name: str, index, scope) -> tuple[str, list | None]:
         if scope.param(name) is not None:
             return "param", None
         if isinstance(scope.node, cst.FunctionDef):  # a lambda binds only its parameters
-            bindings = _bindings(scope.node.body, name)
+            bindings = _scope_bindings(index, scope.node.body, name)
             if bindings is None or bindings:
                 return "local", bindings
         scope = scope.parent
     if _declared_global(index, name):
         return "module", None
-    bindings = _bindings(index.module, name)
+    bindings = _scope_bindings(index, index.module, name)
     return ("module", bindings) if bindings else ("none", [])
 
 
@@ -112,45 +112,61 @@ def _bindings(root: cst.CSTNode, name: str) -> list | None:
     left out): the assigned value for ``name = value``, None for any other kind (for target,
     ``with ... as``, import, augmented assignment, def, ...). None overall: declared
     global/nonlocal there."""
-    out: list = []
+    table, declared = _binding_table(root)
+    return None if name in declared else list(table.get(name, ()))
+
+
+def _scope_bindings(index, root: cst.CSTNode, name: str) -> list | None:
+    """:func:`_bindings`, from one walk of ``root`` per module index (not one per name)."""
+    tables = index.__dict__.setdefault("_jg206_bindings", {})
+    entry = tables.get(id(root))
+    if entry is None or entry[0] is not root:
+        entry = tables[id(root)] = (root, *_binding_table(root))
+    _root, table, declared = entry
+    return None if name in declared else list(table.get(name, ()))
+
+
+def _binding_table(root: cst.CSTNode) -> tuple[dict[str, list], set[str]]:
+    """Every binding of every name directly in the scope of ``root``, and the names declared
+    global/nonlocal there (see :func:`_bindings`)."""
+    out: dict[str, list] = {}
+    declared: set[str] = set()
+
+    def add(name: str, value) -> None:
+        out.setdefault(name, []).append(value)
+
+    def add_names(target: cst.CSTNode) -> None:
+        for n in iter_nodes(target):
+            if isinstance(n, cst.Name):
+                add(n.value, None)
+
     stack = [root]
     while stack:
         node = stack.pop()
         if isinstance(node, (cst.Global, cst.Nonlocal)):
-            if any(n.name.value == name for n in node.names):
-                return None
+            declared.update(n.name.value for n in node.names)
             continue
         if isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node is not root:
-            if node.name.value == name:
-                out.append(None)
+            add(node.name.value, None)
             continue
         if isinstance(node, (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
             continue
         if isinstance(node, cst.Assign):
             for t in node.targets:
-                if isinstance(t.target, cst.Name) and t.target.value == name:
-                    out.append(node.value)
-                elif _binds(t.target, name):
-                    out.append(None)
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
-            if _binds(node.target, name):
-                out.append(None)
-        elif isinstance(node, cst.For):
-            if _binds(node.target, name):
-                out.append(None)
+                if isinstance(t.target, cst.Name):
+                    add(t.target.value, node.value)
+                else:
+                    add_names(t.target)
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.Del)):
+            add_names(node.target)
         elif isinstance(node, (cst.AsName, cst.NamedExpr)):
-            target = node.name if isinstance(node, cst.AsName) else node.target
-            if _binds(target, name):
-                out.append(None)
+            add_names(node.name if isinstance(node, cst.AsName) else node.target)
         elif isinstance(node, cst.ImportAlias) and node.asname is None:
-            if index_name(node.name) == name:
-                out.append(None)
-        elif isinstance(node, cst.Del) and _binds(node.target, name):
-            out.append(None)
-        elif isinstance(node, cst.ExceptHandler) and node.name is not None and _binds(node.name.name, name):
-            out.append(None)
+            add(index_name(node.name), None)
+        elif isinstance(node, cst.ExceptHandler) and node.name is not None:
+            add_names(node.name.name)
         stack.extend(children(node))
-    return out
+    return out, declared
 
 
 def index_name(expr: cst.BaseExpression) -> str:
@@ -165,11 +181,12 @@ def _binds(target: cst.CSTNode, name: str) -> bool:
 
 
 def _declared_global(index, name: str) -> bool:
-    cache = index.__dict__.setdefault("_jg206_globals", {})
-    if name not in cache:
-        code = index.module.code
-        cache[name] = "global" in code and re.search(rf"\bglobal\b[^\n]*\b{re.escape(name)}\b", code) is not None
-    return cache[name]
+    """Is ``name`` declared ``global`` anywhere in the module (one walk per module)?"""
+    names = index.__dict__.get("_jg206_globals")
+    if names is None:
+        names = index.__dict__["_jg206_globals"] = {
+            n.name.value for node in iter_nodes(index.module) if isinstance(node, cst.Global) for n in node.names}
+    return name in names
 
 
 
