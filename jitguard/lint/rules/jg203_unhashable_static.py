@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
@@ -35,7 +37,9 @@ class UnhashableStaticArgument(Rule):
         a registered pytree given an array in its metadata (aux data of `tree_flatten`,
         `meta_fields`) passed to a jitted function. A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
-        resize(x, size)`) counts as the jitted function for that parameter. A function that passes
+        resize(x, size)`) counts as the jitted function for that parameter; the finding is then
+        on its call of the jitted function, where JAX raises, and names the call that passes the
+        value (one finding there, naming every such call). A function that passes
         one of its own traced parameters (never rebound) to a static position of another jitted
         function is flagged too, where the parameter surely holds a tracer: the function is
         jitted by its only decorator and the parameter is not static and has no default, or
@@ -63,14 +67,41 @@ class UnhashableStaticArgument(Rule):
         """
 
     def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
+        placed: dict[tuple, list] = {}
         for site in sites:
             verdict = self._verdict(site)
-            if verdict:
-                message, help, replacement = verdict
+            if not verdict:
+                continue
+            message, help, replacement = verdict
+            fix = None
+            if replacement and site.arg.span is not None:
+                fix = Fix.safe(Edit(replacement, *site.arg.span), message="Pass a tuple")
+            target = site
+            if site.compiled_at is not None:
+                # through a wrapper (`def mesh_eval(f, lims): return _mesh_eval(f, lims)`): JAX raises
+                # at the wrapper's call of the jitted function, so the finding goes there and names
+                # the call that passes the value (the fix edits that call: kept in the same file only)
+                path, call = site.compiled_at
+                message += f" (the value comes from the call of `{site.function.split(' → ', 1)[0]}` at {_where(site, path)})"
+                if path != site.path:
+                    fix = None
+                target = replace(site, path=path, call=call, jitdef=replace(site.jitdef, path=site.path))
+            key = (target.path, target.call.line, target.call.column)
+            if key in placed:
+                placed[key][4].append(site)
+            else:
+                placed[key] = [target, message, help, fix, [site]]
+        for target, message, help, fix, origins in placed.values():
+            first, more = origins[0], origins[1:]
+            if more:  # one finding per place, naming the other arguments and the other calls
+                same = [f"`{s.param}`" for s in more if (s.path, s.call.line) == (first.path, first.call.line)]
+                other = sorted({_where(s, target.path) for s in more if (s.path, s.call.line) != (first.path, first.call.line)})
+                if same:
+                    message += f"; so is {', '.join(same)}"
+                if other:
+                    message += f"; so do the calls at {', '.join(other)}"
                 fix = None
-                if replacement and site.arg.span is not None:
-                    fix = Fix.safe(Edit(replacement, *site.arg.span), message="Pass a tuple")
-                ctx.report(site, message, help, fix)
+            ctx.report(target, message, help, fix)
 
     def _verdict(self, site: CallSite):
         kind = site.arg.unhashable
@@ -332,6 +363,11 @@ def _jitted_function(expr, index, scope):
     if use is None or use.qualname not in jaxapi.JIT_TRANSFORMS or use.static_unknown or bound_self:
         return None
     return info, use
+
+
+def _where(site: CallSite, path: str) -> str:
+    """The site's call as seen from a finding in ``path``: "line 41", or "other.py:41"."""
+    return f"line {site.call.line}" if site.path == path else f"{site.path}:{site.call.line}"
 
 
 def _fix(kind: str) -> str:
