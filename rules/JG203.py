@@ -139,6 +139,15 @@ def chunk_jitted_at_the_call(x):
     return jax.jit(chunk_by)(x, 2)
 
 
+def add(x, y):
+    return x + y
+
+
+def jaxpr_of_a_local_jit(x):
+    add_jit = jax.jit(add, static_argnames=("y",))
+    return jax.make_jaxpr(add_jit)(x, 2)  # make_jaxpr traces `y` too  # expect: JG203
+
+
 class Padder:
     def __init__(self):
         self.config = {"width": 2}
@@ -238,7 +247,13 @@ def chunks_outside_jit(x):
     return chunk_static(x, 2), chunk_default(x)
 
 
+def jaxpr_with_the_static_argument(x):
+    add_jit = jax.jit(add, static_argnames=("y",))
+    return jax.make_jaxpr(add_jit, static_argnums=1)(x, 2).consts
+
+
 RAISES = [
+    (lambda: jaxpr_of_a_local_jit(1.0), "ValueError"),
     (lambda: chunk_jitted_at_the_call(jnp.arange(6.0)), "ValueError"),
     (lambda: Padder().pad(jnp.arange(6.0)), "ValueError"),
     (lambda: chunk_twice(jnp.arange(6.0), 2), "ValueError"),
@@ -259,6 +274,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: jaxpr_with_the_static_argument(1.0),
     lambda: chunk_jitted_with_static_parts(jnp.arange(6.0)),
     lambda: TuplePadder().pad(jnp.arange(6.0)),
     lambda: chunks_outside_jit(jnp.arange(6.0)),

@@ -33,7 +33,8 @@ class UnhashableStaticArgument(Rule):
         the class's `__init__` is the only place that sets it, to one of those. Within one file it
         also reads `jax.jit(f, static_argnums=...)(...)` and a jit bound to a local name, and a
         transform that calls a jitted function with tracers at a static position
-        (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static), and an instance of
+        (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static; `jax.make_jaxpr(g)(x,
+        2)` with `g = jax.jit(f, static_argnames=("y",))` made in the same function), and an instance of
         a registered pytree given an array in its metadata (aux data of `tree_flatten`,
         `meta_fields`) passed to a jitted function. A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
@@ -206,12 +207,19 @@ class UnhashableStaticArgument(Rule):
             return
         expr, bound = unwrapped
         target = _jitted_function(expr, index, scope)
-        if target is None:
+        if target is not None:
+            info, use = target
+            positional = [p.name for p in info.params if p.kind == "positional"][use.bound_positional:]
+            static = use.static_names
+        elif isinstance(expr, cst.Name) and scope is not None:  # jf = jax.jit(f, static_argnums=1) in this function
+            local = _jit_at_call(index, cst.Call(func=expr), scope)
+            if local is None:
+                return
+            info, positional, static = local
+        else:
             return
-        info, use = target
-        positional = [p.name for p in info.params if p.kind == "positional"][use.bound_positional:]
         for i in range(bound, bound + len(call.args)):
-            if i < len(positional) and positional[i] in use.static_names:
+            if i < len(positional) and positional[i] in static:
                 ctx.report(
                     call,
                     f"`{transform.rsplit('.', 1)[-1]}` passes a tracer to static argument `{positional[i]}` of jitted "
