@@ -410,7 +410,28 @@ def _uses(index) -> dict:
     cache = _USES.setdefault(index, {})
     if "uses" in cache:
         return cache["uses"]
+    attrs, creations, targets = _module_reads(index)
+    made = {name: True for name in creations.values()}
+    held = _held_instances(index, creations)
+    held_attrs = {attr: klass for (_owner, attr), klass in held.items()}
+    holders, kept = _kept_instances(index, creations, held_attrs)
+    escaped = {name for node_id, name in creations.items() if node_id not in kept}
+    # a holder read other than as a callee lets the instance escape
     callee_ids = {id(call.func) for call, _f, _k, _l in index.calls}
+    for node in iter_nodes(index.module):
+        if id(node) in targets or id(node) in callee_ids:
+            continue
+        if isinstance(node, cst.Name) and node.value in holders:
+            escaped.add(holders[node.value])
+        elif isinstance(node, cst.Attribute) and node.attr.value in held_attrs:
+            escaped.update(k for (_o, a), k in held.items() if a == node.attr.value)
+    out = cache["uses"] = {"attrs": attrs, "made": made, "held": held, "escaped": escaped}
+    return out
+
+
+def _module_reads(index) -> tuple[dict[str, list], dict[int, str], set[int]]:
+    """Attribute reads by name, the calls that build a class of the module (id -> class name), and
+    the ids of assignment targets."""
     attrs: dict[str, list] = {}
     creations: dict[int, str] = {}
     targets: set[int] = set()
@@ -421,22 +442,31 @@ def _uses(index) -> dict:
             creations[id(node)] = node.func.value
         elif isinstance(node, cst.Assign):
             targets.update(id(t.target) for t in node.targets)
-    made = {name: True for name in creations.values()}
+    return attrs, creations, targets
+
+
+def _held_instances(index, creations: dict[int, str]) -> dict[tuple, str]:
+    """(class, attribute) -> the one class whose instance every ``self.attribute = ...`` of the
+    class's methods assigns."""
     held_values: dict[tuple, set] = {}
     for info in index.functions:
         if not info.is_method or info.cls is None or isinstance(info.node, cst.Lambda):
             continue
         for node in iter_nodes(info.node.body):
-            if isinstance(node, cst.Assign):
-                for t in node.targets:
-                    tg = t.target
-                    if isinstance(tg, cst.Attribute) and isinstance(tg.value, cst.Name) and tg.value.value == "self":
-                        value = node.value
-                        held_values.setdefault((info.cls.name, tg.attr.value), set()).add(
-                            creations.get(id(value)) if len(node.targets) == 1 else None)
-    held = {key: next(iter(v)) for key, v in held_values.items() if len(v) == 1 and next(iter(v)) is not None}
-    held_attrs = {attr: klass for (_owner, attr), klass in held.items()}
-    holders: dict[str, str] = {}  # a name bound to an instance -> its class
+            if not isinstance(node, cst.Assign):
+                continue
+            for t in node.targets:
+                tg = t.target
+                if isinstance(tg, cst.Attribute) and isinstance(tg.value, cst.Name) and tg.value.value == "self":
+                    held_values.setdefault((info.cls.name, tg.attr.value), set()).add(
+                        creations.get(id(node.value)) if len(node.targets) == 1 else None)
+    return {key: next(iter(v)) for key, v in held_values.items() if len(v) == 1 and next(iter(v)) is not None}
+
+
+def _kept_instances(index, creations: dict[int, str], held_attrs: dict[str, str]) -> tuple[dict[str, str], set[int]]:
+    """The names bound to an instance (name -> class), and the ids of the creations that are called
+    at once (``Model(...)(x)``) or kept in such a name or a held attribute."""
+    holders: dict[str, str] = {}
     kept: set[int] = set()
     for node in iter_nodes(index.module):
         if isinstance(node, cst.Call) and id(node.func) in creations:
@@ -448,14 +478,4 @@ def _uses(index) -> dict:
                 kept.add(id(node.value))
             elif isinstance(target, cst.Attribute) and target.attr.value in held_attrs:
                 kept.add(id(node.value))
-    escaped = {name for node_id, name in creations.items() if node_id not in kept}
-    # a holder read other than as a callee lets the instance escape
-    for node in iter_nodes(index.module):
-        if id(node) in targets or id(node) in callee_ids:
-            continue
-        if isinstance(node, cst.Name) and node.value in holders:
-            escaped.add(holders[node.value])
-        elif isinstance(node, cst.Attribute) and node.attr.value in held_attrs:
-            escaped.update(k for (_o, a), k in held.items() if a == node.attr.value)
-    out = cache["uses"] = {"attrs": attrs, "made": made, "held": held, "escaped": escaped}
-    return out
+    return holders, kept
