@@ -34,18 +34,8 @@ TRUE_CASES = [p for p in FILES if expected_lines(p)]
 # False cases that jitguard still reports (measured on the linter of the commit that added each
 # entry). The reason names the JAX semantics a fix has to encode; docs/precision.md lists them.
 STILL_FLAGGED: dict[str, str] = {
-    # held-out projects, 2026-12-01 (docs/precision.md, "Held-out projects")
-    "pytree_aux_from_flatten_lambdas": "AUXLAMBDA: aux data of a register_pytree_node flatten lambda is static",
-    "helper_returns_metadata": "HELPERMETA: a helper returning only metadata/static/shape values returns a Python value",
-    "vmap_none_axes": "VMAPNONE: vmap passes in_axes=None arguments through (in_axes as an expression)",
-    "shard_map_none_specs": "SHARDMAPNONE: shard_map passes in_specs=None arguments through",
-    "nested_jit_in_model_method": "MODULENESTED: a jit in a model method applied only under an outer jit is inlined",
-    "predicate_helper_map": "PREDMAP: all(map(pred, xs)) with a static predicate is a Python bool",
+    # held-out projects, 2026-12-01 (docs/precision.md, "Held-out projects"); the other 11 are fixed
     "pytree_meta_by_annotation": "METAANNOT: a registration putting non-jax.Array fields in aux data",
-    "dataclass_truthiness": "DCTRUTH: truth value of an instance without __bool__/__len__ is static",
-    "static_from_array_metadata_loop": "ARRAYMETA: static values from array metadata take one value per layout",
-    "jit_options_per_element": "JITOPTS: a jit per element of a short list of different programs is bounded",
-    "type_of_pytree_field": "TYPEFIELD: type(node.field) is tree structure",
 }
 
 def _cold(jax, fn, *args) -> int:
