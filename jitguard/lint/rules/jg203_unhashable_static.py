@@ -223,10 +223,12 @@ class UnhashableStaticArgument(Rule):
                 ctx.report(
                     call,
                     f"`{transform.rsplit('.', 1)[-1]}` passes a tracer to static argument `{positional[i]}` of jitted "
-                    f"`{info.display()}` (position {i}, after the {bound} argument{'s' if bound != 1 else ''} bound "
-                    "before it): JAX cannot hash a tracer and raises an error at the call",
-                    "Bind the static arguments by keyword (`partial(f, a=..., T=...)`) or call it from a lambda "
-                    "(`lambda z: f(z, a, T)`) so the mapped value lands at a traced position",
+                    f"`{info.display()}` (position {i}"
+                    + (f", after the {bound} argument{'s' if bound != 1 else ''} bound before it" if bound else "")
+                    + "): JAX cannot hash a tracer and raises an error at the call",
+                    ("Bind the static arguments by keyword (`partial(f, a=..., T=...)`) or call it from a lambda "
+                     "(`lambda z: f(z, a, T)`) so the mapped value lands at a traced position") if bound else
+                    _outer_static_help(transform, i),
                 )
                 return
 
@@ -371,6 +373,16 @@ def _jitted_function(expr, index, scope):
     if use is None or use.qualname not in jaxapi.JIT_TRANSFORMS or use.static_unknown or bound_self:
         return None
     return info, use
+
+
+def _outer_static_help(transform: str, position: int) -> str:
+    """How to keep a static argument static through the transform that calls the jitted function."""
+    short = transform.rsplit(".", 1)[-1]
+    if short in ("vmap", "pmap"):
+        return (f"Leave it unmapped (`{short}(..., in_axes=...)` with None at position {position}) or call it "
+                "from a lambda that passes the static value (`lambda z: f(z, ...)`)")
+    return (f"Declare it static in the outer transform too (`{short}(..., static_argnums={position})`), or call it "
+            "from a lambda that passes the static value (`lambda z: f(z, ...)`)")
 
 
 def _where(site: CallSite, path: str) -> str:
