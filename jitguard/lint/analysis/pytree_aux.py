@@ -241,6 +241,15 @@ def _static_getter(fn: ast.FunctionDef, known: set[str], names: set[str]) -> boo
 def _static(expr: ast.expr, known: set[str], names: set[str]) -> bool:
     """``names``: the module-level names of the file (a name bound in an enclosing function of a
     nested class may be a tracer)."""
+    leaf = _static_leaf(expr, known, names)
+    if leaf is not None:
+        return leaf
+    parts = _parts(expr)
+    return parts is not None and all(_static(p, known, names) for p in parts)
+
+
+def _static_leaf(expr: ast.expr, known: set[str], names: set[str]) -> bool | None:
+    """Constants, names, attributes and calls; None for an expression made of parts."""
     if isinstance(expr, ast.Constant):
         return True
     if isinstance(expr, ast.Name):
@@ -255,22 +264,27 @@ def _static(expr: ast.expr, known: set[str], names: set[str]) -> bool:
         # type(self.x) is the class of a node (tree structure), len of a leaf its first dimension;
         # the arguments themselves need not be static
         return isinstance(expr.func, ast.Name) and expr.func.id in _STATIC_BUILTINS and not expr.keywords
+    return None
+
+
+def _parts(expr: ast.expr) -> list[ast.expr] | None:
+    """The parts of a composite expression, each of which must be static; None: not static."""
     if isinstance(expr, (ast.Tuple, ast.List, ast.Set)):
-        return all(_static(e, known, names) for e in expr.elts)
+        return list(expr.elts)
     if isinstance(expr, ast.Dict):
-        return all(k is not None and _static(k, known, names) for k in expr.keys) and all(_static(v, known, names) for v in expr.values)
+        return None if any(k is None for k in expr.keys) else [*expr.keys, *expr.values]
     if isinstance(expr, ast.Subscript):
-        return _static(expr.value, known, names) and _static(expr.slice, known, names)
+        return [expr.value, expr.slice]
     if isinstance(expr, ast.Slice):
-        return all(p is None or _static(p, known, names) for p in (expr.lower, expr.upper, expr.step))
+        return [p for p in (expr.lower, expr.upper, expr.step) if p is not None]
     if isinstance(expr, ast.UnaryOp):
-        return _static(expr.operand, known, names)
+        return [expr.operand]
     if isinstance(expr, ast.BinOp):
-        return _static(expr.left, known, names) and _static(expr.right, known, names)
+        return [expr.left, expr.right]
     if isinstance(expr, ast.BoolOp):
-        return all(_static(v, known, names) for v in expr.values)
+        return list(expr.values)
     if isinstance(expr, ast.Compare):
-        return _static(expr.left, known, names) and all(_static(c, known, names) for c in expr.comparators)
+        return [expr.left, *expr.comparators]
     if isinstance(expr, ast.IfExp):
-        return _static(expr.test, known, names) and _static(expr.body, known, names) and _static(expr.orelse, known, names)
-    return False
+        return [expr.test, expr.body, expr.orelse]
+    return None
