@@ -422,6 +422,11 @@ class _AstScan:
                 self.defined.update(names)
                 if isinstance(node.value, _AST_CONTAINERS):
                     self.assigned.update(names)
+                # `x, y = jnp.arange(6.0), 3`: an unpacked name may hold any part (errs on the side of yes)
+                unpacked = [n.id for x in targets if type(x) in (ast.Tuple, ast.List)
+                            for n in ast.walk(x) if type(n) is ast.Name]
+                self.defined.update(unpacked)
+                self.assigned.update(unpacked)
             elif t is ast.Import or t is ast.ImportFrom:
                 self.imports.append(node)
             elif t is ast.ClassDef:
