@@ -17,6 +17,8 @@ dataclasses of ``jitguard.lint.analysis.facts``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import ast
 
 import libcst as cst
@@ -83,7 +85,13 @@ class FactExtractor:
                 use.bound_self, use.bound_positional, info.is_method, use.qualname,
                 use.qualname in jaxapi.PYTHON_STATIC_JITS,
             ), site))
-        return out
+        # one function jitted twice with different static arguments (jax.jit(f, static_argnums=0)
+        # here, jax.jit(f) there): a call read as a call of `f` cannot tell which jit it goes
+        # through, so neither definition's static set is trusted
+        statics: dict[str, set] = {}
+        for jd, _site in out:
+            statics.setdefault(jd.qualname, set()).add(jd.static)
+        return [(replace(jd, static_unknown=True) if len(statics[jd.qualname]) > 1 else jd, site) for jd, site in out]
 
     # -- wrappers ---------------------------------------------------------------------------
     def _find_wrappers(self) -> dict[FunctionInfo, list[WrapperCall]]:
