@@ -37,8 +37,11 @@ MISSED: dict[str, set[int]] = {
     "concrete_cosmopower-dict-params-numpy-stack": {40},
     "concrete_jax-nested-jit-static-result-traced": {23},
     "concrete_netket-numpy-cos-in-lr-schedule": {60},
+    "control_interpax-not-isfinite-in-spline-constructor": {27},
     "static_equinox-jit-method-self-static-module": {53},
     "static_equinox-list-field-in-partitioned-static": {68},
+    "static_jax-hashable-dataclass-holding-array": {37},
+    "static_jax-optimizer-namedtuple-of-functions": {47},
     "static_jaxsim-numpy-array-static-pytree-field": {42},
     "static_mcx-adapted-step-size-array-static": {56},
 }
