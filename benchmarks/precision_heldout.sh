@@ -4,7 +4,8 @@
 # to be diverse application code (RL environments, quality-diversity/neuroevolution, LLM training,
 # score-based diffusion, optimal transport, Gaussian processes, equivariant graph nets, rigid-body
 # physics, quantum dynamics), pinned by version and sha256. No rule was tuned on them: they measure
-# precision the way an outside evaluator would. ../notes/fresh-triage.md triages every finding.
+# precision the way an outside evaluator would. docs/precision.md ("Held-out projects") triages
+# every finding.
 #
 #   bash benchmarks/precision_heldout.sh [DIR]    # default: $HOME/.cache/jitguard-precision-heldout
 #   then, per project: jitguard check DIR/NAME --no-cache --output-format json --exit-zero -j 1
@@ -17,10 +18,8 @@ set -euo pipefail
 CHECK=0
 if [[ ${1:-} == --check ]]; then CHECK=1; shift; fi
 DIR=${1:-${JITGUARD_PRECISION_HELDOUT:-$HOME/.cache/jitguard-precision-heldout}}
-PY=${PYTHON:-python3}
-if [[ ! -f $DIR/.complete ]]; then
-  WORK=$(mktemp -d); trap 'rm -rf "$WORK"' EXIT
-  cat > "$WORK/projects.txt" <<'REQ'
+source "$(dirname "$0")/_pinned_projects.sh"
+fetch_and_check "$DIR" "$CHECK" <<'REQ'
 dynamiqs==0.3.7 --hash=sha256:ca71ddfee2455de154196014141562d4e73618818afc4a6ebcf6033d886703a4
 e3nn-jax==0.21.0 --hash=sha256:c1e69de4651d6e8a134c0a2b29285e71d58943717c3f37dc0e29dde8f5b39719
 gpjax==1.0.0 --hash=sha256:8ae37d585d10839fc97283aa9ec17990ea4ea1419a8af936bb7ead891eb8ae45
@@ -31,23 +30,3 @@ qdax==0.5.0 --hash=sha256:52fc4a6b4b87f5f66e73bd02a82aab94b17ed0c0e9b84c57110b07
 sbgm==0.0.38 --hash=sha256:1eba9765f54a1622fc5fdb0f1aba6d420a36f72f942e73db59c29ab1888e6ac9
 xminigrid==0.9.3 --hash=sha256:564823b12e09fb8eac9acb6c1fdc5ab678112a1ae45848ff9911c449b8c27389
 REQ
-  rm -rf "$DIR"; mkdir -p "$DIR"
-  while read -r req; do
-    name=${req%%==*}
-    echo "$req" > "$WORK/one.txt"
-    "$PY" -m pip install -q --no-deps --only-binary :all: --ignore-requires-python --no-compile \
-        --require-hashes --target "$DIR/$name" -r "$WORK/one.txt"
-    rm -rf "$DIR/$name/bin"
-  done < "$WORK/projects.txt"
-  touch "$DIR/.complete"
-fi
-if [[ $CHECK == 1 ]]; then
-  for p in "$DIR"/*/; do
-    name=$(basename "$p")
-    n=$("$PY" -m jitguard check "$p" --no-cache --output-format json --exit-zero -j 1 \
-        | "$PY" -c 'import json, sys; print(len(json.load(sys.stdin)))')
-    echo "$name $n"
-  done
-else
-  echo "$DIR"
-fi

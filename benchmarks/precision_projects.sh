@@ -15,10 +15,8 @@ set -euo pipefail
 CHECK=0
 if [[ ${1:-} == --check ]]; then CHECK=1; shift; fi
 DIR=${1:-${JITGUARD_PRECISION_PROJECTS:-$HOME/.cache/jitguard-precision-projects}}
-PY=${PYTHON:-python3}
-if [[ ! -f $DIR/.complete ]]; then
-  WORK=$(mktemp -d); trap 'rm -rf "$WORK"' EXIT
-  cat > "$WORK/projects.txt" <<'REQ'
+source "$(dirname "$0")/_pinned_projects.sh"
+fetch_and_check "$DIR" "$CHECK" <<'REQ'
 craftax==1.6.1 --hash=sha256:09c2a78870a68f4af45709de73c77cf5b6df9e754cefbe9f05a1b8fb66243959
 dopamine-rl==4.1.2 --hash=sha256:bd03119a54caf839fb61cf22179bad0bde712bc8ccf62aebd93ebce5381e54aa
 dynamax==1.0.3 --hash=sha256:af9b7a119610d6debfa3e6b09f0c537623efc3625bc4cc22b03b2065db746a7d
@@ -32,23 +30,3 @@ navix==4.0.0 --hash=sha256:e2b79c06bea8779a21291263d5313dd0460443ddda5b690087381
 rejax==0.1.3 --hash=sha256:86c7468b5b3c9b520b813d0e89137f36e1472d14c327ae86c5328b6e0ca629c0
 sbx-rl==0.28.0 --hash=sha256:1493cc24ef96ecaf267ef2563d19c87fe02a9dc0ca39df59020378f720e4a951
 REQ
-  rm -rf "$DIR"; mkdir -p "$DIR"
-  while read -r req; do
-    name=${req%%==*}
-    echo "$req" > "$WORK/one.txt"
-    "$PY" -m pip install -q --no-deps --only-binary :all: --ignore-requires-python --no-compile \
-        --require-hashes --target "$DIR/$name" -r "$WORK/one.txt"
-    rm -rf "$DIR/$name/bin"
-  done < "$WORK/projects.txt"
-  touch "$DIR/.complete"
-fi
-if [[ $CHECK == 1 ]]; then
-  for p in "$DIR"/*/; do
-    name=$(basename "$p")
-    n=$("$PY" -m jitguard check "$p" --no-cache --output-format json --exit-zero -j 1 \
-        | "$PY" -c 'import json, sys; print(len(json.load(sys.stdin)))')
-    echo "$name $n"
-  done
-else
-  echo "$DIR"
-fi

@@ -1,0 +1,35 @@
+# Shared by precision_projects.sh and precision_heldout.sh (sourced, not run): fetch pinned
+# pure-Python wheels into one --target folder each, then optionally lint each and print counts.
+#
+#   fetch_and_check DIR CHECK < requirements   # one "name==version --hash=sha256:..." per line
+
+fetch_and_check() {
+  local dir=$1 check=$2 py=${PYTHON:-python3}
+  if [[ ! -f $dir/.complete ]]; then
+    local work
+    work=$(mktemp -d)
+    cat > "$work/projects.txt"
+    rm -rf "$dir"; mkdir -p "$dir"
+    while read -r req; do
+      local name=${req%%==*}
+      echo "$req" > "$work/one.txt"
+      "$py" -m pip install -q --no-deps --only-binary :all: --ignore-requires-python --no-compile \
+          --require-hashes --target "$dir/$name" -r "$work/one.txt"
+      rm -rf "$dir/$name/bin"
+    done < "$work/projects.txt"
+    rm -rf "$work"
+    touch "$dir/.complete"
+  else
+    cat > /dev/null
+  fi
+  if [[ $check == 1 ]]; then
+    for p in "$dir"/*/; do
+      local n
+      n=$("$py" -m jitguard check "$p" --no-cache --output-format json --exit-zero -j 1 \
+          | "$py" -c 'import json, sys; print(len(json.load(sys.stdin)))')
+      echo "$(basename "$p") $n"
+    done
+  else
+    echo "$dir"
+  fi
+}
