@@ -37,35 +37,52 @@ def names(items: Iterable[str]) -> str:
 
 def the_loop(site: CallSite) -> str:
     """"the loop", or, for a call through a wrapper, "the loop that calls `run` at line 33"."""
-    return "the loop" if site.compiled_at is None else f"the loop that calls {_loop_call(site)}"
+    return "the loop" if site.compiled_at is None else f"the loop that calls {outer_call(site)}"
 
 
-def _loop_call(site: CallSite) -> str:
+def outer_call(site: CallSite) -> str:
+    """The call through a wrapper, as a finding at the wrapper's call names it: "`run` at line 33"."""
     wrapper = site.jitdef.display.split(" → ", 1)[0]
     same_file = site.compiled_at is not None and site.compiled_at[0] == site.path
     return f"`{wrapper}` at {f'line {site.call.line}' if same_file else f'{site.path}:{site.call.line}'}"
 
 
-def report_all(ctx, findings: list[tuple[CallSite, str, str]]) -> None:
-    """Report each (site, message, help) where it compiles (see the_loop): one finding per place,
-    naming the further loops that reach the same place."""
+def _in_a_loop(site: CallSite) -> str:
+    return f" (through the call of {outer_call(site)}, in a loop)"
+
+
+def report_all(ctx, findings: list[tuple], via=_in_a_loop) -> None:
+    """Report each (site, message, help[, fix]) where JAX compiles or raises: for a call through a
+    wrapper, the wrapper's call of the jitted function, the message completed by ``via(site)``
+    (naming the outer call). One finding per place, naming the other static parameters of the same
+    outer call and the other calls that reach it (a fix is kept only for a lone finding whose edit
+    is in the file of the place)."""
     placed: dict[tuple, list] = {}
-    for site, message, help in findings:
+    for site, message, help, *rest in findings:
+        fix = rest[0] if rest else None
         target = site
         if site.compiled_at is not None:
             path, call = site.compiled_at
-            # the finding follows from the loop's file (`related`, from jitdef.path: a run that names
-            # only that file, as pre-commit does, still reports it in the wrapper's file)
+            # the finding follows from the outer call's file (`related`, from jitdef.path: a run that
+            # names only that file, as pre-commit does, still reports it in the wrapper's file)
             target = replace(site, path=path, call=call, jitdef=replace(site.jitdef, path=site.path))
             if "the loop that calls" not in message:
-                message += f" (through the call of {_loop_call(site)}, in a loop)"
+                message += via(site)
+            if path != site.path:
+                fix = None
         key = (target.path, target.call.line, target.call.column)
         if key in placed:
-            placed[key][3].append(site)
+            placed[key][4].append(site)
         else:
-            placed[key] = [target, message, help, []]
-    for target, message, help, more in placed.values():
+            placed[key] = [target, message, help, fix, [site]]
+    for target, message, help, fix, origins in placed.values():
+        first, more = origins[0], origins[1:]
         if more:
-            lines = names(f"{s.path}:{s.call.line}" for s in more)
-            message += f"; so do the calls at {lines}"
-        ctx.report(target, message, help)
+            same = [f"`{s.param}`" for s in more if (s.path, s.call.line) == (first.path, first.call.line)]
+            other = [s for s in more if (s.path, s.call.line) != (first.path, first.call.line)]
+            if same:
+                message += f"; so is {', '.join(same)}"
+            if other:
+                message += f"; so do the calls at {names(f'{s.path}:{s.call.line}' for s in other)}"
+            fix = None
+        ctx.report(target, message, help, fix)

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from dataclasses import replace
-
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
@@ -11,6 +9,7 @@ from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.analysis.pytrees import metadata_parameters
 from jitguard.lint.analysis.traceable import bindings_in
 from jitguard.lint.diagnostics import Edit, Fix
+from jitguard.lint.rules._sites import outer_call, report_all
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 
@@ -68,7 +67,7 @@ class UnhashableStaticArgument(Rule):
         """
 
     def check_project(self, sites: list[CallSite], ctx: Reporter) -> None:
-        placed: dict[tuple, list] = {}
+        findings = []
         for site in sites:
             verdict = self._verdict(site)
             if not verdict:
@@ -77,32 +76,10 @@ class UnhashableStaticArgument(Rule):
             fix = None
             if replacement and site.arg.span is not None:
                 fix = Fix.safe(Edit(replacement, *site.arg.span), message="Pass a tuple")
-            target = site
-            if site.compiled_at is not None:
-                # through a wrapper (`def mesh_eval(f, lims): return _mesh_eval(f, lims)`): JAX raises
-                # at the wrapper's call of the jitted function, so the finding goes there and names
-                # the call that passes the value (the fix edits that call: kept in the same file only)
-                path, call = site.compiled_at
-                message += f" (the value comes from the call of `{site.function.split(' → ', 1)[0]}` at {_where(site, path)})"
-                if path != site.path:
-                    fix = None
-                target = replace(site, path=path, call=call, jitdef=replace(site.jitdef, path=site.path))
-            key = (target.path, target.call.line, target.call.column)
-            if key in placed:
-                placed[key][4].append(site)
-            else:
-                placed[key] = [target, message, help, fix, [site]]
-        for target, message, help, fix, origins in placed.values():
-            first, more = origins[0], origins[1:]
-            if more:  # one finding per place, naming the other arguments and the other calls
-                same = [f"`{s.param}`" for s in more if (s.path, s.call.line) == (first.path, first.call.line)]
-                other = sorted({_where(s, target.path) for s in more if (s.path, s.call.line) != (first.path, first.call.line)})
-                if same:
-                    message += f"; so is {', '.join(same)}"
-                if other:
-                    message += f"; so do the calls at {', '.join(other)}"
-                fix = None
-            ctx.report(target, message, help, fix)
+            findings.append((site, message, help, fix))
+        # through a wrapper (`def mesh_eval(f, lims): return _mesh_eval(f, lims)`): JAX raises at the
+        # wrapper's call of the jitted function, so the finding goes there and names the outer call
+        report_all(ctx, findings, via=lambda site: f" (the value comes from the call of {outer_call(site)})")
 
     def _verdict(self, site: CallSite):
         kind = site.arg.unhashable
@@ -383,11 +360,6 @@ def _outer_static_help(transform: str, position: int) -> str:
                 "from a lambda that passes the static value (`lambda z: f(z, ...)`)")
     return (f"Declare it static in the outer transform too (`{short}(..., static_argnums={position})`), or call it "
             "from a lambda that passes the static value (`lambda z: f(z, ...)`)")
-
-
-def _where(site: CallSite, path: str) -> str:
-    """The site's call as seen from a finding in ``path``: "line 41", or "other.py:41"."""
-    return f"line {site.call.line}" if site.path == path else f"{site.path}:{site.call.line}"
 
 
 def _fix(kind: str) -> str:
