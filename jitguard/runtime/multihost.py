@@ -593,7 +593,7 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     if status == "ok":
         return None
     if status == "abandoned":
-        _abandoned(state, verdict, group, k, me, digest, timeout)
+        _on_abandoned_round(state, verdict, group, k, me, digest, timeout)
         return None
     return _divergent(kv, fbase, state, verdict, group, k, me, digest, timeout, action, call)
 
@@ -608,8 +608,8 @@ def _next_compile(group: tuple[str, tuple[int, ...]]) -> int | None:
     return k
 
 
-def _abandoned(state: Any, verdict: dict[str, Any], group: tuple[str, tuple[int, ...]], k: int, me: int,
-               digest: str, timeout: float) -> None:
+def _on_abandoned_round(state: Any, verdict: dict[str, Any], group: tuple[str, tuple[int, ...]], k: int,
+                        me: int, digest: str, timeout: float) -> None:
     """Nobody completed the round in time: stop comparing this function over these
     processes, and say why."""
     procs = group[1]
