@@ -71,13 +71,6 @@ class Cache:
         self._names_hash = hashlib.sha256("\0".join(sorted(names)).encode()).hexdigest()[:16]
         self._same_names = self._stored_names == self._names_hash
 
-    def jitted_names(self, path: str, digest: str) -> list[str] | None:
-        """The jitted names this very content defines, as scanned last time (saves the text scan)."""
-        entry = self._entries.get(self._path(path))
-        if isinstance(entry, list) and len(entry) > 4 and entry[0] == digest and isinstance(entry[4], list):
-            return entry[4]
-        return None
-
     def tree_scan(self, path: str, digest: str) -> tuple[list[str], list[str], list[str]] | None:
         """(jitted names, pytree metadata fields, Python-valued methods) of this very content, as
         the tree-wide text scans found them last time (runner.with_tree_names): an unchanged file
@@ -89,7 +82,7 @@ class Cache:
             names, (fields, methods) = entry[4], entry[6]
             if all(isinstance(x, list) for x in (names, fields, methods)):
                 return names, fields, methods
-        except (TypeError, ValueError, IndexError):
+        except (TypeError, ValueError, IndexError, KeyError):  # a damaged entry: scan again
             pass
         return None
 

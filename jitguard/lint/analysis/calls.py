@@ -29,6 +29,7 @@ from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import scalar_kind
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, is_literal_collection
+from jitguard.lint.analysis.walk import short
 from jitguard.lint.analysis.shapes import fresh_argument, inline_jitted, scope_view
 
 class FactExtractor:
@@ -159,7 +160,7 @@ class FactExtractor:
                 node, as_tuple = None, None
                 if isinstance(value, cst.List) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
                     node, as_tuple = value, _as_tuple(code(value))  # a list literal can become a tuple
-                args.append(ArgFact(keyword, None if keyword is not None else position, _short(code(value)),
+                args.append(ArgFact(keyword, None if keyword is not None else position, short(code(value), 40),
                                     as_tuple=as_tuple, **kinds))
                 nodes.append(node)
             via = self._forwarding.get(id(call))
@@ -264,7 +265,7 @@ class FactExtractor:
                 if any(kind is None for _value, kind in elements) or len({k for _v, k in elements}) < 2:
                     return None
                 code = self.index.module.code_for_node
-                return tuple((_short(code(v), 20), k) for v, k in elements[:16]), _short(code(values))
+                return tuple((short(code(v), 20), k) for v, k in elements[:16]), short(code(values), 40)
         return None
 
     def _python_number(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple, depth: int = 0) -> bool:
@@ -357,11 +358,6 @@ def _top_level(text: str) -> str:
         elif depth == 0:
             out.append(ch)
     return "".join(out)
-
-
-def _short(text: str, limit: int = 40) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 # -- the same question, cheaply, for files that only import jitted functions ------------------

@@ -176,10 +176,6 @@ def index_name(expr: cst.BaseExpression) -> str:
     return expr.value if isinstance(expr, cst.Name) else ""
 
 
-def _binds(target: cst.CSTNode, name: str) -> bool:
-    return any(isinstance(n, cst.Name) and n.value == name for n in iter_nodes(target))
-
-
 def _declared_global(index, name: str) -> bool:
     """Is ``name`` declared ``global`` anywhere in the module (one walk per module)?"""
     names = index.__dict__.get("_jg206_globals")
@@ -189,10 +185,6 @@ def _declared_global(index, name: str) -> bool:
     return name in names
 
 
-
-def short(text: str, limit: int = 60) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 # -- what kind of value an argument surely is ----------------------------------------------------
 

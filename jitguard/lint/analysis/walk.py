@@ -81,3 +81,9 @@ def iter_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         current = pop()
         yield current
         extend(reversed(children(current)))
+
+
+def short(text: str, limit: int = 60) -> str:
+    """``text`` on one line, cut to ``limit`` characters with "..." (for messages)."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -21,7 +21,8 @@ from jitguard.lint.analysis.jitcontext import (
 )
 
 _KINDS = ("static", "donate")
-_JITS = ("jax.jit", "jax.pjit", "jax.experimental.pjit.pjit")
+# the jits that trace every argument not declared static (not equinox.filter_jit, nnx.jit, pmap)
+TRACING_JITS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit"})
 
 
 @dataclass
@@ -66,7 +67,7 @@ def jit_args(index: ModuleIndex, library: bool = False):
     """Every jax.jit/pjit use of this module whose arguments can be checked statically; with
     ``library``, also ``jax.jit(library_function, ...)`` (the site is the jit call)."""
     for info, use, site in index.jit_uses:
-        if use.qualname not in _JITS or use.options is None:
+        if use.qualname not in TRACING_JITS or use.options is None:
             continue
         if not isinstance(info.node, cst.FunctionDef):
             continue
@@ -94,7 +95,7 @@ def library_target(index: ModuleIndex, call: cst.Call, scope: FunctionInfo | Non
     """``jax.jit(jnp.nonzero, ...)`` or ``jax.jit(partial(jax.ops.segment_sum, ...), ...)``: the
     library function's qualified name, how many positional arguments partial binds, and its
     signature tokens; None for any other call."""
-    if index.transform_of(call.func, scope) not in _JITS:
+    if index.transform_of(call.func, scope) not in TRACING_JITS:
         return None
     args = positional_args(call)
     if not args:

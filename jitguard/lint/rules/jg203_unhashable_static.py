@@ -9,6 +9,7 @@ from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.analysis.pytrees import metadata_parameters
 from jitguard.lint.analysis.traceable import bindings_in
 from jitguard.lint.diagnostics import Edit, Fix
+from jitguard.lint.rules._jitargs import TRACING_JITS
 from jitguard.lint.rules._sites import outer_call, report_all
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
@@ -220,7 +221,7 @@ class UnhashableStaticArgument(Rule):
         if not traced:
             return
         target = _jitted_function(call.func, index, scope)
-        if target is None or target[1].qualname not in _TRACING_JITS:
+        if target is None or target[1].qualname not in TRACING_JITS:
             return
         info, use = target
         if call.func.value not in index.aliases and _outermost_jit(index, info) is not use:
@@ -247,7 +248,6 @@ class UnhashableStaticArgument(Rule):
             return
 
 
-_TRACING_JITS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit"})
 
 
 def _traced_parameters(index, info) -> set[str]:
@@ -263,7 +263,7 @@ def _traced_parameters(index, info) -> set[str]:
         if info.is_method and info.positional:
             out.discard(info.positional[0].name)
     for fn, use, site in index.jit_uses:
-        if (fn is not info or use.qualname not in _TRACING_JITS or use.static_unknown or use.bound_self
+        if (fn is not info or use.qualname not in TRACING_JITS or use.static_unknown or use.bound_self
                 or use.bound_positional or use.bound_keywords or not isinstance(site, cst.Call) or info.is_method):
             continue
         outer = _immediate_calls(index).get(id(site))
@@ -296,7 +296,7 @@ def _outermost_jit(index, info):
         return None
     for fn, use, site in index.jit_uses:
         if fn is info and site is decorators[0].decorator:
-            ok = use.qualname in _TRACING_JITS and not use.static_unknown and "**" not in use.bound_keywords
+            ok = use.qualname in TRACING_JITS and not use.static_unknown and "**" not in use.bound_keywords
             return use if ok else None
     return None
 

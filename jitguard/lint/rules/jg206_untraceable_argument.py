@@ -8,13 +8,14 @@ import re
 import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import keyword, positional_args
-from jitguard.lint.analysis.traceable import binding_site, bound_value, fix_for, short, untraceable
+from jitguard.lint.analysis.traceable import binding_site, bound_value, fix_for, untraceable
+from jitguard.lint.analysis.walk import short
 from jitguard.lint.diagnostics import Edit, Fix
+from jitguard.lint.rules._jitargs import TRACING_JITS
 from jitguard.lint.rules.base import Reporter, Rule, Scope
 
 # jit flavours whose behaviour on a non-array argument is checked (TypeError at the call);
 # equinox.filter_jit and flax.nnx.jit keep non-array values static, pmap needs a mapped argument
-_JITS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit"})
 _STATIC_OPTIONS = ("static_argnums", "static_argnames")
 
 
@@ -152,7 +153,7 @@ def _overridden(index, info) -> bool:
 def _jit_call(jit: cst.Call, call: cst.Call, index, scope):
     """``jax.jit(f, ...)`` (``jit``) called with ``call``'s arguments."""
     transform = index.transform_of(jit.func, scope)
-    if transform not in _JITS:
+    if transform not in TRACING_JITS:
         return None
     use = next((u for info, u, site in index.jit_uses if site is jit), None)
     if use is None:
@@ -178,7 +179,7 @@ def _decorated(info, call: cst.Call, index, offset: int):
         return None
     outer = info.node.decorators[0].decorator
     use = next((u for f, u, site in index.jit_uses if f is info and site is outer), None)
-    if use is None or use.qualname not in _JITS:
+    if use is None or use.qualname not in TRACING_JITS:
         return None
     if len(info.node.decorators) > 1 and use.options is not None:
         return None
@@ -189,7 +190,7 @@ def _mapped(info, use, call: cst.Call, offset: int, options_at: cst.BaseExpressi
     """(name, [(argument, parameter)], ``options_at``) for the arguments of ``call`` at non-static
     parameters of ``info`` jitted by ``use``; ``offset``: arguments the call passes before its own
     (a bound self); ``options_at``: the decorator or ``jax.jit(...)`` call that holds the options."""
-    if use.qualname not in _JITS or use.static_unknown or "**" in use.bound_keywords:
+    if use.qualname not in TRACING_JITS or use.static_unknown or "**" in use.bound_keywords:
         return None
     positional = [p.name for p in info.positional]
     if use.bound_self and info.is_method:
