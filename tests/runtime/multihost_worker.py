@@ -174,6 +174,45 @@ def main() -> int:
                      local_sum=float(np.asarray(y.addressable_shards[0].data).sum()))
             emit(event="result", value=float(guarded(global_batch(4))))
             emit(event="stats", multihost=multihost.stats())
+        elif scenario == "abandoned":
+            # The timeout's "not compiled there" verdict (docs/multihost.md, "Timeout"):
+            # (a) a global program without collectives that process 0 alone runs, compiled
+            # twice; (b) a global function (an all-reduce) whose first compile process 1
+            # reaches long after process 0 gave up waiting for it, then a second program of it.
+            import logging
+            import warnings
+
+            from jax._src.distributed import global_state
+
+            records = []  # what the `jitguard` logger said
+            handler = logging.Handler(logging.INFO)
+            handler.emit = lambda record: records.append(record.getMessage())
+            logging.getLogger("jitguard").addHandler(handler)
+            timeout = float(os.environ["JITGUARD_MULTIHOST_TIMEOUT"])
+
+            @jitguard.jit(on_excess="raise")
+            def global_double(v):
+                return v * 2.0
+
+            @jitguard.jit(on_excess="raise")
+            def late_total(v):
+                return jnp.sum(v)
+
+            def first_shard_sum(y):
+                return float(np.asarray(y.addressable_shards[0].data).sum())
+
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                if pid == 0:
+                    sums = [first_shard_sum(global_double(global_batch(rows))) for rows in (4, 2)]
+                    emit(event="alone", sums=sums, multihost=multihost.stats())
+                global_state.client.wait_at_barrier("mh_abandoned_a", 300_000)
+                if pid == 1:
+                    time.sleep(2 * timeout + 3)  # process 0 gives up on it after `timeout`
+                emit(event="late", values=[float(late_total(global_batch(rows))) for rows in (4, 2)],
+                     compiles=late_total.stats()["compiles"])
+            emit(event="stats", multihost=multihost.stats(), log=records,
+                 warnings=[f"{w.category.__name__}: {w.message}" for w in caught])
         elif scenario == "plain_first":
             # No decorator: a plain jax.jit function, watched by `jitguard run`.
             x = global_batch(3 if pid == n - 1 else 4)

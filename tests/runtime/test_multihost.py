@@ -304,6 +304,49 @@ def test_host_local_function_no_false_alarm_no_deadlock():
 
 
 @needs_increment
+def test_a_round_nobody_completes_is_abandoned_logged_and_no_longer_compared():
+    """The timeout's third verdict: the missing process never compiled the function, so it
+    does not run it ("not compiled there"). The round is abandoned, with no alarm and the
+    right numbers; it is logged on the `jitguard` logger; the function is no longer
+    compared (its later compiles publish nothing and wait for nobody), on the process that
+    waited and on one that reaches the abandoned round late. (a) a global program without
+    collectives that process 0 alone runs, compiled twice: one round, one timeout; (b) a
+    global all-reduce whose first compile process 1 reaches after process 0 gave up on it:
+    process 0 runs it and waits in its collective, process 1 finds the abandoned verdict,
+    says it was late, and joins; both then compile a second program without a round."""
+    events = launch("abandoned", 2, JITGUARD_MULTIHOST_TIMEOUT="4")
+    first, second = events
+    (alone,) = of(first, "alone")
+    assert alone["sums"] == [16.0, 8.0]  # process 0's (4, 2) and (2, 2) shards of 2.0s
+    assert not of(second, "alone")
+    for pid, evs in enumerate(events):
+        assert not of(evs, "exception") and not of(evs, "divergent"), of(evs, "exception")
+        (late,) = of(evs, "late")
+        assert late["values"] == [16.0, 8.0] and late["compiles"] == 2
+        (stats,) = of(evs, "stats")
+        assert not [w for w in stats["warnings"] if "multi-process" in w], stats["warnings"]
+        mh = stats["multihost"]
+        assert mh["divergent"] == 0
+    # Process 0: one round per function (the second compile of each is not compared), and
+    # both rounds abandoned after the timeout.
+    mh0, log0 = of(first, "stats")[0]["multihost"], of(first, "stats")[0]["log"]
+    assert alone["multihost"]["checks"] == 1 and alone["multihost"]["timeouts"] == 1
+    assert mh0["checks"] == 2 and mh0["timeouts"] == 2
+    abandoned = [line for line in log0 if "treating it as not compiled there" in line]
+    assert len(abandoned) == 2, log0
+    for name, line in zip(("global_double", "late_total"), abandoned):
+        assert name in line
+        assert "compile #1 runs on processes 0, 1, but process 1 had not compiled this function before" in line
+        assert "no longer compared across processes" in line
+    # Process 1: it arrived in late_total's round after the verdict, acted on it (no alarm,
+    # no wait) and stopped comparing that function too.
+    mh1, log1 = of(second, "stats")[0]["multihost"], of(second, "stats")[0]["log"]
+    assert mh1["checks"] == 1 and mh1["timeouts"] == 1
+    (late_line,) = [line for line in log1 if "gave up waiting for it" in line]
+    assert "late_total" in late_line and "reached its compile #1 more than 4s after process 0" in late_line
+
+
+@needs_increment
 def test_static_value_and_closed_over_constant_from_host_local_data():
     """A static argument and a closed-over constant that differ between the processes are
     caught (the program text differs); a host callback in a global program is no alarm."""
