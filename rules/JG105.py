@@ -98,6 +98,25 @@ def mapped_without_size(x):
     return jnp.apply_along_axis(jnp.unique, 1, x)  # expect: JG105
 
 
+# a jitted function called inside another trace returns tracers, even of static arguments
+@partial(jax.jit, static_argnums=0)
+def doubled(n):
+    return 2 * n
+
+
+halved = jax.jit(lambda n: n // 2, static_argnums=0)
+
+
+@partial(jax.jit, static_argnums=0)
+def ramp(n):
+    return jnp.arange(doubled(n))  # expect: JG105
+
+
+@partial(jax.jit, static_argnums=0)
+def half_zeros(n):
+    return jnp.zeros(halved(n))  # expect: JG105
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -164,6 +183,20 @@ def mapped_shape_independent(x):
     return jnp.apply_along_axis(jnp.sum, 1, x), jax.vmap(jnp.where)(x > 0, x, -x), jax.jit(jnp.sum)(x)
 
 
+def twice(n):
+    return 2 * n
+
+
+@partial(jax.jit, static_argnums=0)
+def ramp_plain_helper(n):
+    return jnp.arange(twice(n)) * doubled(n)  # a jitted result used as an array
+
+
+def ramp_outside_a_trace(xs):
+    # outside any trace, and under vmap alone, a jitted function's result is a concrete array
+    return jnp.arange(doubled(2)), jax.vmap(lambda x: jnp.zeros(halved(4)) + x)(xs)
+
+
 RAISES = [
     (lambda: numpy_reshape_dispatches_to_the_tracer(jnp.ones(4), 2), "TypeError"),
     (lambda: jit_a_library_function(jnp.arange(3)), "TypeError"),
@@ -183,6 +216,8 @@ RAISES = [
     (lambda: traced_reshape(jnp.ones(4), 2), "TypeError"),
     (lambda: traced_slice(jnp.ones(4), 1), "IndexError"),
     (lambda: random_shape(jax.random.key(0), 3), "TypeError"),
+    (lambda: ramp(3), "ConcretizationTypeError"),
+    (lambda: half_zeros(4), "TypeError"),
 ]
 
 RUNS = [
@@ -199,4 +234,6 @@ RUNS = [
     lambda: omitted_size_given(jnp.array([0, 1, 1])),
     lambda: vmap_with_size(jnp.eye(3)),
     lambda: mapped_shape_independent(jnp.eye(3)),
+    lambda: ramp_plain_helper(3),
+    lambda: ramp_outside_a_trace(jnp.ones(3)),
 ]

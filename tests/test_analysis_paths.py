@@ -754,3 +754,52 @@ def test_a_jax_array_kept_as_pytree_metadata_is_concrete_but_operations_on_it_ar
     probe(module.Box(jnp.ones(2), jnp.array(1.0)))
     assert seen == {"concrete": True, "traced": True}
     sys.modules.pop("meta")
+
+
+COMPILED_OUTPUT = """\
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+
+
+@partial(jax.jit, static_argnums=0)
+def plan(n):
+    return (n + 1, None), {"rows": 2 * n}
+
+
+@partial(jax.jit, static_argnums=0)
+def staged(n, x):
+    (size, nothing), extra = plan(n)
+    if nothing is None:
+        x = x + 1.0
+    if size > 2:
+        x = x * 2.0
+    return x + extra["rows"]
+
+
+def concrete(n, x):
+    (size, _), extra = plan(n)
+    if size > 2:
+        x = x * 2.0
+    return jax.vmap(lambda v: v + jnp.zeros(plan(n)[1]["rows"]).sum())(x)
+"""
+
+
+def test_a_compiled_function_called_in_a_trace_returns_tracers_but_keeps_none(tmp_path, monkeypatch):
+    """jax.jit (and pmap, checkpoint) called inside another trace stages the call into it: every
+    leaf of the output is a tracer, a Python int computed from static arguments too; None stays
+    None (an empty pytree). Outside a trace, and under vmap alone, the output is a concrete array."""
+    [path] = write(tmp_path, {"compiled_out.py": COMPILED_OUTPUT})
+    [result] = lint_files([path], LintOptions(DEFAULT))
+    assert {(f.line, f.code) for f in result.findings} == {(17, "JG101")}
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("compiled_out")
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        module.staged(3, jnp.ones(2))
+    assert float(module.concrete(3, jnp.ones(2)).sum()) == 4.0
+    for inner in (jax.checkpoint(lambda: 3), jax.jit(lambda: 3)):
+        with pytest.raises(jax.errors.ConcretizationTypeError):
+            jax.jit(lambda x, inner=inner: jnp.arange(inner()) + x)(1.0)
+        assert jnp.arange(inner()).shape == (3,)
+    sys.modules.pop("compiled_out")

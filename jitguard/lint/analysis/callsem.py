@@ -78,7 +78,10 @@ class CallSemantics:
                 # a module-level helper given no traced value inside ensure_compile_time_eval runs
                 # eagerly (a nested one may read traced values of its enclosing function)
                 return None
-            return self.analysis.summary(callee, mapped) if mapped or self.staged is not None else None
+            result = self.analysis.summary(callee, mapped) if mapped or self.staged is not None else None
+            if result is None and self.staged is not None and not getattr(self, "eager", 0):
+                return self._compiled_output(node, callee)
+            return result
         if self._reads_only_metadata(node):
             return None
         if getattr(self, "eager", 0) and self._eager_callable(func, receiver, arg_taints):
@@ -137,6 +140,46 @@ class CallSemantics:
                 and owner.value.attr.value == "at"):
             return self.on_captured_array(node, [owner.value.value])
         return None
+
+    def _compiled_output(self, node: cst.Call, callee: FunctionInfo) -> Taint | None:
+        """``add1(k)`` in staged code, ``add1`` jitted (decorated, aliased or ``jax.jit(add1)(k)``):
+        JAX stages the inner jit into this trace, so what it returns is tracers, arrays for every
+        leaf (a Python int it computes from static arguments too), None for None
+        (``jaxapi.ARRAY_OUTPUT_TRANSFORMS``). None when the call is not through such a transform."""
+        transform = self._compiling_transform(node.func, callee)
+        if transform is None:
+            return None
+        shown = callee.display() if callee.name != "<lambda>" else self.ctx.source(node.func)
+        how = jaxapi.TRANSFORM_ADJECTIVES.get(transform, f"`{transform.replace('jax.', '')}`-wrapped")
+        origin = Origin(self.ctx.source(node), (
+            f"returned by {how} `{shown}`, called inside `{self.info.display()}` "
+            f"({self.staged}): a compiled function called inside another trace returns tracers, even when "
+            "its arguments are static"), self.info)
+        return _returned_leaves(self.index, callee, origin)
+
+    def _compiling_transform(self, func: cst.BaseExpression, callee: FunctionInfo) -> str | None:
+        """The transform of ``jaxapi.ARRAY_OUTPUT_TRANSFORMS`` a call of ``func`` (which runs
+        ``callee``) goes through: ``jax.jit(f)(...)``, ``g(...)`` with ``g = jax.jit(f)``, or ``f(...)``
+        with ``f`` decorated by it (as its outermost decorator: another one may change what it returns)."""
+        for _ in range(4):
+            if not isinstance(func, cst.Call) or not func.args:
+                break
+            name = self.resolve(func.func)
+            if name in jaxapi.ARRAY_OUTPUT_TRANSFORMS:
+                return name
+            if name != "functools.partial":
+                return None
+            func = func.args[0].value  # partial(g, ...)(...) calls g
+        if isinstance(func, cst.Name) and func.value in self.index.aliases and func.value not in self.locals \
+                and self.index.lookup_function(func.value, self.info) is None:
+            use = self.index.aliases[func.value][1]
+            return use.qualname if use.qualname in jaxapi.ARRAY_OUTPUT_TRANSFORMS else None
+        node = callee.node
+        if not isinstance(node, cst.FunctionDef) or not node.decorators or not isinstance(func, (cst.Name, cst.Attribute)):
+            return None
+        outer = node.decorators[0].decorator
+        use = next((u for f, u, site in self.index.jit_uses if f is callee and site is outer), None)
+        return use.qualname if use is not None and use.qualname in jaxapi.ARRAY_OUTPUT_TRANSFORMS else None
 
     def _staged_constant(self, node: cst.Call, name: str | None) -> Taint | None:
         """A jnp/lax operation on static values in staged code (under jit, not under vmap alone):
@@ -451,6 +494,72 @@ class CallSemantics:
                             mapped[p.name] = t
                     if mapped:
                         self.analysis.propagate(fn[0], mapped, self.info)
+
+
+def _returned_leaves(index, callee: FunctionInfo, origin: Origin) -> Taint | None:
+    """What a compiled ``callee`` returns inside another trace: the structure its ``return``
+    statements build, with a tracer for every leaf (a record for a tuple/list/dict literal, None for
+    None); opaque where the structure is not plain to see or the returns disagree."""
+    node = callee.node
+    if isinstance(node, cst.Lambda):
+        values = [node.body]
+    else:
+        values = []
+        stack: list[cst.CSTNode] = [node.body]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                continue  # a nested function's returns are its own
+            if isinstance(item, cst.Return):
+                values.append(item.value)
+                continue
+            stack.extend(children(item))
+    kinds = [_leaves_of(index, callee, v, origin, 2) for v in values] or [None]
+    if all(k == kinds[0] for k in kinds[1:]):
+        return kinds[0]
+    return Taint(origin, opaque=True)  # returns of different structures: a leaf of unknown kind
+
+
+def _leaves_of(index, callee: FunctionInfo, expr: cst.BaseExpression | None, origin: Origin, depth: int) -> Taint | None:
+    """The traced value a compiled function's output ``expr`` becomes (see ``_returned_leaves``)."""
+    if expr is None or isinstance(expr, cst.Name) and expr.value == "None":
+        return None  # None is an empty pytree: it stays None
+    if isinstance(expr, (cst.Tuple, cst.List, cst.Dict)):
+        return _record_leaves(index, callee, expr, origin, depth)
+    if isinstance(expr, cst.Comparison) and not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
+                                                    for c in expr.comparisons):
+        return Taint(origin, boolean=True)
+    if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary)) or isinstance(expr, cst.Name) and expr.value in ("True", "False"):
+        return Taint(origin, boolean=isinstance(expr, cst.Name))
+    if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
+        return _leaves_of(index, callee, expr.expression, origin, depth)
+    if isinstance(expr, cst.BinaryOperation):
+        sides = [_leaves_of(index, callee, e, origin, depth) for e in (expr.left, expr.right)]
+        if any(s is None or s.container for s in sides) or all(s.opaque for s in sides):
+            return Taint(origin, opaque=True)  # tuple concatenation or repetition, or not known
+        return Taint(origin)  # arithmetic with a number or an array: an array leaf
+    if isinstance(expr, cst.Call):
+        name = index.resolve(expr.func, callee) or ""
+        if makes_array_when_staged(name) or (name.startswith("numpy.") and name.rsplit(".", 1)[-1][:1].islower()):
+            return Taint(origin)  # a jnp/lax/NumPy array
+    if isinstance(expr, cst.Name) and depth > 0 and callee.param(expr.value) is None:
+        values = index.assigned_names(callee).get(expr.value, [])
+        if len(values) == 1 and values[0] is not None:
+            return _leaves_of(index, callee, values[0], origin, depth - 1)
+    return Taint(origin, opaque=True)  # a leaf or a sub-tree: its structure is not plain to see
+
+
+def _record_leaves(index, callee: FunctionInfo, expr: cst.Tuple | cst.List | cst.Dict, origin: Origin,
+                   depth: int) -> Taint | None:
+    """A tuple, list or dict literal a compiled function returns: each item's own leaves."""
+    if isinstance(expr, cst.Dict):
+        if not all(isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) for e in expr.elements):
+            return Taint(origin, container=True, mapping=True, opaque=True)
+        return lattice.record({e.key.evaluated_value: _leaves_of(index, callee, e.value, origin, depth)
+                               for e in expr.elements}, mapping=True)
+    if any(isinstance(e, cst.StarredElement) for e in expr.elements):
+        return Taint(origin, container=True, opaque=True)
+    return lattice.record({str(i): _leaves_of(index, callee, e.value, origin, depth) for i, e in enumerate(expr.elements)})
 
 
 def _flax_method(call: cst.Call) -> str:

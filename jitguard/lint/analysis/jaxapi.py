@@ -40,6 +40,13 @@ TRACING_TRANSFORMS["flax.nnx.jit"] = "static_argnums"
 
 # The transforms that compile (and cache) the function: the ones JG2xx/JG3xx reason about.
 JIT_TRANSFORMS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.pmap"})
+# Transforms whose function, called inside another trace, returns tracers: every leaf of its
+# output is an array (a Python int it returns too), staged into the calling trace, even when
+# every argument is static (checked on JAX 0.10.2: `jnp.arange(add1(3))` with `add1` jitted,
+# pmapped or checkpointed raises ConcretizationTypeError under jit; None stays None; under vmap
+# or grad alone, and outside any trace, the result is a concrete array). Not make_jaxpr (a
+# jaxpr), not the filtered transforms (their non-array outputs stay Python values).
+ARRAY_OUTPUT_TRANSFORMS = JIT_TRANSFORMS | frozenset({"jax.checkpoint", "jax.remat", "jax.ad_checkpoint.checkpoint"})
 # Compiling transforms that trace only the array leaves of their arguments and treat every other
 # value (a Python int, float, bool...) as static, part of the cache key: a Python number that
 # changes with a loop recompiles every iteration (JG302); arrays of a new shape do too (JG303).
