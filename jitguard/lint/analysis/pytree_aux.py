@@ -38,7 +38,6 @@ must not import libcst.
 from __future__ import annotations
 
 import ast
-import bisect
 import re
 
 _REGISTER_CALLS = frozenset({"register_pytree_node", "register_pytree_with_keys"})
@@ -53,11 +52,12 @@ def aux_attributes(source: str) -> set[str]:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
     defs: dict[str, list[ast.FunctionDef]] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef):
+    nodes = _nodes(tree)
+    for node in nodes:
+        if type(node) is ast.FunctionDef:
             defs.setdefault(node.name, []).append(node)
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Call) and _last_name(node.func) in _REGISTER_CALLS and len(node.args) >= 2:
             flatten = node.args[1]
             if isinstance(flatten, ast.Lambda):
@@ -70,6 +70,26 @@ def aux_attributes(source: str) -> set[str]:
                 if isinstance(stmt, ast.FunctionDef) and stmt.name in _FLATTEN_METHODS:
                     names |= _function_aux(stmt)
     return names
+
+
+def _nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` (what ``ast.walk`` yields, in another order; ~3x faster: this runs on
+    every file of the tree that registers a pytree)."""
+    out: list[ast.AST] = []
+    stack = [tree]
+    pop, push, add, node_type = stack.pop, stack.append, out.append, ast.AST
+    while stack:
+        node = pop()
+        add(node)
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if type(value) is list:
+                for item in value:
+                    if isinstance(item, node_type):
+                        push(item)
+            elif isinstance(value, node_type):
+                push(value)
+    return out
 
 
 def _callee(expr: ast.expr) -> ast.expr:
@@ -172,11 +192,11 @@ def static_properties(source: str) -> set[str]:
     if "property" not in source:
         return set()
     getters: dict[str, list[ast.FunctionDef]] = {}
-    lines = source.splitlines()
-    offsets = _line_starts(source)
+    lines: list[str] = []
     for m in _PROPERTY.finditer(source):
         indent, name = m.group(1), m.group(2)
-        first = _line_of(offsets, m.start())
+        lines = lines or source.splitlines()
+        first = source.count("\n", 0, m.start())  # the match's line (counted in C: this runs on most files)
         end = first + 2
         while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > len(indent)):
             end += 1
@@ -187,7 +207,8 @@ def static_properties(source: str) -> set[str]:
             continue
         if isinstance(fn, ast.FunctionDef):
             getters.setdefault(name, []).append(fn)  # a name in several classes: each getter must be static
-
+    if not getters:
+        return set()
     names = _module_names(source)
     known: set[str] = set()
     changed = True
@@ -216,18 +237,6 @@ def _module_names(source: str) -> set[str]:
             if words:
                 names.add(words[-1] if "as" in words else words[0].split(".")[0])
     return names
-
-
-def _line_starts(source: str) -> list[int]:
-    starts = [0]
-    for i, ch in enumerate(source):
-        if ch == "\n":
-            starts.append(i + 1)
-    return starts
-
-
-def _line_of(starts: list[int], offset: int) -> int:
-    return bisect.bisect_right(starts, offset) - 1
 
 
 def _static_getter(fn: ast.FunctionDef, known: set[str], names: set[str]) -> bool:
