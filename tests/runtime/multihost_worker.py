@@ -149,7 +149,28 @@ def main() -> int:
             before = multihost.stats()
             for _ in range(20):  # cache hits: nothing published, nothing compared
                 guarded(global_batch(4))
-            emit(event="hits", multihost=multihost.stats(), before=before)
+            # What a cache hit runs in Python: the profiler sees every Python frame (and the
+            # C++ fast path of jax.jit runs none).
+            x = global_batch(4)
+            frames = {}
+            for name, fn in (("guarded", guarded), ("plain", plain)):
+                seen = {"wrapper": 0, "other": []}
+
+                def profile(frame, event, arg, seen=seen):
+                    if event == "call":
+                        if frame.f_code is multihost._CALL_CODE:
+                            seen["wrapper"] += 1
+                        else:
+                            seen["other"].append(frame.f_code.co_name)
+
+                sys.setprofile(profile)
+                try:
+                    for _ in range(20):
+                        fn(x)
+                finally:
+                    sys.setprofile(None)
+                frames[name] = seen
+            emit(event="hits", multihost=multihost.stats(), before=before, frames=frames)
             # Aggregation on process 0 (collectives: every process calls them).
             emit(event="report", text=jitguard.report(all_processes=True))
             out = os.environ.get("MH_TMP")

@@ -272,6 +272,9 @@ def test_no_divergence_same_results_and_compiles_as_jax_jit(tmp_path):
         assert stats["wrapped"]  # multi-process: the guarded function is the thin wrapper
         (hits,) = of(evs, "hits")
         assert hits["multihost"] == hits["before"]  # cache hits publish and compare nothing
+        # A cache hit runs one Python frame, the wrapper, then jax.jit's C++ fast path as a
+        # plain jax.jit hit does (benchmarks/multihost_hitpath.py measures what that costs).
+        assert hits["frames"] == {"guarded": {"wrapper": 20, "other": []}, "plain": {"wrapper": 0, "other": []}}
         assert not of(evs, "exception")
     # Process 0 collects every process's report and compile log.
     (report,) = of(events[0], "report")
@@ -398,6 +401,8 @@ def test_off_in_a_real_job_means_no_traffic():
         (stats,) = of(evs, "stats")
         assert stats["multihost"]["checks"] == 0 and stats["multihost"]["round_trips"] == 0
         assert stats["compiles"] == 2
+        assert not stats["wrapped"]  # off: jax.jit's own object, a hit runs no Python at all
+        assert of(evs, "hits")[0]["frames"]["guarded"] == {"wrapper": 0, "other": []}
 
 
 def test_process_ranges_in_messages():
