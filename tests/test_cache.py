@@ -162,6 +162,33 @@ def test_one_cache_for_one_process_and_several(tmp_path: Path) -> None:
         assert (cache.read_bytes(), cache.stat().st_mtime_ns) == before, f"-j {second} re-checked files cached by -j {first}"
 
 
+def test_a_parallel_run_checks_the_seeded_files_on_its_workers(tmp_path: Path, monkeypatch) -> None:
+    """`-j 2` checks the files other files pass traced values to (their second, seeded check) on
+    its worker processes, which it keeps from the first phase, not in the parent (issue 15: both
+    cores busy through that phase), with the findings of `-j 1`."""
+    from jitguard.lint import runner
+    from jitguard.lint.codes import all_codes, opt_in_codes
+    from jitguard.lint.textscan import LintOptions
+
+    for name, text in SEEDING_PROJECT.items():
+        (tmp_path / name).write_text(text)
+    for i in range(runner.PARALLEL_MIN_FILES):  # enough files for the parallel path
+        (tmp_path / f"m{i}.py").write_text(f"import jax\n\n\n@jax.jit\ndef f{i}(x):\n    return x + {i}\n")
+    monkeypatch.chdir(tmp_path)
+    paths = sorted(p.name for p in tmp_path.glob("*.py"))
+    options = LintOptions(frozenset(all_codes()) - opt_in_codes())
+    serial = runner.lint_files(paths, options, jobs=1)
+
+    def no_linting_here(_options):
+        raise AssertionError("the parent process linted a file")
+
+    monkeypatch.setattr(runner, "_linter", no_linting_here)
+    parallel = runner.lint_files(paths, options, jobs=2)
+    found = lambda results: [(r.path, [(f.line, f.column, f.code, f.message) for f in r.findings]) for r in results]  # noqa: E731
+    assert found(parallel) == found(serial)
+    assert [f.line for r in parallel if r.path == "b.py" for f in r.findings if f.code == "JG101"] == [2]
+
+
 def test_the_tree_scans_of_an_unchanged_file_come_from_the_cache(tmp_path: Path) -> None:
     """Every run scans every file of the tree for jitted names and pytree metadata (the facts
     each file's analysis needs); an unchanged file's scans are read from its cache entry instead

@@ -211,8 +211,13 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
     if cache is not None:
         cache.set_names(options.tree_names())
     seeding = _Seeding(paths, cache, digests, names)
-    results = _lint(paths, options, jobs, cache, digests, defines, seeding)
-    results = _follow_traced_calls(results, paths, options, cache, digests, seeding)
+    workers = _Workers(options, jobs) if jobs > 1 else None
+    try:
+        results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers)
+        results = _follow_traced_calls(results, paths, options, cache, digests, seeding, workers)
+    finally:
+        if workers is not None:
+            workers.close()
     memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
     apply_project_rules(results, codes=options.codes, memo=memo)
     if cache is not None:
@@ -270,7 +275,7 @@ class _Seeding:
 
 def _follow_traced_calls(
     results: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None, digests: dict[str, str],
-    seeding: _Seeding,
+    seeding: _Seeding, workers: _Workers | None = None,
 ) -> list[FileResult]:
     """Check again, with the seeded parameters traced, the files whose functions other files call
     from traced code, with the seeds found over all results (rounds until nothing new: a seeded
@@ -280,7 +285,7 @@ def _follow_traced_calls(
         return results
     by_path = {r.path: r for r in results}
     known = copy.deepcopy(seeding.applied)
-    linter = None
+    linters: list[FileLinter] = []  # the parent's own linter, made when first needed
     reexports: dict[str, str] | None = None
     pool = list(by_path.values())
     for _ in range(MAX_ROUNDS):
@@ -298,25 +303,43 @@ def _follow_traced_calls(
         if not new:
             break
         before = {path: by_path.get(path) for path in new}
-        for path in new:
-            key = _seeds_key(known[path])
-            digest = digests.get(path)
-            cached = (
-                cache.get(path, digest, lambda p=path: options.mentioned(_text(p)), seeds=key)
-                if cache is not None and digest else None
-            )
-            if cached is None:
-                linter = linter or _linter(options)
-                cached = run_with_big_stack(lambda p=path: linter.lint_path(p, module_name(p), known[p]))
-                if cache is not None and digest and not cached.errors:
-                    cache.put(path, cached, digest, cached.mentions, seeds=key)
-            by_path[path] = cached
-            seeding.keys[path] = key
+        keys = {path: _seeds_key(known[path]) for path in new}
+        by_path.update(_seeded(new, known, keys, options, cache, digests, workers, linters))
+        seeding.keys.update(keys)
         if all(_reexports(before[path]) == _reexports(by_path[path]) for path in new):
             pool = [res for path, res in by_path.items() if path in new]  # in the order of a full dispatch
         else:
             reexports, pool = None, list(by_path.values())
     return [by_path[p] for p in paths if p in by_path]
+
+
+def _seeded(new: dict[str, dict], known: dict[str, dict], keys: dict[str, str], options: LintOptions,
+            cache: Cache | None, digests: dict[str, str], workers: _Workers | None,
+            linters: list[FileLinter]) -> dict[str, FileResult]:
+    """The results of the files of ``new`` checked with their seeds (``known``): from the cache,
+    else linted on the workers (when the run has them), else here; fresh ones are cached."""
+    found: dict[str, FileResult | None] = {}
+    for path in new:
+        digest = digests.get(path)
+        found[path] = (
+            cache.get(path, digest, lambda p=path: options.mentioned(_text(p)), seeds=keys[path])
+            if cache is not None and digest else None
+        )
+    misses = [path for path in new if found[path] is None]
+    fresh: dict[str, FileResult] = {}
+    if workers is not None and (workers.started or len(misses) >= PARALLEL_MIN_FILES):
+        fresh = workers.lint_seeded([(path, known[path]) for path in misses])  # on every process
+    for path in misses:
+        res = fresh.get(path)  # (what the workers could not lint is linted here)
+        if res is None:
+            if not linters:
+                linters.append(_linter(options))
+            res = run_with_big_stack(lambda p=path: linters[0].lint_path(p, module_name(p), known[p]))
+        digest = digests.get(path)
+        if cache is not None and digest and not res.errors:
+            cache.put(path, res, digest, res.mentions, seeds=keys[path])
+        found[path] = res
+    return {path: res for path, res in found.items() if res is not None}
 
 
 def _reexports(result: FileResult | None) -> dict | None:
@@ -325,7 +348,7 @@ def _reexports(result: FileResult | None) -> dict | None:
 
 def _lint(
     paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
-    defines: dict[str, tuple] | None = None, seeding: _Seeding | None = None,
+    defines: dict[str, tuple] | None = None, seeding: _Seeding | None = None, workers: _Workers | None = None,
 ) -> list[FileResult]:
     """Lint ``paths``: every file without seeds (a cached result made without them, or a fresh
     lint), then :func:`_follow_traced_calls` checks again, with their seeds, the files other
@@ -353,8 +376,14 @@ def _lint(
                       metadata=scan[1:] if scan else None)
 
     if jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
-        for res, digest in _parallel(todo, options, jobs):
-            keep(res, digest, {})
+        own = workers is None
+        workers = workers or _Workers(options, jobs)
+        try:
+            for res, digest in _parallel(todo, workers):
+                keep(res, digest, {})
+        finally:
+            if own:
+                workers.close()
     elif todo:
         linter = _linter(options)
 
@@ -367,18 +396,94 @@ def _lint(
     return [results[p] for p in paths if p in results]
 
 
-def _parallel(paths: list[str], options: LintOptions, jobs: int) -> list[Linted]:
+def _parallel(paths: list[str], workers: _Workers) -> list[Linted]:
     done: dict[str, Linted] = {}
     todo = list(paths)
-    with tempfile.TemporaryDirectory(prefix="jitguard-crumbs-") as crumbs:
-        while todo:
-            unfinished, suspects = _pool_round(todo, options, jobs, crumbs, done)
-            if unfinished and not suspects:
-                suspects = unfinished  # the pool broke without a trace: isolate everything left
-            for path in suspects:
-                done[path] = _lint_one_isolated(options, path)
-            todo = [p for p in unfinished if p not in done]
+    while todo:
+        unfinished, suspects = _pool_round(todo, workers, done)
+        if unfinished and not suspects:
+            suspects = unfinished  # the pool broke without a trace: isolate everything left
+        for path in suspects:
+            done[path] = _lint_one_isolated(workers.options, path)
+        todo = [p for p in unfinished if p not in done]
     return [done[p] for p in paths if p in done]
+
+
+class _Workers:
+    """The worker processes of a run with ``jobs`` > 1: started once (each imports libcst and the
+    rules) and kept for both parallel phases, the first lint of every file and the re-lints of
+    the seeded files (:func:`_follow_traced_calls`), so that the second phase runs on every core
+    too instead of in the parent alone. A pool that breaks (a native crash) is dropped; the next
+    phase starts a new one."""
+
+    def __init__(self, options: LintOptions, jobs: int) -> None:
+        self.options = options
+        self.jobs = jobs
+        self._crumbs = tempfile.TemporaryDirectory(prefix="jitguard-crumbs-")
+        self.crumbs = self._crumbs.name
+        self._pool: cf.ProcessPoolExecutor | None = None
+
+    @property
+    def started(self) -> bool:
+        return self._pool is not None
+
+    def pool(self) -> cf.ProcessPoolExecutor:
+        if self._pool is None:
+            for name in os.listdir(self.crumbs):  # the breadcrumbs of a broken pool's processes
+                os.unlink(os.path.join(self.crumbs, name))
+            ctx = multiprocessing.get_context("spawn")  # (processes start as chunks are submitted)
+            self._pool = cf.ProcessPoolExecutor(self.jobs, mp_context=ctx, initializer=_init_worker,
+                                                initargs=(self.options, self.crumbs))
+        return self._pool
+
+    def discard(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def close(self) -> None:
+        self.discard()
+        self._crumbs.cleanup()
+
+    def lint_seeded(self, items: list[tuple[str, dict]]) -> dict[str, FileResult]:
+        """Each (path, seeds) linted with its seeds on the workers; a file whose result could not
+        be had (a broken pool) is left out: the caller lints it."""
+        seeds = dict(items)
+        out: dict[str, FileResult] = {}
+        if not items:
+            return out
+        pool = self.pool()
+        futures = [pool.submit(_lint_seeded_chunk, [(p, seeds[p]) for p in chunk])
+                   for chunk in _chunks(list(seeds), self.jobs)]
+        broken = False
+        for fut in futures:
+            try:
+                out.update((res.path, res) for res in fut.result())
+            except cf.process.BrokenProcessPool:
+                broken = True
+            except Exception:  # noqa: BLE001, S110 - e.g. a result that cannot be pickled: linted in the parent
+                pass
+        if broken:
+            self.discard()
+        return out
+
+
+def _lint_seeded_chunk(items: Sequence[tuple[str, dict]]) -> list[FileResult]:
+    """(In a worker.) Each file linted with the parameters other files pass traced values to."""
+    assert _worker is not None
+    linter = _worker
+
+    def run() -> list[FileResult]:
+        out = []
+        for path, seeds in items:
+            if _crumb_fd is not None:
+                os.pwrite(_crumb_fd, os.fsencode(path) + b"\0", 0)
+            out.append(linter.lint_path(path, module_name(path), seeds))
+        if _crumb_fd is not None:
+            os.pwrite(_crumb_fd, b"\0", 0)
+        return out
+
+    return run_with_big_stack(run)
 
 
 def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
@@ -409,34 +514,30 @@ def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
     return chunks
 
 
-def _pool_round(
-    paths: list[str], options: LintOptions, jobs: int, crumbs: str, done: dict[str, Linted]
-) -> tuple[list[str], list[str]]:
-    """Lint ``paths`` in one pool into ``done``. If the pool breaks: (unfinished files, suspects)."""
-    chunks = _chunks(paths, jobs)
-    for name in os.listdir(crumbs):
-        os.unlink(os.path.join(crumbs, name))
+def _pool_round(paths: list[str], workers: _Workers, done: dict[str, Linted]) -> tuple[list[str], list[str]]:
+    """Lint ``paths`` on the workers into ``done``. If the pool breaks: (unfinished files, suspects)."""
+    chunks = _chunks(paths, workers.jobs)
     unfinished: list[str] = []
-    ctx = multiprocessing.get_context("spawn")
-    workers = min(jobs, len(chunks))
-    with cf.ProcessPoolExecutor(workers, mp_context=ctx, initializer=_init_worker, initargs=(options, crumbs)) as pool:
-        futures = {pool.submit(_lint_chunk, chunk): chunk for chunk in chunks}
-        for fut in cf.as_completed(futures):
-            try:
-                for res, digest in fut.result():
-                    done[res.path] = (res, digest)
-            except cf.process.BrokenProcessPool:
-                unfinished.extend(futures[fut])
-            except Exception as exc:  # noqa: BLE001 - e.g. a result that cannot be pickled
-                for p in futures[fut]:
-                    done[p] = (FileResult(p, errors=[_internal_error(p, "a worker", exc)]), None)
+    pool = workers.pool()
+    futures = {pool.submit(_lint_chunk, chunk): chunk for chunk in chunks}
+    for fut in cf.as_completed(futures):
+        try:
+            for res, digest in fut.result():
+                done[res.path] = (res, digest)
+        except cf.process.BrokenProcessPool:
+            unfinished.extend(futures[fut])
+        except Exception as exc:  # noqa: BLE001 - e.g. a result that cannot be pickled
+            for p in futures[fut]:
+                done[p] = (FileResult(p, errors=[_internal_error(p, "a worker", exc)]), None)
+    if unfinished:
+        workers.discard()
     if not unfinished:
         return [], []
     left = set(unfinished)
     suspects = []
-    for name in os.listdir(crumbs):
+    for name in os.listdir(workers.crumbs):
         try:
-            with open(os.path.join(crumbs, name), "rb") as fh:
+            with open(os.path.join(workers.crumbs, name), "rb") as fh:
                 crumb = os.fsdecode(fh.read().split(b"\0", 1)[0])
         except OSError:
             continue
