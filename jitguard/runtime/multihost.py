@@ -427,7 +427,7 @@ def _abandon_round(kv: _KV, fbase: str, base: str, me: int, procs: tuple[int, ..
     verdict = _judge(digests)
     if earlier:
         verdict = {"status": "divergent", "groups": verdict.get("groups") or _groups(digests),
-                   "earlier": earlier, "waited": timeout}
+                   "earlier": earlier, "waited": timeout, "by": me}
     else:
         verdict = {"status": "abandoned", "by": me, "digests": digests, "missing": missing,
                    "differ": verdict.get("status") == "divergent"}
@@ -662,8 +662,10 @@ def _divergent(kv: _KV, fbase: str, state: Any, verdict: dict[str, Any], group: 
         _mark_abandoned(action)
     elif running and action == "raise":  # they are: _at_exit checks they still are
         _left_blocked.append((f"{fbase}/{k}", fid, procs, k, call, sorted(running)))
-    if running and verdict.get("by") == me:  # this process found them blocked: tell them why
-        _notify(kv, running, state, fid, fbase, k, procs, me, groups, earlier, verdict, action)
+    if verdict.get("by") == me:  # this process found them blocked, or presumes so: tell them why
+        targets = sorted(running) or sorted(q for ps in earlier.values() for q in ps)
+        _notify(kv, targets[:MAX_CATALOGS], running, state, fid, fbase, k, procs, me, groups, earlier,
+                verdict, action)
     return DivergentCompileError(message, function=state.name, compile_index=k, groups=all_groups)
 
 
@@ -836,14 +838,15 @@ def wrap_call(state: Any, target: Any, jitted: Any) -> Any:
     around it that only calls it; its ``except`` clause costs nothing until a call raises.
 
     Chosen when the guard is created: in a job already past ``jax.distributed.initialize``
-    with several processes, or when ``JITGUARD_MULTIHOST`` is set to on/raise/warn/log.
-    Elsewhere the guarded function stays jax.jit's own object (the cache-hit path of one
-    process is jax.jit's, untouched)."""
+    with several processes, or when ``JITGUARD_MULTIHOST`` is set to on/raise/warn/log, unless
+    ``JITGUARD_MULTIHOST_PROBE=off`` (no probe looks for the wrapper's frame: the cache-hit
+    case is then decided at the timeout). Elsewhere the guarded function stays jax.jit's own
+    object (its cache-hit path is jax.jit's, untouched)."""
     if not hasattr(target, "lower"):
         return target
     c = client()
-    if (c is None and not _wrap_wanted()) or _action(state) == "off":
-        return target
+    if (c is None and not _wrap_wanted()) or _action(state) == "off" or _probe_after() is None:
+        return target  # (without the probe nothing would look for the wrapper's frame)
 
     calls = itertools.count()
 
@@ -1035,10 +1038,12 @@ def _arg_processes(args: Any, kwargs: Any) -> set[int]:
     return out
 
 
-def _notify(kv: _KV, running: dict[int, dict], state: Any, fid: str, fbase: str, k: int,
-            procs: tuple[int, ...], me: int, groups: dict, earlier: dict, verdict: dict, action: str) -> None:
-    """Send each blocked process its own divergence message (through its watchdog)."""
-    for q in sorted(running):
+def _notify(kv: _KV, targets: Sequence[int], running: dict[int, dict], state: Any, fid: str, fbase: str,
+            k: int, procs: tuple[int, ...], me: int, groups: dict, earlier: dict, verdict: dict,
+            action: str) -> None:
+    """Send each blocked process (found by the probe, or presumed at the timeout) its own
+    divergence message, through its watchdog, which logs it at once."""
+    for q in targets:
         try:
             text = _message(kv, fbase, state, k, procs, q, groups, earlier, verdict.get("waited"), running)
             ticket = kv("key_value_increment", f"{PREFIX}/ask/{q}/n", 1)

@@ -55,6 +55,7 @@ def main() -> int:
         if event == "/jax/core/compile/backend_compile_duration" else None
     )
 
+    emit(event="setup", wrapped=getattr(guarded, "__code__", None) is multihost._CALL_CODE)
     try:
         if scenario in ("diverge_first", "diverge_later"):
             # The last process's batch is short: at the first call (every process compiles),
@@ -294,36 +295,6 @@ def main() -> int:
             lowered.compile()
             emit(event="big", digest_seconds=digest_s, compile_seconds=time.perf_counter() - t,
                  text_chars=len(module.operation.get_asm(enable_debug_info=False)))
-
-            # Cache hits through the multi-process wrapper against bare jax.jit, interleaved
-            # in this run: a global program (an all-reduce over the processes) and a
-            # host-local one. The A/A ratio (bare against itself) is the noise floor.
-            import statistics
-
-            def per_call(fn, arg, calls):
-                t0 = time.thread_time()
-                for _ in range(calls):
-                    fn(arg)
-                return (time.thread_time() - t0) / calls
-
-            def ratios(a, b, arg, calls, rounds=15):
-                jax.block_until_ready(a(arg)), jax.block_until_ready(b(arg))
-                out = []
-                for _ in range(rounds):
-                    out.append(per_call(b, arg, calls) / per_call(a, arg, calls))
-                return statistics.median(out), per_call(a, arg, calls)
-
-            xg, xl = global_batch(4), jnp.ones(3)
-            local_plain = jax.jit(lambda v: v + 1.0)
-            local_guarded = jitguard.jit(lambda v: v + 1.0, on_excess="raise")
-            g_ratio, g_bare = ratios(plain, guarded, xg, 100)
-            g_aa, _ = ratios(plain, plain, xg, 100)
-            g_inner, _ = ratios(plain, guarded._jitted, xg, 100)  # the jitted function under the wrapper
-            l_ratio, l_bare = ratios(local_plain, local_guarded, xl, 2000)
-            l_aa, _ = ratios(local_plain, local_plain, xl, 2000)
-            emit(event="hits", global_ratio=g_ratio, global_bare_us=g_bare * 1e6, global_aa=g_aa,
-                 global_unwrapped_ratio=g_inner,
-                 local_ratio=l_ratio, local_bare_us=l_bare * 1e6, local_aa=l_aa)
 
             # One probe (what a compiling process does after waiting a second): process 0
             # asks every other process's watchdog, which finds no blocked call.

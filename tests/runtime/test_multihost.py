@@ -196,11 +196,12 @@ def test_short_last_batch_on_the_coordinator_process():
 
 @needs_increment
 def test_short_batch_without_probe_falls_back_to_the_timeout():
-    """With probing off (JITGUARD_MULTIHOST_PROBE=off; likewise a function guarded before
-    jax.distributed.initialize, which has no wrapper to find), the compiling process raises
-    once the others have not compiled a matching program within JITGUARD_MULTIHOST_TIMEOUT,
-    from their catalogs. Here it then exits at once (os._exit), so the other's collective
-    fails with JAX's own error instead of returning a wrong number."""
+    """With probing off (JITGUARD_MULTIHOST_PROBE=off, which also drops the wrapper; likewise
+    a function guarded before jax.distributed.initialize, which has no wrapper to find), the
+    compiling process raises once the others have not compiled a matching program within
+    JITGUARD_MULTIHOST_TIMEOUT, from their catalogs, and tells them why. Here it then exits at
+    once (os._exit), so the other's collective fails with JAX's own error instead of returning
+    a wrong number, and the cause is in that process's log."""
     events = launch("diverge_later", 2, JITGUARD_MULTIHOST_TIMEOUT="3", JITGUARD_MULTIHOST_PROBE="off")
     first, second = events
     assert [e["value"] for e in of(first, "result")] == [16.0] == [e["value"] for e in of(second, "result")]
@@ -208,9 +209,15 @@ def test_short_batch_without_probe_falls_back_to_the_timeout():
     assert div["step"] == 1 and div["compile_index"] == 2
     assert "process 0 compiled no new program for this call within 3" in div["message"]
     assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
-    # Process 0 was inside the earlier program's all-reduce: it gets JAX's error, not a number.
+    # Process 0 was inside the earlier program's all-reduce: it gets JAX's error, not a number
+    # (without the probe the guarded function is jax.jit's object: no wrapper to name the
+    # cause), and its log has the cause: process 1 told its watchdog before leaving.
     assert len(of(first, "result")) == 1
     assert [e["type"] for e in of(first, "exception")] == ["ValueError"]
+    assert not of(first, "setup")[0]["wrapped"] and not of(second, "setup")[0]["wrapped"]
+    log = of(first, "stderr")[0]["text"]
+    assert "this is process 0" in log and "x: dim 0 is 8 on process 0 but 6 on process 1" in log
+    assert "until process 1 joins it or leaves" in log
 
 
 @needs_increment
