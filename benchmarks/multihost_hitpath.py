@@ -23,7 +23,8 @@ element-wise function of a global array: no collective) and ``local`` (``v + 1``
 floats of this process: the cheapest dispatch there is).
 
 Both processes run the same calls in the same order (a collective needs its peer): each
-round times every variant once, in an order rotated from round to round. Reported per
+round times every variant once, in an order shuffled from round to round (seeded by the
+round, so the same on both processes). Reported per
 program and variant: the median per-call time of the variant, and its ratio to ``bare`` in
 the same round (median, interquartile range, min-max over the rounds), the median of the
 per-round differences in microseconds per call, and the fastest round of the variant and of
@@ -42,6 +43,7 @@ import argparse
 import itertools
 import json
 import os
+import random
 import shutil
 import socket
 import statistics
@@ -108,11 +110,15 @@ def _variants(fn, bare, guard, off, arity):
 
 
 def _timed(made, args, rounds, count):
-    """Per-call thread CPU and wall times of every variant, interleaved, order rotated per round."""
+    """Per-call thread CPU and wall times of every variant, interleaved; each round in its own
+    order, shuffled with the round's number as the seed (the same order on every process, as
+    the collectives need; no variant always follows the same one)."""
     cpu = {v: [] for v in VARIANTS}
     wall = {v: [] for v in VARIANTS}
     for r in range(rounds):
-        for v in VARIANTS[r % len(VARIANTS):] + VARIANTS[:r % len(VARIANTS)]:
+        order = list(VARIANTS)
+        random.Random(r).shuffle(order)
+        for v in order:
             f = made[v]
             w0, t0 = time.perf_counter(), time.thread_time()
             for _ in range(count):
