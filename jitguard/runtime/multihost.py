@@ -845,8 +845,12 @@ def wrap_call(state: Any, target: Any, jitted: Any) -> Any:
     if not hasattr(target, "lower"):
         return target
     c = client()
-    if (c is None and not _wrap_wanted()) or _action(state) == "off" or _probe_after() is None:
-        return target  # (without the probe nothing would look for the wrapper's frame)
+    if (c is None and not _wrap_wanted()) or _action(state) == "off":
+        return target
+    if c is not None:
+        _ensure_watchdog(c)  # it answers the others' probes and keeps their notices
+    if _probe_after() is None:  # nothing would look for the wrapper's frame
+        return target
 
     calls = itertools.count()
 
@@ -869,8 +873,6 @@ def wrap_call(state: Any, target: Any, jitted: Any) -> Any:
             pass
     call.__wrapped__ = getattr(target, "__wrapped__", jitted)
     call._jitted = getattr(target, "_jitted", jitted)
-    if c is not None:
-        _ensure_watchdog(c)
     return call
 
 
