@@ -101,7 +101,49 @@ def match_on_a_traced_value(x, n):
             return -x
 
 
+@jax.tree_util.register_pytree_node_class
+class Interval:
+    # jax.jit(Interval)(lo, hi) calls the class with tracers: __init__ runs in the trace
+    def __init__(self, lo, hi):
+        if jnp.any(hi < lo):  # expect: JG101
+            raise ValueError("empty interval")
+        self.lo, self.hi = lo, hi
+
+    def tree_flatten(self):
+        return (self.lo, self.hi), None
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        obj = object.__new__(cls)
+        obj.lo, obj.hi = children
+        return obj
+
+
+def jitted_intervals(lo, hi):
+    return jax.jit(Interval)(lo, hi).hi
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+@jax.tree_util.register_pytree_node_class
+class CheckedInterval:
+    def __init__(self, lo, hi, validate=True):
+        if validate:  # static, and False at every call of the jitted class below: never runs traced
+            if jnp.any(hi < lo):
+                raise ValueError("empty interval")
+        self.lo, self.hi = lo, hi
+
+    def tree_flatten(self):
+        return (self.lo, self.hi), None
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(*children, validate=False)
+
+
+def jitted_unchecked_intervals(lo, hi):
+    return jax.jit(CheckedInterval, static_argnames="validate")(lo, hi, validate=False).hi, CheckedInterval(lo, hi).hi
 
 
 @partial(jax.jit, static_argnames=("mode",))
@@ -572,6 +614,7 @@ def scale_python():
 
 
 RAISES = [
+    (lambda: jitted_intervals(jnp.zeros(2), jnp.ones(2)), "TracerBoolConversionError"),
     (scale_both, "TracerBoolConversionError"),
     (lambda: captured_jax_array(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: shift_by_keywords(jnp.ones(2), 1.0), "TracerBoolConversionError"),
@@ -595,6 +638,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: jitted_unchecked_intervals(jnp.zeros(2), jnp.ones(2)),
     scale_python,
     lambda: captured_array_checks(jnp.ones(2)),
     lambda: vmapped_captured(jnp.ones(3)),

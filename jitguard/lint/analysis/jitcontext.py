@@ -370,6 +370,9 @@ class TransformUse:
     # Python default), and the literal values partial binds: ModuleIndex._call_context
     unpassed: frozenset[str] = frozenset()
     bound_values: dict = field(default_factory=dict)
+    # parameters every visible call passes (or leaves at its default) the same Python literal:
+    # name -> its code; a static one holds that literal in every trace (ModuleIndex._hold_constants)
+    passed_values: dict = field(default_factory=dict)
 
 
 class ModuleIndex:
@@ -950,14 +953,24 @@ class ModuleIndex:
             return
         fn_expr = self._through_rebinding(fn_expr, scope, call)
         target, bound_pos, bound_kw = self.unwrap(fn_expr, scope)
-        resolved = self.resolve_function(target, scope)
+        resolved = self.resolve_function(target, scope) or self._class_as_function(target, scope)
         if resolved is None:
             self._remote_context(target, name, call, bound_pos, bound_kw, scope)
             return
         info, _prior, bound_self = resolved
         use = TransformUse(name, call, bound_pos, bound_kw, bound_self, bound_values=self._partial_values(fn_expr, scope))
         use.unpassed = self._unpassed(call, scope, info, use)
+        use.passed_values = self._passed_literals(call, scope, info, use)
         self.mark_traced(info, use, f"`{name}(...)`", call)
+
+    def _class_as_function(self, target: cst.BaseExpression, scope: FunctionInfo | None
+                           ) -> tuple[FunctionInfo, TransformUse | None, bool] | None:
+        """``jax.jit(Spline)(x, y)`` of a class of this module: JAX calls the class with the traced
+        arguments, which runs its ``__init__`` on them in the trace (self bound: the new object,
+        not an argument; checked on JAX 0.10.2: a truth test of an argument there raises
+        TracerBoolConversionError, and static_argnames name ``__init__``'s parameters)."""
+        init = self.constructor(target, scope)
+        return (init, None, True) if init is not None else None
 
     def _partial_values(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> dict[str, str]:
         """``partial(f, flag=False)`` (through nested partials and transparent wrappers): the
@@ -994,6 +1007,25 @@ class ModuleIndex:
             passed |= {a.keyword.value for a in caller.args if a.keyword is not None}
         return frozenset(p.name for p in info.params
                          if p.default is not None and p.kind in ("positional", "kwonly") and p.name not in passed)
+
+    def _passed_literals(self, call: cst.Call, scope: FunctionInfo | None, info: FunctionInfo, use: TransformUse
+                         ) -> dict[str, str]:
+        """The parameters that every call of the transformed function in sight passes the same
+        Python literal (or leaves at a literal default): name -> the literal's code. Empty when
+        the function may be called out of sight."""
+        callers = self._visible_calls(call, scope)
+        if not callers or (info.is_method and not use.bound_self) or any(a.star for c in callers for a in c.args):
+            return {}
+        positional = self._positional(info, use)[use.bound_positional:]
+        seen: dict[str, set[str]] = {}
+        for caller in callers:
+            given = {p.name: a.value for p, a in zip(positional, positional_args(caller))}
+            given.update({a.keyword.value: a.value for a in caller.args if a.keyword is not None})
+            for p in info.params:
+                value = given.get(p.name, p.default)
+                code = self.module.code_for_node(value) if _literal(value) else None
+                seen.setdefault(p.name, set()).add(code)  # type: ignore[arg-type]
+        return {name: next(iter(codes)) for name, codes in seen.items() if len(codes) == 1 and None not in codes}
 
     def _visible_calls(self, call: cst.Call, scope: FunctionInfo | None, depth: int = 0) -> list[cst.Call] | None:
         """Every call of what ``call`` (a transform applied to a function) returns, or None when it
@@ -1179,9 +1211,9 @@ class ModuleIndex:
 
     def _hold_constants(self, state: TraceState, info: FunctionInfo, use: TransformUse, positional: list[Param],
                         bound: set[str]) -> None:
-        """The parameters that hold a Python literal in this trace: bound to one by partial, or
+        """The parameters that hold a Python literal in this trace: bound to one by partial,
         keeping a literal default (not passed by any visible call, or past a lax primitive's
-        arguments)."""
+        arguments), or static with the same literal passed by every visible call."""
         bound_positionally = {p.name for p in positional[: use.bound_positional]}
         for p in info.params:
             if p.name in use.bound_values:
@@ -1190,6 +1222,8 @@ class ModuleIndex:
                     use.nargs is not None and p.name in bound and p.name not in use.bound_keywords
                     and p.name not in bound_positionally)):
                 state.hold(p.name, self.module.code_for_node(p.default))  # keeps its default
+            elif p.name in use.static_names and p.name in use.passed_values:
+                state.hold(p.name, use.passed_values[p.name])  # static, and every call passes this literal
 
     def mark_remote_jit(self, info: FunctionInfo, remote: RemoteJit, caller_path: str) -> None:
         """Another file applies a transform to ``info`` (``jax.jit(this_module.f, ...)``): mark its
