@@ -133,6 +133,25 @@ def values_above_each_threshold(n):
     return [total(DATA[DATA > t]) for t in range(n)]  # expect: JG303
 
 
+@jax.jit
+def weighted_total(x, w):
+    return (x * w).sum()
+
+
+def padded_pair(x, length):
+    out = np.zeros(length, np.float32)
+    out[: len(x)] = x  # the helper reads len(x), but the shapes it returns are set by `length` alone
+    return out, np.ones(length, np.float32)
+
+
+def pairs_unpacked_into_the_call(n):
+    out = []
+    for k in range(n):
+        pair = padded_pair(DATA[: k + 1], k + 2)  # a tuple of two, padded to one more than the data
+        out.append(weighted_total(*pair))  # expect: JG303
+    return out
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -256,6 +275,27 @@ def one_mask_for_every_step(n):
     return [total(DATA[DATA > 3.0]) for _ in range(n)]
 
 
+def round_to_multiple(k, multiple):
+    return -(-k // multiple) * multiple
+
+
+def pairs_padded_to_a_multiple(n):
+    out = []
+    for k in range(n):
+        pair = padded_pair(DATA[: k + 1], round_to_multiple(k + 2, 8))  # sizes 2..9 share one bucket of 8
+        out.append(weighted_total(*pair))
+    return out
+
+
+def pairs_padded_to_a_power_of_two(n):
+    return [weighted_total(*padded_pair(DATA[: k + 1], 1 << (k + 8).bit_length())) for k in range(n)]
+
+
+def pairs_of_unknown_length(n, pairs=((np.ones(4, np.float32), np.ones(4, np.float32)),)):
+    # `*pair` of a tuple whose length is not known here: which parameters it fills is not read
+    return [weighted_total(*pair) for pair in pairs * n]
+
+
 def warm_up_default_sizes(n, sizes=(4, 8)):
     # `sizes` is a literal default no call passes: two shapes, compiled before the loop
     for size in sizes:
@@ -263,11 +303,11 @@ def warm_up_default_sizes(n, sizes=(4, 8)):
     return [total(np.zeros(4, np.float32)) for _ in range(n)]
 
 
-GROWS = [batches_from_a_helper, edge_lists_per_frame, partial_last_batch, partial_last_tile, prefixes_through_a_helper, random_batch_sizes, list_of_different_shapes,
+GROWS = [pairs_unpacked_into_the_call, batches_from_a_helper, edge_lists_per_frame, partial_last_batch, partial_last_tile, prefixes_through_a_helper, random_batch_sizes, list_of_different_shapes,
          values_above_each_threshold,
          growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history]
-BOUNDED = [padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
+BOUNDED = [pairs_padded_to_a_multiple, pairs_padded_to_a_power_of_two, pairs_of_unknown_length, padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
            random_choice_of_buckets, list_of_one_shape, masked_instead_of_selected, one_mask_for_every_step,
            fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,
            nested_calls_in_traced_code]

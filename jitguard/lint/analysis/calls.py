@@ -31,6 +31,7 @@ from jitguard.lint.analysis.lattice import scalar_kind
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, is_literal_collection
 from jitguard.lint.analysis.walk import short
 from jitguard.lint.analysis.shapes import fresh_argument, inline_jitted, scope_view
+from jitguard.lint.analysis.spread import spread_arguments
 
 class FactExtractor:
     def __init__(self, index: ModuleIndex, module_name: str, jitted: frozenset[str] = frozenset(),
@@ -149,18 +150,15 @@ class FactExtractor:
             callee, bound = target
             args: list[ArgFact] = []
             nodes: list[cst.CSTNode | None] = []
-            for position, arg in enumerate(call.args):
-                if arg.star:
-                    break
-                kinds = self._arg_kinds(arg.value, func, loops)
+            # `f(*graph)` with `graph` a tuple of known length: its elements, at the positions they fill
+            for keyword, position, value in spread_arguments(call, scope_view(self.index, func)):
+                kinds = self._arg_kinds(value, func, loops)
                 if not kinds:
                     continue
-                value = arg.value
-                keyword = arg.keyword.value if arg.keyword is not None else None
                 node, as_tuple = None, None
                 if isinstance(value, cst.List) and not any(isinstance(e, cst.StarredElement) for e in value.elements):
                     node, as_tuple = value, _as_tuple(code(value))  # a list literal can become a tuple
-                args.append(ArgFact(keyword, None if keyword is not None else position, short(code(value), 40),
+                args.append(ArgFact(keyword, position, short(code(value), 40),
                                     as_tuple=as_tuple, **kinds))
                 nodes.append(node)
             via = self._forwarding.get(id(call))

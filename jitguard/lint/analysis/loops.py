@@ -29,11 +29,13 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.rounding import rounds_to_buckets
 from jitguard.lint.analysis.walk import children
 
-def names_in(expr: cst.CSTNode, keep_attribute=None) -> set[str]:
+def names_in(expr: cst.CSTNode, keep_attribute=None, keep_len=None) -> set[str]:
     """Variable names an expression reads (not attribute names or keyword names); with
-    ``keep_attribute``, the head of an attribute for which it says False is not read."""
+    ``keep_attribute``, the head of an attribute for which it says False is not read; with
+    ``keep_len``, nor the argument of a ``len(x)`` for which it says False."""
     out: set[str] = set()
     stack = [expr]
     while stack:
@@ -43,11 +45,21 @@ def names_in(expr: cst.CSTNode, keep_attribute=None) -> set[str]:
         elif isinstance(node, cst.Attribute):
             if keep_attribute is None or keep_attribute(node):
                 stack.append(node.value)
+        elif keep_len is not None and _len_of(node) is not None and not keep_len(_len_of(node)):
+            continue
         elif isinstance(node, cst.Arg):
             stack.append(node.value)
         elif not isinstance(node, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
             stack.extend(children(node))
     return out
+
+
+def _len_of(node: cst.CSTNode) -> cst.BaseExpression | None:
+    """``x`` of ``len(x)``, or None."""
+    if (isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "len"
+            and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None):
+        return node.args[0].value
+    return None
 
 
 def _target_names(target: cst.CSTNode) -> set[str]:
@@ -226,7 +238,8 @@ class _Flow:
         """The names a value reads (``names_in``), less those read only for their shape when
         ``shape_opaque`` says their shapes are no varying values."""
         return names_in(expr, lambda node: not (node.attr.value in _SHAPE_QUERIES
-                                                and self.shape_read_opaque(node.value)))
+                                                and self.shape_read_opaque(node.value)),
+                        lambda head: not self.shape_read_opaque(head))  # len(x) is x.shape[0]
 
     # -- questions about one expression -----------------------------------------------------
     def value_varies(self, expr: cst.BaseExpression) -> set[str]:
@@ -243,6 +256,8 @@ class _Flow:
             return set()
         if isinstance(expr, cst.Call) and self.imports.resolve(expr.func) in jaxapi.BOUNDED_CALLS:
             return set()
+        if isinstance(expr, (cst.Call, cst.BinaryOperation)) and rounds_to_buckets(expr, self.scope):
+            return set()  # -(-n // 8) * 8, round_up(n, 8): a few buckets, as pad_to_bucket gives
         found = self.value_names(expr) & self.varying
         return found | _draws_in(expr, self.imports) if self.draws else found
 

@@ -27,7 +27,12 @@ class LoopVaryingShape(Rule):
         `np.nonzero(x > t)`). `x[i:i + k]` with a fixed `k`, windows whose
         bounds move together under a test that bounds their end (`while end <= n`: the remainder
         is dropped), and anything passed through a padding or bucketing function, keep a fixed set
-        of shapes and are not flagged.
+        of shapes and are not flagged; so do sizes rounded to a multiple or a power of two by hand
+        (`-(-n // 8) * 8`, `1 << (n - 1).bit_length()`, or a helper of the module returning one),
+        and the length of an array read inside a helper (`len(x)`, like `x.shape[0]`). Arguments
+        unpacked from a tuple (`energy(*graph)`, with `graph` a tuple literal or what a helper of
+        the module returns, always a tuple of one length) are read element by element at the
+        positions they fill; a `*args` of unknown length is not read.
         Through a helper that passes the value on to the jitted function (`def inference(frames):
         return model_apply(frames)`, called in a loop), the finding is on the helper's call of
         the jitted function, where JAX compiles, and its message names the loop's call of the

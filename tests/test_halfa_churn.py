@@ -1,0 +1,154 @@
+"""Churn mechanisms of issue 11 (fourth batch, half A): star-unpacked arguments of a jitted call,
+sizes rounded to buckets, a jit made per instance in ``__init__``, and identity-hashed objects in
+the metadata of a pytree at a traced position. Each is linted here; the compile counts behind the
+claims are checked under real JAX by rules/JG30x.py (tests/test_recompile_oracle.py)."""
+
+from __future__ import annotations
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.jitcontext import ModuleIndex
+from jitguard.lint.analysis.rounding import rounds_to_buckets
+from jitguard.lint.analysis.shapes import scope_view
+from jitguard.lint.analysis.spread import spread_arguments, tuple_length
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.runner import lint_files
+
+
+def _index(src: str) -> ModuleIndex:
+    module = cst.parse_module(textwrap.dedent(src))
+    imports = ImportTable()
+    imports.add_module(module)
+    return ModuleIndex(module, imports)
+
+
+def lint_lines(tmp_path, source: str, code: str) -> dict[int, set[str]]:
+    """Lines of ``source`` (linted as one file) with findings of ``code``."""
+    path = tmp_path / "example.py"
+    path.write_text(textwrap.dedent(source))
+    [result] = lint_files([str(path)], LintOptions(frozenset({code})))
+    assert not result.errors
+    found: dict[int, set[str]] = {}
+    for f in result.findings:
+        found.setdefault(f.line, set()).add(f.code)
+    return found
+
+
+def marked(source: str) -> set[int]:
+    return {i + 1 for i, line in enumerate(textwrap.dedent(source).splitlines()) if line.rstrip().endswith("# flagged")}
+
+
+HELPERS = """
+import math
+import numpy as np
+
+def pair(n):
+    if n > 3:
+        return np.zeros(n), np.ones(n)
+    return np.ones(n), np.zeros(n)
+
+def one_or_two(n):
+    if n:
+        return (np.zeros(n),)
+    return np.zeros(n), np.ones(n)
+
+def round_up(k, m):
+    return -(-k // m) * m
+
+def pow2(k):
+    return 1 << (k - 1).bit_length()
+
+def not_rounding(k, m):
+    return k * m
+
+def use(xs, ys):
+    a = pair(3)
+    b = (1, 2, 3)
+    c = one_or_two(2)
+    d = pair(2)
+    d = pair(4)
+    f(*a)
+    f(*b)
+    f(*c)
+    f(*d)
+    f(*xs)
+    f(*pair(5), 7, k=1)
+    f(*xs, 7, k=1)
+    g(round_up(3, 8), pow2(5), -(-ys // 64) * 64, (ys + 7) // 8 * 8, math.ceil(ys / 4) * 4, 2 ** math.ceil(math.log2(ys)))
+    g(not_rounding(3, 8), ys * 8, ys // 8 * 4, 2 ** ys, 1 << ys)
+"""
+
+
+def _star_lengths():
+    index = _index(HELPERS)
+    use = next(i for i in index.functions if i.name == "use")
+    view = scope_view(index, use)
+    calls = [c for c, func, _k, _l in index.calls if func is use and isinstance(c.func, cst.Name) and c.func.value == "f"]
+    return view, calls, index
+
+
+def test_star_tuple_lengths_known_only_from_one_binding_to_a_fixed_tuple():
+    view, calls, _index_ = _star_lengths()
+    lengths = [tuple_length(call.args[0].value, view) for call in calls]
+    # a helper returning tuples of one length, a literal; not: returns of two lengths, a name bound
+    # twice, a parameter; then a helper's call directly, and a parameter again
+    assert lengths == [2, 3, None, None, None, 2, None]
+
+
+def test_spread_arguments_positions_follow_the_tuple_and_stop_at_an_unknown_star():
+    view, calls, index = _star_lengths()
+    code = index.module.code_for_node
+    spread = [(k, p, code(v)) for k, p, v in spread_arguments(calls[5], view)]
+    assert spread == [(None, 0, "pair(5)[0]"), (None, 1, "pair(5)[1]"), (None, 2, "7"), ("k", None, "1")]
+    assert list(spread_arguments(calls[6], view)) == []  # `*xs` first: nothing after it is known
+    assert [(p, code(v)) for _k, p, v in spread_arguments(calls[1], view)] == [(0, "b[0]"), (1, "b[1]"), (2, "b[2]")]
+
+
+def test_rounded_sizes_by_hand_and_through_helpers():
+    index = _index(HELPERS)
+    use = next(i for i in index.functions if i.name == "use")
+    view = scope_view(index, use)
+    rounded, plain = [c for c, func, _k, _l in index.calls if func is use and isinstance(c.func, cst.Name)
+                      and c.func.value == "g"]
+    assert [rounds_to_buckets(a.value, view) for a in rounded.args] == [True] * 6
+    assert [rounds_to_buckets(a.value, view) for a in plain.args] == [False] * 5
+
+
+STAR_CALLS = """
+import jax
+import numpy as np
+
+@jax.jit
+def energy(positions, senders):
+    return (positions[senders]).sum()
+
+def make_graph(n):
+    return np.zeros((n, 3)), np.arange(n)
+
+def make_graph_rounded(n):
+    m = -(-n // 8) * 8
+    return np.zeros((m, 3)), np.arange(m)
+
+def run(n, graphs):
+    out = []
+    for i in range(n):
+        graph = make_graph(10 + i)
+        out.append(energy(*graph))  # flagged
+        out.append(energy(*make_graph_rounded(10 + i)))
+        out.append(energy(*graphs[i]))  # length unknown: silent
+        x = make_graph(i)
+        out.append(energy(*x, ))  # flagged
+    return out
+"""
+
+
+def test_star_unpacked_tuple_of_changing_shapes_is_flagged_and_unknown_lengths_are_not(tmp_path):
+    assert set(lint_lines(tmp_path, STAR_CALLS, "JG303")) == marked(STAR_CALLS)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    pytest.main([__file__])
