@@ -1,5 +1,6 @@
 """JG302 loop-varying-static-argument: examples that must and must not be flagged."""
 
+import dataclasses
 import enum
 import itertools
 from functools import partial
@@ -120,6 +121,38 @@ def model_rebuilt_each_step(n):
         model = Model(jnp.sin)
         x = apply_model(x, model.forward)  # expect: JG302
     return x
+
+
+class Squash:  # no __eq__/__hash__: equal only to itself
+    def __call__(self, x):
+        return jnp.tanh(x)
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Layer:
+    w: jax.Array
+    squash: Callable = dataclasses.field(metadata=dict(static=True))  # metadata: in the tree structure
+
+
+@jax.jit
+def apply_layer(layer, x):  # `layer` is traced: its `squash` field is part of its tree structure
+    return layer.squash(x * layer.w)
+
+
+def build_layer(scale):
+    return Layer(jnp.full(3, scale), Squash())
+
+
+def layers_rebuilt_each_step(n):
+    return [apply_layer(build_layer(float(k)), jnp.ones(3)) for k in range(n)]  # expect: JG302
+
+
+def layers_with_a_new_lambda(n):
+    out = []
+    for k in range(n):
+        out.append(apply_layer(Layer(jnp.full(3, float(k)), lambda x: x * 2.0), jnp.ones(3)))  # expect: JG302
+    return out
 
 
 # --- must not be flagged ---------------------------------------------------------------------
@@ -281,9 +314,29 @@ def static_from_metadata_by_key(n):
     return per_key({"a": jnp.ones((4, 2)), "b": jnp.ones((2, 3))}, n)
 
 
+SQUASH = Squash()
+
+
+def build_layer_sharing_squash(scale):
+    return Layer(jnp.full(3, scale), SQUASH)
+
+
+def layers_sharing_one_squash(n):
+    return [apply_layer(build_layer_sharing_squash(float(k)), jnp.ones(3)) for k in range(n)]
+
+
+def layers_with_a_module_function(n):
+    return [apply_layer(Layer(jnp.full(3, float(k)), jnp.tanh), jnp.ones(3)) for k in range(n)]
+
+
+def layer_built_once(n):
+    layer = build_layer(1.0)
+    return [apply_layer(layer, jnp.ones(3) * k) for k in range(n)]
+
+
 GROWS = [schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
-         optimizer_rebuilt_each_step, refit, model_rebuilt_each_step]
-BOUNDED = [one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
+         optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda]
+BOUNDED = [layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key]

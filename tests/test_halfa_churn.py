@@ -152,3 +152,80 @@ def test_star_unpacked_tuple_of_changing_shapes_is_flagged_and_unknown_lengths_a
 
 if __name__ == "__main__":  # pragma: no cover
     pytest.main([__file__])
+
+
+METADATA = """
+import dataclasses
+import functools
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+
+class Act:
+    def __call__(self, x):
+        return x
+
+
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["w"], meta_fields=["act"])
+@dataclasses.dataclass
+class ByList:
+    w: jax.Array
+    act: Any
+
+
+@jax.tree_util.register_pytree_node_class
+class ByAux:
+    def __init__(self, w, act):
+        self.w = w
+        self.act = act
+
+    def tree_flatten(self):
+        return (self.w,), (self.act,)
+
+    @classmethod
+    def tree_unflatten(cls, aux, leaves):
+        return cls(leaves[0], *aux)
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class ByField:
+    w: jax.Array
+    act: Any = dataclasses.field(metadata=dict(static=True))
+    extra: Any = dataclasses.field(default=None, metadata=dict(static=True))
+
+
+@jax.jit
+def run(tree, x):
+    return tree.act(x * tree.w)
+
+
+ACT = Act()
+
+
+def make(k):
+    act = Act()
+    return ByField(jnp.ones(3) * k, act)
+
+
+def loops(n, acts):
+    for k in range(n):
+        run(ByList(jnp.ones(3), Act()), 1.0)  # flagged
+        run(ByAux(jnp.ones(3), functools.partial(jnp.add, 1.0)), 1.0)  # flagged
+        run(ByField(jnp.ones(3), act=lambda x: x), 1.0)  # flagged
+        run(make(k), 1.0)  # flagged
+        run(ByField(jnp.ones(3), ACT), 1.0)
+        run(ByField(jnp.ones(3), jnp.tanh), 1.0)
+        run(ByField(jnp.ones(3), ACT, extra=Act()), 1.0)  # flagged
+        run(ByField(*acts[k]), 1.0)
+        run(ByField(Act(), ACT), 1.0)  # a new object in a data field: not this rule's (JAX rejects it)
+    tree = ByField(jnp.ones(3), Act())
+    for k in range(n):
+        run(tree, k)  # one object, made once
+"""
+
+
+def test_new_identity_objects_in_pytree_metadata_at_traced_positions(tmp_path):
+    assert set(lint_lines(tmp_path, METADATA, "JG302")) == marked(METADATA)

@@ -24,6 +24,7 @@ import weakref
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.metaidentity import fresh_metadata
 from jitguard.lint.analysis.walk import children
 
 _MUTATORS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "pop", "remove", "clear"})
@@ -413,7 +414,8 @@ def _fresh_call(view: "ScopeView", call: cst.Call, depth: int) -> str | None:
             inner = [fresh_maker(view, a.value, depth + 1) for a in call.args]
             found = next((i for i in inner if i), None)
             return f"a `{klass.name}` NamedTuple holding {found}" if found else None
-        return None
+        # a registered pytree with a new identity-compared object in a metadata field
+        return fresh_metadata(view, klass, call, depth, fresh_maker)
     found = view.callee(call)
     if found is None or found[1]:
         return None

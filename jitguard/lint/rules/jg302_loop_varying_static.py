@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from jitguard.lint.analysis.metaidentity import in_metadata
 from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.rules._sites import by_call, names, python_level, report_all, the_loop
 from jitguard.lint.rules.base import Reporter, Rule, Scope
@@ -24,7 +25,12 @@ class LoopVaryingStatic(Rule):
         call of a function that a loop runs: a lambda, a `functools.partial`, a `jax.jit(...)`,
         what a factory of the module returns when it is a new closure or a NamedTuple of closures
         (an optimizer built like optax's), or an attribute that `__init__` sets to one of these on
-        a new instance. Static values read from the metadata of a structure's entries (`for name, w
+        a new instance. At a traced position, a registered pytree (`register_dataclass` with
+        `meta_fields` or `field(metadata=dict(static=True))`, `register_pytree_node_class` aux data,
+        `pytree_node=False`, `eqx.field(static=True)`) whose metadata field receives such a value
+        made anew (`Model(w, Activation())`, also through a helper of the module that returns it)
+        is flagged too: metadata is part of the tree structure, which JAX compares with `==`, so
+        each new object is a new program. Static values read from the metadata of a structure's entries (`for name, w
         in params.items()`: `w.shape[0]`; `for k in list(params.keys())`: `len(params.pop(k).shape) - 1`,
         a partition size read from an entry's sharding) take as many values as the structure has
         layouts, and a
@@ -83,6 +89,16 @@ class LoopVaryingStatic(Rule):
 
     def _verdict(self, site: CallSite):
         fresh = site.arg.fresh
+        if not site.static and in_metadata(fresh) and "|" in fresh:  # a pytree at a traced position
+            what, when = fresh.split("|", 1)
+            return (
+                f"argument `{site.param}` of jitted `{site.function}` is {what}, made {when}: JAX keeps "
+                "metadata fields in the tree structure and compares them with ==, which for this object is "
+                "identity, so it compiles again each time",
+                "Put the same object in the metadata field every time (create it once, before the loop or at "
+                "module level), use a value that compares by value (a module-level function, a frozen dataclass), "
+                "or make the field a data field",
+            )
         if site.static and fresh and "|" in fresh:  # made anew per iteration, or per call of a repeated function
             what, when = fresh.split("|", 1)
             return (

@@ -1,0 +1,101 @@
+"""New identity-compared objects in the metadata of a registered pytree.
+
+Under ``jax.jit`` a registered pytree at a traced position is flattened: its data fields become
+tracers, its metadata fields (``dataclasses.field(metadata=dict(static=True))`` on a
+``register_dataclass`` class, ``meta_fields=``, ``pytree_node=False``, ``eqx.field(static=True)``,
+the aux data of ``tree_flatten``) go into the tree structure, which JAX compares with ``==`` to
+find a compiled program. An object that compares by identity (an instance of a class without
+``__eq__``, a lambda, a ``functools.partial``, a nested ``def``) put there anew each time makes a
+new tree structure each time: one compile per object (checked under JAX 0.10.2: a new instance,
+lambda or partial in a ``register_dataclass`` meta field compiles again at every call, the same
+object once; rules/JG302.py). ``shapes.fresh_maker`` asks :func:`fresh_metadata` about calls of a
+class of the module; its description then says so with :data:`MARK`, which JG302 reads to report
+such a value at a traced position too (a static position needs no pytree to recompile).
+"""
+
+from __future__ import annotations
+
+import weakref
+
+# the words a description of such a value carries (shapes.fresh_maker writes them, JG302 reads them)
+MARK = "whose metadata field"
+
+_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def in_metadata(fresh: str | None) -> bool:
+    """Does the description of a fresh value (``ArgFact.fresh``) say it is in a pytree's metadata?"""
+    return bool(fresh) and MARK in fresh.split("|", 1)[0]
+
+
+def fresh_metadata(view, klass, call, depth: int, maker) -> str | None:
+    """``Model(w, Activation())`` with ``Model`` a registered pytree of the module whose metadata
+    field ``act`` receives the second argument: what the call makes, when an argument landing in
+    a metadata field is a new identity-compared value (``maker(view, expr, depth)``: its words,
+    as ``shapes.fresh_maker`` gives them), or None."""
+    positions, keywords = metadata_arguments(view.index, klass)
+    if not positions and not keywords:
+        return None
+    position = 0
+    for arg in call.args:
+        if arg.star:
+            return None  # which field an argument after a splat fills is not known
+        if arg.keyword is not None:
+            field = keywords.get(arg.keyword.value)
+        else:
+            field = positions.get(position)
+            position += 1
+        if field is None:
+            continue
+        found = maker(view, arg.value, depth + 1)
+        if found:
+            return f"a new `{klass.name}` {MARK} `{field}` holds {found}"
+    return None
+
+
+def metadata_arguments(index, klass) -> tuple[dict[int, str], dict[str, str]]:
+    """The constructor arguments of ``klass`` that land in its metadata: (position -> field,
+    keyword -> field). Empty when the class is no registered pytree with metadata."""
+    per_index = _CACHE.get(index)
+    if per_index is None:
+        per_index = _CACHE[index] = {}
+    found = per_index.get(klass.name)
+    if found is None:
+        found = per_index[klass.name] = _metadata_arguments(index, klass)
+    return found
+
+
+def _metadata_arguments(index, klass) -> tuple[dict[int, str], dict[str, str]]:
+    from jitguard.lint.analysis import pytrees
+
+    node = klass.node
+    imports = index.imports
+    # register_dataclass(meta_fields=...), @register_pytree_node_class: (positions, parameter names)
+    spec = pytrees.metadata_parameters(index.module, imports).get(klass.name)
+    if spec is not None:
+        positions, names = spec  # of __init__'s parameters for a node class, else of the fields
+        if "__init__" not in klass.methods and not _plain_bases(node, index):
+            return {}, {n: n for n in names}
+        return dict(zip(positions, names)), {n: n for n in names}
+    # per-field declarations: field(metadata=dict(static=True)) on a register_dataclass class,
+    # static_field(), pytree_node=False, eqx.field(static=True) (read by the module index)
+    meta = set(klass.static_fields) | pytrees._class_metadata(node, imports)
+    if not meta or "__init__" in klass.methods:
+        return {}, {}
+    positions, names = pytrees._field_parameters(node, meta)
+    keywords = {n: n for n in names}
+    if not _plain_bases(node, index):
+        return {}, keywords  # fields of a base class of the module come first: positions unknown
+    return dict(zip(positions, names)), keywords
+
+
+def _plain_bases(node, index) -> bool:
+    """No base class of this module (whose fields would come first in the constructor)."""
+    import libcst as cst  # here: JG302 imports this module for `in_metadata` alone
+
+    for base in node.bases:
+        value = base.value
+        if isinstance(value, cst.Name) and value.value in index.classes:
+            return False
+    return True
+
