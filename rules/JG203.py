@@ -156,6 +156,76 @@ class Padder:
         return pad_to(x, self.config)  # a dict set in __init__  # expect: JG203
 
 
+@dataclass(unsafe_hash=True)
+class Scaled:
+    factor: object
+
+
+OFFSETS = jnp.zeros(3)
+
+
+def shifted(x, scaled):
+    return x + 1.0
+
+
+def hashed_dataclass_holding_a_module_array(x):
+    scaled = Scaled(OFFSETS)  # unsafe_hash=True hashes the field: an array
+    return jax.jit(shifted, static_argnums=(1,))(x, scaled)  # expect: JG203
+
+
+@dataclass(frozen=True)
+class Stack:
+    widths: object
+
+    @partial(jax.jit, static_argnums=0)
+    def apply(self, x):
+        return x * len(self.widths)
+
+
+def static_self_holding_a_list(x):
+    stack = Stack([1, 2])
+    return stack.apply(x)  # `stack` is the static `self`, and hashes a list  # expect: JG203
+
+
+def make_stepper(rate):
+    @partial(jax.jit, static_argnums=(1,))
+    def step(x, size):
+        return x * size * rate
+
+    return step
+
+
+def adapted_size():
+    return jnp.exp(jnp.log(2.0))
+
+
+def static_argument_of_a_made_jit(x):
+    step = make_stepper(0.5)
+    size = adapted_size()  # a JAX array
+    return step(x, size)  # expect: JG203
+
+
+@partial(jax.tree_util.register_dataclass, data_fields=[], meta_fields=["mask"])
+@dataclass
+class Masked:
+    mask: object
+
+    @staticmethod
+    def build():
+        made = Masked(mask=np.ones(4))
+        return made
+
+
+def count(m):
+    return 1.0
+
+
+def metadata_array_from_a_factory():
+    first, second = Masked.build(), Masked.build()
+    jax.jit(count)(first)
+    return jax.jit(count)(second)  # every jit of `count` shares one cache: the masks are compared  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -252,7 +322,47 @@ def jaxpr_with_the_static_argument(x):
     return jax.make_jaxpr(add_jit, static_argnums=1)(x, 2).consts
 
 
+def hashed_dataclass_holding_a_tuple(x):
+    return jax.jit(shifted, static_argnums=(1,))(x, Scaled((1.0, 2.0))) + jax.jit(shifted, static_argnums=(1,))(x, Scaled(jnp.sin))
+
+
+def static_self_holding_a_tuple(x):
+    stack = Stack((1, 2))
+    return stack.apply(x)
+
+
+def float_for_a_made_jit(x):
+    step = make_stepper(0.5)
+    return step(x, float(adapted_size()))
+
+
+def weight(m):  # each look-alike jits its own functions: a jit's cache outlives the call
+    return 2.0
+
+
+def metadata_array_same_instance():
+    masked = Masked.build()
+    jax.jit(weight)(masked)
+    return jax.jit(weight)(masked)  # the same instance: its metadata is the same object
+
+
+def first_count(m):
+    return 1.0
+
+
+def second_count(m):
+    return 2.0
+
+
+def metadata_array_other_functions():
+    return jax.jit(first_count)(Masked.build()) + jax.jit(second_count)(Masked.build())
+
+
 RAISES = [
+    (lambda: hashed_dataclass_holding_a_module_array(jnp.arange(3.0)), "ValueError"),
+    (lambda: static_self_holding_a_list(jnp.arange(3.0)), "ValueError"),
+    (lambda: static_argument_of_a_made_jit(jnp.arange(3.0)), "ValueError"),
+    (metadata_array_from_a_factory, "ValueError"),
     (lambda: jaxpr_of_a_local_jit(1.0), "ValueError"),
     (lambda: chunk_jitted_at_the_call(jnp.arange(6.0)), "ValueError"),
     (lambda: Padder().pad(jnp.arange(6.0)), "ValueError"),
@@ -274,6 +384,11 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: hashed_dataclass_holding_a_tuple(jnp.arange(3.0)),
+    lambda: static_self_holding_a_tuple(jnp.arange(3.0)),
+    lambda: float_for_a_made_jit(jnp.arange(3.0)),
+    metadata_array_same_instance,
+    metadata_array_other_functions,
     lambda: jaxpr_with_the_static_argument(1.0),
     lambda: chunk_jitted_with_static_parts(jnp.arange(6.0)),
     lambda: TuplePadder().pad(jnp.arange(6.0)),

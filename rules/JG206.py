@@ -146,6 +146,39 @@ def called_from_traced_code(x):
     return jax.jit(lambda v: scale(v, "double"))(x)  # expect: JG206
 
 
+class Rules(typing.NamedTuple):
+    forward: object
+    backward: object
+
+
+def make_rules(rate):
+    def forward(x):
+        return x * rate
+
+    def backward(x):
+        return x / rate
+
+    return forward, backward
+
+
+RULES = Rules(*make_rules(2.0))
+
+
+def apply_rules(rules, x):
+    return rules.backward(rules.forward(x))
+
+
+def namedtuple_of_made_functions(x):
+    return jax.jit(apply_rules)(RULES, x)  # expect: JG206
+
+
+def nested_function_argument(x):
+    def double(z):
+        return 2 * z
+
+    return scale(x, double)  # expect: JG206
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -226,7 +259,20 @@ def self_static(x):
     return Runner().run(x, 3.0)
 
 
+def namedtuple_of_made_functions_static(x):
+    return jax.jit(apply_rules, static_argnums=0)(RULES, x)  # hashed by the functions' identity
+
+
+def made_arrays_in_a_namedtuple(x):
+    def pair():
+        return x, 2 * x
+
+    return jax.jit(apply_rules, static_argnums=0)(Rules(jnp.sin, jnp.cos), x), scale(x, Rules(*pair()))
+
+
 RAISES = [
+    (lambda: namedtuple_of_made_functions(jnp.ones(3)), "TypeError"),
+    (lambda: nested_function_argument(jnp.ones(3)), "TypeError"),
     (lambda: string_literal(jnp.ones(3)), "TypeError"),
     (lambda: string_by_keyword(jnp.ones(3)), "TypeError"),
     (lambda: string_through_a_variable(jnp.ones(3)), "TypeError"),
@@ -250,6 +296,8 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: namedtuple_of_made_functions_static(jnp.ones(3)),
+    lambda: made_arrays_in_a_namedtuple(jnp.ones(3)),
     lambda: static_position(jnp.ones(3)),
     lambda: numbers_arrays_and_none(jnp.ones(3)),
     lambda: registered_pytrees(jnp.ones(3)),

@@ -73,7 +73,44 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
             return unhashable_name(expr, index, scope)
         kind = unhashable_value(value, index, scope, depth + 1)
         return f"{kind} (`{expr.value}`)" if kind else None
+    if isinstance(expr, cst.Name) and depth <= _NAME_DEPTH:  # a name built into a value: `C(x)`
+        found = bound_once(expr.value, index, scope)
+        if found is None:
+            return None
+        value, where = found
+        kind = unhashable_value(value, index, where, depth + 1)
+        return f"{kind} (`{expr.value}`)" if kind else None
     return None
+
+
+_NAME_DEPTH = 3  # how deep inside a value names are followed (`C(x)` with `x = jnp.zeros(1)`)
+
+
+def bound_once(name: str, index, scope):
+    """(the value, the function it is written in or None for the module) of ``name`` used in
+    ``scope``, when one assignment binds it where Python looks it up: the innermost function that
+    binds it (a parameter there binds it too: then None), or the module (never declared
+    ``global``). ``a, b = x, y`` counts as ``b = y``. None when anything else binds it (a loop, an
+    import, a second assignment, unpacking a call)."""
+    from jitguard.lint.analysis.traceable import _declared_global, _scope_bindings
+
+    while scope is not None:
+        if scope.param(name) is not None:
+            return None
+        if isinstance(scope.node, cst.FunctionDef):  # a lambda binds only its parameters
+            bindings = _scope_bindings(index, scope.node.body, name)
+            if bindings is None or len(bindings) > 1:
+                return None
+            if bindings:
+                if bindings[0] is not None:
+                    return bindings[0], scope
+                unpacked = unpacked_binding(name, scope)
+                return (unpacked[0], scope) if unpacked is not None and unpacked[1] is None else None
+        scope = scope.parent
+    if _declared_global(index, name):
+        return None
+    bindings = _scope_bindings(index, index.module, name)
+    return (bindings[0], None) if bindings and len(bindings) == 1 and bindings[0] is not None else None
 
 
 def _self_attribute_kind(expr: cst.Attribute, index, scope) -> str | None:
@@ -237,8 +274,9 @@ def value_class(call: cst.Call, index, scope) -> str | None:
         node = klass.node
         if any(index.resolve(base.value, None) in _NAMEDTUPLES for base in node.bases):
             return "NamedTuple"
-        if _hashed_by_fields(node, index) and not _defines(node, "__hash__"):
-            return "frozen dataclass"
+        hashed = _hashed_by_fields(node, index)
+        if hashed and not _defines(node, "__hash__"):
+            return hashed
         return None
     bound = index.binding(name, None)
     if isinstance(bound, cst.Call) and index.resolve(bound.func, None) in _NAMEDTUPLES:
@@ -246,8 +284,9 @@ def value_class(call: cst.Call, index, scope) -> str | None:
     return None
 
 
-def _hashed_by_fields(node: cst.ClassDef, index) -> bool:
-    """``@dataclass(frozen=True)`` or ``@dataclass(unsafe_hash=True)``, ``eq`` left on."""
+def _hashed_by_fields(node: cst.ClassDef, index) -> str | None:
+    """"frozen dataclass" for ``@dataclass(frozen=True)``, "dataclass with `unsafe_hash=True`"
+    for ``@dataclass(unsafe_hash=True)`` (``eq`` left on in both); else None."""
     for dec in node.decorators:
         expr = dec.decorator
         if not isinstance(expr, cst.Call) or index.resolve(expr.func, None) not in _DATACLASS:
@@ -257,8 +296,12 @@ def _hashed_by_fields(node: cst.ClassDef, index) -> bool:
         def is_(key: str, value: str) -> bool:
             return isinstance(flags.get(key), cst.Name) and flags[key].value == value
 
-        return (is_("frozen", "True") or is_("unsafe_hash", "True")) and not is_("eq", "False")
-    return False
+        if is_("eq", "False"):
+            return None
+        if is_("frozen", "True"):
+            return "frozen dataclass"
+        return "dataclass with `unsafe_hash=True`" if is_("unsafe_hash", "True") else None
+    return None
 
 
 def _defines(node: cst.ClassDef, method: str) -> bool:

@@ -167,3 +167,98 @@ def _partial_of_plain(index, decorator: cst.BaseExpression) -> bool:
     """``@functools.partial(jax.tree_util.register_dataclass, data_fields=..., meta_fields=...)``."""
     return (isinstance(decorator, cst.Call) and index.resolve(decorator.func, None) == "functools.partial"
             and bool(decorator.args) and index.resolve(decorator.args[0].value, None) in _PLAIN_DECORATORS)
+
+
+# -- where an instance is built: the constructor call behind a name or a factory ------------------
+_FACTORY_DECORATORS = frozenset({"staticmethod", "classmethod"})
+
+
+def constructed_instance(expr: cst.BaseExpression, index, scope, depth: int = 0):
+    """The call that builds the instance ``expr`` (written in ``scope``) evaluates to, when the
+    source shows it: ``Cls(...)``; a name bound once to one; a factory of the module that returns
+    one (``Cls.build()``, a ``staticmethod``/``classmethod`` whose only ``return`` gives
+    ``Cls(...)``/``cls(...)`` or a name bound once to it; a module function likewise). Returns
+    (the class's name, the constructor call, the function it is written in, the node that stands
+    for this instance: each evaluation of it builds a new one), or None."""
+    if depth > 4:
+        return None
+    if isinstance(expr, cst.Name):
+        from jitguard.lint.analysis.hashability import bound_once
+
+        found = bound_once(expr.value, index, scope)
+        if found is None:
+            return None
+        made = constructed_instance(found[0], index, found[1], depth + 1)
+        return (*made[:3], found[0]) if made is not None else None
+    if not isinstance(expr, cst.Call):
+        return None
+    func = expr.func
+    if isinstance(func, cst.Name) and func.value in index.classes and index.lookup_function(func.value, scope) is None:
+        return func.value, expr, scope, expr
+    factory = _factory(func, index, scope)
+    if factory is None:
+        return None
+    info, owner = factory
+    returns = own_returns(info.node)
+    if len(returns) != 1 or returns[0].value is None:
+        return None
+    value = returns[0].value
+    if owner is not None and isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == (
+            info.positional[0].name if info.is_method and info.positional else None):
+        return owner, value, info, expr  # return cls(...) in a classmethod
+    made = constructed_instance(value, index, info, depth + 1)
+    return (*made[:3], expr) if made is not None else None
+
+
+def _factory(func: cst.BaseExpression, index, scope):
+    """The function a factory call runs: ``Cls.build`` (a ``staticmethod`` or ``classmethod`` of a
+    class of the module, not overridden: no class of the module derives from it) -> (its info,
+    the class name when it is a classmethod); a module-level def -> (its info, None)."""
+    if isinstance(func, cst.Name):
+        info = index.lookup_function(func.value, scope)
+        if info is None or info.cls is not None or not isinstance(info.node, cst.FunctionDef):
+            return None
+        return info, None
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in index.classes):
+        return None
+    klass = index.classes[func.value.value]
+    info = klass.methods.get(func.attr.value)
+    if info is None or not isinstance(info.node, cst.FunctionDef) or len(info.node.decorators) != 1:
+        return None
+    decorator = index.resolve(info.node.decorators[0].decorator, None)
+    if decorator not in _FACTORY_DECORATORS or any(
+            isinstance(b.value, cst.Name) and b.value.value == klass.name for k in index.classes.values() for b in k.node.bases):
+        return None
+    return info, (klass.name if decorator == "classmethod" else None)
+
+
+def own_returns(node: cst.FunctionDef) -> list[cst.Return]:
+    """The ``return`` statements of ``node``'s own body (not of functions or classes nested in it)."""
+    out, stack = [], [node.body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(n, cst.Return):
+            out.append(n)
+        stack.extend(n.children)
+    return out
+
+
+def returned_tuple(call: cst.BaseExpression, index, scope):
+    """``make_fns(...)`` where ``make_fns`` is a module-level def whose only ``return`` gives a
+    tuple literal (``return init, update, get``): (its elements, the def they are written in), what
+    ``Record(*make_fns(...))`` unpacks; else None."""
+    if not isinstance(call, cst.Call):
+        return None
+    factory = _factory(call.func, index, scope)
+    if factory is None or factory[1] is not None:
+        return None
+    info = factory[0]
+    returns = own_returns(info.node)
+    if len(returns) != 1 or not isinstance(returns[0].value, cst.Tuple):
+        return None
+    elements = returns[0].value.elements
+    if any(isinstance(e, cst.StarredElement) for e in elements):
+        return None
+    return [e.value for e in elements], info

@@ -8,14 +8,16 @@ read here are the ones the source shows for sure:
 
 * a string or bytes literal, an f-string, ``"..." % v``, ``"..." + ...``, ``str(...)``,
   ``"...".format(...)``, ``"...".join(...)``;
-* a function (a ``lambda``, an undecorated ``def`` of the module, ``functools.partial(...)``), a
+* a function (a ``lambda``, an undecorated ``def`` of the module or of a function that binds its
+  name nowhere else, ``functools.partial(...)``), a
   class of the module (the class object), a set or ``frozenset``, a ``range``;
 * an instance of a class of this module that JAX cannot flatten: no decorator but
   ``@dataclass``, every base ``object``/``abc.ABC`` or such a class of the module, no
   ``__jax_array__``, ``tree_flatten``, ``__init_subclass__`` or metaclass, and the class never
   used in the module other than built, subclassed, read from or tested (passed to
   ``register_pytree_node`` or any other call, it may be registered);
-* a tuple, list or dict literal, or a NamedTuple of the module, holding one of these;
+* a tuple, list or dict literal, or a NamedTuple of the module, holding one of these (also
+  ``Record(*make())``: the elements of the tuple literal ``make``, a def of the module, returns);
 * a name bound once (in the function, or at module level and never declared ``global``) to one.
 
 Accepted by JAX, never flagged: arrays, NumPy arrays and scalars, Python numbers, ``None``,
@@ -30,6 +32,7 @@ import re
 import libcst as cst
 
 from jitguard.lint.analysis.hashability import value_class
+from jitguard.lint.analysis.instances import returned_tuple
 from jitguard.lint.analysis.walk import children, iter_nodes
 
 _PLAIN_BASES = frozenset({"object", "abc.ABC"})
@@ -100,6 +103,20 @@ def _module_definition(name: str, index, scope) -> bool:
     (bound nowhere else, not shadowed in a function)?"""
     where, bindings = binding_site(name, index, scope)
     return where == "module" and bindings == [None] and _top_level_definitions(index, name) == 1
+
+
+def _local_definition(name: str, index, scope, info) -> bool:
+    """Does ``name`` in ``scope`` surely refer to ``info``, a ``def`` nested in a function that
+    binds the name nowhere else (the innermost function binding it)?"""
+    while scope is not None:
+        if scope.param(name) is not None:
+            return False
+        if isinstance(scope.node, cst.FunctionDef):
+            bindings = _scope_bindings(index, scope.node.body, name)
+            if bindings is None or bindings:
+                return bindings == [None] and scope.local_defs.get(name) is info
+        scope = scope.parent
+    return False
 
 
 def _top_level_definitions(index, name: str) -> int:
@@ -271,11 +288,13 @@ class _Kinds:
             return f"an instance of `{func.value}`, {klass}"
         if value_class(call, index, scope) in ("NamedTuple", "namedtuple"):
             for arg in call.args:
-                if arg.star:
-                    continue
-                inner = self.of(arg.value, scope, depth + 1)
-                if inner is not None:
-                    return f"a `{func.value}` (a NamedTuple, traced field by field) holding {inner}"
+                # Record(*make_fns()): the elements of the tuple literal make_fns returns (instances.py)
+                unpacked = returned_tuple(arg.value, index, scope) if arg.star == "*" else None
+                fields = [(arg.value, scope)] if not arg.star else [(e, unpacked[1]) for e in unpacked[0]] if unpacked else []
+                for value, where in fields:
+                    inner = self.of(value, where, depth + 1)
+                    if inner is not None:
+                        return f"a `{func.value}` (a NamedTuple, traced field by field) holding {inner}"
         return None
 
     def _name(self, expr: cst.Name, scope, depth: int) -> str | None:
@@ -283,8 +302,8 @@ class _Kinds:
         name = expr.value
         info = index.lookup_function(name, scope)
         if info is not None:
-            if (info.parent is None and isinstance(info.node, cst.FunctionDef) and not info.node.decorators
-                    and _module_definition(name, index, scope)):
+            if (isinstance(info.node, cst.FunctionDef) and not info.node.decorators
+                    and (_module_definition(name, index, scope) if info.parent is None else _local_definition(name, index, scope, info))):
                 return f"a function (`def {name}`)"
             return None
         if name in index.classes and self.plain_class(name, scope, escapes_allowed=True) is not None:

@@ -4,6 +4,8 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.hashability import unhashable_value
+from jitguard.lint.analysis.instances import constructed_instance, own_returns
+from jitguard.lint.analysis.walk import iter_nodes
 from jitguard.lint.analysis.jitcontext import keyword, literal_ints, literal_strs, positional_args
 from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.analysis.pytrees import metadata_parameters
@@ -30,13 +32,19 @@ class UnhashableStaticArgument(Rule):
         instance of a standard-library class that defines `__eq__` without `__hash__`
         (`argparse.Namespace`, also from `parser.parse_args()`; the table is read from the
         standard library), a name bound to one of those in the same scope, or `self.cfg` where
-        the class's `__init__` is the only place that sets it, to one of those. Within one file it
-        also reads `jax.jit(f, static_argnums=...)(...)` and a jit bound to a local name, and a
+        the class's `__init__` is the only place that sets it, to one of those; names are followed
+        inside such values too (`C(x)` with `x = jnp.zeros(3)` at module level). Within one file it
+        also reads `jax.jit(f, static_argnums=...)(...)` and a jit bound to a local name (also
+        `run = make_run(step)` where `make_run` returns a def nested in it, jitted with static
+        arguments), `obj.method(x)` where the method is jitted with `self` static (the instance
+        is then the static argument), and a
         transform that calls a jitted function with tracers at a static position
         (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static; `jax.make_jaxpr(g)(x,
         2)` with `g = jax.jit(f, static_argnames=("y",))` made in the same function), and an instance of
         a registered pytree given an array in its metadata (aux data of `tree_flatten`,
-        `meta_fields`) passed to a jitted function. A plain function of the same file that
+        `meta_fields`; built here or by a factory such as a `staticmethod` returning it) passed to
+        a jitted function after another instance was passed to a jit of the same function (every
+        `jax.jit(f)` of one `f` shares its cache; the same instance again is fine). A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
         resize(x, size)`) counts as the jitted function for that parameter; the finding is then
         on its call of the jitted function, where JAX raises, and names the call that passes the
@@ -104,53 +112,85 @@ class UnhashableStaticArgument(Rule):
     # -- within one file: jit written at the call, and tracers that reach a static position -------
     def check_module(self, index, ctx) -> None:
         metadata = metadata_parameters(index.module, index.imports) if index.classes else {}
-        seen: set[tuple[int, str]] = set()  # (scope, callee) pairs called before with such an instance
+        seen: dict[tuple, set] = {}  # (scope, jitted function, arguments' layout) -> the instances passed
         for call, scope, _klass, loops in index.calls:
             if metadata:
-                self._array_in_metadata(call, index, scope, ctx, metadata, seen, bool(loops))
+                self._array_in_metadata(call, index, scope, ctx, metadata, seen, loops)
             jitted = _jit_at_call(index, call, scope)
             if jitted is not None:
                 self._local_jit(call, index, scope, ctx, *jitted)
                 continue
             self._tracer_to_static(call, index, scope, ctx)
+            if isinstance(call.func, cst.Attribute):
+                self._static_receiver(call, index, scope, ctx)
             if scope is not None:
                 self._traced_parameter_to_static(call, index, scope, ctx)
 
-    def _array_in_metadata(self, call, index, scope, ctx, metadata, seen, in_loop: bool) -> None:
+    def _array_in_metadata(self, call, index, scope, ctx, metadata, seen, loops) -> None:
         """A jitted function called with an instance of a registered pytree whose metadata (aux
-        data, ``meta_fields``) was given an array: JAX compares metadata with ``==`` to find the
-        compiled program, and an array's ``==`` has no truth value. The first call compiles and
-        runs; reported is a call that is not the first (in a loop, or after another call of the
-        same function with such an instance in the same scope)."""
-        if not _calls_jitted(index, call, scope):
+        data, ``meta_fields``) was given an array: JAX compares the metadata of the cached
+        programs with ``==`` to find the compiled program, and an array's ``==`` has no truth
+        value. The first call compiles and runs, and so does a call with the same instance (its
+        metadata is the same object). Reported is a call, after one with another instance, of a
+        jit of the same function (every ``jax.jit(f)`` of ``f`` shares one cache) with the same
+        arguments' layout, or a call in a loop that builds a new instance each iteration (JAX
+        0.10.2: rules/JG203.py)."""
+        function = _jitted_identity(index, call, scope)
+        if function is None:
             return
-        key = (id(scope), index.module.code_for_node(call.func))
+        layout = tuple(a.keyword.value if a.keyword is not None else None for a in call.args)
+        instances = seen.setdefault((id(scope), function, layout), set())
         for arg in call.args:
-            value = arg.value
-            if isinstance(value, cst.Name):
-                value = index.binding(value.value, scope)
-            if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name)) or value.func.value not in metadata:
+            found = _metadata_instance(arg.value, index, scope, metadata)
+            if found is None:
                 continue
-            positions, keywords = metadata[value.func.value]
-            cargs = positional_args(value)
-            for i, carg in enumerate(value.args):
-                field = carg.keyword.value if carg.keyword is not None else (
-                    keywords[positions.index(i)] if i in positions and i < len(cargs) else None)
-                if field is None or field not in keywords or carg.star:
-                    continue
-                if isinstance(carg.value, cst.Call) and index.resolve(carg.value.func, scope) in jaxapi.ARRAY_MAKERS:
-                    if key not in seen and not in_loop:
-                        seen.add(key)
-                        return  # the first call compiles and runs
-                    ctx.report(
-                        arg.value,
-                        f"`{index.module.code_for_node(arg.value)}` keeps an array in `{field}`, pytree metadata of "
-                        f"`{value.func.value}`, and is passed to a jitted function: JAX compares metadata with `==` to "
-                        "find the compiled program, and an array's `==` has no truth value: ValueError at this call",
-                        f"Arrays are data: flatten `{field}` as a child (a data field), or keep a hashable Python "
-                        "value there",
-                    )
-                    return
+            made, field, cls = found
+            fresh = bool(loops) and any(made is n for n in iter_nodes(loops[-1]))
+            if not fresh and (not instances or made in instances):
+                instances.add(made)
+                return  # the first call (or the same instance again) compiles and runs
+            instances.add(made)
+            ctx.report(
+                arg.value,
+                f"`{index.module.code_for_node(arg.value)}` keeps an array in `{field}`, pytree metadata of "
+                f"`{cls}`, and is passed to a jitted function "
+                + ("in a loop, a new instance each time" if fresh else "already called with another instance")
+                + ": JAX compares metadata with `==` to find the compiled program, and an array's `==` has no "
+                "truth value: ValueError at this call",
+                f"Arrays are data: flatten `{field}` as a child (a data field), or keep a hashable Python "
+                "value there (a tuple)",
+            )
+            return
+
+    def _static_receiver(self, call, index, scope, ctx) -> None:
+        """``obj.energy(x)`` with ``@partial(jax.jit, static_argnums=0) def energy(self, x)``: the
+        method is jitted as a plain function, so the instance it is called on is its first
+        argument, static: JAX hashes ``obj`` (a frozen dataclass hashes its fields; a mutable
+        dataclass has no hash), ValueError when that fails (JAX 0.10.2)."""
+        receiver = call.func.value
+        if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
+            return  # self may be an instance of a subclass, with its own method or hash
+        resolved = index.resolve_function(call.func, scope)
+        if resolved is None or resolved[1] is not None or not resolved[2] or not resolved[0].is_method:
+            return
+        info = resolved[0]
+        use = _outermost_jit(index, info)
+        if use is None or use.bound_self or use.bound_positional or not info.positional:
+            return
+        self_name = info.positional[0].name
+        if self_name not in use.static_names:
+            return
+        kind = unhashable_value(receiver, index, scope)
+        if kind:
+            text = index.module.code_for_node(receiver)
+            ctx.report(
+                receiver,
+                f"`{text}` is {kind}, and `{info.display()}` is jitted with `{self_name}` static: the instance a "
+                f"jitted method is called on is its static argument `{self_name}`, and static arguments must be "
+                "hashable (JAX raises an error at the call)",
+                "Register the class as a pytree (its arrays traced, its other fields metadata) and leave "
+                f"`{self_name}` traced, or make every field hashable (tuples instead of lists; no arrays)",
+            )
 
     def _local_jit(self, call, index, scope, ctx, info, positional, static: set[str]) -> None:
         """``jax.jit(f, static_argnames=...)(x, s)`` or ``g = jax.jit(f, ...)`` in a function, then
@@ -390,7 +430,14 @@ def _project_reads_inline_jit(func, index, scope) -> bool:
         from jitguard.lint.analysis.shapes import inline_jitted
     except ImportError:
         return False
-    return isinstance(func, cst.Call) and inline_jitted(func, index, scope) in index.module_defs
+    if not isinstance(func, cst.Call) or inline_jitted(func, index, scope) not in index.module_defs:
+        return False
+    # `f` jitted with other static arguments elsewhere in the module (`jax.jit(f)` there): the
+    # project facts cannot tell which jit a call of `f` goes through and trust neither, but here
+    # the jit is written at the call
+    info = index.module_defs[inline_jitted(func, index, scope)]
+    statics = {frozenset(use.static_names) for fn, use, _site in index.jit_uses if fn is info}
+    return len(statics) <= 1
 
 
 def _calls_jitted(index, call: cst.Call, scope) -> bool:
@@ -408,6 +455,89 @@ def _calls_jitted(index, call: cst.Call, scope) -> bool:
     return isinstance(func, cst.Call) and index.transform_of(func.func, scope) in jaxapi.JIT_TRANSFORMS
 
 
+def _jit_from_factory(index, made, scope):
+    """``run = make_runner(step)`` where every ``return`` of the module function ``make_runner``
+    returns the same def nested in it, jitted by its only decorator with literal static
+    arguments: (the nested def's info, its positional parameters, its static names); else None."""
+    if not (isinstance(made, cst.Call) and isinstance(made.func, cst.Name)):
+        return None
+    factory = index.lookup_function(made.func.value, scope)
+    if factory is None or not isinstance(factory.node, cst.FunctionDef):
+        return None
+    returned = {ret.value.value if isinstance(ret.value, cst.Name) else None for ret in own_returns(factory.node)}
+    if len(returned) != 1 or None in returned:
+        return None
+    inner = factory.local_defs.get(returned.pop())
+    use = _outermost_jit(index, inner) if inner is not None else None
+    if use is None or use.bound_positional or use.bound_self or inner.is_method:
+        return None
+    positional = [p.name for p in inner.params if p.kind == "positional"]
+    return (inner, positional, set(use.static_names)) if use.static_names else None
+
+
+def _jitted_identity(index, call: cst.Call, scope):
+    """The function that ``call`` runs through a jit, for a call of a jitted function (``jax.jit(f,
+    ...)(...)``, a name bound to one, a jitted def or alias of this module): ``f``'s info (or the
+    text that names it); None for any other call. Every jit of one function shares its cache."""
+    func = call.func
+    if isinstance(func, cst.Name):
+        if func.value in index.aliases:
+            fn, use = index.aliases[func.value]
+            return fn if use.qualname in jaxapi.JIT_TRANSFORMS else None
+        info = index.lookup_function(func.value, scope)
+        if info is not None:
+            use = _decorator_jit(index, info)
+            return info if use is not None and use.qualname in jaxapi.JIT_TRANSFORMS else None
+        func = index.binding(func.value, scope)
+    if not (isinstance(func, cst.Call) and index.transform_of(func.func, scope) in jaxapi.JIT_TRANSFORMS):
+        return None
+    targs = positional_args(func)
+    if not targs:
+        return None
+    target = targs[0].value
+    resolved = index.resolve_function(target, scope) if isinstance(target, cst.Name) else None
+    return resolved[0] if resolved is not None and resolved[1] is None else index.module.code_for_node(target)
+
+
+def _metadata_instance(expr, index, scope, metadata):
+    """(the node that stands for the instance, the metadata field given an array, the class) when
+    ``expr`` is an instance of a registered pytree class of the module built (here, or by a
+    factory) with a JAX or NumPy array in a metadata field; else None."""
+    made = constructed_instance(expr, index, scope)
+    if made is None or made[0] not in metadata:
+        return None
+    cls, ctor, where, identity = made
+    positions, keywords = metadata[cls]
+    cargs = positional_args(ctor)
+    for i, carg in enumerate(ctor.args):
+        field = carg.keyword.value if carg.keyword is not None else (
+            keywords[positions.index(i)] if i in positions and i < len(cargs) else None)
+        if field is None or field not in keywords or carg.star:
+            continue
+        value = carg.value
+        if (isinstance(value, cst.Call) and index.resolve(value.func, where) in jaxapi.ARRAY_MAKERS
+                and not _one_element(value)):
+            return identity, field, cls
+    return None
+
+
+def _one_element(call: cst.Call) -> bool:
+    """``np.array(3.0)``, ``jnp.array([1])``, ``np.zeros(1)``: an array of one element, whose
+    ``==`` has a truth value (JAX compares such metadata without error)."""
+    args = positional_args(call)
+    if not args:
+        return False
+    first = args[0].value
+    if isinstance(first, (cst.Integer, cst.Float)):
+        return call.func.attr.value in ("array", "asarray") if isinstance(call.func, cst.Attribute) else False
+    if isinstance(first, (cst.List, cst.Tuple)) and len(first.elements) == 1:
+        inner = first.elements[0].value
+        return isinstance(inner, (cst.Integer, cst.Float)) or (
+            isinstance(call.func, cst.Attribute) and call.func.attr.value in ("zeros", "ones", "empty", "full")
+            and isinstance(inner, cst.Integer) and inner.value == "1")
+    return False
+
+
 def _jit_at_call(index, call: cst.Call, scope):
     """``jax.jit(f, ...)(...)``, or ``g(...)`` with ``g = jax.jit(f, ...)`` bound inside a function:
     (f's info, its positional parameters as JAX sees them, the static parameter names); None for
@@ -417,6 +547,9 @@ def _jit_at_call(index, call: cst.Call, scope):
         if scope is None or transform_call.value in index.aliases:
             return None  # module-level aliases are the project facts' (JG203's check_project)
         transform_call = index.binding(transform_call.value, scope)
+        made = _jit_from_factory(index, transform_call, scope)
+        if made is not None:
+            return made
     elif _project_reads_inline_jit(call.func, index, scope):
         return None  # the project facts read jax.jit(f, ...)(...) as a call of f
     if not isinstance(transform_call, cst.Call):

@@ -33,11 +33,13 @@ class UntraceableArgument(Rule):
         (`g = jax.jit(f, ...)`) or called where it is made (`jax.jit(f)(...)`) — that passes, at a
         position JAX does not keep static, a value JAX cannot turn into an array: a string or
         bytes (a literal, an f-string, `str(...)`, `"..." % v`, `"...".format(...)`), a function
-        (a lambda, a plain `def`, `functools.partial(...)`), a class object, a set or a `range`,
+        (a lambda, a plain `def`, also one nested in a function, `functools.partial(...)`), a class
+        object, a set or a `range`,
         an instance of a class of this file that is not a pytree (plain or `@dataclass`, every base
         `object` or another such class, never passed to `register_pytree_node` or any other
-        call, no `__jax_array__`), or a tuple, list, dict or NamedTuple holding one; also through
-        a name bound once to one of these. The instance a jitted method is called on
+        call, no `__jax_array__`), or a tuple, list, dict or NamedTuple holding one (also
+        `Record(*make())`, the elements of the tuple literal a function of the file returns); also
+        through a name bound once to one of these. The instance a jitted method is called on
         (`runner.step(x)` with `@jax.jit def step(self, x)`) is such an argument too, at `self`,
         unless `self` is static; `self` itself, inside the class, is not judged (it may be an
         instance of a subclass registered as a pytree elsewhere), and calls through `self` are
