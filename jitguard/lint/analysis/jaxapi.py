@@ -106,8 +106,21 @@ STATIC_ATTRIBUTES = frozenset(
      "n_batch", "n_sparse", "n_dense", "nse", "indices_sorted", "unique_indices"}
 )
 
+# JAX functions that are plain Python on shapes, layouts and dtypes: they stage nothing, and under
+# jit they return Python values (ints, tuples and lists of ints, a ConvDimensionNumbers of tuples,
+# dtypes, bools) computed from the static shapes/strings they get, so what is computed from their
+# result is static too (LAXLAYOUT). tests/test_fresh2_mechanisms.py calls each one under jax.jit
+# and checks its result holds no tracer.
+LAYOUT_FUNCTIONS = frozenset({
+    "jax.lax.conv_general_permutations", "jax.lax.conv_dimension_numbers", "jax.lax.padtype_to_pads",
+    "jax.lax.conv_general_shape_tuple", "jax.lax.conv_shape_tuple", "jax.lax.conv_transpose_shape_tuple",
+    "jax.lax.reduce_window_shape_tuple", "jax.lax.broadcast_shapes", "jax.numpy.broadcast_shapes",
+    "jax.numpy.promote_types", "jax.numpy.can_cast", "jax.numpy.isdtype", "jax.lax.dtype",
+    "jax.dtypes.canonicalize_dtype",
+})
+
 # Calls whose result is known at trace time, whatever their arguments.
-STATIC_CALLS = frozenset(
+STATIC_CALLS = LAYOUT_FUNCTIONS | frozenset(
     {
         "len",
         "isinstance",

@@ -1,0 +1,137 @@
+"""The JAX facts behind the fixes of the second held-out set's false findings (docs/precision.md,
+"Second held-out set"), checked under the installed JAX, and the linter's answer on small
+look-alikes of each mechanism that differ from the case files in tests/precision_cases/.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from jitguard.lint.analysis import jaxapi
+from jitguard.lint.codes import all_codes, opt_in_codes
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.runner import lint_files
+
+
+def _lint(tmp_path, **modules: str) -> list[tuple[str, int, str]]:
+    paths = []
+    for name, text in modules.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(textwrap.dedent(text))
+        paths.append(str(path))
+    codes = frozenset(all_codes()) - opt_in_codes()
+    out = []
+    for result in lint_files(paths, LintOptions(codes)):
+        assert not result.errors, result.errors
+        out.extend((result.path.rsplit("/", 1)[-1], f.line, f.code) for f in result.findings)
+    return sorted(out)
+
+
+def _expected(name: str, text: str) -> list[tuple[str, int, str]]:
+    """The lines of ``text`` marked ``# expect JGxxx``, as _lint reports them."""
+    out = []
+    for i, line in enumerate(textwrap.dedent(text).splitlines(), 1):
+        if "# expect " in line:
+            out.append((f"{name}.py", i, line.split("# expect ", 1)[1][:5]))
+    return out
+
+
+# -- LAXLAYOUT: JAX's layout/shape/dtype helpers return Python values under jit -------------------
+
+def _layout_calls(jnp, lax, x):
+    """One call of each function of jaxapi.LAYOUT_FUNCTIONS, on what a jitted function has: the
+    static shape and dtype of a traced array."""
+    import jax
+
+    nchw = ("NCHW", "OIHW", "NCHW")
+    dn = lax.conv_dimension_numbers(x.shape, (4, 3, 3, 3), nchw)
+    return {
+        "jax.lax.conv_general_permutations": lambda: lax.conv_general_permutations(("NHWC", "HWIO", "NHWC")),
+        "jax.lax.conv_dimension_numbers": lambda: dn,
+        "jax.lax.padtype_to_pads": lambda: lax.padtype_to_pads(x.shape[2:], (3, 3), (1, 1), "SAME"),
+        "jax.lax.conv_general_shape_tuple": lambda: lax.conv_general_shape_tuple(
+            x.shape, (4, 3, 3, 3), (1, 1), [(1, 1), (1, 1)], nchw),
+        "jax.lax.conv_shape_tuple": lambda: lax.conv_shape_tuple(x.shape, (4, 3, 3, 3), (1, 1), [(1, 1), (1, 1)]),
+        "jax.lax.conv_transpose_shape_tuple": lambda: lax.conv_transpose_shape_tuple(
+            x.shape, (4, 3, 3, 3), (1, 1), [(1, 1), (1, 1)], nchw),
+        "jax.lax.reduce_window_shape_tuple": lambda: lax.reduce_window_shape_tuple(
+            x.shape, (1, 1, 2, 2), (1, 1, 1, 1), [(0, 0)] * 4),
+        "jax.lax.broadcast_shapes": lambda: lax.broadcast_shapes(x.shape, (1, 3, 1, 1)),
+        "jax.numpy.broadcast_shapes": lambda: jnp.broadcast_shapes(x.shape, (1, 3, 1, 1)),
+        "jax.numpy.promote_types": lambda: jnp.promote_types(x.dtype, jnp.int32),
+        "jax.numpy.can_cast": lambda: jnp.can_cast(x.dtype, jnp.int32),
+        "jax.numpy.isdtype": lambda: jnp.isdtype(x.dtype, "real floating"),
+        "jax.lax.dtype": lambda: lax.dtype(x),
+        "jax.dtypes.canonicalize_dtype": lambda: jax.dtypes.canonicalize_dtype(x.dtype),
+    }
+
+
+def test_layout_functions_return_python_values_under_jit():
+    jax = pytest.importorskip("jax")
+    jnp, lax = jax.numpy, jax.lax
+    results = {}
+
+    @jax.jit
+    def f(x):
+        for name, call in _layout_calls(jnp, lax, x).items():
+            results[name] = call()
+        return x
+
+    f(jnp.ones((2, 3, 5, 5)))
+    assert set(results) == set(jaxapi.LAYOUT_FUNCTIONS)
+    for name, value in results.items():
+        leaves = jax.tree_util.tree_leaves(value, is_leaf=lambda v: isinstance(v, jax.core.Tracer))
+        assert not any(isinstance(v, jax.core.Tracer) for v in leaves), name
+        assert value is not None, name
+    # a Python int from them works where JAX needs a static size, inside the same jit
+    pads = None
+
+    @jax.jit
+    def g(x):
+        nonlocal pads
+        pads = lax.padtype_to_pads(x.shape[2:], (3, 3), (1, 1), "SAME")
+        return jnp.zeros(sum(p[0] + p[1] for p in pads))
+
+    assert g(jnp.ones((2, 3, 5, 5))).shape == (4,)
+
+
+LAYOUT_CODE = '''
+        import jax
+        import jax.numpy as jnp
+        from jax import lax
+
+        @jax.jit
+        def f(x):
+            perm = lax.conv_general_permutations(("NHWC", "HWIO", "NHWC"))
+            c = x.shape[perm[0][1]]
+            pads = lax.padtype_to_pads(x.shape[1:3], (3, 3), (1, 1), "SAME")
+            if c > 1:
+                x = x * 2
+            n = jnp.broadcast_shapes(x.shape, (1, 1, 1, 1))[0]
+            return jnp.zeros((c, pads[0][0] + n))
+
+        @jax.jit
+        def traced_size(x):
+            return jnp.zeros(x.sum())  # expect JG105: a traced value stays one
+'''
+
+
+def test_layout_results_are_static_in_the_value_model(tmp_path):
+    assert _lint(tmp_path, layout=LAYOUT_CODE) == _expected("layout", LAYOUT_CODE)
+    assert _expected("layout", LAYOUT_CODE)
+
+
+def _exec(text: str) -> dict:
+    namespace: dict = {}
+    exec(compile(textwrap.dedent(text), "<case>", "exec"), namespace)
+    return namespace
+
+
+def test_layout_code_runs_under_jax():
+    jax = pytest.importorskip("jax")
+    ns = _exec(LAYOUT_CODE)
+    assert ns["f"](jax.numpy.ones((2, 5, 5, 3))).shape == (3, 3)
+    with pytest.raises(TypeError, match="concrete"):
+        ns["traced_size"](jax.numpy.ones(3, dtype=int))
