@@ -291,3 +291,149 @@ def test_the_helper_call_compiles_once_per_shape():
         return [inference(np.ones((n, 4), np.float32)) for n in range(2, 2 + k)]
 
     assert cold_compiles(loop, 4) - cold_compiles(loop, 2) == 2
+
+
+# A `@jax.jit` def nested in a model method that runs only inside the jitted training step
+# (JG301's proof across modules, jitguard.lint.analysis.undertrace): the model is defined in one
+# module and built and applied in another. Legal as long as every call of the model's instances in
+# the tree is made under a trace; each variant below adds a module that calls one from Python (or
+# could), and the finding stays.
+MODEL_TREE = {
+    "mtree/__init__.py": "",
+    "mtree/models.py": """
+        import functools
+
+        import jax
+        import jax.numpy as jnp
+
+
+        class AttentionOp:
+            def __init__(self, scale):
+                self.scale = scale
+
+            def __call__(self, q, k):
+                return self.flash_attention(q, k)
+
+            def flash_attention(self, q, k):
+                @functools.partial(jax.jit, static_argnames=["causal"])
+                def kernel(q, k, causal):
+                    s = q @ k.T
+                    return jnp.tril(s) if causal else s
+
+                return kernel(q, k, causal=True).sum() * self.scale
+
+
+        class Model:
+            def __init__(self):
+                self.attention = AttentionOp(2.0)
+
+            def __call__(self, x):
+                return self.attention(x, x)
+    """,
+    "mtree/train.py": """
+        import jax
+        import jax.numpy as jnp
+
+        from mtree.models import Model
+
+        MODEL = Model()
+
+
+        @jax.jit
+        def train_step(x):
+            return jax.grad(lambda x: MODEL(x))(x)
+
+
+        def train(n):
+            x = jnp.ones((3, 2))
+            for _ in range(n):
+                x = x - 0.1 * train_step(x)
+            return x
+    """,
+}
+NESTED_JIT = ("mtree/models.py", 15, "JG301")
+VARIANTS = {
+    "eager_loop_in_the_same_module": {"mtree/train.py": MODEL_TREE["mtree/train.py"] + """
+
+        def evaluate(xs):
+            return [MODEL(x) for x in xs]
+    """},
+    "the_global_instance_imported_elsewhere": {"mtree/evaluate.py": """
+        from mtree.train import MODEL
+
+
+        def evaluate(xs):
+            return [MODEL(x) for x in xs]
+    """},
+    "an_instance_made_and_called_in_a_file_without_jax": {"mtree/eager.py": """
+        from mtree.models import Model
+
+
+        def evaluate(xs):
+            model = Model()
+            return [model(x) for x in xs]
+    """},
+    "a_subclass_in_another_module": {"mtree/sub.py": """
+        from mtree import models
+
+
+        class Bigger(models.AttentionOp):
+            pass
+    """},
+    "the_instance_passed_on": {"mtree/serve.py": """
+        import jax
+
+        from mtree.models import Model
+
+
+        def serve(model, xs):
+            return [model(x) for x in xs]
+
+
+        def main(xs):
+            return serve(Model(), xs)
+    """},
+}
+
+
+def _write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip())
+    return root
+
+
+def _jg301(root: Path, *args: str) -> set[tuple[str, int, str]]:
+    return {(Path(f["path"]).as_posix(), f["line"], f["code"]) for f in _findings(root, *args) if f["code"] == "JG301"}
+
+
+def test_a_nested_jit_in_a_model_applied_only_in_another_modules_jitted_step_is_not_flagged(tmp_path):
+    root = _write(tmp_path, MODEL_TREE)
+    for args in (["--no-cache"], [], [], ["--no-cache", "-j", "2"]):
+        assert _jg301(root, *args) == set(), args
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_a_call_of_the_model_from_python_anywhere_keeps_the_finding(tmp_path, variant):
+    root = _write(tmp_path, {**MODEL_TREE, **VARIANTS[variant]})
+    for args in (["--no-cache"], []):
+        assert _jg301(root, *args) == {NESTED_JIT}, args
+
+
+def test_the_model_tree_under_jax(tmp_path, monkeypatch):
+    """What the two verdicts claim: inside the jitted step the nested jit compiles nothing per step
+    (train: as many compiles for 4 steps as for 2); called from Python, each call compiles it again."""
+    pytest.importorskip("jax")
+    from tests.jaxrun import cold_compiles
+
+    _write(tmp_path, {**MODEL_TREE, **VARIANTS["the_global_instance_imported_elsewhere"]})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for name in [m for m in sys.modules if m == "mtree" or m.startswith("mtree.")]:
+        monkeypatch.delitem(sys.modules, name)
+    import jax.numpy as jnp
+    from mtree import evaluate, train
+
+    assert cold_compiles(train.train, 4) == cold_compiles(train.train, 2) >= 1
+    xs = [jnp.ones((3, 2))] * 4
+    assert cold_compiles(evaluate.evaluate, xs) - cold_compiles(evaluate.evaluate, xs[:2]) >= 2

@@ -22,7 +22,7 @@ from dataclasses import replace
 import libcst as cst
 
 from jitguard.lint.analysis.calls import FactExtractor, may_record_calls
-from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis import jaxapi, undertrace
 from jitguard.lint.analysis.crossmodule import apply_seeds
 from jitguard.lint.analysis.facts import CallFact, FileFacts, Location, OutCall
 from jitguard.lint.analysis.imports import ImportTable
@@ -212,6 +212,9 @@ class FileLinter:
             for code, exc in failed.items():
                 result.errors.append(_internal_error(path, f"rule {code}", exc))
             defs, calls, wrappers = self._project_facts(index, module_name)
+            # instance uses for JG301's proof across modules (jitguard.lint.analysis.undertrace)
+            trace_calls = (undertrace.file_facts(index, public_name(module_name), self.options.tree_packages)
+                           if any(r.code == "JG301" for r in self.module_rules) else None)
         except RecursionError:
             return self._diag(path, "JG003", "file is too deeply nested to analyse; not checked")
         except Exception as exc:  # noqa: BLE001 - one file must not stop the run
@@ -220,6 +223,8 @@ class FileLinter:
         located = self._place(result, module, raw, calls)
         outcalls = analysis.outcall_facts() + [OutCall(r.callee, "", {}, r) for r in index.remote_contexts]
         result.facts = _facts(module_name, imports, defs, located, outcalls, wrappers)
+        if result.facts is not None and trace_calls is not None:
+            result.facts = replace(result.facts, trace_calls=trace_calls)
         return result
 
     def _project_facts(self, index: ModuleIndex, module_name: str) -> tuple[list, list, list]:

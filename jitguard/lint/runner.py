@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, package_reexports
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
+from jitguard.lint.analysis.undertrace_project import drop_proven
 from jitguard.lint import ruleinfo, suppression
 from jitguard.lint.cache import Cache, content_digest
 from jitguard.lint.diagnostics import FileResult, Finding
@@ -554,6 +555,7 @@ def apply_project_rules(results: list[FileResult], rules: list | None = None, co
     ``rules``: rule instances (the project-wide ones among them run), else those of ``codes``,
     imported only if they have to run. ``memo``: (cache, key of the run's inputs, _run_key): the
     findings of a run with the same inputs come from the cache instead."""
+    drop_proven(results)  # JG301 findings that the other files prove to run only under a trace
     if rules is not None:
         project_rules = [r for r in rules if getattr(r.scope, "value", None) == "project"]
         if not project_rules:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 4
+FACTS_SCHEMA = 5
 
 
 @dataclass(frozen=True)
@@ -444,6 +444,9 @@ class FileFacts:
     reexports: Mapping[str, str] = field(default_factory=dict)
     # what this file's module-level functions return (those with a known kind or a type guard)
     returns: tuple[ReturnSummary, ...] = ()
+    # how this file uses the instances of the classes it names, and the JG301 findings that rest on
+    # such a class's __call__ (jitguard.lint.analysis.undertrace); None: not read with libcst
+    trace_calls: Mapping | None = None
 
     def to_json(self) -> dict:
         return {
@@ -454,6 +457,7 @@ class FileFacts:
             "calls": [c.to_json() for c in self.calls],
             "reexports": dict(self.reexports),
             "returns": [r.to_json() for r in self.returns],
+            "trace_calls": self.trace_calls,
         }
 
     @classmethod
@@ -467,6 +471,7 @@ class FileFacts:
             tuple(CallFact.from_json(c) for c in data["calls"]),
             {str(k): str(v) for k, v in data["reexports"].items()},
             tuple(ReturnSummary.from_json(r) for r in data.get("returns", ())),
+            data.get("trace_calls"),
         )
 
 

@@ -1,14 +1,13 @@
 from __future__ import annotations
 
-import weakref
-
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import positional_args
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, names_in
 from jitguard.lint.analysis import shapes
-from jitguard.lint.analysis.shapes import instance_method, scope_view
+from jitguard.lint.analysis.shapes import scope_view
+from jitguard.lint.analysis.undertrace import only_under_trace, trace_condition, remember_pending
 from jitguard.lint.analysis.walk import children, iter_nodes
 from jitguard.lint.rules.base import Rule, Scope
 
@@ -91,7 +90,7 @@ class JitOfNewFunction(Rule):
             args = positional_args(call)
             if not args or not self._is_new_function(index, args[0].value, scope, loops):
                 continue
-            if _only_under_trace(index, scope):
+            if only_under_trace(index, scope):
                 continue  # traced with the enclosing function: a nested jit compiles nothing per call
             if len(loops) == 1 and scope not in repeated and _kept(call, loops[0]):
                 continue  # one jitted function per element of a collection built once: cached, reused
@@ -104,6 +103,7 @@ class JitOfNewFunction(Rule):
                 where = f"and called at once inside `{scope.display()}`, which runs {repeated[scope]}"
             else:
                 continue
+            _pending(index, call, scope)
             ctx.report(
                 call,
                 f"`{short}` of a new function object {where}: each time this runs, JAX's cache misses and the "
@@ -119,7 +119,7 @@ class JitOfNewFunction(Rule):
                 continue
             if site not in [d.decorator for d in info.node.decorators] or info.parent is None:
                 continue
-            if _only_under_trace(index, info.parent):
+            if only_under_trace(index, info.parent):
                 continue  # traced with the enclosing function: a nested jit compiles nothing per call
             if any(not is_bounded_loop(loop, index.imports_of(info.parent), enums, scope_view(index, info.parent))
                    for loop in info.loops):
@@ -128,6 +128,7 @@ class JitOfNewFunction(Rule):
                 where = f"inside `{info.parent.display()}`, which calls it and runs {repeated[info.parent]}"
             else:
                 continue  # defined once per run of a function that runs once, or a factory: fine
+            _pending(index, site, info.parent)
             ctx.report(
                 site,
                 f"`@{use.qualname}` on `{info.name}`, defined {where}: every run defines a new function, so JAX "
@@ -172,6 +173,15 @@ class JitOfNewFunction(Rule):
             if func is info.parent and isinstance(call.func, cst.Name) and call.func.value == info.name:
                 return True
         return False
+
+
+def _pending(index, node: cst.CSTNode, scope) -> None:
+    """A finding in a method that runs only under a trace if the ``__call__`` of some classes does,
+    wherever the checked tree calls their instances: the project-wide proof may drop it
+    (jitguard.lint.analysis.undertrace_project)."""
+    condition = trace_condition(index, scope)
+    if condition is not None and condition[0]:
+        remember_pending(index, node, condition)
 
 
 def _called_after(index, call: cst.Call, scope) -> bool:
@@ -307,175 +317,3 @@ def _holds(tree: cst.CSTNode, call: cst.Call) -> bool:
         if isinstance(node, cst.Call) and node is not call and _contains(node.func, call):
             return False  # the jitted function (or an attribute of it) is called: its result is kept
     return True
-
-
-# -- runs only inside a trace ----------------------------------------------------------------------
-def _only_under_trace(index, func) -> bool:
-    """Does every run of ``func`` happen while a transform traces it? Either it is in traced code
-    (``in_traced_code``), or it is a method whose every call the module shows — ``self.m(...)``,
-    ``obj.m(...)``, and for ``__call__`` every call of an instance of its class (``model(x)``,
-    ``self.attention(q, k)`` with ``self.attention = Attention(...)`` in ``__init__``) — is made in
-    code that runs only inside a trace, recursively. Then a ``jax.jit`` applied there is inlined
-    in the outer trace: it compiles nothing per call. Not proven (False) when a method or an
-    instance is used otherwise (passed on, returned, kept in a structure), when no call is seen,
-    or for a module-level function (other modules may call it from Python)."""
-    memo = _memo(index)
-    return _under_trace(index, func, memo, set())
-
-
-def _under_trace(index, func, memo: dict, stack: set) -> bool:
-    if func is None:
-        return False
-    if index.traces.in_traced_code(func):
-        return True
-    if func in memo:
-        return memo[func]
-    if func in stack or len(stack) > 8:
-        return False  # recursion or a deep chain: not proven
-    stack.add(func)
-    callers = _method_callers(index, func)
-    result = bool(callers) and all(_under_trace(index, c, memo, stack) for c in callers)
-    stack.discard(func)
-    memo[func] = result
-    return result
-
-
-def _method_callers(index, func) -> list | None:
-    """The functions that call the method ``func`` (None at module level), or None when its
-    uses are not all calls the module resolves."""
-    if not func.is_method or func.cls is None:
-        return None
-    facts = _uses(index)
-    klass = func.cls
-    if any(isinstance(b.value, cst.Name) and b.value.value == klass.name
-           for other in index.classes.values() for b in other.node.bases):
-        return None  # a subclass's instances run it too, through calls not resolved to it
-    callers = []
-    resolved: set[int] = set()
-    for call, caller, _k, _l in index.calls:
-        if caller is None or not isinstance(call.func, (cst.Name, cst.Attribute)):
-            continue
-        target = index.resolve_function(call.func, caller)
-        callee = target[0] if target is not None else instance_method(index, call, caller)
-        if callee is None and func.name == "__call__":
-            callee = _held_instance_call(index, call, klass, facts)
-        if callee is func:
-            callers.append(caller)
-        if callee is not None:
-            resolved.add(id(call.func))  # a call of this method, or of another class's of the same name
-    if func.name == "__call__":
-        # every instance of the class the module makes must be called, never used otherwise
-        if not facts["made"].get(klass.name) or klass.name in facts["escaped"]:
-            return None
-    elif any(id(node) not in resolved for node in facts["attrs"].get(func.name, ())):
-        return None  # the method is also read without a resolved call (a callback, another object's)
-    if any(caller is None for caller in callers):
-        return None  # called at module level: runs in Python
-    return callers
-
-
-def _held_instance_call(index, call: cst.Call, klass, facts):
-    """``self.attention(q, k)`` in a method of a class whose methods set ``self.attention`` only
-    to ``klass(...)``: ``klass.__call__``."""
-    fn = call.func
-    owner = _owner_class(index, call)
-    if (owner is not None and isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name)
-            and fn.value.value == "self" and facts["held"].get((owner, fn.attr.value)) == klass.name):
-        return klass.methods.get("__call__")
-    return None
-
-
-def _owner_class(index, call: cst.Call) -> str | None:
-    for c, func, _k, _l in index.calls:
-        if c is call:
-            while func is not None and not func.is_method:
-                func = func.parent
-            return func.cls.name if func is not None and func.cls is not None else None
-    return None
-
-
-_USES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-
-
-def _memo(index) -> dict:
-    cache = _USES.setdefault(index, {})
-    return cache.setdefault("under trace", {})
-
-
-def _uses(index) -> dict:
-    """Per module: attribute reads by name (``attrs``); the classes instantiated (``made``); the
-    ``self`` attributes of a class that hold an instance of one class only (``held``: (owner,
-    attr) -> class); and the classes an instance of which is used other than by calling it, or
-    keeping it in a name or such an attribute that is only called (``escaped``)."""
-    cache = _USES.setdefault(index, {})
-    if "uses" in cache:
-        return cache["uses"]
-    attrs, creations, targets = _module_reads(index)
-    made = {name: True for name in creations.values()}
-    held = _held_instances(index, creations)
-    held_attrs = {attr: klass for (_owner, attr), klass in held.items()}
-    holders, kept = _kept_instances(index, creations, held_attrs)
-    escaped = {name for node_id, name in creations.items() if node_id not in kept}
-    # a holder read other than as a callee lets the instance escape
-    callee_ids = {id(call.func) for call, _f, _k, _l in index.calls}
-    for node in iter_nodes(index.module):
-        if id(node) in targets or id(node) in callee_ids:
-            continue
-        if isinstance(node, cst.Name) and node.value in holders:
-            escaped.add(holders[node.value])
-        elif isinstance(node, cst.Attribute) and node.attr.value in held_attrs:
-            escaped.update(k for (_o, a), k in held.items() if a == node.attr.value)
-    out = cache["uses"] = {"attrs": attrs, "made": made, "held": held, "escaped": escaped}
-    return out
-
-
-def _module_reads(index) -> tuple[dict[str, list], dict[int, str], set[int]]:
-    """Attribute reads by name, the calls that build a class of the module (id -> class name), and
-    the ids of assignment targets."""
-    attrs: dict[str, list] = {}
-    creations: dict[int, str] = {}
-    targets: set[int] = set()
-    for node in iter_nodes(index.module):
-        if isinstance(node, cst.Attribute):
-            attrs.setdefault(node.attr.value, []).append(node)
-        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in index.classes:
-            creations[id(node)] = node.func.value
-        elif isinstance(node, cst.Assign):
-            targets.update(id(t.target) for t in node.targets)
-    return attrs, creations, targets
-
-
-def _held_instances(index, creations: dict[int, str]) -> dict[tuple, str]:
-    """(class, attribute) -> the one class whose instance every ``self.attribute = ...`` of the
-    class's methods assigns."""
-    held_values: dict[tuple, set] = {}
-    for info in index.functions:
-        if not info.is_method or info.cls is None or isinstance(info.node, cst.Lambda):
-            continue
-        for node in iter_nodes(info.node.body):
-            if not isinstance(node, cst.Assign):
-                continue
-            for t in node.targets:
-                tg = t.target
-                if isinstance(tg, cst.Attribute) and isinstance(tg.value, cst.Name) and tg.value.value == "self":
-                    held_values.setdefault((info.cls.name, tg.attr.value), set()).add(
-                        creations.get(id(node.value)) if len(node.targets) == 1 else None)
-    return {key: next(iter(v)) for key, v in held_values.items() if len(v) == 1 and next(iter(v)) is not None}
-
-
-def _kept_instances(index, creations: dict[int, str], held_attrs: dict[str, str]) -> tuple[dict[str, str], set[int]]:
-    """The names bound to an instance (name -> class), and the ids of the creations that are called
-    at once (``Model(...)(x)``) or kept in such a name or a held attribute."""
-    holders: dict[str, str] = {}
-    kept: set[int] = set()
-    for node in iter_nodes(index.module):
-        if isinstance(node, cst.Call) and id(node.func) in creations:
-            kept.add(id(node.func))  # Model(...)(x)
-        if isinstance(node, cst.Assign) and id(node.value) in creations and len(node.targets) == 1:
-            target = node.targets[0].target
-            if isinstance(target, cst.Name):
-                holders[target.value] = creations[id(node.value)]
-                kept.add(id(node.value))
-            elif isinstance(target, cst.Attribute) and target.attr.value in held_attrs:
-                kept.add(id(node.value))
-    return holders, kept
