@@ -39,9 +39,17 @@ class JitOfNewFunction(Rule):
         A jit in code that runs only inside a trace is inlined in that trace and compiles nothing
         per call: in a jitted function, or in a method whose every call the module shows is made
         there — `self.attend(v)` from a model's `__call__`, whose instances (`self.block =
-        Block()`, `model = Net()`) are only ever called, and only inside a jitted step. Calls from
-        other modules are not seen; a method or an instance passed on, returned or kept in a
-        structure is not followed (the finding stays).
+        Block()`, `model = Net()`) are only ever called, and only inside a jitted step. When that
+        chain ends at the `__call__` of a class whose instances other modules make (the model is
+        defined in `models.py`, built and applied inside the jitted step of `train.py`), every
+        use of every instance of it in the checked tree must be such a call, also through the
+        classes that hold one in a `self` attribute; a class derived from it anywhere, a module
+        reading the global that holds the instance (`from train import MODEL`) or a method the
+        proof saw called in one module only, or a file that names the class but is not analysed
+        keeps the finding. A method or an instance passed on, returned or kept in a structure is
+        not followed (the finding stays): so a jit in a layer of a model whose top-level module
+        is a parameter of the jitted step (`def train_step(model, batch): model(batch)`), kept
+        in lists of layers or subclassed, stays flagged.
         """
     why = """
         JAX's compile cache is keyed by the function object. A new lambda or partial is a new
