@@ -113,3 +113,54 @@ def test_windows_of_a_loop(name, tmp_path):
     results = lint_files([str(path)], LintOptions(frozenset(all_codes())))
     codes = {f.code for r in results for f in r.findings}
     assert ("JG303" in codes) is flagged, codes
+
+
+# The facts behind two decisions of the churn rules (docs/rules/JG304.md, JG302.md).
+def test_a_python_scalar_fed_back_from_a_jitted_result_compiles_twice_whatever_the_steps():
+    """Weak type, then strong: one extra compile, not one per step (so JG304 stays opt-in)."""
+    import numpy as np
+
+    accumulate = jax.jit(lambda total, loss: total + loss + np.float32(0.0))
+
+    def train(steps):
+        total = 0.0
+        for step in range(steps):
+            total = accumulate(total, np.float32(step))
+        return total
+
+    def train_weak(steps):  # the result stays weakly typed: one compile
+        total = 0.0
+        for _ in range(steps):
+            total = jax.jit(_add_one)(total)
+        return total
+
+    assert _cold(train, 2) == _cold(train, 8) == 2
+    assert _cold(train_weak, 2) == _cold(train_weak, 8) == 1
+
+
+def _add_one(x):
+    return x + 1.0
+
+
+def test_an_eager_integer_power_compiles_once_per_exponent():
+    """`decay ** count` outside jit with an integer exponent that changes every step (optax#328):
+    JAX lowers it to integer_pow with the exponent as a static parameter, one compile per value;
+    a float exponent is one compile."""
+    import jax.numpy as jnp
+
+    def integer_exponent(steps):
+        count = jnp.zeros([], jnp.int32)
+        for _ in range(steps):
+            count = count + 1
+            _ = 1 - 0.9**count
+        return count
+
+    def float_exponent(steps):
+        count = jnp.zeros([], jnp.float32)
+        for _ in range(steps):
+            count = count + 1
+            _ = 1 - 0.9**count
+        return count
+
+    assert _cold(integer_exponent, 8) - _cold(integer_exponent, 2) == 6
+    assert _cold(float_exponent, 8) == _cold(float_exponent, 2)

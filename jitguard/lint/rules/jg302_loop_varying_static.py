@@ -41,6 +41,14 @@ class LoopVaryingStatic(Rule):
         the jitted function, where JAX compiles, and its message names the loop's call of the
         helper ("the loop that calls `inference` at line 33"); one finding there names every
         such loop. `# noqa` on that line silences it for every caller.
+        Not detected yet: a static parameter inside JAX's own primitives. Outside jit, `x ** n`
+        and `jnp.power(x, n)` with an integer `n` (a Python int, or a concrete integer array
+        such as an optimizer's step count) lower to `integer_pow` with `n` as a static parameter,
+        so an eager loop whose `n` changes every step compiles once per step (JAX 0.10.2; a
+        float exponent compiles once). Finding it needs the eager path from the loop to the
+        `**` (a closure returned by a factory, the state carried by the loop, the integer array
+        in a field of that state), which the analysis does not follow; jitting the update (the
+        exponent is then traced: one `pow`) is the fix.
         """
     why = """
         Each distinct static value is a separate compile. A value that changes every iteration

@@ -28,6 +28,13 @@ class ScalarTypeChurn(Rule):
         list of mixed scalars (`for s in [1, 0.5]: f(x, s)`). When ints and floats mix, the int sites are flagged (`2` -> `2.0` keeps the value);
         otherwise the first call site sets the type. One finding per call, naming every
         argument; calls made inside traced code are part of their caller's trace and never flagged.
+        Not flagged, by decision: a running value that starts as a Python scalar (or a weakly typed
+        leaf, `jnp.full(n, -1)`) and is then fed back from the jitted function's strongly typed
+        result (`total = 0.0`, then `total = step(total, x)` in a loop). Under JAX 0.10.2 that is
+        exactly two compiles — one weak-typed, one strong — for 2, 5 or 50 steps, and one when
+        the result stays weak (`total + 1.0`): a bounded one-off cost, not churn. Start such
+        values typed (`np.float32(0.0)`, `jnp.full(n, -1, dtype=jnp.int32)`) to save the second
+        compile.
         """
     why = """
         A Python `int` is traced as a weak-typed int32 and a Python `float` as a weak-typed
