@@ -49,26 +49,35 @@ def _fields(cls: type) -> tuple[str, ...]:
     return names
 
 
-_KEEP: dict[type, bool] = {}
+class _KeepTable(dict):
+    """type -> is a value of this type a code-carrying node? (isinstance on libcst's ABCs is slow:
+    each type is checked once, then looked up.)"""
+
+    def __missing__(self, cls: type) -> bool:
+        keep = self[cls] = issubclass(cls, cst.CSTNode) and not issubclass(cls, _SKIP_TYPES)
+        return keep
+
+
+_KEEP = _KeepTable()
 
 
 def _keep(cls: type) -> bool:
-    """Is a value of this type a code-carrying node? (isinstance on libcst's ABCs is slow: cache it)."""
-    keep = _KEEP.get(cls)
-    if keep is None:
-        keep = _KEEP[cls] = issubclass(cls, cst.CSTNode) and not issubclass(cls, _SKIP_TYPES)
-    return keep
+    return _KEEP[cls]
 
 
 def children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """The child nodes that carry code (not whitespace or punctuation), in source order."""
     out = []
-    for name in _fields(type(node)):
+    keep = _KEEP
+    cls = type(node)
+    for name in _FIELDS.get(cls) or _fields(cls):
         value = getattr(node, name)
         cls = type(value)
         if cls is tuple or cls is list:
-            out.extend(item for item in value if _keep(type(item)))
-        elif value is not None and _keep(cls):
+            for item in value:
+                if keep[type(item)]:
+                    out.append(item)
+        elif keep[cls]:
             out.append(value)
     return out
 
