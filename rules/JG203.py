@@ -4,7 +4,7 @@ import collections
 import types
 from functools import partial
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -226,6 +226,26 @@ def metadata_array_from_a_factory():
     return jax.jit(count)(second)  # every jit of `count` shares one cache: the masks are compared  # expect: JG203
 
 
+@dataclass(frozen=True)
+class Layers:
+    sizes: object
+    name: str
+
+
+def make_layers(container):
+    return Layers(container([1, 2]), "mlp")
+
+
+def renamed(layers):
+    renamed_layers = replace(layers, name="renamed")
+    return layers.name, renamed_layers
+
+
+def built_by_helpers(x):
+    _old, layers = renamed(make_layers(list))  # `sizes` is `list([1, 2])`
+    return jax.jit(shifted, static_argnums=(1,))(x, layers)  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -358,7 +378,13 @@ def metadata_array_other_functions():
     return jax.jit(first_count)(Masked.build()) + jax.jit(second_count)(Masked.build())
 
 
+def built_by_helpers_with_a_tuple(x):
+    _old, layers = renamed(make_layers(tuple))
+    return jax.jit(shifted, static_argnums=(1,))(x, layers), pad_to(x, layers.sizes)
+
+
 RAISES = [
+    (lambda: built_by_helpers(jnp.arange(3.0)), "ValueError"),
     (lambda: hashed_dataclass_holding_a_module_array(jnp.arange(3.0)), "ValueError"),
     (lambda: static_self_holding_a_list(jnp.arange(3.0)), "ValueError"),
     (lambda: static_argument_of_a_made_jit(jnp.arange(3.0)), "ValueError"),
@@ -384,6 +410,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: built_by_helpers_with_a_tuple(jnp.arange(3.0)),
     lambda: hashed_dataclass_holding_a_tuple(jnp.arange(3.0)),
     lambda: static_self_holding_a_tuple(jnp.arange(3.0)),
     lambda: float_for_a_made_jit(jnp.arange(3.0)),

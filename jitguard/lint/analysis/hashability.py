@@ -69,10 +69,13 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
         return _self_attribute_kind(expr, index, scope)
     if isinstance(expr, cst.Name) and depth == 0:
         value = index.binding(expr.value, scope)
-        if value is None:
-            return unhashable_name(expr, index, scope)
-        kind = unhashable_value(value, index, scope, depth + 1)
-        return f"{kind} (`{expr.value}`)" if kind else None
+        kind = unhashable_name(expr, index, scope) if value is None else unhashable_value(value, index, scope, depth + 1)
+        if value is not None and kind:
+            kind = f"{kind} (`{expr.value}`)"
+        if not kind:  # through the helpers that build it, with the arguments they are given
+            inlined = inlined_kind(expr, index, scope)
+            kind = f"{inlined} (`{expr.value}`, built by the calls that make it)" if inlined else None
+        return kind
     if isinstance(expr, cst.Name) and depth <= _NAME_DEPTH:  # a name built into a value: `C(x)`
         found = bound_once(expr.value, index, scope)
         if found is None:
@@ -314,3 +317,200 @@ def _defines(node: cst.ClassDef, method: str) -> bool:
                         isinstance(t.target, cst.Name) and t.target.value == method for t in small.targets):
                     return True
     return False
+
+
+# -- values through helper calls, argument by argument -----------------------------------------
+# ``model = make_model(list)`` then ``params, static = partition(model)``: what ``static`` is depends
+# on what each call passes. A value is read here as (expression, the function it is written in,
+# the arguments its parameters were bound to: name -> value, or None when they are not known),
+# and a call of a plain function of the module is read as its only ``return``, its parameters
+# bound to the call's arguments (no parameter rebound in its body).
+_INLINE_STEPS = 40
+_HASHED_CONTAINERS = {"list": "a list", "dict": "a dict", "set": "a set"}
+
+
+def inlined_kind(expr: cst.BaseExpression, index, scope) -> str | None:
+    """What makes ``expr`` unhashable, read through the helpers that build it with the arguments
+    they are given (a list built by ``container([...])`` with ``container=list``, a frozen
+    dataclass rebuilt by ``dataclasses.replace``); None when not sure."""
+    return _kind((expr, scope, {}), index, [_INLINE_STEPS])
+
+
+def _kind(value, index, budget: list[int]) -> str | None:
+    value = _resolve(value, index, budget)
+    if value is None:
+        return None
+    expr, scope, env = value
+    if isinstance(expr, (cst.List, cst.ListComp)):
+        return "a list"
+    if isinstance(expr, (cst.Dict, cst.DictComp)):
+        return "a dict"
+    if isinstance(expr, (cst.Set, cst.SetComp)):
+        return "a set"
+    if isinstance(expr, cst.Tuple):
+        for el in expr.elements:
+            inner = None if isinstance(el, cst.StarredElement) else _kind((el.value, scope, env), index, budget)
+            if inner:
+                return f"a tuple holding {inner}"
+        return None
+    if not isinstance(expr, cst.Call):
+        return None
+    container = _container_made(expr, scope, env, index, budget)
+    if container is not None:
+        return container
+    if index.resolve(expr.func, scope) in jaxapi.ARRAY_MAKERS:
+        return "an array"
+    record = _record(value, index, budget)
+    if record is None or record[2] is None:
+        return None
+    cls, fields, hashed = record
+    for name, field_value in fields.items():
+        inner = _kind(field_value, index, budget) if field_value is not None else None
+        if inner:
+            return f"a `{cls}` holding {inner} in `{name}` (a {hashed} is hashed by its fields)"
+    return None
+
+
+def _container_made(call: cst.Call, scope, env, index, budget) -> str | None:
+    """``list(...)``, ``container(...)`` with ``container`` bound to ``list``, ``type(x)(...)``
+    with ``x`` a list: "a list" (or dict, set); else None."""
+    func = _resolve((call.func, scope, env), index, budget)
+    if func is None:
+        return None
+    fexpr, fscope, fenv = func
+    if isinstance(fexpr, cst.Name) and fexpr.value in _HASHED_CONTAINERS and _builtin(fexpr.value, index, fscope):
+        return _HASHED_CONTAINERS[fexpr.value]
+    if (isinstance(fexpr, cst.Call) and isinstance(fexpr.func, cst.Name) and fexpr.func.value == "type"
+            and _builtin("type", index, fscope) and len(fexpr.args) == 1 and not fexpr.args[0].keyword
+            and not fexpr.args[0].star):
+        inner = _kind((fexpr.args[0].value, fscope, fenv), index, budget)
+        return inner if inner in _HASHED_CONTAINERS.values() else None
+    return None
+
+
+def _builtin(name: str, index, scope) -> bool:
+    """Does ``name`` in ``scope`` name the builtin (nothing in the module or the functions around
+    binds it)?"""
+    from jitguard.lint.analysis.traceable import binding_site
+
+    return index.resolve(cst.Name(name), scope) == name and binding_site(name, index, scope)[0] == "none"
+
+
+def _record(value, index, budget):
+    """(class name, field -> value, "frozen dataclass"/"NamedTuple"/... or None when the class is
+    not hashed by its fields) for ``Cls(...)`` of a dataclass/NamedTuple of the module with the
+    generated ``__init__``, or ``dataclasses.replace(obj, field=...)`` of one; else None."""
+    value = _resolve(value, index, budget)
+    if value is None or not isinstance(value[0], cst.Call):
+        return None
+    call, scope, env = value
+    if index.resolve(call.func, scope) == "dataclasses.replace":
+        args = [a for a in call.args if not a.star]
+        if len(args) != len(call.args) or not args or args[0].keyword is not None:
+            return None
+        base = _record((args[0].value, scope, env), index, budget)
+        if base is None:
+            return None
+        cls, fields, hashed = base
+        fields = dict(fields)
+        for a in args[1:]:
+            if a.keyword is None or a.keyword.value not in fields:
+                return None
+            fields[a.keyword.value] = (a.value, scope, env)
+        return cls, fields, hashed
+    from jitguard.lint.analysis.callsem import record_fields
+
+    if not isinstance(call.func, cst.Name) or any(a.star for a in call.args):
+        return None
+    klass = index.classes.get(call.func.value)
+    if klass is None or index.lookup_function(call.func.value, scope) is not None:
+        return None
+    names = record_fields(klass, lambda e: index.resolve(e, None))
+    if names is None:
+        return None
+    fields: dict = dict.fromkeys(names)
+    positional = [a for a in call.args if a.keyword is None]
+    if len(positional) > len(names):
+        return None
+    for name, a in zip(names, positional):
+        fields[name] = (a.value, scope, env)
+    for a in call.args:
+        if a.keyword is not None:
+            if a.keyword.value not in fields:
+                return None
+            fields[a.keyword.value] = (a.value, scope, env)
+    return klass.name, fields, value_class(call, index, scope)
+
+
+def _resolve(value, index, budget: list[int]):
+    """The value behind names, attribute reads of records and calls of plain functions of the
+    module: (expression, function, arguments) of what builds it; None when not sure."""
+    while True:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        expr, scope, env = value
+        if isinstance(expr, cst.Name):
+            if env is not None and expr.value in env:
+                value = env[expr.value]
+                continue
+            found = bound_once(expr.value, index, scope)
+            if found is not None:
+                value = (found[0], found[1], env if found[1] is scope else ({} if found[1] is None else None))
+                continue
+            unpacked = unpacked_binding(expr.value, scope) if scope is not None else None
+            if unpacked is not None and unpacked[1] is not None:  # a, b = f(...)
+                made = _resolve((unpacked[0], scope, env), index, budget)
+                if made is None or not isinstance(made[0], cst.Tuple) or unpacked[1] >= len(made[0].elements) or any(
+                        isinstance(e, cst.StarredElement) for e in made[0].elements):
+                    return None
+                value = (made[0].elements[unpacked[1]].value, made[1], made[2])
+                continue
+            return value
+        if isinstance(expr, cst.Attribute):
+            record = _record((expr.value, scope, env), index, budget)
+            if record is None or expr.attr.value not in record[1] or record[1][expr.attr.value] is None:
+                return None
+            value = record[1][expr.attr.value]
+            continue
+        if isinstance(expr, cst.Call):
+            inlined = _inline_call(expr, scope, env, index)
+            if inlined is None:
+                return value
+            value = inlined
+            continue
+        return value
+
+
+def _inline_call(call: cst.Call, scope, env, index):
+    """A call of a plain ``def`` of the module (not a class, no decorators, one ``return``, no
+    parameter rebound in its body, no ``*args``/``**kwargs``): (what it returns, the def, its
+    parameters bound to the call's arguments); else None."""
+    from jitguard.lint.analysis.instances import own_returns
+    from jitguard.lint.analysis.traceable import _scope_bindings
+
+    if not isinstance(call.func, cst.Name) or call.func.value in index.classes:
+        return None
+    info = index.lookup_function(call.func.value, scope)
+    if info is None or info.cls is not None or not isinstance(info.node, cst.FunctionDef) or info.node.decorators:
+        return None
+    if any(p.kind not in ("positional", "kwonly") for p in info.params) or any(a.star for a in call.args):
+        return None
+    returns = own_returns(info.node)
+    if len(returns) != 1 or returns[0].value is None:
+        return None
+    if any(_scope_bindings(index, info.node.body, p.name) != [] for p in info.params):
+        return None  # a parameter rebound (or declared global) in the body
+    bound: dict = {}
+    positional = [p.name for p in info.params if p.kind == "positional"]
+    for i, a in enumerate(call.args):
+        name = a.keyword.value if a.keyword is not None else (positional[i] if i < len(positional) else None)
+        if name is None or info.param(name) is None:
+            return None
+        bound[name] = (a.value, scope, env)
+    for p in info.params:
+        if p.name not in bound:
+            if p.default is None:
+                return None
+            bound[p.name] = (p.default, info.parent, {} if info.parent is None else None)
+    return returns[0].value, info, bound
