@@ -135,3 +135,78 @@ def test_layout_code_runs_under_jax():
     assert ns["f"](jax.numpy.ones((2, 5, 5, 3))).shape == (3, 3)
     with pytest.raises(TypeError, match="concrete"):
         ns["traced_size"](jax.numpy.ones(3, dtype=int))
+
+
+# -- VMAPSTAR / VMAPNONEX: None entries of vmap's in_axes, spliced or in another module ----------
+
+def test_vmap_in_axes_entries_line_up_with_the_arguments():
+    jax = pytest.importorskip("jax")
+    np = pytest.importorskip("numpy")
+    jnp = jax.numpy
+    seen = {}
+
+    def f(x, idx, n, scale):
+        seen["idx"], seen["n"], seen["scale"] = type(idx), type(n), type(scale)
+        return x * scale + jnp.ones(n)[idx].sum()
+
+    nones = [None] * 3
+    out = jax.jit(lambda x: jax.vmap(f, in_axes=(0, *nones))(x, np.arange(2), 4, 2.0))(jnp.ones(3))
+    assert out.shape == (3,)
+    assert seen == {"idx": np.ndarray, "n": int, "scale": float}
+    with pytest.raises(ValueError):  # one entry per positional argument: a star cannot shift them
+        jax.vmap(f, in_axes=(0, *[None] * 2))(jnp.ones(3), np.arange(2), 4, 2.0)
+
+
+VMAP_FUNCS = '''
+    import jax.numpy as jnp
+    import numpy as np
+
+
+    def make(n, width):
+        return jnp.arange(-n, n + 1) / width
+
+
+    def pick(x, types, n):
+        if np.sum(np.isin(types, [1, 2])) > 0:
+            x = x + jnp.ones(n)[0]
+        if x.sum() > 0:  # expect JG101: x is mapped (axis 0)
+            x = -x
+        return x
+'''
+
+VMAP_CALLS = '''
+    import jax
+    from jax import vmap
+
+    from vfuncs import make, pick
+
+
+    def filters(n, widths):
+        return vmap(make, (None, 0))(n, widths)
+
+
+    def picks(xs, types, n):
+        tail = [None] * 2
+        return jax.vmap(pick, in_axes=(0, *tail))(xs, types, n)
+
+
+    def spread(xs, types, n, extra):
+        axes = [None for _ in extra]
+        return jax.vmap(pick, in_axes=[0] + axes)(xs, types, n)
+
+
+    def local(xs, types, n):
+        def g(x, t, k):
+            if k > 1:  # expect JG101: entries of unknown value: k may be mapped
+                x = x * k
+            if t > 0:  # expect JG101: t too
+                x = -x
+            return x
+        extra = list(types)
+        return jax.vmap(g, in_axes=(0, *extra))(xs, types, n)
+'''
+
+
+def test_vmap_none_axes_static_in_the_value_model(tmp_path):
+    found = _lint(tmp_path, vfuncs=VMAP_FUNCS, vcalls=VMAP_CALLS)
+    assert found == sorted(_expected("vfuncs", VMAP_FUNCS) + _expected("vcalls", VMAP_CALLS))

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis import jaxapi, vmapaxes
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable
@@ -1112,6 +1112,8 @@ class ModuleIndex:
         options = call if any(a.keyword is not None for a in call.args) else None
         nums = literal_ints(self.constant(keyword(options, jaxapi.TRACING_TRANSFORMS.get(name) or "static_argnums"))) if options else []
         names = literal_strs(self.constant(keyword(options, "static_argnames"))) if options else []
+        if name == "jax.vmap":  # the None entries of in_axes: passed through as the caller gives them
+            nums = sorted(vmapaxes.unmapped_positions(vmapaxes.vmap_axes(call), vmapaxes.binding_for(self, call)))
         if nums is None or names is None or "**" in bound_kw:
             return  # statics we cannot read: trust the user
         self.remote_contexts.append(RemoteJit(qual, name, tuple(nums), tuple(names), bound_pos, tuple(sorted(bound_kw)),
@@ -1232,7 +1234,7 @@ class ModuleIndex:
                            remote=True)
         given = bool(remote.static_nums or remote.static_names)
         static: set[str] = set()
-        if given and jaxapi.TRACING_TRANSFORMS.get(remote.transform, "static_argnums"):
+        if given and (jaxapi.TRACING_TRANSFORMS.get(remote.transform, "static_argnums") or remote.transform == "jax.vmap"):
             remaining = self._positional(info, use)[use.bound_positional:]
             static = _indexed(remaining, remote.static_nums) | set(remote.static_names)
         self.mark_traced(info, use, f"`{remote.transform}(...)` in {caller_path}", info.node,
@@ -1260,7 +1262,7 @@ class ModuleIndex:
             unknown = nums is None or names is None
             static = _indexed(positional[use.bound_positional:], nums or []) | set(names or [])
         if use.qualname == "jax.vmap":
-            static |= _unmapped(options, positional)
+            static |= vmapaxes.unmapped_names(options, positional[use.bound_positional:], vmapaxes.binding_for(self, options))
         elif use.qualname in _SHARD_MAPS:
             static |= self._unsharded(options, use.qualname, positional)
         donate = _indexed(positional, literal_ints(self.constant(keyword(options, "donate_argnums"))) or [])
@@ -1356,17 +1358,6 @@ def _indexed(params: list[Param], nums) -> set[str]:
         if 0 <= idx < len(params):
             out.add(params[idx].name)
     return out
-
-
-def _unmapped(options: cst.Call, positional: list[Param]) -> set[str]:
-    """``jax.vmap(f, in_axes=(0, None))``: the parameters at None axes are not mapped."""
-    axes = keyword(options, "in_axes")
-    if axes is None and len(positional_args(options)) > 1:
-        axes = positional_args(options)[1].value
-    entries = axes_entries(axes)
-    if entries is None:
-        return set()
-    return {positional[i].name for i, unmapped in enumerate(entries) if unmapped and i < len(positional)}
 
 
 def axes_entries(node: cst.BaseExpression | None) -> list[bool] | None:
