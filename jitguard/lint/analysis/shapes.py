@@ -100,22 +100,30 @@ def bindings(root: cst.CSTNode, itself: bool = False) -> dict[str, list[cst.Base
     name -> values (None: not a plain value)."""
     out: dict[str, list[cst.BaseExpression | None]] = {}
     stack = [(n, False) for n in ([root] if itself else children(root))]
+    # (type tests, not isinstance: libcst's classes are ABCs, whose isinstance is slow; none of
+    # these concrete node classes has a subclass)
     while stack:
         node, in_loop = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        kind = type(node)
+        if kind is cst.FunctionDef or kind is cst.ClassDef:
             out.setdefault(node.name.value, []).append(None)
             continue
-        if isinstance(node, cst.Lambda):
+        if kind is cst.Lambda:
             continue
-        if (not in_loop and isinstance(node, cst.AugAssign) and isinstance(node.operator, cst.AddAssign)
-                and isinstance(node.target, cst.Name)):
+        if (not in_loop and kind is cst.AugAssign and type(node.operator) is cst.AddAssign
+                and type(node.target) is cst.Name):
             # `sizes += [8]` outside loops: what it adds, once (a fixed collection stays fixed)
             out.setdefault(node.target.value, []).append(node.value)
-        else:
+        elif kind in _BINDING_NODES:
             _small_bindings(node, out)
-        in_loop = in_loop or isinstance(node, (cst.For, cst.While))
-        stack.extend((child, in_loop) for child in children(node))
+        in_loop = in_loop or kind is cst.For or kind is cst.While
+        stack.extend([(child, in_loop) for child in children(node)])
     return out
+
+
+# the node types _small_bindings reads (it does nothing with any other)
+_BINDING_NODES = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Del, cst.For, cst.CompFor, cst.NamedExpr,
+                            cst.WithItem, cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom, cst.Call})
 
 
 class ScopeView:
