@@ -142,7 +142,43 @@ def static_power(z, n):
     return power(z, n)  # custom_jvp traces `n` anyway: only nondiff_argnums keeps it a Python value
 
 
+def _stack_inputs(inputs, names):
+    if isinstance(inputs, dict):  # a dict of the traced inputs: its items are tracers
+        return np.stack([inputs[k] for k in names])  # expect: JG104
+    return inputs
+
+
+@jax.jit
+def stacked_from_dict(a, b):
+    return _stack_inputs({"a": a, "b": b}, ("a", "b")).sum() + _stack_inputs(jnp.stack([a, b]), ()).sum()
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def _stack_inputs_jnp(inputs, names):
+    if isinstance(inputs, dict):
+        return jnp.stack([inputs[k] for k in names])
+    return inputs
+
+
+def _settings_table(settings, names):
+    if isinstance(settings, dict):
+        return np.asarray([settings[k] for k in names])  # Python numbers: NumPy is fine
+    return np.asarray(settings)
+
+
+def _first_or_mixed(entries, key):
+    if isinstance(entries, dict):
+        return np.asarray(entries[key])  # "n" is a Python int: the items are not all tracers
+    return entries
+
+
+@jax.jit
+def stacked_with_jnp(a, b):
+    scale = _settings_table({"lo": 0.5, "hi": 2.0}, ("lo", "hi"))
+    count = _first_or_mixed({"a": a, "n": 3}, "n")
+    return _stack_inputs_jnp({"a": a, "b": b}, ("a", "b")) * scale[0] * count + _stack_inputs_jnp(a, ())
 
 
 def loss_with_int(w, k):
@@ -262,6 +298,7 @@ def captured_scalar_to_python(x):
 
 
 RAISES = [
+    (lambda: stacked_from_dict(jnp.ones(2), jnp.zeros(2)), "TracerArrayConversionError"),
     (lambda: captured_array_to_python(jnp.ones(2)), "ConcretizationTypeError"),
     (lambda: grad_without_jit(jnp.ones(2)), "ConcretizationTypeError"),
     (lambda: numpy_under_grad(jnp.ones(2)), "TracerArrayConversionError"),
@@ -285,6 +322,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: stacked_with_jnp(jnp.ones(2), jnp.zeros(2)),
     lambda: captured_scalar_to_python(jnp.ones(2)),
     lambda: grads_without_jit(jnp.ones(2)),
     lambda: (static_power_nondiff(2.0, 3), power(2.0, 3)),

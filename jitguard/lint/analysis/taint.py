@@ -76,6 +76,9 @@ class Analysis:
         # (helper, parameter) -> the fields every value it receives from traced code has (a
         # NamedTuple/dataclass/dict/tuple built by the caller), or None
         self._param_fields: dict[tuple[FunctionInfo, str], object] = {}
+        # (helper, parameter, dict or not) -> the fields every container of that sort it receives
+        # from traced code has, or None (see _receive_container)
+        self._container_fields: dict[tuple[FunctionInfo, str, bool], object] = {}
 
     def run(self) -> list[tuple]:
         """(code, node, message, help, fix) for every violation the hooks reported."""
@@ -107,6 +110,7 @@ class Analysis:
         state = self.traces.of(callee)
         changed = False
         for name, taint in args.items():
+            changed = self._receive_container(callee, name, taint) or changed
             if name in state.traced:
                 # a flag holds for the parameter only if it holds for every value it receives
                 changed = state.receive(name, taint.flags) or changed
@@ -137,6 +141,30 @@ class Analysis:
             self._param_fields[key] = None
             return True
         return False
+
+    def _receive_container(self, callee: FunctionInfo, name: str, taint: Taint) -> bool:
+        """What the containers parameter ``name`` of ``callee`` receives hold, kept apart for dicts
+        and for lists/tuples while every one of that sort agrees (a parameter given a dict at one
+        call and an array at another: ``isinstance(p, dict)`` selects the dict). True if it changed."""
+        if not taint.container:
+            return False
+        key = (callee, name, taint.mapping)
+        if key not in self._container_fields:
+            self._container_fields[key] = taint.fields
+            return True
+        if self._container_fields[key] is not None and self._container_fields[key] != taint.fields:
+            self._container_fields[key] = None
+            return True
+        return False
+
+    def container_fields(self, callee: FunctionInfo, name: str, mapping: bool):
+        """The kinds of the items of the dicts (``mapping``) or lists/tuples that parameter
+        ``name`` of ``callee`` receives from traced code, when they all agree; None otherwise."""
+        return self._container_fields.get((callee, name, mapping))
+
+    def received_container(self, callee: FunctionInfo, name: str) -> bool:
+        """Did parameter ``name`` of ``callee`` receive a Python container from traced code?"""
+        return (callee, name, True) in self._container_fields or (callee, name, False) in self._container_fields
 
     def param_fields(self, callee: FunctionInfo, name: str):
         """The kinds of the fields of what parameter ``name`` of ``callee`` receives, or None."""

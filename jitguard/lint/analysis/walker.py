@@ -173,6 +173,7 @@ class Walker(CallSemantics):
                 # **kwargs is a dict whose keys are the str names of the keywords: static, whatever
                 # the values are (for k in kwargs, kwargs.items(), "k" in kwargs)
                 self.env[p.name] = dataclasses.replace(self.env[p.name], container=True, mapping=True)
+        self.entry_env = dict(self.env)  # what the parameters hold on entry (Taint objects, by identity)
         # the import table names resolve through: the function's own (ModuleIndex.imports_of: the
         # module's, or a child with the imports of this body and of the functions it is nested in)
         self.imports = analysis.index.imports_of(info)
@@ -355,8 +356,8 @@ class Walker(CallSemantics):
         not_traced_in_body, not_traced_in_else = self._narrowing(stmt.test)
         # a branch that runs only when a value that is surely a tracer here is not one does not run
         # in this trace (`if not isinstance(x, Tracer):` with x a jitted parameter): report nothing there
-        dead_body = any(_surely_tracer(before.get(n)) for n in not_traced_in_body)
-        dead_else = any(_surely_tracer(before.get(n)) for n in not_traced_in_else)
+        dead_body = any(self._surely_tracer(n, before) for n in not_traced_in_body)
+        dead_else = any(self._surely_tracer(n, before) for n in not_traced_in_else)
         # `if runtime_validate:` with a flag that holds False in every trace (a default no caller
         # passes, a value bound by partial), `if state is None:` with a free variable an early
         # exit ruled None out: that branch does not run in this trace (jitcontext.constant_truth),
@@ -366,6 +367,8 @@ class Walker(CallSemantics):
         skip_body, skip_else = truth is False, truth is True
         for name in not_traced_in_body:
             self.env.pop(name, None)
+        body_containers, else_containers = _container_test(stmt.test, self.resolve)
+        self._as_containers(body_containers, before)
         self.muted += dead_body
         if not skip_body:
             self.block(stmt.body)
@@ -374,6 +377,7 @@ class Walker(CallSemantics):
         self.env, self.dead = dict(before), False
         for name in not_traced_in_else:
             self.env.pop(name, None)
+        self._as_containers(else_containers, before)
         self.muted += dead_else
         if stmt.orelse is not None and not skip_else:
             if isinstance(stmt.orelse, cst.If):
@@ -509,6 +513,30 @@ class Walker(CallSemantics):
         """Evaluate a test whose truth value Python needs (if/while/assert/conditional)."""
         self._mark_test(expr)
         return self.ev(expr)
+
+    def _surely_tracer(self, name: str, env: dict[str, Taint]) -> bool:
+        """``name`` holds a traced array for sure: not a parameter still holding what it received
+        when some call passed it a container (its flags keep only what every value has)."""
+        taint = env.get(name)
+        return _surely_tracer(taint) and not (taint is self.entry_env.get(name)
+                                              and self.analysis.received_container(self.info, name))
+
+    def _as_containers(self, names: dict[str, bool | None], before: dict[str, Taint]) -> None:
+        """Names a test showed to be Python containers (``isinstance(x, dict)``; the value: a dict,
+        a list/tuple, or not known which): no tracer, but holding what the traced value held. A
+        parameter knows what its container values held when every such value it receives agrees
+        (``Analysis.container_fields``); otherwise its items are of a kind we cannot see into."""
+        for name, mapping in names.items():
+            was = before.get(name)
+            if was is None:
+                continue
+            fields = was.fields if was.container and was.mapping == bool(mapping) else None
+            if fields is None and mapping is not None and was is self.entry_env.get(name):  # the parameter still
+                fields = self.analysis.container_fields(self.info, name, mapping)
+            if fields is not None and mapping is not None:
+                self.env[name] = Taint(was.origin, container=True, mapping=mapping, fields=fields)
+            else:
+                self.env[name] = Taint(was.origin, container=True, mapping=bool(mapping), opaque=True, foreign=True)
 
     def _narrowing(self, test: cst.BaseExpression) -> tuple[set[str], set[str]]:
         """isinstance(x, T): names that cannot hold a tracer in the body / in the else branch.
@@ -775,6 +803,13 @@ class Walker(CallSemantics):
         if isinstance(key, cst.Integer) and not base.mapping:
             index = int(key.value, 0)
             return (True, base.fields[index][1]) if index < len(base.fields) else (False, None)
+        if self.taints.get(key) is None:
+            # d[k] with a static key: one of its items, whichever it is (a KeyError otherwise); when
+            # every item is traced and of one kind, that kind
+            kinds = [v for _, v in base.fields]
+            if kinds and all(v is not None and lattice.kind(v) is lattice.kind(kinds[0]) and v.fields is None
+                             for v in kinds):
+                return True, kinds[0]
         return False, None
 
     def ev_BinaryOperation(self, node: cst.BinaryOperation) -> Taint | None:
@@ -931,6 +966,33 @@ def _container_params(info: FunctionInfo) -> dict[str, bool]:
         if param.annotation is not None and _is_container_type(param.annotation.annotation):
             out[param.name.value] = _is_container_type(param.annotation.annotation, _MAPPING_ANNOTATIONS)
     return out
+
+
+# Python container types: a value that is an instance of one is no tracer, but may hold tracers
+_MAPPING_TYPES = frozenset({"dict", "collections.OrderedDict", "collections.defaultdict", "collections.abc.Mapping",
+                            "collections.abc.MutableMapping", "typing.Mapping", "typing.MutableMapping", "typing.Dict"})
+_SEQUENCE_TYPES = frozenset({"list", "tuple", "collections.abc.Sequence", "collections.abc.MutableSequence",
+                             "typing.Sequence", "typing.List", "typing.Tuple"})
+
+
+def _container_test(test: cst.BaseExpression, resolve) -> tuple[dict[str, bool | None], dict[str, bool | None]]:
+    """``isinstance(x, dict)`` (or a tuple of Python container types; ``not`` flips it): x is a
+    container in the body / in the else branch: name -> a dict (True), a list or tuple (False), or
+    either (None)."""
+    negate = False
+    while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        negate, test = not negate, test.expression
+    if not (isinstance(test, cst.Call) and resolve(test.func) == "isinstance" and len(test.args) == 2
+            and isinstance(test.args[0].value, cst.Name)):
+        return {}, {}
+    types = test.args[1].value
+    items = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+    names = [resolve(t) for t in items]
+    if not names or not all(n in _MAPPING_TYPES or n in _SEQUENCE_TYPES for n in names):
+        return {}, {}
+    mappings = {n in _MAPPING_TYPES for n in names}
+    found = {test.args[0].value.value: mappings.pop() if len(mappings) == 1 else None}
+    return ({}, found) if negate else (found, {})
 
 
 def _surely_tracer(taint: Taint | None) -> bool:
