@@ -210,3 +210,82 @@ VMAP_CALLS = '''
 def test_vmap_none_axes_static_in_the_value_model(tmp_path):
     found = _lint(tmp_path, vfuncs=VMAP_FUNCS, vcalls=VMAP_CALLS)
     assert found == sorted(_expected("vfuncs", VMAP_FUNCS) + _expected("vcalls", VMAP_CALLS))
+
+
+# -- METADICT: a field declared static through its metadata mapping -------------------------------
+
+def test_metadata_mapping_fields_stay_python_values_under_jit():
+    jax = pytest.importorskip("jax")
+    import dataclasses
+
+    jnp = jax.numpy
+
+    @jax.tree_util.register_dataclass
+    @dataclasses.dataclass
+    class Scaled:
+        x: jax.Array
+        n: int = dataclasses.field(metadata=dict(static=True))
+
+    def by_pytree_node(cls):  # a decorator reading the metadata flax.struct.field writes
+        cls = dataclasses.dataclass(frozen=True)(cls)
+        fields = dataclasses.fields(cls)
+        meta = [f.name for f in fields if not f.metadata.get("pytree_node", True)]
+        data = [f.name for f in fields if f.metadata.get("pytree_node", True)]
+        return jax.tree_util.register_dataclass(cls, data_fields=data, meta_fields=meta)
+
+    @by_pytree_node
+    class Labelled:
+        x: jax.Array
+        axes: dict = dataclasses.field(metadata={"pytree_node": False})
+
+    seen = {}
+
+    @jax.jit
+    def f(s, lab):
+        seen["n"], seen["axes"] = type(s.n), type(lab.axes)
+        return s.x * s.n if s.n > 1 and lab.axes["i"] < 1 else s.x
+
+    f(Scaled(jnp.ones(2), 3), Labelled(jnp.ones(2), {"i": 0}))
+    assert seen == {"n": int, "axes": dict}
+
+
+META_TYPES = '''
+    import dataclasses
+
+    import jax
+
+
+    @jax.tree_util.register_dataclass
+    @dataclasses.dataclass
+    class Scaled:
+        x: jax.Array
+        n: int = dataclasses.field(metadata=dict(static=True))
+
+
+    @jax.tree_util.register_dataclass
+    @dataclasses.dataclass
+    class Labelled:
+        x: jax.Array
+        axes: dict = dataclasses.field(metadata={"static": True})
+        order: tuple = dataclasses.field(metadata={"pytree_node": False})
+'''
+
+META_USE = '''
+    import jax
+
+    from mtypes import Labelled, Scaled
+
+
+    @jax.jit
+    def f(s: Scaled, lab: Labelled):
+        if s.n > 1 and lab.axes["i"] < lab.order[0]:
+            return s.x * s.n
+        if lab.x.sum() > 0:  # expect JG101: a data field is traced
+            return lab.x
+        return s.x
+'''
+
+
+def test_metadata_mapping_fields_are_static_in_the_value_model(tmp_path):
+    found = _lint(tmp_path, mtypes=META_TYPES, muse=META_USE)
+    assert found == _expected("muse", META_USE)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi, vmapaxes
+from jitguard.lint.analysis import fieldmeta, jaxapi, vmapaxes
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable
@@ -577,7 +577,7 @@ class ModuleIndex:
                 node = keyword(value, "pytree_node")
                 if (isinstance(static, cst.Name) and static.value == "True") or (
                     isinstance(node, cst.Name) and node.value == "False"
-                ):
+                ) or fieldmeta.static_by_metadata(value):
                     klass.static_fields.add(target)
                     self.static_field_names.add(target)
 
