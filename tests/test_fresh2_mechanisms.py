@@ -289,3 +289,82 @@ META_USE = '''
 def test_metadata_mapping_fields_are_static_in_the_value_model(tmp_path):
     found = _lint(tmp_path, mtypes=META_TYPES, muse=META_USE)
     assert found == _expected("muse", META_USE)
+
+
+# -- XMODPROP: a property of another module computing a Python int with builtins and host queries -
+
+def test_host_queries_and_builtins_are_python_values_under_jit():
+    jax = pytest.importorskip("jax")
+    seen = {}
+
+    @jax.jit
+    def f(x):
+        seen["q"] = [type(q) for q in (jax.device_count(), jax.local_device_count(), jax.process_count(),
+                                       jax.process_index())]
+        per, rest = divmod(x.shape[0], jax.device_count())
+        seen["divmod"] = (type(per), type(rest))
+        return x.reshape(jax.device_count(), per, -1)
+
+    f(jax.numpy.ones((4, 2)))
+    assert seen == {"q": [int] * 4, "divmod": (int, int)}
+
+
+PROP_BASE = '''
+    import dataclasses
+
+    import jax
+
+    SPLIT = False
+
+
+    @dataclasses.dataclass(frozen=True)
+    class Base:
+        n_sites: int = dataclasses.field(metadata={"static": True})
+
+        @property
+        def n_total(self) -> int:
+            return jax.device_count()
+
+        @property
+        def per_device(self):
+            devices = jax.device_count() if SPLIT else 1
+            per, rest = divmod(self.n_total, devices)
+            if rest != 0:
+                raise RuntimeError("uneven")
+            return max(per, 1)
+
+        @property
+        def energy(self):
+            e = self.values.sum()
+            if SPLIT:
+                return e / 2
+            return e
+'''
+
+PROP_USE = '''
+    import dataclasses
+    import functools
+
+    import jax
+
+    from pbase import Base
+
+
+    @jax.tree_util.register_dataclass
+    @dataclasses.dataclass(frozen=True)
+    class Chain(Base):
+        values: jax.Array = None
+
+        @functools.partial(jax.jit, static_argnums=1)
+        def run(self, k):
+            if self.values.shape != (self.per_device, self.n_sites):
+                raise ValueError("shape")
+            if self.energy > k:  # expect JG101: computed from a data field
+                return self.values
+            return -self.values
+'''
+
+
+def test_cross_module_property_of_host_queries_is_static(tmp_path):
+    found = _lint(tmp_path, pbase=PROP_BASE, puse=PROP_USE)
+    assert found == _expected("puse", PROP_USE)

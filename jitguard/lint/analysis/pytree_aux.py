@@ -40,6 +40,8 @@ from __future__ import annotations
 import ast
 import re
 
+from jitguard.lint.analysis import propscan
+
 _REGISTER_CALLS = frozenset({"register_pytree_node", "register_pytree_with_keys"})
 _REGISTER_CLASS = frozenset({"register_pytree_node_class", "register_pytree_with_keys_class"})
 _FLATTEN_METHODS = frozenset({"tree_flatten", "tree_flatten_with_keys"})
@@ -243,7 +245,7 @@ def _static_getter(fn: ast.FunctionDef, known: set[str], names: set[str]) -> boo
     """Does every path of the getter return a static expression (and nothing else bind names)?"""
     body = [s for s in fn.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]  # docstring
     if len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
-        return False
+        return propscan.static_body(body, known, names, _static)  # assignments, ifs, raises: propscan.py
     return _static(body[0].value, known, names)
 
 
@@ -272,7 +274,8 @@ def _static_leaf(expr: ast.expr, known: set[str], names: set[str]) -> bool | Non
     if isinstance(expr, ast.Call):
         # type(self.x) is the class of a node (tree structure), len of a leaf its first dimension;
         # the arguments themselves need not be static
-        return isinstance(expr.func, ast.Name) and expr.func.id in _STATIC_BUILTINS and not expr.keywords
+        return (isinstance(expr.func, ast.Name) and expr.func.id in _STATIC_BUILTINS and not expr.keywords
+                or propscan.static_call(expr, known, names, _static))  # divmod(...), jax.device_count()
     return None
 
 
