@@ -4,7 +4,7 @@ GROWS: loops that the oracle runs twice (n=2, then n=4): JAX compiles again on t
 BOUNDED: the legal look-alikes: the second run compiles nothing new.
 """
 
-from functools import partial
+from functools import cache, partial
 from typing import Callable, NamedTuple
 
 import jax
@@ -148,6 +148,44 @@ def sweep_of_rates(n):
     for k in range(n):
         opt = sgd(0.1 * (k + 1))
         out.append(jax.jit(opt.update)(jnp.ones(3), ())[0])  # expect: JG301
+    return out
+
+
+def squared_error(w):
+    return jnp.sum((w - 1.0) ** 2)
+
+
+class Fitter:
+    def __init__(self, loss, steps=2):
+        self.steps = steps
+        self._grad = jax.jit(jax.grad(loss))  # jax.grad makes a new function: a jit cache per instance
+
+    def fit(self, w):
+        for _ in range(self.steps):
+            w = w - 0.1 * self._grad(w)  # expect: JG301
+        return w
+
+
+def fit_per_trial(n):
+    return [Fitter(squared_error).fit(jnp.full(3, float(k))) for k in range(n)]
+
+
+class Stepper:
+    def __init__(self):
+        self._step = jax.jit(self.step)  # a bound method of this instance: a new function object
+
+    def step(self, x):
+        return x * 2.0
+
+    def run(self, x):
+        return self._step(x)  # expect: JG301
+
+
+def stepper_per_item(n):
+    out = []
+    for k in range(n):
+        stepper = Stepper()
+        out.append(stepper.run(jnp.full(3, float(k))))
     return out
 
 
@@ -341,8 +379,55 @@ def sweep_sharing_the_update(n):
     return out
 
 
+class JitOfTheGivenFunction:
+    def __init__(self, loss):
+        self._loss = jax.jit(loss)  # what each caller passes: here one module-level function
+
+    def value(self, w):
+        return self._loss(w)
+
+
+def one_function_per_trial(n):
+    # jax.jit(f) of the same function object shares JAX's cache between the jit objects
+    return [JitOfTheGivenFunction(squared_error).value(jnp.full(3, float(k))) for k in range(n)]
+
+
+class JitOfModuleFunction:
+    def __init__(self):
+        self._loss = jax.jit(squared_error)
+
+    def value(self, w):
+        return self._loss(w)
+
+
+def module_function_per_trial(n):
+    return [JitOfModuleFunction().value(jnp.full(3, float(k))) for k in range(n)]
+
+
+@cache
+def cached_grad(loss):
+    return jax.jit(jax.grad(loss))  # one jitted gradient per loss function, kept
+
+
+class CachedGradFitter:
+    def __init__(self, loss):
+        self._grad = cached_grad(loss)
+
+    def fit(self, w):
+        return w - 0.1 * self._grad(w)
+
+
+def cached_grad_per_trial(n):
+    return [CachedGradFitter(squared_error).fit(jnp.full(3, float(k))) for k in range(n)]
+
+
+def fitter_built_once(n):
+    fitter = Fitter(squared_error)
+    return [fitter.fit(jnp.full(3, float(k))) for k in range(n)]
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps,
-         results_kept_per_index, model_called_in_python, sweep_of_rates]
-BOUNDED = [cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
+         results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item]
+BOUNDED = [one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update]

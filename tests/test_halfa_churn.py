@@ -229,3 +229,83 @@ def loops(n, acts):
 
 def test_new_identity_objects_in_pytree_metadata_at_traced_positions(tmp_path):
     assert set(lint_lines(tmp_path, METADATA, "JG302")) == marked(METADATA)
+
+
+PER_INSTANCE = """
+import functools
+
+import jax
+import jax.numpy as jnp
+
+
+def loss(w):
+    return (w ** 2).sum()
+
+
+class Solver:
+    def __init__(self, fun, scale=1.0):
+        self.scale = scale
+        self._vg = jax.jit(jax.value_and_grad(fun))
+        self._fun = jax.jit(fun)
+        self._part = jax.jit(functools.partial(loss))
+        self._method = jax.jit(self.step)
+
+    def step(self, w):
+        return w * self.scale
+
+    def run(self, w):
+        value, grad = self._vg(w)  # flagged
+        return self._inner(w - grad)
+
+    def _inner(self, w):
+        return self._part(w) + self._method(w).sum()  # flagged
+
+    def value(self, w):
+        return self._fun(w)
+
+
+class Inlined:
+    def __init__(self):
+        self._vg = jax.jit(jax.value_and_grad(loss))
+
+    def run(self, w):
+        return self._vg(w)[1]  # runs only under jit (below): inlined, compiles nothing per instance
+
+
+@jax.jit
+def traced_step(w):
+    for _ in range(3):
+        w = Inlined().run(w)
+    return w
+
+
+def traced_steps(n):
+    return [traced_step(jnp.ones(3) * k) for k in range(n)]
+
+
+def sweep(n):
+    for k in range(n):
+        solver = Solver(loss)
+        solver.run(jnp.ones(3) * k)
+        solver.value(jnp.ones(3))
+
+
+def once(n):
+    solver = Solver(loss)
+    for k in range(n):
+        solver.run(jnp.ones(3) * k)
+
+
+def per_call(w):
+    return Solver(loss).run(w)
+
+
+def modes(w):
+    for mode in ("a", "b"):  # a fixed collection: two instances, whatever the work
+        Solver(loss).run(w)
+"""
+
+
+def test_a_jit_made_in_init_per_instance_made_in_a_loop(tmp_path):
+    found = lint_lines(tmp_path, PER_INSTANCE, "JG301")
+    assert set(found) == marked(PER_INSTANCE)

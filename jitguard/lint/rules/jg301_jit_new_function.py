@@ -4,6 +4,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import positional_args
+from jitguard.lint.analysis.perinstance import per_instance_jit_calls
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, names_in
 from jitguard.lint.analysis import shapes
 from jitguard.lint.analysis.shapes import scope_view
@@ -32,6 +33,13 @@ class JitOfNewFunction(Rule):
         loop and the module's factory `make` returns a NamedTuple whose `update` field is a new
         closure (an optimizer built like optax's, rebuilt per learning rate). `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
         function; so is a jitted function defined once in `main()` and called in its loop.
+        A jit of a new function object made in `__init__` and kept on the instance
+        (`self._grad = jax.jit(jax.grad(loss))`, `jax.jit(self.step)`) is one cache per
+        instance: when the class is instantiated on every iteration of a loop (or in a function
+        that runs again and again) and a method called on the new instance calls the attribute,
+        the finding is on that call, where each instance compiles again. `jax.jit(loss)` of a
+        module-level function (JAX shares its cache between jit objects of one function) or of a
+        constructor parameter, and an instance made once before the loop, are not flagged.
         A jit whose options read the loop's element (`for name, n in groups:` with
         `jax.jit(stack, out_shardings=shardings[name])`), in a loop that runs once per run of a
         function that is not itself repeated, makes one program per element, as a hoisted jit
@@ -84,6 +92,9 @@ class JitOfNewFunction(Rule):
         enums = enum_classes(index.classes, index.imports)
         self._check_transform_calls(index, ctx, repeated, enums)
         self._check_decorated_defs(index, ctx, repeated, enums)
+        if index.classes:  # a jit made in __init__ per instance, with instances made again and again
+            for call, message, help in per_instance_jit_calls(index, self._is_new_function):
+                ctx.report(call, message, help)
 
     def _check_transform_calls(self, index, ctx, repeated: dict, enums: frozenset[str]) -> None:
         """``jax.jit(lambda ...)`` and the like."""
