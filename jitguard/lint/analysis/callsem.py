@@ -21,7 +21,7 @@ import weakref
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi, lattice
+from jitguard.lint.analysis import jaxapi, lattice, objects
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.jitcontext import FunctionInfo, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
@@ -66,7 +66,7 @@ class CallSemantics:
         if known:
             return value
         self._propagate_call(node)
-        built = self._record_construction(node)
+        built = self._record_construction(node) or objects.instance_value(self, node)
         if built is not None:
             return built[0]
         local = self._local_callee(node)
@@ -327,6 +327,8 @@ class CallSemantics:
                     owner = self.taints.get(func.value)
                     if owner is not None:
                         mapped[params[0].name] = owner
+                elif objects.is_instance_value(self.taints.get(func)):
+                    mapped[params[0].name] = self.taints[func]  # Model(rate)(x), m(x): self is that instance
                 params = params[1:]
         self._map_arguments(call, callee, params[bound_pos:], mapped)
         if mapped and self.reporting:
@@ -347,7 +349,7 @@ class CallSemantics:
         if isinstance(func, cst.Call):
             target, bound_pos, _kw = self.index.unwrap(func, self.info)
             resolved = self.index.resolve_function(target, self.info)
-        elif isinstance(func, cst.Name) and func.value in self.env:
+        elif isinstance(func, cst.Name) and func.value in self.env and not objects.is_instance_value(self.env[func.value]):
             return None
         else:
             resolved = self.index.resolve_function(func, self.info)

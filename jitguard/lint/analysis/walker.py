@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi, jitcontext, lattice
+from jitguard.lint.analysis import jaxapi, jitcontext, lattice, objects
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.instances import static_property, truthy_instance_params
 from jitguard.lint.analysis.jitcontext import FunctionInfo
@@ -155,6 +155,8 @@ class Walker(CallSemantics):
         if entry is None:
             for name, taint in self.env.items():
                 fields = analysis.param_fields(info, name)
+                if fields is None:  # jax.jit(f)(x, Params(...)): a record's leaves are tracers
+                    fields = objects.arriving_fields(self.index, info, name, taint)
                 if fields is not None:  # out = solve(x); check(out): check's `out` knows its fields
                     self.env[name] = dataclasses.replace(taint, container=True, fields=fields)
         for name in _str_params(info) & self.env.keys():

@@ -3,6 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.objects import chained_truth_link
 from jitguard.lint.analysis.taint import Context
 from jitguard.lint.rules.base import Rule, Scope
 
@@ -23,7 +24,8 @@ class TracedTruthValue(Rule):
     jax_error = "TracerBoolConversionError"
     what = """
         Flags Python operations that take the truth value of a traced value: the operands of
-        `and`/`or` that Python tests, `not x`, `assert cond`, and the builtins `min`, `max`,
+        `and`/`or` that Python tests, a chained comparison (`a < x <= b`, which is `(a < x) and
+        (x <= b)`), `not x`, `assert cond`, and the builtins `min`, `max`,
         `any`, `all` and `sorted`, which compare their arguments in Python.
         """
     why = """
@@ -55,6 +57,22 @@ class TracedTruthValue(Rule):
         op = "and" if isinstance(node.operator, cst.And) else "or"
         fix = f"Use `jnp.logical_{op}(a, b)` (or `{'&' if op == 'and' else '|'}` on boolean arrays)"
         ctx.report(node.left, f"`{op}` takes the truth value of a traced value: {ctx.describe(node.left, taint)}", fix)
+
+    def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
+        """``a < x <= b`` is ``(a < x) and (x <= b)``: outside a test, reported as that ``and`` is."""
+        if len(node.comparisons) < 2 or ctx.in_test(node):
+            return
+        link = chained_truth_link(node, ctx.taint)
+        if link is None:
+            return
+        left, comp, taint = link
+        first = f"{ctx.source(left, 20)}{ctx.module.code_for_node(comp.operator)}{ctx.source(comp.comparator, 20)}"
+        ctx.report(
+            node,
+            f"a chained comparison takes the truth value of `{first}` (`a < x <= b` is `(a < x) and (x <= b)`): "
+            f"{ctx.describe(node, taint)}",
+            "Compare each pair and combine them with `&` (`(a < x) & (x <= b)`) or `jnp.logical_and`",
+        )
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx: Context) -> None:
         if not isinstance(node.operator, cst.Not) or ctx.in_test(node):

@@ -1,0 +1,329 @@
+"""Values of objects and of comparisons that the walker's per-expression rules do not see.
+
+Three facts, checked on JAX 0.10.2 (tests/test_halfa_values.py runs each one):
+
+* **Instances built in traced code** (``Dropout(rate)`` inside a jitted function, ``rate``
+  traced). Python runs ``__init__`` on the values it is given, so ``self.rate = rate`` stores the
+  tracer, and a method of that instance reading ``self.rate`` reads a tracer: ``if self.rate ==
+  0.0`` raises TracerBoolConversionError. The instance is an ``Object`` value: a record (lattice
+  ``fields``) of its attributes' kinds, from a walk of ``__init__`` with the traced arguments
+  (:func:`instance_value`). Only for a plain class of the module (no base but ``object`` or other
+  such classes, no decorator, no ``__getattr__``/``__setattr__``/``__bool__``/``__len__``), whose
+  attributes are all in sight: every other attribute (a class attribute, a method, one set from
+  a literal or only outside ``__init__``) is a Python value, as it is at run time; a property is
+  its getter's summary on that record. Built with static arguments only, the instance stays
+  static.
+
+* **Records arriving at a traced position** (``jax.jit(f)(x, Params(window=8, ...))``). Every
+  leaf of a jitted function's traced argument is a tracer (a Python ``int`` field too): a
+  NamedTuple's fields always, a registered dataclass's data fields (its metadata fields stay
+  Python values). ``jnp.zeros((params.window, 3))`` raises TypeError there, as it does for a
+  traced int argument (:func:`arriving_fields`). A field given None stays None (an empty
+  pytree); a record passed at a static position is static (not a traced parameter at all).
+
+* **Chained comparisons.** ``a < x <= b`` is ``(a < x) and (x <= b)``: Python takes the truth
+  value of every comparison but the last, so a traced one raises TracerBoolConversionError
+  wherever the chain is (an argument of ``lax.cond``, an assignment), not only in an ``if``
+  (:func:`chained_truth_link`).
+"""
+
+from __future__ import annotations
+
+import weakref
+
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi, lattice
+from jitguard.lint.analysis.lattice import Origin, Taint
+
+# -- instances built in traced code ----------------------------------------------------------
+# dunder methods that change what an attribute read or the truth value of the instance gives
+_DYNAMIC_MEMBERS = frozenset({"__getattr__", "__getattribute__", "__setattr__", "__bool__", "__len__", "__new__",
+                              "__init_subclass__", "__class_getitem__"})
+_PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property"})
+_ATTRIBUTES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # index -> {class: attrs | None}
+_INIT_KINDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # analysis -> {key: kinds}
+
+
+def instance_value(walker, call: cst.Call) -> tuple[Taint | None] | None:
+    """``Class(...)`` in traced code, of a plain class of this module with its own ``__init__``
+    and some traced argument: (the instance's value,); None when the call is not one."""
+    func = call.func
+    if not isinstance(func, cst.Name) or func.value in walker.env or any(a.star for a in call.args):
+        return None
+    init = walker.index.constructor(func, walker.info)
+    klass = walker.index.classes.get(func.value) if init is not None else None
+    attrs = plain_attributes(walker.index, klass) if klass is not None else None
+    if attrs is None:
+        return None
+    mapped: dict[str, Taint] = {}
+    walker._map_arguments(call, init, init.positional[1:], mapped)
+    if not mapped:
+        return None  # built from static values only: a Python object, as before
+    stored = _init_kinds(walker.analysis, init, mapped)
+    fields: dict[str, Taint | None] = {name: stored.get(name) for name in sorted(attrs - _getters(klass).keys())}
+    value = lattice.record(fields)
+    if value is None:
+        return (None,)
+    getters = _getters(klass)
+    if getters:  # a property reads the instance's attributes: its getter's summary on them
+        fields.update({name: walker.analysis.summary(getter, {getter.positional[0].name: value})
+                       for name, getter in sorted(getters.items())})
+        value = lattice.record(fields)
+    return (value,)
+
+
+def is_instance_value(taint: Taint | None) -> bool:
+    """A value that knows its attributes' kinds (an instance or record built in traced code):
+    calling it runs its class's ``__call__``, with ``self`` that value."""
+    return taint is not None and taint.fields is not None and not taint.mapping
+
+
+def plain_attributes(index, klass) -> frozenset[str] | None:
+    """Every attribute name an instance of ``klass`` can have, when all are in sight: names of
+    its class body (class attributes, methods) and ``self.<name>`` targets of its methods, of it
+    and of its bases (``object`` or plain classes of this module). None for any other class."""
+    table = _ATTRIBUTES.setdefault(index, {})
+    if klass.name not in table:
+        table[klass.name] = None  # (recursion guard: a class deriving from itself)
+        table[klass.name] = _plain_attributes(index, klass)
+    return table[klass.name]
+
+
+def _plain_attributes(index, klass) -> frozenset[str] | None:
+    node = klass.node
+    if node.decorators or _DYNAMIC_MEMBERS & klass.methods.keys():
+        return None
+    names: set[str] = set(klass.methods)
+    for base in node.bases:
+        if base.keyword is not None or not isinstance(base.value, cst.Name):
+            return None
+        if base.value.value == "object":
+            continue
+        parent = index.classes.get(base.value.value)
+        inherited = plain_attributes(index, parent) if parent is not None else None
+        if inherited is None:
+            return None
+        names |= inherited
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    for stmt in body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign):
+                names.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
+            elif isinstance(small, (cst.AnnAssign, cst.AugAssign)) and isinstance(small.target, cst.Name):
+                names.add(small.target.value)
+    if "__slots__" in names or "__dict__" in names:
+        return None
+    for method in klass.methods.values():
+        found = _self_targets(method)
+        if found is None:
+            return None
+        names |= found
+    return frozenset(names)
+
+
+def _self_targets(method) -> set[str] | None:
+    """``self.<name>`` assignment targets in a method (None: it sets attributes another way:
+    ``setattr``, ``self.__dict__``, ``vars(self)``)."""
+    if not method.is_method or not method.positional or not isinstance(method.node, cst.FunctionDef):
+        return set()
+    owner = method.positional[0].name
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [method.node.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("setattr", "vars"):
+            return None
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == owner:
+            if node.attr.value == "__dict__":
+                return None
+            names.add(node.attr.value)  # read or written: a name the instance may have
+        stack.extend(node.children)
+    return names
+
+
+def _getters(klass) -> dict:
+    """The class's properties of ``self`` alone: name -> getter."""
+    out = {}
+    for name, method in klass.methods.items():
+        node = method.node
+        if (isinstance(node, cst.FunctionDef) and len(node.decorators) == 1 and method.is_method
+                and len(method.params) == 1 and isinstance(node.decorators[0].decorator, (cst.Name, cst.Attribute))
+                and _decorator_name(node.decorators[0].decorator) in _PROPERTY_DECORATORS):
+            out[name] = method
+    return out
+
+
+def _decorator_name(expr: cst.BaseExpression) -> str:
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+        return f"{expr.value.value}.{expr.attr.value}"
+    return expr.value if isinstance(expr, cst.Name) else ""
+
+
+def _init_kinds(analysis, init, mapped: dict[str, Taint]) -> dict[str, Taint | None]:
+    """What ``__init__`` stores in ``self.<name>`` when these parameters hold these values: a
+    walk of its body (not reporting; the walker's own ``self.m = m`` tracking)."""
+    from jitguard.lint.analysis.walker import Walker
+
+    table = _INIT_KINDS.setdefault(analysis, {})
+    key = (init, frozenset(mapped.items()))
+    if key in table:
+        return table[key] or {}
+    table[key] = None  # (recursion guard: an __init__ that builds another instance of its class)
+    walker = Walker(analysis, init, report=False, entry=dict(mapped))
+    walker.walk()
+    prefix = init.positional[0].name + "."
+    kinds = {path[len(prefix):]: taint for path, taint in walker.env.items()
+             if path.startswith(prefix) and "." not in path[len(prefix):]}
+    table[key] = kinds
+    return kinds
+
+
+# -- records arriving at a traced position ---------------------------------------------------
+_LEAF_RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple", "flax.struct.PyTreeNode"})
+_LEAF_RECORD_DECORATORS = frozenset({"flax.struct.dataclass", "chex.dataclass", "jax.tree_util.register_dataclass",
+                                     "jax.tree.register_dataclass"})
+_ARRIVALS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def arriving_fields(index, info, name: str, taint: Taint) -> lattice.Fields | None:
+    """The fields of the record every call in sight passes at traced parameter ``name`` of a
+    jitted ``info``, each a tracer (``taint``'s origin) or, for a metadata field or a field
+    given None, a Python value; None when no such call is in sight."""
+    table = _ARRIVALS.get(index)
+    if table is None:
+        table = _ARRIVALS[index] = _arrivals(index)
+    found = table.get((info, name))
+    if not found:
+        return None
+    klass, leaves = found
+    o = taint.origin
+    origin = Origin(o.name, f"{o.why}; it receives a `{klass}`, whose data fields are pytree leaves: tracers there, "
+                    "a Python int too", o.function, o.flaglike, o.root, o.captured)
+    return tuple((field, Taint(origin) if leaf else None) for field, leaf in leaves)
+
+
+def _arrivals(index) -> dict:
+    """(function, parameter) -> (class, ((field, is a leaf), ...)) for the records passed at traced
+    positions of the calls through a jit in sight; a parameter whose calls pass records of
+    different classes is left out."""
+    from jitguard.lint.analysis.callsem import record_fields
+
+    found: dict = {}
+    mixed: set = set()
+    for info, use, site in index.jit_uses:
+        if use.qualname not in jaxapi.JIT_TRANSFORMS or use.remote or use.static_unknown or use.bound_self:
+            continue
+        positional = index._positional(info, use)[use.bound_positional:]
+        for call, scope in _calls_through(index, info, use, site):
+            plain = [a for a in call.args if a.keyword is None]
+            given = {p.name: a.value for p, a in zip(positional, plain)}
+            given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
+            for param, arg in given.items():
+                if param in use.static_names or param in use.bound_keywords:
+                    continue
+                leaves = _record_leaves(index, arg, scope, record_fields)
+                if leaves is None:
+                    continue
+                klass, leaves = leaves
+                key = (info, param)
+                if key in found and found[key][0] != klass:
+                    mixed.add(key)
+                # a field traced in one call is a tracer in that call's trace
+                old = dict(found[key][1]) if key in found else {}
+                found[key] = (klass, tuple((f, leaf or old.get(f, False)) for f, leaf in leaves))
+    return {key: value for key, value in found.items() if key not in mixed}
+
+
+def _calls_through(index, info, use, site) -> list[tuple[cst.Call, object]]:
+    """The calls in sight that run ``info`` through ``use``: ``jax.jit(f)(...)``, ``g(...)`` with
+    ``g = jax.jit(f)``, ``f(...)`` with ``f`` decorated by it; none with ``*args``/``**kw``."""
+    decorated = isinstance(info.node, cst.FunctionDef) and any(d.decorator is site for d in info.node.decorators)
+    out = []
+    for call, scope, _klass, _loops in index.calls:
+        if any(a.star for a in call.args):
+            continue
+        if call.func is site:
+            out.append((call, scope))
+        elif isinstance(call.func, cst.Name):
+            resolved = index.resolve_function(call.func, scope)
+            if resolved is not None and resolved[0] is info and (resolved[1] is use or (decorated and resolved[1] is None)):
+                out.append((call, scope))
+    return out
+
+
+def _record_leaves(index, arg: cst.BaseExpression, scope, record_fields) -> tuple | None:
+    """``Params(...)`` (or a name bound once to it), a NamedTuple or registered dataclass of this
+    module with the generated ``__init__``: (its class's name, ((field, is a leaf), ...)) —
+    metadata fields and fields given None are not leaves; None when ``arg`` is not one."""
+    if isinstance(arg, cst.Name):
+        arg = index.binding(arg.value, scope)
+    if not isinstance(arg, cst.Call) or not isinstance(arg.func, cst.Name) or any(a.star for a in arg.args):
+        return None
+    klass = index.classes.get(arg.func.value)
+    if klass is None or not _leaf_record(index, klass) or {"__bool__", "__len__"} & klass.methods.keys():
+        return None  # (a record's truth value is static only without them)
+    names = record_fields(klass, lambda e: index.resolve(e, None))
+    if not names:
+        return None
+    given = {n: a.value for n, a in zip(names, [a for a in arg.args if a.keyword is None])}
+    given.update({a.keyword.value: a.value for a in arg.args if a.keyword is not None})
+    static = klass.static_fields | index.static_field_names
+    return klass.name, tuple((n, n not in static and not _none_or_text(given.get(n, _default(klass, n)))) for n in names)
+
+
+def _leaf_record(index, klass) -> bool:
+    """A class whose every field JAX flattens to a leaf (less its metadata): a NamedTuple, a
+    flax struct, a chex or ``register_dataclass`` dataclass."""
+    node = klass.node
+    bases = {index.resolve(b.value, None) for b in node.bases}
+    decorators = set()
+    for dec in node.decorators:
+        expr = dec.decorator
+        if isinstance(expr, cst.Call) and index.resolve(expr.func, None) == "functools.partial" and expr.args:
+            expr = expr.args[0].value  # @partial(jax.tree_util.register_dataclass, data_fields=...)
+        decorators.add(index.resolve(expr.func if isinstance(expr, cst.Call) else expr, None))
+    return bool(bases & _LEAF_RECORD_BASES or decorators & _LEAF_RECORD_DECORATORS)
+
+
+def _default(klass, name: str) -> cst.BaseExpression | None:
+    """The class-level default of field ``name`` (None: no default)."""
+    for stmt in klass.node.body.body if isinstance(klass.node.body, cst.IndentedBlock) else ():
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
+                return small.value
+    return None
+
+
+def _none_or_text(value: cst.BaseExpression | None) -> bool:
+    """None (an empty pytree: it stays None) or a string (not a JAX type: JAX raises at the call)."""
+    return (isinstance(value, cst.Name) and value.value == "None") or isinstance(
+        value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+
+# -- chained comparisons ---------------------------------------------------------------------
+def chained_truth_link(node: cst.Comparison, taint_of) -> tuple[cst.BaseExpression, cst.ComparisonTarget, Taint] | None:
+    """``a < x <= b``: the first comparison but the last whose value is a traced array (Python
+    takes its truth value to go on), as (its left operand, its operator and right operand, its
+    value); None when there is none."""
+    exprs = [node.left, *(c.comparator for c in node.comparisons)]
+    for i, comp in enumerate(node.comparisons[:-1]):
+        pair = (exprs[i], exprs[i + 1])
+        if _static_comparison(comp.operator, pair):
+            continue
+        value = lattice.comparison(taint_of(e) for e in pair)
+        if lattice.is_array(value):
+            return exprs[i], comp, value
+    return None
+
+
+def _static_comparison(op: cst.BaseCompOp, pair: tuple) -> bool:
+    """A comparison that is a Python bool whatever its operands are (as the walker's
+    ``ev_Comparison`` reads it): identity, membership, ``==`` with a string, None or ``()``."""
+    if isinstance(op, (cst.Is, cst.IsNot, cst.In, cst.NotIn)):
+        return True
+    if not isinstance(op, (cst.Equal, cst.NotEqual)):
+        return False
+    return any(isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+               or (isinstance(e, cst.Name) and e.value == "None")
+               or (isinstance(e, (cst.Tuple, cst.List)) and not e.elements) for e in pair)
