@@ -1,7 +1,9 @@
 """JG104 traced-concretization: examples that must and must not be flagged."""
 
+import dataclasses
 import operator
 from functools import partial
+from typing import Optional
 
 import math
 import jax
@@ -153,7 +155,34 @@ def stacked_from_dict(a, b):
     return _stack_inputs({"a": a, "b": b}, ("a", "b")).sum() + _stack_inputs(jnp.stack([a, b]), ()).sum()
 
 
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    size: int
+    limit: Optional[int] = None
+
+
+def _fill_to(x, size=None):
+    if size is None:  # partial binds `budget.limit`, which may be None: this runs in the cond
+        size = int(jnp.sum(x > 0))  # expect: JG104
+    return x[:size]
+
+
+def fill_to_limit(x, budget):
+    return jax.lax.cond(x.sum() > 0, partial(_fill_to, size=budget.limit), lambda v: v[:2], x)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def _fill(x, size=None):
+    if size is None:  # partial binds `budget.size`, an `int` field: never None in the cond
+        size = int(jnp.sum(x > 0))
+    return x[:size]
+
+
+def fill_to_size(x, budget):
+    fill = partial(_fill, size=budget.size)
+    return jax.lax.cond(x.sum() > 0, fill, lambda v: v[: budget.size], x)
 
 
 def _stack_inputs_jnp(inputs, names):
@@ -298,6 +327,7 @@ def captured_scalar_to_python(x):
 
 
 RAISES = [
+    (lambda: fill_to_limit(jnp.ones(3), Budget(2)), "ConcretizationTypeError"),
     (lambda: stacked_from_dict(jnp.ones(2), jnp.zeros(2)), "TracerArrayConversionError"),
     (lambda: captured_array_to_python(jnp.ones(2)), "ConcretizationTypeError"),
     (lambda: grad_without_jit(jnp.ones(2)), "ConcretizationTypeError"),
@@ -322,6 +352,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: fill_to_size(jnp.ones(3), Budget(2)),
     lambda: stacked_with_jnp(jnp.ones(2), jnp.zeros(2)),
     lambda: captured_scalar_to_python(jnp.ones(2)),
     lambda: grads_without_jit(jnp.ones(2)),

@@ -984,10 +984,36 @@ class ModuleIndex:
                 for arg in expr.args:
                     if arg.keyword is not None and _literal(arg.value):
                         out.setdefault(arg.keyword.value, self.module.code_for_node(arg.value))
+                    elif arg.keyword is not None and self._never_none(arg.value):
+                        out.setdefault(arg.keyword.value, NOT_NONE)  # `k is None` is False, `if k:` not known
             elif name not in jaxapi.TRANSPARENT_WRAPPERS and name not in jaxapi.TRACING_TRANSFORMS:
                 break
             expr = positional_args(expr)[0].value
         return out
+
+    def _never_none(self, expr: cst.BaseExpression) -> bool:
+        """An expression that cannot evaluate to None: a container literal, comprehension, lambda,
+        f-string or comparison, or ``obj.attr`` where ``attr`` is a field that the classes of this
+        module declaring it annotate with a type that excludes None (``max_occupancy: int =
+        dataclasses.field(...)``), with no None default, and none defines it as a method."""
+        if isinstance(expr, (cst.Tuple, cst.List, cst.Dict, cst.Set, cst.Lambda, cst.FormattedString, cst.Comparison,
+                             cst.ListComp, cst.DictComp, cst.SetComp)):
+            return True
+        if not isinstance(expr, cst.Attribute):
+            return False
+        attr, found = expr.attr.value, False
+        for klass in self.classes.values():
+            if attr in klass.methods:
+                return False
+            for stmt in klass.node.body.body if isinstance(klass.node.body, cst.IndentedBlock) else ():
+                for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                    if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.target.value == attr:
+                        annotation = self.module.code_for_node(small.annotation.annotation)
+                        if any(word in annotation for word in ("None", "Optional", "Any", "object")) or (
+                                isinstance(small.value, cst.Name) and small.value.value == "None"):
+                            return False
+                        found = True
+        return found
 
     def _unpassed(self, call: cst.Call, scope: FunctionInfo | None, info: FunctionInfo, use: TransformUse) -> frozenset[str]:
         """Defaulted parameters that no call of the transformed function passes, when every call

@@ -137,6 +137,7 @@ class Walker(CallSemantics):
         self.nparrays: set[str] = set()  # local names bound to NumPy arrays
         # "obj.attr" paths assigned a static value in this body (traced ones are in env)
         self.static_attrs: set[str] = set()
+        self.rebound: set[str] = set()  # names this walk has bound so far (parameters no longer hold their value)
         self.taints: dict[cst.CSTNode, Taint | None] = {}
         self.test_nodes: set[cst.CSTNode] = set()
         self.returns: list[Taint | None] = []
@@ -610,6 +611,7 @@ class Walker(CallSemantics):
 
     def _bind_name(self, name: str, taint: Taint | None, value: cst.CSTNode | None) -> None:
         self.locals.add(name)
+        self.rebound.add(name)
         self._forget_attributes(name)
         if taint is not None:
             self.env[name] = taint
@@ -840,13 +842,15 @@ class Walker(CallSemantics):
 
     def constant_truth(self, test: cst.BaseExpression) -> bool | None:
         """The truth value of a test of Python literals and of this function's parameters that
-        hold one literal in every trace and are not rebound here (None: not known)."""
+        hold one literal in every trace and are not rebound before it (None: not known)."""
         constants = self.state.constants
         narrowed = self.state.narrowed or {}
         if not constants and not narrowed and not isinstance(test, (cst.Name, cst.UnaryOperation, cst.BooleanOperation)):
             return None
         assigned = self.index.assigned_names(self.info) if constants or narrowed else {}
-        known = {n: c for n, c in constants.items() if c is not None and n not in self.env and n not in assigned}
+        # a parameter holds its constant until the walk rebinds it (`if k is None: k = ...` later
+        # in the body does not change what the test before it sees)
+        known = {n: c for n, c in constants.items() if c is not None and n not in self.env and n not in self.rebound}
         # free variables an early exit of the enclosing function ruled None out wherever it
         # stages this function (TraceState.narrowed): not rebound here
         known.update({n: c for n, c in narrowed.items()
