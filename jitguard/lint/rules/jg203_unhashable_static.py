@@ -33,7 +33,10 @@ class UnhashableStaticArgument(Rule):
         (`argparse.Namespace`, also from `parser.parse_args()`; the table is read from the
         standard library), a name bound to one of those in the same scope, or `self.cfg` where
         the class's `__init__` is the only place that sets it, to one of those; names are followed
-        inside such values too (`C(x)` with `x = jnp.zeros(3)` at module level). Within one file it
+        inside such values too (`C(x)` with `x = jnp.zeros(3)` at module level), and so are the
+        plain functions of the file that build a value, with the arguments each call gives them
+        (`static = rebuild(make_model(list))`, where `make_model(container)` returns
+        `Model(container([...]))` and `rebuild` a `dataclasses.replace` of it). Within one file it
         also reads `jax.jit(f, static_argnums=...)(...)` and a jit bound to a local name (also
         `run = make_run(step)` where `make_run` returns a def nested in it, jitted with static
         arguments), `obj.method(x)` where the method is jitted with `self` static (the instance
@@ -145,7 +148,8 @@ class UnhashableStaticArgument(Rule):
             if found is None:
                 continue
             made, field, cls = found
-            fresh = bool(loops) and any(made is n for n in iter_nodes(loops[-1]))
+            # built inside a loop around the call: a later iteration passes a new instance
+            fresh = any(made is n for loop in loops for n in iter_nodes(loop))
             if not fresh and (not instances or made in instances):
                 instances.add(made)
                 return  # the first call (or the same instance again) compiles and runs
