@@ -368,3 +368,41 @@ PROP_USE = '''
 def test_cross_module_property_of_host_queries_is_static(tmp_path):
     found = _lint(tmp_path, pbase=PROP_BASE, puse=PROP_USE)
     assert found == _expected("puse", PROP_USE)
+
+
+# -- MAPQUERY: tree_map of a dtype/type query gives Python values --------------------------------
+
+def test_tree_map_of_a_query_gives_python_values_under_jit():
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    seen = {}
+
+    @jax.jit
+    def f(tree):
+        for q in (jnp.iscomplexobj, jnp.isrealobj, jnp.shape, jnp.ndim, type):
+            seen[q] = {type(v) for v in jax.tree.leaves(jax.tree.map(q, tree), is_leaf=lambda v: v is not tree)}
+        return tree
+
+    f({"a": jnp.ones(2), "b": jnp.ones((), jnp.complex64)})
+    assert all(not any(issubclass(t, jax.core.Tracer) for t in types) for types in seen.values()), seen
+
+
+MAP_CODE = '''
+    import jax
+    import jax.numpy as jnp
+
+
+    @jax.jit
+    def f(tree):
+        if any(jax.tree.leaves(jax.tree.map(jnp.iscomplexobj, tree))):
+            tree = jax.tree.map(jnp.conj, tree)
+        if all(jax.tree_util.tree_leaves(jax.tree_util.tree_map(jnp.ndim, tree))):
+            tree = jax.tree.map(lambda v: v * 2, tree)
+        if any(jax.tree.leaves(jax.tree.map(jnp.isnan, tree))):  # expect JG103: a traced mask per leaf
+            tree = jax.tree.map(jnp.nan_to_num, tree)
+        return tree
+'''
+
+
+def test_tree_map_of_a_query_is_static_in_the_value_model(tmp_path):
+    assert _lint(tmp_path, mapq=MAP_CODE) == _expected("mapq", MAP_CODE)

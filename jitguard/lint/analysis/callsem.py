@@ -299,6 +299,8 @@ class CallSemantics:
 
     def _tree_map_result(self, node: cst.Call, t: Taint) -> Taint | None:
         """jax.tree.map(f, tree): traced only if f returns something traced for traced leaves."""
+        if jaxapi.maps_static_query(node, self.resolve):
+            return None  # tree.map(jnp.iscomplexobj, tree): a tree of Python bools, also on tracers
         found = self._tree_map_args(node)
         if found is None:
             return lattice.opaque(t)

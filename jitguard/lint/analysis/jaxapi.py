@@ -158,6 +158,18 @@ STATIC_CALLS = LAYOUT_FUNCTIONS | frozenset(
     }
 )
 
+
+
+def maps_static_query(call, resolve) -> bool:
+    """``jax.tree.map(q, tree)`` with ``q`` one of STATIC_CALLS (``jnp.iscomplexobj``,
+    ``jnp.isrealobj``, ``jnp.shape``, ``type``, ...): ``q`` is called on each leaf and gives a
+    Python value for a tracer too, so the mapped tree holds Python values (checked on JAX 0.10.2:
+    ``any(jax.tree.leaves(jax.tree.map(jnp.iscomplexobj, tree)))`` is a bool under jit;
+    tests/test_fresh2_mechanisms.py). ``resolve``: the qualified name of an expression."""
+    first = next((a for a in call.args if a.keyword is None and not a.star), None)
+    return first is not None and call.args[0] is first and resolve(first.value) in STATIC_CALLS
+
+
 # math-module functions: they call __float__ on their argument (JG104); jnp has each of them.
 MATH_FUNCTIONS = frozenset({
     "sqrt", "exp", "expm1", "log", "log1p", "log2", "log10", "sin", "cos", "tan", "asin", "acos", "atan",
