@@ -195,6 +195,14 @@ VMAP_CALLS = '''
         return jax.vmap(pick, in_axes=[0] + axes)(xs, types, n)
 
 
+    def branches(xs, types, n, extra, implicit):
+        if implicit:
+            nones = [None] * len(extra)
+            return jax.vmap(pick, in_axes=(0, *nones))(xs, types, n)
+        nones = [None] * (len(extra) - 1)
+        return jax.vmap(pick, in_axes=(0, None, *nones))(xs, types, n)
+
+
     def local(xs, types, n):
         def g(x, t, k):
             if k > 1:  # expect JG101: entries of unknown value: k may be mapped

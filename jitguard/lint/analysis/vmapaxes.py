@@ -125,6 +125,19 @@ def binding_for(index, node: cst.CSTNode) -> Binding:
     def lookup(name: str) -> cst.BaseExpression | None:
         if not scope:
             scope.append(enclosing_scope(index, node))
-        return index.binding(name, scope[0])
+        where = scope[0]
+        while True:
+            values = index.assigned_names(where).get(name)
+            if values:
+                # one assignment; or several (one per branch) that each build a run of None
+                return values[0] if len(values) == 1 or all(_all_none(v) for v in values) else None
+            if where is None:
+                return None
+            where = where.parent
 
     return lookup
+
+
+def _all_none(value: cst.BaseExpression | None) -> bool:
+    found = entries(value, lambda _name: None) if value is not None else None
+    return bool(found) and all(e is True or e == NONES for e in found)
