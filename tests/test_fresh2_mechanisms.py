@@ -414,3 +414,51 @@ MAP_CODE = '''
 
 def test_tree_map_of_a_query_is_static_in_the_value_model(tmp_path):
     assert _lint(tmp_path, mapq=MAP_CODE) == _expected("mapq", MAP_CODE)
+
+
+# -- a type test on the left of `and` narrows the if's body (found re-measuring held-out 2) -------
+
+GUARD_CODE = '''
+    import dataclasses
+
+    import jax
+
+
+    @jax.tree_util.register_dataclass
+    @dataclasses.dataclass(frozen=True)
+    class Slot:
+        label: str = dataclasses.field(metadata=dict(static=True))
+
+
+    @jax.jit
+    def bind(tree, values):
+        table = {Slot(k): v for k, v in values.items()}
+        leaves, treedef = jax.tree_util.tree_flatten(tree, is_leaf=lambda x: isinstance(x, Slot))
+        out = []
+        for leaf in leaves:
+            if isinstance(leaf, Slot) and leaf in table:
+                out.append(table[leaf])
+            elif not isinstance(leaf, Slot) or leaf.label in values:
+                out.append(leaf)
+            else:
+                out.append(leaf)
+        return treedef.unflatten(out)
+
+
+    @jax.jit
+    def wrong(tree, table):
+        for leaf in jax.tree_util.tree_leaves(tree):
+            if isinstance(leaf, Slot) or leaf in table:  # expect JG101: leaf may be a tracer here
+                return table[leaf]
+        return tree
+'''
+
+
+def test_type_test_in_a_conjunction_narrows_the_body(tmp_path):
+    jax = pytest.importorskip("jax")
+    ns = _exec(GUARD_CODE)
+    out = ns["bind"]({"w": ns["Slot"]("w"), "x": jax.numpy.ones(2)}, {"w": jax.numpy.zeros(2)})
+    assert float(out["w"].sum()) == 0.0
+    with pytest.raises(TypeError):  # unhashable tracer
+        ns["wrong"]([jax.numpy.ones(())], {1.0: 2.0})
+    assert _lint(tmp_path, guard=GUARD_CODE) == _expected("guard", GUARD_CODE)

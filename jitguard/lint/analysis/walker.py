@@ -1135,6 +1135,12 @@ def _type_test(test: cst.BaseExpression, resolve, guard) -> tuple[set[str], set[
     negate = False
     while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
         negate, test = not negate, test.expression
+    if isinstance(test, cst.BooleanOperation):
+        # `isinstance(x, Slot) and x in d`: in the body both sides held; in the else branch of an
+        # `or` neither did
+        (lb, le), (rb, re_) = _type_test(test.left, resolve, guard), _type_test(test.right, resolve, guard)
+        body, orelse = (lb | rb, le & re_) if isinstance(test.operator, cst.And) else (lb & rb, le | re_)
+        return (orelse, body) if negate else (body, orelse)
     if not isinstance(test, cst.Call):
         return set(), set()
     if resolve(test.func) != "isinstance" or len(test.args) != 2:
