@@ -211,11 +211,12 @@ def _arrivals(index) -> dict:
 
     found: dict = {}
     mixed: set = set()
-    for info, use, site in index.jit_uses:
-        if use.qualname not in jaxapi.JIT_TRANSFORMS or use.remote or use.static_unknown or use.bound_self:
-            continue
+    uses = [u for u in index.jit_uses if u[1].qualname in jaxapi.JIT_TRANSFORMS and not (
+        u[1].remote or u[1].static_unknown or u[1].bound_self)]
+    calls = _resolved_calls(index) if uses else []
+    for info, use, site in uses:
         positional = index._positional(info, use)[use.bound_positional:]
-        for call, scope in _calls_through(index, info, use, site):
+        for call, scope in _calls_through(calls, info, use, site):
             plain = [a for a in call.args if a.keyword is None]
             given = {p.name: a.value for p, a in zip(positional, plain)}
             given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
@@ -235,20 +236,26 @@ def _arrivals(index) -> dict:
     return {key: value for key, value in found.items() if key not in mixed}
 
 
-def _calls_through(index, info, use, site) -> list[tuple[cst.Call, object]]:
-    """The calls in sight that run ``info`` through ``use``: ``jax.jit(f)(...)``, ``g(...)`` with
-    ``g = jax.jit(f)``, ``f(...)`` with ``f`` decorated by it; none with ``*args``/``**kw``."""
-    decorated = isinstance(info.node, cst.FunctionDef) and any(d.decorator is site for d in info.node.decorators)
+def _resolved_calls(index) -> list[tuple[cst.Call, object, tuple | None]]:
+    """The module's calls without ``*args``/``**kw``, each with what a plain name it calls
+    resolves to (``index.resolve_function``; None for other callees)."""
     out = []
     for call, scope, _klass, _loops in index.calls:
-        if any(a.star for a in call.args):
-            continue
-        if call.func is site:
+        if not any(a.star for a in call.args):
+            named = isinstance(call.func, cst.Name)
+            out.append((call, scope, index.resolve_function(call.func, scope) if named else None))
+    return out
+
+
+def _calls_through(calls, info, use, site) -> list[tuple[cst.Call, object]]:
+    """The calls in sight that run ``info`` through ``use``: ``jax.jit(f)(...)``, ``g(...)`` with
+    ``g = jax.jit(f)``, ``f(...)`` with ``f`` decorated by it."""
+    decorated = isinstance(info.node, cst.FunctionDef) and any(d.decorator is site for d in info.node.decorators)
+    out = []
+    for call, scope, resolved in calls:
+        if call.func is site or (resolved is not None and resolved[0] is info
+                                 and (resolved[1] is use or (decorated and resolved[1] is None))):
             out.append((call, scope))
-        elif isinstance(call.func, cst.Name):
-            resolved = index.resolve_function(call.func, scope)
-            if resolved is not None and resolved[0] is info and (resolved[1] is use or (decorated and resolved[1] is None)):
-                out.append((call, scope))
     return out
 
 
