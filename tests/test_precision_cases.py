@@ -37,12 +37,6 @@ STILL_FLAGGED: dict[str, str] = {
     # held-out projects, 2026-12-01 (docs/precision.md, "Held-out projects"); the other 10 listed there are fixed
     "pytree_meta_by_annotation": "METAANNOT: a registration putting non-jax.Array fields in aux data",
     # second held-out set, 2026-12-01 (docs/precision.md, "Second held-out set")
-    "fresh2_lax_layout_helpers": "LAXLAYOUT: lax layout helpers return Python ints",
-    "fresh2_vmap_starred_none_axes": "VMAPSTAR: in_axes with a starred list of None",
-    "fresh2_field_metadata_dict_static": "METADICT: field(metadata={'pytree_node': False}) is aux data",
-    "fresh2_property_across_modules": "XMODPROP: a metadata property defined in another module",
-    "fresh2_tree_map_of_dtype_query": "MAPQUERY: tree_map of a dtype query gives Python bools",
-    "fresh2_vmap_none_axes_across_modules": "VMAPNONEX: None in_axes of a function from another module",
     "fresh2_leafless_pytree_compile_time_eval": "LEAFLESS: a pytree without array leaves under compile-time eval",
 }
 
