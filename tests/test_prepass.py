@@ -76,6 +76,12 @@ def test_skipped_files_give_the_same_facts_as_the_libcst_path(monkeypatch) -> No
         assert [_key(f) for f in quick.findings] == [_key(f) for f in full.findings], path
         assert quick.noqa == full.noqa, path
         facts = [r.facts.to_json() if r.facts is not None else None for r in (full, quick)]
+        if facts[1] is not None and facts[1]["trace_calls"] is None and facts[0] is not None:
+            # JG301's instance uses (undertrace.file_facts) are recorded by the libcst path only; a
+            # file read with ast has None ("unread": undertrace_project searches its text instead,
+            # which can only keep a finding). Such a file has no JG301 finding awaiting a proof.
+            assert not (facts[0]["trace_calls"] or {}).get("pending"), path
+            facts[0] = {**facts[0], "trace_calls": None}
         assert facts[1] == facts[0], path
         assert quick.parsed == on.needs_libcst(source, name), path
     assert skipped >= 5  # the pass does keep files from libcst here
