@@ -205,3 +205,49 @@ def test_the_programs_do_what_jax_does(tmp_path, name):
         assert raising_lines(info.value, path) & marked
     for call in module.RUNS:
         jax.block_until_ready(call())
+
+
+def test_an_instance_built_from_two_callers_keeps_its_python_attributes(tmp_path):
+    """The same class built in two jitted functions from different traced values: its method
+    receives two records of the same attributes, joined field by field (a class attribute and a
+    literal stay Python values; the attribute from the argument stays traced)."""
+    path = tmp_path / "two.py"
+    path.write_text(textwrap.dedent('''
+        import jax
+        import jax.numpy as jnp
+
+
+        class Gate:
+            threshold = 0.5
+
+            def __init__(self, level):
+                self.level = level
+                self.eps = 1e-6
+
+            def apply(self, x):
+                if self.threshold > self.eps:
+                    return x * self.level
+                return x
+
+            def check(self, x):
+                if self.level > 0:  # expect: JG101
+                    return x
+                return -x
+
+
+        @jax.jit
+        def one(level, x):
+            return Gate(level).apply(x)
+
+
+        @jax.jit
+        def two(scale, x):
+            return Gate(scale * 2).apply(x) + Gate(scale).check(x)
+        '''))
+    [result] = lint_files([str(path)], LintOptions(DEFAULT))
+    assert {(f.line, f.code) for f in result.findings} == {
+        (line, code) for line, codes in expected_lines(path).items() for code in codes}
+    module = _load(path)
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        module.two(1.0, jax.numpy.ones(2))
+    jax.block_until_ready(module.one(1.0, jax.numpy.ones(2)))

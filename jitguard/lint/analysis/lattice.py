@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -176,6 +176,20 @@ def field(value: Value, name: str) -> tuple[bool, Value]:
         if key == name:
             return True, kind
     return False, None
+
+
+def join_fields(a: Fields | None, b: Fields | None, depth: int = 3) -> Fields | None:
+    """Two values of the same structure meeting (one parameter receiving both): each field is
+    traced if it is in either, field by field (nested records too); None when the fields differ."""
+    if a is None or b is None or [n for n, _ in a] != [n for n, _ in b]:
+        return None
+    out = []
+    for (name, x), (_, y) in zip(a, b):
+        if x is not None and y is not None and x.fields is not None and y.fields is not None and depth > 0:
+            inner = join_fields(x.fields, y.fields, depth - 1)
+            x = replace(x, fields=inner)
+        out.append((name, join(x, y)))
+    return tuple(out)
 
 
 def key_of(value: Value) -> Value:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from jitguard.lint.analysis import lattice
 from jitguard.lint.analysis.facts import OutCall
 from jitguard.lint.analysis.jitcontext import STAGED, FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import Origin, Taint
@@ -135,11 +136,16 @@ class Analysis:
 
     def _receive_fields(self, callee: FunctionInfo, name: str, taint: Taint) -> bool:
         """A parameter knows the kinds of its fields only while every value it receives has the
-        same ones (and none came from a transform, whose arguments we do not see)."""
+        same fields (and none came from a transform, whose arguments we do not see); a field is
+        traced if it is in one of them."""
         key = (callee, name)
-        if self._param_fields.get(key) is not None and self._param_fields[key] != taint.fields:
-            self._param_fields[key] = None
-            return True
+        old = self._param_fields.get(key)
+        if old is not None and old != taint.fields:
+            # records of the same fields from two callers (traced from different origins): each
+            # field traced in either; of different fields: not known
+            joined = lattice.join_fields(old, taint.fields)
+            self._param_fields[key] = joined
+            return joined != old
         return False
 
     def _receive_container(self, callee: FunctionInfo, name: str, taint: Taint) -> bool:
