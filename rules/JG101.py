@@ -613,6 +613,20 @@ def scale_python():
     return metadata_number(Scaled(jnp.ones(2), 2.0))
 
 
+def _step_with_tables(x, index, n):
+    if np.sum(np.isin(index, [1, 2])) > 0:  # index is passed through vmap untouched: NumPy
+        x = x + n
+    return x
+
+
+def starred_none_axes(xs):
+    # vmap needs one in_axes entry per positional argument: whatever len(extra) is, every
+    # argument after the first falls on a None entry
+    extra = {"index": np.arange(3), "n": 2}
+    nones = [None] * len(extra)
+    return jax.vmap(_step_with_tables, in_axes=(0, *nones))(xs, *extra.values())
+
+
 RAISES = [
     (lambda: jitted_intervals(jnp.zeros(2), jnp.ones(2)), "TracerBoolConversionError"),
     (scale_both, "TracerBoolConversionError"),
@@ -673,4 +687,6 @@ RUNS = [
     lambda: rebinds_a_partial(jnp.ones(2)),
     lambda: match_on_a_static_value(jnp.ones(2), "double"),
     lambda: match_on_a_static_value(jnp.ones(2), "none", jnp.ones(2)),
+    lambda: starred_none_axes(jnp.ones(3)),
+    lambda: jax.jit(starred_none_axes)(jnp.ones(3)),  # the tables are built inside: still NumPy
 ]

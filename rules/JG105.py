@@ -197,6 +197,14 @@ def ramp_outside_a_trace(xs):
     return jnp.arange(doubled(2)), jax.vmap(lambda x: jnp.zeros(halved(4)) + x)(xs)
 
 
+@jax.jit
+def same_padding_zeros(images):
+    # lax's layout helpers are plain Python on shapes and strings: Python ints under jit
+    spec = lax.conv_general_permutations(("NHWC", "HWIO", "NHWC"))[0]
+    pads = lax.padtype_to_pads([images.shape[i] for i in spec[2:]], (3, 3), (1, 1), "SAME")
+    return jnp.zeros((images.shape[spec[1]], sum(lo + hi for lo, hi in pads)))
+
+
 RAISES = [
     (lambda: numpy_reshape_dispatches_to_the_tracer(jnp.ones(4), 2), "TypeError"),
     (lambda: jit_a_library_function(jnp.arange(3)), "TypeError"),
@@ -236,4 +244,5 @@ RUNS = [
     lambda: mapped_shape_independent(jnp.eye(3)),
     lambda: ramp_plain_helper(3),
     lambda: ramp_outside_a_trace(jnp.ones(3)),
+    lambda: same_padding_zeros(jnp.ones((1, 5, 5, 3))),
 ]
