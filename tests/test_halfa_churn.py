@@ -261,7 +261,7 @@ class Solver:
         return self._part(w) + self._method(w).sum()  # flagged
 
     def value(self, w):
-        return self._fun(w)
+        return self._fun(w)  # flagged
 
 
 class Inlined:
@@ -288,6 +288,12 @@ def sweep(n):
         solver = Solver(loss)
         solver.run(jnp.ones(3) * k)
         solver.value(jnp.ones(3))
+
+
+def given_functions(n):
+    for k in range(n):
+        Solver(loss).value(jnp.ones(3) * k)  # one module-level function: JAX's cache is shared
+        Solver(functools.partial(loss)).value(jnp.ones(3) * k)  # a new partial per instance
 
 
 def once(n):

@@ -7,8 +7,8 @@ is instantiated on every iteration of a loop (or in a function that runs again a
 method then calls the attribute, every instance traces and compiles again (checked under JAX
 0.10.2: 2 compiles for 2 instances, 4 for 4; rules/JG301.py). ``jax.jit(f)`` of one module-level
 ``f`` shares JAX's cache between the jit objects (1 compile for any number of instances), and
-``jax.jit(fun)`` of a constructor parameter depends on what each caller passes: neither is
-reported. A method that runs only inside traced code inlines the jit and compiles nothing.
+``jax.jit(fun)`` of a constructor parameter depends on what each instantiation passes: it is
+reported only where that is a new function object (``Solver(lambda w: ...)`` in the loop). A method that runs only inside traced code inlines the jit and compiles nothing.
 """
 
 from __future__ import annotations
@@ -26,49 +26,72 @@ def per_instance_jit_calls(index, is_new_function) -> list[tuple[cst.Call, str, 
     seen: set[int] = set()
     for klass in index.classes.values():
         init = klass.methods.get("__init__")
-        if init is None:
-            continue
-        jits = _jitted_attributes(index, init, is_new_function)
+        jits = _jitted_attributes(index, init, is_new_function) if init is not None else {}
         if not jits:
             continue
-        for where, called in _instantiations(index, klass):
-            for method in _reached(index, klass, called):
-                if index.traces.in_traced_code(method):
-                    continue  # the jit is inlined into the trace that runs this method
-                for call, attr in _attribute_calls(index, method, jits):
-                    if id(call) in seen:
-                        continue
+        for where, called, made, func, loops in _instantiations(index, klass):
+            active = {attr: transform for attr, (transform, param) in jits.items()
+                      if param is None or _passes_new(index, made, init, param, func, loops, is_new_function)}
+            for call, attr in _calls_reached(index, klass, called, active):
+                if id(call) not in seen:
                     seen.add(id(call))
-                    transform = jits[attr]
-                    out.append((
-                        call,
-                        f"`self.{attr}` is a `{transform}` of a new function object that `{klass.name}.__init__` "
-                        f"makes for each instance, and a new `{klass.name}` is made {where}: each instance has "
-                        "its own jit cache, so JAX traces and compiles again for every instance",
-                        f"Make the jitted function once and share it between instances (jit a module-level "
-                        f"function, or keep one per function in a cache), or create the `{klass.name}` once "
-                        "before the loop",
-                    ))
+                    out.append((call, *_message(klass.name, attr, active[attr], where)))
     return out
 
 
-def _jitted_attributes(index, init, is_new_function) -> dict[str, str]:
-    """``self.attr = jax.jit(<a new function>)`` in ``__init__`` (not in a loop there): attr -> transform."""
+def _message(klass: str, attr: str, transform: str, where: str) -> tuple[str, str]:
+    return (
+        f"`self.{attr}` is a `{transform}` of a new function object that `{klass}.__init__` makes for each "
+        f"instance, and a new `{klass}` is made {where}: each instance has its own jit cache, so JAX traces "
+        "and compiles again for every instance",
+        "Make the jitted function once and share it between instances (jit a module-level function, or keep "
+        f"one per function in a cache), or create the `{klass}` once before the loop",
+    )
+
+
+def _calls_reached(index, klass, called: set[str], jits: dict):
+    """``self.attr(...)`` of the jitted attributes, in the methods that ``called`` run, outside traces."""
+    if not jits:
+        return
+    for method in _reached(index, klass, called):
+        if index.traces.in_traced_code(method):
+            continue  # the jit is inlined into the trace that runs this method
+        yield from _attribute_calls(index, method, jits)
+
+
+def _passes_new(index, made: cst.Call, init, param: str, func, loops: tuple, is_new_function) -> bool:
+    """Does ``made`` (``Klass(...)``) pass a new function object for ``__init__``'s ``param``
+    (``Klass(lambda w: ...)``, ``Klass(partial(loss, k))`` in the loop)?"""
+    args = shapes.scope_view(index, func).arguments(made, init, True)
+    value = args.get(param) if args is not None else None
+    return value is not None and is_new_function(index, value, func, loops)
+
+
+def _jitted_attributes(index, init, is_new_function) -> dict[str, tuple[str, str | None]]:
+    """``self.attr = jax.jit(<a new function>)`` in ``__init__`` (not in a loop there): attr ->
+    (transform, None); ``self.attr = jax.jit(fun)`` of a parameter never rebound there: attr ->
+    (transform, the parameter), new when the instantiation passes a new function."""
     made = {id(call): name for call, name, scope, loops in index.transform_calls
             if scope is init and not loops and name in jaxapi.JIT_TRANSFORMS}
     if not made:
         return {}
-    out: dict[str, str] = {}
+    out: dict[str, tuple[str, str | None]] = {}
+    rebound = index.assigned_names(init)
     for node, _loops in shapes._own_nodes(init.node.body):
         if not isinstance(node, cst.Assign) or id(node.value) not in made:
             continue
         args = positional_args(node.value)
-        if not args or not is_new_function(index, args[0].value, init, ()):
+        first = args[0].value if args else None
+        if first is None:
+            continue
+        param = first.value if (isinstance(first, cst.Name) and init.param(first.value) is not None
+                                and first.value not in rebound) else None
+        if param is None and not is_new_function(index, first, init, ()):
             continue
         for t in node.targets:
             target = t.target
             if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
-                out[target.attr.value] = made[id(node.value)]
+                out[target.attr.value] = (made[id(node.value)], param)
     return out
 
 
@@ -82,7 +105,8 @@ def _instantiations(index, klass):
         if index.lookup_function(klass.name, func) is not None or index.traces.in_traced_code(func):
             continue
         owner = f"`{func.display()}`" if func is not None else "the module"
-        if any(shapes.runs_with_work(index, loop, func) for loop in loops):
+        unbounded = tuple(loop for loop in loops if shapes.runs_with_work(index, loop, func))
+        if unbounded:
             where = f"on every iteration of a loop in {owner}"
         elif func is not None and func in repeated:
             where = f"on every call of {owner}, which runs {repeated[func]}"
@@ -90,7 +114,7 @@ def _instantiations(index, klass):
             continue
         called = _methods_called_on(index, call, func)
         if called:
-            yield where, called
+            yield where, called, call, func, unbounded
 
 
 def _methods_called_on(index, made: cst.Call, func) -> set[str]:

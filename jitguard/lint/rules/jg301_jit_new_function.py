@@ -37,9 +37,11 @@ class JitOfNewFunction(Rule):
         (`self._grad = jax.jit(jax.grad(loss))`, `jax.jit(self.step)`) is one cache per
         instance: when the class is instantiated on every iteration of a loop (or in a function
         that runs again and again) and a method called on the new instance calls the attribute,
-        the finding is on that call, where each instance compiles again. `jax.jit(loss)` of a
-        module-level function (JAX shares its cache between jit objects of one function) or of a
-        constructor parameter, and an instance made once before the loop, are not flagged.
+        the finding is on that call, where each instance compiles again; so with `jax.jit(fun)` of
+        a constructor parameter when the instantiation in the loop passes a new function object
+        (`Solver(lambda w: ...)`, `Solver(partial(loss, k))`). `jax.jit(loss)` of a module-level
+        function (JAX shares its cache between jit objects of one function), and an instance made
+        once before the loop, are not flagged.
         A jit whose options read the loop's element (`for name, n in groups:` with
         `jax.jit(stack, out_shardings=shardings[name])`), in a loop that runs once per run of a
         function that is not itself repeated, makes one program per element, as a hoisted jit
