@@ -31,27 +31,14 @@ IDS = [r.name for r in REPORTS]
 # Marked lines jitguard does not report today: report name -> lines. Remove an entry when a
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
-    "churn_flax-nnx-activation-object-new-per-seed": {50},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
-    "churn_jaxopt-scipy-minimize-jit-per-instance": {26},
-    "churn_nequix-pad-nodes-plus-one-per-structure": {41},
     "churn_optax-bias-correction-power-per-step": {43},
-    "concrete_cosmopower-dict-params-numpy-stack": {40},
-    "concrete_egoallo-shape-from-params-tuple-field": {22},
     "concrete_netket-numpy-cos-in-lr-schedule": {60},
     "concrete_scarlet2-numpy-step-size-of-iteration": {17},
-    "control_jax-chained-comparison-cond-predicate": {16},
-    "control_scenic-dropout-rate-from-config-dict": {19},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
-    "static_equinox-jit-method-self-static-module": {53},
-    "static_equinox-list-field-in-partitioned-static": {68},
     "static_flax-bytes-ids-in-eval-batch": {35},
     "static_jax-flax-struct-numpy-array-meta-field": {40},
-    "static_jax-hashable-dataclass-holding-array": {37},
-    "static_jax-optimizer-namedtuple-of-functions": {47},
-    "static_jaxsim-numpy-array-static-pytree-field": {42},
-    "static_mcx-adapted-step-size-array-static": {56},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
