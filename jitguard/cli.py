@@ -264,6 +264,28 @@ def project_root(settings: Settings, path: str) -> Path:
     return folder
 
 
+def _bare(settings: Settings, root: Path) -> bool:
+    """A project root that is only a script's folder: no configuration, no repository."""
+    return settings.config_file is None and not (root / ".git").exists()
+
+
+def _importable(folder: Path) -> list[str]:
+    """What a script in ``folder`` outside any project can import by name: the Python files and
+    notebooks beside it and the packages (folders holding ``__init__.py``) under it. Not every
+    folder below it: a script in /tmp or a home directory must not read everything there."""
+    out = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return out
+    for entry in entries:
+        if entry.is_file() and entry.name.endswith((".py", ".pyi", ".ipynb")):
+            out.append(entry.path)
+        elif entry.is_dir(follow_symlinks=False) and os.path.isfile(os.path.join(entry.path, "__init__.py")):
+            out.append(entry.path)
+    return out
+
+
 def project_rule_codes() -> set[str]:
     from jitguard.lint.ruleinfo import project_codes  # the rules' table: no rule module imported
 
@@ -283,7 +305,10 @@ def _context_files(files: list[str], resolver: Resolver) -> list[str]:
     cwd = Path.cwd().resolve()
     prefix = os.path.join(str(cwd), "")
     out = []
-    for found in discover([str(t) for t in top], resolver):
+    paths: list[str] = []
+    for t in top:
+        paths.extend(_importable(t) if _bare(resolver.for_folder(t), t) else [str(t)])
+    for found in discover(paths, resolver):
         full = os.path.abspath(found)
         if full in named:
             continue

@@ -284,3 +284,27 @@ def test_a_script_outside_any_project_reads_only_its_own_folder(tmp_path: Path) 
     # and the helper's finding that main.py causes is reported, the caller named by its path
     proc = jitguard(tmp_path, "check", "--output-format", "json", "work/main.py")
     assert codes(proc) == [("work/helpers.py", "JG101")], proc.stdout
+
+
+def test_a_script_in_a_crowded_folder_reads_its_neighbours_and_packages_only(tmp_path: Path) -> None:
+    # A script directly in a big unversioned folder (/tmp, a home directory): its context is what
+    # it can import by name (files beside it, packages under it), not every folder below it.
+    (tmp_path / "helpers.py").write_text("def normalize(x):\n    return x\n")
+    pkg = tmp_path / "models"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "mlp.py").write_text("def mlp(x):\n    return x\n")
+    other = tmp_path / "someone_elses_checkout" / "src"
+    other.mkdir(parents=True)
+    (other / "big.py").write_text("x = 1\n")
+    (tmp_path / "main.py").write_text("import jax\n\nfrom helpers import normalize\n")
+    from jitguard.cli import _context_files
+    from jitguard.lint.config import Resolver
+
+    here = os.getcwd()
+    try:
+        os.chdir(tmp_path)
+        context = _context_files(["main.py"], Resolver())
+    finally:
+        os.chdir(here)
+    assert sorted(p.replace(os.sep, "/") for p in context) == ["helpers.py", "models/__init__.py", "models/mlp.py"]
