@@ -4,7 +4,7 @@ import collections
 import types
 from functools import partial
 
-from dataclasses import dataclass, replace
+from dataclasses import KW_ONLY, dataclass, field, replace
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -246,6 +246,19 @@ def built_by_helpers(x):
     return jax.jit(shifted, static_argnums=(1,))(x, layers)  # expect: JG203
 
 
+@dataclass(frozen=True)
+class Trimmed:
+    depth: int
+    cached: int = field(init=False, default=0)  # not an argument of __init__
+    sizes: object = ()
+    _: KW_ONLY
+    notes: list = field(default_factory=list, hash=False)
+
+
+def list_after_an_init_false_field(x):
+    return jax.jit(shifted_depth, static_argnums=(1,))(x, Trimmed(2, [1, 2]))  # lands in `sizes`, hashed  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -383,7 +396,40 @@ def built_by_helpers_with_a_tuple(x):
     return jax.jit(shifted, static_argnums=(1,))(x, layers), pad_to(x, layers.sizes)
 
 
+@dataclass(frozen=True)
+class Sized:
+    depth: int
+    sizes: list = field(default_factory=list, hash=False)  # == compares it (a list compares), hash leaves it out
+    labels: list = field(default_factory=list, compare=False)  # neither hashed nor compared
+
+
+def make_sized(depth, sizes):
+    return Sized(depth, sizes)
+
+
+@partial(jax.jit, static_argnums=1)
+def shifted_depth(x, cfg):
+    return x * cfg.depth
+
+
+def list_in_an_unhashed_field(x):
+    first = shifted_depth(x, make_sized(2, [1, 2]))
+    second = shifted_depth(x, Sized(2, [3], ["a"]))
+    return first + second + shifted_depth(x, Sized(3, sizes=[4], labels=["b"]))
+
+
+def keyword_only_field_after_an_init_false_one(x):
+    return shifted_depth(x, Trimmed(2, (1, 2), notes=[1])) + shifted_depth(x, Trimmed(3, notes=[2]))
+
+
+def one_element_arrays_in_pytree_metadata(x, scale):
+    first = total(Ragged(x, np.zeros(1))) + total(Ragged(x, np.zeros(1)))
+    second = total(Ragged(x, np.array(scale))) + total(Ragged(x, np.array(scale)))
+    return first + second + total(Ragged(x, np.full((1,), 2.0))) + total(Ragged(x, np.ones((1, 1))))
+
+
 RAISES = [
+    (lambda: list_after_an_init_false_field(jnp.arange(3.0)), "ValueError"),
     (lambda: built_by_helpers(jnp.arange(3.0)), "ValueError"),
     (lambda: hashed_dataclass_holding_a_module_array(jnp.arange(3.0)), "ValueError"),
     (lambda: static_self_holding_a_list(jnp.arange(3.0)), "ValueError"),
@@ -410,6 +456,9 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: list_in_an_unhashed_field(jnp.arange(3.0)),
+    lambda: keyword_only_field_after_an_init_false_one(jnp.arange(3.0)),
+    lambda: one_element_arrays_in_pytree_metadata(jnp.arange(3.0), 2.0),
     lambda: built_by_helpers_with_a_tuple(jnp.arange(3.0)),
     lambda: hashed_dataclass_holding_a_tuple(jnp.arange(3.0)),
     lambda: static_self_holding_a_tuple(jnp.arange(3.0)),

@@ -136,3 +136,47 @@ def test_factories_give_the_constructor_call_and_a_new_instance_per_call():
     cls, ctor, where, _ = constructed_instance(cst.Name("b"), index, run)
     assert cls == "Box" and index.module.code_for_node(ctor) == "cls(1)"
     assert constructed_instance(cst.Name("c"), index, run) is None  # two returns
+
+
+FIELDS = """
+import dataclasses
+
+@dataclasses.dataclass(frozen=True)
+class Config:
+    depth: int
+    sizes: list = dataclasses.field(default_factory=list, hash=False)
+    labels: list = dataclasses.field(default_factory=list, compare=False)
+    kept: object = ()
+
+@dataclasses.dataclass(frozen=True)
+class Trimmed:
+    depth: int
+    cached: int = dataclasses.field(init=False, default=0)
+    sizes: object = ()
+    _: dataclasses.KW_ONLY
+    notes: list = dataclasses.field(default_factory=list, hash=False)
+
+def make_config(depth, sizes):
+    return Config(depth, sizes)
+
+def run():
+    a = make_config(2, [1, 2])
+    b = Config(2, [3], [4])
+    c = Config(2, labels=[4], kept=[5])
+    d = Trimmed(2, [1])
+    e = Trimmed(2, notes=[1])
+    f = dataclasses.replace(b, kept={})
+    return a, b, c, d, e, f
+"""
+
+
+def test_fields_left_out_of_the_hash_and_the_positions_of_init_arguments():
+    # JAX 0.10.2 (rules/JG203.py): a list in a `hash=False`/`compare=False` field of a frozen
+    # dataclass passed static runs; `init=False` fields and fields after `_: KW_ONLY` take no position
+    index = _index(FIELDS)
+    assert _kind(index, "run", "a") is None
+    assert _kind(index, "run", "b") is None
+    assert _kind(index, "run", "c") == "a `Config` holding a list in `kept` (a frozen dataclass is hashed by its fields)"
+    assert _kind(index, "run", "d") == "a `Trimmed` holding a list in `sizes` (a frozen dataclass is hashed by its fields)"
+    assert _kind(index, "run", "e") is None
+    assert _kind(index, "run", "f") == "a `Config` holding a dict in `kept` (a frozen dataclass is hashed by its fields)"

@@ -258,7 +258,11 @@ def unhashable_call(call: cst.Call, index, scope, inner: Inner) -> str | None:
         return returned
     kind = value_class(call, index, scope)
     if kind is not None:
+        klass = index.classes.get(func.value) if isinstance(func, cst.Name) else None
+        bound = bind_fields(call, klass, index) if klass is not None else None
         for arg in call.args:
+            if bound is not None and bound.get(id(arg), True) is False:
+                continue  # a field left out of the hash (`field(hash=False)`, `compare=False`)
             held = inner(arg.value)
             if held:
                 cls = func.value if isinstance(func, cst.Name) else "the class"
@@ -305,6 +309,126 @@ def _hashed_by_fields(node: cst.ClassDef, index) -> str | None:
             return "frozen dataclass"
         return "dataclass with `unsafe_hash=True`" if is_("unsafe_hash", "True") else None
     return None
+
+
+class Field:
+    """One field of a dataclass or NamedTuple class of the module, as its generated ``__init__``
+    and ``__hash__`` see it."""
+
+    __slots__ = ("name", "init", "positional", "hashed")
+
+    def __init__(self, name: str, init: bool, positional: bool, hashed: bool) -> None:
+        self.name, self.init, self.positional, self.hashed = name, init, positional, hashed
+
+
+def record_field_list(klass, index) -> list[Field] | None:
+    """The fields, in order, of a dataclass (or NamedTuple) class of the module: whether
+    ``__init__`` takes it (``field(init=False)``), by position (not after a ``_: KW_ONLY`` marker,
+    not ``kw_only=True``), and whether ``__hash__`` reads it (``hash=False``, or ``compare=False``
+    with ``hash`` unset, leave it out; a value that is not a literal counts as left out). None
+    for any other class, or when a field's options are unreadable (``**options``)."""
+    node = klass.node
+    if any(index.resolve(b.value, None) in _NAMEDTUPLES for b in node.bases):
+        return [Field(n, True, True, True) for n in _annotated(node, index)[0]]
+    options = _dataclass_options(node, index)
+    if options is None:
+        return None
+    kw_only = _literal(options.get("kw_only")) is True
+    names, values, markers = _annotated(node, index)
+    out = []
+    for name, value in zip(names, values):
+        if name in markers:
+            kw_only = True
+            continue
+        flags: dict = {}
+        if isinstance(value, cst.Call) and index.resolve(value.func, None) == "dataclasses.field":
+            if any(a.star for a in value.args):
+                return None
+            flags = {a.keyword.value: _literal(a.value) for a in value.args if a.keyword is not None}
+        hashed = flags.get("hash", None) if "hash" in flags and flags["hash"] is not None else flags.get("compare", True)
+        out.append(Field(name, flags.get("init", True) is not False,
+                         not kw_only and flags.get("kw_only", False) is not True, hashed is True))
+    return out
+
+
+_UNREAD = object()
+
+
+def _literal(expr):
+    """True/False/None for those literal names; ``_UNREAD`` for anything else (None when absent)."""
+    if expr is None:
+        return None
+    if isinstance(expr, cst.Name) and expr.value in ("True", "False", "None"):
+        return {"True": True, "False": False, "None": None}[expr.value]
+    return _UNREAD
+
+
+def _dataclass_options(node: cst.ClassDef, index) -> dict | None:
+    for dec in node.decorators:
+        expr = dec.decorator
+        func = expr.func if isinstance(expr, cst.Call) else expr
+        if index.resolve(func, None) in _DATACLASS:
+            return {a.keyword.value: a.value for a in expr.args if a.keyword is not None} if isinstance(
+                expr, cst.Call) else {}
+    return None
+
+
+def _annotated(node: cst.ClassDef, index):
+    """(field names, their default values or None, the names that are ``KW_ONLY`` markers) of the
+    annotated assignments in a class body (``ClassVar`` left out)."""
+    names, values, markers = [], [], set()
+    for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                annotation = small.annotation.annotation
+                head = annotation.value if isinstance(annotation, cst.Subscript) else annotation
+                resolved = index.resolve(head, None) or ""
+                if resolved.rsplit(".", 1)[-1] == "ClassVar":
+                    continue
+                if resolved == "dataclasses.KW_ONLY":
+                    markers.add(small.target.value)
+                names.append(small.target.value)
+                values.append(small.value)
+    return names, values, markers
+
+
+def bind_fields(call: cst.Call, klass, index) -> dict | None:
+    """id(argument) -> whether the field it sets is hashed, for ``Cls(...)`` of a dataclass or
+    NamedTuple class with the generated ``__init__``; None when the class or the call is not read
+    that way (a custom ``__init__``, ``*args``, more positional arguments than fields)."""
+    fields = _init_fields(klass, index)
+    if fields is None or any(a.star for a in call.args):
+        return None
+    positional = [f for f in fields if f.positional]
+    by_name = {f.name: f for f in fields}
+    out: dict = {}
+    args = [a for a in call.args if a.keyword is None]
+    if len(args) > len(positional):
+        return None
+    for f, a in zip(positional, args):
+        out[id(a)] = f.hashed
+    for a in call.args:
+        if a.keyword is not None:
+            f = by_name.get(a.keyword.value)
+            if f is None:
+                return None
+            out[id(a)] = f.hashed
+    return out
+
+
+def _init_fields(klass, index) -> list[Field] | None:
+    """:func:`record_field_list` for a class whose ``__init__`` is the generated one (those taking
+    an argument), else None."""
+    if "__init__" in klass.methods or "__new__" in klass.methods:
+        return None
+    fields = record_field_list(klass, index)
+    return None if fields is None else [f for f in fields if f.init]
+
+
+def unhashed_fields(klass, index) -> frozenset:
+    """The fields of a dataclass class of the module that its ``__hash__`` leaves out."""
+    fields = record_field_list(klass, index) if klass is not None else None
+    return frozenset(f.name for f in fields or () if not f.hashed)
 
 
 def _defines(node: cst.ClassDef, method: str) -> bool:
@@ -364,8 +488,9 @@ def _kind(value, index, budget: list[int]) -> str | None:
     if record is None or record[2] is None:
         return None
     cls, fields, hashed = record
+    left_out = unhashed_fields(index.classes.get(cls), index)
     for name, field_value in fields.items():
-        inner = _kind(field_value, index, budget) if field_value is not None else None
+        inner = _kind(field_value, index, budget) if field_value is not None and name not in left_out else None
         if inner:
             return f"a `{cls}` holding {inner} in `{name}` (a {hashed} is hashed by its fields)"
     return None
@@ -429,10 +554,12 @@ def _record(value, index, budget):
     if names is None:
         return None
     fields: dict = dict.fromkeys(names)
+    taken = _init_fields(klass, index)
+    order = [f.name for f in taken if f.positional] if taken is not None else names
     positional = [a for a in call.args if a.keyword is None]
-    if len(positional) > len(names):
+    if len(positional) > len(order):
         return None
-    for name, a in zip(names, positional):
+    for name, a in zip(order, positional):
         fields[name] = (a.value, scope, env)
     for a in call.args:
         if a.keyword is not None:

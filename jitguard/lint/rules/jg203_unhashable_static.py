@@ -526,19 +526,23 @@ def _metadata_instance(expr, index, scope, metadata):
 
 
 def _one_element(call: cst.Call) -> bool:
-    """``np.array(3.0)``, ``jnp.array([1])``, ``np.zeros(1)``: an array of one element, whose
-    ``==`` has a truth value (JAX compares such metadata without error)."""
+    """``np.array(3.0)``, ``jnp.array([1])``, ``np.zeros(1)``, ``np.full((1,), v)``, and (not sure:
+    a scalar or a list) ``np.array(s)`` of a name: an array of one element may be made, whose
+    ``==`` has a truth value (JAX compares such metadata without error; JAX 0.10.2: rules/JG203.py)."""
     args = positional_args(call)
     if not args:
         return False
     first = args[0].value
-    if isinstance(first, (cst.Integer, cst.Float)):
-        return call.func.attr.value in ("array", "asarray") if isinstance(call.func, cst.Attribute) else False
-    if isinstance(first, (cst.List, cst.Tuple)) and len(first.elements) == 1:
-        inner = first.elements[0].value
-        return isinstance(inner, (cst.Integer, cst.Float)) or (
-            isinstance(call.func, cst.Attribute) and call.func.attr.value in ("zeros", "ones", "empty", "full")
-            and isinstance(inner, cst.Integer) and inner.value == "1")
+    maker = call.func.attr.value if isinstance(call.func, cst.Attribute) else (
+        call.func.value if isinstance(call.func, cst.Name) else "")
+    if maker in ("array", "asarray"):
+        if isinstance(first, (cst.Integer, cst.Float, cst.Name, cst.Attribute, cst.UnaryOperation)):
+            return True
+        return isinstance(first, (cst.List, cst.Tuple)) and len(first.elements) == 1 and isinstance(
+            first.elements[0].value, (cst.Integer, cst.Float))
+    if maker in ("zeros", "ones", "empty", "full"):
+        dims = [e.value for e in first.elements] if isinstance(first, (cst.List, cst.Tuple)) else [first]
+        return all(isinstance(d, cst.Integer) and d.value == "1" for d in dims)
     return False
 
 
