@@ -189,6 +189,22 @@ def stepper_per_item(n):
     return out
 
 
+class ClassmethodStepper:
+    def __init__(self):
+        self._step = jax.jit(self.step)  # a classmethod bound anew at each access: a new function object
+
+    @classmethod
+    def step(cls, x):
+        return x * 2.0
+
+    def run(self, x):
+        return self._step(x)  # expect: JG301
+
+
+def classmethod_stepper_per_item(n):
+    return [ClassmethodStepper().run(jnp.full(3, float(k))) for k in range(n)]
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -426,8 +442,27 @@ def fitter_built_once(n):
     return [fitter.fit(jnp.full(3, float(k))) for k in range(n)]
 
 
+class StaticStepper:
+    def __init__(self):
+        # a staticmethod through `self` is the same function every time (another class's method
+        # `step`, Stepper.step above, does not make it a bound method): JAX shares its cache
+        self._step = jax.jit(self.step)
+
+    @staticmethod
+    def step(x):
+        return x * 2.0
+
+    def run(self, x):
+        return self._step(x)
+
+
+def static_stepper_per_item(n):
+    return [StaticStepper().run(jnp.full(3, float(k))) for k in range(n)]
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps,
-         results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item]
-BOUNDED = [one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
+         results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
+         classmethod_stepper_per_item]
+BOUNDED = [static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update]

@@ -35,13 +35,17 @@ def per_instance_jit_calls(index, is_new_function) -> list[tuple[cst.Call, str, 
             for call, attr in _calls_reached(index, klass, called, active):
                 if id(call) not in seen:
                     seen.add(id(call))
-                    out.append((call, *_message(klass.name, attr, active[attr], where)))
+                    out.append((call, *_message(klass.name, f"{_code(call.func)}", active[attr], where)))
     return out
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
 
 
 def _message(klass: str, attr: str, transform: str, where: str) -> tuple[str, str]:
     return (
-        f"`self.{attr}` is a `{transform}` of a new function object that `{klass}.__init__` makes for each "
+        f"`{attr}` is a `{transform}` of a new function object that `{klass}.__init__` makes for each "
         f"instance, and a new `{klass}` is made {where}: each instance has its own jit cache, so JAX traces "
         "and compiles again for every instance",
         "Make the jitted function once and share it between instances (jit a module-level function, or keep "
@@ -77,6 +81,7 @@ def _jitted_attributes(index, init, is_new_function) -> dict[str, tuple[str, str
         return {}
     out: dict[str, tuple[str, str | None]] = {}
     rebound = index.assigned_names(init)
+    me = _self_name(init)
     for node, _loops in shapes._own_nodes(init.node.body):
         if not isinstance(node, cst.Assign) or id(node.value) not in made:
             continue
@@ -90,7 +95,7 @@ def _jitted_attributes(index, init, is_new_function) -> dict[str, tuple[str, str
             continue
         for t in node.targets:
             target = t.target
-            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me:
                 out[target.attr.value] = (made[id(node.value)], param)
     return out
 
@@ -144,8 +149,8 @@ def _reached(index, klass, called: set[str]) -> list:
         for call, caller, _k, _l in index.calls:
             fn = call.func
             if (caller is not None and caller.name in names and klass.methods.get(caller.name) is caller
-                    and isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name) and fn.value.value == "self"
-                    and fn.attr.value in klass.methods):
+                    and isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name)
+                    and fn.value.value == _self_name(caller) and fn.attr.value in klass.methods):
                 more.add(fn.attr.value)
         if more <= names:
             break
@@ -155,8 +160,16 @@ def _reached(index, klass, called: set[str]) -> list:
 
 def _attribute_calls(index, method, jits: dict[str, str]):
     """``self.attr(...)`` calls in ``method`` of the jitted attributes."""
+    me = _self_name(method)
     for call, caller, _k, _l in index.calls:
         fn = call.func
         if (caller is method and isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name)
-                and fn.value.value == "self" and fn.attr.value in jits):
+                and fn.value.value == me and fn.attr.value in jits):
             yield call, fn.attr.value
+
+
+def _self_name(method) -> str | None:
+    """The name of a method's instance parameter (``self`` by convention; None: a staticmethod)."""
+    if not method.is_method or not method.positional:
+        return None
+    return method.positional[0].name
