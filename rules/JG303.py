@@ -275,6 +275,11 @@ def one_mask_for_every_step(n):
     return [total(DATA[DATA > 3.0]) for _ in range(n)]
 
 
+def padded_past_a_growing_offset(n):
+    # a `// 8` inside the sum does not round it: the size grows by 800 per step
+    return [total(np.zeros((k * 100 + n // 8) * 8, np.float32)) for k in range(n)]  # expect: JG303
+
+
 def round_to_multiple(k, multiple):
     return -(-k // multiple) * multiple
 
@@ -306,7 +311,7 @@ def warm_up_default_sizes(n, sizes=(4, 8)):
 GROWS = [pairs_unpacked_into_the_call, batches_from_a_helper, edge_lists_per_frame, partial_last_batch, partial_last_tile, prefixes_through_a_helper, random_batch_sizes, list_of_different_shapes,
          values_above_each_threshold,
          growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
-         concatenated_history]
+         concatenated_history, padded_past_a_growing_offset]
 BOUNDED = [pairs_padded_to_a_multiple, pairs_padded_to_a_power_of_two, pairs_of_unknown_length, padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
            random_choice_of_buckets, list_of_one_shape, masked_instead_of_selected, one_mask_for_every_step,
            fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,

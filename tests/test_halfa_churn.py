@@ -80,6 +80,7 @@ def use(xs, ys):
     f(*xs, 7, k=1)
     g(round_up(3, 8), pow2(5), -(-ys // 64) * 64, (ys + 7) // 8 * 8, math.ceil(ys / 4) * 4, 2 ** math.ceil(math.log2(ys)))
     g(not_rounding(3, 8), ys * 8, ys // 8 * 4, 2 ** ys, 1 << ys)
+    h((ys * 100 + ys // 8) * 8, (ys + 1) // 1 * 1, (ys + math.ceil(ys / 8)) * 8, -(-ys // 8 + ys) * 8)
 """
 
 
@@ -116,6 +117,16 @@ def test_rounded_sizes_by_hand_and_through_helpers():
                       and c.func.value == "g"]
     assert [rounds_to_buckets(a.value, view) for a in rounded.args] == [True] * 6
     assert [rounds_to_buckets(a.value, view) for a in plain.args] == [False] * 5
+
+
+def test_a_quotient_inside_a_sum_or_by_one_is_not_rounding():
+    # the quotient must be the rounded division itself: `(ys * 100 + ys // 8) * 8` grows with ys
+    # (JAX 0.10.2: 4 sizes, 4 compiles); a multiple of 1 is no bucket
+    index = _index(HELPERS)
+    use = next(i for i in index.functions if i.name == "use")
+    view = scope_view(index, use)
+    [mixed] = [c for c, func, _k, _l in index.calls if func is use and isinstance(c.func, cst.Name) and c.func.value == "h"]
+    assert [rounds_to_buckets(a.value, view) for a in mixed.args] == [False] * 4
 
 
 STAR_CALLS = """

@@ -48,24 +48,41 @@ def _code(expr: cst.BaseExpression) -> str:
 
 
 def _multiple_of(quotient: cst.BaseExpression, multiple: cst.BaseExpression, view) -> bool:
-    """Does ``quotient`` divide by ``multiple`` and round (``n // m``, ``ceil(n / m)``)?"""
+    """Is ``quotient`` the size divided by ``multiple`` and rounded, as a whole: ``(n + c) // m``,
+    ``-(-n // m)`` or ``ceil(n / m)`` (not a sum that merely holds one: ``(i * 100 + n // 8) * 8``
+    grows with ``i``), with ``m`` an integer literal above 1 or a name for one (a parameter of the
+    helper, a name bound once to such a literal)?"""
+    if not _divisor(multiple, view):
+        return False
     want = _code(multiple)
+    quotient = _bare(quotient)
+    if isinstance(quotient, cst.UnaryOperation) and isinstance(quotient.operator, cst.Minus):
+        inner = _bare(quotient.expression)  # -(-n // m)
+        return (isinstance(inner, cst.BinaryOperation) and isinstance(inner.operator, cst.FloorDivide)
+                and isinstance(inner.left, cst.UnaryOperation) and isinstance(inner.left.operator, cst.Minus)
+                and _code(inner.right) == want)
+    if isinstance(quotient, cst.BinaryOperation) and isinstance(quotient.operator, cst.FloorDivide):
+        return _code(quotient.right) == want  # (n + c) // m, n // m
     resolve = view.imports.resolve if view is not None else (lambda _e: None)
-    stack = [quotient]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.FloorDivide):
-            if _code(node.right) == want:
-                return True
-        if isinstance(node, cst.Call) and resolve(node.func) in _CEIL_FLOOR and node.args:
-            inner = _bare(node.args[0].value)
-            if (isinstance(inner, cst.BinaryOperation) and isinstance(inner.operator, cst.Divide)
-                    and _code(inner.right) == want):
-                return True
-        if isinstance(node, (cst.Lambda, cst.BaseComp)):
-            continue
-        stack.extend(children(node))
+    if isinstance(quotient, cst.Call) and resolve(quotient.func) in _CEIL_FLOOR and len(quotient.args) == 1:
+        inner = _bare(quotient.args[0].value)  # ceil(n / m)
+        return (isinstance(inner, cst.BinaryOperation) and isinstance(inner.operator, cst.Divide)
+                and _code(inner.right) == want)
     return False
+
+
+def _divisor(multiple: cst.BaseExpression, view) -> bool:
+    """An integer literal above 1, or a name for one: a parameter of the function (a helper's
+    ``multiple``), or a name bound once there to such a literal."""
+    if isinstance(multiple, cst.Integer):
+        return multiple.evaluated_value > 1
+    if not isinstance(multiple, cst.Name) or view is None:
+        return False
+    func = view.func
+    if func is not None and func.param(multiple.value) is not None:
+        return multiple.value not in view.bindings_here()
+    values = view.bindings_here().get(multiple.value)
+    return bool(values) and len(values) == 1 and isinstance(values[0], cst.Integer) and values[0].evaluated_value > 1
 
 
 def _has_log(exponent: cst.BaseExpression, view) -> bool:
