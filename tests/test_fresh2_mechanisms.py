@@ -275,18 +275,29 @@ META_TYPES = '''
     class Labelled:
         x: jax.Array
         axes: dict = dataclasses.field(metadata={"static": True})
+
+
+    def by_pytree_node(cls):  # a project's own decorator: it may read either key
+        cls = dataclasses.dataclass(frozen=True)(cls)
+        meta = [f.name for f in dataclasses.fields(cls) if not f.metadata.get("pytree_node", True)]
+        data = [f.name for f in dataclasses.fields(cls) if f.metadata.get("pytree_node", True)]
+        return jax.tree_util.register_dataclass(cls, data_fields=data, meta_fields=meta)
+
+
+    @by_pytree_node
+    class Ordered:
         order: tuple = dataclasses.field(metadata={"pytree_node": False})
 '''
 
 META_USE = '''
     import jax
 
-    from mtypes import Labelled, Scaled
+    from mtypes import Labelled, Ordered, Scaled
 
 
     @jax.jit
-    def f(s: Scaled, lab: Labelled):
-        if s.n > 1 and lab.axes["i"] < lab.order[0]:
+    def f(s: Scaled, lab: Labelled, o: Ordered):
+        if s.n > 1 and lab.axes["i"] < o.order[0]:
             return s.x * s.n
         if lab.x.sum() > 0:  # expect JG101: a data field is traced
             return lab.x
@@ -462,3 +473,84 @@ def test_type_test_in_a_conjunction_narrows_the_body(tmp_path):
     with pytest.raises(TypeError):  # unhashable tracer
         ns["wrong"]([jax.numpy.ones(())], {1.0: 2.0})
     assert _lint(tmp_path, guard=GUARD_CODE) == _expected("guard", GUARD_CODE)
+
+
+# -- the metadata key a registration reads: register_dataclass reads "static" only ---------------
+
+WRONG_KEY = '''
+    import dataclasses
+
+    import jax
+    import jax.numpy as jnp
+
+
+    @jax.tree_util.register_dataclass
+    @dataclasses.dataclass
+    class S:
+        x: jax.Array
+        w: float = dataclasses.field(metadata={"pytree_node": False})
+
+
+    @jax.jit
+    def f(s):
+        if s.w > 0:  # expect JG101: register_dataclass ignores "pytree_node": w is a traced leaf
+            return s.x
+        return -s.x
+'''
+
+
+def test_register_dataclass_ignores_the_pytree_node_key_under_jit():
+    jax = pytest.importorskip("jax")
+    ns = _exec(WRONG_KEY)
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        ns["f"](ns["S"](jax.numpy.ones(2), 1.0))
+
+
+def test_register_dataclass_pytree_node_key_is_traced_in_the_value_model(tmp_path):
+    assert _lint(tmp_path, wrongkey=WRONG_KEY) == _expected("wrongkey", WRONG_KEY)
+    # the same class from another module (the tree-wide text scan reads the key by registration too)
+    types = WRONG_KEY.split("@jax.jit", 1)[0]
+    use = '''
+        import jax
+
+        from wtypes import S
+
+
+        @jax.jit
+        def f(s: S):
+            if s.w > 0:  # expect JG101
+                return s.x
+            return -s.x
+    '''
+    assert _lint(tmp_path, wtypes=types, wuse=use) == _expected("wuse", use)
+
+
+# -- a name that is a parameter of a function on the way out is the caller's value ---------------
+
+PARAM_AXES = '''
+    import jax
+    import jax.numpy as jnp
+
+    nones = [None, None]
+
+
+    def f(x, w, b):
+        if w > 0:  # expect JG101: `nones` in run is its parameter, not the module's list
+            return x
+        return -x
+
+
+    def run(x, nones):
+        return jax.vmap(f, in_axes=(0, *nones))(x, x, x)
+'''
+
+
+def test_vmap_in_axes_of_a_parameter_maps_under_jax():
+    jax = pytest.importorskip("jax")
+    ns = _exec(PARAM_AXES)
+    with pytest.raises(jax.errors.TracerBoolConversionError):
+        ns["run"](jax.numpy.ones(3), [0, 0])
+
+
+def test_vmap_in_axes_of_a_parameter_is_not_read_through_the_module(tmp_path):
+    assert _lint(tmp_path, paxes=PARAM_AXES) == _expected("paxes", PARAM_AXES)

@@ -88,6 +88,22 @@ _QUOTED = re.compile(r"[\"'](\w+)[\"']")
 _PY_VALUE_METHOD = re.compile(r"^[ \t]+def[ \t]+(\w+)\([ \t]*self[ \t]*\)[ \t]*->[ \t]*(?:int|bool|str)[ \t]*:", re.MULTILINE)
 
 
+def _key_read(source: str, match: re.Match) -> bool:
+    """A ``metadata={...}`` key that the class's registration reads (analysis/fieldmeta.py):
+    register_dataclass/equinox read only "static", flax.struct only "pytree_node"; a class whose
+    header and decorators (the text since the blank line above ``class``) name neither: any."""
+    line = source[match.start():source.find("\n", match.start()) % (len(source) + 1)]
+    if "metadata" not in line:
+        return True  # the keyword forms: struct.field(pytree_node=False), eqx.field(static=True)
+    start = source.rfind("\nclass ", 0, match.start())
+    header = source[source.rfind("\n\n", 0, max(start, 0)) + 1:source.find("\n", start + 1)] if start >= 0 else ""
+    flax = "struct.dataclass" in header or "PyTreeNode" in header
+    static_reader = "register_dataclass" in header or "Module" in header
+    if "pytree_node" in line and static_reader and not flax:
+        return False
+    return not ("static" in line.replace("pytree_node", "") and flax and not static_reader)
+
+
 def metadata_names(source: str) -> tuple[set[str], set[str]]:
     """Cheap text scan, for the whole tree: (pytree metadata field names, names of methods of
     ``self`` alone annotated to return ``int``/``bool``/``str``). A class is usually defined in
@@ -106,7 +122,7 @@ def metadata_names(source: str) -> tuple[set[str], set[str]]:
         return fields, set()
     # each pattern only where its literal part occurs (they try every line start: ~1 s on a large tree)
     if "field(" in source:
-        fields |= set(_META_FIELD.findall(source))
+        fields |= {m.group(1) for m in _META_FIELD.finditer(source) if _key_read(source, m)}
         if "static_field(" in source:
             fields |= set(_STATIC_FIELD_CALL.findall(source))
     if "meta_fields" in source:

@@ -566,6 +566,7 @@ class ModuleIndex:
             self.module_defs[info.name] = info
 
     def _class_field(self, line: cst.SimpleStatementLine, klass: ClassInfo) -> None:
+        keys = None
         for small in line.body:
             target, value = None, None
             if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
@@ -573,11 +574,14 @@ class ModuleIndex:
             elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
                 target, value = small.targets[0].target.value, small.value
             if target and isinstance(value, cst.Call):
+                if keys is None:
+                    keys = fieldmeta.static_keys(klass.node, self.imports)
+                    keys = fieldmeta.ANY_KEY if keys is None else keys
                 static = keyword(value, "static")
                 node = keyword(value, "pytree_node")
                 if (isinstance(static, cst.Name) and static.value == "True") or (
                     isinstance(node, cst.Name) and node.value == "False"
-                ) or fieldmeta.static_by_metadata(value):
+                ) or fieldmeta.static_by_metadata(value, keys):
                     klass.static_fields.add(target)
                     self.static_field_names.add(target)
 
@@ -1139,7 +1143,7 @@ class ModuleIndex:
         nums = literal_ints(self.constant(keyword(options, jaxapi.TRACING_TRANSFORMS.get(name) or "static_argnums"))) if options else []
         names = literal_strs(self.constant(keyword(options, "static_argnames"))) if options else []
         if name == "jax.vmap":  # the None entries of in_axes: passed through as the caller gives them
-            nums = sorted(vmapaxes.unmapped_positions(vmapaxes.vmap_axes(call), vmapaxes.binding_for(self, call)))
+            nums = sorted(vmapaxes.unmapped_positions(vmapaxes.vmap_axes(call), vmapaxes.binding_for(self, call, scope)))
         if nums is None or names is None or "**" in bound_kw:
             return  # statics we cannot read: trust the user
         self.remote_contexts.append(RemoteJit(qual, name, tuple(nums), tuple(names), bound_pos, tuple(sorted(bound_kw)),

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jitguard.lint.analysis import fieldmeta
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.pytree_aux import aux_attributes
 from jitguard.lint.analysis.walk import iter_nodes
@@ -55,7 +56,6 @@ def metadata_fields(module: cst.Module, imports: ImportTable) -> set[str]:
 
 def _class_metadata(node: cst.ClassDef, imports: ImportTable) -> set[str]:
     names: set[str] = set()
-    registered = False
     for dec in node.decorators:
         d = dec.decorator
         target = d.func if isinstance(d, cst.Call) else d
@@ -64,36 +64,27 @@ def _class_metadata(node: cst.ClassDef, imports: ImportTable) -> set[str]:
             name = imports.resolve(d.args[0].value)
             if name in _REGISTER_DATACLASS:
                 names |= _strings(_argument(d, "meta_fields", 2))
-        if name in _REGISTER_DATACLASS:
-            registered = True
         if name in _REGISTER_NODE_CLASS:
             names |= _aux_attributes(node)
+    keys = fieldmeta.static_keys(node, imports)
     for stmt in node.body.body:
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         for small in stmt.body:
             if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and isinstance(small.value, cst.Call):
-                if _static_field(small.value, imports, registered):
+                if _static_field(small.value, imports, keys):
                     names.add(small.target.value)
     return names
 
 
-def _static_field(call: cst.Call, imports: ImportTable, registered: bool) -> bool:
-    """``field(metadata={"static": True})`` (read by register_dataclass), or ``static_field()``."""
+def _static_field(call: cst.Call, imports: ImportTable, keys: dict[str, str] | None) -> bool:
+    """``field(metadata={"static": True})`` on a class whose registration reads that key
+    (``keys``: jitguard.lint.analysis.fieldmeta.static_keys; None: no registration known here),
+    or ``static_field()``."""
     name = imports.resolve(call.func) or ""
     if name.rsplit(".", 1)[-1] == "static_field":
         return True
-    if not registered:
-        return False
-    metadata = _argument(call, "metadata", None)
-    if isinstance(metadata, cst.Dict):
-        for el in metadata.elements:
-            if (isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)
-                    and el.key.evaluated_value == "static" and _is_true(el.value)):
-                return True
-    if isinstance(metadata, cst.Call) and imports.resolve(metadata.func) == "dict":
-        return _is_true(_argument(metadata, "static", None))
-    return False
+    return keys is not None and fieldmeta.static_by_metadata(call, keys)
 
 
 def _aux_attributes(node: cst.ClassDef) -> set[str]:
@@ -122,10 +113,6 @@ def _strings(expr: cst.BaseExpression | None) -> set[str]:
         return {e.value.evaluated_value for e in expr.elements
                 if isinstance(e.value, cst.SimpleString) and isinstance(e.value.evaluated_value, str)}
     return set()
-
-
-def _is_true(expr: cst.BaseExpression | None) -> bool:
-    return isinstance(expr, cst.Name) and expr.value == "True"
 
 
 def metadata_parameters(module: cst.Module, imports: ImportTable) -> dict[str, tuple[tuple[int, ...], tuple[str, ...]]]:

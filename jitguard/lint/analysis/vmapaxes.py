@@ -118,15 +118,22 @@ def _holds(root: cst.CSTNode, target: cst.CSTNode) -> bool:
     return False
 
 
-def binding_for(index, node: cst.CSTNode) -> Binding:
-    """Names as bound where ``node`` is (looked up lazily: only a named part needs the scope)."""
-    scope: list = []
+_UNSEEN = object()
+
+
+def binding_for(index, node: cst.CSTNode, scope=_UNSEEN) -> Binding:
+    """Names as bound where ``node`` is, in ``scope`` (the function holding ``node``, None for the
+    module; found lazily when not given: only a named part needs it). A name that a function on
+    the way out binds as a parameter is the caller's value, not read (None)."""
+    where_from: list = [] if scope is _UNSEEN else [scope]
 
     def lookup(name: str) -> cst.BaseExpression | None:
-        if not scope:
-            scope.append(enclosing_scope(index, node))
-        where = scope[0]
+        if not where_from:
+            where_from.append(enclosing_scope(index, node))
+        where = where_from[0]
         while True:
+            if where is not None and where.param(name) is not None:
+                return None  # a parameter: whatever the caller passes
             values = index.assigned_names(where).get(name)
             if values:
                 # one assignment; or several (one per branch) that each build a run of None
