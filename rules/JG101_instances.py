@@ -6,6 +6,9 @@ Built from static values, or reading a class attribute or an attribute set from 
 holds Python values.
 """
 
+import dataclasses
+from typing import Optional
+
 import jax
 import jax.numpy as jnp
 
@@ -83,6 +86,40 @@ def window(x):
     return Window(x).head()
 
 
+class Reset:
+    def __init__(self, rate):
+        self.rate = rate
+
+    def reset(self):
+        self.rate = 0.0  # rebinds what __init__ stored: a Python float once reset() ran
+
+    def __call__(self, x):
+        self.reset()
+        if self.rate == 0.0:  # a Python float here
+            return x
+        return x * self.rate
+
+
+def reset_rate(x, rate):
+    return Reset(rate)(x)
+
+
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass
+class Masked:
+    scale: jax.Array
+    mask: Optional[jax.Array] = dataclasses.field(default=None)  # None: an empty pytree, not a leaf
+    extra: Optional[jax.Array] = dataclasses.field(default_factory=lambda: None)
+
+
+def masked(x, p):
+    if p.mask:  # None when the caller leaves it out: no tracer
+        x = x * p.mask
+    if p.extra:  # a default_factory: the linter does not read it
+        x = x + p.extra
+    return x * p.scale
+
+
 RAISES = [
     (lambda: jax.jit(gated)(1.0, jnp.ones(3)), "TracerBoolConversionError"),
     (lambda: jax.jit(gate_by_name)(1.0, jnp.ones(3)), "TracerBoolConversionError"),
@@ -93,4 +130,6 @@ RUNS = [
     lambda: jax.jit(gated_static, static_argnames="level")(1.0, jnp.ones(3)),
     lambda: jax.jit(gate_mode)(1.0, jnp.ones(3)),
     lambda: jax.jit(window)(jnp.ones(3)),
+    lambda: jax.jit(reset_rate)(jnp.ones(3), 0.3),
+    lambda: jax.jit(masked)(jnp.ones(3), Masked(jnp.ones(3))),
 ]

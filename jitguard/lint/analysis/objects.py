@@ -61,7 +61,9 @@ def instance_value(walker, call: cst.Call) -> tuple[Taint | None] | None:
     if not mapped:
         return None  # built from static values only: a Python object, as before
     stored = _init_kinds(walker.analysis, init, mapped)
-    fields: dict[str, Taint | None] = {name: stored.get(name) for name in sorted(attrs - _getters(klass).keys())}
+    rebound = rebound_attributes(walker.index, klass)  # another method may rebind them: unknown, not reported
+    fields: dict[str, Taint | None] = {name: None if name in rebound else stored.get(name)
+                                       for name in sorted(attrs - _getters(klass).keys())}
     value = lattice.record(fields)
     if value is None:
         return (None,)
@@ -139,6 +141,56 @@ def _self_targets(method) -> set[str] | None:
                 return None
             names.add(node.attr.value)  # read or written: a name the instance may have
         stack.extend(node.children)
+    return names
+
+
+def rebound_attributes(index, klass) -> frozenset[str]:
+    """``self.<name>`` targets (assigned, augmented, deleted, a loop or ``with`` target) of the
+    methods other than ``__init__`` of ``klass`` and of its plain bases: a call of such a method
+    (``self.reset()``) rebinds the attribute after ``__init__`` stored it."""
+    names: set[str] = set()
+    seen: set[str] = set()
+    todo = [klass]
+    while todo:
+        current = todo.pop()
+        if current.name in seen:
+            continue
+        seen.add(current.name)
+        for name, method in current.methods.items():
+            if name != "__init__":
+                names |= _stored_targets(method)
+        todo.extend(index.classes[b.value.value] for b in current.node.bases
+                    if isinstance(b.value, cst.Name) and b.value.value in index.classes)
+    return frozenset(names)
+
+
+def _stored_targets(method) -> set[str]:
+    """The ``self.<name>`` that a method assigns, augments, deletes or binds in a loop or ``with``."""
+    if not method.is_method or not method.positional or not isinstance(method.node, cst.FunctionDef):
+        return set()
+    owner = method.positional[0].name
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [method.node.body]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Del)):
+            targets = [node.target]
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            targets = [node.asname.name]
+        else:
+            continue
+        while targets:
+            target = targets.pop()
+            if isinstance(target, (cst.Tuple, cst.List)):
+                targets.extend(e.value for e in target.elements)
+            elif isinstance(target, cst.StarredElement):
+                targets.append(target.value)
+            elif (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
+                  and target.value.value == owner):
+                names.add(target.attr.value)
     return names
 
 
@@ -275,8 +327,23 @@ def _record_leaves(index, arg: cst.BaseExpression, scope, record_fields) -> tupl
         return None
     given = {n: a.value for n, a in zip(names, [a for a in arg.args if a.keyword is None])}
     given.update({a.keyword.value: a.value for a in arg.args if a.keyword is not None})
-    static = klass.static_fields | index.static_field_names
-    return klass.name, tuple((n, n not in static and not _none_or_text(given.get(n, _default(klass, n)))) for n in names)
+    static = own_static_fields(index, klass)  # this class's declarations only, not a same-named field elsewhere
+    return klass.name, tuple((n, n not in static and _leaf_value(given[n] if n in given else _default(index, klass, n)))
+                             for n in names)
+
+
+def own_static_fields(index, klass) -> set[str]:
+    """The metadata fields the class itself declares: ``field(static=True)`` and its kin,
+    ``register_dataclass(..., meta_fields=...)`` on it (decorator or module-level call)."""
+    from jitguard.lint.analysis import pytrees
+
+    registered = pytrees._registered_dataclasses(index.module, index.imports).get(klass.name, ())
+    return set(klass.static_fields) | pytrees._class_metadata(klass.node, index.imports) | set(registered)
+
+
+def _leaf_value(value) -> bool:
+    """A field's value is a tracer in the trace: not None, not a string, not an unknown default."""
+    return value is not _UNKNOWN and not _none_or_text(value)
 
 
 def _leaf_record(index, klass) -> bool:
@@ -293,13 +360,30 @@ def _leaf_record(index, klass) -> bool:
     return bool(bases & _LEAF_RECORD_BASES or decorators & _LEAF_RECORD_DECORATORS)
 
 
-def _default(klass, name: str) -> cst.BaseExpression | None:
-    """The class-level default of field ``name`` (None: no default)."""
+_UNKNOWN = object()  # a default the linter does not read (``default_factory``): not reported
+_FIELD_FUNCTIONS = frozenset({"field", "static_field"})  # dataclasses.field, flax.struct.field, chex, equinox
+
+
+def _default(index, klass, name: str):
+    """The class-level default of field ``name`` (None: no default): ``x: T = value`` or
+    ``field(default=value)``; ``_UNKNOWN`` for ``field(default_factory=...)``."""
     for stmt in klass.node.body.body if isinstance(klass.node.body, cst.IndentedBlock) else ():
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
             if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.target.value == name:
-                return small.value
+                return _field_default(index, small.value)
     return None
+
+
+def _field_default(index, value):
+    if not isinstance(value, cst.Call):
+        return value
+    resolved = index.resolve(value.func, None) or (value.func.value if isinstance(value.func, cst.Name) else "")
+    if resolved.rsplit(".", 1)[-1] not in _FIELD_FUNCTIONS:
+        return value
+    keywords = {a.keyword.value: a.value for a in value.args if a.keyword is not None}
+    if "default" in keywords:
+        return keywords["default"]
+    return _UNKNOWN if "default_factory" in keywords or any(a.star for a in value.args) else None
 
 
 def _none_or_text(value: cst.BaseExpression | None) -> bool:
