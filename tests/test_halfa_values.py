@@ -251,3 +251,56 @@ def test_an_instance_built_from_two_callers_keeps_its_python_attributes(tmp_path
     with pytest.raises(jax.errors.TracerBoolConversionError):
         module.two(1.0, jax.numpy.ones(2))
     jax.block_until_ready(module.one(1.0, jax.numpy.ones(2)))
+
+
+def test_a_static_field_of_one_class_leaves_a_same_named_field_of_another_a_leaf(tmp_path):
+    """``Config.width`` is metadata (``field(metadata=dict(static=True))``); ``State.width`` is a
+    data field of an unrelated record: a tracer at a traced position, whatever the other class
+    declares. Each class's own declarations decide, not the names declared static anywhere in the
+    module."""
+    path = tmp_path / "samename.py"
+    path.write_text(textwrap.dedent('''
+        import dataclasses
+
+        import jax
+        import jax.numpy as jnp
+
+
+        @jax.tree_util.register_dataclass
+        @dataclasses.dataclass
+        class Config:
+            width: int = dataclasses.field(metadata=dict(static=True))
+
+
+        @jax.tree_util.register_dataclass
+        @dataclasses.dataclass
+        class State:
+            x: jax.Array
+            width: int
+
+
+        @jax.jit
+        def traced_width(s):
+            if s.width > 2:  # expect: JG101
+                return s.x
+            return -s.x
+
+
+        @jax.jit
+        def static_width(c, x):
+            return jnp.zeros((c.width, 3)) + x  # metadata: a Python int
+
+
+        RAISES = [(lambda: traced_width(State(jnp.ones(3), 4)), "TracerBoolConversionError")]
+        RUNS = [lambda: static_width(Config(4), 1.0)]
+        '''))
+    [result] = lint_files([str(path)], LintOptions(DEFAULT))
+    assert {(f.line, f.code) for f in result.findings} == {
+        (line, code) for line, codes in expected_lines(path).items() for code in codes}
+    module = _load(path)
+    for call, error in module.RAISES:
+        with pytest.raises(Exception) as info:
+            call()
+        assert error in {c.__name__ for c in type(info.value).__mro__}, info.value
+    for call in module.RUNS:
+        jax.block_until_ready(call())

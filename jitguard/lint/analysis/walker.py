@@ -756,11 +756,11 @@ class Walker(CallSemantics):
             return self.on_captured_array(node, [node.value])  # y.T of a captured concrete JAX array
         if t is None or attr in jaxapi.STATIC_ATTRIBUTES or (attr.startswith("__") and attr.endswith("__")):
             return None  # x.shape, x.dtype, ...; x.__class__, x.__name__ are about the type
-        if node.attr.value in self.index.static_field_names:
-            return None  # declared static by a class of this module (eqx.field(static=True), ...)
         known, value = lattice.field(t, attr)
         if known:
-            return value  # out.converged of out = Output(..., converged): that value's kind
+            return value  # out.converged of out = Output(..., converged): that value's kind (its class's own fields)
+        if node.attr.value in self.index.static_field_names:
+            return None  # declared static by a class of this module (eqx.field(static=True), ...)
         if static_property(self, t, attr):
             return None  # a property of this module's classes reading only metadata or shapes
         if not t.foreign and attr in array_fields(self.index):
