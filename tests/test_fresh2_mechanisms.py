@@ -554,3 +554,65 @@ def test_vmap_in_axes_of_a_parameter_maps_under_jax():
 
 def test_vmap_in_axes_of_a_parameter_is_not_read_through_the_module(tmp_path):
     assert _lint(tmp_path, paxes=PARAM_AXES) == _expected("paxes", PARAM_AXES)
+
+
+# -- `partial(f, k=obj.attr)`: attr is never None only for the class obj is, when that is in sight --
+
+LIMIT_TYPES = '''
+    import dataclasses
+    from typing import Optional
+
+
+    @dataclasses.dataclass(frozen=True)
+    class Limits:
+        size: Optional[int] = None
+'''
+
+LIMIT_USE = '''
+    import dataclasses
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+
+    from ltypes import Limits
+
+
+    @dataclasses.dataclass(frozen=True)
+    class Budget:
+        size: int
+
+
+    def _fill(x, size=None):
+        if size is None:  # Limits.size may be None: this runs in the cond
+            size = int(jnp.sum(x > 0))  # expect JG104
+        return x[:size]
+
+
+    def fill_to_limit(x, limits: Limits):
+        return jax.lax.cond(x.sum() > 0, partial(_fill, size=limits.size), lambda v: v[:2], x)
+
+
+    def _fill_budget(x, size=None):
+        if size is None:  # Budget.size is an int: never None here
+            size = int(jnp.sum(x > 0))
+        return x[:size]
+
+
+    def fill_to_budget(x, budget: Budget):
+        return jax.lax.cond(x.sum() > 0, partial(_fill_budget, size=budget.size), lambda v: v[:2], x)
+'''
+
+
+def test_an_optional_field_of_another_class_reaches_the_cond_under_jax(tmp_path, monkeypatch):
+    jax = pytest.importorskip("jax")
+    (tmp_path / "ltypes.py").write_text(textwrap.dedent(LIMIT_TYPES))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    ns = _exec(LIMIT_USE)
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        ns["fill_to_limit"](jax.numpy.ones(3), ns["Limits"]())
+    assert ns["fill_to_budget"](jax.numpy.ones(3), ns["Budget"](2)).shape == (2,)
+
+
+def test_never_none_field_is_read_on_the_class_the_object_is(tmp_path):
+    assert _lint(tmp_path, ltypes=LIMIT_TYPES, luse=LIMIT_USE) == _expected("luse", LIMIT_USE)

@@ -988,25 +988,26 @@ class ModuleIndex:
                 for arg in expr.args:
                     if arg.keyword is not None and _literal(arg.value):
                         out.setdefault(arg.keyword.value, self.module.code_for_node(arg.value))
-                    elif arg.keyword is not None and self._never_none(arg.value):
+                    elif arg.keyword is not None and self._never_none(arg.value, scope):
                         out.setdefault(arg.keyword.value, NOT_NONE)  # `k is None` is False, `if k:` not known
             elif name not in jaxapi.TRANSPARENT_WRAPPERS and name not in jaxapi.TRACING_TRANSFORMS:
                 break
             expr = positional_args(expr)[0].value
         return out
 
-    def _never_none(self, expr: cst.BaseExpression) -> bool:
+    def _never_none(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> bool:
         """An expression that cannot evaluate to None: a container literal, comprehension, lambda,
         f-string or comparison, or ``obj.attr`` where ``attr`` is a field that the classes of this
-        module declaring it annotate with a type that excludes None (``max_occupancy: int =
-        dataclasses.field(...)``), with no None default, and none defines it as a method."""
+        module ``obj`` may be (``_owner_classes``) declaring it annotate with a type that excludes
+        None (``max_occupancy: int = dataclasses.field(...)``), with no None default, and none
+        defines it as a method."""
         if isinstance(expr, (cst.Tuple, cst.List, cst.Dict, cst.Set, cst.Lambda, cst.FormattedString, cst.Comparison,
                              cst.ListComp, cst.DictComp, cst.SetComp)):
             return True
         if not isinstance(expr, cst.Attribute):
             return False
         attr, found = expr.attr.value, False
-        for klass in self.classes.values():
+        for klass in self._owner_classes(expr.value, scope):
             if attr in klass.methods:
                 return False
             for stmt in klass.node.body.body if isinstance(klass.node.body, cst.IndentedBlock) else ():
@@ -1018,6 +1019,24 @@ class ModuleIndex:
                             return False
                         found = True
         return found
+
+    def _owner_classes(self, obj: cst.BaseExpression, scope: FunctionInfo | None) -> list[ClassInfo]:
+        """The classes of this module ``obj`` may be an instance of: the one its parameter
+        annotation or its constructor call names; none when the annotation names another type;
+        every class when its type is not in sight (an unannotated parameter)."""
+        name = obj.value if isinstance(obj, cst.Name) else None
+        if name is not None and scope is not None and scope.param(name) is not None:
+            params = scope.node.params if isinstance(scope.node, (cst.FunctionDef, cst.Lambda)) else None
+            annotation = next((p.annotation for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+                               if p.name.value == name), None) if params is not None else None
+            if annotation is not None:
+                named = annotation.annotation
+                return [self.classes[named.value]] if isinstance(named, cst.Name) and named.value in self.classes else []
+        elif name is not None:
+            value = self.binding(name, scope)
+            if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in self.classes:
+                return [self.classes[value.func.value]]
+        return list(self.classes.values())
 
     def _unpassed(self, call: cst.Call, scope: FunctionInfo | None, info: FunctionInfo, use: TransformUse) -> frozenset[str]:
         """Defaulted parameters that no call of the transformed function passes, when every call
