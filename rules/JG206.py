@@ -2,6 +2,7 @@
 
 import abc
 import collections
+import dataclasses
 import typing
 from dataclasses import dataclass
 from functools import partial
@@ -270,7 +271,76 @@ def made_arrays_in_a_namedtuple(x):
     return jax.jit(apply_rules, static_argnums=0)(Rules(jnp.sin, jnp.cos), x), scale(x, Rules(*pair()))
 
 
+# --- JAX runtime objects (devices, meshes, shardings) and functions in registered data fields --
+
+def a_device(x):
+    return scale(x, jax.devices()[0])  # expect: JG206
+
+
+def a_local_device(x):
+    return scale(x, jax.local_devices()[0])  # expect: JG206
+
+
+def a_mesh(x):
+    mesh = jax.make_mesh((1,), ("d",))
+    return scale(x, mesh)  # expect: JG206
+
+
+def a_sharding(x):
+    mesh = jax.sharding.Mesh(np.array(jax.devices()), ("d",))
+    return scale(x, jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec()))  # expect: JG206
+
+
+@dataclass
+class WithHook:
+    w: object
+    hook: object
+
+
+jax.tree_util.register_dataclass(WithHook, data_fields=["w", "hook"], meta_fields=[])
+
+
+@dataclass
+class WithStaticHook:
+    w: object
+    hook: object
+
+
+jax.tree_util.register_dataclass(WithStaticHook, data_fields=["w"], meta_fields=["hook"])
+
+
+@jax.tree_util.register_dataclass
+@dataclass
+class Hooked:
+    w: object
+    hook: object
+    other: object = dataclasses.field(default=None, metadata=dict(static=True))
+
+
+def function_in_a_data_field(x):
+    return scale(x, WithHook(x, double))  # expect: JG206
+
+
+def lambda_in_a_data_field(x):
+    return scale(x, Hooked(x, hook=lambda v: v))  # expect: JG206
+
+
+def runtime_objects_static(x):
+    mesh = jax.make_mesh((1,), ("d",))
+    return scale_static(x, jax.devices()[0]), scale_static(x, mesh), scale(x, jax.devices()[0].id)
+
+
+def function_in_a_meta_field(x):
+    return scale(x, WithStaticHook(x, double)), scale(x, Hooked(x, x, other=double)), scale(x, WithHook(x, x))
+
+
 RAISES = [
+    (lambda: a_device(jnp.ones(3)), "TypeError"),
+    (lambda: a_local_device(jnp.ones(3)), "TypeError"),
+    (lambda: a_mesh(jnp.ones(3)), "TypeError"),
+    (lambda: a_sharding(jnp.ones(3)), "TypeError"),
+    (lambda: function_in_a_data_field(jnp.ones(3)), "TypeError"),
+    (lambda: lambda_in_a_data_field(jnp.ones(3)), "TypeError"),
     (lambda: namedtuple_of_made_functions(jnp.ones(3)), "TypeError"),
     (lambda: nested_function_argument(jnp.ones(3)), "TypeError"),
     (lambda: string_literal(jnp.ones(3)), "TypeError"),
@@ -296,6 +366,8 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: runtime_objects_static(jnp.ones(3)),
+    lambda: function_in_a_meta_field(jnp.ones(3)),
     lambda: namedtuple_of_made_functions_static(jnp.ones(3)),
     lambda: made_arrays_in_a_namedtuple(jnp.ones(3)),
     lambda: static_position(jnp.ones(3)),

@@ -18,6 +18,13 @@ read here are the ones the source shows for sure:
   ``register_pytree_node`` or any other call, it may be registered);
 * a tuple, list or dict literal, or a NamedTuple of the module, holding one of these (also
   ``Record(*make())``: the elements of the tuple literal ``make``, a def of the module, returns);
+* a JAX runtime object: ``jax.devices()[i]``/``jax.local_devices()[i]`` (a device) or the list
+  itself, ``Mesh(...)``/``jax.make_mesh(...)``, ``NamedSharding``/``SingleDeviceSharding``,
+  ``PartitionSpec`` (each raises the same TypeError under JAX 0.10.2);
+* ``Cls(...)`` of a ``@dataclass`` of the module registered once with ``register_dataclass``
+  (a call, the decorator, or ``partial(register_dataclass, data_fields=...)``), holding one of these
+  in a data field (listed in ``data_fields``, or, with no lists, a field with no ``field(...)``);
+  meta fields are static, and left alone;
 * a name bound once (in the function, or at module level and never declared ``global``) to one.
 
 Accepted by JAX, never flagged: arrays, NumPy arrays and scalars, Python numbers, ``None``,
@@ -31,7 +38,7 @@ import re
 
 import libcst as cst
 
-from jitguard.lint.analysis.hashability import value_class
+from jitguard.lint.analysis.hashability import _annotated, bind_fields, record_field_list, value_class
 from jitguard.lint.analysis.instances import returned_tuple
 from jitguard.lint.analysis.walk import children, iter_nodes
 
@@ -39,6 +46,20 @@ _PLAIN_BASES = frozenset({"object", "abc.ABC"})
 _DATACLASS = frozenset({"dataclasses.dataclass"})
 _STRING_BUILTINS = frozenset({"str", "repr", "format", "ascii", "chr", "hex", "oct", "bin"})
 _STRING_METHODS = frozenset({"format", "join"})
+# JAX runtime objects with no array form: each raises TypeError at a traced position (JAX 0.10.2,
+# rules/JG206.py); qualified name of the call that makes one -> what it is
+_RUNTIME_OBJECTS = {
+    "jax.sharding.Mesh": "a `Mesh` (a JAX runtime object, not an array)",
+    "jax.make_mesh": "a `Mesh` (a JAX runtime object, not an array)",
+    "jax.sharding.NamedSharding": "a `Sharding` (a JAX runtime object, not an array)",
+    "jax.sharding.SingleDeviceSharding": "a `Sharding` (a JAX runtime object, not an array)",
+    "jax.sharding.PartitionSpec": "a `PartitionSpec` (a JAX runtime object, not an array)",
+    "jax.P": "a `PartitionSpec` (a JAX runtime object, not an array)",
+    "jax.devices": "a list of `jax.Device`s (JAX runtime objects, not arrays)",
+    "jax.local_devices": "a list of `jax.Device`s (JAX runtime objects, not arrays)",
+}
+_DEVICE_LISTS = frozenset({"jax.devices", "jax.local_devices"})
+_REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
 # uses of a class name that cannot register it: isinstance(x, C), issubclass, super(C, self), type checks
 _INERT_CALLS = frozenset({"isinstance", "issubclass", "super", "type", "id", "repr", "str"})
 
@@ -245,6 +266,8 @@ class _Kinds:
             return None
         if isinstance(expr, cst.Call):
             return self._call(expr, scope, depth)
+        if isinstance(expr, cst.Subscript):
+            return self._device(expr, scope)
         if isinstance(expr, cst.Name):
             return self._name(expr, scope, depth)
         return None
@@ -279,13 +302,19 @@ class _Kinds:
         if (isinstance(func, cst.Attribute) and func.attr.value in _STRING_METHODS
                 and isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString))):
             return f"a string (from `str.{func.attr.value}`)"
-        if index.resolve(func, scope) == "functools.partial":
+        resolved = index.resolve(func, scope)
+        if resolved == "functools.partial":
             return "a function (a `functools.partial` object)"
+        if resolved in _RUNTIME_OBJECTS:
+            return _RUNTIME_OBJECTS[resolved]
         if not isinstance(func, cst.Name) or index.lookup_function(func.value, scope) is not None:
             return None
         klass = self.plain_class(func.value, scope)
         if klass is not None:
             return f"an instance of `{func.value}`, {klass}"
+        held = self._data_field(call, scope, depth)
+        if held is not None:
+            return held
         if value_class(call, index, scope) in ("NamedTuple", "namedtuple"):
             for arg in call.args:
                 # Record(*make_fns()): the elements of the tuple literal make_fns returns (instances.py)
@@ -316,6 +345,72 @@ class _Kinds:
             return None
         inner = self.of(value, scope, depth + 1)
         return f"{inner} (`{name}`)" if inner is not None else None
+
+    def _device(self, expr: cst.Subscript, scope) -> str | None:
+        """``jax.devices()[0]``, ``jax.local_devices()[i]``: one device (a plain index, not a slice)."""
+        value = expr.value
+        if (len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index) and isinstance(value, cst.Call)
+                and self.index.resolve(value.func, scope) in _DEVICE_LISTS):
+            return "a `jax.Device` (a JAX runtime object, not an array)"
+        return None
+
+    def _data_field(self, call: cst.Call, scope, depth: int) -> str | None:
+        """``Cls(...)`` of a dataclass of the module registered with ``register_dataclass`` (one
+        registration, data fields read): JAX traces its data fields, so one holding a value JAX
+        cannot trace raises as that value would. Meta (static) fields are left alone."""
+        name = call.func.value
+        data = self._registered_data_fields(name, scope)
+        if not data:
+            return None
+        klass = self.index.classes[name]
+        bound = bind_fields(call, klass, self.index)
+        if bound is None:
+            return None
+        fields = [f.name for f in (record_field_list(klass, self.index) or []) if f.init and f.positional]
+        args = [a for a in call.args if a.keyword is None]
+        for arg in call.args:
+            field = arg.keyword.value if arg.keyword is not None else fields[args.index(arg)]
+            if field not in data:
+                continue
+            inner = self.of(arg.value, scope, depth + 1)
+            if inner is not None:
+                return f"a `{name}` (a registered dataclass, traced field by field) holding {inner} in its data field `{field}`"
+        return None
+
+    def _registered_data_fields(self, name: str, scope) -> frozenset | None:
+        """The data fields of ``name``, a ``@dataclass`` of the module registered once with
+        ``register_dataclass``: the listed ``data_fields``, or, registered without field lists, every
+        field not marked by a ``field(...)`` call (its metadata may make it static). None when unsure."""
+        index = self.index
+        klass = index.classes.get(name)
+        if klass is None or not _module_definition(name, index, scope):
+            return None
+        node = klass.node
+        fields = record_field_list(klass, index)
+        if fields is None or any(index.resolve(b.value, None) not in _PLAIN_BASES for b in node.bases):
+            return None
+        registrations = []
+        for dec in node.decorators:
+            d = dec.decorator
+            resolved = index.resolve(d.func if isinstance(d, cst.Call) else d, None)
+            if resolved in _REGISTER_DATACLASS and not isinstance(d, cst.Call):
+                registrations.append(None)
+            elif resolved == "functools.partial" and isinstance(d, cst.Call) and d.args and index.resolve(d.args[0].value, None) in _REGISTER_DATACLASS:
+                registrations.append(_keyword_strings(d, "data_fields"))
+            elif resolved not in _DATACLASS:
+                return None
+        for n in iter_nodes(index.module):
+            if (isinstance(n, cst.Call) and index.resolve(n.func, None) in _REGISTER_DATACLASS and n.args
+                    and isinstance(n.args[0].value, cst.Name) and n.args[0].value.value == name):
+                registrations.append(_keyword_strings(n, "data_fields", 1))
+        if len(registrations) != 1:
+            return None
+        listed = registrations[0]
+        if listed is not None:
+            return frozenset(listed) if listed != ("?",) else None
+        _names, values, _markers = _annotated(node, index)
+        plain = {f for f, v in zip(_names, values) if not isinstance(v, cst.Call)}
+        return frozenset(f.name for f in fields if f.name in plain)
 
     # -- classes ------------------------------------------------------------------------------
 
@@ -371,6 +466,25 @@ class _Kinds:
         if self._escapes is None:
             self._escapes = _escaping_classes(self.index)
         return self._escapes.get(name, False)
+
+
+def _keyword_strings(call: cst.Call, keyword: str, position: int | None = None) -> tuple | None:
+    """The string literals of a list/tuple argument (``data_fields=["a", "b"]``); None when absent
+    (or not the positional one), ``("?",)`` when present but not all literal."""
+    value = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == keyword), None)
+    if value is None and position is not None:
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        value = positional[position].value if len(positional) > position else None
+    if value is None:
+        return ("?",) if any(a.star for a in call.args) or len(call.args) > 1 else None
+    if not isinstance(value, (cst.List, cst.Tuple)):
+        return ("?",)
+    out = []
+    for el in value.elements:
+        if not isinstance(el.value, cst.SimpleString):
+            return ("?",)
+        out.append(el.value.evaluated_value)
+    return tuple(out)
 
 
 def _escaping_classes(index) -> dict[str, bool]:
