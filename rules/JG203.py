@@ -428,7 +428,30 @@ def one_element_arrays_in_pytree_metadata(x, scale):
     return first + second + total(Ragged(x, np.full((1,), 2.0))) + total(Ragged(x, np.ones((1, 1))))
 
 
+# --- results of jax.numpy / jax.random / lax calls are JAX arrays (shape queries are not) ------
+
+def jax_call_result(x):
+    return split(x, sizes=jnp.add(1, 1))  # expect: JG203
+
+
+def legacy_key(x):
+    return pad_to(x, jax.random.PRNGKey(0))  # expect: JG203
+
+
+def typed_key_through_a_name(x):
+    key = jax.random.key(0)
+    return pad_to(x, key)  # expect: JG203
+
+
+def jax_call_results_made_static(x):
+    return (split(x, sizes=int(jnp.add(2, 1))), split(x, sizes=jnp.shape(x)), split(x, sizes=3),
+            pad_to(x, jax.lax.fori_loop(0, 2, lambda i, c: c, 1)))
+
+
 RAISES = [
+    (lambda: jax_call_result(jnp.arange(3.0)), "ValueError"),
+    (lambda: legacy_key(jnp.arange(3.0)), "ValueError"),
+    (lambda: typed_key_through_a_name(jnp.arange(3.0)), "ValueError"),
     (lambda: list_after_an_init_false_field(jnp.arange(3.0)), "ValueError"),
     (lambda: built_by_helpers(jnp.arange(3.0)), "ValueError"),
     (lambda: hashed_dataclass_holding_a_module_array(jnp.arange(3.0)), "ValueError"),
@@ -456,6 +479,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: jax_call_results_made_static(jnp.arange(3.0)),
     lambda: list_in_an_unhashed_field(jnp.arange(3.0)),
     lambda: keyword_only_field_after_an_init_false_one(jnp.arange(3.0)),
     lambda: one_element_arrays_in_pytree_metadata(jnp.arange(3.0), 2.0),

@@ -32,6 +32,31 @@ UNHASHABLE_RETURNS = {
 }
 _NAMEDTUPLES = frozenset({"collections.namedtuple", "typing.NamedTuple"})
 _DATACLASS = frozenset({"dataclasses.dataclass"})
+# jax.numpy / jax.random / jax.lax calls return JAX arrays (unhashable: ValueError 'Non-hashable static
+# arguments' at a static position, JAX 0.10.2, rules/JG203.py), but for the classes (capitalized:
+# lax.Precision, ...; jax.random.PRNGKey makes an array), the shape/dtype queries and layout helpers
+# (jaxapi.STATIC_CALLS) and these, which return other values: control flow and pass-through calls
+# (lax.fori_loop(0, 2, f, 1) is an int), collectives, dtype info, helpers returning functions,
+# strings, dicts or context managers (each checked under JAX 0.10.2).
+_JAX_ARRAY_MODULES = ("jax.numpy.", "jax.random.", "jax.lax.")
+_NOT_ARRAYS = frozenset({
+    "cond", "switch", "scan", "fori_loop", "while_loop", "map", "associative_scan", "custom_root",
+    "custom_linear_solve", "stop_gradient", "optimization_barrier", "with_sharding_constraint", "platform_dependent",
+    "psum", "pmean", "pmax", "pmin", "all_gather", "ppermute", "pshuffle", "psum_scatter", "all_to_all",
+    "axis_index", "axis_size", "pbroadcast", "pvary",
+    "finfo", "iinfo", "vectorize", "frompyfunc", "printoptions", "set_printoptions", "get_printoptions",
+    "iterable", "save", "savez", "load", "key_impl", "default_prng_impl",
+})
+
+
+def jax_array_call(name: str | None) -> bool:
+    """Does a call of ``name`` (a qualified name) surely return a JAX array?"""
+    if not name or not name.startswith(_JAX_ARRAY_MODULES) or name in jaxapi.STATIC_CALLS:
+        return False
+    last = name.rsplit(".", 1)[-1]
+    if last == "PRNGKey" and name == "jax.random.PRNGKey":
+        return True
+    return last[:1].islower() and last not in _NOT_ARRAYS
 
 Inner = Callable[[cst.BaseExpression], "str | None"]
 
@@ -57,6 +82,8 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
         name = index.resolve(expr.func, scope)
         if name in jaxapi.ARRAY_MAKERS:
             return "an array"
+        if jax_array_call(name):
+            return "a JAX array"
         if name in ("list", "sorted"):
             return "a list"
         if name in ("dict", "set"):
@@ -482,8 +509,11 @@ def _kind(value, index, budget: list[int]) -> str | None:
     container = _container_made(expr, scope, env, index, budget)
     if container is not None:
         return container
-    if index.resolve(expr.func, scope) in jaxapi.ARRAY_MAKERS:
+    made = index.resolve(expr.func, scope)
+    if made in jaxapi.ARRAY_MAKERS:
         return "an array"
+    if jax_array_call(made):
+        return "a JAX array"
     record = _record(value, index, budget)
     if record is None or record[2] is None:
         return None
