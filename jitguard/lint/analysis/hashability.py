@@ -46,6 +46,8 @@ _NOT_ARRAYS = frozenset({
     "axis_index", "axis_size", "pbroadcast", "pvary",
     "finfo", "iinfo", "vectorize", "frompyfunc", "printoptions", "set_printoptions", "get_printoptions",
     "iterable", "save", "savez", "load", "key_impl", "default_prng_impl",
+    "array_str", "array_repr", "base_repr", "binary_repr", "ufunc", "einsum_path", "composite", "create_token",
+    "after_all", "ragged_all_to_all", "psend", "precv", "pcast",
 })
 
 
