@@ -123,6 +123,28 @@ def jitted_intervals(lo, hi):
     return jax.jit(Interval)(lo, hi).hi
 
 
+class IsPositive:
+    def __call__(self, x):
+        return x > 0
+
+
+class IsFinite:
+    def __call__(self, x):
+        return jnp.isfinite(x)
+
+
+VALUE_CHECKS = [IsPositive(), IsFinite()]
+
+
+@jax.jit
+def checked_by_a_loop(x):
+    # each element's __call__ runs on the tracer: a comparison of it is traced
+    for check in VALUE_CHECKS:
+        if not check(x):  # expect: JG101
+            return -x
+    return x
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -627,6 +649,28 @@ def starred_none_axes(xs):
     return jax.vmap(_step_with_tables, in_axes=(0, *nones))(xs, *extra.values())
 
 
+class HasRows:
+    def __call__(self, x):
+        return x.ndim > 0
+
+
+class IsSmall:
+    def __call__(self, x):
+        return x.shape[0] < 8
+
+
+SHAPE_CHECKS = (HasRows(), IsSmall())
+
+
+@jax.jit
+def shape_checked_by_a_loop(x):
+    # these __call__s read shapes only: Python bools under jit
+    for check in SHAPE_CHECKS:
+        if not check(x):
+            return -x
+    return x
+
+
 RAISES = [
     (lambda: jitted_intervals(jnp.zeros(2), jnp.ones(2)), "TracerBoolConversionError"),
     (scale_both, "TracerBoolConversionError"),
@@ -649,6 +693,7 @@ RAISES = [
     (lambda: elif_chain(jnp.ones(3)), "TracerBoolConversionError"),
     (lambda: comprehension_filter(jnp.ones(3)), "TracerBoolConversionError"),
     (lambda: match_on_a_traced_value(jnp.ones(3), 0), "TracerBoolConversionError"),
+    (lambda: checked_by_a_loop(jnp.float32(1.0)), "TracerBoolConversionError"),
 ]
 
 RUNS = [
@@ -689,4 +734,5 @@ RUNS = [
     lambda: match_on_a_static_value(jnp.ones(2), "none", jnp.ones(2)),
     lambda: starred_none_axes(jnp.ones(3)),
     lambda: jax.jit(starred_none_axes)(jnp.ones(3)),  # the tables are built inside: still NumPy
+    lambda: shape_checked_by_a_loop(jnp.ones(3)),
 ]

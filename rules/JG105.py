@@ -117,6 +117,14 @@ def half_zeros(n):
     return jnp.zeros(halved(n))  # expect: JG105
 
 
+@jax.jit
+def pad_width_updated(a, pad):
+    # x.at[i].set(v) is a JAX array, traced when x, i or v is
+    npad = jnp.zeros((2, 2), int)
+    npad = npad.at[0, 1].set(pad)
+    return jnp.pad(a, npad)  # expect: JG105
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -205,6 +213,14 @@ def same_padding_zeros(images):
     return jnp.zeros((images.shape[spec[1]], sum(lo + hi for lo, hi in pads)))
 
 
+PAD_WIDTH = jnp.zeros((2, 2), int).at[0, 1].set(1)  # updated outside any trace: concrete
+
+
+@jax.jit
+def pad_width_updated_outside(a):
+    return jnp.pad(a, PAD_WIDTH)
+
+
 RAISES = [
     (lambda: numpy_reshape_dispatches_to_the_tracer(jnp.ones(4), 2), "TypeError"),
     (lambda: jit_a_library_function(jnp.arange(3)), "TypeError"),
@@ -226,6 +242,7 @@ RAISES = [
     (lambda: random_shape(jax.random.key(0), 3), "TypeError"),
     (lambda: ramp(3), "ConcretizationTypeError"),
     (lambda: half_zeros(4), "TypeError"),
+    (lambda: pad_width_updated(jnp.ones((1, 3)), 1), "ConcretizationTypeError"),
 ]
 
 RUNS = [
@@ -245,4 +262,5 @@ RUNS = [
     lambda: ramp_plain_helper(3),
     lambda: ramp_outside_a_trace(jnp.ones(3)),
     lambda: same_padding_zeros(jnp.ones((1, 5, 5, 3))),
+    lambda: pad_width_updated_outside(jnp.ones((1, 3))),
 ]

@@ -82,12 +82,18 @@ class CallSemantics:
             if result is None and self.staged is not None and not getattr(self, "eager", 0):
                 return self._compiled_output(node, callee)
             return result
+        looped = self._looped_instance_calls(node)
+        if looped is not None:
+            return looped[0]
         if self._reads_only_metadata(node):
             return None
         if getattr(self, "eager", 0) and self._eager_callable(func, receiver, arg_taints):
             return None
         if self.reporting and name is not None and any(t is not None for t in arg_taints):
             self._record_outcall(node, name, arg_taints)
+        updated = self._functional_update(node, arg_taints)
+        if updated is not None:
+            return updated
         obj = self.taints.get(func.value) if isinstance(func, cst.Attribute) else None
         t = obj or receiver or lattice.join(*arg_taints)
         if t is None:
@@ -124,6 +130,70 @@ class CallSemantics:
                     return None
                 kinds[arg.keyword.value] = self.taints.get(arg.value)
         return (lattice.record(kinds),)
+
+    def _looped_instance_calls(self, node: cst.Call) -> tuple[Taint | None] | None:
+        """``a(x)`` where ``a`` is the variable of this function's only loop binding it, ``for a in
+        CHECKS:``, and ``CHECKS`` a list or tuple literal (its only binding) of instances of this
+        module's classes with ``__call__``: each element's ``__call__`` runs with these arguments
+        (checked on JAX 0.10.2: ``if not a(x):`` raises TracerBoolConversionError under jit when a
+        ``__call__`` returns ``x > 0``); the result joins theirs. None when the call is not one."""
+        func = node.func
+        if not isinstance(func, cst.Name) or self.info is None or any(a.star for a in node.args):
+            return None
+        loops = [n for n in _loops_of(self.info.node) if isinstance(n.target, cst.Name) and n.target.value == func.value]
+        if len(loops) != 1 or not isinstance(loops[0].iter, cst.Name):
+            return None
+        if any(v is not None for v in self.index.assigned_names(self.info).get(func.value, [])):
+            return None  # also bound by an assignment
+        literal = self.index.binding(loops[0].iter.value, self.info)
+        if not isinstance(literal, (cst.List, cst.Tuple)) or not literal.elements:
+            return None
+        callees = []
+        for el in literal.elements:
+            klass = self.index.instance_class(el.value, None) if isinstance(el, cst.Element) else None
+            callee = klass.methods.get("__call__") if klass is not None else None
+            if callee is None or not callee.is_method or not callee.positional:
+                return None
+            callees.append(callee)
+        result = None
+        for callee in callees:
+            mapped: dict[str, Taint] = {}
+            self._map_arguments(node, callee, callee.positional[1:], mapped)
+            if mapped and self.reporting:
+                self.analysis.propagate(callee, mapped, self.info)
+            self.analysis.called(callee)
+            if self.staged is not None:
+                self.analysis.stage(callee, self.info)
+            if mapped or self.staged is not None:
+                result = result or self.analysis.summary(callee, mapped)
+        return (result,)
+
+    def _functional_update(self, node: cst.Call, arg_taints: list) -> Taint | None:
+        """``x.at[i].set(v)`` (``add``, ``multiply``, ``min``, ``get``, ``apply``...): only a JAX
+        array has ``.at`` with these methods (a NumPy array has no ``.at``), and the result is a JAX
+        array of ``x``'s dtype, traced when ``x``, ``i`` or ``v`` is (checked on JAX 0.10.2 under
+        jit: ``jnp.pad(a, z.at[0, 1].set(pad))`` raises ConcretizationTypeError). None when
+        nothing it is built from is traced (a concrete array captured by staged code:
+        ``_captured_array_method``)."""
+        from jitguard.lint.analysis.walker import AT_METHODS
+
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in AT_METHODS
+                and isinstance(func.value, cst.Subscript) and isinstance(func.value.value, cst.Attribute)
+                and func.value.value.attr.value == "at"):
+            return None
+        owner = func.value
+        base = self.taints.get(owner.value.value)
+        parts = [base]
+        for el in owner.slice:
+            sl = el.slice
+            values = [sl.value] if isinstance(sl, cst.Index) else [p for p in (sl.lower, sl.upper, sl.step) if p]
+            parts.extend(self.taints.get(v) for v in values)
+        t = lattice.join(*parts, *arg_taints)
+        if t is None:
+            return None
+        mask = base is not None and base.boolean and not (base.opaque or base.container)
+        return Taint(t.origin, boolean=mask)
 
     def _captured_array_method(self, node: cst.Call) -> Taint | None:
         """``y.sum()``, ``y.at[0].set(1.0)`` of a concrete JAX array captured by staged code: a
@@ -728,3 +798,15 @@ def _call_kind(index, info: FunctionInfo, call: cst.Call, resolve) -> tuple[str,
         if arg.keyword is not None and arg.keyword.value in kinds:
             kinds[arg.keyword.value] = _expr_kind(index, info, arg.value, 1)[0]
     return "record", tuple(kinds.items()), klass.name
+
+
+def _loops_of(node: cst.CSTNode) -> list[cst.For]:
+    """The ``for`` statements of a function's own body (not of functions or classes it defines)."""
+    found = []
+    for child in children(node):
+        if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(child, cst.For):
+            found.append(child)
+        found.extend(_loops_of(child))
+    return found
