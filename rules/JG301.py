@@ -460,9 +460,92 @@ def static_stepper_per_item(n):
     return [StaticStepper().run(jnp.full(3, float(k))) for k in range(n)]
 
 
+def _below_ten(c):
+    return c < 10.0
+
+
+def _add_one(c):
+    return c + 1.0
+
+
+def count_up_eagerly(x):
+    # run outside any jit: lax.while_loop caches its program on the lambdas' identity
+    return jax.lax.while_loop(lambda c: c < 10.0, lambda c: c + 1.0, x)  # expect: JG301
+
+
+def eager_while_per_step(n):
+    x = jnp.float32(0.0)
+    for _ in range(n):
+        x = count_up_eagerly(x - 3.0)
+    return x
+
+
+def count_up_shared(x):
+    return jax.lax.while_loop(_below_ten, _add_one, x)  # module-level functions: one cache entry
+
+
+def eager_while_shared_functions(n):
+    x = jnp.float32(0.0)
+    for _ in range(n):
+        x = count_up_shared(x - 3.0)
+    return x
+
+
+@jax.jit
+def count_up_traced(x):
+    return jax.lax.fori_loop(0, 3, lambda i, c: c + 1.0, x)  # traced once with the jitted step
+
+
+def traced_fori_per_step(n):
+    x = jnp.float32(0.0)
+    for _ in range(n):
+        x = count_up_traced(x)
+    return x
+
+
+def jitted_doubler():
+    @jax.jit
+    def double(v):
+        return v * 2.0
+
+    return double
+
+
+def factory_called_per_step(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = jitted_doubler()(x)  # expect: JG301
+    return x
+
+
+@cache
+def cached_jitted_doubler():
+    @jax.jit
+    def double(v):
+        return v * 2.0
+
+    return double
+
+
+def cached_factory_per_step(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = cached_jitted_doubler()(x)
+    return x
+
+
+def factory_called_once(n):
+    double = jitted_doubler()
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = double(x)
+    return x
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
-         classmethod_stepper_per_item]
-BOUNDED = [static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
+         classmethod_stepper_per_item, eager_while_per_step, factory_called_per_step]
+BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
+           static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update]

@@ -6,7 +6,7 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import positional_args
 from jitguard.lint.analysis.perinstance import per_instance_jit_calls
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, names_in
-from jitguard.lint.analysis import shapes
+from jitguard.lint.analysis import eagerloops, shapes
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.undertrace import only_under_trace, trace_condition, remember_pending
 from jitguard.lint.analysis.walk import children, iter_nodes
@@ -96,6 +96,8 @@ class JitOfNewFunction(Rule):
         enums = enum_classes(index.classes, index.imports)
         self._check_transform_calls(index, ctx, repeated, enums)
         self._check_decorated_defs(index, ctx, repeated, enums)
+        for call, message, help in eagerloops.findings(index, repeated, _kept, _bound_on_self):
+            ctx.report(call, message, help)  # eager lax loops on new functions; jitted factories in loops
         if index.classes:  # a jit made in __init__ per instance, with instances made again and again
             for call, message, help in per_instance_jit_calls(index, self._is_new_function):
                 ctx.report(call, message, help)
