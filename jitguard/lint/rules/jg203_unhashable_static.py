@@ -27,7 +27,9 @@ class UnhashableStaticArgument(Rule):
         Flags a call of a jitted function (in this file or another file of the checked tree)
         that passes an unhashable value at a static position: a list, dict or set literal or
         comprehension, `list(...)`/`dict(...)`/`set(...)`, a tuple holding one of those, an array
-        from `np.array`/`jnp.zeros`/..., an instance of a mutable `@dataclass` of the same module,
+        from `np.array`/`jnp.zeros`/... or any other `jax.numpy`/`jax.random`/`jax.lax` call that
+        returns arrays (`jnp.add(4, 1)`, `jax.random.PRNGKey(0)`; not shape or dtype queries, nor
+        calls returning other values such as `lax.fori_loop` over ints), an instance of a mutable `@dataclass` of the same module,
         a namedtuple or frozen dataclass holding one of those (they hash their fields), an
         instance of a standard-library class that defines `__eq__` without `__hash__`
         (`argparse.Namespace`, also from `parser.parse_args()`; the table is read from the

@@ -44,6 +44,13 @@ class JitOfNewFunction(Rule):
         (`Solver(lambda w: ...)`, `Solver(partial(loss, k))`). `jax.jit(loss)` of a module-level
         function (JAX shares its cache between jit objects of one function), and an instance made
         once before the loop, are not flagged.
+        Outside any trace, `lax.while_loop`, `scan`, `fori_loop`, `cond` and `switch` are compiled
+        too and cached by the identity of their functions: given a lambda, a nested def or a bound
+        method `self.m` in a function that a top-level loop calls (directly, or through a plain
+        module-level function only top-level code calls), each run compiles again; so does a
+        factory whose every return is a nested `@jax.jit` def (or `jax.jit` of a new function
+        object) called in such a loop. The same code reached through methods is not claimed (it
+        usually runs inside a jitted step, where it is inlined), nor a decorated (cached) factory.
         A jit whose options read the loop's element (`for name, n in groups:` with
         `jax.jit(stack, out_shardings=shardings[name])`), in a loop that runs once per run of a
         function that is not itself repeated, makes one program per element, as a hoisted jit
