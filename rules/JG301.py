@@ -549,3 +549,7 @@ BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_pe
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update]
+
+
+if __name__ == "__main__":  # the eager step runs from the top level only: nothing traces it
+    eager_while_per_step(8)

@@ -39,6 +39,10 @@ def run(n):
     for i in range(n):
         x = count(x - 3.0)
     return x
+
+
+if __name__ == "__main__":  # called from the top level only: runs eagerly
+    run(8)
 """, True),
     "scan_nested_def": ("""
 def roll(x):
@@ -52,6 +56,10 @@ def run(n):
     for i in range(n):
         x = roll(x)
     return x
+
+
+if __name__ == "__main__":  # called from the top level only: runs eagerly
+    run(8)
 """, True),
     "switch_lambdas": ("""
 def pick(x):
@@ -63,6 +71,10 @@ def run(n):
     for i in range(n):
         x = pick(x)
     return x
+
+
+if __name__ == "__main__":  # called from the top level only: runs eagerly
+    run(8)
 """, True),
     "bound_methods": ("""
 class Solver:
@@ -82,6 +94,10 @@ def run(n):
     for i in range(n):
         x = s.solve(x - 3.0)
     return x
+
+
+if __name__ == "__main__":  # called from the top level only: runs eagerly
+    run(8)
 """, True),
     "module_functions": ("""
 def count(x):
@@ -212,3 +228,21 @@ def test_b2_compiles_under_jax(name):
         jax.block_until_ready(namespace2["run"](4))
     grows = four["n"] > two["n"]  # compiles that grow with the number of steps
     assert grows == CASES[name][1], (two["n"], four["n"])
+
+
+def test_a_function_this_module_never_calls_is_not_claimed(tmp_path):
+    # `many` is called from another module (a generator method, perhaps inside a jitted reset):
+    # nothing here shows it runs eagerly, so its loop's eager while_loop is not claimed.
+    path = tmp_path / "example.py"
+    path.write_text(HEADER + textwrap.dedent("""
+        def walk(x):
+            def below(c):
+                return c < x
+            return lax.while_loop(below, lambda c: c + 1, 0)
+
+
+        def many(xs):
+            return [walk(x) for x in xs]
+        """))
+    [result] = lint_files([str(path)], LintOptions(frozenset({"JG301"})))
+    assert not result.errors and not result.findings

@@ -88,11 +88,16 @@ def _eager_loop_caller(index, func) -> bool:
         if caller is None:
             return True
         if (caller.parent is None and not caller.is_method and caller.cls is None
-                and not _traced_anywhere(index, caller)
-                and all(c is None for cl, c, _k2, _l2 in index.calls
-                        if isinstance(cl.func, cst.Name) and cl.func.value == caller.name)):
+                and not _traced_anywhere(index, caller) and _called_only_from_top_level(index, caller)):
             return True
     return False
+
+
+def _called_only_from_top_level(index, func) -> bool:
+    """Does this module call ``func``, and only from its top level? A function no call here
+    reaches is called from other modules, perhaps inside a jitted step: not claimed."""
+    callers = [c for cl, c, _k, _l in index.calls if isinstance(cl.func, cst.Name) and cl.func.value == func.name]
+    return bool(callers) and all(c is None for c in callers)
 
 
 def _traced_anywhere(index, func) -> bool:
