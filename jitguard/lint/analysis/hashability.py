@@ -97,6 +97,8 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
     if isinstance(expr, cst.Attribute) and depth == 0:
         return _self_attribute_kind(expr, index, scope)
     if isinstance(expr, cst.Name) and depth == 0:
+        if _also_bound_unread(expr.value, index, scope):
+            return None  # a loop target too (`for i in ...: step(i)` then `i = jnp.float32(i)`)
         value = index.binding(expr.value, scope)
         kind = unhashable_name(expr, index, scope) if value is None else unhashable_value(value, index, scope, depth + 1)
         if value is not None and kind:
@@ -113,6 +115,17 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
         kind = unhashable_value(value, index, where, depth + 1)
         return f"{kind} (`{expr.value}`)" if kind else None
     return None
+
+
+def _also_bound_unread(name: str, index, scope) -> bool:
+    """Is ``name`` bound in its scope also by something that is not an assignment of a value
+    (a loop or comprehension target, ``with ... as``, an import, a nested def)? Then one
+    assignment does not say what it holds at a given use."""
+    from jitguard.lint.analysis.traceable import _scope_bindings
+
+    root = scope.node.body if scope is not None and isinstance(scope.node, cst.FunctionDef) else index.module
+    bindings = _scope_bindings(index, root, name)
+    return bindings is not None and len(bindings) > 1 and any(b is None for b in bindings)
 
 
 _NAME_DEPTH = 3  # how deep inside a value names are followed (`C(x)` with `x = jnp.zeros(1)`)
