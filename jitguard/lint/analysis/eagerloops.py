@@ -17,7 +17,7 @@ import libcst as cst
 from jitguard.lint.analysis import jaxapi, shapes
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.undertrace import only_under_trace
-from jitguard.lint.analysis.walk import children
+from jitguard.lint.analysis.walk import own_nodes
 
 # the function arguments of each eager control-flow primitive (positions)
 _CONTROL_FLOW = {
@@ -152,7 +152,7 @@ def _cached(index, factory) -> bool:
 
 def _returned_jit(index, factory) -> str | None:
     """What jitted function every ``return`` of ``factory`` hands back, made anew by each call."""
-    returns = [node.value for node in _own_nodes(factory.node.body) if isinstance(node, cst.Return)]
+    returns = [node.value for node in own_nodes(factory.node.body) if isinstance(node, cst.Return)]
     if not returns:
         return None
     view = scope_view(index, factory)
@@ -181,13 +181,3 @@ def _jit_made(index, view, factory, value) -> str | None:
         if first is not None and shapes.fresh_maker(view, first):
             return f"`jax.jit` of {shapes.fresh_maker(view, first)}"
     return None
-
-
-def _own_nodes(body: cst.CSTNode):
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        yield node
-        stack.extend(children(node))

@@ -92,6 +92,17 @@ def iter_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         extend(reversed(children(current)))
 
 
+def own_nodes(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Nodes of a function body, nested functions, classes and lambdas excluded."""
+    stack = [body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        yield node
+        stack.extend(children(node))
+
+
 def short(text: str, limit: int = 60) -> str:
     """``text`` on one line, cut to ``limit`` characters with "..." (for messages)."""
     text = " ".join(text.split())

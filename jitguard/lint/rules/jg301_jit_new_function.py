@@ -9,7 +9,7 @@ from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loo
 from jitguard.lint.analysis import eagerloops, shapes
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.undertrace import only_under_trace, trace_condition, remember_pending
-from jitguard.lint.analysis.walk import children, iter_nodes
+from jitguard.lint.analysis.walk import iter_nodes, own_nodes
 from jitguard.lint.rules.base import Rule, Scope
 
 _NEW_FUNCTION_CALLS = frozenset({"functools.partial"}) | jaxapi.TRANSPARENT_WRAPPERS | frozenset(jaxapi.TRACING_TRANSFORMS)
@@ -260,7 +260,7 @@ def _fresh_field(index, scope, owner: str, attr: str, loop: cst.CSTNode) -> bool
     if found is None or found[1] or isinstance(found[0].node, cst.Lambda):
         return False
     factory = found[0]
-    returns = [node.value for node in _own_nodes(factory.node.body) if isinstance(node, cst.Return)]
+    returns = [node.value for node in own_nodes(factory.node.body) if isinstance(node, cst.Return)]
     if not returns:
         return False
     factory_view = scope_view(index, factory)
@@ -293,17 +293,6 @@ def _field_value(klass, call: cst.Call, attr: str) -> cst.BaseExpression | None:
     if attr in fields and fields.index(attr) < len(positional):
         return positional[fields.index(attr)].value
     return None
-
-
-def _own_nodes(body: cst.CSTNode):
-    """Nodes of a function body, nested functions and classes excluded."""
-    stack = [body]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        yield node
-        stack.extend(children(node))
 
 
 def _bound_on_self(index, scope, expr: cst.Attribute) -> bool | None:
