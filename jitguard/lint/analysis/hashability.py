@@ -63,17 +63,18 @@ def jax_array_call(name: str | None) -> bool:
 Inner = Callable[[cst.BaseExpression], "str | None"]
 
 
+_MUTABLE_LITERALS = {cst.List: "a list", cst.ListComp: "a list", cst.Dict: "a dict", cst.DictComp: "a dict",
+                     cst.Set: "a set", cst.SetComp: "a set"}
+
+
 def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> str | None:
     """What makes ``expr`` unhashable, read from the source (literals, array makers, mutable
     dataclasses of the module, the calls of :func:`unhashable_call`, a name bound once to one of
     these); None when nothing says so. The one reading of both the project facts
     (``calls.FactExtractor._unhashable``) and the calls JG203 checks within one file."""
-    if isinstance(expr, (cst.List, cst.ListComp)):
-        return "a list"
-    if isinstance(expr, (cst.Dict, cst.DictComp)):
-        return "a dict"
-    if isinstance(expr, (cst.Set, cst.SetComp)):
-        return "a set"
+    literal = _MUTABLE_LITERALS.get(type(expr))
+    if literal is not None:
+        return literal
     if isinstance(expr, cst.Tuple):
         for el in expr.elements:
             inner = unhashable_value(el.value, index, scope, depth + 1)
@@ -507,12 +508,9 @@ def _kind(value, index, budget: list[int]) -> str | None:
     if value is None:
         return None
     expr, scope, env = value
-    if isinstance(expr, (cst.List, cst.ListComp)):
-        return "a list"
-    if isinstance(expr, (cst.Dict, cst.DictComp)):
-        return "a dict"
-    if isinstance(expr, (cst.Set, cst.SetComp)):
-        return "a set"
+    literal = _MUTABLE_LITERALS.get(type(expr))
+    if literal is not None:
+        return literal
     if isinstance(expr, cst.Tuple):
         for el in expr.elements:
             inner = None if isinstance(el, cst.StarredElement) else _kind((el.value, scope, env), index, budget)
