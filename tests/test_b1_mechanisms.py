@@ -11,6 +11,8 @@ import pytest
 
 from jitguard.lint.engine import LintOptions
 from jitguard.lint.runner import lint_files
+from tests.test_jg206 import _lint as jg206_lint
+from tests.test_jg206 import _run
 
 PRELUDE = """\
 import dataclasses
@@ -154,18 +156,7 @@ LEGAL = {
 
 
 def _lint(tmp_path, name: str, body: str):
-    source = PRELUDE + textwrap.dedent(body)
-    path = tmp_path / f"{name}.py"
-    path.write_text(source)
-    [result] = lint_files([str(path)], LintOptions(frozenset({"JG206"})))
-    assert not result.errors
-    return source, result.findings
-
-
-def _run(source: str, name: str):
-    namespace: dict = {"__name__": f"b1_{name}"}
-    exec(compile(source, f"<{name}>", "exec", dont_inherit=True), namespace)
-    return namespace["main"]()
+    return jg206_lint(tmp_path, name, body, PRELUDE)
 
 
 @pytest.mark.parametrize("name", sorted(FLAGGED))

@@ -521,8 +521,9 @@ LEGAL_LINT_ONLY = {
 }
 
 
-def _lint(tmp_path, name: str, body: str):
-    source = PRELUDE + textwrap.dedent(body)
+def _lint(tmp_path, name: str, body: str, prelude: str = PRELUDE):
+    """Lint ``prelude`` + ``body`` for JG206 alone: (the source, the findings)."""
+    source = prelude + textwrap.dedent(body)
     path = tmp_path / f"{name}.py"
     path.write_text(source)
     [result] = lint_files([str(path)], LintOptions(frozenset({"JG206"})))
@@ -531,6 +532,7 @@ def _lint(tmp_path, name: str, body: str):
 
 
 def _run(source: str, name: str):
+    """Run the source as a module and return its ``main()``."""
     namespace: dict = {"__name__": f"jg206_{name}"}
     exec(compile(source, f"<{name}>", "exec", dont_inherit=True), namespace)
     return namespace["main"]()
