@@ -38,12 +38,17 @@ def findings(index, repeated: dict, kept, bound_on_self):
 def eager_control_flow(index, repeated: dict, new_bound_method):
     """``(call, message, help)`` for each eager control-flow primitive given a function object made
     anew by each run of a function that runs per step (``repeated``) and never under a trace."""
+    eager: dict = {}  # func -> _eager_loop_caller (a walk of every call: asked once per function)
     for call, func, _k, _loops in index.calls:
-        if func is None or func not in repeated or not _eager_loop_caller(index, func):
+        if func is None or func not in repeated:
             continue
         name = index.resolve(call.func, func)
-        positions = _CONTROL_FLOW.get(name or "")
-        if positions is None or only_under_trace(index, func) or _traced_anywhere(index, func):
+        positions = _CONTROL_FLOW.get(name or "")  # (first: most calls are no control-flow primitive)
+        if positions is None:
+            continue
+        if func not in eager:
+            eager[func] = _eager_loop_caller(index, func)
+        if not eager[func] or only_under_trace(index, func) or _traced_anywhere(index, func):
             continue
         args = [a.value for a in call.args if a.keyword is None]
         if any(a.star for a in call.args):
