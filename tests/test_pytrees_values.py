@@ -153,6 +153,22 @@ def test_aux_attributes_reads_the_aux_half_of_flatten_functions():
     assert aux_attributes("def broken(:\n") == set()
 
 
+def test_metadata_names_reads_the_static_keywords_not_longer_names_ending_in_them():
+    from jitguard.lint.textscan import metadata_names
+
+    source = textwrap.dedent(
+        """
+        class P(eqx.Module):
+            a: int = my_field(is_static=True)
+            b: int = eqx.field(static=True)
+            c: int = my_field(not_pytree_node=False)
+            d: int = struct.field(pytree_node=False)
+        """
+    )
+    fields, _ = metadata_names(source)
+    assert fields == {"b", "d"}
+
+
 def test_static_properties_reads_getters_that_never_read_data():
     source = textwrap.dedent("""
         import enum

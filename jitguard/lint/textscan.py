@@ -76,9 +76,9 @@ def jitted_names(source: str, extra: tuple[str, ...] = ()) -> set[str]:
 
 _METADATA_WORDS = ("pytree_node", "static", "meta_fields", "->")
 # `name: T = struct.field(pytree_node=False)`, `eqx.field(static=True)`, `field(metadata={"static": True})`,
-# `field(metadata={"pytree_node": False})` (what struct.field writes: analysis/fieldmeta.py)
+# `field(metadata={"pytree_node": False})` (what struct.field writes: analysis/fieldmeta.py); the keywords themselves, not `is_static=`
 _META_FIELD = re.compile(
-    r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*field\([^\n]*?(?:pytree_node[\"']?[ \t]*[=:][ \t]*False|static[\"']?[ \t]*[=:][ \t]*True)",
+    r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*field\([^\n]*?(?:\bpytree_node[\"']?[ \t]*[=:][ \t]*False|\bstatic[\"']?[ \t]*[=:][ \t]*True)",
     re.MULTILINE,
 )
 _STATIC_FIELD_CALL = re.compile(r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*static_field\(", re.MULTILINE)
