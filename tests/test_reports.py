@@ -45,9 +45,7 @@ MISSED: dict[str, set[int]] = {
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
-FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
-    "control_jax-metropolis-if-de": {44},
-}
+FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {}
 
 
 # ----------------------------------------------------------------------------- (a) JAX oracle

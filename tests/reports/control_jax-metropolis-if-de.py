@@ -6,6 +6,10 @@
 # jitted marginals and `index_update` (gone from JAX); here one energy function and `.at[].set`.
 # The issue's second test (`if rand < np.exp(-dE)`) fails the same way and is not repeated.
 # Fix (the maintainers' advice): select with `jnp.where` (or `lax.cond`).
+# `n_samps` bounds a Python loop: it is static in both (without static_argnames, a caller passing
+# it, `sample_fixed(f, n_samps=2)`, raises TracerIntegerConversionError under JAX 0.10.2).
+from functools import partial
+
 import jax
 import jax.numpy as jnp
 from jax import jit, random
@@ -17,7 +21,7 @@ def calc_e(factors, word):
     return jnp.sum(factors * word)
 
 
-@jit
+@partial(jit, static_argnames="n_samps")
 def sample(factors, seed=0, n_samps=3):
     key = random.PRNGKey(seed)
     state = random.randint(key, minval=0, maxval=2, shape=(factors.shape[0],))
@@ -37,7 +41,7 @@ def bug():
 # --- must not be flagged ---
 
 
-@jit
+@partial(jit, static_argnames="n_samps")
 def sample_fixed(factors, seed=0, n_samps=3):
     key = random.PRNGKey(seed)
     state = random.randint(key, minval=0, maxval=2, shape=(factors.shape[0],))
@@ -53,5 +57,9 @@ def fixed():
     return sample_fixed(jnp.arange(4.0) - 2.0)
 
 
+def fixed_more_steps():
+    return sample_fixed(jnp.arange(4.0) - 2.0, n_samps=5)
+
+
 RAISES = [(bug, "TracerBoolConversionError")]
-RUNS = [fixed]
+RUNS = [fixed, fixed_more_steps]
