@@ -41,7 +41,6 @@ MISSED: dict[str, set[int]] = {
     "concrete_scarlet2-numpy-step-size-of-iteration": {17},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_flax-bytes-ids-in-eval-batch": {35},
-    "static_jax-flax-struct-numpy-array-meta-field": {40},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.

@@ -66,15 +66,15 @@ def _class_metadata(node: cst.ClassDef, imports: ImportTable) -> set[str]:
                 names |= _strings(_argument(d, "meta_fields", 2))
         if name in _REGISTER_NODE_CLASS:
             names |= _aux_attributes(node)
+    return names | _fields_declared_static(node, imports)
+
+
+def _fields_declared_static(node: cst.ClassDef, imports: ImportTable) -> set[str]:
+    """``x: T = field(metadata={"static": True})`` (as the class's registration reads it), ``static_field()``."""
     keys = fieldmeta.static_keys(node, imports)
-    for stmt in node.body.body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for small in stmt.body:
-            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and isinstance(small.value, cst.Call):
-                if _static_field(small.value, imports, keys):
-                    names.add(small.target.value)
-    return names
+    return {small.target.value for stmt in node.body.body if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
+            and isinstance(small.value, cst.Call) and _static_field(small.value, imports, keys)}
 
 
 def _static_field(call: cst.Call, imports: ImportTable, keys: dict[str, str] | None) -> bool:
@@ -126,7 +126,7 @@ def metadata_parameters(module: cst.Module, imports: ImportTable) -> dict[str, t
     registered = _registered_dataclasses(module, imports)
     for name, node in classes.items():
         decorated_meta, node_class = _decorator_registration(node, imports)
-        meta = set(registered.get(name, ())) | decorated_meta
+        meta = set(registered.get(name, ())) | decorated_meta | _per_field_metadata(node, imports)
         if node_class:
             spec = _init_parameters(node, _aux_attributes(node))
         elif meta:
@@ -151,6 +151,15 @@ def _registered_dataclasses(module: cst.Module, imports: ImportTable) -> dict[st
                     if isinstance(target, cst.Name):
                         registered[target.value] = _strings(_argument(value, "meta_fields", 2))
     return registered
+
+
+def _per_field_metadata(node: cst.ClassDef, imports: ImportTable) -> set[str]:
+    """Fields declared metadata one by one (``field(metadata=dict(static=True))`` on a
+    ``register_dataclass`` class, ``static_field()``): the dataclass's generated ``__init__``
+    takes them in field order (a class writing its own ``__init__``: not read)."""
+    if any(isinstance(s, cst.FunctionDef) and s.name.value == "__init__" for s in node.body.body):
+        return set()
+    return _fields_declared_static(node, imports)
 
 
 def _decorator_registration(node: cst.ClassDef, imports: ImportTable) -> tuple[set[str], bool]:
