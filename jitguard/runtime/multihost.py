@@ -33,12 +33,13 @@ The protocol (docs/multihost.md has the reasoning, cost and limits):
   missing process that is itself waiting in another round, entered later, is waited for
   once more (the earlier of two waits is extended, so two processes never wait for each
   other forever).
-* **The cache-hit case.** In a multi-process job a guarded function is a thin wrapper
-  (:func:`wrap_call`). A compiling process that has waited ``JITGUARD_MULTIHOST_PROBE``
-  (1 s) asks the missing processes' watchdog threads whether a thread is blocked in the
-  same call of the function, answered from the cache; if one is, the verdict is a
-  divergence at once, the blocked processes are told why, and at exit the compiling
-  process skips JAX's shutdown barrier so their collective fails and their wrapper raises.
+* **The cache-hit case.** A cache hit runs no jitguard code; the miss path records where
+  each function is called (:mod:`jitguard.runtime.multihost_hits`). A compiling process
+  that has waited ``JITGUARD_MULTIHOST_PROBE`` (1 s) asks the missing processes' watchdog
+  threads whether a thread is blocked, idle, at such a call, answered from the cache; if
+  every one asked is, the verdict is a divergence at once, the blocked processes are told
+  why (their watchdog arms the blocked call so that its failure raises), and at exit the
+  compiling process skips JAX's shutdown barrier so their collective fails.
 * **Explicit check.** :func:`check_step` compares a call's signature across processes
   before the call, on any backend.
 
@@ -53,7 +54,6 @@ Importing this module does not import jax (``jitguard.DivergentCompileError`` li
 from __future__ import annotations
 
 import hashlib
-import itertools
 import json
 import logging
 import os
@@ -63,6 +63,7 @@ import time
 import warnings
 from typing import Any, Sequence
 
+from jitguard.runtime import multihost_hits as _hits
 from jitguard.runtime.errors import RecompilationWarning
 
 logger = logging.getLogger("jitguard")
@@ -88,10 +89,10 @@ class DivergentCompileError(RuntimeError):
     Raised (guard mode ``raise``) on every process that compiled, before XLA compiles, so
     the mismatched program never runs there. A process that answered the call from its
     cache instead is blocked in that program's collective: the compiling process finds it
-    (a probe of its watchdog thread) and, when it leaves, the blocked call fails and the
-    guarded function's wrapper raises this error from that failure (docs/multihost.md, "The
-    cache-hit case"). ``function`` is the function's name, ``compile_index`` this process's
-    compile number of it (0 in a blocked process), ``groups`` maps each program's digest
+    (a probe of its watchdog thread) and, when it leaves, the blocked call fails and raises
+    this error from that failure, at the call (docs/multihost.md, "The cache-hit case").
+    ``function`` is the function's name, ``compile_index`` this process's compile number
+    of it (0 in a blocked process), ``groups`` maps each program's digest
     (``cached:...`` for the blocked processes' calls) to the processes running it.
     """
 
@@ -112,6 +113,7 @@ _sequence: dict[tuple[str, tuple[int, ...]], int] = {}
 _unaligned: set[tuple[str, tuple[int, ...]]] = set()
 _report_rounds = 0
 _warned: set[str] = set()
+_names: dict[str, str] = {}  # function id -> its name, for the errors of blocked calls
 _stats = {"checks": 0, "local": 0, "round_trips": 0, "seconds": 0.0, "rpc_seconds": 0.0,
           "digest_seconds": 0.0, "timeouts": 0, "divergent": 0, "probes": 0, "probe_trips": 0,
           "blocked": 0}
@@ -299,7 +301,7 @@ def _create(kv: _KV, key: str, value: str) -> str:
 
 def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest: str,
            signature: str, timeout: float, fid: str = "", publish: bool = True,
-           probe: bool = True, call: int | None = None) -> dict[str, Any]:
+           probe: bool = True) -> dict[str, Any]:
     """Publish this process's compile #k and return the verdict every participant acts on.
     ``publish=False``: this process already published this digest's signature and catalog
     entry (check_step's repeated signatures); ``probe=False``: never probe the others."""
@@ -310,8 +312,8 @@ def _round(kv: _KV, fbase: str, k: int, me: int, procs: tuple[int, ...], digest:
     arrived = kv("key_value_increment", f"{base}/n", 1)
     if arrived >= len(procs):  # this process completed the round: judge it
         return _complete_round(kv, base)
-    probe_after = _probe_after() if probe and call is not None else None
-    verdict = _await_verdict(kv, base, k, me, procs, timeout, fid, probe_after, call)
+    probe_after = _probe_after() if probe else None
+    verdict = _await_verdict(kv, base, k, me, procs, timeout, fid, probe_after)
     if verdict is not None:
         return verdict
     return _abandon_round(kv, fbase, base, me, procs, digest, timeout)
@@ -339,7 +341,7 @@ def _complete_round(kv: _KV, base: str) -> dict[str, Any]:
 
 
 def _await_verdict(kv: _KV, base: str, k: int, me: int, procs: tuple[int, ...], timeout: float,
-                   fid: str, probe_after: float | None, call: int | None) -> dict[str, Any] | None:
+                   fid: str, probe_after: float | None) -> dict[str, Any] | None:
     """Wait (``timeout``, extended once at most) for the round's verdict, probing the missing
     processes from ``probe_after`` seconds on (None: never). None when no verdict came."""
     entered = time.time()
@@ -354,7 +356,7 @@ def _await_verdict(kv: _KV, base: str, k: int, me: int, procs: tuple[int, ...], 
         if verdict is not None:
             return verdict
         if probe_at < until and time.monotonic() < until:
-            verdict = _probe_round(kv, base, fid, procs, k, me, silent, call)
+            verdict = _probe_round(kv, base, fid, procs, k, me, silent)
             if verdict is not None:
                 return verdict
             probe_every = min(2 * probe_every, max(PROBE_EVERY, timeout / 4))
@@ -381,11 +383,13 @@ def _verdict_by(kv: _KV, base: str, stop: float) -> dict[str, Any] | None:
 
 
 def _probe_round(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, me: int,
-                 silent: set[int], call: int | None) -> dict[str, Any] | None:
+                 silent: set[int]) -> dict[str, Any] | None:
     """Still no verdict: ask the missing processes what they are doing; the divergent verdict
-    (set for everyone) when one of them runs a program answered from its cache, else None."""
-    # One that is blocked in a call of this function answered from its cache runs a program it
-    # compiled before, while this process compiles a new one: a divergence now.
+    (set for everyone) when they run a program answered from their cache, else None."""
+    # Processes blocked in a call of this function answered from their cache run a program
+    # they compiled before, while this process compiles a new one: a divergence now. Every
+    # process asked must be so: one that computes, runs elsewhere or does not answer may be
+    # the one the blocked ones wait for (a process still inside an earlier call of it).
     # Only the lowest-numbered process that arrived asks (so a round with many waiting
     # processes sends one probe, not one per process), every 1, 2, 4, ... seconds.
     digests = _digests(kv, base)
@@ -393,8 +397,8 @@ def _probe_round(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, m
     asker = min((int(p) for p in digests), default=me)
     running = {}
     if missing and asker == me:
-        running = _probe(kv, base, fid, procs, k, me, missing, silent, call)
-    if not running:
+        running = _probe(kv, base, fid, procs, k, me, missing, silent, every=True)
+    if not running or silent:
         return None
     verdict = {"status": "divergent", "groups": _groups(digests), "running": running, "by": me}
     return json.loads(_create(kv, f"{base}/v", json.dumps(verdict)))
@@ -447,19 +451,18 @@ def _earlier_programs(kv: _KV, fbase: str, missing: Sequence[int], digest: str) 
 
 
 def _probe(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, me: int,
-           missing: Sequence[int], silent: set[int], call: int | None = None) -> dict[str, Any]:
+           missing: Sequence[int], silent: set[int], every: bool = False) -> dict[str, Any]:
     """Ask each missing process's watchdog (the first MAX_CATALOGS) whether one of its
     threads is blocked in a call of this function that its cache answered. Returns
-    {process: answer} for those that are; adds those that did not answer in time to
-    ``silent`` (no watchdog there: it is not asked again)."""
+    {process: answer} for those that are (``every``: only if all asked are, else {}); adds
+    those that did not answer in time to ``silent`` (no watchdog there: not asked again)."""
     trips = kv.trips
     asks = []
     for q in missing[:MAX_CATALOGS]:
         ticket = kv("key_value_increment", f"{PREFIX}/ask/{q}/n", 1)
         reply = f"{base}/probe/{me}/{q}/{ticket}"
         kv("key_value_set", f"{PREFIX}/ask/{q}/{ticket}", json.dumps(
-            {"type": "probe", "fid": fid, "procs": list(procs), "k": k, "from": me, "reply": reply,
-             "call": call}))
+            {"type": "probe", "fid": fid, "procs": list(procs), "k": k, "from": me, "reply": reply}))
         asks.append((q, reply))
     deadline = time.monotonic() + PROBE_REPLY
     running: dict[str, Any] = {}
@@ -473,14 +476,15 @@ def _probe(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, me: int
             silent.add(q)
             continue
         kv("key_value_delete", reply)
-        # Blocked in the same call of this function (its index among this process's calls
-        # of it), over these processes, and it has not compiled the function's k-th
-        # program: it runs one it compiled before.
-        if answer.get("running") and answer.get("call") == call and int(answer.get("compiles", 0)) < k:
+        # Blocked (idle) at a call of this function over these processes, and it has not
+        # compiled the function's k-th program: it runs one it compiled before.
+        if answer.get("running") and int(answer.get("compiles", 0)) < k:
             running[str(q)] = answer
     with _lock:
         _stats["probes"] += 1
         _stats["probe_trips"] += kv.trips - trips
+    if every and len(running) < len(asks):
+        return {}
     return running
 
 
@@ -573,15 +577,18 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     if k is None:
         return None
     fbase = f"{PREFIX}/{fid}/{_procs_key(procs, jax.process_count())}"
+    sig_text = _encode_signature(signature)
+    # Where this function is called: a cache hit of it blocked there is found by the
+    # watchdog (multihost_hits), with nothing run on the hit itself.
+    _names[fid] = state.name
+    _hits.remember(_hits.call_site(frame), fid, procs, sig_text)
     t0 = time.perf_counter()
     digest = _digest(module, devices)
     t_digest = time.perf_counter() - t0
     kv = _KV(c)
     timeout = _timeout()
     try:
-        call = _own_call(frame, state)
-        verdict = _round(kv, fbase, k, me, procs, digest, _encode_signature(signature), timeout, fid,
-                         call=call)
+        verdict = _round(kv, fbase, k, me, procs, digest, sig_text, timeout, fid)
     finally:
         with _lock:
             _stats["checks"] += 1
@@ -595,7 +602,7 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     if status == "abandoned":
         _on_abandoned_round(state, verdict, group, k, me, digest, timeout)
         return None
-    return _divergent(kv, fbase, state, verdict, group, k, me, digest, timeout, action, call)
+    return _divergent(kv, fbase, state, verdict, group, k, me, digest, timeout, action)
 
 
 def _next_compile(group: tuple[str, tuple[int, ...]]) -> int | None:
@@ -637,8 +644,7 @@ def _on_abandoned_round(state: Any, verdict: dict[str, Any], group: tuple[str, t
 
 
 def _divergent(kv: _KV, fbase: str, state: Any, verdict: dict[str, Any], group: tuple[str, tuple[int, ...]],
-               k: int, me: int, digest: str, timeout: float, action: str,
-               call: int | None) -> DivergentCompileError | None:
+               k: int, me: int, digest: str, timeout: float, action: str) -> DivergentCompileError | None:
     """The processes compiled different programs: the error to act on (None when this
     process was only late), after marking what ``_at_exit`` must know and telling the
     processes found blocked why."""
@@ -661,7 +667,7 @@ def _divergent(kv: _KV, fbase: str, state: Any, verdict: dict[str, Any], group: 
         # not join: when this process raises, its exit must not wait for them (_at_exit).
         _mark_abandoned(action)
     elif running and action == "raise":  # they are: _at_exit checks they still are
-        _left_blocked.append((f"{fbase}/{k}", fid, procs, k, call, sorted(running)))
+        _left_blocked.append((f"{fbase}/{k}", fid, procs, k, sorted(running)))
     if verdict.get("by") == me:  # this process found them blocked, or presumes so: tell them why
         targets = sorted(running) or sorted(q for ps in earlier.values() for q in ps)
         _notify(kv, targets[:MAX_CATALOGS], running, state, fid, fbase, k, procs, me, groups, earlier,
@@ -803,21 +809,19 @@ def check_step(fn: Any, *args: Any, **kwargs: Any) -> None:
 
 # ------------------------------------------------------------------ the cache-hit case
 
-# A process whose call hits its cache runs no jitguard code on the miss path: when another
-# process compiles a new program of the same function there, the first is already inside
-# the earlier program's collective, waiting for the second. Three pieces let every process
-# raise within seconds (docs/multihost.md, "The cache-hit case"):
-# * in a multi-process job a guarded function is a thin Python wrapper around the jitted
-#   one (``wrap_call``): nothing on a call's normal path but the call, so a process
-#   blocked in a call shows the wrapper as its innermost Python frame, and an error of
-#   the call (the collective failing when a peer leaves) passes through it;
-# * a watchdog thread per process (``_watch``) answers the compiling process's probes
-#   ("is one of your threads blocked in a call of f?") and keeps the divergence notice it
-#   receives, logging it at once;
+# A process whose call hits its cache runs no jitguard code: when another process compiles
+# a new program of the same function there, the first is already inside the earlier
+# program's collective, waiting for the second. Three pieces let every process raise within
+# seconds (docs/multihost.md, "The cache-hit case"), none of them on the cache-hit path:
+# * the miss path records where each function is called (``multihost_hits.call_site``): a
+#   cache hit blocked in jaxlib's C++ has that frame, stopped at that CALL, innermost;
+# * a watchdog thread per process (``_watch``) answers the compiling process's probes ("is
+#   one of your threads blocked, idle, in a call of f?"), keeps the divergence notice it
+#   receives, logging it at once, and arms the blocked call (``multihost_hits.arm``) so
+#   that its failure raises DivergentCompileError at the call;
 # * a process that raised the divergence, or was told it is blocked in it, leaves at exit
 #   without JAX's shutdown barrier, which could only time out (``_at_exit``): its exit
-#   closes its collective connections, so the blocked calls fail at once and the wrapper
-#   turns that failure into DivergentCompileError.
+#   closes its collective connections, so the blocked calls fail at once.
 
 _watch_state: dict[str, Any] = {"thread": None, "ticket": 1, "client": None, "me": 0}
 _watch_stop = threading.Event()
@@ -825,65 +829,24 @@ _notice_event = threading.Event()
 _notices: dict[str, str] = {}  # function id -> the divergence message for this process
 _probed: dict[str, float] = {}  # function id -> when a probe last found a call blocked here
 _abandoned = False  # leave without JAX's shutdown barrier at exit
-_left_blocked: list[tuple] = []  # (round, function id, processes, k, call, blocked processes)
-
-
-def _wrap_wanted() -> bool:
-    env = os.environ.get(ENV, "").strip().lower()
-    return env in ("on", "1", "true", "yes", "raise", "warn", "log")
+_left_blocked: list[tuple] = []  # (round, function id, processes, k, blocked processes)
 
 
 def wrap_call(state: Any, target: Any, jitted: Any) -> Any:
-    """``target`` (the guarded jitted function), or in a multi-process job a Python wrapper
-    around it that only calls it; its ``except`` clause costs nothing until a call raises.
-
-    Chosen when the guard is created: in a job already past ``jax.distributed.initialize``
-    with several processes, or when ``JITGUARD_MULTIHOST`` is set to on/raise/warn/log, unless
-    ``JITGUARD_MULTIHOST_PROBE=off`` (no probe looks for the wrapper's frame: the cache-hit
-    case is then decided at the timeout). Elsewhere the guarded function stays jax.jit's own
-    object (its cache-hit path is jax.jit's, untouched)."""
-    if not hasattr(target, "lower"):
-        return target
+    """``target`` itself (the guarded jitted function: jax.jit's own object unless the guard
+    has a ``window``): a cache hit runs no jitguard code, in one process or many. In a job
+    already past ``jax.distributed.initialize`` with several processes it starts the
+    watchdog that answers the other processes' probes (``jitguard/mh/ask/<process>``)."""
     c = client()
-    if (c is None and not _wrap_wanted()) or _action(state) == "off":
-        return target
-    if c is not None:
-        _ensure_watchdog(c)  # it answers the others' probes and keeps their notices
-    if _probe_after() is None:  # nothing would look for the wrapper's frame
-        return target
-
-    calls = itertools.count()
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        n = next(calls)  # this call's index: the probe matches it across processes
-        try:
-            return target(*args, **kwargs)
-        except Exception as e:
-            error = _blocked_error(state, e)
-            if error is None:
-                raise
-            raise error from e
-
-    for attr in ("lower", "trace", "eval_shape", "clear_cache", "_cache_size", "_clear_cache", "_fun",
-                 "_jit_info", "_cache_miss", "__jitguard__", "stats", "warmup", "freeze", "cache_info",
-                 "__name__", "__qualname__", "__doc__", "__module__"):
-        try:
-            setattr(call, attr, getattr(target, attr))
-        except (AttributeError, TypeError):
-            pass
-    call.__wrapped__ = getattr(target, "__wrapped__", jitted)
-    call._jitted = getattr(target, "_jitted", jitted)
-    return call
+    if c is not None and hasattr(target, "lower") and _action(state) != "off":
+        _ensure_watchdog(c)
+    return target
 
 
-_CALL_CODE = wrap_call.__code__.co_consts  # the wrapper's code object, found below
-_CALL_CODE = next(c for c in _CALL_CODE if getattr(c, "co_name", None) == "call")
-
-
-def _blocked_error(state: Any, error: BaseException) -> DivergentCompileError | None:
-    """The DivergentCompileError for a call of ``state`` that failed while another process
-    compiled a new program of it (this call was blocked in the earlier one), else None."""
-    fid = _function_id(state)
+def _blocked_error(fid: str, error: BaseException) -> DivergentCompileError | None:
+    """The DivergentCompileError for a call of function ``fid`` that failed while another
+    process compiled a new program of it (this call was blocked in the earlier one), else
+    None. Runs on the blocked thread, from the trace function the watchdog armed it with."""
     message = _notices.get(fid)
     if message is None:
         seen = _probed.get(fid)
@@ -902,8 +865,21 @@ def _blocked_error(state: Any, error: BaseException) -> DivergentCompileError | 
         f"{message}\n  (this process was blocked in the collective of the program it had compiled "
         f"before, waiting for the process that compiled a new one; the collective failed when that "
         f"process left: {type(error).__name__}: {first})",
-        function=getattr(state, "name", ""),
+        function=_names.get(fid, ""),
     )
+
+
+def _arm(fid: str, found: dict[str, Any]) -> bool:
+    """Arm the blocked call ``found`` (``multihost_hits.blocked``) so that its failure raises
+    DivergentCompileError (no probes, no arming: ``JITGUARD_MULTIHOST_PROBE=off``)."""
+    if _probe_after() is None or not found.get("found"):
+        return False
+    try:
+        return _hits.arm(found["tid"], found["frame"], found["lasti"],
+                        lambda error: _blocked_error(fid, error))
+    except Exception:
+        logger.debug("jitguard: could not arm a blocked call", exc_info=True)
+        return False
 
 
 def _ensure_watchdog(c: Any) -> None:
@@ -957,87 +933,39 @@ def _watch(c: Any, me: int) -> None:
 def _answer(c: Any, me: int, msg: dict) -> None:
     kind = msg.get("type")
     if kind == "probe":
-        answer = _blocked_call(msg["fid"], tuple(msg.get("procs", ())))
+        fid = msg["fid"]
+        answer, found = _blocked_call(fid, tuple(msg.get("procs", ())))
         if answer.get("running"):
-            _probed[msg["fid"]] = time.monotonic()
+            _probed[fid] = time.monotonic()
+            _arm(fid, found)  # before answering: the asker may decide, notify and leave at once
         c.key_value_set(msg["reply"], json.dumps(answer))
     elif kind == "stop":  # this process is exiting (_at_exit)
         _watch_stop.set()
     elif kind == "notice":
-        _notices[msg["fid"]] = msg["message"]
+        fid = msg["fid"]
+        _notices[fid] = msg["message"]
         _notice_event.set()
         logger.error("%s\n  (this process is blocked in that call until process %s joins it or leaves)",
                      msg["message"], msg.get("from"))
+        if msg.get("procs"):  # a call blocked there fails when the sender leaves: name the cause
+            _arm(fid, _hits.blocked(fid, tuple(msg["procs"]), ()))
 
 
-def _blocked_call(fid: str, procs: tuple[int, ...]) -> dict[str, Any]:
-    """Is a thread of this process blocked in a call of function ``fid`` that its cache
-    answered? Yes when the wrapper's frame of that call is the thread's innermost Python
-    frame (the call is in jaxlib's C++: dispatch and execution of a cached program; a miss
-    would show JAX's Python frames above it) at three samples 0.1 s apart."""
-    def candidates() -> dict[int, Any]:
-        out = {}
-        for tid, frame in sys._current_frames().items():
-            if frame.f_code is _CALL_CODE:
-                st = frame.f_locals.get("state")
-                if st is not None and _function_id(st) == fid:
-                    out[tid] = frame
-        return out
-
-    found = candidates()
-    for pause in PROBE_SAMPLES:
-        if not found:
-            break
-        time.sleep(pause)
-        now = sys._current_frames()
-        found = {tid: f for tid, f in found.items() if now.get(tid) is f}
+def _blocked_call(fid: str, procs: tuple[int, ...]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Is a thread of this process blocked in a call of function ``fid`` over ``procs`` that
+    its cache answered? Yes when a call site of it recorded on the miss path is the thread's
+    innermost Python frame, stopped at that CALL (the call is in jaxlib's C++: dispatch and
+    execution of a cached program; a miss would show JAX's Python frames above it), at three
+    samples 0.1 s apart, and the process is idle (no other thread running: waiting in a
+    collective, not computing). Returns (the answer sent to the asker, what was found)."""
+    found = _hits.blocked(fid, procs, PROBE_SAMPLES)
     with _lock:
         compiles = max((n for (g, ps), n in _sequence.items() if g == fid and ps == procs), default=0)
-    if not found:
-        return {"running": False, "compiles": compiles}
-    frame = next(iter(found.values()))
-    local = frame.f_locals
-    state, args, kwargs = local.get("state"), local.get("args", ()), local.get("kwargs", {})
-    call = local.get("n")
-    call_procs = _arg_processes(args, kwargs)
-    if call_procs and call_procs != set(procs):
-        return {"running": False, "compiles": compiles, "other_processes": sorted(call_procs)}
-    try:
-        from jitguard.runtime.signature import capture
-
-        ji = state.jit_info
-        sig = _encode_signature(capture(
-            args, kwargs, fun_signature=getattr(ji, "fun_signature", None),
-            static_argnums=getattr(ji, "static_argnums", ()), static_argnames=getattr(ji, "static_argnames", ()),
-        ))
-    except Exception:
-        sig = "null"
-    return {"running": True, "compiles": compiles, "sig": sig, "call": call,
-            "digest": hashlib.sha256(sig.encode()).hexdigest()[:16]}
-
-
-def _own_call(frame: Any, state: Any) -> int | None:
-    """The index of the call of ``state`` that is compiling on this thread (its wrapper's
-    frame, up the stack), or None: not a wrapped call (``warmup``, AOT, a function
-    guarded before jax.distributed.initialize), so nothing to match a blocked call with."""
-    f, depth = frame, 0
-    while f is not None and depth < 200:
-        if f.f_code is _CALL_CODE and f.f_locals.get("state") is state:
-            return f.f_locals.get("n")
-        f, depth = f.f_back, depth + 1
-    return None
-
-
-def _arg_processes(args: Any, kwargs: Any) -> set[int]:
-    """The processes whose devices hold the call's array arguments (empty: no arrays)."""
-    import jax
-
-    out: set[int] = set()
-    for leaf in jax.tree_util.tree_leaves((args, kwargs)):
-        sharding = getattr(leaf, "sharding", None)
-        for d in getattr(sharding, "device_set", ()) or ():
-            out.add(d.process_index)
-    return out
+    if not found["found"] or found["busy"]:
+        return {"running": False, "compiles": compiles, "busy": found["busy"]}, found
+    sig = found["sig"]
+    return {"running": True, "compiles": compiles, "sig": sig,
+            "digest": hashlib.sha256(sig.encode()).hexdigest()[:16]}, found
 
 
 def _notify(kv: _KV, targets: Sequence[int], running: dict[int, dict], state: Any, fid: str, fbase: str,
@@ -1050,15 +978,16 @@ def _notify(kv: _KV, targets: Sequence[int], running: dict[int, dict], state: An
             text = _message(kv, fbase, state, k, procs, q, groups, earlier, verdict.get("waited"), running)
             ticket = kv("key_value_increment", f"{PREFIX}/ask/{q}/n", 1)
             kv("key_value_set", f"{PREFIX}/ask/{q}/{ticket}", json.dumps(
-                {"type": "notice", "fid": fid, "from": me, "action": action, "message": text}))
+                {"type": "notice", "fid": fid, "procs": list(procs), "from": me, "action": action,
+                 "message": text}))
         except Exception:
             logger.debug("jitguard: could not notify process %s", q, exc_info=True)
 
 
 def _still_blocked(c: Any, me: int) -> bool:
-    for base, fid, procs, k, call, blocked in _left_blocked:
+    for base, fid, procs, k, blocked in _left_blocked:
         try:
-            if _probe(_KV(c), base, fid, procs, k, me, blocked, set(), call):
+            if _probe(_KV(c), base, fid, procs, k, me, blocked, set()):
                 return True
         except Exception:  # cannot tell: leave it to JAX's own shutdown
             logger.debug("jitguard: exit-time probe failed", exc_info=True)
@@ -1159,7 +1088,7 @@ def _message(kv: _KV, fbase: str, state: Any, k: int, procs: tuple[int, ...], me
             lines.append(
                 f"  {_who(ps)} compiled nothing for this call: {'it is' if len(ps) == 1 else 'they are'} "
                 f"blocked inside this call, answered from {'its' if len(ps) == 1 else 'their'} cache "
-                f"(a program compiled before), with: {shown}"
+                f"(a program compiled before; the last one compiled at that call was for: {shown})"
             )
         elif kind == "earlier":
             lines.append(

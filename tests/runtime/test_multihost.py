@@ -196,10 +196,10 @@ def test_short_last_batch_on_the_coordinator_process():
 
 @needs_increment
 def test_short_batch_without_probe_falls_back_to_the_timeout():
-    """With probing off (JITGUARD_MULTIHOST_PROBE=off, which also drops the wrapper; likewise
-    a function guarded before jax.distributed.initialize, which has no wrapper to find), the
-    compiling process raises once the others have not compiled a matching program within
-    JITGUARD_MULTIHOST_TIMEOUT, from their catalogs, and tells them why. Here it then exits at
+    """With probing off (JITGUARD_MULTIHOST_PROBE=off: nobody asks, no blocked call is
+    looked for or armed), the compiling process raises once the others have not compiled a
+    matching program within JITGUARD_MULTIHOST_TIMEOUT, from their catalogs, and tells them
+    why. Here it then exits at
     once (os._exit), so the other's collective fails with JAX's own error instead of returning
     a wrong number, and the cause is in that process's log."""
     events = launch("diverge_later", 2, JITGUARD_MULTIHOST_TIMEOUT="3", JITGUARD_MULTIHOST_PROBE="off")
@@ -210,8 +210,8 @@ def test_short_batch_without_probe_falls_back_to_the_timeout():
     assert "process 0 compiled no new program for this call within 3" in div["message"]
     assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
     # Process 0 was inside the earlier program's all-reduce: it gets JAX's error, not a number
-    # (without the probe the guarded function is jax.jit's object: no wrapper to name the
-    # cause), and its log has the cause: process 1 told its watchdog before leaving.
+    # (without the probe its blocked call is not armed to name the cause), and its log has
+    # the cause: process 1 told its watchdog before leaving.
     assert len(of(first, "result")) == 1
     assert [e["type"] for e in of(first, "exception")] == ["ValueError"]
     assert not of(first, "setup")[0]["wrapped"] and not of(second, "setup")[0]["wrapped"]
@@ -276,12 +276,12 @@ def test_no_divergence_same_results_and_compiles_as_jax_jit(tmp_path):
             # per compile: 6, or 7 for the process that judges (plus probes if the other
             # process took over a second to reach its compile on a loaded machine)
             assert 2 * 6 <= mh["round_trips"] - mh["probe_trips"] <= 2 * 7
-        assert stats["wrapped"]  # multi-process: the guarded function is the thin wrapper
+        assert not stats["wrapped"]  # multi-process too: the guarded function is jax.jit's own object
         (hits,) = of(evs, "hits")
         assert hits["multihost"] == hits["before"]  # cache hits publish and compare nothing
-        # A cache hit runs one Python frame, the wrapper, then jax.jit's C++ fast path as a
-        # plain jax.jit hit does (benchmarks/multihost_hitpath.py measures what that costs).
-        assert hits["frames"] == {"guarded": {"wrapper": 20, "other": []}, "plain": {"wrapper": 0, "other": []}}
+        # A cache hit runs no Python frame at all: jax.jit's C++ fast path, as a plain
+        # jax.jit hit (benchmarks/multihost_hitpath.py measures it).
+        assert hits["frames"] == {"guarded": [], "plain": []}
         assert not of(evs, "exception")
     # Process 0 collects every process's report and compile log.
     (report,) = of(events[0], "report")
@@ -409,7 +409,7 @@ def test_off_in_a_real_job_means_no_traffic():
         assert stats["multihost"]["checks"] == 0 and stats["multihost"]["round_trips"] == 0
         assert stats["compiles"] == 2
         assert not stats["wrapped"]  # off: jax.jit's own object, a hit runs no Python at all
-        assert of(evs, "hits")[0]["frames"]["guarded"] == {"wrapper": 0, "other": []}
+        assert of(evs, "hits")[0]["frames"]["guarded"] == []
 
 
 def test_process_ranges_in_messages():
@@ -424,45 +424,135 @@ def test_importing_the_error_does_not_import_jax():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_watchdog_answer_finds_a_call_blocked_in_a_cache_hit(monkeypatch):
-    """What a probe's answer reads in one real process: with JITGUARD_MULTIHOST=on the guarded
-    function is the wrapper even without jax.distributed; a thread blocked in a cache hit (a
-    program that runs for a second; the CPU runs it inside the call) is found, with its call
-    number and its arguments; another function, or no call in progress, is not. An ordinary
-    error of a call passes through the wrapper unchanged."""
+def test_the_miss_path_records_the_call_site_of_a_jitted_function():
+    """What the cache-hit case rests on, with a real compile (one process): inside the
+    compile, the frame that called the jitted function is found above JAX's ``cache_miss``,
+    stopped at its CALL; a cache hit of the same call, blocked (here: computing) in jaxlib's
+    C++, shows that frame at that instruction as its thread's innermost Python frame, with
+    no Python frame above it."""
     import threading
 
     import jax
     import jax.numpy as jnp
 
-    import jitguard
-    from jitguard.runtime import multihost
+    from jitguard.runtime import multihost_hits
 
-    monkeypatch.setenv("JITGUARD_MULTIHOST", "on")
-    f = jitguard.jit(lambda x, n: jax.lax.fori_loop(0, n, lambda i, v: v * 1.0000001 + 1e-9, x),
-                     on_excess="raise")
-    assert f.__code__ is multihost._CALL_CODE and isinstance(f, jitguard.GuardedFunction)
+    seen = []
+
+    def listener(event, **kwargs):
+        if event == "/jax/compilation_cache/compile_requests_use_cache":
+            seen.append(multihost_hits.call_site(sys._getframe()))
+
+    jax.monitoring.register_event_listener(listener)
+    f = jax.jit(lambda x, n: jax.lax.fori_loop(0, n, lambda i, v: v * 1.0000001 + 1e-9, x))
     x = jnp.ones(64)
-    f(x, 10)  # call 0 compiles; call 1 below is a cache hit
-    fid = multihost._function_id(f.__jitguard__)
-    started = threading.Event()
 
-    def long_call():
-        started.set()
-        f(x, 3 * 10**8)
+    def call_f(n):
+        return f(x, n)
 
-    thread = threading.Thread(target=long_call)
+    try:
+        call_f(10)
+    finally:
+        seen_now = list(seen)
+        seen.clear()
+    site = seen_now[-1]
+    assert site is not None and site[0] is call_f.__code__
+    assert site[1] in multihost_hits._calls(call_f.__code__)
+    thread = threading.Thread(target=call_f, args=(3 * 10**8,))  # a cache hit that runs a while
     thread.start()
-    started.wait()
     time.sleep(0.3)
-    answer = multihost._blocked_call(fid, (0,))
-    other = multihost._blocked_call("not-this-function", (0,))
-    elsewhere = multihost._blocked_call(fid, (0, 1))  # its arrays are on process 0 only
+    frame = sys._current_frames().get(thread.ident)
+    innermost = (frame.f_code, frame.f_lasti) if frame is not None else None
     thread.join()
-    assert answer["running"] and answer["call"] == 1 and answer["compiles"] == 0
-    (leaf_x, leaf_n) = multihost._decode_signature(answer["sig"])
-    assert (leaf_x.path, leaf_x.shape, leaf_x.dtype) == ("x", (64,), "float32") and leaf_n.path == "n"
-    assert not other["running"] and not elsewhere["running"]
-    assert not multihost._blocked_call(fid, (0,))["running"]  # the call has returned
-    with pytest.raises(TypeError):
-        f(x)  # a missing argument: jax's own error, untouched
+    assert innermost == site
+    assert not seen  # the hit compiled nothing
+
+
+def test_watchdog_finds_an_idle_blocked_call_and_arms_it(monkeypatch):
+    """The watchdog's side, in one process, on a call site recorded as a jitted function's
+    (a socket read stands for the call blocked in a collective: both wait in C, idle). It
+    is found (answer 'running', with the signature compiled there) and armed; another
+    function is not found. Armed, the call raises DivergentCompileError from its own error
+    when it fails, with the notice's message, and returns its result untouched (tracing
+    removed) when it returns. A call at the site while the process computes is not taken
+    for a blocked one."""
+    import socket
+    import threading
+
+    import jax
+    import jax.numpy as jnp
+
+    from jitguard.runtime import multihost, multihost_hits
+
+    for name, value in (("_notices", {}), ("_probed", {}), ("_names", {}), ("_abandoned", False),
+                        ("_stats", dict(multihost._stats, blocked=0))):
+        monkeypatch.setattr(multihost, name, value)
+    monkeypatch.setattr(multihost_hits, "_sites", {})
+    a, b = socket.socketpair()
+    a.settimeout(3.0)
+
+    def read():
+        return a.recv(16)
+
+    (offset,) = multihost_hits._calls(read.__code__)
+    multihost_hits.remember((read.__code__, offset), "fid-r", (0, 1), '[{"path": "x"}]')
+    multihost._names["fid-r"] = "read"
+
+    class Client:
+        def __init__(self):
+            self.kv = {}
+
+        def key_value_set(self, key, value):
+            self.kv[key] = value
+
+    def watchdog(client, then):
+        time.sleep(0.4)
+        multihost._answer(client, 0, {"type": "probe", "fid": "fid-r", "procs": [0, 1], "reply": "r"})
+        multihost._answer(client, 0, {"type": "probe", "fid": "other", "procs": [0, 1], "reply": "o"})
+        then()
+
+    armable = multihost_hits.can_arm() and sys.gettrace() is None
+    # (1) the call fails: the notice came, the error is raised at the call
+    client = Client()
+    notice = {"type": "notice", "fid": "fid-r", "procs": [0, 1], "from": 1, "message": "jitguard: test notice"}
+    helper = threading.Thread(target=watchdog, args=(client, lambda: multihost._answer(client, 0, notice)))
+    helper.start()
+    if armable:
+        with pytest.raises(multihost.DivergentCompileError) as caught:
+            read()
+        assert isinstance(caught.value.__cause__, TimeoutError)
+        assert "jitguard: test notice" in str(caught.value) and "blocked in the collective" in str(caught.value)
+        assert caught.value.function == "read" and multihost._stats["blocked"] == 1
+    else:
+        with pytest.raises(TimeoutError):
+            read()
+    helper.join()
+    answer = json.loads(client.kv["r"])
+    assert answer["running"] and answer["compiles"] == 0 and answer["sig"] == '[{"path": "x"}]'
+    assert not json.loads(client.kv["o"])["running"]
+    assert sys.gettrace() is None
+    # (2) armed, the call returns: its result, untouched
+    client = Client()
+    helper = threading.Thread(target=watchdog, args=(client, lambda: b.send(b"result")))
+    helper.start()
+    assert read() == b"result"
+    helper.join()
+    assert json.loads(client.kv["r"])["running"]
+    assert sys.gettrace() is None and multihost._stats["blocked"] == (1 if armable else 0)
+    # (3) the same site while the process computes: found, but busy, so not 'running'
+    f = jax.jit(lambda v, n: jax.lax.fori_loop(0, n, lambda i, w: w * 1.0000001 + 1e-9, v))
+    x = jnp.ones(64)
+    f(x, 10)
+
+    def call_f(n):
+        return f(x, n)
+
+    (offset,) = multihost_hits._calls(call_f.__code__)
+    multihost_hits.remember((call_f.__code__, offset), "fid-f", (0, 1), "[]")
+    answers = []
+    helper = threading.Thread(target=lambda: (time.sleep(0.3), answers.append(multihost._blocked_call("fid-f", (0, 1)))))
+    helper.start()
+    call_f(3 * 10**8)
+    helper.join()
+    (answer, found) = answers[0]
+    assert found["found"] and found["busy"] and not answer["running"]
