@@ -108,6 +108,65 @@ CASES: dict[str, tuple[str, str, tuple]] = {
             evaluate(first, 1.0)
             return evaluate(second, 2.0)
         """, ("runs",)),
+    # -- JG206: a NumPy array of strings or bytes (dtype U/S/object) is no valid JAX type at a
+    # traced position, also inside a container and returned by a helper
+    "text_array_bound_to_a_name": ("JG206", """
+        @jax.jit
+        def score(w, x, labels):
+            return x @ w
+
+
+        def main():
+            labels = np.asarray(["cat", "dog"])
+            return score(jnp.ones(3), jnp.ones((2, 3)), labels)  # flag
+        """, ("raises", "TypeError")),
+    "text_array_in_a_tuple_from_a_helper": ("JG206", """
+        def make_batch():
+            return np.ones((2, 3), np.float32), np.array(["a", "b"])
+
+
+        @jax.jit
+        def predict(w, batch):
+            return batch[0] @ w
+
+
+        def main():
+            batch = make_batch()
+            return predict(jnp.ones(3), batch)  # flag
+        """, ("raises", "TypeError")),
+    "text_dtype_keyword": ("JG206", """
+        @jax.jit
+        def predict(w, tokens):
+            return w
+
+
+        def main():
+            return predict(jnp.ones(3), tokens=np.array([3, 4], dtype=str))  # flag
+        """, ("raises", "TypeError")),
+    "numeric_dtype_converts_the_strings": ("JG206", """
+        @jax.jit
+        def predict(w, x):
+            return w * x
+
+
+        def main():
+            return predict(jnp.ones(2), np.array(["1.5", "2"], dtype=np.float32))
+        """, ("runs",)),
+    "text_entry_popped_before_the_call": ("JG206", """
+        def load_split():
+            return {"x": np.ones((2, 3), np.float32), "name": np.array([b"r0", b"r1"])}
+
+
+        @jax.jit
+        def predict(w, batch):
+            return batch["x"] @ w
+
+
+        def main():
+            split = load_split()
+            split.pop("name")
+            return predict(jnp.ones(3), split)
+        """, ("runs",)),
 }
 
 

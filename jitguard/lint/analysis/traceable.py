@@ -18,6 +18,8 @@ read here are the ones the source shows for sure:
   ``register_pytree_node`` or any other call, it may be registered);
 * a tuple, list or dict literal, or a NamedTuple of the module, holding one of these (also
   ``Record(*make())``: the elements of the tuple literal ``make``, a def of the module, returns);
+* a NumPy array of strings or bytes: ``np.array``/``np.asarray`` of a literal list holding a string
+  or bytes literal, or with ``dtype=str``/``bytes``/``object`` (dtype ``U``/``S``/``O``);
 * a JAX runtime object: ``jax.devices()[i]``/``jax.local_devices()[i]`` (a device) or the list
   itself, ``Mesh(...)``/``jax.make_mesh(...)``, ``NamedSharding``/``SingleDeviceSharding``,
   ``PartitionSpec`` (each raises the same TypeError under JAX 0.10.2);
@@ -25,7 +27,10 @@ read here are the ones the source shows for sure:
   (a call, the decorator, or ``partial(register_dataclass, data_fields=...)``), holding one of these
   in a data field (listed in ``data_fields``, or, with no lists, a field with no ``field(...)``);
   meta fields are static, and left alone;
-* a name bound once (in the function, or at module level and never declared ``global``) to one.
+* a name bound once (in the function, or at module level and never declared ``global``) to one,
+  unless the function empties it (``d.pop(k)``, ``del d[k]``);
+* the value of the one ``return`` of a plain (undecorated, or ``functools.cache``d) function of
+  the module (``batch = load()``).
 
 Accepted by JAX, never flagged: arrays, NumPy arrays and scalars, Python numbers, ``None``,
 NamedTuples, registered pytrees (``register_pytree_node(_class)``, ``register_dataclass``,
@@ -307,8 +312,14 @@ class _Kinds:
             return "a function (a `functools.partial` object)"
         if resolved in _RUNTIME_OBJECTS:
             return _RUNTIME_OBJECTS[resolved]
-        if not isinstance(func, cst.Name) or index.lookup_function(func.value, scope) is not None:
+        if resolved in _NUMPY_ARRAY_CALLS:
+            return _text_array(call, index, scope)
+        if not isinstance(func, cst.Name):
             return None
+        if index.lookup_function(func.value, scope) is not None:
+            returned = _returned_value(call, index, scope)
+            inner = self.of(returned[0], returned[1], depth + 1) if returned is not None else None
+            return f"{inner} (returned by `{func.value}()`)" if inner is not None else None
         klass = self.plain_class(func.value, scope)
         if klass is not None:
             return f"an instance of `{func.value}`, {klass}"
@@ -341,7 +352,7 @@ class _Kinds:
         if depth > 0:
             return None
         value = bound_value(name, index, scope)
-        if value is None or isinstance(value, cst.Name):
+        if value is None or isinstance(value, cst.Name) or _emptied(name, index, scope):
             return None
         inner = self.of(value, scope, depth + 1)
         return f"{inner} (`{name}`)" if inner is not None else None
@@ -466,6 +477,65 @@ class _Kinds:
         if self._escapes is None:
             self._escapes = _escaping_classes(self.index)
         return self._escapes.get(name, False)
+
+
+def _text_array(call: cst.Call, index, scope) -> str | None:
+    """``np.array([b"a", b"b"])``, ``np.asarray(["x", 1])``, ``np.array(v, dtype=str)``: a NumPy array
+    of strings or bytes (dtype ``U``/``S``/``object``), which JAX cannot read as an array at a traced
+    position (TypeError, JAX 0.10.2); a numeric ``dtype=`` converts the strings: not one."""
+    dtype = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "dtype"), None)
+    if dtype is not None:
+        name = (index.resolve(dtype, scope) or "") if not isinstance(dtype, cst.SimpleString) else ""
+        text = dtype.evaluated_value if isinstance(dtype, cst.SimpleString) else None
+        if name in _TEXT_DTYPES or (isinstance(text, str) and text.lstrip("<>|=").startswith(("U", "S", "str", "bytes", "O"))):
+            return "a NumPy array of strings or bytes (not a valid JAX type)"
+        return None
+    first = next((a.value for a in call.args if a.keyword is None and not a.star), None)
+    kinds = set()
+    stack = [first] if isinstance(first, (cst.List, cst.Tuple)) else []
+    while stack:
+        for el in stack.pop().elements:
+            if isinstance(el, cst.StarredElement):
+                return None
+            if isinstance(el.value, (cst.List, cst.Tuple)):
+                stack.append(el.value)
+            elif isinstance(el.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+                kinds.add(_Kinds._string(el.value))
+    if not kinds:
+        return None
+    what = "bytes" if kinds == {"a bytes object"} else "strings"
+    return f"a NumPy array of {what} (dtype `{'S' if what == 'bytes' else 'U'}`, not a valid JAX type)"
+
+
+def _returned_value(call: cst.Call, index, scope):
+    """``load()`` where ``load`` is an undecorated (or ``functools.cache``d) plain function, not a
+    generator, whose one ``return`` gives a value: (that value, the function it is written in)."""
+    from jitguard.lint.analysis.instances import own_returns
+
+    info = index.lookup_function(call.func.value, scope)
+    node = info.node if info is not None else None
+    if not isinstance(node, cst.FunctionDef) or info.cls is not None or any(
+            index.resolve(d.decorator, None) not in _CACHES for d in node.decorators):
+        return None
+    returns = own_returns(node)
+    if len(returns) != 1 or returns[0].value is None or any(
+            isinstance(n, (cst.Yield, cst.Await)) for n in iter_nodes(node.body)):
+        return None
+    return returns[0].value, info
+
+
+def _emptied(name: str, index, scope) -> bool:
+    """``name.pop(...)``, ``name.clear()``, ... in the function (or module) using it: the container
+    bound to ``name`` may have lost the entry its binding shows."""
+    root = scope.node if scope is not None else index.module
+    return any(isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATORS
+               and isinstance(n.func.value, cst.Name) and n.func.value.value == name for n in iter_nodes(root))
+
+
+_MUTATORS = frozenset({"pop", "popitem", "clear", "update", "remove"})
+_NUMPY_ARRAY_CALLS = frozenset({"numpy.array", "numpy.asarray", "numpy.asanyarray"})
+_TEXT_DTYPES = frozenset({"str", "bytes", "object", "numpy.str_", "numpy.bytes_", "numpy.object_", "numpy.unicode_"})
+_CACHES = frozenset({"functools.cache", "functools.lru_cache"})
 
 
 def _keyword_strings(call: cst.Call, keyword: str, position: int | None = None) -> tuple | None:

@@ -34,7 +34,9 @@ class UntraceableArgument(Rule):
         position JAX does not keep static, a value JAX cannot turn into an array: a string or
         bytes (a literal, an f-string, `str(...)`, `"..." % v`, `"...".format(...)`), a function
         (a lambda, a plain `def`, also one nested in a function, `functools.partial(...)`), a class
-        object, a set or a `range`, a JAX runtime object (a device, `jax.devices()[0]` or the list
+        object, a set or a `range`, a NumPy array of strings or bytes (`np.array`/`np.asarray`
+        of a literal list holding a string or bytes literal, or with `dtype=str`, `bytes` or
+        `object`; a numeric `dtype=` converts the strings), a JAX runtime object (a device, `jax.devices()[0]` or the list
         `jax.devices()`, a `Mesh`, a `NamedSharding`/`SingleDeviceSharding`, a `PartitionSpec`),
         an instance of a class of this file that is not a pytree (plain or `@dataclass`, every base
         `object` or another such class, never passed to `register_pytree_node` or any other
@@ -42,7 +44,9 @@ class UntraceableArgument(Rule):
         `Record(*make())`, the elements of the tuple literal a function of the file returns), or
         a dataclass of the file registered once with `jax.tree_util.register_dataclass` holding one
         in a data field (a meta field, or a `field(...)` with metadata, stays static); also
-        through a name bound once to one of these. The instance a jitted method is called on
+        through a name bound once to one of these (unless the function empties it: `.pop(...)`,
+        `del d[k]`), and through the one `return` of a plain function of the file
+        (`batch = load()`). The instance a jitted method is called on
         (`runner.step(x)` with `@jax.jit def step(self, x)`) is such an argument too, at `self`,
         unless `self` is static; `self` itself, inside the class, is not judged (it may be an
         instance of a subclass registered as a pytree elsewhere), and calls through `self` are
