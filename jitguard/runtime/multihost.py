@@ -116,7 +116,7 @@ _warned: set[str] = set()
 _names: dict[str, str] = {}  # function id -> its name, for the errors of blocked calls
 _stats = {"checks": 0, "local": 0, "round_trips": 0, "seconds": 0.0, "rpc_seconds": 0.0,
           "digest_seconds": 0.0, "timeouts": 0, "divergent": 0, "probes": 0, "probe_trips": 0,
-          "blocked": 0}
+          "blocked": 0, "busy": 0}
 
 
 def stats() -> dict[str, Any]:
@@ -127,7 +127,9 @@ def stats() -> dict[str, Any]:
     ``probes`` (times this process asked the processes it waited for what they were doing),
     ``probe_trips`` (the key-value calls of those probes, included in ``round_trips``) and
     ``blocked`` (calls of this process, blocked in a program it had compiled before, that
-    raised DivergentCompileError because another process compiled a new one)."""
+    raised DivergentCompileError because another process compiled a new one) and ``busy``
+    (probe answers of processes found at a call of the function but computing: not
+    blocked, so not taken for a divergence)."""
     with _lock:
         return dict(_stats)
 
@@ -476,6 +478,9 @@ def _probe(kv: _KV, base: str, fid: str, procs: tuple[int, ...], k: int, me: int
             silent.add(q)
             continue
         kv("key_value_delete", reply)
+        if answer.get("busy"):
+            with _lock:
+                _stats["busy"] += 1
         # Blocked (idle) at a call of this function over these processes, and it has not
         # compiled the function's k-th program: it runs one it compiled before.
         if answer.get("running") and int(answer.get("compiles", 0)) < k:

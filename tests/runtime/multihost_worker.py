@@ -85,13 +85,14 @@ def main() -> int:
             # program's collective; the short process compiles. Nobody catches the error to
             # leave specially: it propagates and ends each process, as in a user's script.
             short = int(os.environ.get("MH_SHORT", n - 1))
+            fn = plain if os.environ.get("MH_PLAIN") else guarded  # MH_PLAIN: under `jitguard run`
             steps = 3
             for step in range(steps):
                 rows = 3 if (step == steps - 1 and pid == short) else 4
                 x = global_batch(rows)
                 t = time.perf_counter()
                 try:
-                    value = float(guarded(x))
+                    value = float(fn(x))
                 except jitguard.DivergentCompileError as e:
                     emit(event="divergent", step=step, seconds=time.perf_counter() - t, message=str(e),
                          function=e.function, compile_index=e.compile_index,
@@ -124,6 +125,35 @@ def main() -> int:
                     time.sleep(3.0)
                 emit(event="result", step=step, value=float(guarded(global_batch(3 if step == 2 else 4))))
             emit(event="stats", multihost=multihost.stats())
+        elif scenario == "lagging":
+            # A global element-wise function (no collective: the processes need not keep
+            # step), called from one place. Process 0's second call is a long cache hit that
+            # computes; meanwhile process 1 reaches a new batch size, compiles and waits, and
+            # probes process 0: it is at that call, but computing, not blocked in a
+            # collective, so process 1 keeps waiting; process 0 then compiles the same
+            # program. No alarm.
+            @jitguard.jit(on_excess="raise")
+            def spin(v, k):
+                return jax.lax.fori_loop(0, k, lambda i, w: w * 1.0000001 + 1e-9, v)
+
+            def run(v, k):
+                return jax.block_until_ready(spin(v, k))  # the one call site
+
+            x4 = global_batch(4)
+            run(x4, 10)  # compile #1, on both
+            k, took = 10**6, 0.0
+            while took < 0.5 and k < 2**30:  # cache hits: how long an iteration takes here, now
+                k *= 4
+                t = time.perf_counter()
+                run(x4, k)
+                took = time.perf_counter() - t
+            long_k = int(min(6.0 * k / took, 2**31 - 1))
+            emit(event="calibrated", k=k, took=took, long_k=long_k)
+            for step, (rows, k) in enumerate(((4, long_k if pid == 0 else 10), (2, 10))):
+                t = time.perf_counter()
+                y = run(global_batch(rows), k)
+                emit(event="result", step=step, shape=list(y.shape), seconds=time.perf_counter() - t)
+            emit(event="stats", multihost=multihost.stats(), compiles=spin.stats()["compiles"])
         elif scenario == "explicit":
             # multihost.check_step before each call of a plain jax.jit function: full steps,
             # then a short last batch on the last process. Every process raises before the

@@ -147,6 +147,24 @@ def test_short_last_batch_after_full_steps_raises_on_every_process(n):
 
 
 @needs_increment
+def test_short_last_batch_after_full_steps_plain_jax_jit_under_jitguard_run():
+    """The cache-hit case needs nothing of the function but its compiles: a plain jax.jit
+    function watched by `jitguard run` (no decorator, created by the program) is found
+    blocked in its cache hit, and its blocked call raises DivergentCompileError too."""
+    events = launch("short_last", 2, finish=False, MH_PLAIN="1",
+                    runner=("-m", "jitguard", "run", "--on-excess", "raise"))
+    for pid, evs in enumerate(events):
+        assert [(e["step"], e["value"]) for e in of(evs, "result")] == [(0, 16.0), (1, 16.0)]
+        (div,) = of(evs, "divergent")
+        assert div["step"] == 2 and div["function"].endswith("total_plain")
+        assert f"this is process {pid}" in div["message"]
+        assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
+        assert "process 0 compiled nothing for this call" in div["message"]
+        assert div["cause"] == ("ValueError" if pid == 0 else None)
+        assert of(evs, "exit")[0]["code"] == 1
+
+
+@needs_increment
 def test_caught_and_padded_the_job_goes_on_and_exits_normally():
     """The guard never breaks a program that recovers: the short process catches the
     error and calls again with its batch padded to the full size (a program in its cache),
@@ -175,6 +193,23 @@ def test_a_slower_process_that_compiles_the_same_program_is_no_alarm():
         (stats,) = of(evs, "stats")
         assert stats["multihost"]["divergent"] == 0 and stats["multihost"]["timeouts"] == 0
     assert of(events[1], "stats")[0]["multihost"]["probes"] >= 1
+
+
+@needs_increment
+def test_a_process_computing_an_earlier_call_is_no_alarm():
+    """What the call site alone cannot tell: process 0 is inside a long cache hit of a global
+    element-wise function (no collective) while process 1 compiles the next, smaller batch
+    that process 0 compiles too, later. Probed, process 0 is found at the call but
+    computing (busy), not blocked: process 1 waits, then both compile the same program. No
+    alarm, no timeout."""
+    events = launch("lagging", 2)
+    for evs in events:
+        assert [(e["step"], e["shape"]) for e in of(evs, "result")] == [(0, [8, 2]), (1, [4, 2])]
+        (stats,) = of(evs, "stats")
+        assert stats["compiles"] == 2
+        assert stats["multihost"]["divergent"] == 0 and stats["multihost"]["timeouts"] == 0
+    mh1 = of(events[1], "stats")[0]["multihost"]
+    assert mh1["probes"] >= 1 and mh1["busy"] >= 1, mh1
 
 
 @needs_increment
