@@ -34,8 +34,7 @@ TRUE_CASES = [p for p in FILES if expected_lines(p)]
 # False cases that jitguard still reports (measured on the linter of the commit that added each
 # entry). The reason names the JAX semantics a fix has to encode; docs/precision.md lists them.
 STILL_FLAGGED: dict[str, str] = {
-    # held-out projects, 2026-12-01 (docs/precision.md, "Held-out projects"); the other 10 listed there are fixed
-    "pytree_meta_by_annotation": "METAANNOT: a registration putting non-jax.Array fields in aux data",
+    # held-out projects, 2026-12-01 (docs/precision.md, "Held-out projects"): all 11 fixed
     # second held-out set, 2026-12-01 (docs/precision.md, "Second held-out set")
     "fresh2_leafless_pytree_compile_time_eval": "LEAFLESS: a pytree without array leaves under compile-time eval",
 }

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from jitguard.lint.analysis import pytree_annot
 from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, package_reexports
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
 from jitguard.lint.analysis.undertrace_project import drop_proven
@@ -145,6 +146,7 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
     modules: set[str] = set()
     fields: set[str] = set()
     methods: set[str] = set()
+    marked: list[tuple[str, str]] = []
     for path in paths:
         data = _read_or_none(path)
         if data is None:
@@ -164,6 +166,7 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
                 defines[path] = (found, more_fields, more_methods)
             fields |= more_fields
             methods |= more_methods
+            marked.extend((path, f) for f in more_fields if f.startswith(pytree_annot.MARK))
             if found:
                 names |= found
                 stem = Path(path).stem
@@ -171,6 +174,8 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
     if options is None:
         return None
     named = module_names.get if module_names is not None else module_name
+    if marked:  # fields a registration sorts by annotation, in the files that use it
+        fields = pytree_annot.resolve(fields, marked, paths, lambda p: named(p) or module_name(p), _text)
     packages = frozenset((named(p) or module_name(p)).split(".", 1)[0] for p in paths)
     return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules), tree_packages=packages,
                                metadata_fields=frozenset(fields), static_methods=frozenset(methods))

@@ -118,6 +118,11 @@ def metadata_names(source: str) -> tuple[set[str], set[str]]:
         # aux data of flatten functions, in whichever module registers them; properties whose value
         # never depends on the instance's data (shapes, type(...) of a node, constants)
         fields = (aux_attributes(source) if "register_pytree" in source else set()) | static_properties(source)
+    if "fields(" in source and ("register_pytree" in source or "register_dataclass" in source):
+        from jitguard.lint.analysis.pytree_annot import registrar_entries  # ast only
+
+        # registrations that sort fields by annotation: marked entries, resolved once the tree is scanned
+        fields |= registrar_entries(source)
     if not any(w in source for w in _METADATA_WORDS):
         return fields, set()
     # each pattern only where its literal part occurs (they try every line start: ~1 s on a large tree)
