@@ -21,14 +21,12 @@ list or dict of them, also through a local name (``aux = (x.n, x.m); return chil
 An attribute used in a computation there (``len(x.items)``) is not metadata itself, and is not
 read. An aux that is the whole object (``lambda ir: ((), ir)``) names no attribute.
 
-Not read: a registration that decides what is aux data by evaluating the fields' annotations
-(mujoco-mjx's ``PyTreeNode``: ``__init_subclass__`` runs a decorator that splits
-``dataclasses.fields(cls)`` with a recursive predicate on the type objects, ``typ is jax.Array``,
-``dataclasses.is_dataclass(typ)``, ``typing.get_origin(typ)``). Reading it would mean evaluating
-arbitrary Python on annotations, which are strings under ``from __future__ import annotations``
-(then ``f.type is jax.Array`` is false for every field) or aliases from other modules; a wrong
-answer turns a traced leaf into metadata and hides real errors. An annotation alone does not say
-it either: a ``np.ndarray`` field of a ``register_dataclass`` class is a traced leaf under jit.
+A registration that decides what is aux data from the fields' annotations (mujoco-mjx's
+``PyTreeNode``: ``__init_subclass__`` runs a decorator that splits ``dataclasses.fields(cls)`` with
+a recursive predicate on the type objects, ``typ is jax.Array``, ``typing.get_origin(typ)``) is
+read by ``jitguard.lint.analysis.pytree_annot``, not here: the registrar and the classes it
+registers usually sit in different modules. An annotation alone does not say it: a
+``np.ndarray`` field of a ``register_dataclass`` class is a traced leaf under jit.
 
 Only the standard library is used (``ast``): the text scan of the whole tree
 (``jitguard.lint.textscan.metadata_names``) runs this on every file that registers a pytree, and
