@@ -586,7 +586,7 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     # Where this function is called: a cache hit of it blocked there is found by the
     # watchdog (multihost_hits), with nothing run on the hit itself.
     _names[fid] = state.name
-    _hits.remember(_hits.call_site(frame), fid, procs, sig_text)
+    _remember_call_site(frame, fid, procs, sig_text)
     t0 = time.perf_counter()
     digest = _digest(module, devices)
     t_digest = time.perf_counter() - t0
@@ -608,6 +608,13 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
         _on_abandoned_round(state, verdict, group, k, me, digest, timeout)
         return None
     return _divergent(kv, fbase, state, verdict, group, k, me, digest, timeout, action)
+
+
+def _remember_call_site(frame: Any, fid: str, procs: tuple[int, ...], sig_text: str) -> None:
+    try:
+        _hits.remember(_hits.call_site(frame), fid, procs, sig_text)
+    except Exception:  # the cache-hit case loses this call site; the compile is still compared
+        logger.debug("jitguard: could not record the call site", exc_info=True)
 
 
 def _next_compile(group: tuple[str, tuple[int, ...]]) -> int | None:

@@ -38,6 +38,8 @@ _lock = threading.Lock()
 _sites: dict[tuple[Any, int], dict[str, dict[tuple[int, ...], str]]] = {}
 _call_offsets: dict[Any, frozenset[int]] = {}
 _armed: dict[int, Any] = {}  # thread id -> the frame armed on it
+# The instructions that call: 3.11+ (CALL, CALL_FUNCTION_EX) and 3.10 (CALL_FUNCTION, ...).
+_CALL_OPS = ("CALL", "CALL_FUNCTION_EX", "CALL_FUNCTION", "CALL_FUNCTION_KW", "CALL_METHOD")
 
 
 # ------------------------------------------------------------------ call sites
@@ -66,7 +68,7 @@ def _calls(code: Any) -> frozenset[int]:
     offsets = _call_offsets.get(code)
     if offsets is None:
         offsets = frozenset(i.offset for i in dis.get_instructions(code)
-                            if i.opname in ("CALL", "CALL_FUNCTION_EX"))
+                            if i.opname in _CALL_OPS)
         _call_offsets[code] = offsets
     return offsets
 
@@ -198,7 +200,7 @@ class _Api:
             try:
                 marker = _marker
                 ts = self.api.PyThreadState_Get()
-                words = (ctypes.c_void_p * 64).from_address(ts)
+                words = (ctypes.c_void_p * 32).from_address(ts)  # c_traceobj is the 12th on 3.11
                 before = list(words)
                 sys.settrace(marker)
                 try:
