@@ -179,8 +179,8 @@ def _attach(jitted: Any, fun: Callable, max_compiles: int, window: Any, on_exces
     target.stats = state.stats
     target.warmup = state.warmup
     target.freeze = state.freeze
-    # In a multi-process job: a thin wrapper that lets a call blocked in a divergent
-    # collective raise DivergentCompileError (docs/multihost.md); elsewhere `target` itself.
+    # `target` itself, in one process or many (a cache hit runs no jitguard code); in a
+    # multi-process job this starts the watchdog of docs/multihost.md, "The cache-hit case".
     return multihost.wrap_call(state, target, jitted)
 
 
