@@ -8,16 +8,7 @@ import typing
 import jax
 import numpy as np
 
-
-class _Hashable:
-    def __init__(self, array):
-        self.array = array
-
-    def __hash__(self):
-        return hash(self.array.tobytes())
-
-    def __eq__(self, other):
-        return isinstance(other, _Hashable) and np.array_equal(self.array, other.array)
+from tests.precision_cases.pytree_meta_by_annotation import _Hashable  # hashable aux data for NumPy fields
 
 
 def _holds_array(typ) -> bool:
