@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 
-from jitguard.lint.analysis import fieldmeta, jaxapi, vmapaxes
+from jitguard.lint.analysis import fieldmeta, jaxapi, noneguards, vmapaxes
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable
@@ -373,6 +373,8 @@ class TransformUse:
     # parameters every visible call passes (or leaves at its default) the same Python literal:
     # name -> its code; a static one holds that literal in every trace (ModuleIndex._hold_constants)
     passed_values: dict = field(default_factory=dict)
+    # parameters every call in sight passes a name known not None there (noneguards): hold NOT_NONE
+    not_none: frozenset[str] = frozenset()
 
 
 class ModuleIndex:
@@ -860,6 +862,7 @@ class ModuleIndex:
             use = self._transform_use(expr, scope)
             if use is not None:
                 shown = self.resolve(expr.func if isinstance(expr, cst.Call) else expr, scope) or use.qualname
+                use.not_none = noneguards.for_decorated(self, info, use)
                 self.mark_traced(info, use, f"@{shown}", expr)
                 return
             # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
@@ -965,6 +968,7 @@ class ModuleIndex:
         use = TransformUse(name, call, bound_pos, bound_kw, bound_self, bound_values=self._partial_values(fn_expr, scope))
         use.unpassed = self._unpassed(call, scope, info, use)
         use.passed_values = self._passed_literals(call, scope, info, use)
+        use.not_none = noneguards.for_transform(self, call, scope, info, use)
         self.mark_traced(info, use, f"`{name}(...)`", call)
 
     def _class_as_function(self, target: cst.BaseExpression, scope: FunctionInfo | None
@@ -1275,6 +1279,8 @@ class ModuleIndex:
                 state.hold(p.name, self.module.code_for_node(p.default))  # keeps its default
             elif p.name in use.static_names and p.name in use.passed_values:
                 state.hold(p.name, use.passed_values[p.name])  # static, and every call passes this literal
+            elif p.name in use.not_none:
+                state.hold(p.name, NOT_NONE)  # every call in sight passes it not None: `p is None` is False
 
     def mark_remote_jit(self, info: FunctionInfo, remote: RemoteJit, caller_path: str) -> None:
         """Another file applies a transform to ``info`` (``jax.jit(this_module.f, ...)``): mark its

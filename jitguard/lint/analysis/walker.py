@@ -850,7 +850,9 @@ class Walker(CallSemantics):
         assigned = self.index.assigned_names(self.info) if constants or narrowed else {}
         # a parameter holds its constant until the walk rebinds it (`if k is None: k = ...` later
         # in the body does not change what the test before it sees)
-        known = {n: c for n, c in constants.items() if c is not None and n not in self.env and n not in self.rebound}
+        # (a traced parameter every call passes not None, NOT_NONE, is in env from the start)
+        known = {n: c for n, c in constants.items() if c is not None and n not in self.rebound
+                 and (n not in self.env or c == jitcontext.NOT_NONE)}
         # free variables an early exit of the enclosing function ruled None out wherever it
         # stages this function (TraceState.narrowed): not rebound here
         known.update({n: c for n, c in narrowed.items()
