@@ -187,3 +187,23 @@ def test_unguarded_public_rebound_escaping_or_rejitted_still_reported(tmp_path):
     expected = _expected("true_dispatch", TRUE_DISPATCH_CODE)
     assert len(expected) == 5
     assert _lint(tmp_path, true_dispatch=TRUE_DISPATCH_CODE) == expected
+
+
+@pytest.mark.parametrize("test, holds, names", [
+    ("v is not None", True, {"v"}),
+    ("v is None", False, {"v"}),
+    ("v is None", True, set()),
+    ("not (v is None)", True, {"v"}),
+    ("fast and v is not None", True, {"fast", "v"}),
+    ("fast and v is not None", False, set()),  # fails when fast is falsy, v may be None
+    ("v is None or w is None", False, {"v", "w"}),
+    ("v is not None or w is not None", True, set()),
+    ("not v", False, {"v"}),
+    ("v", False, set()),
+])
+def test_guard_tests_rule_none_out(test, holds, names):
+    import libcst as cst
+
+    from jitguard.lint.analysis.noneguards import _not_none_when
+
+    assert _not_none_when(cst.parse_expression(test), holds) == names

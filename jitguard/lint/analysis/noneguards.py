@@ -114,9 +114,9 @@ def _picked_when(values, name: str) -> set[str] | None:
     if not isinstance(value, cst.IfExp):
         return None
     if isinstance(value.orelse, cst.Name) and value.orelse.value == name:
-        return _if_false(value.test)
+        return _not_none_when(value.test, False)
     if isinstance(value.body, cst.Name) and value.body.value == name:
-        return _if_true(value.test)
+        return _not_none_when(value.test, True)
     return None
 
 
@@ -143,9 +143,9 @@ def _guarded(root: cst.CSTNode, target: cst.CSTNode) -> set[str]:
     out: set[str] = set()
     for node, nxt in zip(path, path[1:]):
         if isinstance(node, (cst.If, cst.IfExp)) and nxt is node.body:
-            out |= _if_true(node.test)
+            out |= _not_none_when(node.test, True)
         elif isinstance(node, (cst.If, cst.IfExp)) and nxt is node.orelse:
-            out |= _if_false(node.test)
+            out |= _not_none_when(node.test, False)
         elif isinstance(node, cst.IndentedBlock):
             at = next((i for i, stmt in enumerate(node.body) if stmt is nxt), 0)
             for stmt in node.body[:at]:
@@ -174,26 +174,15 @@ def _is_none_test(test: cst.BaseExpression, negated: bool) -> str | None:
     return None
 
 
-def _if_true(test: cst.BaseExpression) -> set[str]:
-    """The names that are not None where ``test`` holds."""
-    if isinstance(test, cst.Name) and test.value not in ("True", "False", "None"):
+def _not_none_when(test: cst.BaseExpression, holds: bool) -> set[str]:
+    """The names that are not None where ``test`` holds (``holds``) or fails (not ``holds``)."""
+    if holds and isinstance(test, cst.Name) and test.value not in ("True", "False", "None"):
         return {test.value}  # truthy: not None
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return _if_false(test.expression)
+        return _not_none_when(test.expression, not holds)
     if isinstance(test, cst.BooleanOperation):
-        left, right = _if_true(test.left), _if_true(test.right)
-        return left | right if isinstance(test.operator, cst.And) else left & right
-    name = _is_none_test(test, negated=True)
+        left, right = _not_none_when(test.left, holds), _not_none_when(test.right, holds)
+        # both sides hold where `a and b` holds, both fail where `a or b` fails
+        return left | right if isinstance(test.operator, cst.And) is holds else left & right
+    name = _is_none_test(test, negated=holds)
     return {name} if name else set()
-
-
-def _if_false(test: cst.BaseExpression) -> set[str]:
-    """The names that are not None where ``test`` fails."""
-    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-        return _if_true(test.expression)
-    if isinstance(test, cst.BooleanOperation):
-        left, right = _if_false(test.left), _if_false(test.right)
-        return left | right if isinstance(test.operator, cst.Or) else left & right
-    name = _is_none_test(test, negated=False)
-    return {name} if name else set()
-
