@@ -487,20 +487,21 @@ def test_the_miss_path_records_the_call_site_of_a_jitted_function():
 
     try:
         call_f(10)
-    finally:
         seen_now = list(seen)
         seen.clear()
-    site = seen_now[-1]
-    assert site is not None and site[0] is call_f.__code__
-    assert site[1] in multihost_hits._calls(call_f.__code__)
-    thread = threading.Thread(target=call_f, args=(3 * 10**8,))  # a cache hit that runs a while
-    thread.start()
-    time.sleep(0.3)
-    frame = sys._current_frames().get(thread.ident)
-    innermost = (frame.f_code, frame.f_lasti) if frame is not None else None
-    thread.join()
-    assert innermost == site
-    assert not seen  # the hit compiled nothing
+        site = seen_now[-1]
+        assert site is not None and site[0] is call_f.__code__
+        assert site[1] in multihost_hits._calls(call_f.__code__)
+        thread = threading.Thread(target=call_f, args=(3 * 10**8,))  # a cache hit that runs a while
+        thread.start()
+        time.sleep(0.3)
+        frame = sys._current_frames().get(thread.ident)
+        innermost = (frame.f_code, frame.f_lasti) if frame is not None else None
+        thread.join()
+        assert innermost == site
+        assert not seen  # the hit compiled nothing
+    finally:
+        jax.monitoring.unregister_event_listener(listener)
 
 
 def test_watchdog_finds_an_idle_blocked_call_and_arms_it(monkeypatch):
