@@ -637,6 +637,9 @@ class ModuleIndex:
                 return fn, use, use.bound_self
             info = self.lookup_function(expr.value, scope)
             if info is None:
+                bound = self.binding(expr.value, scope)  # g = lambda i: ...; jax.jit(g)
+                if isinstance(bound, cst.Lambda) and bound in self.by_node:
+                    return (self.by_node[bound], None, False)
                 klass = self.instance_class(expr, scope)  # jax.jit(model): model = Model(...)
                 call = klass.methods.get("__call__") if klass is not None else None
                 return (call, None, True) if call else None
