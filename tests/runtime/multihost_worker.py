@@ -25,6 +25,16 @@ def main() -> int:
         os.environ["JITGUARD_LOG"] = os.path.join(os.environ["MH_TMP"], f"p{pid}.jsonl")
     import jax
 
+    early = None
+    if os.environ.get("MH_EARLY"):  # a function guarded before jax.distributed.initialize
+        import jax.numpy as jnp
+
+        import jitguard
+
+        def total(x):
+            return jnp.sum(x)
+
+        early = jitguard.jit(total, on_excess="raise")
     jax.config.update("jax_cpu_collectives_implementation", "gloo")
     jax.distributed.initialize(coordinator_address=f"127.0.0.1:{port}", num_processes=n, process_id=pid)
     import jax.numpy as jnp
@@ -85,7 +95,7 @@ def main() -> int:
             # program's collective; the short process compiles. Nobody catches the error to
             # leave specially: it propagates and ends each process, as in a user's script.
             short = int(os.environ.get("MH_SHORT", n - 1))
-            fn = plain if os.environ.get("MH_PLAIN") else guarded  # MH_PLAIN: under `jitguard run`
+            fn = plain if os.environ.get("MH_PLAIN") else early or guarded  # MH_PLAIN: under `jitguard run`
             steps = 3
             for step in range(steps):
                 rows = 3 if (step == steps - 1 and pid == short) else 4

@@ -165,6 +165,22 @@ def test_short_last_batch_after_full_steps_plain_jax_jit_under_jitguard_run():
 
 
 @needs_increment
+def test_short_last_batch_after_full_steps_guarded_before_initialize():
+    """A function guarded before jax.distributed.initialize (a module-level decorator, say):
+    its compiles come after it, so its call site is recorded and its blocked call found and
+    armed like any other."""
+    events = launch("short_last", 2, finish=False, MH_EARLY="1")
+    for pid, evs in enumerate(events):
+        assert [(e["step"], e["value"]) for e in of(evs, "result")] == [(0, 16.0), (1, 16.0)]
+        (div,) = of(evs, "divergent")
+        assert div["step"] == 2 and div["function"].endswith("total")
+        assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
+        assert "process 0 compiled nothing for this call" in div["message"]
+        assert div["cause"] == ("ValueError" if pid == 0 else None)
+        assert of(evs, "exit")[0]["code"] == 1
+
+
+@needs_increment
 def test_caught_and_padded_the_job_goes_on_and_exits_normally():
     """The guard never breaks a program that recovers: the short process catches the
     error and calls again with its batch padded to the full size (a program in its cache),
