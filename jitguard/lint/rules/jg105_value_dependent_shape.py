@@ -32,7 +32,10 @@ class ValueDependentShape(Rule):
         `jax.vmap(jnp.nonzero)(x)`, `jnp.apply_along_axis(jnp.where, 1, x)`) is checked at the
         call: every argument jit does not keep static is traced, so one reaching a size parameter,
         a size-bounded function without `size=`, or an omitted size the function computes from its
-        traced input (`num_segments` of `jax.ops.segment_sum`) is reported there.
+        traced input (`num_segments` of `jax.ops.segment_sum`) is reported there. In staged code
+        (jit, a lax loop body, and what they call) the size-bounded functions fail without `size=`
+        even on a constant (a NumPy array closed over or bound with `functools.partial`): JAX
+        stages the operation, so its input is a tracer inside it.
         """
     why = """
         XLA compiles for static shapes. A shape that depends on data cannot be known while the
@@ -115,16 +118,19 @@ class ValueDependentShape(Rule):
     def _value_dependent(self, node: cst.Call, ctx: Context, short: str, exprs: list) -> None:
         if keyword(node, "size") is not None:
             return
+        fix = (f"Pass a static bound: `{short}(..., size=N, fill_value=...)`; or keep the shape and mask with "
+               "`jnp.where(mask, x, fill)`")
         for expr in exprs:
             taint = ctx.taint(expr)
             if taint is not None:
-                ctx.report(
-                    node,
-                    f"`{short}` without `size=` has a value-dependent shape: {ctx.describe(expr, taint)}",
-                    f"Pass a static bound: `{short}(..., size=N, fill_value=...)`; or keep the shape and mask with "
-                    "`jnp.where(mask, x, fill)`",
-                )
+                ctx.report(node, f"`{short}` without `size=` has a value-dependent shape: {ctx.describe(expr, taint)}", fix)
                 return
+        # a constant input (a NumPy array, a literal): in staged code JAX stages the operation out all
+        # the same, so its input is a tracer inside it (the call's own result taint says it is staged)
+        staged = ctx.taint(node)
+        if exprs and staged is not None and ctx.resolve(node.func) is not None:
+            ctx.report(node, f"`{short}` without `size=` has a value-dependent shape, even of a constant: "
+                       f"{staged.origin.why}", fix)
 
     def _shape_args(self, node: cst.Call, ctx: Context, short: str, exprs: list, extra: str = "") -> None:
         for expr in exprs:
