@@ -253,7 +253,11 @@ class Walker(CallSemantics):
         if self.taints.get(expr) is not None:
             return False  # traced: not a NumPy value
         if isinstance(expr, cst.Name):
-            return expr.value in self.nparrays and expr.value not in self.env
+            name = expr.value
+            if name in self.nparrays or name in self.env or name in self.locals or self.lookup(name) is not None:
+                return name in self.nparrays and name not in self.env
+            # free here, bound once outside (TABLE = np.arange(12.0).reshape(4, 3) at module level)
+            return numpy_array_binding(self.index, self.info.parent, name) is not None
         if isinstance(expr, cst.Call):
             name = self.resolve(expr.func) or ""
             last = name.rsplit(".", 1)[-1]
@@ -1217,7 +1221,23 @@ def concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth: 
     return table[key]
 
 
-def _concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth: int) -> str | None:
+def numpy_array_binding(index, scope: FunctionInfo | None, name: str, depth: int = 2) -> str | None:
+    """Like :func:`concrete_array_binding`, for a NumPy array: the only binding of ``name`` (from
+    ``scope`` outwards) is one top-level plain assignment of a ``numpy`` array function's result,
+    of an array method on one (``np.arange(12.0).reshape(4, 3)``), of indexing or arithmetic of one,
+    or of another such name. Indexing it with a tracer makes NumPy convert the tracer."""
+    table = _CONCRETE_BINDINGS.get(index)
+    if table is None:
+        table = _CONCRETE_BINDINGS[index] = {}
+    key = ("numpy", scope, name, depth)
+    if key not in table:
+        table[key] = None  # (recursion guard)
+        table[key] = _concrete_array_binding(index, scope, name, depth, _is_numpy_array_expr)
+    return table[key]
+
+
+def _concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth: int, is_array=None) -> str | None:
+    is_array = is_array or _is_jax_array_expr
     while True:
         if scope is not None and (scope.param(name) is not None or not isinstance(scope.node, cst.FunctionDef)):
             return None
@@ -1231,7 +1251,7 @@ def _concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth:
                 isinstance(small, cst.Assign) and small.value is value for small in stmt.body)]
             if len(top) != 1 or any(jitcontext.binds(stmt, name) for stmt in body if stmt is not top[0]):
                 return None  # assigned in a branch or a loop, or bound another way too
-            if not _is_jax_array_expr(index, scope, value, depth):
+            if not is_array(index, scope, value, depth):
                 return None
             code = " ".join(index.module.code_for_node(value).split())
             code = code if len(code) <= 40 else code[:37] + "..."
@@ -1260,6 +1280,32 @@ def _is_jax_array_expr(index, scope: FunctionInfo | None, expr: cst.BaseExpressi
         return _is_jax_array_expr(index, scope, expr.value, depth)
     if isinstance(expr, cst.Name) and depth > 0:
         return concrete_array_binding(index, scope, expr.value, depth - 1) is not None
+    return False
+
+
+# array methods that return a NumPy array when called on one
+_NUMPY_ARRAY_METHODS = frozenset({"reshape", "astype", "copy", "ravel", "flatten", "transpose", "squeeze"})
+
+
+def _is_numpy_array_expr(index, scope: FunctionInfo | None, expr: cst.BaseExpression, depth: int) -> bool:
+    """A NumPy array: a ``numpy`` array function's result, an array method on one, indexing of one,
+    arithmetic of one with no JAX array, or a name bound so (``depth`` names deep)."""
+    if isinstance(expr, cst.Call):
+        name = index.resolve(expr.func, scope) or ""
+        if isinstance(expr.func, cst.Attribute) and not name:
+            return (expr.func.attr.value in _NUMPY_ARRAY_METHODS
+                    and _is_numpy_array_expr(index, scope, expr.func.value, depth))
+        last = name.rsplit(".", 1)[-1]
+        return (name.startswith("numpy.") and not name.startswith(_NUMPY_NOT_ARRAYS) and last[:1].islower()
+                and name not in jaxapi.STATIC_CALLS)
+    if isinstance(expr, cst.BinaryOperation):
+        sides = (expr.left, expr.right)
+        return (any(_is_numpy_array_expr(index, scope, e, depth) for e in sides)
+                and not any(_is_jax_array_expr(index, scope, e, depth) for e in sides))
+    if isinstance(expr, cst.Subscript):
+        return _is_numpy_array_expr(index, scope, expr.value, depth)
+    if isinstance(expr, cst.Name) and depth > 0:
+        return numpy_array_binding(index, scope, expr.value, depth - 1) is not None
     return False
 
 

@@ -22,8 +22,9 @@ class Concretization(Rule):
         `float()`, `complex()`, `.item()`, `.tolist()`, NumPy functions that turn their argument
         into a NumPy array (`np.asarray`, `np.array`, `np.exp`, `np.stack`, ...), `range(n)` with a
         traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`: the axis parameters JAX
-        needs static, read from the installed JAX), and indexing a Python list or tuple with a
-        traced integer. NumPy functions that
+        needs static, read from the installed JAX), and indexing a Python list or tuple, or a NumPy
+        array (also one bound once at module level or in an enclosing function), with a traced
+        integer. NumPy functions that
         dispatch to the array's own method (`np.sum`, `np.mean`, `np.reshape`, ...) and `abs(x)`
         work on tracers and are not flagged.
 
