@@ -39,8 +39,6 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-bias-correction-power-per-step": {43},
     "churn_optax-linesearch-while-closures-per-update": {28},
     "churn_skyrl-eager-scan-body-closure-per-generate": {25},
-    "concrete_aesara-unique-of-partial-bound-constant": {20},
-    "concrete_jax-numpy-zeros-indexed-by-tracer": {16},
     "concrete_netket-numpy-cos-in-lr-schedule": {60},
     "concrete_scarlet2-numpy-step-size-of-iteration": {17},
     "static_aimz-static-argnames-frozen-at-first-call": {29},

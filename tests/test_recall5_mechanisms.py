@@ -1,0 +1,195 @@
+"""Two general mechanisms behind misses of the fifth batch of reports (docs/recall.md), each in
+shapes of our own (other names, other code), so that neither is keyed on its report. Every program
+is linted with the default rules (the lines marked ``# flag`` get the code, nothing else is
+reported) and run under JAX 0.10.2 (``main()`` of a flagged program raises the named error; a
+legal look-alike's runs).
+
+* A name bound (by its one plain assignment) to a lambda is that function: ``jax.jit(g)`` stages
+  the lambda's body, with its parameters traced.
+* A name free in a function and bound once outside it (module level, an enclosing function) to a
+  NumPy array (``np.arange(12.0).reshape(4, 3)``) is a NumPy array there: indexing it with a
+  tracer makes NumPy convert the tracer (under jit and vmap; under grad alone, or with a Python
+  index, it runs).
+* In staged code (jit, a lax loop body, called from either) ``jnp.nonzero``/``unique``/``argwhere``/
+  ``flatnonzero``/one-argument ``jnp.where`` without ``size=`` fail even on a constant (a NumPy
+  array closed over, bound with ``functools.partial``): JAX stages the operation and its input is a
+  tracer inside it. Under vmap or grad alone, inside ``jax.ensure_compile_time_eval()``, with
+  ``size=``, or with NumPy's own function, they run.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from jitguard.lint.codes import all_codes, opt_in_codes
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.runner import lint_files
+from tests.test_jg206 import _run
+
+PRELUDE = """\
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+TABLE = np.arange(12.0).reshape(4, 3)
+LABELS = np.array([3, 0, 3, 1])
+"""
+
+# name: (code, source, error raised by main() or None when main() runs)
+CASES: dict[str, tuple[str, str, str | None]] = {
+    # -- a lambda bound to a name, jitted through the name
+    "named_lambda_indexes_numpy": ("JG104", """
+        row_of = lambda k: TABLE[k]  # flag
+
+        def main():
+            return jax.jit(row_of)(2)
+        """, "TracerArrayConversionError"),
+    "named_lambda_branches": ("JG101", """
+        clip_sign = lambda v: v if v > 0 else 0.0 * v  # flag
+
+        def main():
+            return jax.jit(clip_sign)(jnp.float32(1.5))
+        """, "TracerBoolConversionError"),
+    "named_lambda_jnp_is_legal": ("JG104", """
+        row_of = lambda k: jnp.asarray(TABLE)[k]
+
+        def main():
+            return jax.jit(row_of)(2)
+        """, None),
+    "named_lambda_rebound_is_not_followed": ("JG104", """
+        pick = lambda k: TABLE[k]
+        pick = lambda k: jnp.asarray(TABLE)[k]
+
+        def main():
+            return jax.jit(pick)(1)
+        """, None),
+    # -- a module-level NumPy array indexed with a tracer
+    "module_table_in_def": ("JG104", """
+        def embed(token):
+            return TABLE[token] * 2.0  # flag
+
+        def main():
+            return jax.jit(embed)(1)
+        """, "TracerArrayConversionError"),
+    "enclosing_table_under_vmap": ("JG104", """
+        def build():
+            weights = np.linspace(0.0, 1.0, 5)
+
+            def pick(i):
+                return weights[i]  # flag
+
+            return jax.vmap(pick)(jnp.arange(3))
+
+        def main():
+            return build()
+        """, "TracerArrayConversionError"),
+    "module_table_python_index_is_legal": ("JG104", """
+        def first_row(x):
+            return x * TABLE[0]
+
+        def main():
+            return jax.jit(first_row)(jnp.ones(3))
+        """, None),
+    "module_table_rebound_is_not_followed": ("JG104", """
+        GRID = np.ones(4)
+        GRID = jnp.asarray(GRID)
+
+        def pick(i):
+            return GRID[i]
+
+        def main():
+            return jax.jit(pick)(2)
+        """, None),
+    "module_table_under_grad_alone_is_legal": ("JG104", """
+        def weighted(w):
+            return w * TABLE[1, 2]
+
+        def main():
+            return jax.grad(weighted)(1.0)
+        """, None),
+    # -- value-dependent jnp functions on constants under staging
+    "closure_constant_through_jitted_lambda": ("JG105", """
+        def classes(labels):
+            return jnp.unique(labels)  # flag
+
+        def main():
+            return jax.jit(lambda: classes(LABELS))()
+        """, "ConcretizationTypeError"),
+    "partial_bound_constant": ("JG105", """
+        def nonzero_rows(mask, scale):
+            return jnp.nonzero(mask)[0] * scale  # flag
+
+        def main():
+            return jax.jit(functools.partial(nonzero_rows, LABELS > 0))(2)
+        """, "ConcretizationTypeError"),
+    "constant_in_scan_body": ("JG105", """
+        def body(carry, _):
+            return carry + jnp.argwhere(LABELS).sum(), None  # flag
+
+        def main():
+            return jax.lax.scan(body, 0, None, length=3)
+        """, "ConcretizationTypeError"),
+    "constant_with_size_is_legal": ("JG105", """
+        def classes(labels):
+            return jnp.unique(labels, size=4, fill_value=-1)
+
+        def main():
+            return jax.jit(lambda: classes(LABELS))()
+        """, None),
+    "numpy_function_on_constant_is_legal": ("JG105", """
+        def classes(labels):
+            return jnp.asarray(np.unique(labels))
+
+        def main():
+            return jax.jit(lambda: classes(LABELS))()
+        """, None),
+    "constant_under_vmap_alone_is_legal": ("JG105", """
+        def scaled(v):
+            return v * jnp.flatnonzero(LABELS).sum()
+
+        def main():
+            return jax.vmap(scaled)(jnp.ones(3))
+        """, None),
+    "constant_at_compile_time_is_legal": ("JG105", """
+        @jax.jit
+        def count():
+            with jax.ensure_compile_time_eval():
+                return jnp.nonzero(LABELS)[0].sum()
+
+        def main():
+            return count()
+        """, None),
+}
+
+
+def _source(name: str) -> str:
+    return PRELUDE + textwrap.dedent(CASES[name][1])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_recall5_lint(tmp_path, name):
+    code = CASES[name][0]
+    source = _source(name)
+    (tmp_path / "pyproject.toml").write_text("")
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    [result] = lint_files([str(path)], LintOptions(frozenset(all_codes()) - opt_in_codes()))
+    assert not result.errors, result.errors
+    marked = {no for no, line in enumerate(source.splitlines(), 1) if line.rstrip().endswith("# flag")}
+    assert {(f.line, f.code) for f in result.findings} == {(no, code) for no in marked}, result.findings
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_recall5_under_jax(name):
+    pytest.importorskip("jax")
+    error = CASES[name][2]
+    if error is None:
+        _run(_source(name), f"recall5_{name}")
+        return
+    with pytest.raises(Exception) as info:
+        _run(_source(name), f"recall5_{name}")
+    assert error in {c.__name__ for c in type(info.value).__mro__}, repr(info.value)
