@@ -1,0 +1,107 @@
+"""analysis/pytree_annot.py: what makes a registration "sorts fields by annotation", and what
+does not (each negative would turn traced leaves into metadata and hide real errors).
+
+The JAX side (aux data stays a Python value under jit, a `jax.Array`-annotated field is a tracer)
+is run by tests/test_precision_cases.py on pytree_meta_by_annotation*.py and
+true_pytree_data_by_annotation.py."""
+
+from __future__ import annotations
+
+import textwrap
+
+from jitguard.lint.analysis import pytree_annot
+
+REGISTRAR = '''
+import dataclasses
+import typing
+import jax
+
+def _holds(typ):
+    if typ is jax.Array:
+        return True
+    if typing.get_origin(typ) in (tuple, typing.Union):
+        return any(_holds(t) for t in typing.get_args(typ))
+    return False
+
+def register(clz):
+    clz = dataclasses.dataclass(frozen=True)(clz)
+    meta, data = [], []
+    for f in dataclasses.fields(clz):
+        if _holds(f.type):
+            data.append(f)
+        else:
+            meta.append(f)
+
+    def flatten(x):
+        return CHILDREN, AUX
+
+    jax.tree_util.register_pytree_node(clz, flatten, lambda a, c: clz(*c, *a))
+    return clz
+
+class Node:
+    def __init_subclass__(cls, **kw):
+        register(cls)
+'''
+GOOD = {"CHILDREN": "tuple(getattr(x, f.name) for f in data)", "AUX": "tuple(getattr(x, f.name) for f in meta)"}
+
+TYPES = '''
+import numpy as np
+import jax
+from typing import Optional, Tuple
+from pkg.reg import Node
+
+class Contact(Node):
+    dist: jax.Array
+    dim: np.ndarray
+    sizes: Tuple[int, ...]
+    maybe: Optional[jax.Array]
+    other: "np.ndarray"
+    body: Body
+'''
+
+
+def _registrar(**parts: str) -> str:
+    text = REGISTRAR
+    for key, value in {**GOOD, **parts}.items():
+        text = text.replace(key, value)
+    return text
+
+
+def _resolve(registrar: str, types: str = TYPES) -> set[str]:
+    files = {"/t/pkg/reg.py": registrar, "/t/pkg/types.py": textwrap.dedent(types)}
+    modules = {"/t/pkg/reg.py": "pkg.reg", "/t/pkg/types.py": "pkg.types"}
+    marked = [(p, e) for p, text in files.items() for e in pytree_annot.registrar_entries(text)]
+    return pytree_annot.resolve({"kept"}, marked, list(files), modules.__getitem__, files.__getitem__)
+
+
+def test_fields_annotated_without_jax_array_are_metadata():
+    assert pytree_annot.registrar_entries(_registrar()) == {pytree_annot.MARK + "register", pytree_annot.MARK + "Node"}
+    # a string annotation, a class of the project and anything holding jax.Array are not read
+    assert _resolve(_registrar()) == {"kept", "dim", "sizes"}
+
+
+def test_a_flatten_that_keeps_every_field_in_the_children_registers_nothing():
+    assert _resolve(_registrar(CHILDREN="tuple(getattr(x, f.name) for f in data + meta)", AUX="()")) == {"kept"}
+    assert _resolve(_registrar(AUX="tuple(getattr(x, f.name) for f in data)")) == {"kept"}
+
+
+def test_a_predicate_that_can_say_true_for_other_types_is_not_read():
+    loose = _registrar().replace("    return False\n\ndef register", "    return True\n\ndef register")
+    other = _registrar().replace("if typ is jax.Array:", "if typ is int:")
+    assert _registrar() not in (loose, other)
+    assert pytree_annot.registrar_entries(loose) == set()
+    assert pytree_annot.registrar_entries(other) == set()
+
+
+def test_string_annotations_of_the_whole_module_are_not_read():
+    assert _resolve(_registrar(), "from __future__ import annotations\n" + TYPES) == {"kept"}
+
+
+def test_a_name_that_is_a_child_in_another_registered_class_is_not_metadata():
+    types = TYPES + "\nclass Levels(Node):\n    dim: jax.Array\n"
+    assert _resolve(_registrar(), types) == {"kept", "sizes"}
+
+
+def test_a_class_of_another_base_with_the_same_name_is_not_read():
+    types = TYPES.replace("from pkg.reg import Node", "from other.reg import Node")
+    assert _resolve(_registrar(), types) == {"kept"}
