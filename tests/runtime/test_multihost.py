@@ -146,34 +146,28 @@ def test_short_last_batch_after_full_steps_raises_on_every_process(n):
         assert exit_["code"] == 1, of(evs, "stderr")[0]["text"][-3000:]
 
 
+WATCHED = {  # how the function is watched -> (launch options, the function's name)
+    "plain_jax_jit_under_jitguard_run": (
+        {"MH_PLAIN": "1", "runner": ("-m", "jitguard", "run", "--on-excess", "raise")}, "total_plain"),
+    "guarded_before_initialize": ({"MH_EARLY": "1"}, "total"),
+}
+
+
 @needs_increment
-def test_short_last_batch_after_full_steps_plain_jax_jit_under_jitguard_run():
+@pytest.mark.parametrize("how", sorted(WATCHED))
+def test_short_last_batch_after_full_steps_any_watched_function(how):
     """The cache-hit case needs nothing of the function but its compiles: a plain jax.jit
-    function watched by `jitguard run` (no decorator, created by the program) is found
-    blocked in its cache hit, and its blocked call raises DivergentCompileError too."""
-    events = launch("short_last", 2, finish=False, MH_PLAIN="1",
-                    runner=("-m", "jitguard", "run", "--on-excess", "raise"))
+    function watched by `jitguard run` (no decorator, created by the program), or a
+    function guarded before jax.distributed.initialize (a module-level decorator, say;
+    its compiles come after it), is found blocked in its cache hit, and its blocked call
+    is armed and raises DivergentCompileError too."""
+    options, name = WATCHED[how]
+    events = launch("short_last", 2, finish=False, **options)
     for pid, evs in enumerate(events):
         assert [(e["step"], e["value"]) for e in of(evs, "result")] == [(0, 16.0), (1, 16.0)]
         (div,) = of(evs, "divergent")
-        assert div["step"] == 2 and div["function"].endswith("total_plain")
+        assert div["step"] == 2 and div["function"].endswith("." + name)
         assert f"this is process {pid}" in div["message"]
-        assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
-        assert "process 0 compiled nothing for this call" in div["message"]
-        assert div["cause"] == ("ValueError" if pid == 0 else None)
-        assert of(evs, "exit")[0]["code"] == 1
-
-
-@needs_increment
-def test_short_last_batch_after_full_steps_guarded_before_initialize():
-    """A function guarded before jax.distributed.initialize (a module-level decorator, say):
-    its compiles come after it, so its call site is recorded and its blocked call found and
-    armed like any other."""
-    events = launch("short_last", 2, finish=False, MH_EARLY="1")
-    for pid, evs in enumerate(events):
-        assert [(e["step"], e["value"]) for e in of(evs, "result")] == [(0, 16.0), (1, 16.0)]
-        (div,) = of(evs, "divergent")
-        assert div["step"] == 2 and div["function"].endswith("total")
         assert "x: dim 0 is 8 on process 0 but 6 on process 1" in div["message"]
         assert "process 0 compiled nothing for this call" in div["message"]
         assert div["cause"] == ("ValueError" if pid == 0 else None)
