@@ -596,7 +596,11 @@ def test_watchdog_finds_an_idle_blocked_call_and_arms_it(monkeypatch):
     (offset,) = multihost_hits._calls(call_f.__code__)
     multihost_hits.remember((call_f.__code__, offset), "fid-f", (0, 1), "[]")
     answers = []
-    helper = threading.Thread(target=lambda: (time.sleep(0.3), answers.append(multihost._blocked_call("fid-f", (0, 1)))))
+    def ask_while_computing():
+        time.sleep(0.3)
+        answers.append(multihost._blocked_call("fid-f", (0, 1)))
+
+    helper = threading.Thread(target=ask_while_computing)
     helper.start()
     call_f(3 * 10**8)
     helper.join()
