@@ -243,6 +243,10 @@ def _returned_kind(call: cst.Call, index, scope, field: str | None = None) -> st
     return f"{phrase} (returned by `{name}()`)" if phrase else None
 
 
+# the nodes that bind names (none of these libcst classes has a subclass)
+_BINDING_NODES = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr, cst.AsName})
+
+
 def unpacked_binding(name: str, scope) -> tuple[cst.BaseExpression, int | None] | None:
     """The only assignment to ``name`` in the function ``scope``, when it unpacks a tuple:
     ``a, b = x, y`` gives (the element, None); ``a, b = f(...)`` gives (the call, the position)."""
@@ -250,7 +254,7 @@ def unpacked_binding(name: str, scope) -> tuple[cst.BaseExpression, int | None] 
         return None
     found: list[cst.BaseExpression | None] = []
     for node in iter_nodes(scope.node.body):
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if type(node) not in _BINDING_NODES:  # (a set lookup: isinstance on libcst's classes is slow)
             continue
         targets: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []  # (target, value)
         if isinstance(node, cst.Assign):

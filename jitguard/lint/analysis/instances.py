@@ -28,6 +28,7 @@ import weakref
 import libcst as cst
 
 from jitguard.lint.analysis.lattice import Taint
+from jitguard.lint.analysis.walk import children
 
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property"})
 _PROPERTIES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -81,16 +82,14 @@ def _fields_and_attributes(node: cst.ClassDef) -> set[str]:
     stack: list[cst.CSTNode] = [node.body]
     while stack:
         n = stack.pop()
-        targets = ()
-        if isinstance(n, cst.Assign):
-            targets = tuple(t.target for t in n.targets)
-        elif isinstance(n, (cst.AnnAssign, cst.AugAssign)):
-            targets = (n.target,)
-        targets = [e.value for t in targets for e in (t.elements if isinstance(t, (cst.Tuple, cst.List)) else ())] + list(targets)
-        for t in targets:
-            if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
-                names.add(t.attr.value)
-        stack.extend(n.children)
+        kind = type(n)  # (type tests and walk.children: libcst's isinstance and .children are slow)
+        if kind is cst.Assign or kind is cst.AnnAssign or kind is cst.AugAssign:
+            targets = tuple(t.target for t in n.targets) if kind is cst.Assign else (n.target,)
+            targets = [e.value for t in targets for e in (t.elements if isinstance(t, (cst.Tuple, cst.List)) else ())] + list(targets)
+            for t in targets:
+                if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
+                    names.add(t.attr.value)
+        stack.extend(children(n))
     return names
 
 

@@ -169,6 +169,10 @@ def _scope_bindings(index, root: cst.CSTNode, name: str) -> list | None:
     return None if name in declared else list(table.get(name, ()))
 
 
+_OWN_SCOPES = frozenset({cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp})
+_TARGETED = frozenset({cst.AnnAssign, cst.AugAssign, cst.For, cst.Del})
+
+
 def _binding_table(root: cst.CSTNode) -> tuple[dict[str, list], set[str]]:
     """Every binding of every name directly in the scope of ``root``, and the names declared
     global/nonlocal there (see :func:`_bindings`)."""
@@ -186,27 +190,30 @@ def _binding_table(root: cst.CSTNode) -> tuple[dict[str, list], set[str]]:
     stack = [root]
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.Global, cst.Nonlocal)):
+        kind = type(node)  # (type tests: none of these libcst classes has a subclass; isinstance on them is slow)
+        if kind is cst.Global or kind is cst.Nonlocal:
             declared.update(n.name.value for n in node.names)
             continue
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node is not root:
+        if (kind is cst.FunctionDef or kind is cst.ClassDef) and node is not root:
             add(node.name.value, None)
             continue
-        if isinstance(node, (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)):
+        if kind in _OWN_SCOPES:
             continue
-        if isinstance(node, cst.Assign):
+        if kind is cst.Assign:
             for t in node.targets:
                 if isinstance(t.target, cst.Name):
                     add(t.target.value, node.value)
                 else:
                     add_names(t.target)
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.Del)):
+        elif kind in _TARGETED:
             add_names(node.target)
-        elif isinstance(node, (cst.AsName, cst.NamedExpr)):
-            add_names(node.name if isinstance(node, cst.AsName) else node.target)
-        elif isinstance(node, cst.ImportAlias) and node.asname is None:
+        elif kind is cst.AsName:
+            add_names(node.name)
+        elif kind is cst.NamedExpr:
+            add_names(node.target)
+        elif kind is cst.ImportAlias and node.asname is None:
             add(index_name(node.name), None)
-        elif isinstance(node, cst.ExceptHandler) and node.name is not None:
+        elif kind is cst.ExceptHandler and node.name is not None:
             add_names(node.name.name)
         stack.extend(children(node))
     return out, declared
@@ -223,9 +230,31 @@ def _declared_global(index, name: str) -> bool:
     """Is ``name`` declared ``global`` anywhere in the module (one walk per module)?"""
     names = index.__dict__.get("_jg206_globals")
     if names is None:
-        names = index.__dict__["_jg206_globals"] = {
-            n.name.value for node in iter_nodes(index.module) if isinstance(node, cst.Global) for n in node.names}
+        names = index.__dict__["_jg206_globals"] = module_globals(index.module)
     return name in names
+
+
+# the nodes a statement can be in (a ``global`` is a small statement of a line or a one-line suite)
+_STATEMENT_HOLDERS = frozenset({
+    cst.Module, cst.IndentedBlock, cst.FunctionDef, cst.ClassDef, cst.If, cst.Else, cst.For, cst.While, cst.With,
+    cst.Try, cst.TryStar, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally, cst.Match, cst.MatchCase})
+
+
+def module_globals(module: cst.Module) -> set[str]:
+    """The names declared ``global`` anywhere in ``module``, walking statements only (expressions
+    hold none)."""
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.SimpleStatementLine or kind is cst.SimpleStatementSuite:
+            for small in node.body:
+                if type(small) is cst.Global:
+                    names.update(n.name.value for n in small.names)
+        elif kind in _STATEMENT_HOLDERS:
+            stack.extend(children(node))
+    return names
 
 
 
