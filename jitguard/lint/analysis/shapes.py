@@ -574,12 +574,18 @@ def repeated_functions(index, unbounded) -> dict:
 
 
 def _called_function(index, call: cst.Call, func):
-    if not isinstance(call.func, (cst.Name, cst.Attribute)):
-        return None
-    target = index.resolve_function(call.func, func)
-    if target is not None:
-        return target[0]
-    return instance_method(index, call, func)
+    """The function of this module ``call`` (made in ``func``) runs, or None; resolved once per
+    call and index (JG301's repeated functions, its eager loops and undertrace all ask)."""
+    memo = _cache(index).setdefault("callees", {})
+    hit = memo.get(id(call))
+    if hit is not None and hit[0] is call and hit[1] is func:
+        return hit[2]
+    callee = None
+    if isinstance(call.func, (cst.Name, cst.Attribute)):
+        target = index.resolve_function(call.func, func)
+        callee = target[0] if target is not None else instance_method(index, call, func)
+    memo[id(call)] = (call, func, callee)
+    return callee
 
 
 def runs_with_work(index, loop: cst.CSTNode, func) -> bool:

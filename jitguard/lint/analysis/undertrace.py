@@ -19,7 +19,7 @@ import weakref
 
 import libcst as cst
 
-from jitguard.lint.analysis.shapes import instance_method
+from jitguard.lint.analysis.shapes import _called_function as called_function
 from jitguard.lint.analysis.walk import children, iter_nodes
 
 
@@ -68,8 +68,7 @@ def _method_callers(index, func) -> list | None:
     for call, caller, _k, _l in index.calls:
         if caller is None or not isinstance(call.func, (cst.Name, cst.Attribute)):
             continue
-        target = index.resolve_function(call.func, caller)
-        callee = target[0] if target is not None else instance_method(index, call, caller)
+        callee = called_function(index, call, caller)  # (resolved once per call and module)
         if callee is None and func.name == "__call__":
             callee = _held_instance_call(index, call, klass, facts)
         if callee is func:
@@ -99,12 +98,17 @@ def _held_instance_call(index, call: cst.Call, klass, facts):
 
 
 def _owner_class(index, call: cst.Call) -> str | None:
-    for c, func, _k, _l in index.calls:
-        if c is call:
-            while func is not None and not func.is_method:
-                func = func.parent
-            return func.cls.name if func is not None and func.cls is not None else None
-    return None
+    callers = _memo(index, "callers")  # id(call) -> (call, the function it is in), one walk per module
+    if not callers:
+        for c, func, _k, _l in index.calls:
+            callers.setdefault(id(c), (c, func))
+    hit = callers.get(id(call))
+    if hit is None or hit[0] is not call:
+        return None
+    func = hit[1]
+    while func is not None and not func.is_method:
+        func = func.parent
+    return func.cls.name if func is not None and func.cls is not None else None
 
 
 _USES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
