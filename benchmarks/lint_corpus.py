@@ -2,7 +2,7 @@
 
     python benchmarks/lint_corpus.py [--corpus dev|libs12] [--corpus-dir DIR] [--repeat N] [--jobs N]
                                      [--scales 1,2,4] [--rev REV] [--profile] [--superset-check]
-                                     [--no-jaxlint] [--rule-cost] [--json FILE]
+                                     [--no-jaxlint] [--rule-cost] [--before REV] [--json FILE]
 
 Corpus: by default the development corpus (32 pinned JAX libraries, built by
 ``bash ../shared/corpus/dev-corpus.sh``, kept in ``$JITGUARD_DEV_CORPUS`` or
@@ -27,6 +27,9 @@ medians; a shared machine drifts, so the floors are re-measured in every round):
 * cold-1, cold-N: ``jitguard check -j 1`` and ``-j N`` (``--jobs``, default: all cores) as
   subprocesses with an empty cache, with wall and CPU time and the peak RSS of the parent and of
   each worker (VmHWM, sampled from /proc);
+* before (``--before REV``): right after each cold-1, a cold ``-j 1`` run of that commit's
+  ``jitguard/`` (a ``git archive`` first on ``PYTHONPATH``), so that a change is measured against
+  its base in the same round, at the same load;
 * warm: ``jitguard check -j N`` and ``-j 1``, each on the cache its own cold run wrote, with one
   parsed file (the median-sized one) changed;
 * jaxlint (when installed), ``jaxlint check -j 1`` with its default checks, on the files it does
@@ -153,14 +156,20 @@ def corpus_for(args: argparse.Namespace) -> tuple[Path, str]:
     return path, f"development corpus ({len(names)} libraries, ../shared/corpus/dev-corpus.sh)"
 
 
-def reexec_on_snapshot(rev: str) -> None:
-    """Re-run this script with ``git archive REV jitguard/`` first on PYTHONPATH (once)."""
-    if os.environ.get(_CODE_ENV):
-        return
+def snapshot(rev: str) -> tuple[str, Path]:
+    """(sha, a temporary folder holding ``git archive REV jitguard/``): the caller removes it."""
     sha = subprocess.run(["git", "-C", str(REPO), "rev-parse", rev], capture_output=True, text=True, check=True).stdout.strip()
     snap = Path(tempfile.mkdtemp(prefix=f"jitguard-code-{sha[:10]}-"))
     archive = subprocess.run(["git", "-C", str(REPO), "archive", sha, "jitguard"], capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(snap)], input=archive, check=True)
+    return sha, snap
+
+
+def reexec_on_snapshot(rev: str) -> None:
+    """Re-run this script with ``git archive REV jitguard/`` first on PYTHONPATH (once)."""
+    if os.environ.get(_CODE_ENV):
+        return
+    sha, snap = snapshot(rev)
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(snap), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
     env[_CODE_ENV] = f"{sha} (git archive of {rev})"
     try:
@@ -549,6 +558,11 @@ PHASES = [
     ("positions (locate)", "lint/positions.py", "locate"),
     ("second parses for cross-module seeds", "lint/runner.py", "_follow_traced_calls"),
     ("project-wide rules", "runner.py", "apply_project_rules"),
+    ("  of which JG301's cross-module proof (drop_proven)", "analysis/undertrace_project.py", "drop_proven"),
+    ("JG301 instance uses for that proof (undertrace.file_facts)", "analysis/undertrace.py", "file_facts"),
+    ("JG301's in-module proof (undertrace.only_under_trace)", "analysis/undertrace.py", "only_under_trace"),
+    ("JG301 (check_module)", "rules/jg301_jit_new_function.py", "check_module"),
+    ("JG206 (check_module)", "rules/jg206_untraceable_argument.py", "check_module"),
     ("cache: put", "lint/cache.py", "put"),
     ("cache: save", "lint/cache.py", "save"),
 ]
@@ -697,6 +711,8 @@ def _unread_as_libcst(quick, full):
 
 
 def med(values: list[float]) -> float:
+    if not values:
+        return float("nan")  # a run left out (--no-parallel)
     return statistics.median(values) if values else float("nan")
 
 
@@ -706,12 +722,16 @@ def main() -> int:
     parser.add_argument("--corpus", choices=["dev", "libs12"], default="dev")
     parser.add_argument("--corpus-dir", default=None, help="any folder of Python files instead")
     parser.add_argument("--rev", default=None, help="measure this commit's jitguard/ (git archive) instead of the working tree")
+    parser.add_argument("--before", default=None,
+                        help="also a cold -j 1 run of this commit's jitguard/ right after each cold -j 1 (same-round before/after)")
     parser.add_argument("--repeat", type=int, default=3, help="rounds; medians are reported")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the parallel runs")
     parser.add_argument("--scales", default="1,2,4", help="corpus copies for the growth runs ('1' or '' to skip)")
     parser.add_argument("--scale-jobs", type=int, default=None, help="processes for the growth runs (default: --jobs)")
     parser.add_argument("--scale-repeat", type=int, default=None, help="rounds of growth runs (default: --repeat)")
     parser.add_argument("--no-jaxlint", action="store_true")
+    parser.add_argument("--no-parallel", action="store_true",
+                        help="leave out the -j N and warm runs (a loaded machine: the 1-process ratios only; their rows read nan)")
     parser.add_argument("--jaxlint-repeat", type=int, default=1, help="rounds that also run jaxlint (default 1)")
     parser.add_argument("--rule-cost", action="store_true",
                         help="also a cold 1-process run with only the JG0xx/JG1xx rules, right after the all-rules one")
@@ -735,6 +755,12 @@ def main() -> int:
     print(f"code: {out['code']}")
     print(f"machine: {out['machine']}; load average {os.getloadavg()[0]:.1f} at start" if hasattr(os, "getloadavg") else "")
 
+    before_env: dict | None = None
+    if args.before:
+        before_sha, before_snap = snapshot(args.before)
+        before_env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(before_snap), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
+        out["before"] = f"{before_sha} (git archive of {args.before})"
+        print(f"before: {out['before']}")
     with tempfile.TemporaryDirectory(prefix="jitguard-bench-") as tmp:
         work = Path(tmp)
         tree = work / "x1"
@@ -773,7 +799,7 @@ def main() -> int:
             print("jaxlint: not installed (pip install jaxlint), skipped")
 
         rounds: dict[str, list] = {k: [] for k in ("floor_parsed", "floor_jit", "floor_ast", "cold1", "coldN", "warm",
-                                                   "jaxlint", "jitguard_same", "jg1_only", "warm1")}
+                                                   "jaxlint", "jitguard_same", "jg1_only", "warm1", "before1")}
         for i in range(args.repeat):
             print(f"\n-- round {i + 1}/{args.repeat} (load average {os.getloadavg()[0]:.1f})", flush=True)
             for key, srcs, fn in (("floor_parsed", parsed_src, libcst_floor), ("floor_jit", jit_src, libcst_floor),
@@ -786,31 +812,40 @@ def main() -> int:
             one = run_cmd(jitguard_cmd("-j", "1", "--cache-dir", str(work / f"c1-{i}"), "."), tree)
             rounds["cold1"].append(one)
             print(f"cold -j 1: {one.wall:.2f}s (CPU {one.cpu:.2f}s, peak RSS {one.parent_rss_mb:.0f} MB)", flush=True)
+            if before_env is not None:
+                old = run_cmd(jitguard_cmd("-j", "1", "--cache-dir", str(work / f"b1-{i}"), "."), tree, env=before_env)
+                rounds["before1"].append(old)
+                shutil.rmtree(work / f"b1-{i}", ignore_errors=True)
+                print(f"cold -j 1, before ({args.before}): {old.wall:.2f}s (CPU {old.cpu:.2f}s, peak RSS "
+                      f"{old.parent_rss_mb:.0f} MB): this code takes {one.cpu / old.cpu:.2f}x its CPU", flush=True)
             if args.rule_cost:
                 only = run_cmd(jitguard_cmd("-j", "1", "--select", "JG0,JG1", "--cache-dir", str(work / f"jg1-{i}"), "."), tree)
                 rounds["jg1_only"].append(only)
                 shutil.rmtree(work / f"jg1-{i}", ignore_errors=True)
                 print(f"cold -j 1, JG0xx/JG1xx only: {only.wall:.2f}s (CPU {only.cpu:.2f}s): all rules cost "
                       f"{one.wall / only.wall - 1:+.0%} wall, {one.cpu / only.cpu - 1:+.0%} CPU", flush=True)
-            par = run_cmd(jitguard_cmd("-j", str(args.jobs), "--cache-dir", str(work / f"cN-{i}"), "."), tree)
-            rounds["coldN"].append(par)
-            print(f"cold -j {args.jobs}: {par.wall:.2f}s (CPU {par.cpu:.2f}s: parent {par.parent_cpu:.2f}s, workers "
-                  f"{', '.join(f'{c:.2f}' for c in par.worker_cpu)}s; peak RSS parent {par.parent_rss_mb:.0f} MB, "
-                  f"workers {', '.join(f'{w:.0f}' for w in par.worker_rss_mb)} MB)", flush=True)
-            # warm: each mode on the cache its own cold run wrote (a -j 1 cache keeps the results of
-            # seeded files under their seeds, which a -j N run does not look up)
-            victim.write_bytes(original + f"\n# changed by the benchmark, round {i}\n".encode())
-            try:
-                warm = run_cmd(jitguard_cmd("-j", str(args.jobs), "--cache-dir", str(work / f"cN-{i}"), "."), tree)
-                warm1 = run_cmd(jitguard_cmd("-j", "1", "--cache-dir", str(work / f"c1-{i}"), "."), tree)
-            finally:
-                victim.write_bytes(original)
-            rounds["warm"].append(warm)
-            rounds["warm1"].append(warm1)
-            print(f"warm, 1 file changed: -j {args.jobs} {warm.wall:.2f}s (CPU {warm.cpu:.2f}s), -j 1 {warm1.wall:.2f}s "
-                  f"(CPU {warm1.cpu:.2f}s)", flush=True)
-            shutil.rmtree(work / f"cN-{i}", ignore_errors=True)
-            shutil.rmtree(work / f"c1-{i}", ignore_errors=True)
+            if not args.no_parallel:
+                par = run_cmd(jitguard_cmd("-j", str(args.jobs), "--cache-dir", str(work / f"cN-{i}"), "."), tree)
+                rounds["coldN"].append(par)
+                print(f"cold -j {args.jobs}: {par.wall:.2f}s (CPU {par.cpu:.2f}s: parent {par.parent_cpu:.2f}s, workers "
+                      f"{', '.join(f'{c:.2f}' for c in par.worker_cpu)}s; peak RSS parent {par.parent_rss_mb:.0f} MB, "
+                      f"workers {', '.join(f'{w:.0f}' for w in par.worker_rss_mb)} MB)", flush=True)
+                # warm: each mode on the cache its own cold run wrote (a -j 1 cache keeps the results of
+                # seeded files under their seeds, which a -j N run does not look up)
+                victim.write_bytes(original + f"\n# changed by the benchmark, round {i}\n".encode())
+                try:
+                    warm = run_cmd(jitguard_cmd("-j", str(args.jobs), "--cache-dir", str(work / f"cN-{i}"), "."), tree)
+                    warm1 = run_cmd(jitguard_cmd("-j", "1", "--cache-dir", str(work / f"c1-{i}"), "."), tree)
+                finally:
+                    victim.write_bytes(original)
+                rounds["warm"].append(warm)
+                rounds["warm1"].append(warm1)
+                print(f"warm, 1 file changed: -j {args.jobs} {warm.wall:.2f}s (CPU {warm.cpu:.2f}s), -j 1 {warm1.wall:.2f}s "
+                      f"(CPU {warm1.cpu:.2f}s)", flush=True)
+                shutil.rmtree(work / f"cN-{i}", ignore_errors=True)
+                shutil.rmtree(work / f"c1-{i}", ignore_errors=True)
+            else:
+                shutil.rmtree(work / f"c1-{i}", ignore_errors=True)
             if jl_files and i < args.jaxlint_repeat:
                 jl = run_cmd(["jaxlint", "check", "-j", "1", "-f", "json", *jl_files], tree, ok=(0, 1))
                 rounds["jaxlint"].append(jl)
@@ -859,6 +894,8 @@ def main() -> int:
             superset_check(sets, out)
             prepass_check(tree, sets, out)
 
+    if args.before:
+        shutil.rmtree(before_snap, ignore_errors=True)
     report(args, out, rounds, growth, scale_jobs, scale_repeat, jl_version, len(jl_files))
     if args.json:
         out["rounds"] = {k: [{**asdict(r), "stderr": ""} for r in v] for k, v in rounds.items()}
@@ -924,6 +961,11 @@ def report(args, out: dict, rounds: dict, growth: dict, scale_jobs: int, scale_r
         print(f"| jaxlint {jl_version} -j 1 (default checks) on {n_jl:,} files | {jl:.2f} | {jlc:.2f} | | |")
         print(f"| jitguard -j 1 on the same files | {same:.2f} | {samec:.2f} | {same / jl:.2f}x; {samec / jlc:.2f}x jaxlint | "
               f"<= 0.9x: {verdict(same <= 0.9 * jl)} (wall), {verdict(samec <= 0.9 * jlc)} (CPU) |")
+    if rounds["before1"]:
+        b1, b1c = m("before1"), m("before1", "cpu")
+        summary.update(before1=[b1, b1c])
+        print(f"| cold, 1 process, before ({args.before}) | {b1:.2f} | {b1c:.2f} | parse set: {b1 / fp:.2f}x; {b1c / fpc:.2f}x; "
+              f"`jit` files: {b1 / fj:.2f}x; {b1c / fjc:.2f}x; this code {c1c / b1c:.2f}x its CPU | |")
     if rounds["jg1_only"]:
         j1, j1c = m("jg1_only"), m("jg1_only", "cpu")
         summary.update(jg1_only=[j1, j1c])
