@@ -155,8 +155,8 @@ def make_step(scale):
 def run(n):
     x = jnp.ones(3)
     for i in range(n):
-        f = make_step(2.0)  # flag
-        x = f(x)
+        f = make_step(2.0)
+        x = f(x)  # flag
     return x
 """, True),
     "factory_once": ("""
@@ -230,19 +230,30 @@ def test_b2_compiles_under_jax(name):
     assert grows == CASES[name][1], (two["n"], four["n"])
 
 
-def test_a_function_this_module_never_calls_is_not_claimed(tmp_path):
+_ENTRY = HEADER + textwrap.dedent("""
+    def walk(x):
+        def below(c):
+            return c < x
+        return lax.while_loop(below, lambda c: c + 1, 0)
+
+
+    def many(xs):
+        return [walk(x) for x in xs]
+    """)
+
+
+def test_a_function_another_file_names_is_not_claimed(tmp_path):
     # `many` is called from another module (a generator method, perhaps inside a jitted reset):
-    # nothing here shows it runs eagerly, so its loop's eager while_loop is not claimed.
-    path = tmp_path / "example.py"
-    path.write_text(HEADER + textwrap.dedent("""
-        def walk(x):
-            def below(c):
-                return c < x
-            return lax.while_loop(below, lambda c: c + 1, 0)
+    # nothing shows it runs eagerly, so its loop's eager while_loop is not claimed.
+    (tmp_path / "walks.py").write_text(_ENTRY)
+    (tmp_path / "env.py").write_text("import jax\nfrom walks import many\n\n\n@jax.jit\ndef reset(xs):\n    return many(xs)\n")
+    results = lint_files([str(tmp_path / "walks.py"), str(tmp_path / "env.py")], LintOptions(frozenset({"JG301"})))
+    assert not any(r.errors or r.findings for r in results)
 
 
-        def many(xs):
-            return [walk(x) for x in xs]
-        """))
-    [result] = lint_files([str(path)], LintOptions(frozenset({"JG301"})))
-    assert not result.errors and not result.findings
+def test_a_function_no_file_names_is_an_entry(tmp_path):
+    # the same function where nothing in the checked tree calls it: an entry point, run from
+    # Python by whoever imports it (checked under JAX above: eager, one compile per call)
+    (tmp_path / "walks.py").write_text(_ENTRY)
+    [result] = lint_files([str(tmp_path / "walks.py")], LintOptions(frozenset({"JG301"})))
+    assert [f.line for f in result.findings] == [_ENTRY.splitlines().index("    return lax.while_loop(below, lambda c: c + 1, 0)") + 1]

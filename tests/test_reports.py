@@ -31,14 +31,9 @@ IDS = [r.name for r in REPORTS]
 # Marked lines jitguard does not report today: report name -> lines. Remove an entry when a
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
-    "churn_desc-nested-jit-project-per-factorize": {38},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
-    "churn_jaxopt-while-loop-bound-methods-unjitted": {43},
-    "churn_mcx-warmup-rebuilds-jitted-kernel-closure": {37},
     "churn_optax-bias-correction-power-per-step": {43},
-    "churn_optax-linesearch-while-closures-per-update": {28},
-    "churn_skyrl-eager-scan-body-closure-per-generate": {25},
     "concrete_netket-numpy-cos-in-lr-schedule": {60},
     "concrete_scarlet2-numpy-step-size-of-iteration": {17},
     "static_aimz-static-argnames-frozen-at-first-call": {29},

@@ -167,6 +167,180 @@ CASES: dict[str, tuple[str, str, tuple]] = {
             split.pop("name")
             return predict(jnp.ones(3), split)
         """, ("runs",)),
+    # -- JG301: eager lax control flow on a function object made anew per run, on a path of direct
+    # calls from an entry function (one no code of the checked tree calls) whose loop runs per step
+    "eager_fori_nested_def_from_an_entry": ("JG301", """
+        def relax(u, omega):
+            def sweep(i, v):
+                return v + omega * (jnp.roll(v, 1) - v)
+            return lax.fori_loop(0, 3, sweep, u)  # flag
+
+
+        def run(n):
+            u = jnp.linspace(0.0, 1.0, 8)
+            for _ in range(n):
+                u = relax(u, 0.5)
+            return u
+        """, ("grows", True)),
+    "eager_scan_bound_method_through_a_helper": ("JG301", """
+        def _roll_out(step, y, length):
+            return lax.scan(step, y, None, length=length)[0]
+
+
+        class Integrator:
+            def __init__(self, dt):
+                self.dt = dt
+
+            def _step(self, y, _):
+                return y + self.dt * jnp.cos(y), None
+
+            def advance(self, y):
+                return _roll_out(self._step, y, 4)  # flag
+
+
+        def run(n):
+            integ = Integrator(0.1)
+            y = jnp.zeros(2)
+            for _ in range(n):
+                y = integ.advance(y)
+            return y
+        """, ("grows", True)),
+    "eager_cond_lambdas_in_a_method_loop_of_an_entry": ("JG301", """
+        def clip_step(x, limit):
+            return lax.cond(jnp.max(x) > limit, lambda v: v / 2.0, lambda v: v, x)  # flag
+
+
+        def run(n):
+            xs = [jnp.full(3, 4.0 + k) for k in range(n)]
+            return [clip_step(x, 3.0) for x in xs]
+        """, ("grows", True)),
+    "helper_jitted_with_the_bound_method_static": ("JG301", """
+        def _roll_out(step, y, length):
+            return lax.scan(step, y, None, length=length)[0]
+
+
+        _roll_out_jit = jax.jit(_roll_out, static_argnums=(0, 2))
+
+
+        class Integrator:
+            def __init__(self, dt):
+                self.dt = dt
+
+            def _step(self, y, _):
+                return y + self.dt * jnp.cos(y), None
+
+            def advance(self, y):
+                return _roll_out_jit(self._step, y, 4)
+
+
+        def run(n):
+            integ = Integrator(0.1)
+            y = jnp.zeros(2)
+            for _ in range(n):
+                y = integ.advance(y)
+            return y
+        """, ("grows", False)),
+    "body_made_once_before_the_loop": ("JG301", """
+        def _iterate(body, u):
+            return lax.fori_loop(0, 3, body, u)
+
+
+        def run(n):
+            def sweep(i, v):
+                return v + 0.5 * (jnp.roll(v, 1) - v)
+
+            u = jnp.linspace(0.0, 1.0, 8)
+            for _ in range(n):
+                u = _iterate(sweep, u)
+            return u
+        """, ("grows", False)),
+    "nested_def_under_a_jitted_step": ("JG301", """
+        def relax(u, omega):
+            def sweep(i, v):
+                return v + omega * (jnp.roll(v, 1) - v)
+            return lax.fori_loop(0, 3, sweep, u)
+
+
+        @jax.jit
+        def step(u):
+            return relax(u, 0.5)
+
+
+        def run(n):
+            u = jnp.linspace(0.0, 1.0, 8)
+            for _ in range(n):
+                u = step(u)
+            return u
+        """, ("grows", False)),
+    "function_rebound_to_its_jit": ("JG301", """
+        def run(n):
+            def advance(u):
+                def body(c, _):
+                    return c * 0.5, None
+                return lax.scan(body, u, None, length=3)[0]
+
+            advance = jax.jit(advance)
+            u = jnp.ones(3)
+            for _ in range(n):
+                u = advance(u)
+            return u
+        """, ("grows", False)),
+    # -- JG301: a factory returning new jit objects (here in a tuple), called per step: reported
+    # where the loop calls what it returned
+    "factory_tuple_of_jits_called_per_step": ("JG301", """
+        def make_pair(scale):
+            def encode(x):
+                return x * scale
+
+            @jax.jit
+            def decode(z):
+                return z / scale
+
+            return jax.jit(encode), decode
+
+
+        def run(n):
+            out = jnp.ones(3)
+            for k in range(n):
+                enc, dec = make_pair(2.0)
+                out = dec(enc(out))  # flag
+            return out
+        """, ("grows", True)),
+    "factory_result_bound_then_called": ("JG301", """
+        def build_update(lr):
+            @jax.jit
+            def update(w, g):
+                return w - lr * g
+            return update
+
+
+        def run(n):
+            w = jnp.ones(3)
+            for k in range(n):
+                upd = build_update(0.1)
+                w = upd(w, jnp.ones(3))  # flag
+            return w
+        """, ("grows", True)),
+    "factory_tuple_called_once": ("JG301", """
+        def make_pair(scale):
+            @jax.jit
+            def encode(x):
+                return x * scale
+
+            @jax.jit
+            def decode(z):
+                return z / scale
+
+            return encode, decode
+
+
+        def run(n):
+            out = jnp.ones(3)
+            enc, dec = make_pair(2.0)
+            for k in range(n):
+                out = dec(enc(out))
+            return out
+        """, ("grows", False)),
 }
 
 

@@ -16,8 +16,8 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, shapes
 from jitguard.lint.analysis.shapes import scope_view
-from jitguard.lint.analysis.undertrace import only_under_trace
-from jitguard.lint.analysis.walk import own_nodes
+from jitguard.lint.analysis.undertrace import only_under_trace, remember_pending
+from jitguard.lint.analysis.walk import iter_nodes, own_nodes
 
 # the function arguments of each eager control-flow primitive (positions)
 _CONTROL_FLOW = {
@@ -37,31 +37,83 @@ def findings(index, repeated: dict, kept, bound_on_self):
 
 def eager_control_flow(index, repeated: dict, new_bound_method):
     """``(call, message, help)`` for each eager control-flow primitive given a function object made
-    anew by each run of a function that runs per step (``repeated``) and never under a trace."""
-    eager: dict = {}  # func -> _eager_loop_caller (a walk of every call: asked once per function)
+    anew by each run of a function that runs per step (``repeated``) on a path of direct calls from
+    code that runs eagerly (``_eager_path``): a lambda or nested def of the function that calls the
+    primitive, or a bound method it makes; or one made by a caller and passed to the parameter the
+    primitive gets (``_solve(self._cond, self._body, x)``), reported at that call."""
+    eager: dict = {}  # func -> _eager_path (a walk of the calls: asked once per function)
+
+    def runs_eagerly(func):
+        if func not in eager:
+            eager[func] = _eager_path(index, func)
+        return eager[func]
+
     for call, func, _k, _loops in index.calls:
         if func is None or func not in repeated:
             continue
         name = index.resolve(call.func, func)
         positions = _CONTROL_FLOW.get(name or "")  # (first: most calls are no control-flow primitive)
-        if positions is None:
-            continue
-        if func not in eager:
-            eager[func] = _eager_loop_caller(index, func)
-        if not eager[func] or only_under_trace(index, func) or _traced_anywhere(index, func):
+        if positions is None or any(a.star for a in call.args) or _decorated_chain(func):
             continue
         args = [a.value for a in call.args if a.keyword is None]
-        if any(a.star for a in call.args):
-            continue
+        short = name.rsplit(".", 1)[-1]
         fresh = [_fresh(index, func, args[i], new_bound_method) for i in positions if i < len(args)]
         what = next((f for f in fresh if f), None)
-        if what is None:
+        if what is not None:
+            if runs_eagerly(func) is not False:
+                _pending_entry(index, call, eager[func])
+                yield (call,
+                       f"`lax.{short}` run outside any jit on {what} inside `{func.display()}`, which runs "
+                       f"{repeated[func]}: JAX caches it by the function's identity, so each run traces and compiles it again",
+                       "Pass module-level functions (or functions made once and kept), or jit the enclosing step")
             continue
-        short = name.rsplit(".", 1)[-1]
-        yield (call,
-               f"`lax.{short}` run outside any jit on {what} inside `{func.display()}`, which runs "
-               f"{repeated[func]}: JAX caches it by the function's identity, so each run traces and compiles it again",
-               "Pass module-level functions (or functions made once and kept), or jit the enclosing step")
+        params = {args[i].value for i in positions if i < len(args) and isinstance(args[i], cst.Name)
+                  and func.param(args[i].value) is not None}
+        if params and func.parent is None:
+            yield from _fresh_through_parameters(index, func, params, short, repeated, new_bound_method, runs_eagerly)
+
+
+def _fresh_through_parameters(index, func, params: set, short: str, repeated: dict, new_bound_method, runs_eagerly):
+    """``lax.while_loop(cond_fun, body_fun, x)`` in ``func`` whose ``cond_fun`` is a parameter: each
+    call of ``func`` (in a function that runs per step, eagerly) passing a new function object there."""
+    for call, caller, _k, _loops in index.calls:
+        if caller is None or caller not in repeated or not _calls_directly(index, call, caller, func):
+            continue
+        for param, value in _bound_arguments(call, func):
+            what = _fresh(index, caller, value, new_bound_method) if param in params else None
+            if what is None or _decorated_chain(caller) or runs_eagerly(caller) is False:
+                continue
+            _pending_entry(index, call, runs_eagerly(caller))
+            yield (call,
+                   f"`{func.display()}` hands {what}, made by each run of `{caller.display()}` (which runs "
+                   f"{repeated[caller]}), to `lax.{short}` outside any jit: JAX caches it by the function's identity, "
+                   "so each run traces and compiles it again",
+                   f"Jit `{func.display()}` with its function arguments static (bound methods of one instance compare "
+                   "equal), pass module-level functions, or jit the enclosing step")
+            break
+
+
+def _bound_arguments(call: cst.Call, func):
+    """(parameter name, argument) for the arguments of ``call``, a call of the plain function ``func``."""
+    if any(a.star for a in call.args):
+        return
+    positional = [p.name for p in func.positional]
+    i = 0
+    for a in call.args:
+        if a.keyword is not None:
+            yield a.keyword.value, a.value
+        elif i < len(positional):
+            yield positional[i], a.value
+            i += 1
+
+
+def _decorated_chain(func) -> bool:
+    """Is ``func``, or a function it is nested in, decorated (it may run under a trace)?"""
+    while func is not None:
+        if isinstance(func.node, cst.FunctionDef) and func.node.decorators:
+            return True
+        func = func.parent
+    return False
 
 
 def _fresh(index, func, expr: cst.BaseExpression, new_bound_method) -> str | None:
@@ -80,29 +132,69 @@ def _fresh(index, func, expr: cst.BaseExpression, new_bound_method) -> str | Non
     return None
 
 
-def _eager_loop_caller(index, func) -> bool:
-    """Is ``func`` called in a loop that runs with the work in code that runs eagerly: the module's
-    top level, or a plain module-level function called only from the top level (never a method, a
-    ``__call__``, a decorated function, one passed on, or one other functions call, which may run
-    under a trace: a model's method called in a jitted step traces the primitive once)?"""
+def _eager_path(index, func, depth: int = 0, looped: bool = False, seen=None):
+    """Is ``func`` called, through a chain of direct calls, from code that runs eagerly, with a loop
+    that runs with the work on the way? Eager code: the module's top level, or an entry function
+    (``_entry``: a plain module-level function this module never calls; the finding then holds only
+    while no other file of the checked tree names it). No function on the chain is decorated or in
+    traced code (a jitted step: the primitive is traced there once). Returns False, or the names of
+    the entry functions the chain starts from (a tuple, empty for the top level)."""
+    seen = set() if seen is None else seen
+    if func in seen or depth > 4:
+        return False
+    seen.add(func)
+    called = False
     for call, caller, _k, loops in index.calls:
-        if shapes._called_function(index, call, caller) is not func:
+        if not _calls_directly(index, call, caller, func):
             continue
-        if not any(shapes.runs_with_work(index, loop, caller) for loop in loops):
-            continue
+        called = True
+        here = looped or any(shapes.runs_with_work(index, loop, caller) for loop in loops)
         if caller is None:
-            return True
-        if (caller.parent is None and not caller.is_method and caller.cls is None
-                and not _traced_anywhere(index, caller) and _called_only_from_top_level(index, caller)):
-            return True
+            if here:
+                return ()
+            continue
+        if _decorated_chain(caller) or index.traces.in_traced_code(caller):
+            continue
+        found = _eager_path(index, caller, depth + 1, here, seen)
+        if found is not False:
+            return found
+    if not called and looped and _entry(index, func):
+        return (func.name,)
     return False
 
 
-def _called_only_from_top_level(index, func) -> bool:
-    """Does this module call ``func``, and only from its top level? A function no call here
-    reaches is called from other modules, perhaps inside a jitted step: not claimed."""
-    callers = [c for cl, c, _k, _l in index.calls if isinstance(cl.func, cst.Name) and cl.func.value == func.name]
-    return bool(callers) and all(c is None for c in callers)
+def _calls_directly(index, call: cst.Call, caller, func) -> bool:
+    """Does ``call`` (in ``caller``) run ``func`` itself, not a jit or other transform of it?"""
+    if shapes._called_function(index, call, caller) is not func or _rebound(index, func):
+        return False
+    target = index.resolve_function(call.func, caller)
+    return target is None or target[1] is None
+
+
+def _rebound(index, func) -> bool:
+    """Is the name of ``func`` bound again where it is defined (``step = jax.pmap(step)``): its
+    calls may run something else."""
+    from jitguard.lint.analysis.traceable import bindings_in
+
+    if func.cls is not None or not isinstance(func.node, cst.FunctionDef):
+        return False
+    root = func.parent.node.body if func.parent is not None else index.module
+    found = bindings_in(root, func.name)
+    return found is None or len(found) != 1
+
+
+def _entry(index, func) -> bool:
+    """A plain module-level function (no decorator, not passed to a transform or a callback) that
+    this module never calls: something outside runs it, from Python."""
+    return (func.parent is None and func.cls is None and not func.is_method
+            and isinstance(func.node, cst.FunctionDef) and not _traced_anywhere(index, func))
+
+
+def _pending_entry(index, node: cst.CSTNode, entries) -> None:
+    """A finding whose eager path starts at ``entries`` holds while no other file of the checked
+    tree names one of them (such a file may call it inside a jitted step)."""
+    if entries:
+        remember_pending(index, node, (frozenset(), frozenset(f"!{name}" for name in entries)))
 
 
 def _traced_anywhere(index, func) -> bool:
@@ -130,20 +222,24 @@ def _traced_anywhere(index, func) -> bool:
 def factory_jits_in_loops(index, unbounded, kept):
     """``(call, message, help)`` for each call, in a loop that runs with the work, of a module function
     that returns a jitted function it makes (a nested ``@jax.jit`` def, ``jax.jit(inner)``)."""
+    made_by: dict = {}  # factory -> _returned_jit (asked first: most calls in loops call no such factory)
     for call, func, _k, loops in index.calls:
         if not loops or not isinstance(call.func, cst.Name):
+            continue
+        factory = index.lookup_function(call.func.value, func)
+        if factory is None or not isinstance(factory.node, cst.FunctionDef) or _cached(index, factory):
+            continue
+        if factory not in made_by:
+            made_by[factory] = _returned_jit(index, factory)
+        made = made_by[factory]
+        if made is None:
             continue
         loops = tuple(loop for loop in loops if unbounded(loop, func))
         if not loops or kept(call, loops[-1]) or (func is not None and (
                 only_under_trace(index, func) or _traced_anywhere(index, func))):
             continue
-        factory = index.lookup_function(call.func.value, func)
-        if factory is None or not isinstance(factory.node, cst.FunctionDef) or _cached(index, factory):
-            continue
-        made = _returned_jit(index, factory)
-        if made is None:
-            continue
-        yield (call,
+        made, positions = made
+        yield (_result_called(call, loops[-1], positions),
                f"`{call.func.value}()` returns a new jitted function ({made}) and is called inside a loop: each "
                "iteration makes a new jit object, so JAX traces and compiles it again",
                "Call the factory once before the loop and reuse its result, or cache the factory "
@@ -155,19 +251,49 @@ def _cached(index, factory) -> bool:
     return bool(factory.node.decorators)
 
 
-def _returned_jit(index, factory) -> str | None:
-    """What jitted function every ``return`` of ``factory`` hands back, made anew by each call."""
+def _returned_jit(index, factory):
+    """What jitted function every ``return`` of ``factory`` hands back, made anew by each call, and
+    where: (what, None) for the value itself, (what, positions) for the elements of a returned tuple
+    (``return project, recover``); None when not every return does."""
     returns = [node.value for node in own_nodes(factory.node.body) if isinstance(node, cst.Return)]
     if not returns:
         return None
     view = scope_view(index, factory)
-    found = None
+    found, positions = None, None
     for value in returns:
+        if isinstance(value, cst.Tuple):
+            made = [_jit_made(index, view, factory, e.value) for e in value.elements]
+            here = {i for i, m in enumerate(made) if m}
+            positions = here if positions is None else positions & here
+            if not positions or found is not None and not isinstance(found, list):
+                return None
+            found = [m for m in made if m]
+            continue
         made = _jit_made(index, view, factory, value)
-        if made is None:
+        if made is None or positions is not None:
             return None
         found = made
-    return found
+    return (found[0], positions) if isinstance(found, list) else (found, None)
+
+
+def _result_called(call: cst.Call, loop: cst.CSTNode, positions) -> cst.CSTNode:
+    """Where the loop calls what the factory ``call`` returned: ``make(...)(x)`` itself, or the first
+    call of the name it is bound to (``step = make(...)``; ``a, b = make(...)``: the names at the
+    jit's ``positions``) in the loop's body; else ``call``, where the jit is made."""
+    body = getattr(loop, "body", None)
+    names: set[str] = set()
+    for node in iter_nodes(body) if body is not None else ():
+        if isinstance(node, cst.Assign) and node.value is call and len(node.targets) == 1:
+            target = node.targets[0].target
+            if isinstance(target, cst.Name) and positions is None:
+                names = {target.value}
+            elif isinstance(target, (cst.Tuple, cst.List)) and positions is not None:
+                names = {e.value.value for i, e in enumerate(target.elements)
+                         if i in positions and isinstance(e.value, cst.Name)}
+    for node in iter_nodes(body) if names else ():
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in names:
+            return node
+    return call
 
 
 def _jit_made(index, view, factory, value) -> str | None:

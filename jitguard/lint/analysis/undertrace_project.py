@@ -7,8 +7,10 @@ finding when, for each such class, every use of every instance the tree makes is
 that runs only under a trace (recursively: in a method of a class whose own instances are only
 called under a trace), at least one instance is made, no class of the tree derives from it, no
 other module reads a method or attribute the proof read in one module only, and no file the
-analysis did not read with libcst names the class at all. Runs on the cached facts alone (no
-libcst).
+analysis did not read with libcst names the class at all. A pending finding of an eager loop
+(names ``!f``: ``f`` is the entry function its eager path starts from) is dropped the other way:
+when some other file names ``f`` (it may call it inside a jitted step). Runs on the cached facts
+alone (no libcst).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ def drop_proven(results) -> None:
         return
     proof = _Proof(results)
     for res, (line, column, classes, names) in pending:
-        if proof.holds(classes, names, res.path):
+        named = [f"={n[1:]}" for n in names if n.startswith("!")]  # an eager entry function (eagerloops)
+        if (not proof._unread_elsewhere(named, res.path)) if named else proof.holds(classes, names, res.path):
             res.findings = [f for f in res.findings
                             if not (f.code == "JG301" and f.line == line and f.column == column)]
 

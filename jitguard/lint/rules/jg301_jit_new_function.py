@@ -46,11 +46,18 @@ class JitOfNewFunction(Rule):
         once before the loop, are not flagged.
         Outside any trace, `lax.while_loop`, `scan`, `fori_loop`, `cond` and `switch` are compiled
         too and cached by the identity of their functions: given a lambda, a nested def or a bound
-        method `self.m` in a function that a top-level loop calls (directly, or through a plain
-        module-level function only top-level code calls), each run compiles again; so does a
-        factory whose every return is a nested `@jax.jit` def (or `jax.jit` of a new function
-        object) called in such a loop. The same code reached through methods is not claimed (it
-        usually runs inside a jitted step, where it is inlined), nor a decorated (cached) factory.
+        method `self.m` made by each run of a function that runs per step eagerly, each run
+        compiles again; so when such a function object is passed to a helper whose parameter
+        reaches the primitive (`_solve(self._cond, self._body, x)`, reported at that call).
+        Eagerly: on a chain of direct calls (functions, methods through an instance; none
+        decorated, in traced code, or rebound as in `f = jax.pmap(f)`) from the module's top level
+        or from an entry function, a plain module-level function no code of the checked tree calls
+        (the finding is dropped when another file names it: that file may call it inside a jitted
+        step), with a loop that runs with the work on the way. A factory whose every return is a
+        nested `@jax.jit` def or `jax.jit` of a new function object (or a tuple holding such jits,
+        `return project, recover`) called in a loop that runs with the work makes a new jit
+        object per iteration: reported where the loop calls what it returned. A decorated (cached)
+        factory is not claimed.
         A jit whose options read the loop's element (`for name, n in groups:` with
         `jax.jit(stack, out_shardings=shardings[name])`), in a loop that runs once per run of a
         function that is not itself repeated, makes one program per element, as a hoisted jit
