@@ -15,11 +15,15 @@ No jax; CPython internals, each checked at first use (docs/multihost.md, "The ca
   not taken for one blocked in a collective.
 * **Arming.** To raise the divergence error at the blocked call, the watchdog gives the
   blocked thread ``sys.settrace``'s C trampoline as its trace function (set on that thread
-  with ``_PyEval_SetTrace``) and the call's frame a local trace function that sees only
+  with ``_PyEval_SetTrace`` on the main thread's state, read once on the main thread
+  itself, on the miss path: no walk over the interpreter's thread states, whose entries
+  are freed when their threads end) and the call's frame a local trace function that sees only
   the next event there: an ``exception`` event at that CALL (the call failed: the error
   is replaced, the failure kept as its ``__cause__``), or anything else (the call returned
-  normally: tracing is removed and the result is left alone). CPython 3.11 only; elsewhere
-  the call fails with JAX's own error and the cause is in the process's log.
+  normally: tracing is removed and the result is left alone). Only an ``Exception`` is
+  replaced (a KeyboardInterrupt stays one), and only a tracer of its own is removed.
+  CPython 3.11 only; elsewhere the call fails with JAX's own error and the cause is in the
+  process's log.
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ from typing import Any, Callable
 _lock = threading.Lock()
 # (code object, offset of its CALL) -> {function id: {processes: readable signature}}
 _sites: dict[tuple[Any, int], dict[str, dict[tuple[int, ...], str]]] = {}
+# The main thread's PyThreadState*, read on the main thread: {"pid", "tid", "ts"}
+_main: dict[str, int] = {}
 _call_offsets: dict[Any, frozenset[int]] = {}
 _armed: dict[int, Any] = {}  # thread id -> the frame armed on it
 # The instructions that call: 3.11+ (CALL, CALL_FUNCTION_EX) and 3.10 (CALL_FUNCTION, ...).
@@ -76,10 +82,37 @@ def _calls(code: Any) -> frozenset[int]:
 def remember(site: tuple[Any, int] | None, fid: str, procs: tuple[int, ...], signature: str) -> None:
     """Record that ``site`` called function ``fid`` and compiled a program over ``procs``
     (``signature``: the last such call's, readable)."""
+    note_main_thread()
     if site is None:
         return
     with _lock:
         _sites.setdefault(site, {}).setdefault(fid, {})[procs] = signature
+
+
+def note_main_thread() -> None:
+    """On the main thread (once per process): record its thread state, for ``arm``. The main
+    thread's state lives until the interpreter's finalization, which cannot start while
+    another thread holds the GIL, so the watchdog can use it without looking it up."""
+    if _main.get("pid") == os.getpid() or sys.version_info[:2] != (3, 11):
+        return
+    if threading.get_ident() != threading.main_thread().ident or sys.implementation.name != "cpython":
+        return
+    try:
+        get = ctypes.PYFUNCTYPE(ctypes.c_void_p)(("PyThreadState_Get", ctypes.pythonapi))
+        ts = get()
+    except Exception:
+        return
+    if ts:
+        with _lock:
+            _main.update(pid=os.getpid(), tid=threading.get_ident(), ts=ts)
+
+
+def _main_state(tid: int) -> int | None:
+    """The recorded thread state of thread ``tid`` if it is this process's main thread."""
+    with _lock:
+        if _main.get("pid") != os.getpid() or _main.get("tid") != tid:
+            return None  # not recorded yet, or a forked child whose main thread is another
+        return _main["ts"] if tid == threading.main_thread().ident else None
 
 
 def sites_of(fid: str) -> int:
@@ -157,7 +190,9 @@ def blocked(fid: str, procs: tuple[int, ...], pauses: tuple[float, ...]) -> dict
         busy = (time.process_time() - cpu0) - (time.thread_time() - own0) > 0.05 * window
     else:
         busy = bool(running) and bool(pauses)
-    tid, (frame, lasti, sig) = next(iter(found.items()))
+    main = threading.main_thread().ident  # the one thread that can be armed, if it is there
+    tid = main if main in found else next(iter(found))
+    frame, lasti, sig = found[tid]
     return {"found": True, "busy": busy, "tid": tid, "frame": frame, "lasti": lasti, "sig": sig}
 
 
@@ -174,11 +209,6 @@ class _Api:
             return
         try:
             api = ctypes.pythonapi
-            api.PyInterpreterState_Head.restype = ctypes.c_void_p
-            api.PyInterpreterState_ThreadHead.restype = ctypes.c_void_p
-            api.PyInterpreterState_ThreadHead.argtypes = [ctypes.c_void_p]
-            api.PyThreadState_Next.restype = ctypes.c_void_p
-            api.PyThreadState_Next.argtypes = [ctypes.c_void_p]
             api.PyThreadState_GetFrame.restype = ctypes.c_void_p
             api.PyThreadState_GetFrame.argtypes = [ctypes.c_void_p]
             api.PyThreadState_Get.restype = ctypes.c_void_p
@@ -223,18 +253,12 @@ class _Api:
             self.trampoline, self.slot = result[0]
             self.ok = True
 
-    def tstate_of(self, frame: Any) -> int | None:
-        """The thread state whose current frame is ``frame`` (GIL held)."""
-        api = self.api
-        ts = api.PyInterpreterState_ThreadHead(api.PyInterpreterState_Head())
-        while ts:
-            p = api.PyThreadState_GetFrame(ts)
-            if p:
-                api.Py_DecRef(p)
-                if p == id(frame):
-                    return ts
-            ts = api.PyThreadState_Next(ts)
-        return None
+    def is_current(self, ts: int, frame: Any) -> bool:
+        """Is ``frame`` the current frame of thread state ``ts`` (a live one; GIL held)?"""
+        p = self.api.PyThreadState_GetFrame(ts)
+        if p:
+            self.api.Py_DecRef(p)
+        return p == id(frame)
 
     def traced(self, ts: int) -> bool:
         return bool((ctypes.c_void_p * (self.slot + 1)).from_address(ts)[self.slot])
@@ -258,39 +282,45 @@ def can_arm() -> bool:
     return _get_api().ok
 
 
-def arm(tid: int, frame: Any, lasti: int, replace: Callable[[BaseException], BaseException | None]) -> bool:
+def arm(tid: int, frame: Any, lasti: int, replace: Callable[[Exception], BaseException | None]) -> bool:
     """Make the blocked call at ``frame`` (thread ``tid``, stopped at offset ``lasti``) raise
-    ``replace(error)`` from its error if it fails; leave it alone if it returns. False when
-    it cannot be armed (not CPython 3.11, a tracer already on that thread, it moved on, or
-    not the main thread: another thread's state is freed when it ends, and it could end
-    between the lookup below and the call that sets its tracer; the main thread's lives
-    until the interpreter's finalization, which cannot start while this thread holds the GIL)."""
+    ``replace(error)`` from its error if it fails with an ``Exception`` (a KeyboardInterrupt
+    or SystemExit, or an error of ``replace`` itself, leaves the call's own); leave it alone
+    if it returns. False when it cannot be armed: not CPython 3.11, a tracer already on that
+    thread or frame, it moved on, or not the main thread, whose thread state was recorded on
+    it (``note_main_thread``): another thread's state is freed when it ends, and looking one
+    up means walking states that other threads free as they end."""
     api = _get_api()
-    if not api.ok or tid != threading.main_thread().ident:
+    ts = _main_state(tid)
+    if not api.ok or ts is None:
         return False
     with _lock:
         if _armed.get(tid) is frame:
             return True
-    if sys._current_frames().get(tid) is not frame or frame.f_lasti != lasti:
-        return False
-    ts = api.tstate_of(frame)
-    if ts is None or api.traced(ts):  # a debugger or coverage tracer: leave that thread alone
+    if sys._current_frames().get(tid) is not frame or frame.f_lasti != lasti or frame.f_trace is not None:
         return False
 
-    def stop(fr: Any) -> None:
-        sys.settrace(None)  # runs on the armed thread
-        fr.f_trace = None
-        fr.f_trace_opcodes = False
-        with _lock:
-            if _armed.get(tid) is frame:
-                del _armed[tid]
+    def stop(fr: Any) -> bool:
+        """Remove this arming (runs on the armed thread); True when the thread's tracer was
+        still ours (one installed since, by a debugger or coverage, is left alone)."""
+        ours = sys.gettrace() is on_call
+        if ours:
+            sys.settrace(None)
+        _disarm(tid, frame, local)
+        return ours
 
     def local(fr: Any, event: str, arg: Any) -> Any:
         if event == "exception" and fr is frame and fr.f_lasti == lasti:
-            stop(fr)
-            error = replace(arg[1])
+            ours = stop(fr)
+            failure = arg[1]
+            if not ours or not isinstance(failure, Exception):  # KeyboardInterrupt: as it is
+                return None
+            try:
+                error = replace(failure)
+            except Exception:  # never lose the call's own error over ours
+                error = None
             if error is not None:
-                raise error from arg[1]
+                raise error from failure
             return None
         stop(frame)  # the call returned (or the thread moved on): leave everything as it was
         return None
@@ -304,10 +334,22 @@ def arm(tid: int, frame: Any, lasti: int, replace: Callable[[BaseException], Bas
     frame.f_trace_opcodes = True  # the next instruction after a normal return is an event
     with _lock:
         _armed[tid] = frame
-    if api.api._PyEval_SetTrace(ts, api.trampoline, on_call) != 0:
+    armed = False
+    try:  # checked again just before: the call may have returned meanwhile
+        armed = (api.is_current(ts, frame) and not api.traced(ts)
+                 and api.api._PyEval_SetTrace(ts, api.trampoline, on_call) == 0)
+    finally:  # not armed (or _PyEval_SetTrace raised: an audit hook's veto): undo all of it
+        if not armed:
+            _disarm(tid, frame, local)
+    return armed
+
+
+def _disarm(tid: int, frame: Any, local: Any) -> None:
+    """Take the local trace function ``local`` off ``frame`` (if still there) and forget it."""
+    if frame.f_trace is local:
         frame.f_trace = None
         frame.f_trace_opcodes = False
-        with _lock:
-            _armed.pop(tid, None)
-        return False
-    return True
+        frame.f_trace_lines = True
+    with _lock:
+        if _armed.get(tid) is frame:
+            del _armed[tid]

@@ -606,3 +606,26 @@ def test_watchdog_finds_an_idle_blocked_call_and_arms_it(monkeypatch):
     helper.join()
     (answer, found) = answers[0]
     assert found["found"] and found["busy"] and not answer["running"]
+
+
+@pytest.mark.parametrize("scenario", ["race", "veto", "interrupt", "tracer"])
+def test_arming_is_contained(scenario):
+    """Arming a blocked main-thread call, in a process of its own
+    (tests/runtime/multihost_arming.py): armed over and over while other threads start and
+    end, it never crashes (race); when _PyEval_SetTrace fails it leaves nothing behind
+    (veto); a KeyboardInterrupt, or an error of the replacement itself, propagates as it
+    is (interrupt); a tracer the user installed on that thread is neither removed nor
+    acted for (tracer)."""
+    path = os.pathsep.join(p for p in (str(REPO), os.environ.get("PYTHONPATH", "")) if p)
+    args = [sys.executable, str(WORKER.with_name("multihost_arming.py")), scenario]
+    if scenario == "race":
+        args.append("3")
+    done = subprocess.run(args, capture_output=True, text=True, timeout=LIMIT,
+                          env={**os.environ, "PYTHONPATH": path})
+    assert done.returncode == 0, f"exit status {done.returncode}\n{done.stdout}\n{done.stderr[-3000:]}"
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    if "skip" in result:
+        pytest.skip(result["skip"])
+    assert result["ok"]
+    if scenario == "race":
+        assert result["armed"] > 0
