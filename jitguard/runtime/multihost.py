@@ -960,7 +960,9 @@ def _answer(c: Any, me: int, msg: dict) -> None:
         logger.error("%s\n  (this process is blocked in that call until process %s joins it or leaves)",
                      msg["message"], msg.get("from"))
         if msg.get("procs"):  # a call blocked there fails when the sender leaves: name the cause
-            _arm(fid, _hits.blocked(fid, tuple(msg["procs"]), ()))
+            answer, found = _blocked_call(fid, tuple(msg["procs"]))
+            if answer.get("running"):  # the probe's test: blocked, idle
+                _arm(fid, found)
 
 
 def _blocked_call(fid: str, procs: tuple[int, ...]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -599,13 +599,18 @@ def test_watchdog_finds_an_idle_blocked_call_and_arms_it(monkeypatch):
     def ask_while_computing():
         time.sleep(0.3)
         answers.append(multihost._blocked_call("fid-f", (0, 1)))
+        # a notice arms only what the probe's test finds blocked: not a computing call
+        multihost._answer(client, 0, dict(notice, fid="fid-f"))
+        answers.append((dict(multihost_hits._armed), time.monotonic()))
 
     helper = threading.Thread(target=ask_while_computing)
     helper.start()
     call_f(3 * 10**8)
+    ended = time.monotonic()
     helper.join()
-    (answer, found) = answers[0]
+    (answer, found), (armed, noticed) = answers
     assert found["found"] and found["busy"] and not answer["running"]
+    assert not armed and noticed < ended and sys.gettrace() is None
 
 
 @pytest.mark.parametrize("scenario", ["race", "veto", "interrupt", "tracer"])
