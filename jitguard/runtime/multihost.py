@@ -39,7 +39,9 @@ The protocol (docs/multihost.md has the reasoning, cost and limits):
   threads whether a thread is blocked, idle, at such a call, answered from the cache; if
   every one asked is, the verdict is a divergence at once, the blocked processes are told
   why (their watchdog arms the blocked call so that its failure raises), and at exit the
-  compiling process skips JAX's shutdown barrier so their collective fails.
+  compiling process skips JAX's shutdown barrier so their collective fails. Only for
+  programs on the CPU (the idle test's premise: there the calling thread computes); on
+  other platforms nobody probes, no call is found blocked, and the timeout decides.
 * **Explicit check.** :func:`check_step` compares a call's signature across processes
   before the call, on any backend.
 
@@ -581,19 +583,21 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     k = _next_compile(group)
     if k is None:
         return None
+    platform = _platform(devices)
     fbase = f"{PREFIX}/{fid}/{_procs_key(procs, jax.process_count())}"
     sig_text = _encode_signature(signature)
     # Where this function is called: a cache hit of it blocked there is found by the
     # watchdog (multihost_hits), with nothing run on the hit itself.
     _names[fid] = state.name
-    _remember_call_site(frame, fid, procs, sig_text)
+    _remember_call_site(frame, fid, procs, sig_text, platform)
     t0 = time.perf_counter()
     digest = _digest(module, devices)
     t_digest = time.perf_counter() - t0
     kv = _KV(c)
     timeout = _timeout()
     try:
-        verdict = _round(kv, fbase, k, me, procs, digest, sig_text, timeout, fid)
+        # The probe's idle test holds where the program runs on host CPU threads only.
+        verdict = _round(kv, fbase, k, me, procs, digest, sig_text, timeout, fid, probe=platform == "cpu")
     finally:
         with _lock:
             _stats["checks"] += 1
@@ -610,9 +614,25 @@ def _compare(c: Any, state: Any, signature: Any, frame: Any,
     return _divergent(kv, fbase, state, verdict, group, k, me, digest, timeout, action)
 
 
-def _remember_call_site(frame: Any, fid: str, procs: tuple[int, ...], sig_text: str) -> None:
+def _platform(devices: Sequence[Any]) -> str:
+    """Where a program runs: its devices' platform ("cpu", "gpu", "tpu", ...), else the
+    default backend's; "mixed" or "unknown" when neither says one platform."""
+    kinds = {str(getattr(d, "platform", "") or "").lower() for d in devices}
+    if len(kinds) == 1 and "" not in kinds:
+        return kinds.pop()
+    if len(kinds - {""}) > 1:
+        return "mixed"
     try:
-        _hits.remember(_hits.call_site(frame), fid, procs, sig_text)
+        import jax
+
+        return str(jax.default_backend()).lower()
+    except Exception:
+        return "unknown"
+
+
+def _remember_call_site(frame: Any, fid: str, procs: tuple[int, ...], sig_text: str, platform: str) -> None:
+    try:
+        _hits.remember(_hits.call_site(frame), fid, procs, sig_text, platform)
     except Exception:  # the cache-hit case loses this call site; the compile is still compared
         logger.debug("jitguard: could not record the call site", exc_info=True)
 
@@ -961,7 +981,7 @@ def _answer(c: Any, me: int, msg: dict) -> None:
                      msg["message"], msg.get("from"))
         if msg.get("procs"):  # a call blocked there fails when the sender leaves: name the cause
             answer, found = _blocked_call(fid, tuple(msg["procs"]))
-            if answer.get("running"):  # the probe's test: blocked, idle
+            if answer.get("running"):  # the probe's test: blocked, idle, on the CPU
                 _arm(fid, found)
 
 
@@ -971,12 +991,17 @@ def _blocked_call(fid: str, procs: tuple[int, ...]) -> tuple[dict[str, Any], dic
     innermost Python frame, stopped at that CALL (the call is in jaxlib's C++: dispatch and
     execution of a cached program; a miss would show JAX's Python frames above it), at three
     samples 0.1 s apart, and the process is idle (no other thread running: waiting in a
-    collective, not computing). Returns (the answer sent to the asker, what was found)."""
+    collective, not computing). Never for a program that runs on another platform than the
+    CPU (the device computes while the host threads sleep: idle proves nothing there).
+    Returns (the answer sent to the asker, what was found)."""
     found = _hits.blocked(fid, procs, PROBE_SAMPLES)
     with _lock:
         compiles = max((n for (g, ps), n in _sequence.items() if g == fid and ps == procs), default=0)
     if not found["found"] or found["busy"]:
-        return {"running": False, "compiles": compiles, "busy": found["busy"]}, found
+        answer = {"running": False, "compiles": compiles, "busy": found["busy"]}
+        if "platform" in found:
+            answer["platform"] = found["platform"]
+        return answer, found
     sig = found["sig"]
     return {"running": True, "compiles": compiles, "sig": sig,
             "digest": hashlib.sha256(sig.encode()).hexdigest()[:16]}, found

@@ -12,7 +12,9 @@ No jax; CPython internals, each checked at first use (docs/multihost.md, "The ca
   but the asking one in state R or D in ``/proc/self/task`` at every sample) is waiting;
   one that computes a long program (on the CPU the calling thread runs it, and is runnable
   even when starved of CPU) is not, so a process still inside an earlier, long call is
-  not taken for one blocked in a collective.
+  not taken for one blocked in a collective. That holds only where the program runs on
+  host CPU threads: for a program on any other platform (GPU, TPU: the device computes
+  while every host thread sleeps) no call is ever found blocked.
 * **Arming.** To raise the divergence error at the blocked call, the watchdog gives the
   blocked thread ``sys.settrace``'s C trampoline as its trace function (set on that thread
   with ``_PyEval_SetTrace`` on the main thread's state, read once on the main thread
@@ -38,8 +40,8 @@ import time
 from typing import Any, Callable
 
 _lock = threading.Lock()
-# (code object, offset of its CALL) -> {function id: {processes: readable signature}}
-_sites: dict[tuple[Any, int], dict[str, dict[tuple[int, ...], str]]] = {}
+# (code object, offset of its CALL) -> {function id: {processes: (readable signature, platform)}}
+_sites: dict[tuple[Any, int], dict[str, dict[tuple[int, ...], tuple[str, str]]]] = {}
 # The main thread's PyThreadState*, read on the main thread: {"pid", "tid", "ts"}
 _main: dict[str, int] = {}
 _call_offsets: dict[Any, frozenset[int]] = {}
@@ -79,14 +81,16 @@ def _calls(code: Any) -> frozenset[int]:
     return offsets
 
 
-def remember(site: tuple[Any, int] | None, fid: str, procs: tuple[int, ...], signature: str) -> None:
+def remember(site: tuple[Any, int] | None, fid: str, procs: tuple[int, ...], signature: str,
+             platform: str) -> None:
     """Record that ``site`` called function ``fid`` and compiled a program over ``procs``
-    (``signature``: the last such call's, readable)."""
+    (``signature``: the last such call's, readable; ``platform``: where the program runs,
+    its devices' platform: "cpu", "gpu", "tpu", ...)."""
     note_main_thread()
     if site is None:
         return
     with _lock:
-        _sites.setdefault(site, {}).setdefault(fid, {})[procs] = signature
+        _sites.setdefault(site, {}).setdefault(fid, {})[procs] = (signature, platform)
 
 
 def note_main_thread() -> None:
@@ -122,21 +126,26 @@ def sites_of(fid: str) -> int:
 
 # ------------------------------------------------------------------ finding a blocked call
 
-def _candidates(fid: str, procs: tuple[int, ...]) -> dict[int, tuple[Any, int, str]]:
+def _candidates(fid: str, procs: tuple[int, ...]) -> tuple[dict[int, tuple[Any, int, str]], set[str]]:
     """{thread id: (frame, offset, signature)} for the threads whose innermost frame is
-    stopped at a recorded call site of ``fid`` over ``procs`` (this thread excluded)."""
+    stopped at a recorded call site of ``fid`` over ``procs`` (this thread excluded) whose
+    program runs on the CPU, and the other platforms of the programs recorded there."""
     me = threading.get_ident()
-    out = {}
+    out, elsewhere = {}, set()
     for tid, frame in sys._current_frames().items():
         if tid == me:
             continue
         entry = _sites.get((frame.f_code, frame.f_lasti))
         if entry is None:
             continue
-        sig = entry.get(fid, {}).get(procs)
-        if sig is not None:
+        sig, platform = entry.get(fid, {}).get(procs, (None, ""))
+        if sig is None:
+            continue
+        if platform == "cpu":
             out[tid] = (frame, frame.f_lasti, sig)
-    return out
+        else:
+            elsewhere.add(platform)
+    return out, elsewhere
 
 
 def _running() -> set[str] | None:
@@ -169,8 +178,17 @@ def blocked(fid: str, procs: tuple[int, ...], pauses: tuple[float, ...]) -> dict
     running or runnable at every sample: a thread that computes, even one starved of CPU, is
     runnable throughout; the coordination client's threads run for moments)?
 
-    Returns {"found": bool, "busy": bool, and when found "tid", "frame", "lasti", "sig"}."""
-    found = _candidates(fid, procs)
+    Only for a program that runs on the CPU: there the calling thread computes it, so a
+    call that computes has a thread runnable. On any other platform the device computes
+    while every host thread sleeps, and a process merely behind (its dispatch waiting for
+    the device) would look blocked and idle: such a call is never found blocked
+    ("platform" says where it runs).
+
+    Returns {"found": bool, "busy": bool, "platform" when only a program on another
+    platform was found, and when found "tid", "frame", "lasti", "sig"}."""
+    found, elsewhere = _candidates(fid, procs)
+    if not found and elsewhere:
+        return {"found": False, "busy": False, "platform": ",".join(sorted(elsewhere))}
     running = _running() if found else set()
     cpu0, own0, t0 = time.process_time(), time.thread_time(), time.monotonic()
     for pause in pauses:

@@ -36,7 +36,7 @@ def record(fn, name):
         elif ins.offset in hits._calls(fn.__code__) and method == name:
             offset = ins.offset
             break
-    hits.remember((fn.__code__, offset), "f", (0, 1), "[]")
+    hits.remember((fn.__code__, offset), "f", (0, 1), "[]", "cpu")
     return offset
 
 

@@ -541,7 +541,7 @@ def test_watchdog_finds_an_idle_blocked_call_and_arms_it(monkeypatch):
         return a.recv(16)
 
     (offset,) = multihost_hits._calls(read.__code__)
-    multihost_hits.remember((read.__code__, offset), "fid-r", (0, 1), '[{"path": "x"}]')
+    multihost_hits.remember((read.__code__, offset), "fid-r", (0, 1), '[{"path": "x"}]', "cpu")
     multihost._names["fid-r"] = "read"
 
     class Client:
@@ -594,7 +594,7 @@ def test_watchdog_finds_an_idle_blocked_call_and_arms_it(monkeypatch):
         return f(x, n)
 
     (offset,) = multihost_hits._calls(call_f.__code__)
-    multihost_hits.remember((call_f.__code__, offset), "fid-f", (0, 1), "[]")
+    multihost_hits.remember((call_f.__code__, offset), "fid-f", (0, 1), "[]", "cpu")
     answers = []
     def ask_while_computing():
         time.sleep(0.3)
@@ -611,6 +611,56 @@ def test_watchdog_finds_an_idle_blocked_call_and_arms_it(monkeypatch):
     (answer, found), (armed, noticed) = answers
     assert found["found"] and found["busy"] and not answer["running"]
     assert not armed and noticed < ended and sys.gettrace() is None
+
+
+def test_a_call_of_a_program_off_the_cpu_is_never_found_blocked(monkeypatch):
+    """The idle test holds only where the program runs on host CPU threads. For a program
+    on another platform (the platform recorded on the miss path, here passed as data) a
+    call blocked, idle, at its call site is neither answered 'running' nor armed by a
+    notice: the compiling process waits and the timeout decides, as with the probe off."""
+    import socket
+    import threading
+    from types import SimpleNamespace
+
+    import jax
+
+    from jitguard.runtime import multihost, multihost_hits
+
+    for name, value in (("_notices", {}), ("_probed", {}), ("_names", {}), ("_abandoned", False)):
+        monkeypatch.setattr(multihost, name, value)
+    monkeypatch.setattr(multihost_hits, "_sites", {})
+    assert multihost._platform(jax.devices()) == "cpu"
+    assert multihost._platform([SimpleNamespace(platform="gpu")] * 2) == "gpu"
+    assert multihost._platform([SimpleNamespace(platform="gpu"), SimpleNamespace(platform="cpu")]) == "mixed"
+    a, b = socket.socketpair()
+    a.settimeout(5.0)
+
+    def read():
+        return a.recv(16)
+
+    (offset,) = multihost_hits._calls(read.__code__)
+    for platform in ("gpu", "tpu"):
+        multihost_hits.remember((read.__code__, offset), "fid-" + platform, (0, 1), "[]", platform)
+    seen = {}
+
+    def watchdog():
+        time.sleep(0.4)
+        for platform in ("gpu", "tpu"):
+            seen[platform] = multihost._blocked_call("fid-" + platform, (0, 1))
+            multihost._answer(None, 0, {"type": "notice", "fid": "fid-" + platform, "procs": [0, 1],
+                                        "from": 1, "message": "m"})
+        seen["armed"] = dict(multihost_hits._armed)
+        seen["still"] = sys._current_frames().get(threading.main_thread().ident).f_code is read.__code__
+        b.send(b"result")
+
+    helper = threading.Thread(target=watchdog)
+    helper.start()
+    assert read() == b"result"
+    helper.join()
+    for platform in ("gpu", "tpu"):
+        answer, found = seen[platform]
+        assert not answer["running"] and not found["found"] and answer["platform"] == platform
+    assert not seen["armed"] and seen["still"] and sys.gettrace() is None
 
 
 @pytest.mark.parametrize("scenario", ["race", "veto", "interrupt", "tracer"])
