@@ -101,6 +101,28 @@ def race(seconds: float) -> None:
     emit(ok=True, **counts)
 
 
+def blocked_read(timeout, watchdog):
+    """Block the main thread in a socket read at a recorded call site while a helper thread
+    runs ``watchdog(frame, offset, main thread id, the other end)``; return what the read
+    returned, or the name of what it raised."""
+    a, b = socket.socketpair()
+    a.settimeout(timeout)
+
+    def read():
+        return a.recv(16)
+
+    offset = record(read, "recv")
+    main = threading.main_thread().ident
+    helper = threading.Thread(target=lambda: watchdog(at_site(offset), offset, main, b))
+    helper.start()
+    try:
+        outcome = read()
+    except BaseException as e:  # noqa: BLE001 - what the call raised is the point
+        outcome = type(e).__name__
+    helper.join()
+    return outcome
+
+
 def veto() -> None:
     """_PyEval_SetTrace fails (an audit hook vetoes sys.settrace): nothing of the arming is
     left behind, and a later arming works."""
@@ -111,18 +133,9 @@ def veto() -> None:
             raise RuntimeError("vetoed by an audit hook")
 
     sys.addaudithook(hook)
-    a, b = socket.socketpair()
-    a.settimeout(5.0)
-
-    def read():
-        return a.recv(16)
-
-    offset = record(read, "recv")
-    main = threading.main_thread().ident
     seen = {}
 
-    def watchdog():
-        frame = at_site(offset)
+    def watchdog(frame, offset, main, other_end):
         vetoing.set()
         try:
             seen["first"] = hits.arm(main, frame, offset, replaced)
@@ -132,12 +145,9 @@ def veto() -> None:
         seen["left"] = (frame.f_trace, frame.f_trace_opcodes, dict(hits._armed))
         seen["second"] = hits.arm(main, frame, offset, replaced)
         seen["tracing"] = frame.f_trace is not None
-        b.send(b"result")
+        other_end.send(b"result")
 
-    helper = threading.Thread(target=watchdog)
-    helper.start()
-    result = read()
-    helper.join()
+    result = blocked_read(5.0, watchdog)
     assert seen["first"] in (False, "vetoed by an audit hook"), seen
     assert seen["left"] == (None, False, {}), seen
     assert seen["second"] is True and seen["tracing"], seen
@@ -148,46 +158,21 @@ def veto() -> None:
 def interrupt() -> None:
     """Armed, the call fails with a KeyboardInterrupt (SIGINT): it stays one. Armed, the
     call fails and the replacement itself raises: the call's own error propagates."""
-    a, b = socket.socketpair()
-
-    def read():
-        return a.recv(16)
-
-    offset = record(read, "recv")
-    main = threading.main_thread().ident
     seen = {}
-
-    def watchdog(replace, then):
-        frame = at_site(offset)
-        seen["armed"] = hits.arm(main, frame, offset, replace)
-        then()
-
-    a.settimeout(5.0)
-    helper = threading.Thread(target=watchdog, args=(replaced, lambda: signal.pthread_kill(main, signal.SIGINT)))
-    helper.start()
-    try:
-        read()
-        raised = None
-    except BaseException as e:  # noqa: BLE001 - what the call raised is the point
-        raised = type(e).__name__
-    helper.join()
-    assert seen["armed"] is True and raised == "KeyboardInterrupt", (seen, raised)
-    assert sys.gettrace() is None and not hits._armed
 
     def broken(error):
         raise ValueError("the replacement failed")
 
-    a.settimeout(0.5)
-    helper = threading.Thread(target=watchdog, args=(broken, lambda: None))
-    helper.start()
-    try:
-        read()
-        raised = None
-    except BaseException as e:  # noqa: BLE001
-        raised = type(e).__name__
-    helper.join()
-    assert seen["armed"] is True and raised == "TimeoutError", (seen, raised)
-    assert sys.gettrace() is None and not hits._armed
+    for timeout, replace, then, expected in (
+            (5.0, replaced, lambda main: signal.pthread_kill(main, signal.SIGINT), "KeyboardInterrupt"),
+            (0.5, broken, lambda main: None, "TimeoutError")):
+        def watchdog(frame, offset, main, other_end, replace=replace, then=then):
+            seen["armed"] = hits.arm(main, frame, offset, replace)
+            then(main)
+
+        raised = blocked_read(timeout, watchdog)
+        assert seen["armed"] is True and raised == expected, (seen, raised)
+        assert sys.gettrace() is None and not hits._armed
     emit(ok=True)
 
 
@@ -195,36 +180,20 @@ def tracer() -> None:
     """A tracer the user installs on the armed thread (here set in the window between the
     watchdog's checks and its own _PyEval_SetTrace, the one way it can happen) is neither
     removed nor acted for: the call's failure stays its own error."""
-    a, b = socket.socketpair()
-    a.settimeout(1.0)
-
-    def read():
-        return a.recv(16)
-
-    offset = record(read, "recv")
-    main = threading.main_thread().ident
     events = []
 
     def user(frame, event, arg):
         events.append(event)
         return None
 
-    def watchdog():
-        frame = at_site(offset)
+    def watchdog(frame, offset, main, other_end):
         api = hits._get_api()
         assert hits.arm(main, frame, offset, replaced)
         api.api._PyEval_SetTrace(hits._main_state(main), api.trampoline, user)
 
-    helper = threading.Thread(target=watchdog)
-    helper.start()
-    try:
-        read()
-        raised = None
-    except BaseException as e:  # noqa: BLE001
-        raised = type(e).__name__
+    raised = blocked_read(1.0, watchdog)
     still = sys.gettrace()
     sys.settrace(None)
-    helper.join()
     assert raised == "TimeoutError", raised
     assert still is user and not hits._armed, (still, hits._armed)
     emit(ok=True)
