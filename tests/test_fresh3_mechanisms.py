@@ -189,6 +189,75 @@ def test_unguarded_public_rebound_escaping_or_rejitted_still_reported(tmp_path):
     assert _lint(tmp_path, true_dispatch=TRUE_DISPATCH_CODE) == expected
 
 
+# another module of the tree names the private jitted object (or its function): the hold is undone
+KERN_CODE = '''
+        import jax
+        import jax.numpy as jnp
+        import numpy as np
+
+
+        def _total(x, blocks=None):
+            if blocks is None:
+                blocks = jnp.asarray(np.unique(np.asarray(x)))  # expect JG104
+            return jnp.sum(x) + jnp.sum(blocks)
+
+
+        _total_jit = jax.jit(_total)
+
+
+        def total(x, blocks=None):
+            if blocks is not None:
+                return _total_jit(x, blocks)
+            return _total(x)
+'''
+
+USES = {
+    "imports_jit": "from kern import _total_jit\n\ndef run(x):\n    return _total_jit(x, None)\n",
+    "rejits": "import jax\nimport kern\n\ndef run(x):\n    return jax.jit(kern._total)(x)\n",
+}
+
+
+def _two_modules(tmp_path, use: str | None) -> dict:
+    import importlib
+    import sys
+    import textwrap
+
+    (tmp_path / "kern.py").write_text(textwrap.dedent(KERN_CODE))
+    mods = {"kern": textwrap.dedent(KERN_CODE)}
+    if use is not None:
+        (tmp_path / "use.py").write_text(USES[use] if use in USES else use)
+        mods["use"] = USES[use] if use in USES else use
+    sys.path.insert(0, str(tmp_path))
+    try:
+        for name in ("kern", "use"):
+            sys.modules.pop(name, None)
+        return {name: importlib.import_module(name) for name in mods}
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in ("kern", "use"):
+            sys.modules.pop(name, None)
+
+
+@pytest.mark.parametrize("use", sorted(USES))
+def test_private_jit_named_by_another_module_is_reported(tmp_path, use):
+    jax = pytest.importorskip("jax")
+    (tmp_path / "run").mkdir()
+    mods = _two_modules(tmp_path / "run", use)
+    with pytest.raises(jax.errors.TracerArrayConversionError):
+        mods["use"].run(jax.numpy.arange(3.0))  # the other module traces the `is None` branch
+    assert mods["kern"].total(jax.numpy.arange(3.0)).shape == ()
+    assert sorted(set(_lint(tmp_path, kern=KERN_CODE, use=USES[use]))) == _expected("kern", KERN_CODE)
+
+
+def test_private_jit_whose_module_alone_names_it_stays_clear(tmp_path):
+    jax = pytest.importorskip("jax")
+    public = "from kern import total\n\ndef run(x):\n    return total(x)\n"
+    (tmp_path / "run").mkdir()
+    mods = _two_modules(tmp_path / "run", public)
+    assert mods["use"].run(jax.numpy.arange(3.0)).shape == ()
+    assert _lint(tmp_path, kern=KERN_CODE, use=public) == []
+
+
 @pytest.mark.parametrize("test, holds, names", [
     ("v is not None", True, {"v"}),
     ("v is None", False, {"v"}),

@@ -193,22 +193,8 @@ class FileLinter:
         imports = ImportTable(module_name)
         imports.add_module(module)
         try:
-            index = ModuleIndex(module, imports, self._extra)
-            index.static_field_names |= self.options.metadata_fields
-            index.static_methods = self.options.static_methods
-            if seeds:
-                apply_seeds(index, seeds)
-            analysis = Analysis(index, self.hooks)
-            raw = analysis.run()
-            failed = dict(analysis.rule_errors)
-            sink = lambda *violation: raw.append(violation)  # noqa: E731 - (code, node, message, help, fix)
-            for rule in self.module_rules:
-                try:
-                    rule.check_module(index, Reporter(rule.code, sink))
-                except RecursionError:
-                    raise
-                except Exception as exc:  # noqa: BLE001 - one rule's bug must not hide the others' findings
-                    failed[rule.code] = exc
+            index, analysis, raw, failed = self._analyse(ModuleIndex, module, imports, seeds)
+            hidden = self._hidden_by_holds(index, module, module_name, seeds, raw)
             for code, exc in failed.items():
                 result.errors.append(_internal_error(path, f"rule {code}", exc))
             defs, calls, wrappers = self._project_facts(index, module_name)
@@ -220,12 +206,46 @@ class FileLinter:
         except Exception as exc:  # noqa: BLE001 - one file must not stop the run
             result.errors.append(_internal_error(path, "the analysis", exc))
             return result
-        located = self._place(result, module, raw, calls)
+        located = self._place(result, module, raw + hidden, calls)
         outcalls = analysis.outcall_facts() + [OutCall(r.callee, "", {}, r) for r in index.remote_contexts]
         result.facts = _facts(module_name, imports, defs, located, outcalls, wrappers)
+        if hidden:  # kept unless no other file names the private jitted object or its function
+            trace_calls = _pending_unless_named(module, hidden, index.__dict__["none_holds"], trace_calls)
         if result.facts is not None and trace_calls is not None:
             result.facts = replace(result.facts, trace_calls=trace_calls)
         return result
+
+    def _analyse(self, index_class, module: cst.Module, imports: ImportTable, seeds) -> tuple:
+        """(index, analysis, raw violations, failed rules) of one walk of the module's traced code
+        and its module rules."""
+        index = index_class(module, imports, self._extra)
+        index.static_field_names |= self.options.metadata_fields
+        index.static_methods = self.options.static_methods
+        if seeds:
+            apply_seeds(index, seeds)
+        analysis = Analysis(index, self.hooks)
+        raw = analysis.run()
+        failed = dict(analysis.rule_errors)
+        sink = lambda *violation: raw.append(violation)  # noqa: E731 - (code, node, message, help, fix)
+        for rule in self.module_rules:
+            try:
+                rule.check_module(index, Reporter(rule.code, sink))
+            except RecursionError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - one rule's bug must not hide the others' findings
+                failed[rule.code] = exc
+        return index, analysis, raw, failed
+
+    def _hidden_by_holds(self, index: ModuleIndex, module: cst.Module, module_name: str, seeds, raw: list) -> list:
+        """The violations a NONEDISPATCH hold hides (noneguards): those of a second walk without
+        holds that the first lacks; [] when the module has no hold a name of it could undo."""
+        if not index.__dict__.get("none_holds"):
+            return []
+        imports = ImportTable(module_name)
+        imports.add_module(module)
+        _i, _a, plain, _f = self._analyse(_WithoutHolds, module, imports, seeds)
+        seen = {(item[0], item[1]) for item in raw}
+        return [item for item in plain if (item[0], item[1]) not in seen]
 
     def _project_facts(self, index: ModuleIndex, module_name: str) -> tuple[list, list, list]:
         """(jit definitions, call facts with their nodes, wrappers) for the project-wide rules."""
@@ -379,6 +399,28 @@ def _locate_call(fact: CallFact, node: cst.Call, arg_nodes: tuple, positions) ->
         args.append(arg)
     where = Location(rng.start.line, rng.start.column + 1, rng.end.line, rng.end.column + 1)
     return replace(fact, args=tuple(args), where=where)
+
+
+class _WithoutHolds(ModuleIndex):
+    """The module's index with no NONEDISPATCH hold (jitguard.lint.analysis.noneguards): what the
+    findings are when another module calls the private jitted object with None."""
+
+    none_dispatch = False
+
+
+def _pending_unless_named(module: cst.Module, hidden: list, names: set[str], trace_calls: dict | None) -> dict:
+    """``trace_calls`` with a pending row per hidden violation: [line, column, [], ["?name", ...],
+    code], dropped once every file is read unless another file names one of ``names``
+    (undertrace_project.drop_proven). Without JG301's facts the file counts as unread there."""
+    out = dict(trace_calls) if trace_calls is not None else {"local_imports": True}
+    positions = locate(module, [item[1] for item in hidden])
+    rows = list(out.get("pending", []))
+    for code, node, *_rest in hidden:
+        rng = positions.get(node)
+        if rng is not None:
+            rows.append([rng.start.line, rng.start.column + 1, [], sorted(f"?{n}" for n in names), code])
+    out["pending"] = rows
+    return out
 
 
 def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outcalls: list,

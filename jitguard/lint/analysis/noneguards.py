@@ -32,6 +32,9 @@ from jitguard.lint.analysis.walk import children, iter_nodes
 def for_transform(index: jc.ModuleIndex, call: cst.Call, scope: jc.FunctionInfo | None, info: jc.FunctionInfo,
                   use: jc.TransformUse) -> frozenset[str]:
     """``jax.jit(f, ...)``: the parameters of ``f`` every call of the result in sight passes not None."""
+    if not getattr(index, "none_dispatch", True):
+        return frozenset()
+    names: list[str] = []
     if scope is not None:
         calls = index._visible_calls(call, scope)
         funcs = _call_functions(index)
@@ -39,14 +42,26 @@ def for_transform(index: jc.ModuleIndex, call: cst.Call, scope: jc.FunctionInfo 
     else:
         names = [n for n, values in index.assigned_names(None).items() if any(v is call for v in values)]
         sites = _private_sites(index, names[0]) if len(names) == 1 and len(index.assigned_names(None)[names[0]]) == 1 else None
-    return _not_none(index, sites, info, use)
+    return _relied_on(index, _not_none(index, sites, info, use), info, names[:1])
 
 
 def for_decorated(index: jc.ModuleIndex, info: jc.FunctionInfo, use: jc.TransformUse) -> frozenset[str]:
     """``@jax.jit def _f``: the parameters every call of ``_f`` in this module passes not None."""
-    if info.parent is not None or info.cls is not None or len(list(info.node.decorators)) != 1:  # type: ignore[union-attr]
+    if (not getattr(index, "none_dispatch", True) or info.parent is not None or info.cls is not None
+            or len(list(info.node.decorators)) != 1):  # type: ignore[union-attr]
         return frozenset()
-    return _not_none(index, _private_sites(index, info.name), info, use, decorated=True)
+    return _relied_on(index, _not_none(index, _private_sites(index, info.name), info, use, decorated=True), info, [])
+
+
+def _relied_on(index: jc.ModuleIndex, held: frozenset[str], info: jc.FunctionInfo, names: list[str]) -> frozenset[str]:
+    """Record on ``index`` (``none_holds``) the module-level names a hold trusts no other module to
+    use: the jitted object and the function itself (another module could import the one and call
+    it with None, or jit the other again). The engine reports the findings the hold hides unless
+    no other file of the checked tree names them (runner: undertrace_project.drop_proven)."""
+    if held:
+        relied = set(names) | ({info.name} if info.parent is None and info.cls is None else set())
+        index.__dict__.setdefault("none_holds", set()).update(relied)
+    return held
 
 
 def _not_none(index: jc.ModuleIndex, sites, info: jc.FunctionInfo, use: jc.TransformUse, decorated: bool = False
@@ -186,3 +201,4 @@ def _not_none_when(test: cst.BaseExpression, holds: bool) -> set[str]:
         return left | right if isinstance(test.operator, cst.And) is holds else left & right
     name = _is_none_test(test, negated=holds)
     return {name} if name else set()
+

@@ -9,8 +9,9 @@ called under a trace), at least one instance is made, no class of the tree deriv
 other module reads a method or attribute the proof read in one module only, and no file the
 analysis did not read with libcst names the class at all. A pending finding of an eager loop
 (names ``!f``: ``f`` is the entry function its eager path starts from) is dropped the other way:
-when some other file names ``f`` (it may call it inside a jitted step). Runs on the cached facts
-alone (no libcst).
+when some other file names ``f`` (it may call it inside a jitted step). A finding that a
+NONEDISPATCH hold hides (names ``?f_jit``, ``?f``: jitguard.lint.analysis.noneguards) is dropped
+when no other file names them. Runs on the cached facts alone (no libcst).
 """
 
 from __future__ import annotations
@@ -25,11 +26,18 @@ def drop_proven(results) -> None:
     if not pending:
         return
     proof = _Proof(results)
-    for res, (line, column, classes, names) in pending:
+    for res, row in pending:
+        line, column, classes, names = row[:4]
+        code = row[4] if len(row) > 4 else "JG301"
         named = [f"={n[1:]}" for n in names if n.startswith("!")]  # an eager entry function (eagerloops)
-        if (not proof._unread_elsewhere(named, res.path)) if named else proof.holds(classes, names, res.path):
+        private = [f"={n[1:]}" for n in names if n.startswith("?")]  # a NONEDISPATCH hold (noneguards)
+        if private:
+            drop = proof._unread_elsewhere(private, res.path)
+        else:
+            drop = (not proof._unread_elsewhere(named, res.path)) if named else proof.holds(classes, names, res.path)
+        if drop:
             res.findings = [f for f in res.findings
-                            if not (f.code == "JG301" and f.line == line and f.column == column)]
+                            if not (f.code == code and f.line == line and f.column == column)]
 
 
 def _trace_calls(res) -> dict:
