@@ -34,8 +34,6 @@ MISSED: dict[str, set[int]] = {
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
     "churn_optax-bias-correction-power-per-step": {43},
-    "concrete_netket-numpy-cos-in-lr-schedule": {60},
-    "concrete_scarlet2-numpy-step-size-of-iteration": {17},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
 }
 

@@ -341,6 +341,117 @@ CASES: dict[str, tuple[str, str, tuple]] = {
                 out = dec(enc(out))
             return out
         """, ("grows", False)),
+    # -- JG104: a function passed as an argument (static, or closed over by a factory's nested
+    # jitted def) and called in traced code runs with the traced arguments of that call
+    "static_function_argument_runs_numpy": ("JG104", """
+        def rhs(y):
+            return np.sin(y) * 0.5  # flag
+
+
+        @functools.partial(jax.jit, static_argnums=0)
+        def euler(f, y, h):
+            return y + h * f(y)
+
+
+        def main():
+            return euler(rhs, jnp.ones(2), 0.1)
+        """, ("raises", "TracerArrayConversionError")),
+    "factory_parameter_called_in_its_jitted_closure": ("JG104", """
+        def make_step(decay_fn):
+            @jax.jit
+            def step(w, t):
+                return w * decay_fn(t)
+            return step
+
+
+        def exp_decay(t):
+            return np.exp(-t)  # flag
+
+
+        def main():
+            step = make_step(exp_decay)
+            return step(jnp.ones(3), jnp.float32(1.0))
+        """, ("raises", "TracerArrayConversionError")),
+    "record_field_of_a_factory_reaching_a_static_argument": ("JG104", """
+        class Policy(NamedTuple):
+            act: Callable
+
+
+        def make_policy(temperature_fn):
+            def act(obs, t):
+                return obs / temperature_fn(t)
+            return Policy(act)
+
+
+        @functools.partial(jax.jit, static_argnums=0)
+        def rollout(act_fn, obs, t):
+            return act_fn(obs, t)
+
+
+        def evaluate(policy, obs):
+            return rollout(policy.act, obs, jnp.float32(3.0))
+
+
+        def anneal(t):
+            return 1.0 + np.log(t)  # flag
+
+
+        def main():
+            return evaluate(make_policy(anneal), jnp.ones(2))
+        """, ("raises", "TracerArrayConversionError")),
+    "static_function_argument_with_jnp": ("JG104", """
+        def rhs(y):
+            return jnp.sin(y) * 0.5
+
+
+        @functools.partial(jax.jit, static_argnums=0)
+        def euler(f, y, h):
+            return y + h * f(y)
+
+
+        def main():
+            return euler(rhs, jnp.ones(2), 0.1)
+        """, ("runs",)),
+    "callback_given_a_static_value": ("JG104", """
+        def widen(k):
+            return np.sqrt(k)
+
+
+        @functools.partial(jax.jit, static_argnums=(0, 2))
+        def scale(fn, x, k):
+            return x * fn(k)
+
+
+        def main():
+            return scale(widen, jnp.ones(2), 4)
+        """, ("runs",)),
+    "record_field_schedule_with_jnp": ("JG104", """
+        class Policy(NamedTuple):
+            act: Callable
+
+
+        def make_policy(temperature_fn):
+            def act(obs, t):
+                return obs / temperature_fn(t)
+            return Policy(act)
+
+
+        @functools.partial(jax.jit, static_argnums=0)
+        def rollout(act_fn, obs, t):
+            return act_fn(obs, t)
+
+
+        def evaluate(policy, obs):
+            return rollout(policy.act, obs, jnp.float32(3.0))
+
+
+        def anneal(t):
+            return 1.0 + jnp.log(t)
+
+
+        def main():
+            return evaluate(make_policy(anneal), jnp.ones(2))
+        """, ("runs",)),
 }
 
 

@@ -383,7 +383,7 @@ class CallSemantics:
         """A call to a function of this module: which of its parameters get traced values."""
         found = self._callee_of(call)
         if found is None:
-            return None
+            return self._passed_callees(call)
         callee, call, bound_pos, bound_self = found
         func = call.func
         params = callee.positional
@@ -407,6 +407,29 @@ class CallSemantics:
             self.analysis.propagate(callee, mapped, self.info)
         self.analysis.called(callee)
         return callee, mapped
+
+    def _passed_callees(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
+        """``step_fn(it)`` where ``step_fn`` is a parameter of this function (never rebound here):
+        it runs the functions the module's calls of this function pass there (a def or a lambda of
+        the module: ``_make_step(p, it, relative_step)``), each with these arguments; the first
+        one stands for the result."""
+        func = call.func
+        if not isinstance(func, cst.Name) or self.info is None or any(a.star for a in call.args):
+            return None
+        owner = self.info  # the function whose parameter it is: this one, or one it is nested in
+        while owner is not None and owner.param(func.value) is None:
+            if owner.parent is not None and isinstance(owner.node, cst.FunctionDef) and bindings_of(owner.node.body, func.value) != []:
+                return None
+            owner = owner.parent
+        first = None
+        for callee in passed_functions(self.index, owner, func.value) if owner is not None else ():
+            mapped: dict[str, Taint] = {}
+            self._map_arguments(call, callee, callee.positional, mapped)
+            if mapped and self.reporting:
+                self.analysis.propagate(callee, mapped, self.info)
+            self.analysis.called(callee)
+            first = first or (callee, mapped)
+        return first
 
     def _callee_of(self, call: cst.Call) -> tuple[FunctionInfo, cst.Call, int, bool] | None:
         """The function of this module a call runs: (function, the call with only the arguments
@@ -810,3 +833,111 @@ def _loops_of(node: cst.CSTNode) -> list[cst.For]:
             found.append(child)
         found.extend(_loops_of(child))
     return found
+
+
+def passed_functions(index, info: FunctionInfo, name: str) -> list[FunctionInfo]:
+    """The plain functions (a def or a lambda of the module, not a method) that this module's calls
+    of ``info`` (directly, or through a jit of it: ``@partial(jax.jit, static_argnums=2)``) pass to
+    its parameter ``name``, when ``info`` is a plain function that never rebinds ``name``. Memoized
+    per module."""
+    memo = index.__dict__.setdefault("_passed_functions", {})
+    key = (id(info.node), name)
+    if key not in memo:
+        memo[key] = _passed_functions(index, info, name)
+    return memo[key]
+
+
+def _passed_functions(index, info: FunctionInfo, name: str) -> list[FunctionInfo]:
+    param = info.param(name)
+    if param is None or info.is_method or param.kind not in ("positional", "kwonly") or not isinstance(
+            info.node, cst.FunctionDef) or bindings_of(info.node.body, name) != []:
+        return []
+    found: list[FunctionInfo] = []
+    for call, caller, _k, _l in index.calls:
+        target = index.resolve_function(call.func, caller) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
+        if target is None or target[0] is not info or target[2] or any(a.star for a in call.args):
+            continue
+        callee = _function_value(index, _argument(call, info, name), caller)
+        if callee is not None and not callee.is_method and callee is not info and callee not in found:
+            found.append(callee)
+    return found
+
+
+def _argument(call: cst.Call, info: FunctionInfo, name: str) -> cst.BaseExpression | None:
+    """What ``call`` (of ``info``, no ``*args``) passes to the parameter ``name``."""
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == name:
+            return a.value
+    positional = [p.name for p in info.positional]
+    given = [a.value for a in call.args if a.keyword is None and not a.star]
+    if name in positional and positional.index(name) < len(given):
+        return given[positional.index(name)]
+    return None
+
+
+def _function_value(index, value, caller) -> FunctionInfo | None:
+    """The def or lambda of the module ``value`` (an argument written in ``caller``) is."""
+    if isinstance(value, cst.Lambda):
+        return index.by_node.get(value)
+    if isinstance(value, cst.Name):
+        return index.lookup_function(value.value, caller)
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and caller is not None:
+        return _field_function(index, caller, value.value.value, value.attr.value)
+    return None
+
+
+def _field_function(index, caller: FunctionInfo, owner: str, attr: str) -> FunctionInfo | None:
+    """``opt.update`` where ``opt`` is a parameter of ``caller`` (never rebound there) and every
+    call of ``caller`` in the module passes ``make(...)``: the nested def that the module's factory
+    ``make`` puts in the field ``attr`` of the NamedTuple or dataclass it returns (an optimizer
+    built as optax builds them: ``return GradientTransformation(init_fn, update_fn)``)."""
+    if caller.param(owner) is None or caller.is_method or not isinstance(caller.node, cst.FunctionDef) or bindings_of(
+            caller.node.body, owner) != []:
+        return None
+    found = None
+    for call, scope, _k, _l in index.calls:
+        target = index.resolve_function(call.func, scope) if isinstance(call.func, cst.Name) else None
+        if target is None or target[0] is not caller:
+            continue
+        if any(a.star for a in call.args):
+            return None
+        made = _factory_field(index, _argument(call, caller, owner), scope, attr)
+        if made is None or (found is not None and made is not found):
+            return None  # the same nested def from every call, or not claimed
+        found = made
+    return found
+
+
+def _factory_field(index, value, scope, attr: str) -> FunctionInfo | None:
+    from jitguard.lint.analysis.hashability import _init_fields
+    from jitguard.lint.analysis.instances import own_returns
+
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name):
+        return None
+    factory = index.lookup_function(value.func.value, scope)
+    if factory is None or not isinstance(factory.node, cst.FunctionDef) or factory.node.decorators:
+        return None
+    returns = own_returns(factory.node)
+    made = returns[0].value if len(returns) == 1 else None
+    if not isinstance(made, cst.Call) or not isinstance(made.func, cst.Name) or any(a.star for a in made.args):
+        return None
+    klass = index.classes.get(made.func.value)
+    fields = _init_fields(klass, index) if klass is not None else None
+    if fields is None:
+        return None
+    positional = [f.name for f in fields if f.positional]
+    given = [a.value for a in made.args if a.keyword is None]
+    field = next((a.value for a in made.args if a.keyword is not None and a.keyword.value == attr), None)
+    if field is None and attr in positional and positional.index(attr) < len(given):
+        field = given[positional.index(attr)]
+    if not isinstance(field, cst.Name):
+        return None
+    info = index.lookup_function(field.value, factory)
+    return info if info is not None and info.parent is factory else None
+
+
+def bindings_of(body, name: str):
+    """The bindings of ``name`` directly in ``body`` (jitguard.lint.analysis.traceable.bindings_in)."""
+    from jitguard.lint.analysis.traceable import bindings_in
+
+    return bindings_in(body, name)

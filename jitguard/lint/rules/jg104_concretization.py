@@ -23,8 +23,8 @@ class Concretization(Rule):
         into a NumPy array (`np.asarray`, `np.array`, `np.exp`, `np.stack`, ...), `range(n)` with a
         traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`: the axis parameters JAX
         needs static, read from the installed JAX), and indexing a Python list or tuple, or a NumPy
-        array (also one bound once at module level or in an enclosing function), with a traced
-        integer. NumPy functions that
+        array (also one bound once at module level or in an enclosing function, or stored once as
+        `self.<name>` by the `__init__` of a plain class), with a traced integer. NumPy functions that
         dispatch to the array's own method (`np.sum`, `np.mean`, `np.reshape`, ...) and `abs(x)`
         work on tracers and are not flagged.
 
@@ -34,7 +34,13 @@ class Concretization(Rule):
         conversions and format specs fail, while `bool()`, `if`, `int()`, `.item()` and indexing
         work and are not flagged. A `jax.custom_vjp`/`custom_jvp` function called from jitted
         code gets tracers for every argument not in `nondiff_argnums`, and a class built inside
-        traced code runs its `__init__` on the values it is given.
+        traced code runs its `__init__` on the values it is given. A function passed as an
+        argument and called in traced code runs with the arguments of that call: a parameter
+        (`step_fn(it)` in `@partial(jax.jit, static_argnums=2) def make_step(p, it, step_fn)`),
+        or a parameter of a factory called in the function it makes (`decay_fn(t)` in a nested
+        jitted `step`), runs each def or lambda of the file that the file's calls pass there,
+        also a nested def a factory puts in a NamedTuple or dataclass field (`opt.update` of
+        `opt = make_optimizer(schedule)`).
         """
     why = """
         A traced value is a placeholder for any array of its shape and dtype; it has no Python
