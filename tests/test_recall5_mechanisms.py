@@ -1,4 +1,4 @@
-"""Two general mechanisms behind misses of the fifth batch of reports (docs/recall.md), each in
+"""Three general mechanisms behind misses of the fifth batch of reports (docs/recall.md), each in
 shapes of our own (other names, other code), so that neither is keyed on its report. Every program
 is linted with the default rules (the lines marked ``# flag`` get the code, nothing else is
 reported) and run under JAX 0.10.2 (``main()`` of a flagged program raises the named error; a
@@ -9,7 +9,9 @@ legal look-alike's runs).
 * A name free in a function and bound once outside it (module level, an enclosing function) to a
   NumPy array (``np.arange(12.0).reshape(4, 3)``) is a NumPy array there: indexing it with a
   tracer makes NumPy convert the tracer (under jit and vmap; under grad alone, or with a Python
-  index, it runs).
+  index, it runs). So is ``self.<name>`` in a method of a plain class (no decorator, no base, no
+  ``tree_flatten``: not a pytree jit would trace) whose ``__init__`` stores it once as a NumPy
+  array and no other method stores it.
 * In staged code (jit, a lax loop body, called from either) ``jnp.nonzero``/``unique``/``argwhere``/
   ``flatnonzero``/one-argument ``jnp.where`` without ``size=`` fail even on a constant (a NumPy
   array closed over, bound with ``functools.partial``): JAX stages the operation and its input is a
@@ -153,6 +155,93 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 
         def main():
             return jax.vmap(scaled)(jnp.ones(3))
+        """, None),
+    # -- an attribute stored once by __init__ as a NumPy array, indexed by a tracer in a method
+    "numpy_attribute_in_jitted_bound_method": ("JG104", """
+        class Ramp:
+            def __init__(self, n):
+                self.levels = np.linspace(0.0, 1.0, n)
+                self.at = jax.jit(self._at)
+
+            def _at(self, k):
+                return 2.0 * self.levels[k]  # flag
+
+        def main():
+            return Ramp(5).at(jnp.int32(1))
+        """, "TracerArrayConversionError"),
+    "numpy_attribute_in_scan_body_closure": ("JG104", """
+        class Walk:
+            def __init__(self, steps):
+                base = np.arange(steps * 2.0)
+                self.offsets = base.reshape(steps, 2)
+
+            def total(self, order):
+                def body(acc, k):
+                    return acc + self.offsets[k].sum(), None  # flag
+                return jax.lax.scan(body, 0.0, order)[0]
+
+        def main():
+            return jax.jit(Walk(3).total)(jnp.arange(3))
+        """, "TracerArrayConversionError"),
+    "jnp_attribute_is_legal": ("JG104", """
+        class Ramp:
+            def __init__(self, n):
+                self.levels = jnp.asarray(np.linspace(0.0, 1.0, n))
+                self.at = jax.jit(self._at)
+
+            def _at(self, k):
+                return 2.0 * self.levels[k]
+
+        def main():
+            return Ramp(5).at(jnp.int32(1))
+        """, None),
+    "numpy_attribute_rebound_by_a_method_is_legal": ("JG104", """
+        class Ramp:
+            def __init__(self, n):
+                self.levels = np.linspace(0.0, 1.0, n)
+
+            def to_device(self):
+                self.levels = jnp.asarray(self.levels)
+                return self
+
+            def at(self, k):
+                return 2.0 * self.levels[k]
+
+        def main():
+            return jax.jit(Ramp(5).to_device().at)(1)
+        """, None),
+    "numpy_attribute_of_a_pytree_is_legal": ("JG104", """
+        @jax.tree_util.register_pytree_node_class
+        class Ramp:
+            def __init__(self, n):
+                self.levels = np.linspace(0.0, 1.0, n)
+
+            def tree_flatten(self):
+                return (self.levels,), None
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                obj = object.__new__(cls)
+                obj.levels = children[0]
+                return obj
+
+            @jax.jit
+            def at(self, k):
+                return 2.0 * self.levels[k]
+
+        def main():
+            return Ramp(5).at(1)
+        """, None),
+    "numpy_attribute_static_index_is_legal": ("JG104", """
+        class Ramp:
+            def __init__(self, n):
+                self.levels = np.linspace(0.0, 1.0, n)
+
+            def at(self, x):
+                return x * self.levels[2] + self.levels[x.shape[0]]
+
+        def main():
+            return jax.jit(Ramp(5).at)(jnp.ones(3))
         """, None),
     "constant_at_compile_time_is_legal": ("JG105", """
         @jax.jit

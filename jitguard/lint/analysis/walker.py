@@ -266,7 +266,12 @@ class Walker(CallSemantics):
         if isinstance(expr, cst.Subscript):
             return self.is_numpy_array(expr.value)
         if isinstance(expr, cst.Attribute):
-            return expr.attr.value == "T" and self.is_numpy_array(expr.value)
+            if expr.attr.value == "T":
+                return self.is_numpy_array(expr.value)
+            # self.table, stored once by __init__ as a NumPy array (self not traced, not rebound)
+            return (isinstance(expr.value, cst.Name) and self.taints.get(expr.value) is None
+                    and expr.value.value not in self.env
+                    and numpy_array_attribute(self.index, self.info, expr.value.value, expr.attr.value))
         if isinstance(expr, cst.BinaryOperation):
             return self.is_numpy_array(expr.left) or self.is_numpy_array(expr.right)
         return False
@@ -1236,6 +1241,49 @@ def numpy_array_binding(index, scope: FunctionInfo | None, name: str, depth: int
     return table[key]
 
 
+def numpy_array_attribute(index, scope: FunctionInfo | None, owner: str, attr: str) -> bool:
+    """``owner.attr`` where ``owner`` is the ``self`` of a method (of ``scope`` or a function it is
+    nested in) whose class's own ``__init__`` stores ``self.attr`` once, by a top-level plain
+    assignment of a NumPy array (:func:`_is_numpy_array_expr`), and no other method stores it. The
+    class is a plain one (no decorator, no base but ``object``, no ``tree_flatten``: not a pytree,
+    whose instances jit would trace) and no class of the module derives from it."""
+    while scope is not None:
+        if index.assigned_names(scope).get(owner):
+            return False
+        if scope.param(owner) is not None:
+            break
+        scope = scope.parent
+    if (scope is None or not scope.is_method or scope.cls is None or not scope.positional
+            or scope.positional[0].name != owner):
+        return False
+    klass = scope.cls
+    init = klass.methods.get("__init__")
+    if klass.node.decorators or any(not (isinstance(b.value, cst.Name) and b.value.value == "object")
+                                    for b in klass.node.bases) or "tree_flatten" in klass.methods:
+        return False  # a pytree (registered, a dataclass, an equinox or flax module): self.table may be traced
+    if (init is None or not isinstance(init.node, cst.FunctionDef) or not init.positional
+            or attr in objects.rebound_attributes(index, klass)
+            or any(isinstance(b.value, cst.Name) and b.value.value == klass.name
+                   for other in index.classes.values() for b in other.node.bases)):
+        return False
+    me = init.positional[0].name
+    values = []
+    for node in iter_nodes(init.node.body):
+        targets = ([t.target for t in node.targets] if isinstance(node, cst.Assign)
+                   else [node.target] if isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.Del))
+                   else [])
+        for target in targets:
+            for leaf in iter_nodes(target):
+                if (isinstance(leaf, cst.Attribute) and isinstance(leaf.value, cst.Name)
+                        and leaf.value.value == me and leaf.attr.value == attr):
+                    values.append(node.value if isinstance(node, cst.Assign) and target is leaf else None)
+    if len(values) != 1 or values[0] is None:
+        return False
+    top = [small for stmt in getattr(init.node.body, "body", ()) if isinstance(stmt, cst.SimpleStatementLine)
+           for small in stmt.body if isinstance(small, cst.Assign) and small.value is values[0]]
+    return len(top) == 1 and _is_numpy_array_expr(index, init, values[0], 2)
+
+
 def _concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth: int, is_array=None) -> str | None:
     is_array = is_array or _is_jax_array_expr
     while True:
@@ -1292,9 +1340,9 @@ def _is_numpy_array_expr(index, scope: FunctionInfo | None, expr: cst.BaseExpres
     arithmetic of one with no JAX array, or a name bound so (``depth`` names deep)."""
     if isinstance(expr, cst.Call):
         name = index.resolve(expr.func, scope) or ""
-        if isinstance(expr.func, cst.Attribute) and not name:
-            return (expr.func.attr.value in _NUMPY_ARRAY_METHODS
-                    and _is_numpy_array_expr(index, scope, expr.func.value, depth))
+        if (isinstance(expr.func, cst.Attribute) and expr.func.attr.value in _NUMPY_ARRAY_METHODS
+                and _is_numpy_array_expr(index, scope, expr.func.value, depth)):
+            return True  # np.arange(6.0).reshape(2, 3), base.reshape(2, 3)
         last = name.rsplit(".", 1)[-1]
         return (name.startswith("numpy.") and not name.startswith(_NUMPY_NOT_ARRAYS) and last[:1].islower()
                 and name not in jaxapi.STATIC_CALLS)
