@@ -717,6 +717,48 @@ def med(values: list[float]) -> float:
 
 
 
+def parallel_and_warm(args, work: Path, tree: Path, i: int, victim: Path, original: bytes, rounds: dict) -> None:
+    """Round ``i``'s cold ``-j N`` run, then the warm runs of both modes on their own cold caches."""
+    par = run_cmd(jitguard_cmd("-j", str(args.jobs), "--cache-dir", str(work / f"cN-{i}"), "."), tree)
+    rounds["coldN"].append(par)
+    print(f"cold -j {args.jobs}: {par.wall:.2f}s (CPU {par.cpu:.2f}s: parent {par.parent_cpu:.2f}s, workers "
+          f"{', '.join(f'{c:.2f}' for c in par.worker_cpu)}s; peak RSS parent {par.parent_rss_mb:.0f} MB, "
+          f"workers {', '.join(f'{w:.0f}' for w in par.worker_rss_mb)} MB)", flush=True)
+    # warm: each mode on the cache its own cold run wrote (a -j 1 cache keeps the results of
+    # seeded files under their seeds, which a -j N run does not look up)
+    victim.write_bytes(original + f"\n# changed by the benchmark, round {i}\n".encode())
+    try:
+        warm = run_cmd(jitguard_cmd("-j", str(args.jobs), "--cache-dir", str(work / f"cN-{i}"), "."), tree)
+        warm1 = run_cmd(jitguard_cmd("-j", "1", "--cache-dir", str(work / f"c1-{i}"), "."), tree)
+    finally:
+        victim.write_bytes(original)
+    rounds["warm"].append(warm)
+    rounds["warm1"].append(warm1)
+    print(f"warm, 1 file changed: -j {args.jobs} {warm.wall:.2f}s (CPU {warm.cpu:.2f}s), -j 1 {warm1.wall:.2f}s "
+          f"(CPU {warm1.cpu:.2f}s)", flush=True)
+    shutil.rmtree(work / f"cN-{i}", ignore_errors=True)
+    shutil.rmtree(work / f"c1-{i}", ignore_errors=True)
+
+
+def before_code(rev: str | None, out: dict) -> tuple[Path | None, dict | None]:
+    """``--before REV``: (the snapshot of its jitguard/, the environment that runs it), else (None, None)."""
+    if not rev:
+        return None, None
+    sha, snap = snapshot(rev)
+    out["before"] = f"{sha} (git archive of {rev})"
+    print(f"before: {out['before']}")
+    return snap, dict(os.environ, PYTHONPATH=os.pathsep.join([str(snap), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
+
+
+def run_before(rev: str, env: dict, cache: Path, tree: Path, one: Run, rounds: dict) -> None:
+    """A cold ``-j 1`` run of the ``--before`` code, right after this code's (``one``)."""
+    old = run_cmd(jitguard_cmd("-j", "1", "--cache-dir", str(cache), "."), tree, env=env)
+    rounds["before1"].append(old)
+    shutil.rmtree(cache, ignore_errors=True)
+    print(f"cold -j 1, before ({rev}): {old.wall:.2f}s (CPU {old.cpu:.2f}s, peak RSS {old.parent_rss_mb:.0f} MB): "
+          f"this code takes {one.cpu / old.cpu:.2f}x its CPU", flush=True)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", choices=["dev", "libs12"], default="dev")
@@ -755,12 +797,7 @@ def main() -> int:
     print(f"code: {out['code']}")
     print(f"machine: {out['machine']}; load average {os.getloadavg()[0]:.1f} at start" if hasattr(os, "getloadavg") else "")
 
-    before_env: dict | None = None
-    if args.before:
-        before_sha, before_snap = snapshot(args.before)
-        before_env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(before_snap), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
-        out["before"] = f"{before_sha} (git archive of {args.before})"
-        print(f"before: {out['before']}")
+    before_snap, before_env = before_code(args.before, out)
     with tempfile.TemporaryDirectory(prefix="jitguard-bench-") as tmp:
         work = Path(tmp)
         tree = work / "x1"
@@ -813,11 +850,7 @@ def main() -> int:
             rounds["cold1"].append(one)
             print(f"cold -j 1: {one.wall:.2f}s (CPU {one.cpu:.2f}s, peak RSS {one.parent_rss_mb:.0f} MB)", flush=True)
             if before_env is not None:
-                old = run_cmd(jitguard_cmd("-j", "1", "--cache-dir", str(work / f"b1-{i}"), "."), tree, env=before_env)
-                rounds["before1"].append(old)
-                shutil.rmtree(work / f"b1-{i}", ignore_errors=True)
-                print(f"cold -j 1, before ({args.before}): {old.wall:.2f}s (CPU {old.cpu:.2f}s, peak RSS "
-                      f"{old.parent_rss_mb:.0f} MB): this code takes {one.cpu / old.cpu:.2f}x its CPU", flush=True)
+                run_before(args.before, before_env, work / f"b1-{i}", tree, one, rounds)
             if args.rule_cost:
                 only = run_cmd(jitguard_cmd("-j", "1", "--select", "JG0,JG1", "--cache-dir", str(work / f"jg1-{i}"), "."), tree)
                 rounds["jg1_only"].append(only)
@@ -825,27 +858,8 @@ def main() -> int:
                 print(f"cold -j 1, JG0xx/JG1xx only: {only.wall:.2f}s (CPU {only.cpu:.2f}s): all rules cost "
                       f"{one.wall / only.wall - 1:+.0%} wall, {one.cpu / only.cpu - 1:+.0%} CPU", flush=True)
             if not args.no_parallel:
-                par = run_cmd(jitguard_cmd("-j", str(args.jobs), "--cache-dir", str(work / f"cN-{i}"), "."), tree)
-                rounds["coldN"].append(par)
-                print(f"cold -j {args.jobs}: {par.wall:.2f}s (CPU {par.cpu:.2f}s: parent {par.parent_cpu:.2f}s, workers "
-                      f"{', '.join(f'{c:.2f}' for c in par.worker_cpu)}s; peak RSS parent {par.parent_rss_mb:.0f} MB, "
-                      f"workers {', '.join(f'{w:.0f}' for w in par.worker_rss_mb)} MB)", flush=True)
-                # warm: each mode on the cache its own cold run wrote (a -j 1 cache keeps the results of
-                # seeded files under their seeds, which a -j N run does not look up)
-                victim.write_bytes(original + f"\n# changed by the benchmark, round {i}\n".encode())
-                try:
-                    warm = run_cmd(jitguard_cmd("-j", str(args.jobs), "--cache-dir", str(work / f"cN-{i}"), "."), tree)
-                    warm1 = run_cmd(jitguard_cmd("-j", "1", "--cache-dir", str(work / f"c1-{i}"), "."), tree)
-                finally:
-                    victim.write_bytes(original)
-                rounds["warm"].append(warm)
-                rounds["warm1"].append(warm1)
-                print(f"warm, 1 file changed: -j {args.jobs} {warm.wall:.2f}s (CPU {warm.cpu:.2f}s), -j 1 {warm1.wall:.2f}s "
-                      f"(CPU {warm1.cpu:.2f}s)", flush=True)
-                shutil.rmtree(work / f"cN-{i}", ignore_errors=True)
-                shutil.rmtree(work / f"c1-{i}", ignore_errors=True)
-            else:
-                shutil.rmtree(work / f"c1-{i}", ignore_errors=True)
+                parallel_and_warm(args, work, tree, i, victim, original, rounds)
+            shutil.rmtree(work / f"c1-{i}", ignore_errors=True)
             if jl_files and i < args.jaxlint_repeat:
                 jl = run_cmd(["jaxlint", "check", "-j", "1", "-f", "json", *jl_files], tree, ok=(0, 1))
                 rounds["jaxlint"].append(jl)
@@ -894,7 +908,7 @@ def main() -> int:
             superset_check(sets, out)
             prepass_check(tree, sets, out)
 
-    if args.before:
+    if before_snap is not None:
         shutil.rmtree(before_snap, ignore_errors=True)
     report(args, out, rounds, growth, scale_jobs, scale_repeat, jl_version, len(jl_files))
     if args.json:
