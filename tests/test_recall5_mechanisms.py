@@ -1,4 +1,4 @@
-"""Three general mechanisms behind misses of the fifth batch of reports (docs/recall.md), each in
+"""Four general mechanisms behind misses of the fifth batch of reports (docs/recall.md), each in
 shapes of our own (other names, other code), so that neither is keyed on its report. Every program
 is linted with the default rules (the lines marked ``# flag`` get the code, nothing else is
 reported) and run under JAX 0.10.2 (``main()`` of a flagged program raises the named error; a
@@ -12,6 +12,9 @@ legal look-alike's runs).
   index, it runs). So is ``self.<name>`` in a method of a plain class (no decorator, no base, no
   ``tree_flatten``: not a pytree jit would trace) whose ``__init__`` stores it once as a NumPy
   array and no other method stores it.
+* Calling an instance (``m(x)``, ``m = Model(...)``) of a class of the file whose own ``__call__``
+  is jitted is a call of the jitted method: JAX gets the instance as ``self`` (JG206 when the class
+  is not a pytree and ``self`` is not static).
 * In staged code (jit, a lax loop body, called from either) ``jnp.nonzero``/``unique``/``argwhere``/
   ``flatnonzero``/one-argument ``jnp.where`` without ``size=`` fail even on a constant (a NumPy
   array closed over, bound with ``functools.partial``): JAX stages the operation and its input is a
@@ -242,6 +245,54 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 
         def main():
             return jax.jit(Ramp(5).at)(jnp.ones(3))
+        """, None),
+    # -- an instance called, its class's __call__ jitted: JAX gets the instance as `self`
+    "instance_called_through_jitted_call": ("JG206", """
+        class Scaler:
+            def __init__(self, factor):
+                self.factor = factor
+
+            @jax.jit
+            def __call__(self, v):
+                return v * self.factor
+
+        def main():
+            scale = Scaler(3.0)
+            return scale(jnp.ones(2))  # flag
+        """, "TypeError"),
+    "instance_called_self_static_is_legal": ("JG206", """
+        class Scaler:
+            def __init__(self, factor):
+                self.factor = factor
+
+            @functools.partial(jax.jit, static_argnums=0)
+            def __call__(self, v):
+                return v * self.factor
+
+        def main():
+            scale = Scaler(3.0)
+            return scale(jnp.ones(2))
+        """, None),
+    "instance_called_pytree_is_legal": ("JG206", """
+        @jax.tree_util.register_pytree_node_class
+        class Scaler:
+            def __init__(self, factor):
+                self.factor = factor
+
+            def tree_flatten(self):
+                return (self.factor,), None
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                return cls(*children)
+
+            @jax.jit
+            def __call__(self, v):
+                return v * self.factor
+
+        def main():
+            scale = Scaler(3.0)
+            return scale(jnp.ones(2))
         """, None),
     "constant_at_compile_time_is_legal": ("JG105", """
         @jax.jit

@@ -47,7 +47,8 @@ class UntraceableArgument(Rule):
         through a name bound once to one of these (unless the function empties it: `.pop(...)`,
         `del d[k]`), and through the one `return` of a plain function of the file
         (`batch = load()`). The instance a jitted method is called on
-        (`runner.step(x)` with `@jax.jit def step(self, x)`) is such an argument too, at `self`,
+        (`runner.step(x)` with `@jax.jit def step(self, x)`; `m(x)` with `m = Model(...)` and a
+        jitted `Model.__call__`) is such an argument too, at `self`,
         unless `self` is static; `self` itself, inside the class, is not judged (it may be an
         instance of a subclass registered as a pytree elsewhere), and calls through `self` are
         left alone when a class of the file derives from the method's class (an override may
@@ -128,7 +129,7 @@ def _jitted_target(call: cst.Call, index, scope):
         if index.lookup_function(func.value, scope) is None:
             bound = bound_value(func.value, index, scope)
             if isinstance(bound, cst.Call):
-                return _jit_call(bound, call, index, scope)
+                return _instance_call(func, bound, call, index, scope) or _jit_call(bound, call, index, scope)
             return None
         if binding_site(func.value, index, scope)[1] != [None]:
             return None  # the def is rebound (`f = wrap(f)`): calls go through something else
@@ -149,6 +150,29 @@ def _jitted_target(call: cst.Call, index, scope):
                 target[1].insert(0, (func.value, receiver))
         return target
     return None
+
+
+def _instance_call(func: cst.Name, made: cst.BaseExpression, call: cst.Call, index, scope):
+    """``m(x)`` with ``m = Model(...)``, a class of this module (bound once, not shadowed) whose own
+    ``__call__`` is jitted by its decorator: Python runs ``Model.__call__(m, x)``, so JAX gets
+    ``m`` as ``self`` (``obj.step(x)`` below, through ``__call__``)."""
+    if not (isinstance(made, cst.Call) and isinstance(made.func, cst.Name) and made.func.value in index.classes
+            and _module_class(made.func.value, index, scope)):
+        return None
+    info = index.classes[made.func.value].methods.get("__call__")
+    if info is None or not info.is_method or not info.positional:
+        return None
+    target = _decorated(info, call, index, offset=1)
+    if target is not None:
+        use = next(u for f, u, site in index.jit_uses if f is info and site is info.node.decorators[0].decorator)
+        if info.positional[0].name not in use.static_names:
+            target[1].insert(0, (func, info.positional[0].name))
+    return target
+
+
+def _module_class(name: str, index, scope) -> bool:
+    where, bindings = binding_site(name, index, scope)
+    return where == "module" and bindings == [None]
 
 
 def _overridden(index, info) -> bool:
