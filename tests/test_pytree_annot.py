@@ -71,7 +71,9 @@ def _resolve(registrar: str, types: str = TYPES) -> set[str]:
     files = {"/t/pkg/reg.py": registrar, "/t/pkg/types.py": textwrap.dedent(types)}
     modules = {"/t/pkg/reg.py": "pkg.reg", "/t/pkg/types.py": "pkg.types"}
     marked = [(p, e) for p, text in files.items() for e in pytree_annot.registrar_entries(text)]
-    return pytree_annot.resolve({"kept"}, marked, list(files), modules.__getitem__, files.__getitem__)
+    plain, classes = pytree_annot.resolve({"kept"}, marked, list(files), modules.__getitem__, files.__getitem__)
+    assert plain == {"kept"}  # the classes' aux fields are never tree-wide names
+    return plain | {name for _q, aux, _refs, _bound, _closed in classes for name in aux}
 
 
 def test_fields_annotated_without_jax_array_are_metadata():
@@ -105,3 +107,83 @@ def test_a_name_that_is_a_child_in_another_registered_class_is_not_metadata():
 def test_a_class_of_another_base_with_the_same_name_is_not_read():
     types = TYPES.replace("from pkg.reg import Node", "from other.reg import Node")
     assert _resolve(_registrar(), types) == {"kept"}
+
+
+# -- the aux fields apply to receivers of those classes only (review s6 item 2) ------------------
+
+NODE = REGISTRAR.replace("CHILDREN", GOOD["CHILDREN"]).replace("AUX", GOOD["AUX"]).replace(
+    "lambda a, c: clz(*c, *a)",
+    "lambda a, c: clz(**{f.name: v for f, v in zip(data, c)}, **{f.name: v for f, v in zip(meta, a)})",
+) + """
+
+class Options(Node):
+    count: int
+    scale: jax.Array
+"""
+
+TRAIN = '''
+import jax
+import jax.numpy as jnp
+from typing import NamedTuple
+
+from node import Options
+
+
+class AdamState(NamedTuple):
+    count: jax.Array
+
+
+@jax.jit
+def step(state, x):
+    if state.count > 0:  # expect JG101
+        return x * 2
+    return x
+
+
+@jax.jit
+def annotated(opts: Options, x):
+    if opts.count > 0:  # aux data of Options: a Python int
+        return x * opts.scale
+    return x
+
+
+@jax.jit
+def other_annotation(state: AdamState, x):
+    if state.count > 0:  # expect JG101
+        return x * 2
+    return x
+'''
+
+
+def test_an_aux_name_on_an_object_of_another_class_is_reported(tmp_path):
+    """A field `count: int` of an annotation-sorted class does not make `state.count` static on a
+    NamedTuple state (its fields are leaves: a tracer under jit)."""
+    import importlib
+    import sys
+
+    import pytest
+
+    from tests.test_fresh2_mechanisms import _expected, _lint
+
+    jax = pytest.importorskip("jax")
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "node.py").write_text(NODE)
+    (run / "train.py").write_text(textwrap.dedent(TRAIN))
+    sys.path.insert(0, str(run))
+    try:
+        for name in ("node", "train"):
+            sys.modules.pop(name, None)
+        train = importlib.import_module("train")
+        node = importlib.import_module("node")
+        x = jax.numpy.ones(3)
+        with pytest.raises(jax.errors.TracerBoolConversionError):
+            train.step(train.AdamState(count=jax.numpy.array(3)), x)
+        with pytest.raises(jax.errors.TracerBoolConversionError):
+            train.other_annotation(train.AdamState(count=jax.numpy.array(3)), x)
+        assert float(train.annotated(node.Options(count=2, scale=jax.numpy.float32(3.0)), x)[0]) == 3.0
+    finally:
+        sys.path.remove(str(run))
+        for name in ("node", "train"):
+            sys.modules.pop(name, None)
+    assert _lint(tmp_path, node=NODE, train=TRAIN) == _expected("train", TRAIN)

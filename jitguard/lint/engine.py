@@ -221,6 +221,7 @@ class FileLinter:
         index = index_class(module, imports, self._extra)
         index.static_field_names |= self.options.metadata_fields
         index.static_methods = self.options.static_methods
+        index.annotated_classes = self.options.annotated_classes
         if seeds:
             apply_seeds(index, seeds)
         analysis = Analysis(index, self.hooks)

@@ -174,11 +174,13 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
     if options is None:
         return None
     named = module_names.get if module_names is not None else module_name
-    if marked:  # fields a registration sorts by annotation, in the files that use it
-        fields = pytree_annot.resolve(fields, marked, paths, lambda p: named(p) or module_name(p), _text)
+    classes: tuple = ()
+    if marked:  # the classes a registration sorts the fields of by annotation, in the files that use it
+        fields, classes = pytree_annot.resolve(fields, marked, paths, lambda p: named(p) or module_name(p), _text)
     packages = frozenset((named(p) or module_name(p)).split(".", 1)[0] for p in paths)
     return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules), tree_packages=packages,
-                               metadata_fields=frozenset(fields), static_methods=frozenset(methods))
+                               metadata_fields=frozenset(fields), static_methods=frozenset(methods),
+                               annotated_classes=classes)
 
 
 def _text(path: str) -> str:

@@ -153,6 +153,9 @@ class LintOptions:
     # pytree metadata field names and Python-valued methods of the whole tree (metadata_names)
     metadata_fields: frozenset[str] = frozenset()
     static_methods: frozenset[str] = frozenset()
+    # classes registered by a flatten that sorts fields by annotation (analysis/pytree_annot.resolve):
+    # their aux fields are static only on a receiver known to be one of them (analysis/annotated.py)
+    annotated_classes: tuple = ()
     # the ast first pass that spares libcst the files with nothing to analyse (jitguard.lint.prepass)
     prepass: bool = True
 
@@ -176,12 +179,15 @@ class LintOptions:
 
     def tree_names(self) -> frozenset[str]:
         """Every name of the tree a file's result can depend on (the cache keys on them)."""
-        return self.jitted | self.jit_modules | self.tree_packages | self.metadata_fields | self.static_methods
+        names = self.jitted | self.jit_modules | self.tree_packages | self.metadata_fields | self.static_methods
+        for qualname, aux, refs, _bound, _closed in self.annotated_classes:
+            names = names | {qualname.rpartition(".")[2], *aux, *(f for f, _c in refs)}
+        return names
 
     def mentioned(self, source: str) -> set[str]:
         """The jitted names, their modules and the tree's top-level packages this file mentions:
         its result depends on them."""
-        if not self.jitted and not self.metadata_fields and not self.static_methods:
+        if not self.jitted and not self.metadata_fields and not self.static_methods and not self.annotated_classes:
             return set()
         # the words of the file, as bytes: every byte that cannot be part of an ASCII identifier
         # becomes a space (twice as fast as a regex; a number such as 1e-5 is not the word "e")

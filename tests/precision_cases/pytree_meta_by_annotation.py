@@ -54,7 +54,7 @@ class Contact:
 
 
 @jax.jit
-def quadratic_cost(contact, quad):
+def quadratic_cost(contact: Contact, quad):
     dim1 = contact.efc_address[contact.dim == 1]
     elliptic = contact.efc_address[contact.dim > 1]
     return quad[dim1].sum() + quad[elliptic].sum() + contact.dist.sum()

@@ -18,7 +18,7 @@ from tests.precision_cases._pytree_meta_by_annotation_across_modules_types impor
 
 
 @jax.jit
-def quadratic_cost(d, quad):
+def quadratic_cost(d: Data, quad):
     dim1 = d.contact.efc_address[d.contact.dim == 1]
     elliptic = d.contact.efc_address[d.contact.dim > 1]
     total = quad[dim1].sum() + quad[elliptic].sum() + d.contact.dist.sum()

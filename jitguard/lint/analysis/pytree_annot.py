@@ -55,7 +55,9 @@ What is read, as facts about the code rather than names:
 Two steps, both with the standard library only (``ast``; the tree-wide text scan runs them): each
 file's scan names the registrars it defines (``registrar_entries``, entries of
 ``textscan.metadata_names`` marked with ``MARK``); once the whole tree is scanned,
-``resolve`` reads the fields of the classes that use them, in the files that name them.
+``resolve`` reads the fields of the classes that use them, in the files that name them. The aux
+fields stay per class (never tree-wide names: ``count`` of a NamedTuple is a leaf); the walker
+applies them to receivers known to be instances of those classes (``analysis/annotated.py``).
 """
 
 from __future__ import annotations
@@ -94,25 +96,32 @@ def registrar_entries(source: str) -> set[str]:
 
 
 def resolve(fields: set[str], marked: Iterable[tuple[str, str]], paths: Iterable[str],
-            module_of: Callable[[str], str], read: Callable[[str], str]) -> set[str]:
-    """``fields`` without the marked entries, plus the metadata fields of the classes registered
-    by the marked registrars (``marked``: (path of the defining file, entry)), read in the files
-    of ``paths`` that name one of them."""
+            module_of: Callable[[str], str], read: Callable[[str], str]) -> tuple[set[str], tuple]:
+    """(``fields`` without the marked entries, the classes registered by the marked registrars
+    (``marked``: (path of the defining file, entry)), read in the files of ``paths`` that name one
+    of them). The metadata fields of those classes are not added to the tree-wide names: a name
+    such as ``count`` is aux data of these classes only, and ``x.count`` of any other object (a
+    NamedTuple state) is a leaf. Each class is ``(qualified name, aux fields, class fields,
+    bound names, closed)``: aux fields (a name that is a child in another class registered this
+    way left out), ``class fields`` (field, qualified names of the classes its annotation allows)
+    where the annotation is only classes, None, ``Optional``/``Union``; every name its body binds,
+    and ``closed`` when its bases are the registrar's alone (it has no other attribute)."""
     plain = {f for f in fields if not f.startswith(MARK)}
     registrars = {f"{_package_module(module_of(path))}.{entry[len(MARK):]}" for path, entry in marked}
     if not registrars:
-        return plain
+        return plain, ()
     words = {q.rpartition(".")[2] for q in registrars}
-    meta: set[str] = set()
     other: set[str] = set()
+    classes: list[tuple] = []
     for path in paths:
         text = read(path)
         if not any(w in text for w in words):
             continue
-        m, o = _class_fields(text, _package_module(module_of(path)), registrars)
-        meta |= m
+        o, found = _class_fields(text, _package_module(module_of(path)), registrars)
         other |= o
-    return plain | (meta - other)
+        classes.extend(found)
+    return plain, tuple(sorted((q, tuple(sorted(set(aux) - other)), refs, names, closed)
+                               for q, aux, refs, names, closed in classes))
 
 
 def _package_module(name: str) -> str:
@@ -323,29 +332,105 @@ def _init_subclass_registers(node: ast.ClassDef, registrars: set[str]) -> bool:
 # -- the classes that use a registrar ------------------------------------------------------------
 
 
-def _class_fields(text: str, module: str, registrars: set[str]) -> tuple[set[str], set[str]]:
-    """(fields that are aux data, other fields) of the module's classes registered by one of
-    ``registrars`` (qualified names)."""
+def _class_fields(text: str, module: str, registrars: set[str]) -> tuple[set[str], list[tuple]]:
+    """(fields that are not aux data, class records as :func:`resolve` gives them) of the module's
+    classes registered by one of ``registrars`` (qualified names)."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return set(), set()
+        return set(), []
     if any(isinstance(s, ast.ImportFrom) and s.module == "__future__" and any(a.name == "annotations" for a in s.names)
            for s in tree.body):
-        return set(), set()  # every annotation is a string: not read
+        return set(), []  # every annotation is a string: not read
     imports = _imports(tree)
-    meta: set[str] = set()
+    imports.update(_aliases(tree, imports))
     other: set[str] = set()
+    classes: list[tuple] = []
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
         users = [*node.bases, *node.decorator_list]
         if not any(_registered_by(_qualified(e, imports, module), registrars) for e in users):
             continue
+        meta: set[str] = set()
+        refs: list[tuple[str, tuple[str, ...]]] = []
         for stmt in node.body:
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                 (meta if _without_array(stmt.annotation, imports) else other).add(stmt.target.id)
-    return meta, other
+                allowed = _allowed_classes(stmt.annotation, imports, module)
+                if allowed:
+                    refs.append((stmt.target.id, allowed))
+        bound = _bound(node)
+        closed = "\x00" not in bound and all(_registered_by(_qualified(b, imports, module), registrars)
+                                             for b in node.bases)
+        classes.append((f"{module}.{node.name}", tuple(sorted(meta)), tuple(refs), tuple(sorted(bound)), closed))
+    return other, classes
+
+
+def _aliases(tree: ast.Module, imports: dict[str, str]) -> dict[str, str]:
+    """``PyTreeNode = dataclasses_module.PyTreeNode``: module-level names bound once, at the top
+    level, to an imported dotted name."""
+    bound: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AnnAssign, ast.AugAssign, ast.For)) else []
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name):
+                    bound.setdefault(name.id, []).append(node.value if isinstance(node, ast.Assign) else None)
+    out: dict[str, str] = {}
+    for stmt in tree.body:
+        if (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and isinstance(stmt.value, ast.Attribute) and len(bound.get(stmt.targets[0].id, ())) == 1):
+            root = stmt.value
+            while isinstance(root, ast.Attribute):
+                root = root.value
+            name = _dotted(stmt.value, imports)
+            if isinstance(root, ast.Name) and root.id in imports and name is not None and stmt.targets[0].id not in imports:
+                out[stmt.targets[0].id] = name
+    return out
+
+
+def _allowed_classes(annotation: ast.expr, imports: dict[str, str], module: str) -> tuple[str, ...] | None:
+    """The qualified names of the classes an annotation made only of class names, None,
+    ``Optional[...]``, ``Union[...]`` and ``|`` allows; None for any other annotation."""
+    if isinstance(annotation, ast.Constant) and annotation.value is None:
+        return ()
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        left, right = (_allowed_classes(annotation.left, imports, module),
+                       _allowed_classes(annotation.right, imports, module))
+        return None if left is None or right is None else left + right
+    if isinstance(annotation, ast.Subscript) and _dotted(annotation.value, imports) in ("typing.Optional", "typing.Union"):
+        parts = annotation.slice.elts if isinstance(annotation.slice, ast.Tuple) else [annotation.slice]
+        out: tuple[str, ...] = ()
+        for part in parts:
+            more = _allowed_classes(part, imports, module)
+            if more is None:
+                return None
+            out += more
+        return out
+    if isinstance(annotation, (ast.Name, ast.Attribute)):
+        name = _dotted(annotation, imports)
+        if name is None or name in _BUILTINS or name.startswith(("typing.", "numpy", "jax")):
+            return None
+        qualified = _qualified(annotation, imports, module)
+        return (qualified,) if qualified is not None else None
+    return None
+
+
+def _bound(node: ast.ClassDef) -> set[str]:
+    """Every name the class body binds: fields, methods, class attributes, nested classes."""
+    out: set[str] = set()
+    for stmt in node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            out.add(stmt.target.id)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(stmt.name)
+        elif isinstance(stmt, ast.Assign):
+            out.update(n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif not isinstance(stmt, (ast.Expr, ast.Pass)):
+            out.add("\x00")  # anything else (an if, an import, a loop) may bind any name: not closed
+    return out
 
 
 def _registered_by(name: str | None, registrars: set[str]) -> bool:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi, jitcontext, lattice, objects
+from jitguard.lint.analysis import annotated, jaxapi, jitcontext, lattice, objects
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.instances import static_property, truthy_instance_params
 from jitguard.lint.analysis.jitcontext import FunctionInfo
@@ -770,6 +770,8 @@ class Walker(CallSemantics):
             return value  # out.converged of out = Output(..., converged): that value's kind (its class's own fields)
         if node.attr.value in self.index.static_field_names:
             return None  # declared static by a class of this module (eqx.field(static=True), ...)
+        if attr in annotated.aux_names(self.index) and annotated.is_static_field(self, node.value, attr):
+            return None  # aux data of the annotation-sorted classes `node.value` is known to be one of
         if static_property(self, t, attr):
             return None  # a property of this module's classes reading only metadata or shapes
         if not t.foreign and attr in array_fields(self.index):
