@@ -218,7 +218,11 @@ def test_the_ast_check_never_misses_a_call_libcst_would_record() -> None:
         linter._calls_only = lambda *args: None  # always the libcst path, whatever the prefilter says
         result = run_with_big_stack(linter.lint_source, str(path), source, "app.mod")
         assert not result.errors, result.errors
-        if result.facts and result.facts.calls:
+        # a wrapper's own call of its jitted function with no argument recorded (``wrapper`` set,
+        # ``args`` empty) matters only through calls of the wrapper, which the ast check counts
+        # itself (a call of a wrapper name is a candidate)
+        calls = [c for c in result.facts.calls if c.args or c.wrapper is None] if result.facts else []
+        if calls:
             with_calls += 1
             assert may_record_calls(ast.parse(source), jitted, ImportTable("app.mod")), path
     assert with_calls >= 20  # the check above really ran
