@@ -1,4 +1,4 @@
-"""Four general mechanisms behind misses of the fifth batch of reports (docs/recall.md), each in
+"""Five general mechanisms behind misses of the fifth batch of reports (docs/recall.md), each in
 shapes of our own (other names, other code), so that neither is keyed on its report. Every program
 is linted with the default rules (the lines marked ``# flag`` get the code, nothing else is
 reported) and run under JAX 0.10.2 (``main()`` of a flagged program raises the named error; a
@@ -15,6 +15,9 @@ legal look-alike's runs).
 * Calling an instance (``m(x)``, ``m = Model(...)``) of a class of the file whose own ``__call__``
   is jitted is a call of the jitted method: JAX gets the instance as ``self`` (JG206 when the class
   is not a pytree and ``self`` is not static).
+* A traced parameter at which every call in sight of its jit passes a boolean array (a
+  comparison, ``~``/``&``/``|`` of ones, ``jnp.isnan``-like calls, ``jnp.array([True, ...])``) is
+  a boolean array: indexing with it is boolean-mask indexing (JG105, NonConcreteBooleanIndexError).
 * In staged code (jit, a lax loop body, called from either) ``jnp.nonzero``/``unique``/``argwhere``/
   ``flatnonzero``/one-argument ``jnp.where`` without ``size=`` fail even on a constant (a NumPy
   array closed over, bound with ``functools.partial``): JAX stages the operation and its input is a
@@ -293,6 +296,40 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             scale = Scaler(3.0)
             return scale(jnp.ones(2))
+        """, None),
+    # -- a parameter every call in sight passes a boolean array at, used as an index
+    "boolean_argument_used_as_index": ("JG105", """
+        @jax.jit
+        def pick(values, keep):
+            return values[keep].sum()  # flag
+
+        def main():
+            values = jnp.arange(5.0)
+            return pick(values, values > 1.5)
+        """, "NonConcreteBooleanIndexError"),
+    "boolean_literal_argument_used_as_index": ("JG105", """
+        def pick(values, keep):
+            return values[keep]  # flag
+
+        def main():
+            return jax.jit(pick)(jnp.arange(3.0), jnp.array([True, False, True]))
+        """, "NonConcreteBooleanIndexError"),
+    "integer_argument_used_as_index_is_legal": ("JG105", """
+        @jax.jit
+        def pick(values, keep):
+            return values[keep].sum()
+
+        def main():
+            return pick(jnp.arange(5.0), jnp.array([0, 3]))
+        """, None),
+    "boolean_argument_in_where_is_legal": ("JG105", """
+        @jax.jit
+        def pick(values, keep):
+            return jnp.where(keep, values, 0.0).sum()
+
+        def main():
+            values = jnp.arange(5.0)
+            return pick(values, values > 1.5)
         """, None),
     "constant_at_compile_time_is_legal": ("JG105", """
         @jax.jit

@@ -29,6 +29,7 @@ Three facts, checked on JAX 0.10.2 (tests/test_halfa_values.py runs each one):
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 
 import libcst as cst
@@ -286,6 +287,77 @@ def _arrivals(index) -> dict:
                 old = dict(found[key][1]) if key in found else {}
                 found[key] = (klass, tuple((f, leaf or old.get(f, False)) for f, leaf in leaves))
     return {key: value for key, value in found.items() if key not in mixed}
+
+
+_MASKS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_BOOLEAN_FUNCTIONS = frozenset(f"{m}.{f}" for m in ("jax.numpy", "numpy") for f in (
+    "isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "logical_xor", "isclose", "signbit"))
+_ARRAY_MAKERS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
+
+
+def arriving_mask(index, info, name: str, taint: Taint) -> Taint | None:
+    """``taint`` marked boolean when every call in sight (at least one) through a jit of ``info``
+    passes a boolean array at traced parameter ``name``: a comparison, ``~``/``&``/``|`` of ones,
+    ``jnp.isnan(...)``-like calls, ``jnp.array([True, ...])``/``dtype=bool``, or a name bound once
+    to one. None otherwise."""
+    table = _MASKS.get(index)
+    if table is None:
+        table = _MASKS[index] = _masks(index)
+    if not table.get((info, name)):
+        return None
+    o = taint.origin
+    origin = Origin(o.name, f"{o.why}; every call passes a boolean array there", o.function, o.flaglike, o.root,
+                    o.captured)
+    return dataclasses.replace(taint, origin=origin, boolean=True)
+
+
+def _masks(index) -> dict:
+    from jitguard.lint.analysis.traceable import bound_value
+
+    found: dict = {}
+    uses = [u for u in index.jit_uses if u[1].qualname in jaxapi.JIT_TRANSFORMS and not (
+        u[1].remote or u[1].static_unknown or u[1].bound_self)]
+    calls = _resolved_calls(index) if uses else []
+    for info, use, site in uses:
+        positional = index._positional(info, use)[use.bound_positional:]
+        for call, scope in _calls_through(calls, info, use, site):
+            plain = [a for a in call.args if a.keyword is None]
+            given = {p.name: a.value for p, a in zip(positional, plain)}
+            given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
+            for p in positional + [q for q in info.params if q not in positional]:
+                if p.name in use.static_names or p.name in use.bound_keywords:
+                    continue
+                arg = given.get(p.name)
+                ok = arg is not None and _boolean_array(index, arg, scope, bound_value, 2)
+                found[(info, p.name)] = found.get((info, p.name), True) and ok
+    return found
+
+
+def _boolean_array(index, expr, scope, bound_value, depth: int) -> bool:
+    if isinstance(expr, cst.Comparison):
+        return True
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
+        return _boolean_array(index, expr.expression, scope, bound_value, depth)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
+        return all(_boolean_array(index, e, scope, bound_value, depth) for e in (expr.left, expr.right))
+    if isinstance(expr, cst.Call):
+        name = index.resolve(expr.func, scope) or ""
+        if name in _BOOLEAN_FUNCTIONS:
+            return True
+        if name in _ARRAY_MAKERS and expr.args and expr.args[0].keyword is None:
+            dtype = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "dtype"),
+                         expr.args[1].value if len(expr.args) > 1 and expr.args[1].keyword is None else None)
+            if dtype is not None:
+                return (isinstance(dtype, cst.Name) and dtype.value == "bool") or (
+                    index.resolve(dtype, scope) or "") in ("jax.numpy.bool_", "numpy.bool_")
+            first = expr.args[0].value
+            return (isinstance(first, (cst.List, cst.Tuple)) and bool(first.elements) and all(
+                isinstance(e.value, cst.Name) and e.value.value in ("True", "False") for e in first.elements))
+        return False
+    if isinstance(expr, cst.Name) and depth > 0:
+        bound = bound_value(expr.value, index, scope)
+        return bound is not None and _boolean_array(index, bound, scope, bound_value, depth - 1)
+    return False
 
 
 def _resolved_calls(index) -> list[tuple[cst.Call, object, tuple | None]]:

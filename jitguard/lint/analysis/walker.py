@@ -160,6 +160,8 @@ class Walker(CallSemantics):
                     fields = objects.arriving_fields(self.index, info, name, taint)
                 if fields is not None:  # out = solve(x); check(out): check's `out` knows its fields
                     self.env[name] = dataclasses.replace(taint, container=True, fields=fields)
+                elif (mask := objects.arriving_mask(self.index, info, name, taint)) is not None:
+                    self.env[name] = mask  # jax.jit(f)(x, x > 0): a traced boolean array
         for name in _str_params(info) & self.env.keys():
             del self.env[name]  # annotated `str`: JAX cannot trace a str (a str argument of jit is a TypeError)
         annotated = _container_params(info)
