@@ -23,7 +23,8 @@ class ValueDependentShape(Rule):
     jax_error = "NonConcreteBooleanIndexError / ConcretizationTypeError"
     what = """
         Flags operations whose output shape would depend on the values of traced arrays:
-        boolean-mask indexing `x[x > 0]` (and `x.at[mask]`), `jnp.nonzero`/`argwhere`/
+        boolean-mask indexing `x[x > 0]` (and `x.at[mask]`; also `x[mask]` with `mask` a parameter
+        at which every call of the jit in sight passes a boolean array), `jnp.nonzero`/`argwhere`/
         `flatnonzero`/`unique`/one-argument `jnp.where` without `size=`, `jnp.zeros(n)`/
         `jnp.arange(n)`/`reshape`/`jax.random.normal(key, (n,))` with a traced size, and slices
         with traced bounds (`x[i:i + k]`), also through NumPy functions that hand a tracer to its
