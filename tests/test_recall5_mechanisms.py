@@ -1,4 +1,4 @@
-"""Five general mechanisms behind misses of the fifth batch of reports (docs/recall.md), each in
+"""Six general mechanisms behind misses of the fifth batch of reports (docs/recall.md), each in
 shapes of our own (other names, other code), so that neither is keyed on its report. Every program
 is linted with the default rules (the lines marked ``# flag`` get the code, nothing else is
 reported) and run under JAX 0.10.2 (``main()`` of a flagged program raises the named error; a
@@ -18,6 +18,8 @@ legal look-alike's runs).
 * A traced parameter at which every call in sight of its jit passes a boolean array (a
   comparison, ``~``/``&``/``|`` of ones, ``jnp.isnan``-like calls, ``jnp.array([True, ...])``) is
   a boolean array: indexing with it is boolean-mask indexing (JG105, NonConcreteBooleanIndexError).
+* ``f = jax.jit(g, ...)`` bound once in a function: calls of ``f`` there are calls through that
+  jit, for the churn rules too (JG302 static values, JG303 shapes that change with a loop).
 * In staged code (jit, a lax loop body, called from either) ``jnp.nonzero``/``unique``/``argwhere``/
   ``flatnonzero``/one-argument ``jnp.where`` without ``size=`` fail even on a constant (a NumPy
   array closed over, bound with ``functools.partial``): JAX stages the operation and its input is a
@@ -331,6 +333,43 @@ CASES: dict[str, tuple[str, str, str | None]] = {
             values = jnp.arange(5.0)
             return pick(values, values > 1.5)
         """, None),
+    # -- a jit bound to a local name: calls of that name in the function go through it
+    "local_jit_static_varies_with_loop": ("JG302", """
+        def power(v, k):
+            return v ** k
+
+        def main():
+            f = jax.jit(power, static_argnums=1)
+            for k in range(4):
+                f(jnp.ones(2), k)  # flag
+            return f
+        """, None),
+    "local_jit_of_lambda_shape_grows": ("JG303", """
+        def main():
+            f = jax.jit(lambda v: v * 2)
+            x = jnp.zeros(1)
+            for _ in range(3):
+                x = jnp.concatenate([x, f(x)])  # flag
+            return f
+        """, None),
+    "local_jit_fixed_shape_is_legal": ("JG303", """
+        def main():
+            f = jax.jit(lambda v: v * 2)
+            x = jnp.zeros(4)
+            for _ in range(3):
+                x = x + f(x)
+            return f
+        """, None),
+    "local_jit_static_fixed_is_legal": ("JG302", """
+        def power(v, k):
+            return v ** k
+
+        def main():
+            f = jax.jit(power, static_argnums=1)
+            for _ in range(4):
+                f(jnp.ones(2), 3)
+            return f
+        """, None),
     "constant_at_compile_time_is_legal": ("JG105", """
         @jax.jit
         def count():
@@ -370,3 +409,14 @@ def test_recall5_under_jax(name):
     with pytest.raises(Exception) as info:
         _run(_source(name), f"recall5_{name}")
     assert error in {c.__name__ for c in type(info.value).__mro__}, repr(info.value)
+
+
+# compiles of the jit main() returns (a GROWS program against its BOUNDED look-alike)
+COMPILES = {"local_jit_static_varies_with_loop": 4, "local_jit_of_lambda_shape_grows": 3,
+            "local_jit_fixed_shape_is_legal": 1, "local_jit_static_fixed_is_legal": 1}
+
+
+@pytest.mark.parametrize("name", sorted(COMPILES))
+def test_recall5_compiles(name):
+    pytest.importorskip("jax")
+    assert _run(_source(name), f"recall5_{name}")._cache_size() == COMPILES[name]

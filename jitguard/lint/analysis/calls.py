@@ -78,9 +78,13 @@ class FactExtractor:
             if not _compiles(use.qualname, self.index):
                 continue
             alias = names.get(id(use))
-            if info.parent is not None and alias is None:
+            local = self._local_alias(site)
+            if local is not None:  # f = jax.jit(g) in a function: calls of f there are calls through this jit
+                alias, qualname = local
+            elif info.parent is not None and alias is None:
                 continue  # nested functions are not reachable from other modules
-            qualname = self.qualname(info) if alias is None else f"{prefix}{alias}"
+            else:
+                qualname = self.qualname(info) if alias is None else f"{prefix}{alias}"
             display = info.display() if alias is None else f"{alias} (= {use.qualname.split('.')[-1]}({info.display()}))"
             out.append((JitDef(
                 qualname, display, _param_facts(info), tuple(sorted(use.static_names)), use.static_unknown,
@@ -94,6 +98,40 @@ class FactExtractor:
         for jd, _site in out:
             statics.setdefault(jd.qualname, set()).add(jd.static)
         return [(replace(jd, static_unknown=True) if len(statics[jd.qualname]) > 1 else jd, site) for jd, site in out]
+
+    def _local_alias(self, site) -> tuple[str, str] | None:
+        """(name, qualname) for ``name = jax.jit(...)``, ``site``, the only binding of ``name`` in a
+        function (not a parameter there): calls of ``name`` in that function (and functions nested
+        in it that do not bind it) go through this jit."""
+        table = getattr(self, "_locals", None)
+        if table is None:
+            table = self._locals = {}
+            for scope in self.index.functions:
+                if not isinstance(scope.node, cst.FunctionDef):
+                    continue
+                for name, values in self.index.assigned_names(scope).items():
+                    if len(values) == 1 and isinstance(values[0], cst.Call) and scope.param(name) is None:
+                        table[id(values[0])] = (name, scope)
+        found = table.get(id(site))
+        if found is None:
+            return None
+        name, scope = found
+        prefix = f"{self.module_name}." if self.module_name else ""
+        return name, f"{prefix}{scope.display()}.<locals>.{name}"
+
+    def _local_callee(self, name: str, func: FunctionInfo | None) -> str | None:
+        scope = func
+        while scope is not None:
+            if scope.param(name) is not None:
+                return None
+            values = self.index.assigned_names(scope).get(name)
+            if values:
+                if len(values) != 1 or not any(site is values[0] for _i, _u, site in self.index.jit_uses):
+                    return None
+                local = self._local_alias(values[0])
+                return local[1] if local is not None and local[0] == name else None
+            scope = scope.parent
+        return None
 
     # -- wrappers ---------------------------------------------------------------------------
     def _find_wrappers(self) -> dict[FunctionInfo, list[WrapperCall]]:
@@ -182,6 +220,9 @@ class FactExtractor:
             return (f"{prefix}{name}", False) if info is not None and info in self._jitted_here else None
         if isinstance(fn, cst.Name):
             name = fn.value
+            local = self._local_callee(name, func)
+            if local is not None:
+                return local, False
             if name in self.index.aliases:
                 return f"{prefix}{name}", False
             if name in self.index.module_defs:
