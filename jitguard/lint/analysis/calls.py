@@ -120,18 +120,11 @@ class FactExtractor:
         return name, f"{prefix}{scope.display()}.<locals>.{name}"
 
     def _local_callee(self, name: str, func: FunctionInfo | None) -> str | None:
-        scope = func
-        while scope is not None:
-            if scope.param(name) is not None:
-                return None
-            values = self.index.assigned_names(scope).get(name)
-            if values:
-                if len(values) != 1 or not any(site is values[0] for _i, _u, site in self.index.jit_uses):
-                    return None
-                local = self._local_alias(values[0])
-                return local[1] if local is not None and local[0] == name else None
-            scope = scope.parent
-        return None
+        site = local_jit_site(self.index, name, func)
+        if site is None:
+            return None
+        local = self._local_alias(site)
+        return local[1] if local is not None and local[0] == name else None
 
     # -- wrappers ---------------------------------------------------------------------------
     def _find_wrappers(self) -> dict[FunctionInfo, list[WrapperCall]]:
@@ -352,6 +345,26 @@ def _in_tree(qualname: str, tree_packages: frozenset[str]) -> bool:
     if qualname.startswith(jaxapi.NOT_USER_CODE):
         return False
     return not tree_packages or qualname.split(".", 1)[0] in tree_packages
+
+
+def local_jit_site(index: ModuleIndex, name: str, func: FunctionInfo | None) -> cst.Call | None:
+    """The ``jax.jit(...)`` call bound once to ``name`` in ``func`` or a function it is nested in
+    (not a parameter on the way): the project facts read calls of ``name`` there as calls through
+    that jit (its own definition, ``<function>.<locals>.name``)."""
+    scope = func
+    while scope is not None:
+        if scope.param(name) is not None:
+            return None
+        values = index.assigned_names(scope).get(name)
+        if values:
+            if len(values) != 1 or not isinstance(scope.node, cst.FunctionDef):
+                return None
+            for _info, use, site in index.jit_uses:
+                if site is values[0]:
+                    return site if _compiles(use.qualname, index) else None
+            return None
+        scope = scope.parent
+    return None
 
 
 def _compiles(transform: str, index: ModuleIndex) -> bool:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.calls import local_jit_site
 from jitguard.lint.analysis.hashability import unhashable_value
 from jitguard.lint.analysis.instances import constructed_instance, own_returns
 from jitguard.lint.analysis.walk import iter_nodes
@@ -123,7 +124,10 @@ class UnhashableStaticArgument(Rule):
                 self._array_in_metadata(call, index, scope, ctx, metadata, seen, loops)
             jitted = _jit_at_call(index, call, scope)
             if jitted is not None:
-                self._local_jit(call, index, scope, ctx, *jitted)
+                # `g = jax.jit(f, ...)` bound once in the function: the project facts read `g(...)`
+                # as a call through that jit, and check_project reports it (with a fix)
+                if not (isinstance(call.func, cst.Name) and local_jit_site(index, call.func.value, scope) is not None):
+                    self._local_jit(call, index, scope, ctx, *jitted)
                 continue
             self._tracer_to_static(call, index, scope, ctx)
             if isinstance(call.func, cst.Attribute):
