@@ -1251,25 +1251,51 @@ def numpy_array_attribute(index, scope: FunctionInfo | None, owner: str, attr: s
     assignment of a NumPy array (:func:`_is_numpy_array_expr`), and no other method stores it. The
     class is a plain one (no decorator, no base but ``object``, no ``tree_flatten``: not a pytree,
     whose instances jit would trace) and no class of the module derives from it."""
+    method = _self_method(index, scope, owner)
+    if method is None or not _plain_class(index, method.cls):
+        return False
+    init = method.cls.methods.get("__init__")
+    if (init is None or not isinstance(init.node, cst.FunctionDef) or not init.positional
+            or attr in objects.rebound_attributes(index, method.cls)):
+        return False
+    value = _only_init_store(init, attr)
+    if value is None:
+        return False
+    top = [small for stmt in getattr(init.node.body, "body", ()) if isinstance(stmt, cst.SimpleStatementLine)
+           for small in stmt.body if isinstance(small, cst.Assign) and small.value is value]
+    return len(top) == 1 and _is_numpy_array_expr(index, init, value, 2)
+
+
+def _self_method(index, scope: FunctionInfo | None, owner: str) -> FunctionInfo | None:
+    """The method (``scope`` or a function it is nested in) whose first parameter is ``owner``,
+    when no function on the way rebinds ``owner``."""
     while scope is not None:
         if index.assigned_names(scope).get(owner):
-            return False
+            return None
         if scope.param(owner) is not None:
             break
         scope = scope.parent
     if (scope is None or not scope.is_method or scope.cls is None or not scope.positional
             or scope.positional[0].name != owner):
+        return None
+    return scope
+
+
+def _plain_class(index, klass) -> bool:
+    """No decorator, no base but ``object``, no ``tree_flatten``, and no class of the module derives
+    from it: not a pytree (a registered class, a dataclass, an equinox or flax module), so jit does
+    not trace its instances' attributes."""
+    if klass.node.decorators or "tree_flatten" in klass.methods:
         return False
-    klass = scope.cls
-    init = klass.methods.get("__init__")
-    if klass.node.decorators or any(not (isinstance(b.value, cst.Name) and b.value.value == "object")
-                                    for b in klass.node.bases) or "tree_flatten" in klass.methods:
-        return False  # a pytree (registered, a dataclass, an equinox or flax module): self.table may be traced
-    if (init is None or not isinstance(init.node, cst.FunctionDef) or not init.positional
-            or attr in objects.rebound_attributes(index, klass)
-            or any(isinstance(b.value, cst.Name) and b.value.value == klass.name
-                   for other in index.classes.values() for b in other.node.bases)):
+    if any(not (isinstance(b.value, cst.Name) and b.value.value == "object") for b in klass.node.bases):
         return False
+    return not any(isinstance(b.value, cst.Name) and b.value.value == klass.name
+                   for other in index.classes.values() for b in other.node.bases)
+
+
+def _only_init_store(init: FunctionInfo, attr: str) -> cst.BaseExpression | None:
+    """The value of ``__init__``'s only store of ``self.attr``, when that store is a plain
+    assignment (None for none, several, or an augmented/annotated/loop/del store)."""
     me = init.positional[0].name
     values = []
     for node in iter_nodes(init.node.body):
@@ -1281,11 +1307,7 @@ def numpy_array_attribute(index, scope: FunctionInfo | None, owner: str, attr: s
                 if (isinstance(leaf, cst.Attribute) and isinstance(leaf.value, cst.Name)
                         and leaf.value.value == me and leaf.attr.value == attr):
                     values.append(node.value if isinstance(node, cst.Assign) and target is leaf else None)
-    if len(values) != 1 or values[0] is None:
-        return False
-    top = [small for stmt in getattr(init.node.body, "body", ()) if isinstance(stmt, cst.SimpleStatementLine)
-           for small in stmt.body if isinstance(small, cst.Assign) and small.value is values[0]]
-    return len(top) == 1 and _is_numpy_array_expr(index, init, values[0], 2)
+    return values[0] if len(values) == 1 else None
 
 
 def _concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth: int, is_array=None) -> str | None:
