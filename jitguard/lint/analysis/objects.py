@@ -264,28 +264,20 @@ def _arrivals(index) -> dict:
 
     found: dict = {}
     mixed: set = set()
-    uses = [u for u in index.jit_uses if u[1].qualname in jaxapi.JIT_TRANSFORMS and not (
-        u[1].remote or u[1].static_unknown or u[1].bound_self)]
-    calls = _resolved_calls(index) if uses else []
-    for info, use, site in uses:
-        positional = index._positional(info, use)[use.bound_positional:]
-        for call, scope in _calls_through(calls, info, use, site):
-            plain = [a for a in call.args if a.keyword is None]
-            given = {p.name: a.value for p, a in zip(positional, plain)}
-            given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
-            for param, arg in given.items():
-                if param in use.static_names or param in use.bound_keywords:
-                    continue
-                leaves = _record_leaves(index, arg, scope, record_fields)
-                if leaves is None:
-                    continue
-                klass, leaves = leaves
-                key = (info, param)
-                if key in found and found[key][0] != klass:
-                    mixed.add(key)
-                # a field traced in one call is a tracer in that call's trace
-                old = dict(found[key][1]) if key in found else {}
-                found[key] = (klass, tuple((f, leaf or old.get(f, False)) for f, leaf in leaves))
+    for info, use, scope, _positional, given in _jit_call_arguments(index):
+        for param, arg in given.items():
+            if param in use.static_names or param in use.bound_keywords:
+                continue
+            leaves = _record_leaves(index, arg, scope, record_fields)
+            if leaves is None:
+                continue
+            klass, leaves = leaves
+            key = (info, param)
+            if key in found and found[key][0] != klass:
+                mixed.add(key)
+            # a field traced in one call is a tracer in that call's trace
+            old = dict(found[key][1]) if key in found else {}
+            found[key] = (klass, tuple((f, leaf or old.get(f, False)) for f, leaf in leaves))
     return {key: value for key, value in found.items() if key not in mixed}
 
 
@@ -315,6 +307,20 @@ def _masks(index) -> dict:
     from jitguard.lint.analysis.traceable import bound_value
 
     found: dict = {}
+    for info, use, scope, positional, given in _jit_call_arguments(index):
+        for p in positional + [q for q in info.params if q not in positional]:
+            if p.name in use.static_names or p.name in use.bound_keywords:
+                continue
+            arg = given.get(p.name)
+            ok = arg is not None and _boolean_array(index, arg, scope, bound_value, 2)
+            found[(info, p.name)] = found.get((info, p.name), True) and ok
+    return found
+
+
+def _jit_call_arguments(index):
+    """(function, jit use, calling scope, positional parameters as the jit sees them, {parameter:
+    argument}) for every call in sight through a plain jit of a function of this module (not a
+    remote one, with known static arguments, not bound to an instance)."""
     uses = [u for u in index.jit_uses if u[1].qualname in jaxapi.JIT_TRANSFORMS and not (
         u[1].remote or u[1].static_unknown or u[1].bound_self)]
     calls = _resolved_calls(index) if uses else []
@@ -324,13 +330,7 @@ def _masks(index) -> dict:
             plain = [a for a in call.args if a.keyword is None]
             given = {p.name: a.value for p, a in zip(positional, plain)}
             given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
-            for p in positional + [q for q in info.params if q not in positional]:
-                if p.name in use.static_names or p.name in use.bound_keywords:
-                    continue
-                arg = given.get(p.name)
-                ok = arg is not None and _boolean_array(index, arg, scope, bound_value, 2)
-                found[(info, p.name)] = found.get((info, p.name), True) and ok
-    return found
+            yield info, use, scope, positional, given
 
 
 def _boolean_array(index, expr, scope, bound_value, depth: int) -> bool:
