@@ -52,40 +52,28 @@ TRUE_CODE = '''
             return outs
 '''
 
-LEGAL_CODE = '''
-        import functools
-        import os
-
-        import jax
-
-
-        class Updater:
-            def __init__(self, keep):
-                self._keep = keep
-                self._dir = "."
-
-            def _paths(self):
-                return [p for p in os.listdir(self._dir) if p.startswith("ckpt_")]
-
-            @functools.partial(jax.pmap, axis_name="device", static_broadcasted_argnums=0)
-            def update(self, state):
-                if len(self._paths()) > self._keep:
-                    state = state * 0
-                return state + 1
+def _fixed(code: str, *edits: tuple[str, str]) -> str:
+    """The legal look-alike: the true code with the edits that fix it (each must apply)."""
+    for old, new in edits:
+        assert old in code, old
+        code = code.replace(old, new)
+    return code
 
 
-        def make_train(config):
-            def train(x):
-                return x * config["lr"]
-            return train
-
-
-        def sweep(default, overrides, x):
-            config = dict(default)
-            config.update(overrides)
+# the fixes: `self` broadcast as a static argument of pmap; the config built once, jitted once
+LEGAL_CODE = _fixed(
+    TRUE_CODE,
+    ('axis_name="device")', 'axis_name="device", static_broadcasted_argnums=0)'),
+    ("  # expect JG101", ""),
+    ("""            outs = []
+            for k, v in overrides.items():
+                config[k] = v
+                train = jax.jit(jax.vmap(make_train(config)))  # expect JG301
+                outs.append(train(x))
+            return outs""", """            config.update(overrides)
             train = jax.jit(jax.vmap(make_train(config)))
-            return [train(x)]
-'''
+            return [train(x)]"""),
+)
 
 
 def test_true_patterns_raise_or_recompile_under_jax():
