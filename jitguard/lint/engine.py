@@ -24,7 +24,7 @@ import libcst as cst
 from jitguard.lint.analysis.calls import FactExtractor, may_record_calls
 from jitguard.lint.analysis import jaxapi, undertrace
 from jitguard.lint.analysis.crossmodule import apply_seeds
-from jitguard.lint.analysis.facts import CallFact, FileFacts, Location, OutCall
+from jitguard.lint.analysis.facts import WRAPPER_SEED_KEY, CallFact, FileFacts, Location, OutCall
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import ModuleIndex
 from jitguard.lint.analysis.taint import Analysis, build_hooks
@@ -160,27 +160,33 @@ class FileLinter:
             return self._no_context(source, module_name, probe) is None
         return self._imports_jitted(source) and self._calls_only("", source, module_name, FileResult("")) is None
 
-    def _imports_jitted(self, source: str) -> bool:
-        return self.project_enabled and self.options.mentions_jitted(source)
+    def _imports_jitted(self, source: str, wrappers: frozenset[str] = frozenset()) -> bool:
+        return self.project_enabled and (bool(wrappers) or self.options.mentions_jitted(source))
 
     def lint_source(self, path: str, source: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
         """Lint one file. ``seeds``: parameters of its functions that other files pass traced
-        values to (jitguard.lint.analysis.crossmodule); a seeded file is parsed whatever the prefilter says."""
+        values to (jitguard.lint.analysis.crossmodule); a seeded file is parsed whatever the prefilter says.
+        Under ``facts.WRAPPER_SEED_KEY``, the seeds name wrappers of other files that the file may
+        call (or wrappers of its own that other files call): its calls of them are recorded like
+        calls of jitted names, and it is parsed only if the first pass finds such a call to record."""
+        wrappers = frozenset(seeds.get(WRAPPER_SEED_KEY, ())) if seeds else frozenset()
+        if wrappers:
+            seeds = {k: v for k, v in seeds.items() if k != WRAPPER_SEED_KEY}  # type: ignore[union-attr]
         result = FileResult(path, mentions=frozenset(self.options.mentioned(source)), noqa=directives(source))
         if skip_file(source):
             result.noqa = ()
             return result
         if not seeds and not self._prefilter.search(source):
-            if not self._imports_jitted(source):
+            if not self._imports_jitted(source, wrappers):
                 return result
-            quick = self._calls_only(path, source, module_name, result)
+            quick = self._calls_only(path, source, module_name, result, wrappers)
             if quick is not None:
                 return quick
         problem = self._precheck(path, source)
         if problem is not None:
             return problem
         if not seeds and self._prepass is not None:
-            quick = self._no_context(source, module_name, result)
+            quick = self._no_context(source, module_name, result, wrappers)
             if quick is not None:
                 return quick
         try:
@@ -197,7 +203,7 @@ class FileLinter:
             hidden = self._hidden_by_holds(index, module, module_name, seeds, raw)
             for code, exc in failed.items():
                 result.errors.append(_internal_error(path, f"rule {code}", exc))
-            defs, calls, wrappers = self._project_facts(index, module_name)
+            defs, calls, wrapper_facts = self._project_facts(index, module_name, wrappers)
             # instance uses for JG301's proof across modules (jitguard.lint.analysis.undertrace)
             trace_calls = (undertrace.file_facts(index, public_name(module_name), self.options.tree_packages)
                            if any(r.code == "JG301" for r in self.module_rules) else None)
@@ -208,7 +214,7 @@ class FileLinter:
             return result
         located = self._place(result, module, raw + hidden, calls)
         outcalls = analysis.outcall_facts() + [OutCall(r.callee, "", {}, r) for r in index.remote_contexts]
-        result.facts = _facts(module_name, imports, defs, located, outcalls, wrappers)
+        result.facts = _facts(module_name, imports, defs, located, outcalls, wrapper_facts)
         if hidden:  # kept unless no other file names the private jitted object or its function
             trace_calls = _pending_unless_named(module, hidden, index.__dict__["none_holds"], trace_calls)
         if result.facts is not None and trace_calls is not None:
@@ -248,11 +254,15 @@ class FileLinter:
         seen = {(item[0], item[1]) for item in raw}
         return [item for item in plain if (item[0], item[1]) not in seen]
 
-    def _project_facts(self, index: ModuleIndex, module_name: str) -> tuple[list, list, list]:
-        """(jit definitions, call facts with their nodes, wrappers) for the project-wide rules."""
+    def _project_facts(self, index: ModuleIndex, module_name: str,
+                       wrappers: frozenset[str] = frozenset()) -> tuple[list, list, list]:
+        """(jit definitions, call facts with their nodes, wrappers) for the project-wide rules;
+        ``wrappers``: names of other files' wrappers this file may call (a function of its own by
+        that name is not one of them)."""
         if not self.project_enabled:
             return [], [], []
-        extractor = FactExtractor(index, public_name(module_name), self.options.jitted, self.options.tree_packages)
+        jitted = self.options.jitted | (wrappers - index.module_defs.keys()) if wrappers else self.options.jitted
+        extractor = FactExtractor(index, public_name(module_name), jitted, self.options.tree_packages)
         return [d for d, _node in extractor.jit_defs()], extractor.call_facts(), extractor.wrapper_facts()
 
     def _place(self, result: FileResult, module: cst.Module, raw: list, calls: list) -> list[CallFact]:
@@ -269,7 +279,8 @@ class FileLinter:
         result.findings = self._locate(result.path, positions, raw)
         return [fact for call in calls if (fact := _locate_call(*call, positions)) is not None]
 
-    def _no_context(self, source: str, module_name: str, result: FileResult) -> FileResult | None:
+    def _no_context(self, source: str, module_name: str, result: FileResult,
+                    wrappers: frozenset[str] = frozenset()) -> FileResult | None:
         """The result of a file that passes the prefilter but holds nothing for the libcst
         analysis (no name that makes a traced context, no call site or wrapper the project-wide
         rules record), from CPython's ast alone; else None (jitguard.lint.prepass)."""
@@ -285,31 +296,41 @@ class FileLinter:
         if scan.context:
             return None
         # a call site or a wrapper for the project-wide rules names a jitted function of the tree
-        if self.project_enabled and not result.mentions.isdisjoint(self.options.jitted):
-            if prepass.may_wrap(scan, self.options.jitted):
+        # (or a wrapper of another file, seeded)
+        if self.project_enabled and (wrappers or not result.mentions.isdisjoint(self.options.jitted)):
+            jitted = self.options.jitted | wrappers
+            if prepass.may_wrap(scan, jitted):
                 return None
-            if may_record_calls(tree, self.options.jitted, ImportTable(module_name), self.options.tree_packages):
+            if may_record_calls(tree, jitted, ImportTable(module_name), self.options.tree_packages):
                 return None
         imports = ImportTable(module_name)
         imports.names.update(scan.module_imports)
         result.facts = _facts(module_name, imports, [], [], [])
         return result
 
-    def _calls_only(self, path: str, source: str, module_name: str, result: FileResult) -> FileResult | None:
+    def _calls_only(self, path: str, source: str, module_name: str, result: FileResult,
+                    wrappers: frozenset[str] = frozenset()) -> FileResult | None:
         """The result of a file that passes the prefilter only because it imports a jitted
         function of the tree, when it can be had without libcst; else None.
 
         With no JAX word the file has no jit context of its own: all it can contribute are call
         facts (``FactExtractor.call_facts``) and its imports (re-exports for the project index).
         CPython's ast, about a seventh of libcst's parse time, reads the imports and tells whether
-        any call could be recorded (``calls.may_record_calls``); only then is libcst needed."""
+        any call could be recorded (``calls.may_record_calls``); only then is libcst needed.
+
+        Its possible wrappers are noted in its facts (``maybe_wrappers``): when another file may
+        call one, the runner lints it again with the names seeded (``wrappers``), and then it is
+        read with libcst."""
         tree = _ast_or_none(source)
         if tree is None:
             return None  # the full path reports what is wrong with the file
         imports = ImportTable(module_name)
-        if may_record_calls(tree, self.options.jitted, imports, self.options.tree_packages):
+        maybe: set[str] = set()
+        if may_record_calls(tree, self.options.jitted | wrappers, imports, self.options.tree_packages, maybe):
             return None
-        result.facts = _facts(module_name, imports, [], [], [])
+        if not maybe.isdisjoint(wrappers):
+            return None  # another file calls a wrapper of this one: its forwarding call is where JAX compiles
+        result.facts = _facts(module_name, imports, [], [], [], maybe_wrappers=maybe)
         return result
 
     def _syntax_error(self, path: str, source: str, exc: cst.ParserSyntaxError) -> FileResult:
@@ -425,12 +446,13 @@ def _pending_unless_named(module: cst.Module, hidden: list, names: set[str], tra
 
 
 def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outcalls: list,
-           wrappers: list | None = None) -> FileFacts | None:
+           wrappers: list | None = None, maybe_wrappers: set[str] | frozenset[str] = frozenset()) -> FileFacts | None:
     """What one file contributes to the project-wide rules (jitguard.lint.analysis.project)."""
-    if not (defs or calls or outcalls or wrappers or (module_name and imports.names)):
+    if not (defs or calls or outcalls or wrappers or maybe_wrappers or (module_name and imports.names)):
         return None
     reexports = {f"{public_name(module_name)}.{k}": v for k, v in imports.names.items() if v != k} if module_name else {}
-    return FileFacts(tuple(outcalls), tuple(defs), tuple(wrappers or ()), tuple(calls), reexports)
+    return FileFacts(tuple(outcalls), tuple(defs), tuple(wrappers or ()), tuple(calls), reexports,
+                     maybe_wrappers=tuple(sorted(maybe_wrappers)))
 
 
 def _quiet_ast_parse(source: str) -> ast.Module:

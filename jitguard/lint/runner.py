@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jitguard.lint.analysis import pytree_annot
-from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, package_reexports
+from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, dispatch_wrappers, package_reexports, wrapper_callers
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
 from jitguard.lint.analysis.undertrace_project import drop_proven
 from jitguard.lint import ruleinfo, suppression
@@ -288,8 +288,13 @@ def _follow_traced_calls(
     """Check again, with the seeded parameters traced, the files whose functions other files call
     from traced code, with the seeds found over all results (rounds until nothing new: a seeded
     file may pass traced values on). Only those files are parsed a second time, on one process
-    as on several; their results are cached under a key of their seeds."""
-    if not any(r.facts is not None and r.facts.outcalls for r in results):
+    as on several; their results are cached under a key of their seeds.
+
+    The first round also seeds the files that may call a wrapper another file defines with the
+    wrapper names (crossmodule.wrapper_callers), and a file whose possible wrappers they call with
+    its own: their calls of the wrappers are recorded then (one level, as in a file)."""
+    callers = wrapper_callers(results, {p: m for m, p in seeding.modules.items()}, _read_or_none)
+    if not callers and not any(r.facts is not None and r.facts.outcalls for r in results):
         return results
     by_path = {r.path: r for r in results}
     known = copy.deepcopy(seeding.applied)
@@ -306,6 +311,8 @@ def _follow_traced_calls(
                 if res.facts is not None:
                     reexports.update(res.facts.reexports)
         new: dict[str, dict] = {}
+        dispatch_wrappers(callers, known, new)
+        callers = {}
         for res in pool:
             dispatch(res, known, seeding.modules, reexports, new)
         if not new:

@@ -418,7 +418,7 @@ _AST_CONTAINERS = (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.
 
 
 def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTable,
-                     tree_packages: frozenset[str] = frozenset()) -> bool:
+                     tree_packages: frozenset[str] = frozenset(), wrappers_out: set[str] | None = None) -> bool:
     """Could ``FactExtractor.call_facts`` record a call in this module? Answered from CPython's
     ast (a seventh of libcst's parse time) for files that pass the prefilter only because they
     import a jitted function of the tree: if no call could be recorded, the file needs no libcst
@@ -430,12 +430,18 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     module or of a class of the file, or ``self.name``), or of a module-level function that passes
     a name on to a jitted name (a wrapper), which sits in any loop or comprehension, or passes a
     literal scalar, a call, a container literal or comprehension, or a name assigned one of those
-    anywhere in the file."""
+    anywhere in the file.
+
+    ``wrappers_out`` gets the names of the module-level functions that may be wrappers: their
+    forwarding calls matter to the calls of the wrapper in other files, which the runner finds
+    afterwards (crossmodule.wrapper_callers); the file is read with libcst only then."""
     scan = _AstScan(jitted)
     scan.run(tree)
     for stmt in sorted(scan.imports, key=_start):
         imports.add_ast_statement(stmt)
     wrappers = _wrapper_names(tree, scan, imports, tree_packages)
+    if wrappers_out is not None:
+        wrappers_out.update(wrappers)
     candidates = scan.candidates + [call for call, last in scan.calls_of_others if last in wrappers]
     spans = [(_start(loop), _end(loop)) for loop in scan.loops]
     for call in candidates:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from jitguard.lint.analysis.facts import JIT_SEED_KEY, FileFacts, JitSeed, ParamSeed, decode_seed
+from jitguard.lint.analysis.facts import JIT_SEED_KEY, WRAPPER_SEED_KEY, FileFacts, JitSeed, ParamSeed, decode_seed
 from jitguard.lint.diagnostics import FileResult
 
 if TYPE_CHECKING:  # the analysis (and libcst) is imported only to apply seeds, never to find them
@@ -95,6 +95,94 @@ def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], r
                 new.setdefault(path, {}).setdefault(name, {})[key] = have[key]
 
 
+# -- calls of another file's wrapper ------------------------------------------------------------
+# A wrapper (calls.FactExtractor._find_wrappers: ``def run(x, sizes): return step(x, sizes)`` with
+# ``step`` jitted) is known only once its file is read, and the text scan of jitted names does not
+# find it: a file that calls it from another module records no call of it in the first lint. The
+# runner lints such files again, seeded with the wrapper names they may call (WRAPPER_SEED_KEY):
+# only the files whose import statements name a wrapper (or its module, and call `.name(`).
+
+_WORD_BYTES = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
+_ATTR_CALL_BYTES = re.compile(rb"\.([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(")
+
+
+def import_words(data: bytes) -> set[str]:
+    """The words of the lines that say ``import`` (a parenthesised ``from x import (...)`` whole):
+    a superset of the names the file imports, found at C speed (a find per line, not a regex over
+    the whole text)."""
+    words: set[bytes] = set()
+    at = data.find(b"import")
+    while at >= 0:
+        start = data.rfind(b"\n", 0, at) + 1
+        end = data.find(b"\n", at)
+        end = len(data) if end < 0 else end
+        if b"(" in data[start:end] and b")" not in data[start:end]:
+            close = data.find(b")", at)
+            end = len(data) if close < 0 else close
+        words.update(_WORD_BYTES.findall(data, start, end))
+        at = data.find(b"import", end)
+    return {w.decode() for w in words}
+
+
+def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], read) -> dict[str, set[str]]:
+    """{path: names of wrappers defined in other files of the tree that the file may call}, and, for
+    a file whose possible wrappers were not read with libcst (``FileFacts.maybe_wrappers``), those
+    of its own names that another file may call. ``module_of`` maps paths to public module names;
+    ``read(path)`` gives the bytes (or None). A filter only: the callee of each call is resolved
+    through the file's imports when its facts are made, and joined to the wrapper's qualified name
+    by the project index, so a name that only looks like a wrapper's records nothing that counts."""
+    defined: dict[str, set[str]] = {}  # wrapper name -> the files that define one by that name
+    by_module: dict[str, set[str]] = {}  # last component of a module -> its wrapper names
+    maybe: dict[str, frozenset[str]] = {}
+    for res in results:
+        facts = res.facts
+        if facts is None or not (facts.wrappers or facts.maybe_wrappers):
+            continue
+        names = {w.qualname.rpartition(".")[2] for w in facts.wrappers} | set(facts.maybe_wrappers)
+        maybe[res.path] = frozenset(facts.maybe_wrappers)
+        module = module_of.get(res.path, "").rpartition(".")[2]
+        for name in names:
+            defined.setdefault(name, set()).add(res.path)
+            if module:
+                by_module.setdefault(module, set()).add(name)
+    out: dict[str, set[str]] = {}
+    if not defined:
+        return out
+    for res in results:
+        data = read(res.path)
+        called = _called_wrappers(data, defined, by_module) if data else set()
+        called = {name for name in called if defined[name] - {res.path}}  # its own: not another file's
+        for name in called:
+            out.setdefault(res.path, set()).add(name)
+            for path in defined[name]:
+                if name in maybe.get(path, ()):
+                    out.setdefault(path, set()).add(name)
+    return out
+
+
+def _called_wrappers(data: bytes, defined: Mapping[str, set[str]], by_module: Mapping[str, set[str]]) -> set[str]:
+    """The wrapper names this text may call: imported by name, or called as an attribute of an
+    imported module that defines one (``wrap.run(...)``)."""
+    words = import_words(data)
+    called = words.intersection(defined)
+    modules = words.intersection(by_module)
+    if modules:
+        attributes = {m.decode() for m in _ATTR_CALL_BYTES.findall(data)}
+        called |= attributes.intersection(set().union(*(by_module[m] for m in modules)))
+    return called
+
+
+def dispatch_wrappers(callers: Mapping[str, set[str]], known: dict[str, dict], new: dict[str, dict]) -> None:
+    """Add the wrapper names of ``callers`` (wrapper_callers) to the seeds ``known``, and those not
+    known yet to ``new`` (as ``dispatch`` does for traced values)."""
+    for path, names in callers.items():
+        have = known.setdefault(path, {}).setdefault(WRAPPER_SEED_KEY, {})
+        for name in sorted(names):
+            if name not in have:
+                have[name] = True
+                new.setdefault(path, {}).setdefault(WRAPPER_SEED_KEY, {})[name] = True
+
+
 _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|[^\n]*)|import[ \t]+([^\n]*))", re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z_][\w.]*")
 
@@ -160,7 +248,7 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
     from jitguard.lint.analysis.lattice import Origin
 
     for name, by_key in seeds.items():
-        info = index.module_defs.get(name)
+        info = index.module_defs.get(name) if name != WRAPPER_SEED_KEY else None
         if info is None:
             continue
         decoded = {key: decode_seed(key, data) for key, data in by_key.items()}

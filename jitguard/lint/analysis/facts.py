@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 5
+FACTS_SCHEMA = 6
 
 
 @dataclass(frozen=True)
@@ -370,6 +370,11 @@ class JitSeed:
 # The seeds of one function, as the runner keeps them (JSON: it hashes them into the cache key):
 # {"*": JitSeed JSON, "0" / "name": ParamSeed JSON, ...}
 JIT_SEED_KEY = "*"
+# Under this key (never a function's name), the seeds of a file name the wrappers of other files
+# it may call: {WRAPPER_SEED_KEY: {wrapper name: True, ...}} (crossmodule.wrapper_callers). The
+# file's calls of these names are recorded like calls of jitted names; the file that defines a
+# possible wrapper (FileFacts.maybe_wrappers) gets its own names, and is then read with libcst.
+WRAPPER_SEED_KEY = "<wrappers>"
 
 
 def decode_seed(key: str, data: dict) -> ParamSeed | JitSeed:
@@ -447,6 +452,9 @@ class FileFacts:
     # how this file uses the instances of the classes it names, and the JG301 findings that rest on
     # such a class's __call__ (jitguard.lint.analysis.undertrace); None: not read with libcst
     trace_calls: Mapping | None = None
+    # module-level functions that may pass a parameter on to a jitted name (a wrapper), in a file
+    # not read with libcst (calls.may_record_calls): read once another file may call one of them
+    maybe_wrappers: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         return {
@@ -458,6 +466,7 @@ class FileFacts:
             "reexports": dict(self.reexports),
             "returns": [r.to_json() for r in self.returns],
             "trace_calls": self.trace_calls,
+            "maybe_wrappers": list(self.maybe_wrappers),
         }
 
     @classmethod
@@ -472,11 +481,12 @@ class FileFacts:
             {str(k): str(v) for k, v in data["reexports"].items()},
             tuple(ReturnSummary.from_json(r) for r in data.get("returns", ())),
             data.get("trace_calls"),
+            tuple(str(n) for n in data.get("maybe_wrappers", ())),
         )
 
 
 __all__ = [
     "FACTS_SCHEMA", "ArgFact", "CallFact", "FileFacts", "Forward", "JitDef", "JitSeed", "Location", "OutCall",
-    "ParamFact", "ParamSeed", "RemoteJit", "ReturnSummary", "TracedArg", "TypeGuard", "VALUE_KINDS", "Wrapper",
-    "WrapperCall", "decode_seed",
+    "ParamFact", "ParamSeed", "RemoteJit", "ReturnSummary", "TracedArg", "TypeGuard", "VALUE_KINDS", "WRAPPER_SEED_KEY",
+    "Wrapper", "WrapperCall", "decode_seed",
 ]
