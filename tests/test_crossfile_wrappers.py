@@ -1,7 +1,8 @@
 """Calls of a wrapper defined in another module of the checked tree (``def run(x, sizes): return
 step(x, sizes)`` with ``step`` jitted, called from another file) are checked as calls of the jitted
 function, as a wrapper called in its own file is: JG203, JG302, JG303 report at the wrapper's call
-of the jitted function (where JAX raises or compiles) and name the outer call, in the other file.
+of the jitted function (where JAX raises or compiles) and name the outer call, in the other file;
+JG304 reports at the first of the calls that disagree, naming the other.
 
 Each flagged tree is also run under JAX (the error is raised, or the function compiles once per
 iteration), and each legal look-alike runs (and compiles once)."""
@@ -36,10 +37,15 @@ TRAIN = """
     @jax.jit
     def total(x):
         return jnp.sum(x)
+
+
+    @jax.jit
+    def mul(x, k):
+        return x * k
     """
 
 WRAP = """
-    from PKG.train import scale, step, total
+    from PKG.train import mul, scale, step, total
 
 
     def run(x, sizes):
@@ -52,6 +58,10 @@ WRAP = """
 
     def sum_all(x):
         return total(x)
+
+
+    def times(x, k):
+        return mul(x, k)
     """
 
 # case -> (files besides train.py and wrap.py, {(file, line, code)}, what JAX does: an exception
@@ -113,6 +123,18 @@ FLAGGED = {
                 out.append(wrap.sum_all(jnp.ones(i)))
             return out
         """}, {("wrap.py", 13, "JG303")}, {"total": 3}),
+    # a Python int at one call, a float at the other: two input types, two compiles (JG304, opt-in;
+    # reported at the first call, as in one file)
+    "scalar_types": ({"app.py": """
+        import jax.numpy as jnp
+        from PKG.wrap import times
+
+
+        def main():
+            x = jnp.ones(3)
+            times(x, 2)
+            return times(x, 0.5)
+        """}, {("app.py", 7, "JG304")}, {"mul": 2}),
 }
 
 LEGAL = {
@@ -184,7 +206,7 @@ def _lint(root: Path, pkg: str, *args: str) -> set[tuple[str, int, str]]:
     """The findings of the real CLI over the package, as (file, line, code), and their messages."""
     import json
 
-    proc = run_jitguard(root, "check", "--output-format", "json", *args, pkg, no_cache="--cache-dir" not in args)
+    proc = run_jitguard(root, "check", "--output-format", "json", "--extend-select", "JG304", *args, pkg, no_cache="--cache-dir" not in args)
     assert proc.returncode in (0, 1), proc.stderr
     found = json.loads(proc.stdout)
     _lint.messages = [f["message"] for f in found]  # type: ignore[attr-defined]
@@ -230,7 +252,7 @@ def test_legal_look_alikes_are_not_flagged(tmp_path, case):
     pytest.importorskip("jax")
     main, train = _main(tmp_path, pkg)
     main()  # runs
-    assert all(getattr(train, f)._cache_size() <= 1 for f in ("step", "scale", "total"))
+    assert all(getattr(train, f)._cache_size() <= 1 for f in ("step", "scale", "total", "mul"))
 
 
 def test_parallel_and_cached_runs_follow_the_wrappers_file(tmp_path):
@@ -262,10 +284,10 @@ def test_a_possible_wrapper_is_read_with_libcst_only_when_another_file_calls_it(
     options = LintOptions(frozenset(all_codes()))
     alone = {r.path: r for r in lint_files(paths, options)}
     wrap = str(tmp_path / pkg / "wrap.py")
-    assert not alone[wrap].parsed and alone[wrap].facts.maybe_wrappers == ("grow", "run", "sum_all")
+    assert not alone[wrap].parsed and alone[wrap].facts.maybe_wrappers == ("grow", "run", "sum_all", "times")
     app = tmp_path / pkg / "app.py"
     app.write_text(textwrap.dedent(FLAGGED["from_import"][0]["app.py"]).replace("PKG", pkg))
     called = {r.path: r for r in lint_files([*paths, str(app)], options)}
     assert called[wrap].parsed and [w.qualname for w in called[wrap].facts.wrappers] == [
-        f"{pkg}.wrap.run", f"{pkg}.wrap.grow", f"{pkg}.wrap.sum_all"]
+        f"{pkg}.wrap.run", f"{pkg}.wrap.grow", f"{pkg}.wrap.sum_all", f"{pkg}.wrap.times"]
     assert [f.code for f in called[wrap].findings] == ["JG203"]
