@@ -617,6 +617,25 @@ def show_settings(resolver: Resolver, target: str) -> str:
     return "".join(f"{k} = {json.dumps(v) if not isinstance(v, str) else v}\n" for k, v in rows)
 
 
+def _buffer_wrapper_seeds(name: str, data: bytes, others: list, linter) -> dict | None:
+    """The seeds that make the buffer's calls of wrappers defined in other files of its project
+    recorded (runner: crossmodule.wrapper_callers); a file whose possible wrappers the buffer calls
+    and that was read without libcst is linted again with its names (in ``others``, in place)."""
+    from jitguard.lint.analysis.crossmodule import wrapper_callers
+    from jitguard.lint.analysis.facts import WRAPPER_SEED_KEY
+    from jitguard.lint.diagnostics import FileResult
+    from jitguard.lint.discovery import module_name
+    from jitguard.lint.engine import public_name, run_with_big_stack
+
+    module_of = {r.path: public_name(module_name(r.path)) for r in others}
+    callers = wrapper_callers([*others, FileResult(name)], module_of, lambda path: data if path == name else None)
+    for i, res in enumerate(others):
+        if res.path in callers:
+            seeds = {WRAPPER_SEED_KEY: dict.fromkeys(sorted(callers[res.path]), True)}
+            others[i] = run_with_big_stack(lambda p=res.path, s=seeds: linter.lint_path(p, module_name(p), s))
+    return {WRAPPER_SEED_KEY: dict.fromkeys(sorted(callers[name]), True)} if name in callers else None
+
+
 def lint_buffer(name: str, data: bytes, resolver: Resolver, cache_dir: Path | None = None,
                 context: bool = True):
     """Lint unsaved text as if it were the file ``name``: its settings and per-file-ignores
@@ -662,7 +681,8 @@ def lint_buffer(name: str, data: bytes, resolver: Resolver, cache_dir: Path | No
         text = data.decode("utf-8", "replace")
         options = dataclasses.replace(options, jitted=options.jitted | frozenset(jitted_names(text, options.extend_jit_names)))
         linter = FileLinter(options)
-    result = run_with_big_stack(lambda: linter.lint_bytes(name, data, module_name(name)))
+    seeds = _buffer_wrapper_seeds(name, data, others_results, linter) if others_results else None
+    result = run_with_big_stack(lambda: linter.lint_bytes(name, data, module_name(name), seeds))
     if project:
         from jitguard.lint.runner import apply_project_rules
 

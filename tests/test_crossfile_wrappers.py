@@ -291,3 +291,20 @@ def test_a_possible_wrapper_is_read_with_libcst_only_when_another_file_calls_it(
     assert called[wrap].parsed and [w.qualname for w in called[wrap].facts.wrappers] == [
         f"{pkg}.wrap.run", f"{pkg}.wrap.grow", f"{pkg}.wrap.sum_all", f"{pkg}.wrap.times"]
     assert [f.code for f in called[wrap].findings] == ["JG203"]
+
+
+def test_an_unsaved_buffer_sees_the_wrappers_of_its_project(tmp_path):
+    """stdin / the language server: the buffer's calls of another file's wrapper are recorded too
+    (JG304 reports in the buffer itself)."""
+    import json
+    import subprocess
+
+    pkg = "xw_buffer"
+    files, expected, _jax = FLAGGED["scalar_types"]
+    _write(tmp_path, pkg, files)
+    source = (tmp_path / pkg / "app.py").read_text()
+    proc = subprocess.run([sys.executable, "-m", "jitguard", "check", "--no-cache", "--output-format", "json",
+                           "--extend-select", "JG304", "--stdin-filename", f"{pkg}/app.py", "-"],
+                          cwd=tmp_path, input=source, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1, proc.stderr
+    assert {(Path(f["path"]).name, f["line"], f["code"]) for f in json.loads(proc.stdout)} == expected
