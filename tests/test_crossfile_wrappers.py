@@ -91,6 +91,14 @@ FLAGGED = {
         def main():
             return run(jnp.ones(3), sizes=[1, 2])
         """}, {("wrap.py", 5, "JG203")}, ValueError),
+    "import_alias": ({"app.py": """
+        import jax.numpy as jnp
+        from PKG.wrap import run as go
+
+
+        def main():
+            return go(jnp.ones(3), [1, 2])
+        """}, {("wrap.py", 5, "JG203")}, ValueError),
     "package_reexport": ({"__init__.py": "from .wrap import run\n", "app.py": """
         import jax.numpy as jnp
         from PKG import run
@@ -308,3 +316,16 @@ def test_an_unsaved_buffer_sees_the_wrappers_of_its_project(tmp_path):
                           cwd=tmp_path, input=source, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 1, proc.stderr
     assert {(Path(f["path"]).name, f["line"], f["code"]) for f in json.loads(proc.stdout)} == expected
+
+
+def test_a_warm_run_reads_no_file_with_libcst(tmp_path):
+    """The decision to lint a caller again is cached with its content: a warm run over a tree with
+    cross-file wrappers imports neither libcst nor the rules, and finds the same."""
+    from tests.test_cache import warm_run
+
+    pkg = "xw_warm"
+    _write(tmp_path, pkg, FLAGGED["from_import"][0])
+    cold, heavy = warm_run(tmp_path, pkg)
+    assert {(Path(p).name, line, code) for p, line, code in cold} == FLAGGED["from_import"][1] and "libcst" in heavy
+    warm, heavy = warm_run(tmp_path, pkg)
+    assert warm == cold and heavy == []

@@ -57,6 +57,7 @@ class Cache:
         self._stored_names = data.get("names")
         self._project = data.get("project")
         self._reexports = data.get("reexports") if isinstance(data.get("reexports"), dict) else {}
+        self._wrapper_checks = data.get("wrapper_checks") if isinstance(data.get("wrapper_checks"), dict) else {}
         self.set_names(names or frozenset())
 
     def _path(self, path: str) -> str:
@@ -149,6 +150,18 @@ class Cache:
             self._reexports[self._path(path)] = [digest, package, part]
             self._dirty = True
 
+    def wrapper_check(self, path: str, digest: str, names: str) -> bool | None:
+        """Whether ``path``, with this very content, may record a call of the wrapper names
+        ``names`` (runner._records_wrapper_calls), as answered last time; None if not known."""
+        entry = self._wrapper_checks.get(self._path(path))
+        if not isinstance(entry, list) or len(entry) != 3 or entry[:2] != [digest, names]:
+            return None
+        return bool(entry[2])
+
+    def put_wrapper_check(self, path: str, digest: str, names: str, answer: bool) -> None:
+        self._wrapper_checks[self._path(path)] = [digest, names, answer]
+        self._dirty = True
+
     def save(self) -> None:
         if not self._dirty:
             return
@@ -166,6 +179,8 @@ class Cache:
                     data["project"] = self._project
                 if self._reexports:
                     data["reexports"] = self._reexports
+                if self._wrapper_checks:
+                    data["wrapper_checks"] = self._wrapper_checks
                 text = json.dumps(data, separators=(",", ":"))
                 with os.fdopen(fd, "w", encoding="utf-8") as fh:
                     fh.write(text)

@@ -9,6 +9,7 @@ unfinished file is re-run in a new pool. So one hostile file costs only its own 
 
 from __future__ import annotations
 
+import ast
 import concurrent.futures as cf
 import contextlib
 import copy
@@ -19,6 +20,7 @@ import json
 import multiprocessing
 import os
 import tempfile
+import warnings
 from collections import ChainMap
 from collections.abc import Sequence
 from pathlib import Path
@@ -293,7 +295,8 @@ def _follow_traced_calls(
     The first round also seeds the files that may call a wrapper another file defines with the
     wrapper names (crossmodule.wrapper_callers), and a file whose possible wrappers they call with
     its own: their calls of the wrappers are recorded then (one level, as in a file)."""
-    callers = wrapper_callers(results, {p: m for m, p in seeding.modules.items()}, _read_or_none)
+    callers = wrapper_callers(results, {p: m for m, p in seeding.modules.items()}, _read_or_none, seeding.reexports,
+                              lambda path, names: _records_wrapper_calls(path, names, options, cache, digests.get(path)))
     if not callers and not any(r.facts is not None and r.facts.outcalls for r in results):
         return results
     by_path = {r.path: r for r in results}
@@ -326,6 +329,31 @@ def _follow_traced_calls(
         else:
             reexports, pool = None, list(by_path.values())
     return [by_path[p] for p in paths if p in by_path]
+
+
+def _records_wrapper_calls(path: str, names: set[str], options: LintOptions, cache: Cache | None,
+                           digest: str | None) -> bool:
+    """Could the file record a call of these wrapper names (``calls.may_record_calls``, on CPython's
+    ast: in a loop, or passing a literal, a container, ...)? Only then is it linted again with them
+    seeded. The answer is cached with the file's content, so a warm run parses nothing."""
+    key = "\0".join(sorted(names))
+    known = cache.wrapper_check(path, digest, key) if cache is not None and digest else None
+    if known is not None:
+        return known
+    from jitguard.lint.analysis.calls import may_record_calls  # (libcst: only when a file changed)
+    from jitguard.lint.analysis.imports import ImportTable
+
+    data = _read_or_none(path)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(data) if data is not None else None
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        tree = None
+    answer = tree is None or may_record_calls(tree, frozenset(names), ImportTable(module_name(path)), options.tree_packages)
+    if cache is not None and digest:
+        cache.put_wrapper_check(path, digest, key, answer)
+    return answer
 
 
 def _seeded(new: dict[str, dict], known: dict[str, dict], keys: dict[str, str], options: LintOptions,

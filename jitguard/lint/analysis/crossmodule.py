@@ -124,52 +124,107 @@ def import_words(data: bytes) -> set[str]:
     return {w.decode() for w in words}
 
 
-def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], read) -> dict[str, set[str]]:
-    """{path: names of wrappers defined in other files of the tree that the file may call}, and, for
-    a file whose possible wrappers were not read with libcst (``FileFacts.maybe_wrappers``), those
-    of its own names that another file may call. ``module_of`` maps paths to public module names;
-    ``read(path)`` gives the bytes (or None). A filter only: the callee of each call is resolved
-    through the file's imports when its facts are made, and joined to the wrapper's qualified name
-    by the project index, so a name that only looks like a wrapper's records nothing that counts."""
-    defined: dict[str, set[str]] = {}  # wrapper name -> the files that define one by that name
-    by_module: dict[str, set[str]] = {}  # last component of a module -> its wrapper names
-    maybe: dict[str, frozenset[str]] = {}
-    for res in results:
-        facts = res.facts
-        if facts is None or not (facts.wrappers or facts.maybe_wrappers):
-            continue
-        names = {w.qualname.rpartition(".")[2] for w in facts.wrappers} | set(facts.maybe_wrappers)
-        maybe[res.path] = frozenset(facts.maybe_wrappers)
-        module = module_of.get(res.path, "").rpartition(".")[2]
-        for name in names:
-            defined.setdefault(name, set()).add(res.path)
-            if module:
-                by_module.setdefault(module, set()).add(name)
+def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], read,
+                    reexports: Mapping[str, str] | None = None, keep=None) -> dict[str, set[str]]:
+    """{path: the names under which the file may call a wrapper defined in another file of the
+    tree}, and, for a file whose possible wrappers were not read with libcst
+    (``FileFacts.maybe_wrappers``), those of its own names that another file may call.
+
+    A file whose facts hold its imports is matched through them (``from .wrap import run as go``:
+    ``go``; ``from pkg import wrap``: the wrappers of ``pkg.wrap``, called as attributes), followed
+    through ``reexports`` (and each result's own); a file without facts (no import of a jitted name)
+    through the words of its import lines, read with ``read(path)`` (bytes or None). ``module_of``
+    maps paths to public module names; ``keep(path, names)``, if given, may drop a file with facts
+    (the runner: no call of those names that could be recorded); a file without facts is kept: its
+    new lint records its imports (cheaply, without libcst, when it calls nothing worth recording),
+    which a re-export of the wrapper (``from .wrap import run`` in ``pkg/__init__.py``) needs. A filter only: the callee of each call is
+    resolved when its facts are made, and joined to the wrapper's qualified name by the project index."""
+    table = _Wrappers(results, module_of, reexports)
     out: dict[str, set[str]] = {}
-    if not defined:
+    if not table.paths:
         return out
     for res in results:
-        data = read(res.path)
-        called = _called_wrappers(data, defined, by_module) if data else set()
-        called = {name for name in called if defined[name] - {res.path}}  # its own: not another file's
-        for name in called:
-            out.setdefault(res.path, set()).add(name)
-            for path in defined[name]:
-                if name in maybe.get(path, ()):
-                    out.setdefault(path, set()).add(name)
+        if res.facts is not None:
+            found = table.imported(res.facts.reexports, res.path)
+        else:
+            data = read(res.path)
+            found = table.named(data, res.path) if data else {}
+        if not found or (res.facts is not None and keep is not None and not keep(res.path, set(found))):
+            continue
+        for local, qualnames in found.items():
+            out.setdefault(res.path, set()).add(local)
+            for qualname in qualnames:
+                if qualname in table.maybe:
+                    out.setdefault(table.paths[qualname], set()).add(qualname.rpartition(".")[2])
     return out
 
 
-def _called_wrappers(data: bytes, defined: Mapping[str, set[str]], by_module: Mapping[str, set[str]]) -> set[str]:
-    """The wrapper names this text may call: imported by name, or called as an attribute of an
-    imported module that defines one (``wrap.run(...)``)."""
-    words = import_words(data)
-    called = words.intersection(defined)
-    modules = words.intersection(by_module)
-    if modules:
-        attributes = {m.decode() for m in _ATTR_CALL_BYTES.findall(data)}
-        called |= attributes.intersection(set().union(*(by_module[m] for m in modules)))
-    return called
+class _Wrappers:
+    """The wrappers of the tree (and possible wrappers), by qualified name and by module."""
+
+    def __init__(self, results: list[FileResult], module_of: Mapping[str, str],
+                 reexports: Mapping[str, str] | None) -> None:
+        self.paths: dict[str, str] = {}  # qualified name -> the file that defines it
+        self.maybe: set[str] = set()  # those not read with libcst yet
+        self.by_module: dict[str, set[str]] = {}  # module -> its wrappers' names
+        self.reexports: dict[str, str] = dict(reexports or {})
+        for res in results:
+            facts = res.facts
+            if facts is None:
+                continue
+            self.reexports.update(facts.reexports)
+            module = module_of.get(res.path)
+            if not module:
+                continue
+            for name in [w.qualname.rpartition(".")[2] for w in facts.wrappers] + list(facts.maybe_wrappers):
+                qualname = f"{module}.{name}"
+                self.paths[qualname] = res.path
+                self.by_module.setdefault(module, set()).add(name)
+                if name in facts.maybe_wrappers:
+                    self.maybe.add(qualname)
+        self.last: dict[str, set[str]] = {}  # wrapper name -> its qualified names
+        for qualname in self.paths:
+            self.last.setdefault(qualname.rpartition(".")[2], set()).add(qualname)
+        self.modules: dict[str, set[str]] = {}  # a module's last component -> the modules with wrappers
+        for module in self.by_module:
+            self.modules.setdefault(module.rpartition(".")[2], set()).add(module)
+
+    def _resolve(self, qualname: str) -> str:
+        for _ in range(4):  # pkg.run -> pkg.wrap.run through a package's re-export
+            nxt = self.reexports.get(qualname)
+            if nxt is None or nxt == qualname:
+                break
+            qualname = nxt
+        return qualname
+
+    def imported(self, imports: Mapping[str, str], path: str) -> dict[str, set[str]]:
+        """{local name: wrapper qualnames} of one file's imports (``FileFacts.reexports``)."""
+        found: dict[str, set[str]] = {}
+        for key, full in imports.items():
+            local = key.rpartition(".")[2]
+            target = self._resolve(full)
+            if target in self.paths and self.paths[target] != path:
+                found.setdefault(local, set()).add(target)
+            for name in self.by_module.get(target, ()):  # `wrap.run(...)`
+                qualname = f"{target}.{name}"
+                if self.paths[qualname] != path:
+                    found.setdefault(name, set()).add(qualname)
+        return found
+
+    def named(self, data: bytes, path: str) -> dict[str, set[str]]:
+        """{wrapper name: its qualnames} for the names the file's import lines say (or the attribute
+        calls of a module they say that has wrappers): the file's imports are not known."""
+        words = import_words(data)
+        names = words.intersection(self.last)
+        modules = words.intersection(self.modules)
+        if modules:
+            attributes = {m.decode() for m in _ATTR_CALL_BYTES.findall(data)}
+            names |= attributes.intersection(n for m in modules for mod in self.modules[m] for n in self.by_module[mod])
+        found = {name: {q for q in self.last[name] if self.paths[q] != path} for name in names}
+        for name in list(found):  # `from .wrap import run as go`: called as `go`
+            for alias in re.findall(rb"\b" + name.encode() + rb"[ \t]+as[ \t]+(\w+)", data):
+                found[alias.decode()] = found[name]
+        return {name: qualnames for name, qualnames in found.items() if qualnames}
 
 
 def dispatch_wrappers(callers: Mapping[str, set[str]], known: dict[str, dict], new: dict[str, dict]) -> None:
