@@ -671,6 +671,15 @@ def shape_checked_by_a_loop(x):
     return x
 
 
+@jax.jit
+def validates_only_concrete_matrices(m):
+    # the tracer test short-circuits `and`: the jnp check never runs on the tracer (on a NumPy
+    # constant it would run, and its jnp result would be a tracer under jit: JG101 then)
+    if not isinstance(m, jax.core.Tracer) and not jnp.allclose(m, m.T):
+        raise ValueError("expected a symmetric matrix")
+    return m
+
+
 RAISES = [
     (lambda: jitted_intervals(jnp.zeros(2), jnp.ones(2)), "TracerBoolConversionError"),
     (scale_both, "TracerBoolConversionError"),
@@ -697,6 +706,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: validates_only_concrete_matrices(jnp.eye(2)),
     lambda: jitted_unchecked_intervals(jnp.zeros(2), jnp.ones(2)),
     scale_python,
     lambda: captured_array_checks(jnp.ones(2)),

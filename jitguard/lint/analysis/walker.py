@@ -400,6 +400,9 @@ class Walker(CallSemantics):
                 self.block(stmt.orelse.body)
         self.dead = self.dead or skip_else
         self.muted -= dead_else
+        # `if isinstance(x, Tracer): return x` with x surely a tracer: what follows never runs in
+        # this trace (nor after an else that exits when the body cannot run)
+        body_dead, self.dead = body_dead or dead_body, self.dead or dead_else
         # a branch that returned does not flow on: `if x is None: return` narrows what follows
         if body_dead and not self.dead:
             pass
@@ -846,7 +849,12 @@ class Walker(CallSemantics):
         # `not isinstance(x, jax.core.Tracer) and x > 0`: the right side runs only when the left
         # side holds, so what the left side rules out is ruled out there too
         in_body, in_else = self._narrowing(node.left)
-        hidden = {n: self.env.pop(n) for n in (in_body if isinstance(node.operator, cst.And) else in_else) if n in self.env}
+        ruled_out = in_body if isinstance(node.operator, cst.And) else in_else
+        # ... and when one of them surely is a tracer in this trace, the right side never runs:
+        # the operation is its left side (a Python bool)
+        if any(self._surely_tracer(n, self.env) for n in ruled_out):
+            return left
+        hidden = {n: self.env.pop(n) for n in ruled_out if n in self.env}
         # `exit_early and x > 0` with `exit_early` False in every trace: the right side never runs
         stops = self.constant_truth(node.left) is isinstance(node.operator, cst.Or)
         right = None if stops else self.ev(node.right)  # never evaluated in this trace: not walked
