@@ -41,6 +41,23 @@ def any_positive(xs):
     return any(xs > 0)  # expect: JG103
 
 
+def make_shape_guard(*expected):
+    def guard(x):
+        # a factory's function called from jitted code is staged: jnp.all of a Python bool is a tracer
+        assert jnp.all(x.shape == expected)  # expect: JG103
+        return x
+
+    return guard
+
+
+guard_3 = make_shape_guard(3)
+
+
+@jax.jit
+def guarded(x):
+    return guard_3(x) * 2
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -97,7 +114,25 @@ def attribute_kinds(m):
     return jnp.where(bad, 0.0, m) if fine else m
 
 
+
+def make_static_guard(*expected):
+    def guard(x):
+        assert x.shape == expected  # shapes compared in Python: a Python bool
+        return x
+
+    return guard
+
+
+static_guard_3 = make_static_guard(3)
+
+
+@jax.jit
+def statically_guarded(x):
+    return static_guard_3(x) * 2
+
+
 RAISES = [
+    (lambda: guarded(jnp.ones(3)), "TracerBoolConversionError"),
     (lambda: attribute_kinds(1.0), "TracerBoolConversionError"),
     (lambda: both_positive(jnp.float32(1.0), jnp.float32(2.0)), "TracerBoolConversionError"),
     (lambda: either(jnp.ones(2), jnp.zeros(2)), "TracerBoolConversionError"),
@@ -108,6 +143,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: statically_guarded(jnp.ones(3)),
     lambda: shapes_and_none(jnp.ones(3), jnp.ones(3)),
     lambda: array_logic(jnp.ones(3), jnp.zeros(3)),
     lambda: static_mode(jnp.ones(2), mode="eval"),

@@ -29,9 +29,9 @@ import libcst as cst
 from jitguard.lint.analysis import fieldmeta, jaxapi, noneguards, vmapaxes
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
-from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.imports import ImportTable, dotted
 from jitguard.lint.analysis.lattice import Origin, Taint
-from jitguard.lint.analysis.walk import children, iter_nodes
+from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
 
 
 # -- kinds of trace --------------------------------------------------------------------------
@@ -628,6 +628,9 @@ class ModuleIndex:
             info = self.by_node.get(expr)
             return (info, None, False) if info else None
         if isinstance(expr, cst.Call):  # Model(...)(x): the new instance's __call__
+            made = self.made_by_factory(expr, scope)  # make(...)(x): the def it returns
+            if made is not None:
+                return made, None, False
             klass = self.instance_class(expr, scope)
             call = klass.methods.get("__call__") if klass is not None else None
             return (call, None, True) if call else None
@@ -640,12 +643,37 @@ class ModuleIndex:
                 bound = self.binding(expr.value, scope)  # g = lambda i: ...; jax.jit(g)
                 if isinstance(bound, cst.Lambda) and bound in self.by_node:
                     return (self.by_node[bound], None, False)
+                made = self.made_by_factory(bound, scope)  # f = make(...); jax.jit(f)
+                if made is not None:
+                    return made, None, False
                 klass = self.instance_class(expr, scope)  # jax.jit(model): model = Model(...)
                 call = klass.methods.get("__call__") if klass is not None else None
                 return (call, None, True) if call else None
             return (info, None, False)
         if isinstance(expr, cst.Attribute):
             return self._resolve_method(expr, scope)
+        return None
+
+    def made_by_factory(self, expr: cst.BaseExpression | None, scope: FunctionInfo | None) -> FunctionInfo | None:
+        """``make(...)`` where ``make`` is a plain ``def`` of this module (no decorator, not a
+        method) every ``return`` of which hands back one and the same function defined in its
+        body (``def step(x): ...; return step``, or a lambda): that function, which a call of
+        the result runs (with the arguments of that call)."""
+        if not isinstance(expr, cst.Call) or not isinstance(expr.func, cst.Name):
+            return None
+        factory = self.lookup_function(expr.func.value, scope)
+        if factory is None or not isinstance(factory.node, cst.FunctionDef) or factory.node.decorators \
+                or factory.is_method:
+            return None
+        made = {self._returned_def(r.value, factory) for r in own_nodes(factory.node.body) if isinstance(r, cst.Return)}
+        found = made.pop() if len(made) == 1 else None
+        return found if found is not None and found.parent is factory else None
+
+    def _returned_def(self, value: cst.BaseExpression | None, factory: FunctionInfo) -> FunctionInfo | None:
+        if isinstance(value, cst.Lambda):
+            return self.by_node.get(value)
+        if isinstance(value, cst.Name) and not self._scope_assigns(factory).get(value.value):
+            return factory.local_defs.get(value.value)
         return None
 
     def _resolve_method(self, expr: cst.Attribute, scope: FunctionInfo | None
