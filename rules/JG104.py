@@ -171,6 +171,16 @@ def fill_to_limit(x, budget):
     return jax.lax.cond(x.sum() > 0, partial(_fill_to, size=budget.limit), lambda v: v[:2], x)
 
 
+def total_count(counts):
+    xp = jnp  # an alias of jax.numpy: xp.sum is jnp.sum
+    return int(xp.sum(counts))  # expect: JG104
+
+
+@jax.jit
+def padded_to_total(counts):
+    return jnp.zeros(4) + total_count(counts)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -326,7 +336,19 @@ def captured_scalar_to_python(x):
     return x * float(_GAIN) + _OFFSETS.tolist()[0]  # the captured array itself is concrete
 
 
+
+def static_count(x):
+    xp = np  # an alias of NumPy, on a static shape: a Python int under jit
+    return int(xp.prod(x.shape))
+
+
+@jax.jit
+def flattened_by_alias(x):
+    return x.reshape(static_count(x))
+
+
 RAISES = [
+    (lambda: padded_to_total(jnp.array([1, 2])), "ConcretizationTypeError"),
     (lambda: fill_to_limit(jnp.ones(3), Budget(2)), "ConcretizationTypeError"),
     (lambda: stacked_from_dict(jnp.ones(2), jnp.zeros(2)), "TracerArrayConversionError"),
     (lambda: captured_array_to_python(jnp.ones(2)), "ConcretizationTypeError"),
@@ -352,6 +374,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: flattened_by_alias(jnp.ones((2, 3))),
     lambda: fill_to_size(jnp.ones(3), Budget(2)),
     lambda: stacked_with_jnp(jnp.ones(2), jnp.zeros(2)),
     lambda: captured_scalar_to_python(jnp.ones(2)),

@@ -42,6 +42,10 @@ class ImportTable:
 
     def __init__(self, module_name: str = "") -> None:
         self.names: dict[str, str] = {}
+        # names bound once to an imported name or an attribute of one (`xp = jnp`, set by
+        # ModuleIndex.assigned_aliases): they resolve as that name does, and are no re-exports
+        self.aliases: dict[str, str] = {}
+        self.assigned: frozenset[str] = frozenset()  # the ones this scope's own code binds
         self.module_name = module_name  # dotted name of the module, for relative imports
 
     def child(self) -> "ImportTable":
@@ -49,6 +53,7 @@ class ImportTable:
         through the child only (a ``ChainMap`` over this table's names)."""
         table = ImportTable(self.module_name)
         table.names = ChainMap({}, self.names)  # type: ignore[assignment]
+        table.aliases = ChainMap({}, self.aliases)  # type: ignore[assignment]
         return table
 
     def add_statement(self, stmt: cst.CSTNode) -> None:
@@ -152,7 +157,7 @@ class ImportTable:
     def resolve_text(self, text: str) -> str:
         """Qualified name of the dotted name ``text`` (``jnp.where`` -> ``jax.numpy.where``)."""
         head, _, rest = text.partition(".")
-        target = self.names.get(head)
+        target = self.names.get(head) or self.aliases.get(head)
         if target is None:
             return text
         return f"{target}.{rest}" if rest else target

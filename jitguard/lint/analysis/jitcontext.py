@@ -461,16 +461,38 @@ class ModuleIndex:
         """Give each function its import table: its parent's (the module's at the top), or, when
         its body imports something, a child of that table with those imports. An import in one
         function binds a local name there (and in the functions nested in it), never elsewhere."""
+        self.imports.aliases.update(self._assigned_aliases(None, self.imports))
         for info in self.functions:  # a function is collected before the functions nested in it
             parent = info.parent.imports if info.parent is not None else self.imports
             own = local_imports.get(info)
+            table = parent
             if own:
                 table = parent.child()
                 for stmt in own:
                     table.add_statement(stmt)
-                info.imports = table
-            else:
-                info.imports = parent
+            aliases = self._assigned_aliases(info, table)
+            if aliases:
+                table = table.child() if table is parent else table
+                table.names.update(aliases)
+                table.assigned = frozenset(aliases)
+            info.imports = table
+
+    def _assigned_aliases(self, scope: FunctionInfo | None, table: ImportTable) -> dict[str, str]:
+        """``xp = jnp``, ``lax_ = jax.lax``, ``solve = jnp.linalg.solve`` in ``scope`` (None: at
+        module level): a name bound once, by a plain assignment of a dotted name whose head ``table``
+        imports, stands for what that dotted name resolves to (``xp.sum`` is ``jax.numpy.sum``).
+        A name bound anywhere else in the scope (or in a function nested in it: a parameter, a
+        ``global``, a loop target, ...) is none."""
+        found = {}
+        for name, values in self._scope_assigns(scope).items():
+            text = dotted(values[0]) if len(values) == 1 and values[0] is not None else None
+            head = text.partition(".")[0] if text is not None else None
+            if head is not None and (head in table.names or head in table.aliases) and head != name:
+                found[name] = table.resolve_text(text)
+        if not found:
+            return found
+        once = _bound_once(scope.node if scope is not None else self.module, found.keys())
+        return {name: qual for name, qual in found.items() if name in once}
 
     def _collect_def(self, node: cst.FunctionDef, func, klass, in_class_body: bool, loops: tuple, push) -> None:
         is_static = any(self.imports.resolve(d.decorator) == "staticmethod" for d in node.decorators)
@@ -1533,6 +1555,27 @@ _BINDING_PARTS = {cst.AssignTarget: ("target",), cst.AugAssign: ("target",), cst
                   cst.For: ("target",), cst.CompFor: ("target",), cst.AsName: ("name",), cst.NamedExpr: ("target",),
                   cst.Del: ("target",), cst.ImportAlias: ("name", "asname"), cst.MatchAs: ("name",),
                   cst.MatchStar: ("name",), cst.MatchMapping: ("rest",)}
+
+
+def _bound_once(root: cst.CSTNode, names) -> set[str]:
+    """Those of ``names`` that code in ``root`` binds exactly once (counted as ``binds`` does, a
+    parameter anywhere too; a ``global``, ``nonlocal``, ``def`` or ``class`` of it: more)."""
+    counts = dict.fromkeys(names, 0)
+    for node in iter_nodes(root):
+        if isinstance(node, (cst.Nonlocal, cst.Global)):
+            for n in node.names:
+                if n.name.value in counts:
+                    counts[n.name.value] += 2
+        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Param)):
+            if node.name.value in counts:
+                counts[node.name.value] += 2
+        else:
+            for part in _BINDING_PARTS.get(type(node), ()):
+                value = getattr(node, part, None)
+                for n in iter_nodes(value) if value is not None else ():
+                    if isinstance(n, cst.Name) and n.value in counts:
+                        counts[n.value] += 1
+    return {name for name, count in counts.items() if count == 1}
 
 
 def binds(root: cst.CSTNode, name: str) -> bool:

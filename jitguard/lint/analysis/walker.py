@@ -624,7 +624,8 @@ class Walker(CallSemantics):
             self.ev(target)
 
     def _bind_name(self, name: str, taint: Taint | None, value: cst.CSTNode | None) -> None:
-        self.locals.add(name)
+        if name not in self.imports.assigned:  # `xp = jnp` resolves as jnp does (ModuleIndex._assigned_aliases)
+            self.locals.add(name)
         self.rebound.add(name)
         self._forget_attributes(name)
         if taint is not None:
