@@ -125,6 +125,11 @@ def pad_width_updated(a, pad):
     return jnp.pad(a, npad)  # expect: JG105
 
 
+@jax.jit
+def broadcast_to_dims(x, *dims):
+    return jnp.broadcast_to(x, dims)  # expect: JG105
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -221,7 +226,17 @@ def pad_width_updated_outside(a):
     return jnp.pad(a, PAD_WIDTH)
 
 
+
+def broadcast_to_static_dims(x, *dims):
+    return jnp.broadcast_to(x, dims)
+
+
+# static_argnums past the named parameters: those positions of *dims are static
+broadcast_static = jax.jit(broadcast_to_static_dims, static_argnums=(1, 2))
+
+
 RAISES = [
+    (lambda: broadcast_to_dims(1.0, 2, 3), "TypeError"),
     (lambda: numpy_reshape_dispatches_to_the_tracer(jnp.ones(4), 2), "TypeError"),
     (lambda: jit_a_library_function(jnp.arange(3)), "TypeError"),
     (lambda: omitted_size_from_traced_values(jnp.array([0, 1, 1])), "ConcretizationTypeError"),
@@ -246,6 +261,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: broadcast_static(1.0, 2, 3),
     lambda: one_hot_static(jnp.arange(3), num_classes=4),
     lambda: masked_with_where(jnp.ones(3)),
     lambda: nonzero_with_size(jnp.ones(3)),

@@ -1240,7 +1240,7 @@ class ModuleIndex:
         if statics is None and use.qualname in DIFFERENTIATING:
             statics = self._differentiated_statics(info, use, positional)
         elif statics is None:
-            statics = self._read_statics(use, positional)
+            statics = self._read_statics(use, positional, next((p.name for p in info.params if p.kind == "vararg"), None))
         if statics.unknown:
             state.give_up_statics()
         if state.static_unknown and statics.given:
@@ -1355,9 +1355,11 @@ class ModuleIndex:
         skip_self = info.is_method and (use.bound_self or use.qualname in jaxapi.LAX_FUNCTION_ARGS)
         return positional[1:] if skip_self and positional else positional
 
-    def _read_statics(self, use: TransformUse, positional: list[Param]) -> Statics:
+    def _read_statics(self, use: TransformUse, positional: list[Param], vararg: str | None = None) -> Statics:
         """static_argnums/static_argnames (numbered as JAX does, after what partial binds), the
-        None entries of vmap's in_axes, donate_argnums/donate_argnames."""
+        None entries of vmap's in_axes, donate_argnums/donate_argnames. A static position past
+        the named parameters (or counted from the end) is one of ``*args`` (``vararg``): a
+        tuple holding a static value, not one of tracers."""
         options = use.options
         if options is None:
             return Statics()
@@ -1369,6 +1371,8 @@ class ModuleIndex:
             names = literal_strs(self.constant(keyword(options, "static_argnames")))
             unknown = nums is None or names is None
             static = _indexed(positional[use.bound_positional:], nums or []) | set(names or [])
+            if vararg is not None and any(n < 0 or n >= len(positional) - use.bound_positional for n in nums or []):
+                static.add(vararg)  # a position past the named ones: *args holds a static value
         if use.qualname == "jax.vmap":
             static |= vmapaxes.unmapped_names(options, positional[use.bound_positional:], vmapaxes.binding_for(self, options))
         elif use.qualname in _SHARD_MAPS:
