@@ -36,9 +36,6 @@ MISSED: dict[str, set[int]] = {
     "churn_numpyro-fori-collect-loop-fn-closure-per-run": {36},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
-    "concrete_deepmd-frame-id-int-sum-n-node": {20},
-    "concrete_pytensor-jax-alloc-shape-inputs-traced": {21},
-    "control_pymc-jax-specifyshape-assert-jnp-all": {21},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_desc-objective-string-attribute-traced-leaf": {59},
     "static_jax2torch-vjp-over-static-class-argument": {38},
@@ -47,7 +44,6 @@ MISSED: dict[str, set[int]] = {
 # Reports whose look-alike section jitguard flags today: report name -> lines.
 FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
     "churn_insitubatch-short-batch-per-shuffle-block": {52},
-    "control_pennylane-hermitian-check-in-jitted-circuit": {51},
 }
 
 

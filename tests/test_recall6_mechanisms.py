@@ -1,0 +1,264 @@
+"""Four general mechanisms behind the sixth batch's training reports (docs/recall.md), each in
+shapes of our own (other names, other code), so that none is keyed on its report. Every program
+is linted with the default rules (the lines marked ``# flag`` get the code, nothing else is
+reported) and run under JAX 0.10.2 (``main()`` of a flagged program raises the named error; a
+legal look-alike's runs).
+
+* A tracer-type test short-circuits: in ``not isinstance(x, jax.core.Tracer) and <test>`` (or
+  ``isinstance(x, Tracer) or <test>``, any class every tracer is or none is) with ``x`` surely a
+  tracer in this trace, the right side never runs; after ``if isinstance(x, Tracer): return``
+  nothing runs. When ``x`` is concrete inside jit (a NumPy constant), the right side runs, and a
+  ``jnp`` result there is still a tracer (staged code): that stays reported. ``isinstance(x,
+  jax.Array)`` holds for a tracer too: it guards nothing.
+* ``make(...)`` of a plain ``def`` whose every ``return`` hands back one function defined in it
+  is that function: calling the result (``check = make(); check(x)`` in traced code), or jitting
+  it (``jax.jit(make())``, ``f = make(); jax.jit(f)``), runs its body in the trace.
+* A name bound once by a plain assignment to an imported name or an attribute of one (``xp =
+  jnp`` in a function or at module level) resolves as that name does: ``xp.sum`` is
+  ``jax.numpy.sum``. A name bound twice is not followed.
+* A ``*args`` parameter collects the traced values its callers pass as a tuple of tracers, a
+  shape JAX cannot use (``jnp.broadcast_to(x, dims)``); a ``static_argnums`` entry past the named
+  parameters makes that position of ``*args`` static (not a tuple of tracers).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from jitguard.lint.codes import all_codes, opt_in_codes
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.runner import lint_files
+from tests.test_jg206 import _run
+
+PRELUDE = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+SYM = np.array([[2.0, 1.0], [1.0, 3.0]])
+"""
+
+# name: (code, source, error raised by main() or None when main() runs)
+CASES: dict[str, tuple[str, str, str | None]] = {
+    # -- a tracer-type test short-circuits what follows it
+    "tracer_guard_and_is_legal": ("JG101", """
+        def validated(m):
+            if not isinstance(m, jax.core.Tracer) and not jnp.allclose(m, m.T):
+                raise ValueError("not symmetric")
+            return m
+
+        @jax.jit
+        def main_jit(v):
+            return validated(jnp.outer(v, v)).sum()
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, None),
+    "tracer_guard_or_is_legal": ("JG101", """
+        def symmetric(m):
+            if isinstance(m, jax.core.Tracer) or bool(jnp.allclose(m, m.T)):
+                return m
+            raise ValueError("not symmetric")
+
+        def main():
+            return jax.jit(lambda v: symmetric(jnp.outer(v, v)))(jnp.ones(3))
+        """, None),
+    "tracer_guard_early_return_is_legal": ("JG101", """
+        def checked(m):
+            if isinstance(m, jax.interpreters.partial_eval.DynamicJaxprTracer):
+                return m
+            if jnp.any(m < 0):
+                raise ValueError("negative")
+            return m
+
+        def main():
+            return jax.jit(lambda v: checked(v * 2.0))(jnp.ones(3))
+        """, None),
+    "tracer_guard_on_a_constant_in_jit": ("JG101", """
+        def validated(m):
+            if not isinstance(m, jax.core.Tracer) and not jnp.allclose(m, m.T):  # flag
+                raise ValueError("not symmetric")
+            return m
+
+        @jax.jit
+        def main_jit(v):
+            return validated(SYM) @ v
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, "TracerBoolConversionError"),
+    "array_type_test_guards_nothing": ("JG101", """
+        def positive(m):
+            if isinstance(m, jax.Array) and jnp.any(m < 0):  # flag
+                raise ValueError("negative")
+            return m
+
+        def main():
+            return jax.jit(lambda v: positive(v + 1.0))(jnp.ones(3))
+        """, "TracerBoolConversionError"),
+    # -- the function a factory returns, called or jitted
+    "factory_closure_called_in_jit": ("JG103", """
+        def make_guard(rank):
+            def guard(t):
+                assert jnp.all(t.ndim == rank)  # flag
+                return t
+            return guard
+
+        guard2 = make_guard(2)
+
+        @jax.jit
+        def main_jit(v):
+            return guard2(jnp.outer(v, v)).sum()
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, "TracerBoolConversionError"),
+    "factory_result_jitted_directly": ("JG101", """
+        def make_relu():
+            def relu(t):
+                if t > 0:  # flag
+                    return t
+                return 0.0 * t
+            return relu
+
+        def main():
+            return jax.jit(make_relu())(1.5)
+        """, "TracerBoolConversionError"),
+    "factory_lambda_bound_then_jitted": ("JG104", """
+        def make_scale():
+            return lambda t: float(t) * 2.0  # flag
+
+        def main():
+            scale = make_scale()
+            return jax.jit(scale)(1.5)
+        """, "ConcretizationTypeError"),
+    "factory_closure_static_check_is_legal": ("JG103", """
+        def make_guard(rank):
+            def guard(t):
+                assert t.ndim == rank
+                return t
+            return guard
+
+        guard2 = make_guard(2)
+
+        @jax.jit
+        def main_jit(v):
+            return guard2(jnp.outer(v, v)).sum()
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, None),
+    # -- a name bound once to an imported module (or attribute)
+    "local_module_alias_int_of_sum": ("JG104", """
+        def capacity(counts):
+            backend = jnp
+            return int(backend.sum(counts))  # flag
+
+        @jax.jit
+        def main_jit(counts):
+            return jnp.zeros(4) + capacity(counts)
+
+        def main():
+            return main_jit(jnp.array([1, 2]))
+        """, "ConcretizationTypeError"),
+    "module_level_alias_of_jnp_on_constants": ("JG104", """
+        ops = jnp
+
+        @jax.jit
+        def main_jit(x):
+            n = int(ops.prod(jnp.array(x.shape)))  # flag
+            return x.reshape(n)
+
+        def main():
+            return main_jit(jnp.ones((2, 3)))
+        """, "ConcretizationTypeError"),
+    "alias_of_numpy_on_shapes_is_legal": ("JG104", """
+        ops = np
+
+        @jax.jit
+        def main_jit(x):
+            n = int(ops.prod(x.shape))
+            return x.reshape(n)
+
+        def main():
+            return main_jit(jnp.ones((2, 3)))
+        """, None),
+    "alias_bound_twice_is_not_followed": ("JG104", """
+        def size_of(x):
+            ops = jnp
+            ops = np
+            return int(ops.prod(x.shape))
+
+        def main():
+            return jax.jit(lambda x: x.reshape(size_of(x)))(jnp.ones((2, 3)))
+        """, None),
+    # -- traced values through *args
+    "star_args_shape_from_factory": ("JG105", """
+        def make_fill():
+            def fill(x, *dims):
+                return jnp.broadcast_to(x, dims)  # flag
+            return fill
+
+        fill = make_fill()
+
+        def main():
+            return jax.jit(lambda x, a, b: fill(x, a, b))(1.0, 2, 3)
+        """, "TypeError"),
+    "star_args_of_jitted_shape": ("JG105", """
+        @jax.jit
+        def tile(x, *dims):
+            return jnp.zeros(dims) + x  # flag
+
+        def main():
+            return tile(1.0, 2, 3)
+        """, "TypeError"),
+    "star_args_static_argnums_is_legal": ("JG105", """
+        def tile(x, *dims):
+            return jnp.zeros(dims) + x
+
+        def main():
+            return jax.jit(tile, static_argnums=(1, 2))(1.0, 2, 3)
+        """, None),
+    "star_args_unused_as_shape_is_legal": ("JG105", """
+        def make_fill(shape):
+            def fill(x, *dims):
+                return jnp.broadcast_to(x, shape)
+            return fill
+
+        fill = make_fill((2, 3))
+
+        def main():
+            return jax.jit(lambda x, a, b: fill(x, a, b))(1.0, 2, 3)
+        """, None),
+}
+
+
+def _source(name: str) -> str:
+    return PRELUDE + textwrap.dedent(CASES[name][1])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_recall6_lint(tmp_path, name):
+    code = CASES[name][0]
+    source = _source(name)
+    (tmp_path / "pyproject.toml").write_text("")
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    [result] = lint_files([str(path)], LintOptions(frozenset(all_codes()) - opt_in_codes()))
+    assert not result.errors, result.errors
+    marked = {no for no, line in enumerate(source.splitlines(), 1) if line.rstrip().endswith("# flag")}
+    assert {(f.line, f.code) for f in result.findings} == {(no, code) for no in marked}, result.findings
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_recall6_under_jax(name):
+    pytest.importorskip("jax")
+    error = CASES[name][2]
+    if error is None:
+        _run(_source(name), f"recall6_{name}")
+        return
+    with pytest.raises(Exception) as info:
+        _run(_source(name), f"recall6_{name}")
+    assert error in {c.__name__ for c in type(info.value).__mro__}, repr(info.value)
