@@ -19,6 +19,17 @@ legal look-alike's runs).
 * A ``*args`` parameter collects the traced values its callers pass as a tuple of tracers, a
   shape JAX cannot use (``jnp.broadcast_to(x, dims)``); a ``static_argnums`` entry past the named
   parameters makes that position of ``*args`` static (not a tuple of tracers).
+
+Precision these needed on the dev corpus (more code reached through factories and aliases):
+
+* ``f(*helper(x))`` of a tuple the helper returns binds each position to its own parameter
+  (a Python object at position 0 stays one).
+* ``nondiff_argnames`` of ``jax.custom_vjp``/``custom_jvp`` keeps those parameters Python values,
+  like ``nondiff_argnums``.
+* A helper (nested, or private at module level; no transform of its own) that every call from
+  traced code passes a parameter surely not None (a literal, an instance of a class of the file,
+  a traced array, a name bound once to one) does not run its ``if p is None:`` branch in a trace
+  (``analysis/callnone.py``); one call passing anything else keeps it.
 """
 
 from __future__ import annotations
@@ -232,6 +243,82 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return jax.jit(lambda x, a, b: fill(x, a, b))(1.0, 2, 3)
         """, None),
+    # -- precision the mechanisms above needed (the dev corpus)
+    "splat_of_a_returned_tuple_by_position_is_legal": ("JG101", """
+        class Log:
+            def __init__(self):
+                self.lines = []
+
+        def _record(x):
+            return Log(), x * 2.0
+
+        def _render(log, y):
+            if log.lines:
+                return y
+            return y + 1.0
+
+        def main():
+            return jax.jit(lambda x: _render(*_record(x)))(1.0)
+        """, None),
+    "splat_of_a_returned_tuple_traced_position": ("JG101", """
+        def _pair(x):
+            return "label", x * 2.0
+
+        def _render(label, y):
+            if y > 0:  # flag
+                return y
+            return -y
+
+        def main():
+            return jax.jit(lambda x: _render(*_pair(x)))(1.0)
+        """, "TracerBoolConversionError"),
+    "nondiff_argnames_is_legal": ("JG101", """
+        import functools
+
+        @functools.partial(jax.custom_vjp, nondiff_argnames=("double",))
+        def scaled(x, double=False):
+            if double:
+                return x * 2.0
+            return x
+
+        scaled.defvjp(lambda x, double=False: (scaled(x, double=double), None),
+                      lambda double, res, g: (g,))
+
+        def main():
+            return jax.jit(lambda x: scaled(x, double=True))(1.0)
+        """, None),
+    "helper_never_given_none_in_traces_is_legal": ("JG104", """
+        class Scale:
+            def __init__(self, factor):
+                self.factor = factor
+
+        def run(x):
+            scale = Scale(2.0)
+
+            def _apply(v, s=None):
+                current = s
+                if current is None:
+                    return float(jnp.sum(v))  # the eager path only
+                return v * current.factor
+
+            return _apply(x), jax.jit(lambda v: _apply(v, scale))(x)
+
+        def main():
+            return run(jnp.ones(2))
+        """, None),
+    "helper_given_none_by_one_traced_call": ("JG104", """
+        def _apply(v, s=None):
+            if s is None:
+                return float(jnp.sum(v))  # flag
+            return v * s
+
+        @jax.jit
+        def main_jit(v):
+            return _apply(v, (2.0,)[0]) + _apply(v)
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, "ConcretizationTypeError"),
 }
 
 

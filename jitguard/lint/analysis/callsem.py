@@ -21,7 +21,7 @@ import weakref
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi, lattice, objects
+from jitguard.lint.analysis import callnone, jaxapi, lattice, objects
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.jitcontext import FunctionInfo, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
@@ -405,6 +405,9 @@ class CallSemantics:
         self._map_arguments(call, callee, params[bound_pos:], mapped)
         if mapped and self.reporting:
             self.analysis.propagate(callee, mapped, self.info)
+        if self.reporting:  # which parameters this call passes surely not None (callnone)
+            plain = not bound_pos and not isinstance(func, cst.Call)  # not through partial
+            self.analysis.hold_not_none(callee, callnone.not_none_params(self, call, callee, params) if plain else None)
         self.analysis.called(callee)
         return callee, mapped
 
@@ -473,6 +476,9 @@ class CallSemantics:
             if arg.star == "**" and t is not None and varkw is not None:
                 # **d into **kw: a dict of what d holds, by keys we cannot see (str all the same)
                 mapped[varkw.name] = Taint(t.origin, container=True, mapping=True, foreign=t.foreign)
+            if arg.star == "*" and t is not None and t.fields is not None and not t.mapping:
+                i = _map_record(t, params, i, vararg, mapped)
+                continue
             if arg.star:
                 if t is not None:
                     for p in params[i:]:
@@ -591,6 +597,20 @@ class CallSemantics:
                             mapped[p.name] = t
                     if mapped:
                         self.analysis.propagate(fn[0], mapped, self.info)
+
+
+def _map_record(record: Taint, params: list, i: int, vararg, mapped: dict[str, Taint]) -> int:
+    """``f(*helper(...))`` of a record that knows its positions (``return graph, args, out``):
+    each position binds its own parameter from the ``i``-th on, the ones past them go into
+    ``*args``. Returns the next position."""
+    for _key, kind in record.fields or ():
+        if i < len(params):
+            if kind is not None:
+                mapped[params[i].name] = kind
+        elif vararg is not None and kind is not None:
+            mapped[vararg.name] = lattice.container(kind)
+        i += 1
+    return i
 
 
 def _returned_leaves(index, callee: FunctionInfo, origin: Origin) -> Taint | None:

@@ -22,6 +22,7 @@ later, by the taint walker (``resolve_function``, ``constructor``).
 from __future__ import annotations
 
 import ast
+import builtins
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -487,11 +488,13 @@ class ModuleIndex:
         for name, values in self._scope_assigns(scope).items():
             text = dotted(values[0]) if len(values) == 1 and values[0] is not None else None
             head = text.partition(".")[0] if text is not None else None
-            if head is not None and (head in table.names or head in table.aliases) and head != name:
+            # (not a builtin's name: `zip = util.safe_zip` keeps reading as zip, what it stands for)
+            if head is not None and (head in table.names or head in table.aliases) and head != name \
+                    and not hasattr(builtins, name):
                 found[name] = table.resolve_text(text)
         if not found:
             return found
-        once = _bound_once(scope.node if scope is not None else self.module, found.keys())
+        once = bound_just_once(scope.node if scope is not None else self.module, found.keys())
         return {name: qual for name, qual in found.items() if name in once}
 
     def _collect_def(self, node: cst.FunctionDef, func, klass, in_class_body: bool, loops: tuple, push) -> None:
@@ -889,9 +892,10 @@ class ModuleIndex:
                              Statics(nondiff))
 
     def _custom_derivative(self, info: FunctionInfo) -> tuple[str, frozenset[str]] | None:
-        """``@jax.custom_vjp`` / ``@partial(jax.custom_jvp, nondiff_argnums=(1,))``: the decorator's
-        name and the parameters it keeps out of differentiation (None: no such decorator, or
-        nondiff_argnums we cannot read)."""
+        """``@jax.custom_vjp`` / ``@partial(jax.custom_jvp, nondiff_argnums=(1,))`` (or
+        ``nondiff_argnames=("flag",)``: Python values in the function too, JAX 0.10.2): the
+        decorator's name and the parameters it keeps out of differentiation (None: no such
+        decorator, or nondiff_argnums/nondiff_argnames we cannot read)."""
         if not isinstance(info.node, cst.FunctionDef):
             return None
         for dec in info.node.decorators:
@@ -903,7 +907,10 @@ class ModuleIndex:
             if qual not in CUSTOM_DERIVATIVES:
                 continue
             nums = literal_ints(self.constant(keyword(options, "nondiff_argnums"))) if options is not None else []
-            return None if nums is None else (qual, frozenset(_indexed(info.positional, nums)))
+            names = literal_strs(self.constant(keyword(options, "nondiff_argnames"))) if options is not None else []
+            if nums is None or names is None:
+                return None
+            return qual, frozenset(_indexed(info.positional, nums)) | frozenset(names)
         return None
 
     def _decorator_context(self, info: FunctionInfo) -> None:
@@ -1561,7 +1568,7 @@ _BINDING_PARTS = {cst.AssignTarget: ("target",), cst.AugAssign: ("target",), cst
                   cst.MatchStar: ("name",), cst.MatchMapping: ("rest",)}
 
 
-def _bound_once(root: cst.CSTNode, names) -> set[str]:
+def bound_just_once(root: cst.CSTNode, names) -> set[str]:
     """Those of ``names`` that code in ``root`` binds exactly once (counted as ``binds`` does, a
     parameter anywhere too; a ``global``, ``nonlocal``, ``def`` or ``class`` of it: more)."""
     counts = dict.fromkeys(names, 0)

@@ -34,9 +34,9 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import lattice
+from jitguard.lint.analysis import callnone, lattice
 from jitguard.lint.analysis.facts import OutCall
-from jitguard.lint.analysis.jitcontext import STAGED, FunctionInfo, ModuleIndex
+from jitguard.lint.analysis.jitcontext import NOT_NONE, STAGED, FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.walker import Context, Walker
 
@@ -195,6 +195,22 @@ class Analysis:
             self._staged.setdefault(callee, f"called from `{caller.display()}`")
             self.schedule(callee)
         self.called(callee)
+
+    def hold_not_none(self, callee: FunctionInfo, not_none: set[str] | None) -> None:
+        """One more call from traced code runs ``callee``, passing the parameters ``not_none``
+        surely not None (None: not known for any). Held NOT_NONE while every such call agrees
+        (``callnone``); walk it again when that changes."""
+        if not callnone.eligible(self.index, callee):
+            return
+        constants = self.traces.of(callee).constants
+        changed = False
+        for p in callee.params:
+            first = p.name not in constants
+            now = NOT_NONE if p.name in (not_none or ()) and constants.get(p.name, NOT_NONE) == NOT_NONE else None
+            changed = changed or (now == NOT_NONE) != (constants.get(p.name) == NOT_NONE) or first and now is not None
+            constants[p.name] = now
+        if changed:
+            self.schedule(callee)
 
     def called(self, callee: FunctionInfo) -> None:
         """Traced code calls ``callee`` at Python level: one more trace of it, with free variables

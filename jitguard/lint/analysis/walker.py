@@ -879,6 +879,10 @@ class Walker(CallSemantics):
         # stages this function (TraceState.narrowed): not rebound here
         known.update({n: c for n, c in narrowed.items()
                       if n not in known and n not in self.locals and n not in self.env and n not in assigned})
+        # `prev = state` (its one assignment here) of a parameter that holds NOT_NONE: the same
+        known.update({n: jitcontext.NOT_NONE for n, v in assigned.items()
+                      if len(v) == 1 and isinstance(v[0], cst.Name) and known.get(v[0].value) == jitcontext.NOT_NONE
+                      and n not in known and n not in self.env and _bound_here_once(self.index, self.info, n)})
         return jitcontext.constant_truth(test, known)
 
     def ev_Comparison(self, node: cst.Comparison) -> Taint | None:
@@ -1023,6 +1027,14 @@ def _container_test(test: cst.BaseExpression, resolve) -> tuple[dict[str, bool |
     mappings = {n in _MAPPING_TYPES for n in names}
     found = {test.args[0].value.value: mappings.pop() if len(mappings) == 1 else None}
     return ({}, found) if negate else (found, {})
+
+
+def _bound_here_once(index, info: FunctionInfo, name: str) -> bool:
+    """``name`` is bound in ``info`` by one plain assignment and nothing else."""
+    from jitguard.lint.analysis.hashability import bound_once
+
+    found = bound_once(name, index, info)
+    return found is not None and found[1] is info
 
 
 def _surely_tracer(taint: Taint | None) -> bool:
