@@ -28,7 +28,8 @@ class JitOfNewFunction(Rule):
         function body — when that function itself runs again and again (it is called in a loop,
         or it is a `__call__`; a method called in a loop through an instance counts). A jitted
         function bound to a local name and called there (`step = jax.jit(lambda ...)`, then
-        `step(x)`) is made per run of its function too. `jax.jit(obj.method)` counts as new: every attribute access makes
+        `step(x)`; a nested `def f` rebound as `f = jax.jit(f, ...)`, then `f(x)`) is made per run of its
+        function too. `jax.jit(obj.method)` counts as new: every attribute access makes
         a new bound-method object; so does `jax.jit(tx.update)` where `tx = make(...)` in the
         loop and the module's factory `make` returns a NamedTuple whose `update` field is a new
         closure (an optimizer built like optax's, rebuilt per learning rate). `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
@@ -229,11 +230,26 @@ def _pending(index, node: cst.CSTNode, scope) -> None:
 
 def _called_after(index, call: cst.Call, scope) -> bool:
     """``step = jax.jit(...)`` then ``step(...)`` in the same function: the jitted function is made
-    and used by each run of ``scope`` (the name's only binding there is this call)."""
+    and used by each run of ``scope`` (the name's only binding there is this call, or this call and
+    the nested def it jits: ``def loop_fn(...)`` then ``loop_fn = jax.jit(loop_fn, ...)``)."""
     bound = [name for name, values in scope_view(index, scope).bindings_here().items()
-             if len(values) == 1 and values[0] is call]
+             if any(v is call for v in values) and _bound_to_jit_only(index, call, scope, name, values)]
     return bool(bound) and any(
         func is scope and isinstance(c.func, cst.Name) and c.func.value in bound for c, func, _k, _l in index.calls)
+
+
+def _bound_to_jit_only(index, call: cst.Call, scope, name: str, values: list) -> bool:
+    """Are the bindings ``values`` of ``name`` in ``scope`` the jit ``call`` alone, or ``call`` and
+    the def of the nested function it jits by that very name?"""
+    if len(values) == 1:
+        return True
+    args = positional_args(call)
+    if len(values) != 2 or not any(v is None for v in values) or not args:
+        return False
+    first = args[0].value
+    nested = index.lookup_function(name, scope)
+    return (isinstance(first, cst.Name) and first.value == name and nested is not None
+            and nested.parent is scope and isinstance(nested.node, cst.FunctionDef))
 
 
 def _options_per_element(index, call: cst.Call, loop: cst.CSTNode, scope) -> bool:
