@@ -136,8 +136,9 @@ def _fresh(index, func, expr: cst.BaseExpression, new_bound_method) -> str | Non
 def _eager_path(index, func, depth: int = 0, looped: bool = False, seen=None):
     """Is ``func`` called, through a chain of direct calls, from code that runs eagerly, with a loop
     that runs with the work on the way? Eager code: the module's top level, or an entry function
-    (``_entry``: a plain module-level function this module never calls; the finding then holds only
-    while no other file of the checked tree names it). No function on the chain is decorated or in
+    (``_entry``: a driver, a plain module-level function whose parameters only count its loops, that
+    this module never calls; the finding then holds only while no other file of the checked tree
+    imports it). No function on the chain is decorated or in
     traced code (a jitted step: the primitive is traced there once). Returns False, or the names of
     the entry functions the chain starts from (a tuple, empty for the top level)."""
     seen = set() if seen is None else seen
@@ -221,15 +222,44 @@ def _stored_attributes(index) -> frozenset[str]:
 
 
 def _entry(index, func) -> bool:
-    """A plain module-level function (no decorator, not passed to a transform or a callback) that
-    this module never calls: something outside runs it, from Python."""
+    """A driver that nothing in this module calls: a plain module-level function (no decorator, not
+    passed to a transform or a callback) whose every parameter only counts the iterations of its
+    loops (``def run(n): for _ in range(n): ...``; no parameter at all counts too), so the arrays
+    it steps are made inside it. Something outside runs it from Python: a caller that jits it
+    would have to make those counts static and compile a constant program, which is not how a
+    step loop is used. A function that takes its arrays as parameters (``def smooth(u,
+    levels=4)``) is a library function its callers may put inside their own jitted step (JAX
+    0.10.2: ``smooth`` under the user's jit compiles once for any number of steps), so its loop is
+    not evidence that anything runs eagerly: not claimed. Neither is a loop calling the primitive
+    in the function's own body: under the caller's jit that loop unrolls into one trace."""
     return (func.parent is None and func.cls is None and not func.is_method
-            and isinstance(func.node, cst.FunctionDef) and not _traced_anywhere(index, func))
+            and isinstance(func.node, cst.FunctionDef) and _counts_only(func)
+            and not _traced_anywhere(index, func))
+
+
+def _counts_only(func) -> bool:
+    """Is every parameter of ``func`` used only as an argument of ``range(...)`` iterated by a loop
+    or comprehension of its body (no ``*args``/``**kwargs``)?"""
+    if any(p.kind not in ("positional", "kwonly") for p in func.params):
+        return False
+    params = {p.name for p in func.params}
+    if not params:
+        return True
+    counted: set[int] = set()
+    for node in iter_nodes(func.node.body):
+        kind = type(node)
+        if kind is cst.For or kind is cst.CompFor:
+            it = node.iter
+            if type(it) is cst.Call and isinstance(it.func, cst.Name) and it.func.value == "range":
+                counted.update(id(a.value) for a in it.args if type(a.value) is cst.Name)
+    return all(id(node) in counted for node in iter_nodes(func.node.body)
+               if type(node) is cst.Name and node.value in params)
 
 
 def _pending_entry(index, node: cst.CSTNode, entries) -> None:
     """A finding whose eager path starts at ``entries`` holds while no other file of the checked
-    tree names one of them (such a file may call it inside a jitted step)."""
+    tree refers to one of them through its imports (such a file may call it inside a jitted step;
+    undertrace_project.drop_proven)."""
     if entries:
         remember_pending(index, node, (frozenset(), frozenset(f"!{name}" for name in entries)))
 

@@ -51,10 +51,21 @@ class JitOfNewFunction(Rule):
         compiles again; so when such a function object is passed to a helper whose parameter
         reaches the primitive (`_solve(self._cond, self._body, x)`, reported at that call).
         Eagerly: on a chain of direct calls (functions, methods through an instance; none
-        decorated, in traced code, or rebound as in `f = jax.pmap(f)`) from the module's top level
-        or from an entry function, a plain module-level function no code of the checked tree calls
-        (the finding is dropped when another file names it: that file may call it inside a jitted
-        step), with a loop that runs with the work on the way. A factory whose every return is a
+        decorated, passed to a transform or any other call, or rebound: `f = jax.pmap(f)`, and for
+        a method `advance = jax.jit(advance)` in its class body, `Cls.advance = jax.jit(...)` or
+        `self.advance = jax.jit(self.advance)`, whose calls all run the jit: JAX compiles once)
+        from the module's top level (`if __name__ == "__main__":` included) or from an entry
+        function, with a loop that runs with the work on the way. An entry function is a driver no
+        code of the checked tree calls: a plain module-level function whose parameters only count
+        its loops (`def run(n): for _ in range(n): ...`), so it makes the arrays it steps and is
+        run from Python. A function that takes its arrays as parameters (`def smooth(u,
+        levels=4)`) is library code: its callers are usually outside the tree and may call it
+        inside their own jitted step, where its loop unrolls into one trace and compiles once
+        (JAX 0.10.2), so nothing shows it runs eagerly and it is not claimed; neither is a loop in
+        its own body that calls the primitive, for the same reason. The finding on a driver is
+        dropped when another file of the tree imports it (`from mod import run`, or `mod.run` on
+        an import of the module: that file may call it inside a jitted step); a same-named
+        function of another module does not count. A factory whose every return is a
         nested `@jax.jit` def or `jax.jit` of a new function object (or a tuple holding such jits,
         `return project, recover`) called in a loop that runs with the work makes a new jit
         object per iteration: reported where the loop calls what it returned. A decorated (cached)
