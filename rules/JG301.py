@@ -542,13 +542,36 @@ def factory_called_once(n):
     return x
 
 
+class Relaxer:
+    def __init__(self, rate):
+        self.rate = rate
+        # the instance's `relax` is the jit of the method: every call below runs the jit, which
+        # traces the scan (and its nested `body`) once
+        self.relax = jax.jit(self.relax)
+
+    def relax(self, y):
+        def body(c, _):
+            return c - self.rate * c, None
+
+        return jax.lax.scan(body, y, None, length=3)[0]
+
+
+def method_rebound_to_its_jit(n):
+    relaxer = Relaxer(0.5)
+    y = jnp.ones(3)
+    for _ in range(n):
+        y = relaxer.relax(y)
+    return y
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, factory_called_per_step]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
-           model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update]
+           model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update,
+           method_rebound_to_its_jit]
 
 
 if __name__ == "__main__":  # the eager step runs from the top level only: nothing traces it

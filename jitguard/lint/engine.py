@@ -432,8 +432,8 @@ class _WithoutHolds(ModuleIndex):
 
 def _pending_unless_named(module: cst.Module, hidden: list, names: set[str], trace_calls: dict | None) -> dict:
     """``trace_calls`` with a pending row per hidden violation: [line, column, [], ["?name", ...],
-    code], dropped once every file is read unless another file names one of ``names``
-    (undertrace_project.drop_proven). Without JG301's facts the file counts as unread there."""
+    code], dropped once every file is read unless another file refers to one of ``names`` through
+    its imports (undertrace_project.drop_proven). Without JG301's facts the file counts as unread there."""
     out = dict(trace_calls) if trace_calls is not None else {"local_imports": True}
     positions = locate(module, [item[1] for item in hidden])
     rows = list(out.get("pending", []))

@@ -239,7 +239,29 @@ def dispatch_wrappers(callers: Mapping[str, set[str]], known: dict[str, dict], n
 
 
 _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|[^\n]*)|import[ \t]+([^\n]*))", re.MULTILINE)
-_NAME = re.compile(r"[A-Za-z_][\w.]*")
+
+
+def import_statements(text: str, module_name: str):
+    """The import statements of ``text``, at any indentation (imports inside functions too), read
+    from the text (no parse): ``(module, [(name, alias), ...])`` for ``from module import name as
+    alias`` (relative imports resolved against ``module_name``; module None when they cannot be,
+    alias None when there is none, name "*" for a star import), ``("", [(dotted, alias), ...])``
+    for ``import dotted as alias``."""
+    from jitguard.lint.analysis.imports import resolve_relative
+
+    for m in _IMPORT.finditer(text):
+        dots, base, names, plain = m.groups()
+        if plain is not None:  # import a.b as c, d
+            yield "", [_alias(part) for part in plain.split("#")[0].split(",") if part.split()]
+            continue
+        module = (resolve_relative(module_name, len(dots), base) if module_name else None) if dots else base
+        listed = re.sub(r"#[^\n]*", "", names).strip().strip("()")
+        yield module or None, [_alias(part) for part in listed.split(",") if part.split()]
+
+
+def _alias(part: str) -> tuple[str, str | None]:
+    words = part.split()
+    return words[0], words[2] if len(words) > 2 and words[1] == "as" else None
 
 
 def importers_first(paths: list[str], modules: dict[str, str], module_names: dict[str, str], read) -> list[str]:
@@ -249,20 +271,13 @@ def importers_first(paths: list[str], modules: dict[str, str], module_names: dic
     file its seeds before its parse, instead of a second parse afterwards. ``modules`` maps public
     module names to paths, ``module_names`` paths to their dotted names, ``read(path)`` gives the
     text (a cheap scan of import statements, not a parse)."""
-    from jitguard.lint.analysis.imports import resolve_relative
-
     edges: dict[str, list[str]] = {}
     for path in paths:
         targets = []
-        for m in _IMPORT.finditer(read(path)):
-            dots, base, names, plain = m.groups()
-            if plain is not None:  # import a.b as c, d
-                candidates = [part.split()[0] for part in plain.split("#")[0].split(",") if part.split()]
-            else:
-                module = resolve_relative(module_names[path], len(dots), base) if dots else base
-                if not module:
-                    continue
-                candidates = [module, *(f"{module}.{n}" for n in _NAME.findall(names.split("#")[0]) if n != "as")]
+        for module, entries in import_statements(read(path), module_names[path]):
+            if module is None:
+                continue
+            candidates = [e[0] for e in entries] if not module else [module, *(f"{module}.{e[0]}" for e in entries)]
             targets.extend(modules[c] for c in candidates if c in modules and modules[c] != path)
         edges[path] = targets
     order: list[str] = []

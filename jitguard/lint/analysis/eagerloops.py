@@ -60,7 +60,7 @@ def eager_control_flow(index, repeated: dict, new_bound_method):
         fresh = [_fresh(index, func, args[i], new_bound_method) for i in positions if i < len(args)]
         what = next((f for f in fresh if f), None)
         if what is not None:
-            if runs_eagerly(func) is not False:
+            if not _traced_anywhere(index, func) and runs_eagerly(func) is not False:
                 _pending_entry(index, call, eager[func])
                 yield (call,
                        f"`lax.{short}` run outside any jit on {what} inside `{func.display()}`, which runs "
@@ -81,7 +81,8 @@ def _fresh_through_parameters(index, func, params: set, short: str, repeated: di
             continue
         for param, value in _bound_arguments(call, func):
             what = _fresh(index, caller, value, new_bound_method) if param in params else None
-            if what is None or _decorated_chain(caller) or runs_eagerly(caller) is False:
+            if (what is None or _decorated_chain(caller) or _traced_anywhere(index, caller)
+                    or runs_eagerly(caller) is False):
                 continue
             _pending_entry(index, call, runs_eagerly(caller))
             yield (call,
@@ -135,8 +136,9 @@ def _fresh(index, func, expr: cst.BaseExpression, new_bound_method) -> str | Non
 def _eager_path(index, func, depth: int = 0, looped: bool = False, seen=None):
     """Is ``func`` called, through a chain of direct calls, from code that runs eagerly, with a loop
     that runs with the work on the way? Eager code: the module's top level, or an entry function
-    (``_entry``: a plain module-level function this module never calls; the finding then holds only
-    while no other file of the checked tree names it). No function on the chain is decorated or in
+    (``_entry``: a driver, a plain module-level function whose parameters only count its loops, that
+    this module never calls; the finding then holds only while no other file of the checked tree
+    imports it). No function on the chain is decorated or in
     traced code (a jitted step: the primitive is traced there once). Returns False, or the names of
     the entry functions the chain starts from (a tuple, empty for the top level)."""
     seen = set() if seen is None else seen
@@ -153,7 +155,7 @@ def _eager_path(index, func, depth: int = 0, looped: bool = False, seen=None):
             if here:
                 return ()
             continue
-        if _decorated_chain(caller) or index.traces.in_traced_code(caller):
+        if _decorated_chain(caller) or index.traces.in_traced_code(caller) or _traced_anywhere(index, caller):
             continue
         found = _eager_path(index, caller, depth + 1, here, seen)
         if found is not False:
@@ -172,34 +174,100 @@ def _calls_directly(index, call: cst.Call, caller, func) -> bool:
 
 
 def _rebound(index, func) -> bool:
-    """Is the name of ``func`` bound again where it is defined (``step = jax.pmap(step)``): its
-    calls may run something else."""
+    """Is the name of ``func`` bound again, so that its calls may run something else (a jit of it)?
+    A function: bound again where it is defined (``step = jax.pmap(step)``). A method: bound again
+    in its class body (``advance = jax.jit(advance, static_argnums=0)``), or stored as an attribute
+    anywhere in the module (``self.advance = jax.jit(self.advance)`` in ``__init__``: the instance's
+    attribute shadows the method; ``Integrator.advance = jax.jit(Integrator.advance)`` after the
+    class; ``setattr(obj, "advance", ...)``). JAX 0.10.2: each form compiles once for any number of
+    calls (tests/test_review_s8_jg301.py)."""
     from jitguard.lint.analysis.traceable import bindings_in
 
-    if func.cls is not None or not isinstance(func.node, cst.FunctionDef):
+    if not isinstance(func.node, cst.FunctionDef):
         return False
+    if func.cls is not None:
+        found = bindings_in(func.cls.node.body, func.name)
+        return found is None or len(found) != 1 or func.name in _stored_attributes(index)
     root = func.parent.node.body if func.parent is not None else index.module
     found = bindings_in(root, func.name)
     return found is None or len(found) != 1
 
 
+def _stored_attributes(index) -> frozenset[str]:
+    """The attribute names the module stores anywhere (``x.name = ...``, augmented, annotated, a
+    loop or ``with`` target, ``del``, ``setattr(x, "name", ...)``): one walk per module."""
+    memo = index.__dict__.get("_eager_stored_attributes")
+    if memo is not None:
+        return memo
+    names: set[str] = set()
+    for node in iter_nodes(index.module):
+        kind = type(node)
+        if kind is cst.Assign:
+            targets = [t.target for t in node.targets]
+        elif kind in (cst.AugAssign, cst.AnnAssign, cst.For, cst.Del):
+            targets = [node.target]
+        elif kind is cst.AsName:
+            targets = [node.name]
+        elif (kind is cst.Call and isinstance(node.func, cst.Name) and node.func.value == "setattr"
+              and len(node.args) > 1 and isinstance(node.args[1].value, cst.SimpleString)):
+            value = node.args[1].value.evaluated_value
+            names.update((value,) if isinstance(value, str) else ())
+            continue
+        else:
+            continue
+        for target in targets:
+            names.update(t.attr.value for t in iter_nodes(target) if type(t) is cst.Attribute)
+    memo = index.__dict__["_eager_stored_attributes"] = frozenset(names)
+    return memo
+
+
 def _entry(index, func) -> bool:
-    """A plain module-level function (no decorator, not passed to a transform or a callback) that
-    this module never calls: something outside runs it, from Python."""
+    """A driver that nothing in this module calls: a plain module-level function (no decorator, not
+    passed to a transform or a callback) whose every parameter only counts the iterations of its
+    loops (``def run(n): for _ in range(n): ...``; no parameter at all counts too), so the arrays
+    it steps are made inside it. Something outside runs it from Python: a caller that jits it
+    would have to make those counts static and compile a constant program, which is not how a
+    step loop is used. A function that takes its arrays as parameters (``def smooth(u,
+    levels=4)``) is a library function its callers may put inside their own jitted step (JAX
+    0.10.2: ``smooth`` under the user's jit compiles once for any number of steps), so its loop is
+    not evidence that anything runs eagerly: not claimed. Neither is a loop calling the primitive
+    in the function's own body: under the caller's jit that loop unrolls into one trace."""
     return (func.parent is None and func.cls is None and not func.is_method
-            and isinstance(func.node, cst.FunctionDef) and not _traced_anywhere(index, func))
+            and isinstance(func.node, cst.FunctionDef) and _counts_only(func)
+            and not _traced_anywhere(index, func))
+
+
+def _counts_only(func) -> bool:
+    """Is every parameter of ``func`` used only as an argument of ``range(...)`` iterated by a loop
+    or comprehension of its body (no ``*args``/``**kwargs``)?"""
+    if any(p.kind not in ("positional", "kwonly") for p in func.params):
+        return False
+    params = {p.name for p in func.params}
+    if not params:
+        return True
+    counted: set[int] = set()
+    for node in iter_nodes(func.node.body):
+        kind = type(node)
+        if kind is cst.For or kind is cst.CompFor:
+            it = node.iter
+            if type(it) is cst.Call and isinstance(it.func, cst.Name) and it.func.value == "range":
+                counted.update(id(a.value) for a in it.args if type(a.value) is cst.Name)
+    return all(id(node) in counted for node in iter_nodes(func.node.body)
+               if type(node) is cst.Name and node.value in params)
 
 
 def _pending_entry(index, node: cst.CSTNode, entries) -> None:
     """A finding whose eager path starts at ``entries`` holds while no other file of the checked
-    tree names one of them (such a file may call it inside a jitted step)."""
+    tree refers to one of them through its imports (such a file may call it inside a jitted step;
+    undertrace_project.drop_proven)."""
     if entries:
         remember_pending(index, node, (frozenset(), frozenset(f"!{name}" for name in entries)))
 
 
 def _traced_anywhere(index, func) -> bool:
     """Is ``func`` (or a function it is nested in) named as an argument of a call (``jax.jit(f)``,
-    ``jax.grad(f)``, a callback) or decorated? Then it may run under a trace: not claimed."""
+    ``jax.jit(self.f)``, ``jax.grad(f)``, a callback) or decorated? Then it may run under a trace
+    (its name may be bound to the jit in a way the module does not show): not claimed."""
     chain = []
     info = func
     while info is not None:
@@ -208,15 +276,12 @@ def _traced_anywhere(index, func) -> bool:
     for info in chain:
         if isinstance(info.node, cst.FunctionDef) and info.node.decorators:
             return True
-    names = {info.name for info in chain}
-    for call, _f, _k, _l in index.calls:
-        for a in call.args:
-            value = a.value
-            if isinstance(value, cst.Name) and value.value in names:
-                return True
-            if isinstance(value, cst.Attribute) and value.attr.value in names:
-                return True
-    return False
+    passed = index.__dict__.get("_eager_passed_names")
+    if passed is None:  # the names (and attribute names) passed as arguments: one pass per module
+        passed = index.__dict__["_eager_passed_names"] = frozenset(
+            a.value.value if isinstance(a.value, cst.Name) else a.value.attr.value
+            for call, _f, _k, _l in index.calls for a in call.args if isinstance(a.value, (cst.Name, cst.Attribute)))
+    return any(info.name in passed for info in chain)
 
 
 def factory_jits_in_loops(index, unbounded, kept):

@@ -57,7 +57,8 @@ def _relied_on(index: jc.ModuleIndex, held: frozenset[str], info: jc.FunctionInf
     """Record on ``index`` (``none_holds``) the module-level names a hold trusts no other module to
     use: the jitted object and the function itself (another module could import the one and call
     it with None, or jit the other again). The engine reports the findings the hold hides unless
-    no other file of the checked tree names them (runner: undertrace_project.drop_proven)."""
+    no other file of the checked tree refers to them through its imports (``from pkg.mod import
+    _f_jit``, ``mod._f_jit`` on an import of the module; runner: undertrace_project.drop_proven)."""
     if held:
         relied = set(names) | ({info.name} if info.parent is None and info.cls is None else set())
         index.__dict__.setdefault("none_holds", set()).update(relied)

@@ -9,15 +9,18 @@ called under a trace), at least one instance is made, no class of the tree deriv
 other module reads a method or attribute the proof read in one module only, and no file the
 analysis did not read with libcst names the class at all. A pending finding of an eager loop
 (names ``!f``: ``f`` is the entry function its eager path starts from) is dropped the other way:
-when some other file names ``f`` (it may call it inside a jitted step). A finding that a
+when some other file refers to ``f`` (it may call it inside a jitted step). A finding that a
 NONEDISPATCH hold hides (names ``?f_jit``, ``?f``: jitguard.lint.analysis.noneguards) is dropped
-when no other file names them. Runs on the cached facts alone (no libcst).
+when no other file refers to them. "Refers to" is read from the other files' import statements
+(``_Proof.referred_elsewhere``: an import of the name from this module, or ``module.name`` on an
+import of the module), so a same-named function of an unrelated module changes nothing; the
+words of a file are searched only where its imports cannot be read. Runs on the cached facts
+and the files' text alone (no libcst).
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 
 def drop_proven(results) -> None:
@@ -29,12 +32,12 @@ def drop_proven(results) -> None:
     for res, row in pending:
         line, column, classes, names = row[:4]
         code = row[4] if len(row) > 4 else "JG301"
-        named = [f"={n[1:]}" for n in names if n.startswith("!")]  # an eager entry function (eagerloops)
-        private = [f"={n[1:]}" for n in names if n.startswith("?")]  # a NONEDISPATCH hold (noneguards)
+        named = [n[1:] for n in names if n.startswith("!")]  # an eager entry function (eagerloops)
+        private = [n[1:] for n in names if n.startswith("?")]  # a NONEDISPATCH hold (noneguards)
         if private:
-            drop = proof._unread_elsewhere(private, res.path)
+            drop = not proof.referred_elsewhere(private, res.path)
         else:
-            drop = (not proof._unread_elsewhere(named, res.path)) if named else proof.holds(classes, names, res.path)
+            drop = proof.referred_elsewhere(named, res.path) if named else proof.holds(classes, names, res.path)
         if drop:
             res.findings = [f for f in res.findings
                             if not (f.code == code and f.line == line and f.column == column)]
@@ -118,11 +121,85 @@ class _Proof:
         pattern = re.compile(r"(?:" + "|".join(attrs + [rf"(?<!\w){w}" for w in words]) + r")\b")
         return not any(self._mentions(res.path, pattern) for res in self.results if res.path != path)
 
-    def _mentions(self, path: str, pattern: re.Pattern) -> bool:
+    def referred_elsewhere(self, names, path: str) -> bool:
+        """Does a file of the tree but ``path`` refer to one of ``names``, module-level names of
+        the module of ``path``? Decided from each file's import statements (crossmodule.
+        import_statements: imports inside functions too), not from its words: ``from pkg.evidence
+        import _f`` (through a package that may re-export it: ``from pkg import _f``; a star
+        import, for a name it imports), or ``ev._f`` / ``pkg.evidence._f`` in a file that imports
+        the module (``import pkg.evidence as ev``, ``from pkg import evidence``, ``import
+        pkg.evidence``). A same-named function of another module, a comment or a string is no
+        reference. Only where the imports cannot be read, the file's words are searched as
+        before: a file that cannot be read, one that imports modules by name at run time
+        (``importlib.import_module``, ``__import__``), or a relative import whose package is
+        unknown."""
+        if not names:
+            return False
+        module = self._module(path)
+        words = re.compile(r"(?:" + "|".join(rf"(?<!\w){re.escape(n)}" for n in names) + r")\b")
+        for res in self.results:
+            if res.path == path:
+                continue
+            text = self._text(res.path)
+            if text is None or words.search(text) is None:
+                if text is None:
+                    return True
+                continue
+            if "import_module" in text or "__import__" in text:
+                return True  # modules imported by name at run time: the words decide
+            if self._refers(text, self._module(res.path), module, names, path):
+                return True
+        return False
+
+    def _refers(self, text: str, here: str, module: str, names, path: str) -> bool:
+        from jitguard.lint.analysis.crossmodule import import_statements
+
+        targets = {f"{module}.{n}" for n in names}
+        aliases: set[str] = set()  # local names of the module in this file
+        for base, entries in import_statements(text, here):
+            if base is None:
+                if any(name in names for name, _alias in entries):
+                    return True  # a relative import of a package not known: by its words
+                continue
+            for name, alias in entries:
+                if not base:  # import a.b.c [as d]
+                    if alias is not None and self.canonical(name) == module:
+                        aliases.add(alias)
+                    elif alias is None and name.split(".")[0] == module.split(".")[0]:
+                        aliases.add(module)  # used as the dotted path pkg.evidence._f
+                    continue
+                inside = module == base or module.startswith(base + ".")  # from the module or a package above it
+                if name == "*":
+                    if inside and any(not n.startswith("_") or self._has_all(path) for n in names):
+                        return True
+                elif name in names and (inside or self.canonical(f"{base}.{name}") in targets):
+                    return True
+                elif self.canonical(f"{base}.{name}") == module:
+                    aliases.add(alias or name)
+        return any(re.search(rf"(?<![\w.]){re.escape(a)}\s*\.\s*{re.escape(n)}\b", text)
+                   for a in aliases for n in names)
+
+    def _has_all(self, path: str) -> bool:
+        text = self._text(path)
+        return text is None or "__all__" in text
+
+    @staticmethod
+    def _module(path: str) -> str:
+        from jitguard.lint.discovery import module_name
+        from jitguard.lint.textscan import public_name
+
+        return public_name(module_name(path))
+
+    def _text(self, path: str) -> str | None:
         if path not in self._texts:
+            from jitguard.lint.textscan import read_source
+
             try:
-                self._texts[path] = Path(path).read_text(encoding="utf-8", errors="replace")
+                self._texts[path] = read_source(path).decode("utf-8", "replace")
             except (OSError, ValueError):
                 self._texts[path] = None
-        text = self._texts[path]
+        return self._texts[path]
+
+    def _mentions(self, path: str, pattern: re.Pattern) -> bool:
+        text = self._text(path)
         return text is None or pattern.search(text) is not None

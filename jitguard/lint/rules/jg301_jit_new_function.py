@@ -28,7 +28,8 @@ class JitOfNewFunction(Rule):
         function body — when that function itself runs again and again (it is called in a loop,
         or it is a `__call__`; a method called in a loop through an instance counts). A jitted
         function bound to a local name and called there (`step = jax.jit(lambda ...)`, then
-        `step(x)`) is made per run of its function too. `jax.jit(obj.method)` counts as new: every attribute access makes
+        `step(x)`; a nested `def f` rebound as `f = jax.jit(f, ...)`, then `f(x)`) is made per run of its
+        function too. `jax.jit(obj.method)` counts as new: every attribute access makes
         a new bound-method object; so does `jax.jit(tx.update)` where `tx = make(...)` in the
         loop and the module's factory `make` returns a NamedTuple whose `update` field is a new
         closure (an optimizer built like optax's, rebuilt per learning rate). `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
@@ -50,10 +51,21 @@ class JitOfNewFunction(Rule):
         compiles again; so when such a function object is passed to a helper whose parameter
         reaches the primitive (`_solve(self._cond, self._body, x)`, reported at that call).
         Eagerly: on a chain of direct calls (functions, methods through an instance; none
-        decorated, in traced code, or rebound as in `f = jax.pmap(f)`) from the module's top level
-        or from an entry function, a plain module-level function no code of the checked tree calls
-        (the finding is dropped when another file names it: that file may call it inside a jitted
-        step), with a loop that runs with the work on the way. A factory whose every return is a
+        decorated, passed to a transform or any other call, or rebound: `f = jax.pmap(f)`, and for
+        a method `advance = jax.jit(advance)` in its class body, `Cls.advance = jax.jit(...)` or
+        `self.advance = jax.jit(self.advance)`, whose calls all run the jit: JAX compiles once)
+        from the module's top level (`if __name__ == "__main__":` included) or from an entry
+        function, with a loop that runs with the work on the way. An entry function is a driver no
+        code of the checked tree calls: a plain module-level function whose parameters only count
+        its loops (`def run(n): for _ in range(n): ...`), so it makes the arrays it steps and is
+        run from Python. A function that takes its arrays as parameters (`def smooth(u,
+        levels=4)`) is library code: its callers are usually outside the tree and may call it
+        inside their own jitted step, where its loop unrolls into one trace and compiles once
+        (JAX 0.10.2), so nothing shows it runs eagerly and it is not claimed; neither is a loop in
+        its own body that calls the primitive, for the same reason. The finding on a driver is
+        dropped when another file of the tree imports it (`from mod import run`, or `mod.run` on
+        an import of the module: that file may call it inside a jitted step); a same-named
+        function of another module does not count. A factory whose every return is a
         nested `@jax.jit` def or `jax.jit` of a new function object (or a tuple holding such jits,
         `return project, recover`) called in a loop that runs with the work makes a new jit
         object per iteration: reported where the loop calls what it returned. A decorated (cached)
@@ -229,11 +241,26 @@ def _pending(index, node: cst.CSTNode, scope) -> None:
 
 def _called_after(index, call: cst.Call, scope) -> bool:
     """``step = jax.jit(...)`` then ``step(...)`` in the same function: the jitted function is made
-    and used by each run of ``scope`` (the name's only binding there is this call)."""
+    and used by each run of ``scope`` (the name's only binding there is this call, or this call and
+    the nested def it jits: ``def loop_fn(...)`` then ``loop_fn = jax.jit(loop_fn, ...)``)."""
     bound = [name for name, values in scope_view(index, scope).bindings_here().items()
-             if len(values) == 1 and values[0] is call]
+             if any(v is call for v in values) and _bound_to_jit_only(index, call, scope, name, values)]
     return bool(bound) and any(
         func is scope and isinstance(c.func, cst.Name) and c.func.value in bound for c, func, _k, _l in index.calls)
+
+
+def _bound_to_jit_only(index, call: cst.Call, scope, name: str, values: list) -> bool:
+    """Are the bindings ``values`` of ``name`` in ``scope`` the jit ``call`` alone, or ``call`` and
+    the def of the nested function it jits by that very name?"""
+    if len(values) == 1:
+        return True
+    args = positional_args(call)
+    if len(values) != 2 or not any(v is None for v in values) or not args:
+        return False
+    first = args[0].value
+    nested = index.lookup_function(name, scope)
+    return (isinstance(first, cst.Name) and first.value == name and nested is not None
+            and nested.parent is scope and isinstance(nested.node, cst.FunctionDef))
 
 
 def _options_per_element(index, call: cst.Call, loop: cst.CSTNode, scope) -> bool:
