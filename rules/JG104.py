@@ -298,6 +298,27 @@ def outside_jit(x):
     return float(np.exp(x).sum()), x.max().item()
 
 
+def _over_rows(fn, rows):
+    return [fn(r) for r in rows]
+
+
+def _row_mean(r):
+    return jnp.mean(r)
+
+
+def _row_counts(r):
+    return np.histogram(np.asarray(r), bins=2)[0]  # passed only by the eager call below
+
+
+@jax.jit
+def row_means(x):
+    return jnp.stack(_over_rows(_row_mean, x))
+
+
+def row_counts(x):
+    return _over_rows(_row_counts, x)  # eager: NumPy on concrete rows
+
+
 
 @jax.jit
 def math_on_static(x):
@@ -367,4 +388,5 @@ RUNS = [
     lambda: index_array_table(jnp.ones(2), 1),
     lambda: index_shape(jnp.ones((2, 3))),
     lambda: outside_jit(np.ones(3)),
+    lambda: (row_means(jnp.ones((2, 3))), row_counts(jnp.ones((2, 3)))),
 ]

@@ -40,7 +40,9 @@ class Concretization(Rule):
         or a parameter of a factory called in the function it makes (`decay_fn(t)` in a nested
         jitted `step`), runs each def or lambda of the file that the file's calls pass there,
         also a nested def a factory puts in a NamedTuple or dataclass field (`opt.update` of
-        `opt = make_optimizer(schedule)`).
+        `opt = make_optimizer(schedule)`). For a helper that is not jitted itself (`def
+        over_rows(fn, rows)` called by a jitted function), only the functions passed by calls
+        made in traced code count: the one an eager call passes runs on concrete values.
         """
     why = """
         A traced value is a placeholder for any array of its shape and dtype; it has no Python
