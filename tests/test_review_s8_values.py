@@ -23,6 +23,31 @@ import numpy as np
 from jax import lax
 """
 
+# a registration that keeps every field not annotated jax.Array in the aux data (mujoco-mjx's
+# PyTreeNode): under jit those fields keep their Python values
+ANNOTATION_REGISTRAR = """
+        from typing import NamedTuple
+
+
+        def pytree_dataclass(cls):
+            cls = dataclasses.dataclass(frozen=True)(cls)
+            data_fields = [f for f in dataclasses.fields(cls) if f.type is jax.Array]
+            meta_fields = [f for f in dataclasses.fields(cls) if f.type is not jax.Array]
+
+            def flatten(x):
+                data = tuple((jax.tree_util.GetAttrKey(f.name), getattr(x, f.name)) for f in data_fields)
+                return data, tuple(getattr(x, f.name) for f in meta_fields)
+
+            def unflatten(meta, data):
+                kwargs = {f.name: m for f, m in zip(meta_fields, meta)}
+                kwargs.update({f.name: d for f, d in zip(data_fields, data)})
+                return cls(**kwargs)
+
+            jax.tree_util.register_pytree_with_keys(cls, flatten, unflatten)
+            return cls
+
+"""
+
 # name: (rule, source, oracle); oracle: ("raises", error class name) or ("runs",) for `main()`
 CASES: dict[str, tuple[str, str, tuple]] = {
     # -- item 1 (64e7af5): a function passed to a helper runs traced only where the call that
@@ -121,6 +146,109 @@ CASES: dict[str, tuple[str, str, tuple]] = {
             x = jnp.ones((2, 3))
             return model(x), over_rows(total, x)
         """, ("runs",)),
+    # -- item 3 (3cf7d6d): an aux field of a class registered by a flatten that sorts fields by
+    # annotation is static on an instance of the class; read through a receiver of unknown class
+    # (a loop variable, an alias) it stays static unless another class of the module declares the
+    # name (then the receiver may be that class's instance: a leaf, traced)
+    "aux_field_through_alias_and_loop_variable": ("JG101", ANNOTATION_REGISTRAR + """
+        @pytree_dataclass
+        class State:
+            pos: jax.Array
+            nconstraint: int
+
+
+        @pytree_dataclass
+        class Data:
+            qpos: jax.Array
+            state: State
+
+
+        @jax.jit
+        def relax(states):
+            out = []
+            for st in states:
+                if st.nconstraint > 0:
+                    out.append(st.pos * 0.5)
+            return out
+
+
+        @jax.jit
+        def first(s: State):
+            t = s
+            return t.pos if t.nconstraint > 0 else -t.pos
+
+
+        @jax.jit
+        def nested(d: Data, quad):
+            state = d.state
+            return quad[: state.nconstraint].sum() + state.pos.sum()
+
+
+        def main():
+            s = State(jnp.ones(3), 2)
+            return relax([s, s]), first(s), nested(Data(jnp.zeros(2), s), jnp.ones(4))
+        """, ("runs",)),
+    "aux_name_also_a_namedtuple_leaf_alias_of_known_class": ("JG101", ANNOTATION_REGISTRAR + """
+        class Counter(NamedTuple):
+            count: jax.Array
+
+
+        @pytree_dataclass
+        class Options:
+            scale: jax.Array
+            count: int
+
+
+        @jax.jit
+        def scaled(opts: Options, x):
+            o = opts
+            return x * o.scale if o.count > 0 else x
+
+
+        def main():
+            return scaled(Options(jnp.float32(2.0), 3), jnp.ones(2))
+        """, ("runs",)),
+    "aux_name_also_a_namedtuple_leaf_unannotated": ("JG101", ANNOTATION_REGISTRAR + """
+        class Counter(NamedTuple):
+            count: jax.Array
+
+
+        @pytree_dataclass
+        class Options:
+            scale: jax.Array
+            count: int
+
+
+        @jax.jit
+        def step(state, x):
+            if state.count > 0:  # flag
+                return x * 2
+            return x
+
+
+        def main():
+            return step(Counter(jnp.array(3)), jnp.ones(2))
+        """, ("raises", "TracerBoolConversionError")),
+    "aux_name_through_alias_of_a_namedtuple_parameter": ("JG101", ANNOTATION_REGISTRAR + """
+        class Counter(NamedTuple):
+            count: jax.Array
+
+
+        @pytree_dataclass
+        class Options:
+            scale: jax.Array
+            count: int
+
+
+        @jax.jit
+        def step(state: Counter, x):
+            c = state
+            return x * 2 if c.count > 0 else x  # flag
+
+
+        def main():
+            return step(Counter(jnp.array(3)), jnp.ones(2))
+        """, ("raises", "TracerBoolConversionError")),
 }
 
 
