@@ -319,6 +319,30 @@ def row_counts(x):
     return _over_rows(_row_counts, x)  # eager: NumPy on concrete rows
 
 
+class Levels:
+    def __init__(self, n):
+        self.values = np.linspace(0.0, 1.0, n)
+
+    def total(self, order):
+        def body(acc, k):
+            return acc + self.values[k], None  # a traced leaf under jit: the class is registered below
+        return jax.lax.scan(body, 0.0, order)[0]
+
+
+def _levels_unflatten(aux, children):
+    levels = object.__new__(Levels)
+    levels.values = children[0]
+    return levels
+
+
+jax.tree_util.register_pytree_node(Levels, lambda levels: ((levels.values,), None), _levels_unflatten)
+
+
+@jax.jit
+def level_total(levels, order):
+    return levels.total(order)
+
+
 
 @jax.jit
 def math_on_static(x):
@@ -389,4 +413,5 @@ RUNS = [
     lambda: index_shape(jnp.ones((2, 3))),
     lambda: outside_jit(np.ones(3)),
     lambda: (row_means(jnp.ones((2, 3))), row_counts(jnp.ones((2, 3)))),
+    lambda: level_total(Levels(5), jnp.arange(3)),
 ]

@@ -249,6 +249,89 @@ CASES: dict[str, tuple[str, str, tuple]] = {
         def main():
             return step(Counter(jnp.array(3)), jnp.ones(2))
         """, ("raises", "TracerBoolConversionError")),
+    # -- item 4 (4b9f4f8): self.<name> stored once by __init__ as a NumPy array is one in every
+    # method only while the class is plain (not registered as a pytree by a later call) and nothing
+    # else stores the attribute (a caller, setattr with a computed name)
+    "numpy_attribute_of_a_class_registered_by_a_later_call": ("JG104", """
+        class Ramp:
+            def __init__(self, n):
+                self.levels = np.linspace(0.0, 1.0, n)
+
+            def total(self, order):
+                def body(acc, k):
+                    return acc + self.levels[k], None
+                return lax.scan(body, 0.0, order)[0]
+
+
+        def _unflatten(aux, children):
+            r = object.__new__(Ramp)
+            r.levels = children[0]
+            return r
+
+
+        jax.tree_util.register_pytree_node(Ramp, lambda r: ((r.levels,), None), _unflatten)
+
+
+        @jax.jit
+        def run(r, order):
+            return r.total(order)
+
+
+        def main():
+            return run(Ramp(5), jnp.arange(3))
+        """, ("runs",)),
+    "numpy_attribute_converted_by_setattr_in_a_method": ("JG104", """
+        class Ramp:
+            def __init__(self, n):
+                self.levels = np.linspace(0.0, 1.0, n)
+                self.weights = np.ones(n)
+
+            def to_device(self):
+                for name in ("levels", "weights"):
+                    setattr(self, name, jnp.asarray(getattr(self, name)))
+
+            def at(self, k):
+                return 2.0 * self.levels[k]
+
+
+        def main():
+            r = Ramp(5)
+            r.to_device()
+            return jax.jit(r.at)(jnp.int32(1))
+        """, ("runs",)),
+    "numpy_attribute_converted_by_the_caller": ("JG104", """
+        class Ramp:
+            def __init__(self, n):
+                self.levels = np.linspace(0.0, 1.0, n)
+
+            def at(self, k):
+                return 2.0 * self.levels[k]
+
+
+        def main():
+            r = Ramp(5)
+            r.levels = jnp.asarray(r.levels)
+            return jax.jit(r.at)(jnp.int32(1))
+        """, ("runs",)),
+    "numpy_attribute_of_a_plain_class_others_converted": ("JG104", """
+        class Ramp:
+            def __init__(self, n):
+                self.levels = np.linspace(0.0, 1.0, n)
+                self.weights = np.ones(n)
+
+            def to_device(self):
+                setattr(self, "weights", jnp.asarray(self.weights))
+
+            def at(self, k):
+                return self.weights[k] * self.levels[k]  # flag
+
+
+        def main():
+            r = Ramp(5)
+            r.to_device()
+            r.offset = 1.0
+            return jax.jit(r.at)(jnp.int32(1))
+        """, ("raises", "TracerArrayConversionError")),
 }
 
 

@@ -195,6 +195,79 @@ def _stored_targets(method) -> set[str]:
     return names
 
 
+_SET_ANYWHERE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def attributes_set_outside_init(index) -> frozenset[str] | None:
+    """The attribute names the module stores on some object other than as ``self.<name>`` of an
+    ``__init__`` (``r.levels = jnp.asarray(r.levels)`` by a caller, ``self.levels = ...`` in another
+    method, ``setattr(obj, "levels", ...)``); None when any attribute may be set that way
+    (``setattr`` or ``object.__setattr__`` with a name that is not a literal, ``vars(...)``,
+    ``.__dict__``). Memoized per module."""
+    if index not in _SET_ANYWHERE:
+        _SET_ANYWHERE[index] = (_attributes_set_outside_init(index),)
+    return _SET_ANYWHERE[index][0]
+
+
+def _attributes_set_outside_init(index) -> frozenset[str] | None:
+    in_init = set()
+    for klass in index.classes.values():
+        init = klass.methods.get("__init__")
+        if init is not None and init.is_method and init.positional and isinstance(init.node, cst.FunctionDef):
+            owner = init.positional[0].name
+            in_init |= {id(t) for t in _store_targets(init.node.body)
+                        if isinstance(t.value, cst.Name) and t.value.value == owner}
+    names: set[str] = set()
+    for node in _store_targets(index.module):
+        if id(node) not in in_init:
+            names.add(node.attr.value)
+    stack: list[cst.CSTNode] = [index.module]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if isinstance(node, cst.Attribute) and node.attr.value == "__dict__":
+            return None
+        if not isinstance(node, cst.Call):
+            continue
+        func = node.func
+        called = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
+        if called == "vars":
+            return None
+        if called in ("setattr", "__setattr__"):
+            name = node.args[1].value if len(node.args) > 1 and not node.args[0].star else None
+            if not isinstance(name, cst.SimpleString) or not isinstance(name.evaluated_value, str):
+                return None
+            names.add(name.evaluated_value)
+    return frozenset(names)
+
+
+def _store_targets(root: cst.CSTNode) -> list[cst.Attribute]:
+    """Every ``<expr>.<name>`` under ``root`` that is assigned, augmented, deleted or bound by a
+    loop or ``with``."""
+    found: list[cst.Attribute] = []
+    stack: list[cst.CSTNode] = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Del)):
+            targets = [node.target]
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            targets = [node.asname.name]
+        else:
+            continue
+        while targets:
+            target = targets.pop()
+            if isinstance(target, (cst.Tuple, cst.List)):
+                targets.extend(e.value for e in target.elements)
+            elif isinstance(target, cst.StarredElement):
+                targets.append(target.value)
+            elif isinstance(target, cst.Attribute):
+                found.append(target)
+    return found
+
+
 def _getters(klass) -> dict:
     """The class's properties of ``self`` alone: name -> getter."""
     out = {}

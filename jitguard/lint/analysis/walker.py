@@ -1255,8 +1255,9 @@ def numpy_array_attribute(index, scope: FunctionInfo | None, owner: str, attr: s
     if method is None or not _plain_class(index, method.cls):
         return False
     init = method.cls.methods.get("__init__")
+    set_elsewhere = objects.attributes_set_outside_init(index)
     if (init is None or not isinstance(init.node, cst.FunctionDef) or not init.positional
-            or attr in objects.rebound_attributes(index, method.cls)):
+            or attr in objects.rebound_attributes(index, method.cls) or set_elsewhere is None or attr in set_elsewhere):
         return False
     value = _only_init_store(init, attr)
     if value is None:
@@ -1282,10 +1283,14 @@ def _self_method(index, scope: FunctionInfo | None, owner: str) -> FunctionInfo 
 
 
 def _plain_class(index, klass) -> bool:
-    """No decorator, no base but ``object``, no ``tree_flatten``, and no class of the module derives
-    from it: not a pytree (a registered class, a dataclass, an equinox or flax module), so jit does
-    not trace its instances' attributes."""
-    if klass.node.decorators or "tree_flatten" in klass.methods:
+    """No decorator, no base but ``object``, no ``tree_flatten``, no class of the module derives
+    from it, and its name is never passed to a call (``register_pytree_node(Ramp, ...)``) nor used
+    otherwise than built, read from or tested (JG206's plain class, ``traceable.plain_class``): not
+    a pytree (a registered class, a dataclass, an equinox or flax module), so jit does not trace its
+    instances' attributes."""
+    from jitguard.lint.analysis.traceable import plain_class
+
+    if klass.node.decorators or "tree_flatten" in klass.methods or plain_class(index, klass.name) is None:
         return False
     if any(not (isinstance(b.value, cst.Name) and b.value.value == "object") for b in klass.node.bases):
         return False

@@ -24,7 +24,9 @@ class Concretization(Rule):
         traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`: the axis parameters JAX
         needs static, read from the installed JAX), and indexing a Python list or tuple, or a NumPy
         array (also one bound once at module level or in an enclosing function, or stored once as
-        `self.<name>` by the `__init__` of a plain class), with a traced integer. NumPy functions that
+        `self.<name>` by the `__init__` of a plain class: never registered as a pytree nor passed
+        to any call, the attribute stored nowhere else, by a caller or by `setattr`), with a
+        traced integer. NumPy functions that
         dispatch to the array's own method (`np.sum`, `np.mean`, `np.reshape`, ...) and `abs(x)`
         work on tracers and are not flagged.
 
