@@ -1,7 +1,8 @@
 """False positives review s8 demonstrated in the value model (/work/notes/review-s8.md items 1, 3,
-4), each with the true pattern of the commit that introduced it: every program is linted (the
-lines marked ``# flag`` and nothing else get the rule's code) and its ``main()`` run under JAX
-0.10.2 (a flagged program raises the named error; a legal one runs)."""
+4), each with the true pattern of the commit that introduced it, and the misses of its items 8
+and 9 with a legal look-alike: every program is linted (the lines marked ``# flag`` and nothing
+else get the rule's code) and its ``main()`` run under JAX 0.10.2 (a flagged program raises the
+named error; a legal one runs)."""
 
 from __future__ import annotations
 
@@ -332,6 +333,93 @@ CASES: dict[str, tuple[str, str, tuple]] = {
             r.offset = 1.0
             return jax.jit(r.at)(jnp.int32(1))
         """, ("raises", "TracerArrayConversionError")),
+    # -- items 8 and 9 (missed before): an annotated or unpacked store in __init__, a partial of
+    # the passed function, a mask made by .astype(bool)
+    "numpy_attribute_annotated_store_in_init": ("JG104", """
+        class Ramp:
+            def __init__(self, n):
+                self.levels: np.ndarray = np.linspace(0.0, 1.0, n)
+
+            def at(self, k):
+                return 2.0 * self.levels[k]  # flag
+
+
+        def main():
+            r = Ramp(5)
+            return jax.jit(r.at)(jnp.int32(1))
+        """, ("raises", "TracerArrayConversionError")),
+    "numpy_attributes_unpacked_in_init": ("JG104", """
+        class Pair:
+            def __init__(self, n):
+                self.lo, self.hi = np.zeros(n), np.ones(n)
+
+            def at(self, k):
+                return self.hi[k] - self.lo[k]  # flag
+
+
+        def main():
+            p = Pair(5)
+            return jax.jit(p.at)(jnp.int32(1))
+        """, ("raises", "TracerArrayConversionError")),
+    "jnp_attributes_unpacked_in_init": ("JG104", """
+        class Pair:
+            def __init__(self, n):
+                self.lo, self.hi = jnp.zeros(n), np.ones(n).tolist()
+
+            def at(self, k):
+                return self.lo[k] + 1.0
+
+
+        def main():
+            p = Pair(5)
+            return jax.jit(p.at)(jnp.int32(1))
+        """, ("runs",)),
+    "partial_of_a_numpy_function_passed_static": ("JG104", """
+        def project(x, lo):
+            return np.clip(np.asarray(x), lo, None)  # flag
+
+
+        @functools.partial(jax.jit, static_argnums=1)
+        def apply(x, fn):
+            return fn(x) * 2.0
+
+
+        def main():
+            return apply(jnp.ones(3), functools.partial(project, lo=0.0))
+        """, ("raises", "TracerArrayConversionError")),
+    "partial_of_a_jnp_function_passed_static": ("JG104", """
+        def project(x, lo):
+            return jnp.clip(jnp.asarray(x), lo, None)
+
+
+        @functools.partial(jax.jit, static_argnums=1)
+        def apply(x, fn):
+            return fn(x) * 2.0
+
+
+        def main():
+            return apply(jnp.ones(3), functools.partial(project, lo=0.0))
+        """, ("runs",)),
+    "mask_made_by_astype_bool": ("JG105", """
+        @jax.jit
+        def keep(x, mask):
+            return x[mask]  # flag
+
+
+        def main():
+            x = jnp.array([1.0, -2.0, 3.0])
+            return keep(x, (x * 0 + 1).astype(bool))
+        """, ("raises", "NonConcreteBooleanIndexError")),
+    "index_made_by_astype_int": ("JG105", """
+        @jax.jit
+        def keep(x, idx):
+            return x[idx]
+
+
+        def main():
+            x = jnp.array([1.0, -2.0, 3.0])
+            return keep(x, (x > 0).astype(jnp.int32))
+        """, ("runs",)),
 }
 
 

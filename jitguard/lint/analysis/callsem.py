@@ -923,7 +923,13 @@ def _argument(call: cst.Call, info: FunctionInfo, name: str) -> cst.BaseExpressi
 
 
 def _function_value(index, value, caller) -> FunctionInfo | None:
-    """The def or lambda of the module ``value`` (an argument written in ``caller``) is."""
+    """The def or lambda of the module ``value`` (an argument written in ``caller``) is, also
+    through ``functools.partial(f, lo=0.0)`` binding keywords only (the call's positional
+    arguments go to ``f``'s first parameters)."""
+    if (isinstance(value, cst.Call) and value.args and value.args[0].keyword is None and not value.args[0].star
+            and all(a.keyword is not None for a in value.args[1:])
+            and index.resolve(value.func, caller) == "functools.partial"):
+        value = value.args[0].value
     if isinstance(value, cst.Lambda):
         return index.by_node.get(value)
     if isinstance(value, cst.Name):

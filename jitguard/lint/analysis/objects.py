@@ -417,12 +417,13 @@ def _boolean_array(index, expr, scope, bound_value, depth: int) -> bool:
         name = index.resolve(expr.func, scope) or ""
         if name in _BOOLEAN_FUNCTIONS:
             return True
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "astype" and expr.args:
+            return _bool_dtype(index, expr.args[0].value, scope)  # (x * 0 + 1).astype(bool)
         if name in _ARRAY_MAKERS and expr.args and expr.args[0].keyword is None:
             dtype = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "dtype"),
                          expr.args[1].value if len(expr.args) > 1 and expr.args[1].keyword is None else None)
             if dtype is not None:
-                return (isinstance(dtype, cst.Name) and dtype.value == "bool") or (
-                    index.resolve(dtype, scope) or "") in ("jax.numpy.bool_", "numpy.bool_")
+                return _bool_dtype(index, dtype, scope)
             first = expr.args[0].value
             return (isinstance(first, (cst.List, cst.Tuple)) and bool(first.elements) and all(
                 isinstance(e.value, cst.Name) and e.value.value in ("True", "False") for e in first.elements))
@@ -431,6 +432,14 @@ def _boolean_array(index, expr, scope, bound_value, depth: int) -> bool:
         bound = bound_value(expr.value, index, scope)
         return bound is not None and _boolean_array(index, bound, scope, bound_value, depth - 1)
     return False
+
+
+def _bool_dtype(index, dtype: cst.BaseExpression, scope) -> bool:
+    """``bool``, ``jnp.bool_``, ``np.bool_`` or ``"bool"``."""
+    if isinstance(dtype, cst.SimpleString):
+        return dtype.evaluated_value == "bool"
+    return (isinstance(dtype, cst.Name) and dtype.value == "bool") or (
+        index.resolve(dtype, scope) or "") in ("jax.numpy.bool_", "numpy.bool_")
 
 
 def _resolved_calls(index) -> list[tuple[cst.Call, object, tuple | None]]:

@@ -40,7 +40,8 @@ class Concretization(Rule):
         argument and called in traced code runs with the arguments of that call: a parameter
         (`step_fn(it)` in `@partial(jax.jit, static_argnums=2) def make_step(p, it, step_fn)`),
         or a parameter of a factory called in the function it makes (`decay_fn(t)` in a nested
-        jitted `step`), runs each def or lambda of the file that the file's calls pass there,
+        jitted `step`), runs each def or lambda of the file that the file's calls pass there
+        (also as `functools.partial(f, lo=0.0)`),
         also a nested def a factory puts in a NamedTuple or dataclass field (`opt.update` of
         `opt = make_optimizer(schedule)`). For a helper that is not jitted itself (`def
         over_rows(fn, rows)` called by a jitted function), only the functions passed by calls
