@@ -112,6 +112,44 @@ CASES: dict[str, tuple[str, str, tuple]] = {
             x = jnp.arange(12.0).reshape(3, 4)
             return report(x), model(x)
         """, ("raises", "TracerArrayConversionError")),
+    "staged_helper_given_no_traced_value": ("JG104", """
+        def over_rows(fn, n):
+            return [fn(jnp.ones(3)) for _ in range(n)]
+
+
+        def smooth(r):
+            return jnp.sin(r)
+
+
+        def total(r):
+            return np.asarray(r).sum()
+
+
+        @jax.jit
+        def model(x):
+            return x + jnp.stack(over_rows(smooth, 2))
+
+
+        def main():
+            return model(jnp.ones(3)), over_rows(total, 2)
+        """, ("runs",)),
+    "staged_helper_given_a_numpy_function_by_traced_code": ("JG104", """
+        def over_rows(fn, n):
+            return [fn(jnp.ones(3)) for _ in range(n)]
+
+
+        def total(r):
+            return np.asarray(r).sum()  # flag
+
+
+        @jax.jit
+        def model(x):
+            return x + jnp.stack(over_rows(total, 2))
+
+
+        def main():
+            return model(jnp.ones(3))
+        """, ("raises", "TracerArrayConversionError")),
     "helper_jitted_by_a_module_alias_called_eagerly": ("JG104", """
         def over_rows(fn, rows):
             return [fn(r) for r in rows]

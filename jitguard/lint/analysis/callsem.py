@@ -459,8 +459,9 @@ class CallSemantics:
     def _traced_per_call(self, owner: FunctionInfo) -> bool:
         """Does every call of ``owner`` trace the code walked here (``self.info``, ``owner`` or
         a function nested in it)?"""
-        if decorated_by_transform(self.index, owner) or not self.index.traces.in_traced_code(owner):
-            return True
+        traces = self.index.traces
+        if decorated_by_transform(self.index, owner) or not (traces.traced(owner) or traces.kind(owner)):
+            return True  # (owner itself not traced: the code walked here is traced on its own)
         info = self.info
         while info is not None and info is not owner:
             if self.index.traces.of(info).contexts:
