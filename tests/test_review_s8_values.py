@@ -49,6 +49,19 @@ ANNOTATION_REGISTRAR = """
 
 """
 
+# `count` is aux data of the registered Options and a leaf of the NamedTuple Counter
+COUNTER_AND_OPTIONS = ANNOTATION_REGISTRAR + """
+        class Counter(NamedTuple):
+            count: jax.Array
+
+
+        @pytree_dataclass
+        class Options:
+            scale: jax.Array
+            count: int
+
+"""
+
 # name: (rule, source, oracle); oracle: ("raises", error class name) or ("runs",) for `main()`
 CASES: dict[str, tuple[str, str, tuple]] = {
     # -- item 1 (64e7af5): a function passed to a helper runs traced only where the call that
@@ -227,17 +240,7 @@ CASES: dict[str, tuple[str, str, tuple]] = {
             s = State(jnp.ones(3), 2)
             return relax([s, s]), first(s), nested(Data(jnp.zeros(2), s), jnp.ones(4))
         """, ("runs",)),
-    "aux_name_also_a_namedtuple_leaf_alias_of_known_class": ("JG101", ANNOTATION_REGISTRAR + """
-        class Counter(NamedTuple):
-            count: jax.Array
-
-
-        @pytree_dataclass
-        class Options:
-            scale: jax.Array
-            count: int
-
-
+    "aux_name_also_a_namedtuple_leaf_alias_of_known_class": ("JG101", COUNTER_AND_OPTIONS + """
         @jax.jit
         def scaled(opts: Options, x):
             o = opts
@@ -247,17 +250,7 @@ CASES: dict[str, tuple[str, str, tuple]] = {
         def main():
             return scaled(Options(jnp.float32(2.0), 3), jnp.ones(2))
         """, ("runs",)),
-    "aux_name_also_a_namedtuple_leaf_unannotated": ("JG101", ANNOTATION_REGISTRAR + """
-        class Counter(NamedTuple):
-            count: jax.Array
-
-
-        @pytree_dataclass
-        class Options:
-            scale: jax.Array
-            count: int
-
-
+    "aux_name_also_a_namedtuple_leaf_unannotated": ("JG101", COUNTER_AND_OPTIONS + """
         @jax.jit
         def step(state, x):
             if state.count > 0:  # flag
@@ -268,17 +261,7 @@ CASES: dict[str, tuple[str, str, tuple]] = {
         def main():
             return step(Counter(jnp.array(3)), jnp.ones(2))
         """, ("raises", "TracerBoolConversionError")),
-    "aux_name_through_alias_of_a_namedtuple_parameter": ("JG101", ANNOTATION_REGISTRAR + """
-        class Counter(NamedTuple):
-            count: jax.Array
-
-
-        @pytree_dataclass
-        class Options:
-            scale: jax.Array
-            count: int
-
-
+    "aux_name_through_alias_of_a_namedtuple_parameter": ("JG101", COUNTER_AND_OPTIONS + """
         @jax.jit
         def step(state: Counter, x):
             c = state

@@ -169,30 +169,13 @@ def _stored_targets(method) -> set[str]:
     """The ``self.<name>`` that a method assigns, augments, deletes or binds in a loop or ``with``."""
     if not method.is_method or not method.positional or not isinstance(method.node, cst.FunctionDef):
         return set()
+    return {t.attr.value for t in _own_stores(method)}
+
+
+def _own_stores(method) -> list[cst.Attribute]:
+    """The stored ``<first parameter>.<name>`` targets of a method (:func:`_store_targets`)."""
     owner = method.positional[0].name
-    names: set[str] = set()
-    stack: list[cst.CSTNode] = [method.node.body]
-    while stack:
-        node = stack.pop()
-        stack.extend(node.children)
-        if isinstance(node, cst.Assign):
-            targets = [t.target for t in node.targets]
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Del)):
-            targets = [node.target]
-        elif isinstance(node, cst.WithItem) and node.asname is not None:
-            targets = [node.asname.name]
-        else:
-            continue
-        while targets:
-            target = targets.pop()
-            if isinstance(target, (cst.Tuple, cst.List)):
-                targets.extend(e.value for e in target.elements)
-            elif isinstance(target, cst.StarredElement):
-                targets.append(target.value)
-            elif (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
-                  and target.value.value == owner):
-                names.add(target.attr.value)
-    return names
+    return [t for t in _store_targets(method.node.body) if isinstance(t.value, cst.Name) and t.value.value == owner]
 
 
 _SET_ANYWHERE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
@@ -214,9 +197,7 @@ def _attributes_set_outside_init(index) -> frozenset[str] | None:
     for klass in index.classes.values():
         init = klass.methods.get("__init__")
         if init is not None and init.is_method and init.positional and isinstance(init.node, cst.FunctionDef):
-            owner = init.positional[0].name
-            in_init |= {id(t) for t in _store_targets(init.node.body)
-                        if isinstance(t.value, cst.Name) and t.value.value == owner}
+            in_init |= {id(t) for t in _own_stores(init)}
     names: set[str] = set()
     for node in _store_targets(index.module):
         if id(node) not in in_init:
