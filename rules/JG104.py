@@ -308,6 +308,51 @@ def outside_jit(x):
     return float(np.exp(x).sum()), x.max().item()
 
 
+def _over_rows(fn, rows):
+    return [fn(r) for r in rows]
+
+
+def _row_mean(r):
+    return jnp.mean(r)
+
+
+def _row_counts(r):
+    return np.histogram(np.asarray(r), bins=2)[0]  # passed only by the eager call below
+
+
+@jax.jit
+def row_means(x):
+    return jnp.stack(_over_rows(_row_mean, x))
+
+
+def row_counts(x):
+    return _over_rows(_row_counts, x)  # eager: NumPy on concrete rows
+
+
+class Levels:
+    def __init__(self, n):
+        self.values = np.linspace(0.0, 1.0, n)
+
+    def total(self, order):
+        def body(acc, k):
+            return acc + self.values[k], None  # a traced leaf under jit: the class is registered below
+        return jax.lax.scan(body, 0.0, order)[0]
+
+
+def _levels_unflatten(aux, children):
+    levels = object.__new__(Levels)
+    levels.values = children[0]
+    return levels
+
+
+jax.tree_util.register_pytree_node(Levels, lambda levels: ((levels.values,), None), _levels_unflatten)
+
+
+@jax.jit
+def level_total(levels, order):
+    return levels.total(order)
+
+
 
 @jax.jit
 def math_on_static(x):
@@ -390,4 +435,6 @@ RUNS = [
     lambda: index_array_table(jnp.ones(2), 1),
     lambda: index_shape(jnp.ones((2, 3))),
     lambda: outside_jit(np.ones(3)),
+    lambda: (row_means(jnp.ones((2, 3))), row_counts(jnp.ones((2, 3)))),
+    lambda: level_total(Levels(5), jnp.arange(3)),
 ]

@@ -13,10 +13,18 @@ So ``x.a`` is static here only when ``x`` is known to be an instance of those cl
   body binds no ``f`` (and whose only base is the registrar's) has no attribute ``f``: reading it
   there raises, so it is left out.
 
-``x.a`` is static when every class ``x`` may be has ``a`` among its aux fields. Checked on JAX
-0.10.2: tests/precision_cases/pytree_meta_by_annotation*.py (static on the class's instances) and
-tests/precision_cases/true_annotation_aux_name_on_other_object.py (the same name on a NamedTuple
-is a tracer: TracerBoolConversionError).
+* a local name bound once, to such a receiver (``t = s``, ``contact = d.contact``).
+
+``x.a`` is static when every class ``x`` may be has ``a`` among its aux fields. A receiver known
+to be something else (a parameter annotated with another class, ``opts: AdamState``; a field
+annotated with another class) gives a traced ``x.a``. A receiver of unknown class (an
+unannotated parameter, a loop variable, what a helper returns) is judged by the name alone: static
+when ``a`` is an aux field of those classes and no other class of this module declares it
+(``nconstraint`` of the registered ``State``), traced when one does (``count`` of a NamedTuple
+``AdamState`` of the module: ``state.count`` may be its leaf). Checked on JAX 0.10.2:
+tests/precision_cases/pytree_meta_by_annotation*.py (static on the class's instances),
+tests/test_pytree_annot.py (the same name on a NamedTuple is a tracer: TracerBoolConversionError)
+and tests/test_review_s8_values.py (aliases, loop variables: static).
 """
 
 from __future__ import annotations
@@ -25,8 +33,15 @@ import weakref
 
 import libcst as cst
 
+from jitguard.lint.analysis.walk import iter_nodes
+
 _TABLES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # index -> {qualname: record}
+_OTHERS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # index -> fields of other classes
 _DEPTH = 6
+# a receiver class that is not one of the annotation-sorted classes (a NamedTuple, an array, ...)
+_OTHER = "<another class>"
+# annotations that say nothing of the class
+_UNTYPED = frozenset({"typing.Any", "object", "Any"})
 
 
 def aux_names(index) -> frozenset[str]:
@@ -41,10 +56,43 @@ def is_static_field(walker, owner: cst.BaseExpression, attr: str) -> bool:
     if not table:
         return False
     classes = _receiver(walker, owner, table, _DEPTH)
-    if not classes:
-        return False
-    records = [table[c] for c in classes]
-    return all(attr in record[1] for record in records)
+    if classes is None:  # not known: the name decides (an aux field no other class here declares)
+        return attr not in _other_fields(walker.index)
+    return bool(classes) and all(c != _OTHER and attr in table[c][1] for c in classes)
+
+
+def _other_fields(index) -> frozenset[str]:
+    """The names the module's other classes (not annotation-sorted) declare as fields: annotated
+    or assigned in the class body, or stored as ``self.<name>`` by a method."""
+    found = _OTHERS.get(index)
+    if found is None:
+        table = _table(index)
+        names: set[str] = set()
+        for klass in index.classes.values():
+            if _lookup(f"{_module(index)}.{klass.name}", table) is None:
+                names |= _declared(klass.node)
+        found = _OTHERS[index] = frozenset(names)
+    return found
+
+
+def _declared(node: cst.ClassDef) -> set[str]:
+    """The names bound directly in the class body, and those its methods store as ``self.<name>``."""
+    out: set[str] = set()
+    for item in iter_nodes(node.body):
+        targets = [item.target] if isinstance(item, cst.AnnAssign) else [
+            t.target for t in item.targets] if isinstance(item, cst.Assign) else []
+        for target in targets:
+            for el in target.elements if isinstance(target, (cst.Tuple, cst.List)) else [target]:
+                el = getattr(el, "value", el)
+                if isinstance(el, cst.Attribute) and isinstance(el.value, cst.Name) and el.value.value == "self":
+                    out.add(el.attr.value)
+    for line in node.body.body:
+        for item in getattr(line, "body", ()) if isinstance(line, cst.SimpleStatementLine) else ():
+            if isinstance(item, cst.AnnAssign) and isinstance(item.target, cst.Name):
+                out.add(item.target.value)
+            elif isinstance(item, cst.Assign):
+                out.update(t.target.value for t in item.targets if isinstance(t.target, cst.Name))
+    return out
 
 
 def _table(index) -> dict:
@@ -60,30 +108,30 @@ def _receiver(walker, expr: cst.BaseExpression, table: dict, depth: int) -> set[
     if depth <= 0:
         return None
     if isinstance(expr, cst.Name):
-        return _of_name(walker, expr.value, table)
+        return _of_name(walker, expr.value, table, depth)
     if isinstance(expr, cst.Attribute):
         inner = _receiver(walker, expr.value, table, depth - 1)
-        if not inner:
+        if not inner or _OTHER in inner:
             return None
         out: set[str] = set()
         for qualname in inner:
             record = table[qualname]
             allowed = dict(record[2]).get(expr.attr.value)
             if allowed is not None:
-                found = [_lookup(c, table) for c in allowed]
-                if any(c is None for c in found):
-                    return None  # a class of the annotation that is not one of them
-                out.update(found)  # type: ignore[arg-type]
+                # a class of the annotation that is not one of them: another class
+                out.update(_lookup(c, table) or _OTHER for c in allowed)
             elif not (record[4] and expr.attr.value not in record[3]):
                 return None  # the attribute may be anything there
         return out or None
     return None
 
 
-def _of_name(walker, name: str, table: dict) -> set[str] | None:
+def _of_name(walker, name: str, table: dict, depth: int = _DEPTH) -> set[str] | None:
     info = walker.info
-    if info is None or not isinstance(info.node, cst.FunctionDef) or info.param(name) is None:
+    if info is None or not isinstance(info.node, cst.FunctionDef):
         return None
+    if info.param(name) is None:
+        return _of_alias(walker, name, table, depth)
     if name in walker.index.assigned_names(info):
         return None  # rebound in the function: not the argument any more
     params = info.node.params
@@ -97,10 +145,20 @@ def _of_name(walker, name: str, table: dict) -> set[str] | None:
     if param is None or param.annotation is None:
         return None
     names = _annotation_classes(walker.index, param.annotation.annotation, info.parent)
-    if not names:
+    if not names or any(n in _UNTYPED for n in names):
         return None
-    found = [_lookup(n, table) for n in names]
-    return None if any(c is None for c in found) else set(found)  # type: ignore[arg-type]
+    return {_lookup(n, table) or _OTHER for n in names}
+
+
+def _of_alias(walker, name: str, table: dict, depth: int) -> set[str] | None:
+    """A local name of the walked function bound once, by ``name = <receiver>`` (``t = s``,
+    ``contact = d.contact``): the classes of that receiver."""
+    from jitguard.lint.analysis.traceable import _scope_bindings
+
+    values = _scope_bindings(walker.index, walker.info.node.body, name)
+    if values is None or len(values) != 1 or not isinstance(values[0], (cst.Name, cst.Attribute)):
+        return None
+    return _receiver(walker, values[0], table, depth - 1)
 
 
 def _annotation_classes(index, expr: cst.BaseExpression, scope) -> list[str] | None:

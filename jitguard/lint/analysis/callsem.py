@@ -403,6 +403,8 @@ class CallSemantics:
                     mapped[params[0].name] = self.taints[func]  # Model(rate)(x), m(x): self is that instance
                 params = params[1:]
         self._map_arguments(call, callee, params[bound_pos:], mapped)
+        if not bound_pos and not bound_self and not self.eager:
+            self._record_passed(call, callee)
         if mapped and self.reporting:
             self.analysis.propagate(callee, mapped, self.info)
         if self.reporting:  # which parameters this call passes surely not None (callnone)
@@ -410,6 +412,16 @@ class CallSemantics:
             self.analysis.hold_not_none(callee, callnone.not_none_params(self, call, callee, params) if plain else None)
         self.analysis.called(callee)
         return callee, mapped
+
+    def _record_passed(self, call: cst.Call, callee: FunctionInfo) -> None:
+        """Traced code calls ``callee`` (a plain function) passing functions of this module
+        (``over_rows(smooth, x)``): those are what its parameters run when it calls them here."""
+        if callee.is_method or not isinstance(call.func, (cst.Name, cst.Attribute)) or any(a.star for a in call.args):
+            return
+        for param in callee.params:
+            fn = _function_value(self.index, _argument(call, callee, param.name), self.info)
+            if fn is not None and not fn.is_method and fn is not callee:
+                self.analysis.pass_function(callee, param.name, fn)
 
     def _passed_callees(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
         """``step_fn(it)`` where ``step_fn`` is a parameter of this function (never rebound here):
@@ -425,7 +437,7 @@ class CallSemantics:
                 return None
             owner = owner.parent
         first = None
-        for callee in passed_functions(self.index, owner, func.value) if owner is not None else ():
+        for callee in self._passed_to(owner, func.value) if owner is not None else ():
             mapped: dict[str, Taint] = {}
             self._map_arguments(call, callee, callee.positional, mapped)
             if mapped and self.reporting:
@@ -433,6 +445,32 @@ class CallSemantics:
             self.analysis.called(callee)
             first = first or (callee, mapped)
         return first
+
+    def _passed_to(self, owner: FunctionInfo, name: str) -> list[FunctionInfo]:
+        """The functions parameter ``name`` of ``owner`` holds where the code walked here runs
+        traced: those passed by every call of ``owner`` when each call traces what runs here
+        (``owner`` is jitted by a decorator, or the walked function nested in it is transformed
+        on its own: a factory's jitted closure); otherwise only those passed by calls made from
+        traced code (``Analysis.pass_function``) or through a jit of ``owner`` (``g =
+        jax.jit(owner)``). A function passed only by eager calls of a helper runs eagerly."""
+        every = passed_functions(self.index, owner, name)
+        if not every or self._traced_per_call(owner):
+            return every
+        traced = self.analysis.passed(owner, name) + passed_functions(self.index, owner, name, through_jit=True)
+        return [f for f in every if f in traced] + [f for f in traced if f not in every]
+
+    def _traced_per_call(self, owner: FunctionInfo) -> bool:
+        """Does every call of ``owner`` trace the code walked here (``self.info``, ``owner`` or
+        a function nested in it)?"""
+        traces = self.index.traces
+        if decorated_by_transform(self.index, owner) or not (traces.traced(owner) or traces.kind(owner)):
+            return True  # (owner itself not traced: the code walked here is traced on its own)
+        info = self.info
+        while info is not None and info is not owner:
+            if self.index.traces.of(info).contexts:
+                return True  # a closure jitted (scanned over, ...) on its own, each time owner makes it
+            info = info.parent
+        return False
 
     def _callee_of(self, call: cst.Call) -> tuple[FunctionInfo, cst.Call, int, bool] | None:
         """The function of this module a call runs: (function, the call with only the arguments
@@ -855,19 +893,27 @@ def _loops_of(node: cst.CSTNode) -> list[cst.For]:
     return found
 
 
-def passed_functions(index, info: FunctionInfo, name: str) -> list[FunctionInfo]:
+def passed_functions(index, info: FunctionInfo, name: str, through_jit: bool = False) -> list[FunctionInfo]:
     """The plain functions (a def or a lambda of the module, not a method) that this module's calls
-    of ``info`` (directly, or through a jit of it: ``@partial(jax.jit, static_argnums=2)``) pass to
-    its parameter ``name``, when ``info`` is a plain function that never rebinds ``name``. Memoized
-    per module."""
+    of ``info`` (directly, or through a jit of it: ``@partial(jax.jit, static_argnums=2)``; with
+    ``through_jit`` only calls of a module-level ``g = jax.jit(info)``) pass to its parameter
+    ``name``, when ``info`` is a plain function that never rebinds ``name``. Memoized per module."""
     memo = index.__dict__.setdefault("_passed_functions", {})
-    key = (id(info.node), name)
+    key = (id(info.node), name, through_jit)
     if key not in memo:
-        memo[key] = _passed_functions(index, info, name)
+        memo[key] = _passed_functions(index, info, name, through_jit)
     return memo[key]
 
 
-def _passed_functions(index, info: FunctionInfo, name: str) -> list[FunctionInfo]:
+def decorated_by_transform(index, info: FunctionInfo) -> bool:
+    """Is ``info`` a def decorated with a transform (every call of it traces its body)?"""
+    if not isinstance(info.node, cst.FunctionDef) or not info.node.decorators:
+        return False
+    decorators = {id(d.decorator) for d in info.node.decorators}
+    return any(fn is info and id(site) in decorators for fn, _use, site in index.jit_uses)
+
+
+def _passed_functions(index, info: FunctionInfo, name: str, through_jit: bool) -> list[FunctionInfo]:
     param = info.param(name)
     if param is None or info.is_method or param.kind not in ("positional", "kwonly") or not isinstance(
             info.node, cst.FunctionDef) or bindings_of(info.node.body, name) != []:
@@ -876,6 +922,8 @@ def _passed_functions(index, info: FunctionInfo, name: str) -> list[FunctionInfo
     for call, caller, _k, _l in index.calls:
         target = index.resolve_function(call.func, caller) if isinstance(call.func, (cst.Name, cst.Attribute)) else None
         if target is None or target[0] is not info or target[2] or any(a.star for a in call.args):
+            continue
+        if through_jit and target[1] is None:
             continue
         callee = _function_value(index, _argument(call, info, name), caller)
         if callee is not None and not callee.is_method and callee is not info and callee not in found:
@@ -896,7 +944,13 @@ def _argument(call: cst.Call, info: FunctionInfo, name: str) -> cst.BaseExpressi
 
 
 def _function_value(index, value, caller) -> FunctionInfo | None:
-    """The def or lambda of the module ``value`` (an argument written in ``caller``) is."""
+    """The def or lambda of the module ``value`` (an argument written in ``caller``) is, also
+    through ``functools.partial(f, lo=0.0)`` binding keywords only (the call's positional
+    arguments go to ``f``'s first parameters)."""
+    if (isinstance(value, cst.Call) and value.args and value.args[0].keyword is None and not value.args[0].star
+            and all(a.keyword is not None for a in value.args[1:])
+            and index.resolve(value.func, caller) == "functools.partial"):
+        value = value.args[0].value
     if isinstance(value, cst.Lambda):
         return index.by_node.get(value)
     if isinstance(value, cst.Name):

@@ -169,9 +169,64 @@ def _stored_targets(method) -> set[str]:
     """The ``self.<name>`` that a method assigns, augments, deletes or binds in a loop or ``with``."""
     if not method.is_method or not method.positional or not isinstance(method.node, cst.FunctionDef):
         return set()
+    return {t.attr.value for t in _own_stores(method)}
+
+
+def _own_stores(method) -> list[cst.Attribute]:
+    """The stored ``<first parameter>.<name>`` targets of a method (:func:`_store_targets`)."""
     owner = method.positional[0].name
+    return [t for t in _store_targets(method.node.body) if isinstance(t.value, cst.Name) and t.value.value == owner]
+
+
+_SET_ANYWHERE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def attributes_set_outside_init(index) -> frozenset[str] | None:
+    """The attribute names the module stores on some object other than as ``self.<name>`` of an
+    ``__init__`` (``r.levels = jnp.asarray(r.levels)`` by a caller, ``self.levels = ...`` in another
+    method, ``setattr(obj, "levels", ...)``); None when any attribute may be set that way
+    (``setattr`` or ``object.__setattr__`` with a name that is not a literal, ``vars(...)``,
+    ``.__dict__``). Memoized per module."""
+    if index not in _SET_ANYWHERE:
+        _SET_ANYWHERE[index] = (_attributes_set_outside_init(index),)
+    return _SET_ANYWHERE[index][0]
+
+
+def _attributes_set_outside_init(index) -> frozenset[str] | None:
+    in_init = set()
+    for klass in index.classes.values():
+        init = klass.methods.get("__init__")
+        if init is not None and init.is_method and init.positional and isinstance(init.node, cst.FunctionDef):
+            in_init |= {id(t) for t in _own_stores(init)}
     names: set[str] = set()
-    stack: list[cst.CSTNode] = [method.node.body]
+    for node in _store_targets(index.module):
+        if id(node) not in in_init:
+            names.add(node.attr.value)
+    stack: list[cst.CSTNode] = [index.module]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children)
+        if isinstance(node, cst.Attribute) and node.attr.value == "__dict__":
+            return None
+        if not isinstance(node, cst.Call):
+            continue
+        func = node.func
+        called = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
+        if called == "vars":
+            return None
+        if called in ("setattr", "__setattr__"):
+            name = node.args[1].value if len(node.args) > 1 and not node.args[0].star else None
+            if not isinstance(name, cst.SimpleString) or not isinstance(name.evaluated_value, str):
+                return None
+            names.add(name.evaluated_value)
+    return frozenset(names)
+
+
+def _store_targets(root: cst.CSTNode) -> list[cst.Attribute]:
+    """Every ``<expr>.<name>`` under ``root`` that is assigned, augmented, deleted or bound by a
+    loop or ``with``."""
+    found: list[cst.Attribute] = []
+    stack: list[cst.CSTNode] = [root]
     while stack:
         node = stack.pop()
         stack.extend(node.children)
@@ -189,10 +244,9 @@ def _stored_targets(method) -> set[str]:
                 targets.extend(e.value for e in target.elements)
             elif isinstance(target, cst.StarredElement):
                 targets.append(target.value)
-            elif (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
-                  and target.value.value == owner):
-                names.add(target.attr.value)
-    return names
+            elif isinstance(target, cst.Attribute):
+                found.append(target)
+    return found
 
 
 def _getters(klass) -> dict:
@@ -344,12 +398,13 @@ def _boolean_array(index, expr, scope, bound_value, depth: int) -> bool:
         name = index.resolve(expr.func, scope) or ""
         if name in _BOOLEAN_FUNCTIONS:
             return True
+        if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "astype" and expr.args:
+            return _bool_dtype(index, expr.args[0].value, scope)  # (x * 0 + 1).astype(bool)
         if name in _ARRAY_MAKERS and expr.args and expr.args[0].keyword is None:
             dtype = next((a.value for a in expr.args if a.keyword is not None and a.keyword.value == "dtype"),
                          expr.args[1].value if len(expr.args) > 1 and expr.args[1].keyword is None else None)
             if dtype is not None:
-                return (isinstance(dtype, cst.Name) and dtype.value == "bool") or (
-                    index.resolve(dtype, scope) or "") in ("jax.numpy.bool_", "numpy.bool_")
+                return _bool_dtype(index, dtype, scope)
             first = expr.args[0].value
             return (isinstance(first, (cst.List, cst.Tuple)) and bool(first.elements) and all(
                 isinstance(e.value, cst.Name) and e.value.value in ("True", "False") for e in first.elements))
@@ -358,6 +413,14 @@ def _boolean_array(index, expr, scope, bound_value, depth: int) -> bool:
         bound = bound_value(expr.value, index, scope)
         return bound is not None and _boolean_array(index, bound, scope, bound_value, depth - 1)
     return False
+
+
+def _bool_dtype(index, dtype: cst.BaseExpression, scope) -> bool:
+    """``bool``, ``jnp.bool_``, ``np.bool_`` or ``"bool"``."""
+    if isinstance(dtype, cst.SimpleString):
+        return dtype.evaluated_value == "bool"
+    return (isinstance(dtype, cst.Name) and dtype.value == "bool") or (
+        index.resolve(dtype, scope) or "") in ("jax.numpy.bool_", "numpy.bool_")
 
 
 def _resolved_calls(index) -> list[tuple[cst.Call, object, tuple | None]]:

@@ -80,6 +80,9 @@ class Analysis:
         # (helper, parameter, dict or not) -> the fields every container of that sort it receives
         # from traced code has, or None (see _receive_container)
         self._container_fields: dict[tuple[FunctionInfo, str, bool], object] = {}
+        # (function, parameter) -> the functions of the module calls made from traced code pass
+        # there (callsem: ``over_rows(smooth, x)`` in a jitted function)
+        self._passed: dict[tuple[FunctionInfo, str], list[FunctionInfo]] = {}
 
     def run(self) -> list[tuple]:
         """(code, node, message, help, fix) for every violation the hooks reported."""
@@ -133,6 +136,20 @@ class Analysis:
         changed = state.called() or changed
         if changed:
             self.schedule(callee)
+
+    def pass_function(self, callee: FunctionInfo, name: str, fn: FunctionInfo) -> None:
+        """A call made from traced code passes the function ``fn`` to parameter ``name`` of
+        ``callee``: walk ``callee`` again if it is traced and this is new."""
+        passed = self._passed.setdefault((callee, name), [])
+        if fn in passed:
+            return
+        passed.append(fn)
+        if self.traces.traced(callee) or self.traces.kind(callee) == STAGED:
+            self.schedule(callee)
+
+    def passed(self, callee: FunctionInfo, name: str) -> list[FunctionInfo]:
+        """The functions calls made from traced code pass to parameter ``name`` of ``callee``."""
+        return self._passed.get((callee, name), [])
 
     def _receive_fields(self, callee: FunctionInfo, name: str, taint: Taint) -> bool:
         """A parameter knows the kinds of its fields only while every value it receives has the

@@ -74,10 +74,22 @@ def untraceable(expr: cst.BaseExpression, index, scope) -> str | None:
     """What ``expr`` (written in ``scope``) surely is when JAX cannot trace it ("a string", "an
     instance of `Model`, a plain class (not a pytree)", ...); None when not sure. The one reading
     of JG206 within a file and of the project facts (``calls.FactExtractor``) across files."""
+    return _kinds(index).of(expr, scope)
+
+
+def _kinds(index) -> "_Kinds":
     kinds = index.__dict__.get("_untraceable_kinds")
     if kinds is None:
         kinds = index.__dict__["_untraceable_kinds"] = _Kinds(index)
-    return kinds.of(expr, scope)
+    return kinds
+
+
+def plain_class(index, name: str) -> str | None:
+    """What instances of the module's class ``name`` are when JAX cannot flatten them ("a plain
+    class (not a pytree)", ...): defined once at module level, no decorator that may register it,
+    plain bases, and its name never passed to a call nor used otherwise than built, read from,
+    subclassed or tested; None otherwise (JG206's reading)."""
+    return _kinds(index).plain_class(name, None)
 
 
 def fix_for(what: str, param: str) -> str:

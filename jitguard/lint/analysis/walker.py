@@ -1276,14 +1276,16 @@ def numpy_array_attribute(index, scope: FunctionInfo | None, owner: str, attr: s
     if method is None or not _plain_class(index, method.cls):
         return False
     init = method.cls.methods.get("__init__")
+    set_elsewhere = objects.attributes_set_outside_init(index)
     if (init is None or not isinstance(init.node, cst.FunctionDef) or not init.positional
-            or attr in objects.rebound_attributes(index, method.cls)):
+            or attr in objects.rebound_attributes(index, method.cls) or set_elsewhere is None or attr in set_elsewhere):
         return False
-    value = _only_init_store(init, attr)
-    if value is None:
+    found = _only_init_store(init, attr)
+    if found is None:
         return False
+    value, store = found
     top = [small for stmt in getattr(init.node.body, "body", ()) if isinstance(stmt, cst.SimpleStatementLine)
-           for small in stmt.body if isinstance(small, cst.Assign) and small.value is value]
+           for small in stmt.body if small is store]
     return len(top) == 1 and _is_numpy_array_expr(index, init, value, 2)
 
 
@@ -1303,10 +1305,14 @@ def _self_method(index, scope: FunctionInfo | None, owner: str) -> FunctionInfo 
 
 
 def _plain_class(index, klass) -> bool:
-    """No decorator, no base but ``object``, no ``tree_flatten``, and no class of the module derives
-    from it: not a pytree (a registered class, a dataclass, an equinox or flax module), so jit does
-    not trace its instances' attributes."""
-    if klass.node.decorators or "tree_flatten" in klass.methods:
+    """No decorator, no base but ``object``, no ``tree_flatten``, no class of the module derives
+    from it, and its name is never passed to a call (``register_pytree_node(Ramp, ...)``) nor used
+    otherwise than built, read from or tested (JG206's plain class, ``traceable.plain_class``): not
+    a pytree (a registered class, a dataclass, an equinox or flax module), so jit does not trace its
+    instances' attributes."""
+    from jitguard.lint.analysis.traceable import plain_class
+
+    if klass.node.decorators or "tree_flatten" in klass.methods or plain_class(index, klass.name) is None:
         return False
     if any(not (isinstance(b.value, cst.Name) and b.value.value == "object") for b in klass.node.bases):
         return False
@@ -1314,9 +1320,11 @@ def _plain_class(index, klass) -> bool:
                    for other in index.classes.values() for b in other.node.bases)
 
 
-def _only_init_store(init: FunctionInfo, attr: str) -> cst.BaseExpression | None:
-    """The value of ``__init__``'s only store of ``self.attr``, when that store is a plain
-    assignment (None for none, several, or an augmented/annotated/loop/del store)."""
+def _only_init_store(init: FunctionInfo, attr: str) -> tuple[cst.BaseExpression, cst.CSTNode] | None:
+    """The value ``__init__``'s only store of ``self.attr`` gives it, and that statement, when the
+    store is a plain or annotated assignment (``self.levels: np.ndarray = ...``), also an element
+    of a tuple unpacked from a tuple of the same length (``self.lo, self.hi = a, b``); None for none,
+    several, or an augmented/loop/del store."""
     me = init.positional[0].name
     values = []
     for node in iter_nodes(init.node.body):
@@ -1327,8 +1335,25 @@ def _only_init_store(init: FunctionInfo, attr: str) -> cst.BaseExpression | None
             for leaf in iter_nodes(target):
                 if (isinstance(leaf, cst.Attribute) and isinstance(leaf.value, cst.Name)
                         and leaf.value.value == me and leaf.attr.value == attr):
-                    values.append(node.value if isinstance(node, cst.Assign) and target is leaf else None)
+                    value = _stored_value(node, target, leaf)
+                    values.append((value, node) if value is not None else None)
     return values[0] if len(values) == 1 else None
+
+
+def _stored_value(node: cst.CSTNode, target: cst.BaseExpression, leaf: cst.Attribute) -> cst.BaseExpression | None:
+    """What ``leaf`` (in ``target`` of the assignment ``node``) receives, when it is seen."""
+    value = node.value if isinstance(node, (cst.Assign, cst.AnnAssign)) else None
+    if target is leaf or value is None:
+        return value
+    if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))
+            and len(target.elements) == len(value.elements)):
+        return None
+    for el, given in zip(target.elements, value.elements):
+        if isinstance(el, cst.StarredElement) or isinstance(given, cst.StarredElement):
+            return None
+        if el.value is leaf:
+            return given.value
+    return None
 
 
 def _concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth: int, is_array=None) -> str | None:

@@ -24,7 +24,9 @@ class Concretization(Rule):
         traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`: the axis parameters JAX
         needs static, read from the installed JAX), and indexing a Python list or tuple, or a NumPy
         array (also one bound once at module level or in an enclosing function, or stored once as
-        `self.<name>` by the `__init__` of a plain class), with a traced integer. NumPy functions that
+        `self.<name>` by the `__init__` of a plain class: never registered as a pytree nor passed
+        to any call, the attribute stored nowhere else, by a caller or by `setattr`), with a
+        traced integer. NumPy functions that
         dispatch to the array's own method (`np.sum`, `np.mean`, `np.reshape`, ...) and `abs(x)`
         work on tracers and are not flagged.
 
@@ -38,9 +40,12 @@ class Concretization(Rule):
         argument and called in traced code runs with the arguments of that call: a parameter
         (`step_fn(it)` in `@partial(jax.jit, static_argnums=2) def make_step(p, it, step_fn)`),
         or a parameter of a factory called in the function it makes (`decay_fn(t)` in a nested
-        jitted `step`), runs each def or lambda of the file that the file's calls pass there,
+        jitted `step`), runs each def or lambda of the file that the file's calls pass there
+        (also as `functools.partial(f, lo=0.0)`),
         also a nested def a factory puts in a NamedTuple or dataclass field (`opt.update` of
-        `opt = make_optimizer(schedule)`).
+        `opt = make_optimizer(schedule)`). For a helper that is not jitted itself (`def
+        over_rows(fn, rows)` called by a jitted function), only the functions passed by calls
+        made in traced code count: the one an eager call passes runs on concrete values.
         """
     why = """
         A traced value is a placeholder for any array of its shape and dtype; it has no Python
