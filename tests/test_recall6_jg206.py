@@ -1,0 +1,351 @@
+"""Two general JG206 mechanisms behind misses of the sixth batch of reports (docs/recall.md), each
+in shapes of our own (other names, other code), so that neither is keyed on its report. Every
+program is linted with the default rules (the lines marked ``# flag`` get JG206, nothing else is
+reported) and run under JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal
+look-alike's runs).
+
+* A class registered as a pytree (its decorator, a module-level ``register_pytree_node_class``, an
+  ancestor's ``__init_subclass__``) whose ``tree_flatten`` returns as children explicit
+  ``self.<attr>`` values, or every instance attribute but a collection of names (a comprehension
+  over ``self.__dict__``/``vars(self)`` filtered by ``k not in <names>``): an attribute ``__init__``
+  stores a string in (a literal, or a parameter given or defaulting to one) becomes a leaf, and jit
+  raises TypeError at the call. Listed static (in the aux data), it is not.
+* ``jax.vjp``/``jax.linearize`` trace every primal, ``jax.jvp`` its primals, ``jax.grad(f,
+  argnums=...)(...)`` the arguments at ``argnums``: a plain-class instance, a string, a function
+  there raises TypeError, also through ``*args`` when the elements are known (a tuple literal, the
+  ``*args`` of the enclosing function as the calls of its factory fill it, ``sig.bind(*args)``'s
+  ``arguments.values()``). ``grad``'s other positions are passed through unchanged.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from jitguard.lint.codes import all_codes, opt_in_codes
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.runner import lint_files
+from tests.test_jg206 import _run
+
+PRELUDE = """\
+import functools
+import inspect
+
+import jax
+import jax.numpy as jnp
+from jax.tree_util import register_pytree_node_class
+
+
+class Settings:
+    def __init__(self, scale):
+        self.scale = scale
+
+
+@jax.jit
+def apply(layer, x):
+    return layer.forward(x)
+
+
+def loss(x, mode):
+    return jnp.sum(x ** 2)
+"""
+
+_DICT_FLATTEN = """
+            def tree_flatten(self):
+                dynamic = {k: v for k, v in self.__dict__.items() if k not in self.STATIC}
+                static = {k: v for k, v in self.__dict__.items() if k in self.STATIC}
+                order = sorted(dynamic)
+                return [dynamic[k] for k in order], (tuple(order), tuple(sorted(static.items())))
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                order, static = aux
+                obj = object.__new__(cls)
+                obj.__dict__.update(zip(order, children))
+                obj.__dict__.update(static)
+                return obj
+"""
+
+# name: (source, error raised by main() or None when main() runs)
+CASES: dict[str, tuple[str, str | None]] = {
+    # -- a string attribute among the children of a custom tree_flatten
+    "explicit_children_string_leaf": ("""
+        @register_pytree_node_class
+        class Dense:
+            def __init__(self, w, act="relu"):
+                self.w = w
+                self.act = act
+
+            def forward(self, x):
+                return self.w * x
+
+            def tree_flatten(self):
+                return (self.w, self.act), None
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                return cls(*children)
+
+        def main():
+            return apply(Dense(jnp.ones(3)), jnp.ones(3))  # flag
+        """, "TypeError"),
+    "explicit_children_string_left_out_is_legal": ("""
+        @register_pytree_node_class
+        class Dense:
+            def __init__(self, w, act="relu"):
+                self.w = w
+                self.act = act
+
+            def forward(self, x):
+                return self.w * x
+
+            def tree_flatten(self):
+                return (self.w,), self.act
+
+            @classmethod
+            def tree_unflatten(cls, act, children):
+                return cls(children[0], act)
+
+        def main():
+            return apply(Dense(jnp.ones(3)), jnp.ones(3))
+        """, None),
+    "vars_minus_class_names_string_passed": ("""
+        class Block:
+            STATIC = ("label",)
+
+            def __init__(self, w, label, norm):
+                self.w = w
+                self.label = label
+                self.norm = norm
+
+            def forward(self, x):
+                return self.w * x
+
+            def tree_flatten(self):
+                keys = [k for k in vars(self) if k not in self.STATIC]
+                children = [getattr(self, k) for k in vars(self) if k not in self.STATIC]
+                return children, (keys, self.label)
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                keys, label = aux
+                obj = object.__new__(cls)
+                obj.__dict__.update(zip(keys, children))
+                obj.label = label
+                return obj
+
+        jax.tree_util.register_pytree_node_class(Block)
+
+        def main():
+            block = Block(jnp.ones(3), "first", "layer")
+            return apply(block, jnp.ones(3))  # flag
+        """, "TypeError"),
+    "vars_minus_class_names_array_passed_is_legal": ("""
+        class Block:
+            STATIC = ("label",)
+
+            def __init__(self, w, label, norm):
+                self.w = w
+                self.label = label
+                self.norm = norm
+
+            def forward(self, x):
+                return self.w * x * self.norm
+
+            def tree_flatten(self):
+                keys = [k for k in vars(self) if k not in self.STATIC]
+                children = [getattr(self, k) for k in vars(self) if k not in self.STATIC]
+                return children, (keys, self.label)
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                keys, label = aux
+                obj = object.__new__(cls)
+                obj.__dict__.update(zip(keys, children))
+                obj.label = label
+                return obj
+
+        jax.tree_util.register_pytree_node_class(Block)
+
+        def main():
+            block = Block(jnp.ones(3), "first", jnp.float32(2.0))
+            return apply(block, jnp.ones(3))
+        """, None),
+    "subclass_registered_by_hook_string_default": ("""
+        class Registered:
+            STATIC = ["name"]
+""" + _DICT_FLATTEN + """
+            def __init_subclass__(cls, **kwargs):
+                super().__init_subclass__(**kwargs)
+                jax.tree_util.register_pytree_node_class(cls)
+
+        class Scaler(Registered):
+            def __init__(self, gain, reduction="mean"):
+                self.name = "scaler"
+                self.gain = jnp.asarray(gain)
+                self.reduction = reduction
+
+            def forward(self, x):
+                return self.gain * x
+
+        def main():
+            return apply(Scaler(2.0), jnp.ones(3))  # flag
+        """, "TypeError"),
+    "subclass_lists_it_static_is_legal": ("""
+        class Registered:
+            STATIC = ["name"]
+""" + _DICT_FLATTEN + """
+            def __init_subclass__(cls, **kwargs):
+                super().__init_subclass__(**kwargs)
+                jax.tree_util.register_pytree_node_class(cls)
+
+        class Scaler(Registered):
+            STATIC = Registered.STATIC + ["reduction"]
+
+            def __init__(self, gain, reduction="mean"):
+                self.name = "scaler"
+                self.gain = jnp.asarray(gain)
+                self.reduction = reduction
+
+            def forward(self, x):
+                return self.gain * x
+
+        def main():
+            return apply(Scaler(2.0), jnp.ones(3))
+        """, None),
+    "instance_at_static_position_is_legal": ("""
+        @register_pytree_node_class
+        class Dense:
+            def __init__(self, w, act="relu"):
+                self.w = w
+                self.act = act
+
+            def tree_flatten(self):
+                return (self.w, self.act), None
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                return cls(*children)
+
+        @functools.partial(jax.jit, static_argnums=0)
+        def run(layer, x):
+            return x * 2.0
+
+        def main():
+            return run(Dense(1.0), jnp.ones(3))
+        """, None),
+    # -- arguments a differentiation transform makes tracers
+    "vjp_plain_instance_primal": ("""
+        def main():
+            return jax.vjp(loss, jnp.ones(3), Settings(2.0))  # flag
+        """, "TypeError"),
+    "vjp_spread_tuple_with_string": ("""
+        def main():
+            inputs = (jnp.ones(3), "sum")
+            return jax.vjp(loss, *inputs)  # flag
+        """, "TypeError"),
+    "vjp_through_factory_varargs": ("""
+        def with_pullback(fn):
+            def run(*args):
+                out, back = jax.vjp(fn, *args)  # flag
+                return out, back
+
+            return run
+
+        def main():
+            pulled = with_pullback(loss)
+            return pulled(jnp.ones(3), Settings(1.0))
+        """, "TypeError"),
+    "vjp_through_signature_bind": ("""
+        def differentiable(fn):
+            signature = inspect.signature(fn)
+
+            def call(*args, **kwargs):
+                bound = signature.bind(*args, **kwargs)
+                return jax.linearize(fn, *bound.args)  # flag
+
+            return call
+
+        def main():
+            return differentiable(loss)(jnp.ones(3), lambda v: v)
+        """, "TypeError"),
+    "grad_at_argnums_string": ("""
+        def main():
+            return jax.grad(loss, argnums=(0, 1))(jnp.ones(3), "mean")  # flag
+        """, "TypeError"),
+    "jvp_primals_with_instance": ("""
+        def main():
+            x = jnp.ones(3)
+            return jax.jvp(loss, (x, Settings(1.0)), (x, x))  # flag
+        """, "TypeError"),
+    "grad_nondifferentiated_position_is_legal": ("""
+        def main():
+            return jax.grad(loss)(jnp.ones(3), "mean")
+        """, None),
+    "vjp_closed_over_setting_is_legal": ("""
+        def main():
+            return jax.vjp(functools.partial(loss, mode=Settings(2.0)), jnp.ones(3))
+        """, None),
+    "vjp_spread_tuple_of_arrays_is_legal": ("""
+        def main():
+            inputs = (jnp.ones(3), jnp.zeros(3))
+            return jax.vjp(loss, *inputs)
+        """, None),
+    "vjp_registered_instance_is_legal": ("""
+        @register_pytree_node_class
+        class Pair:
+            def __init__(self, a, b):
+                self.a = a
+                self.b = b
+
+            def tree_flatten(self):
+                return (self.a, self.b), None
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                return cls(*children)
+
+        def main():
+            return jax.vjp(loss, jnp.ones(3), Pair(jnp.ones(2), 1.0))
+        """, None),
+    "vjp_factory_with_arrays_is_legal": ("""
+        def with_pullback(fn):
+            def run(*args):
+                out, back = jax.vjp(fn, *args)
+                return out, back
+
+            return run
+
+        def main():
+            return with_pullback(loss)(jnp.ones(3), jnp.float32(1.0))
+        """, None),
+}
+
+
+def _source(name: str) -> str:
+    return PRELUDE + textwrap.dedent(CASES[name][0])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_recall6_jg206_lint(tmp_path, name):
+    source = _source(name)
+    (tmp_path / "pyproject.toml").write_text("")
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    [result] = lint_files([str(path)], LintOptions(frozenset(all_codes()) - opt_in_codes()))
+    assert not result.errors, result.errors
+    marked = {no for no, line in enumerate(source.splitlines(), 1) if line.rstrip().endswith("# flag")}
+    assert {(f.line, f.code) for f in result.findings} == {(no, "JG206") for no in marked}, result.findings
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_recall6_jg206_under_jax(name):
+    pytest.importorskip("jax")
+    error = CASES[name][1]
+    if error is None:
+        _run(_source(name), f"recall6_{name}")
+        return
+    with pytest.raises(Exception) as info:
+        _run(_source(name), f"recall6_{name}")
+    assert error in {c.__name__ for c in type(info.value).__mro__}, repr(info.value)
