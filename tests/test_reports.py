@@ -40,8 +40,6 @@ MISSED: dict[str, set[int]] = {
     "concrete_pytensor-jax-alloc-shape-inputs-traced": {21},
     "control_pymc-jax-specifyshape-assert-jnp-all": {21},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
-    "static_desc-objective-string-attribute-traced-leaf": {59},
-    "static_jax2torch-vjp-over-static-class-argument": {38},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
