@@ -349,3 +349,32 @@ def test_recall6_jg206_under_jax(name):
     with pytest.raises(Exception) as info:
         _run(_source(name), f"recall6_{name}")
     assert error in {c.__name__ for c in type(info.value).__mro__}, repr(info.value)
+
+
+def test_a_file_naming_only_vjp_is_analysed(tmp_path):
+    """The first pass (jitguard.lint.prepass) sends a file whose only JAX transform is ``jax.vjp``
+    to the analysis (JAX 0.10.2: TypeError, as ``vjp_plain_instance_primal`` runs it)."""
+    source = textwrap.dedent("""\
+        import jax
+        import jax.numpy as jnp
+
+
+        class Settings:
+            def __init__(self, scale):
+                self.scale = scale
+
+
+        def loss(x, s):
+            return jnp.sum(x), 0.0
+
+
+        def main():
+            return jax.vjp(loss, jnp.ones(3), Settings(2.0), has_aux=True)  # flag
+        """)
+    (tmp_path / "pyproject.toml").write_text("")
+    path = tmp_path / "only_vjp.py"
+    path.write_text(source)
+    [result] = lint_files([str(path)], LintOptions(frozenset(all_codes()) - opt_in_codes()))
+    assert [(f.line, f.code) for f in result.findings] == [(15, "JG206")], result.findings
+    with pytest.raises(TypeError, match="not a valid JAX type"):
+        _run(source, "recall6_only_vjp")

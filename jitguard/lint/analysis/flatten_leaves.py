@@ -64,14 +64,14 @@ def _leaf_candidates(name: str, index):
     """(the ``__init__`` run, [(attribute, value it stores)] for the attributes ``tree_flatten``
     makes children) for the class ``name``; None when unsure."""
     chain = _chain(name, index)
-    if chain is None or not _registered(chain, index):
+    if chain is None:
         return None
     flatten = _first_method(chain, "tree_flatten")
     init = _first_method(chain, "__init__")
     if flatten is None or init is None:
         return None
     children = _children(flatten)
-    if children is None:
+    if children is None or not _registered(chain, index):
         return None
     explicit, static = children
     foreign = _foreign_self_targets(chain, index)
@@ -165,7 +165,9 @@ def _first_method(chain: list, name: str):
     for klass in chain:
         info = klass.methods.get(name)
         if info is not None:
-            return info if isinstance(info.node, cst.FunctionDef) and not info.node.decorators[1:] else None
+            plain = isinstance(info.node, cst.FunctionDef) and all(
+                isinstance(d.decorator, cst.Name) and d.decorator.value == "classmethod" for d in info.node.decorators)
+            return info if plain else None
         if _defines(klass.node, name):
             return None
     return None

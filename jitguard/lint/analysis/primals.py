@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.instances import own_returns
 from jitguard.lint.analysis.jitcontext import keyword, positional_args
 
-_ALL_PRIMALS = frozenset({"jax.vjp", "jax.linearize"})
+_ALL_PRIMALS = jaxapi.DIFFERENTIATED_ARGUMENTS - {"jax.jvp"}
 _DIFFERENTIATE = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian"})
 _BIND = frozenset({"bind", "bind_partial"})
 
@@ -42,7 +43,7 @@ def traced_arguments(call: cst.Call, index, scope):
         out = []
         for arg in call.args[1:]:
             if arg.keyword is not None:
-                return []
+                continue  # has_aux=, reduce_axes=: not primals
             if not arg.star:
                 out.append((arg.value, scope, arg.value, f"a primal of `{short}`"))
             elif arg.star == "*":
