@@ -39,6 +39,8 @@ def traced_arguments(call: cst.Call, index, scope):
     passed)] for each argument the transform traces and whose elements the source shows."""
     name = index.resolve(call.func, scope)
     if name in _ALL_PRIMALS:
+        if not call.args or call.args[0].star or call.args[0].keyword is not None:
+            return []  # where the function ends and the primals start is not seen
         short = name
         out = []
         for arg in call.args[1:]:
