@@ -47,6 +47,11 @@ def apply(layer, x):
     return layer.forward(x)
 
 
+@functools.partial(jax.jit, static_argnums=0)
+def apply_static(layer, x):
+    return layer.forward(x)
+
+
 def loss(x, mode):
     return jnp.sum(x ** 2)
 """
@@ -90,26 +95,6 @@ CASES: dict[str, tuple[str, str | None]] = {
         def main():
             return apply(Dense(jnp.ones(3)), jnp.ones(3))  # flag
         """, "TypeError"),
-    "explicit_children_string_left_out_is_legal": ("""
-        @register_pytree_node_class
-        class Dense:
-            def __init__(self, w, act="relu"):
-                self.w = w
-                self.act = act
-
-            def forward(self, x):
-                return self.w * x
-
-            def tree_flatten(self):
-                return (self.w,), self.act
-
-            @classmethod
-            def tree_unflatten(cls, act, children):
-                return cls(children[0], act)
-
-        def main():
-            return apply(Dense(jnp.ones(3)), jnp.ones(3))
-        """, None),
     "vars_minus_class_names_string_passed": ("""
         class Block:
             STATIC = ("label",)
@@ -141,37 +126,6 @@ CASES: dict[str, tuple[str, str | None]] = {
             block = Block(jnp.ones(3), "first", "layer")
             return apply(block, jnp.ones(3))  # flag
         """, "TypeError"),
-    "vars_minus_class_names_array_passed_is_legal": ("""
-        class Block:
-            STATIC = ("label",)
-
-            def __init__(self, w, label, norm):
-                self.w = w
-                self.label = label
-                self.norm = norm
-
-            def forward(self, x):
-                return self.w * x * self.norm
-
-            def tree_flatten(self):
-                keys = [k for k in vars(self) if k not in self.STATIC]
-                children = [getattr(self, k) for k in vars(self) if k not in self.STATIC]
-                return children, (keys, self.label)
-
-            @classmethod
-            def tree_unflatten(cls, aux, children):
-                keys, label = aux
-                obj = object.__new__(cls)
-                obj.__dict__.update(zip(keys, children))
-                obj.label = label
-                return obj
-
-        jax.tree_util.register_pytree_node_class(Block)
-
-        def main():
-            block = Block(jnp.ones(3), "first", jnp.float32(2.0))
-            return apply(block, jnp.ones(3))
-        """, None),
     "subclass_registered_by_hook_string_default": ("""
         class Registered:
             STATIC = ["name"]
@@ -192,50 +146,31 @@ CASES: dict[str, tuple[str, str | None]] = {
         def main():
             return apply(Scaler(2.0), jnp.ones(3))  # flag
         """, "TypeError"),
-    "subclass_lists_it_static_is_legal": ("""
-        class Registered:
-            STATIC = ["name"]
-""" + _DICT_FLATTEN + """
-            def __init_subclass__(cls, **kwargs):
-                super().__init_subclass__(**kwargs)
-                jax.tree_util.register_pytree_node_class(cls)
-
-        class Scaler(Registered):
-            STATIC = Registered.STATIC + ["reduction"]
-
-            def __init__(self, gain, reduction="mean"):
-                self.name = "scaler"
-                self.gain = jnp.asarray(gain)
-                self.reduction = reduction
+    "children_filtered_by_type_is_legal": ("""
+        @register_pytree_node_class
+        class Tagged:
+            def __init__(self, w, tag="a"):
+                self.w = w
+                self.tag = tag
 
             def forward(self, x):
-                return self.gain * x
-
-        def main():
-            return apply(Scaler(2.0), jnp.ones(3))
-        """, None),
-    "instance_at_static_position_is_legal": ("""
-        @register_pytree_node_class
-        class Dense:
-            def __init__(self, w, act="relu"):
-                self.w = w
-                self.act = act
+                return self.w * x
 
             def tree_flatten(self):
-                return (self.w, self.act), None
+                keys = tuple(k for k, v in vars(self).items() if not isinstance(v, str))
+                children = [v for k, v in vars(self).items() if not isinstance(v, str)]
+                return children, (keys, self.tag)
 
             @classmethod
             def tree_unflatten(cls, aux, children):
-                return cls(*children)
-
-        @functools.partial(jax.jit, static_argnums=0)
-        def run(layer, x):
-            return x * 2.0
+                keys, tag = aux
+                obj = object.__new__(cls)
+                obj.__dict__.update(zip(keys, children), tag=tag)
+                return obj
 
         def main():
-            return run(Dense(1.0), jnp.ones(3))
+            return apply(Tagged(jnp.ones(3)), jnp.ones(3))
         """, None),
-    # -- arguments a differentiation transform makes tracers
     "vjp_plain_instance_primal": ("""
         def main():
             return jax.vjp(loss, jnp.ones(3), Settings(2.0))  # flag
@@ -279,19 +214,6 @@ CASES: dict[str, tuple[str, str | None]] = {
             x = jnp.ones(3)
             return jax.jvp(loss, (x, Settings(1.0)), (x, x))  # flag
         """, "TypeError"),
-    "grad_nondifferentiated_position_is_legal": ("""
-        def main():
-            return jax.grad(loss)(jnp.ones(3), "mean")
-        """, None),
-    "vjp_closed_over_setting_is_legal": ("""
-        def main():
-            return jax.vjp(functools.partial(loss, mode=Settings(2.0)), jnp.ones(3))
-        """, None),
-    "vjp_spread_tuple_of_arrays_is_legal": ("""
-        def main():
-            inputs = (jnp.ones(3), jnp.zeros(3))
-            return jax.vjp(loss, *inputs)
-        """, None),
     "vjp_registered_instance_is_legal": ("""
         @register_pytree_node_class
         class Pair:
@@ -309,18 +231,42 @@ CASES: dict[str, tuple[str, str | None]] = {
         def main():
             return jax.vjp(loss, jnp.ones(3), Pair(jnp.ones(2), 1.0))
         """, None),
-    "vjp_factory_with_arrays_is_legal": ("""
-        def with_pullback(fn):
-            def run(*args):
-                out, back = jax.vjp(fn, *args)
-                return out, back
-
-            return run
-
-        def main():
-            return with_pullback(loss)(jnp.ones(3), jnp.float32(1.0))
-        """, None),
 }
+
+
+def _fixed(flagged: str, *edits: tuple[str, str]) -> str:
+    """The legal look-alike of the flagged program ``flagged``: its source with the edits that fix
+    it, without its ``# flag`` mark."""
+    source = CASES[flagged][0].replace("  # flag", "")
+    for old, new in edits:
+        assert old in source, old
+        source = source.replace(old, new)
+    return source
+
+
+CASES.update({
+    "explicit_children_string_left_out_is_legal": (_fixed(
+        "explicit_children_string_leaf", ("return (self.w, self.act), None", "return (self.w,), self.act"),
+        ("cls, aux, children):\n                return cls(*children)",
+         "cls, act, children):\n                return cls(children[0], act)")), None),
+    "instance_at_static_position_is_legal": (_fixed(
+        "explicit_children_string_leaf", ("return apply(", "return apply_static(")), None),
+    "vars_minus_class_names_array_passed_is_legal": (_fixed(
+        "vars_minus_class_names_string_passed", ('"first", "layer"', '"first", jnp.float32(2.0)')), None),
+    "subclass_lists_it_static_is_legal": (_fixed(
+        "subclass_registered_by_hook_string_default",
+        ("class Scaler(Registered):\n", 'class Scaler(Registered):\n            STATIC = Registered.STATIC + ["reduction"]\n\n')),
+        None),
+    "grad_nondifferentiated_position_is_legal": (_fixed(
+        "grad_at_argnums_string", ("argnums=(0, 1)", "argnums=0")), None),
+    "vjp_closed_over_setting_is_legal": (_fixed(
+        "vjp_plain_instance_primal", ("jax.vjp(loss, jnp.ones(3), Settings(2.0))",
+                                      "jax.vjp(functools.partial(loss, mode=Settings(2.0)), jnp.ones(3))")), None),
+    "vjp_spread_tuple_of_arrays_is_legal": (_fixed(
+        "vjp_spread_tuple_with_string", ('"sum"', "jnp.zeros(3)")), None),
+    "vjp_factory_with_arrays_is_legal": (_fixed(
+        "vjp_through_factory_varargs", ("Settings(1.0))", "jnp.float32(1.0))")), None),
+})
 
 
 def _source(name: str) -> str:
