@@ -180,6 +180,35 @@ def nested_function_argument(x):
     return scale(x, double)  # expect: JG206
 
 
+@jax.tree_util.register_pytree_node_class
+class Scaled:
+    STATIC = ("name",)
+
+    def __init__(self, w, name="scaled", norm="l2"):
+        self.w = w
+        self.name = name
+        self.norm = norm
+
+    def tree_flatten(self):
+        children = tuple(v for k, v in self.__dict__.items() if k not in self.STATIC)
+        return children, (tuple(k for k in self.__dict__ if k not in self.STATIC), self.name)
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        keys, name = aux
+        obj = object.__new__(cls)
+        obj.__dict__.update(zip(keys, children), name=name)
+        return obj
+
+
+def string_attribute_among_the_children(x):
+    return scale(x, Scaled(x))  # expect: JG206
+
+
+def plain_instance_as_a_primal(x):
+    return jax.vjp(lambda v, p: v * p.w, x, Plain())  # expect: JG206
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -254,6 +283,14 @@ def starred_arguments(x):
 
 def not_jitted(x):
     return double("ab")
+
+
+def number_attribute_among_the_children(x):
+    return scale(x, Scaled(x, norm=2.0))
+
+
+def plain_instance_closed_over_or_not_differentiated(x):
+    return jax.vjp(lambda v: v * Plain().w, x), jax.grad(lambda v, p: jnp.sum(v) * p.w)(x, Plain())
 
 
 def self_static(x):
@@ -363,6 +400,8 @@ RAISES = [
     (lambda: method_argument(jnp.ones(3)), "TypeError"),
     (lambda: method_receiver(jnp.ones(3)), "TypeError"),
     (lambda: called_from_traced_code(jnp.ones(3)), "TypeError"),
+    (lambda: string_attribute_among_the_children(jnp.ones(3)), "TypeError"),
+    (lambda: plain_instance_as_a_primal(jnp.ones(3)), "TypeError"),
 ]
 
 RUNS = [
@@ -379,4 +418,6 @@ RUNS = [
     lambda: starred_arguments(jnp.ones(3)),
     lambda: not_jitted(jnp.ones(3)),
     lambda: self_static(jnp.ones(3)),
+    lambda: number_attribute_among_the_children(jnp.ones(3)),
+    lambda: plain_instance_closed_over_or_not_differentiated(jnp.ones(3)),
 ]

@@ -36,8 +36,6 @@ MISSED: dict[str, set[int]] = {
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
-    "static_desc-objective-string-attribute-traced-leaf": {59},
-    "static_jax2torch-vjp-over-static-class-argument": {38},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.

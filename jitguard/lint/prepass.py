@@ -50,6 +50,7 @@ CONTEXT_TABLES = (
     # tables other sessions may add for new traced contexts (read when present)
     "CUSTOM_DERIVATIVES",
     "TRACED_CONTEXT_MAKERS",
+    "DIFFERENTIATED_ARGUMENTS",
 )
 # jaxapi tables the context finder reads that hold no function-taking name of their own (their
 # keys are names of the tables above, or they are about values, not functions)

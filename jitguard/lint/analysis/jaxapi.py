@@ -272,6 +272,9 @@ CALLS_WITH_TRACERS: dict[str, tuple[int, str, int, int | None, bool]] = {
 # read by the engine's ast first pass (jitguard.lint.prepass): a file naming one of these needs
 # the full analysis even when it names no transform
 TRACED_CONTEXT_MAKERS = frozenset(CALLS_WITH_TRACERS)
+# Functions that make tracers of the arguments they are given besides the function (each primal):
+# JG206 reads what is passed there (jitguard.lint.analysis.primals); read by the first pass too
+DIFFERENTIATED_ARGUMENTS = frozenset({"jax.vjp", "jax.jvp", "jax.linearize"})
 
 # Builtins that compare or test truth of their arguments (JG103).
 TRUTH_BUILTINS = frozenset({"min", "max", "any", "all", "sorted"})
@@ -386,4 +389,5 @@ PREFILTER_WORDS = substring_cover(
     | {name.rsplit(".", 1)[-1] for name in LAX_FUNCTION_ARGS if not name.startswith("jax.lax.")}
     # grad and its kin trace alone too (jitcontext.DIFFERENTIATING); custom_vjp/custom_jvp functions
     | {"grad", "jacfwd", "jacrev", "jacobian", "hessian", "custom_vjp", "custom_jvp"}
+    | {name.rsplit(".", 1)[-1] for name in DIFFERENTIATED_ARGUMENTS}
 )

@@ -44,6 +44,7 @@ import re
 import libcst as cst
 
 from jitguard.lint.analysis.hashability import _annotated, bind_fields, record_field_list, value_class
+from jitguard.lint.analysis.flatten_leaves import leaf_attribute
 from jitguard.lint.analysis.instances import returned_tuple
 from jitguard.lint.analysis.walk import children, iter_nodes
 
@@ -103,6 +104,10 @@ def fix_for(what: str, param: str) -> str:
         return (f"Declare it static (`{declare}`; {note}), or register `{m.group(1)}` as a pytree "
                 "(`@jax.tree_util.register_pytree_node_class`, or `jax.tree_util.register_dataclass`) so JAX traces its "
                 "array fields")
+    m = re.search(r"its `tree_flatten` makes attribute `(\w+)` a child", what)
+    if m:
+        return (f"Keep `{m.group(1)}` out of the children: let `tree_flatten` return it in the aux data (where the "
+                "class lists the attributes it keeps static, list it there)")
     if " holding " in what or what.startswith("a set"):
         return (f"Keep non-array values out of traced arguments: pass them as a separate static argument "
                 f"(`{declare}`, hashable: a tuple, not a list, dict or set) or close over them")
@@ -364,7 +369,8 @@ class _Kinds:
         klass = self.plain_class(func.value, scope)
         if klass is not None:
             return f"an instance of `{func.value}`, {klass}"
-        held = self._data_field(call, scope, depth)
+        held = self._data_field(call, scope, depth) or leaf_attribute(
+            call, index, scope, lambda e, where: self.of(e, where, depth + 1))
         if held is not None:
             return held
         if value_class(call, index, scope) in ("NamedTuple", "namedtuple"):

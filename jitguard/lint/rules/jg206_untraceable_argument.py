@@ -8,6 +8,7 @@ import re
 import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import keyword, positional_args
+from jitguard.lint.analysis.primals import traced_arguments
 from jitguard.lint.analysis.traceable import binding_site, bound_value, fix_for, untraceable
 from jitguard.lint.analysis.walk import short
 from jitguard.lint.diagnostics import Edit, Fix
@@ -43,13 +44,25 @@ class UntraceableArgument(Rule):
         call, no `__jax_array__`), or a tuple, list, dict or NamedTuple holding one (also
         `Record(*make())`, the elements of the tuple literal a function of the file returns), or
         a dataclass of the file registered once with `jax.tree_util.register_dataclass` holding one
-        in a data field (a meta field, or a `field(...)` with metadata, stays static); also
+        in a data field (a meta field, or a `field(...)` with metadata, stays static), or an
+        instance of a class of the file registered with `register_pytree_node_class` (its
+        decorator, one call, or an ancestor's `__init_subclass__`) whose `tree_flatten` makes an
+        attribute holding one a child (explicit `self.<attr>` children, or every instance
+        attribute but a collection of names: a comprehension over `self.__dict__`/`vars(self)`
+        filtered by `k not in <names>`, the names a literal, a class attribute or a constant; the
+        value the class's `__init__` stores, a parameter read at the construction call); also
         through a name bound once to one of these (unless the function empties it: `.pop(...)`,
         `del d[k]`), and through the one `return` of a plain function of the file
         (`batch = load()`). The instance a jitted method is called on
         (`runner.step(x)` with `@jax.jit def step(self, x)`; `m(x)` with `m = Model(...)` and a
         jitted `Model.__call__`) is such an argument too, at `self`,
-        unless `self` is static; `self` itself, inside the class, is not judged (it may be an
+        unless `self` is static. The same values are flagged where a differentiation transform
+        makes them tracers: a primal of `jax.vjp`/`jax.linearize` (also through `*args` whose
+        elements are seen: a tuple literal, the `*args` of the enclosing function as the calls
+        of its factory fill it, `sig.bind(*args).arguments.values()`), the primals of `jax.jvp`,
+        and an argument of `jax.grad(f, argnums=...)(...)` (`value_and_grad`, `jacfwd`,
+        `jacrev`, `jacobian`, `hessian`) at a differentiated position (the others pass through
+        unchanged). `self` itself, inside the class, is not judged (it may be an
         instance of a subclass registered as a pytree elsewhere), and calls through `self` are
         left alone when a class of the file derives from the method's class (an override may
         run). Only what the source shows
@@ -91,6 +104,7 @@ class UntraceableArgument(Rule):
         """
 
     def check_module(self, index, ctx: Reporter) -> None:
+        self._check_primals(index, ctx)
         if not index.jit_uses and not index.transform_calls:
             return
         for call, scope, _klass, _loops in index.calls:
@@ -112,6 +126,25 @@ class UntraceableArgument(Rule):
                     "as an array and cannot interpret it as one (TypeError at the call)",
                     fix_for(what, param),
                     _static_fix(index, options_at, param, what),
+                )
+
+    def _check_primals(self, index, ctx: Reporter) -> None:
+        """``jax.vjp(f, x, cfg)``, ``jax.grad(f)(cfg, x)``, ...: arguments a differentiation
+        transform makes tracers (``jitguard.lint.analysis.primals``)."""
+        reported = set()
+        for call, scope, _klass, _loops in index.calls:
+            for value, where, at, shown in traced_arguments(call, index, scope):
+                what = untraceable(value, index, where)
+                if what is None or id(at) in reported:
+                    continue
+                reported.add(id(at))
+                text = short(index.module.code_for_node(value))
+                ctx.report(
+                    at,
+                    f"`{text}` is {what}, passed as {shown}: JAX makes every leaf of it a tracer and "
+                    "cannot interpret it as an array (TypeError at the call)",
+                    "Keep non-array values out of the differentiated arguments: close over them "
+                    "(`functools.partial(f, cfg)` or a lambda) and pass only arrays",
                 )
 
 
