@@ -33,9 +33,7 @@ import textwrap
 
 import pytest
 
-from jitguard.lint.codes import all_codes, opt_in_codes
-from jitguard.lint.engine import LintOptions
-from jitguard.lint.runner import lint_files
+from tests.mechanisms import assert_flags_marked_lines, assert_raises_or_runs
 from tests.test_jg206 import _run
 
 PRELUDE = """\
@@ -388,27 +386,12 @@ def _source(name: str) -> str:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_recall5_lint(tmp_path, name):
-    code = CASES[name][0]
-    source = _source(name)
-    (tmp_path / "pyproject.toml").write_text("")
-    path = tmp_path / f"{name}.py"
-    path.write_text(source)
-    [result] = lint_files([str(path)], LintOptions(frozenset(all_codes()) - opt_in_codes()))
-    assert not result.errors, result.errors
-    marked = {no for no, line in enumerate(source.splitlines(), 1) if line.rstrip().endswith("# flag")}
-    assert {(f.line, f.code) for f in result.findings} == {(no, code) for no in marked}, result.findings
+    assert_flags_marked_lines(tmp_path, name, _source(name), CASES[name][0])
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_recall5_under_jax(name):
-    pytest.importorskip("jax")
-    error = CASES[name][2]
-    if error is None:
-        _run(_source(name), f"recall5_{name}")
-        return
-    with pytest.raises(Exception) as info:
-        _run(_source(name), f"recall5_{name}")
-    assert error in {c.__name__ for c in type(info.value).__mro__}, repr(info.value)
+    assert_raises_or_runs(lambda: _run(_source(name), f"recall5_{name}"), CASES[name][2])
 
 
 # compiles of the jit main() returns (a GROWS program against its BOUNDED look-alike)

@@ -26,6 +26,7 @@ import pytest
 from jitguard.lint.codes import all_codes, opt_in_codes
 from jitguard.lint.engine import LintOptions
 from jitguard.lint.runner import lint_files
+from tests.mechanisms import assert_flags_marked_lines, exec_program
 
 PRELUDE = """\
 import jax
@@ -151,14 +152,7 @@ def _lint(paths) -> list:
 
 @pytest.mark.parametrize("name", sorted(SINGLE_FILE))
 def test_linted(tmp_path, name):
-    source = _source(name)
-    (tmp_path / "pyproject.toml").write_text("")
-    path = tmp_path / f"{name}.py"
-    path.write_text(source)
-    [result] = _lint([path])
-    expected = {i for i, line in enumerate(source.splitlines(), 1) if line.rstrip().endswith("# flag")}
-    assert {f.line for f in result.findings} == expected, result.findings
-    assert all(f.code == "JG301" for f in result.findings), result.findings
+    assert_flags_marked_lines(tmp_path, name, _source(name), "JG301")
 
 
 @pytest.mark.parametrize("name", sorted(SINGLE_FILE))
@@ -166,8 +160,7 @@ def test_under_jax(name):
     pytest.importorskip("jax")
     from tests.jaxrun import cold_compiles
 
-    namespace: dict = {"__name__": f"s8_{name}"}
-    exec(compile(_source(name), f"<s8 {name}>", "exec", dont_inherit=True), namespace)
+    namespace = exec_program(_source(name), f"s8_{name}")
     run = namespace.get("_user") or namespace["run"]
     cold_compiles(run, 1)
     short, long = cold_compiles(run, 2), cold_compiles(run, 4)
@@ -179,8 +172,7 @@ def test_library_function_called_eagerly_compiles_per_call():
     pytest.importorskip("jax")
     from tests.jaxrun import cold_compiles
 
-    namespace: dict = {"__name__": "s8_library_eager"}
-    exec(compile(_source("library_function_taking_its_arrays"), "<s8 library>", "exec", dont_inherit=True), namespace)
+    namespace = exec_program(_source("library_function_taking_its_arrays"), "s8_library_eager")
 
     def eager(n):
         u = namespace["jnp"].linspace(0.0, 1.0, 8)

@@ -10,9 +10,7 @@ import textwrap
 
 import pytest
 
-from jitguard.lint.codes import all_codes, opt_in_codes
-from jitguard.lint.engine import LintOptions
-from jitguard.lint.runner import lint_files
+from tests.mechanisms import assert_flags_marked_lines, exec_program
 
 PRELUDE = """\
 import dataclasses
@@ -381,17 +379,8 @@ def _source(name: str) -> str:
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_s6_linted(tmp_path, name):
-    rule, _body, _oracle = CASES[name]
-    source = _source(name)
-    path = tmp_path / "pyproject.toml"
-    path.write_text("")
-    path = tmp_path / f"{name}.py"
-    path.write_text(source)
-    [result] = lint_files([str(path)], LintOptions(frozenset(all_codes()) - opt_in_codes()))
-    assert not result.errors, result.errors
-    expected = {i for i, line in enumerate(source.splitlines(), 1) if line.rstrip().endswith("# flag")}
-    assert {f.line for f in result.findings if f.code == rule} == expected, result.findings
-    assert not [f for f in result.findings if f.line not in expected], result.findings
+    assert_flags_marked_lines(tmp_path, name, _source(name), CASES[name][0], others_anywhere=True)
+
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -399,8 +388,7 @@ def test_s6_under_jax(name):
     pytest.importorskip("jax")
     from tests.jaxrun import cold_compiles
 
-    namespace: dict = {"__name__": f"s6_{name}"}
-    exec(compile(_source(name), f"<s6 {name}>", "exec", dont_inherit=True), namespace)
+    namespace = exec_program(_source(name), f"s6_{name}")
     oracle = CASES[name][2]
     if oracle[0] == "raises":
         with pytest.raises(Exception) as info:

@@ -1,0 +1,47 @@
+"""The harness shared by the mechanism tests (tests/test_recall*_mechanisms.py, test_s6_misses.py,
+test_review_s8_*.py, ...): a program written as a string, its reported lines marked `# flag`,
+linted alone with the default rules, and run under real JAX (it raises the named error, or runs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from jitguard.lint.codes import all_codes, opt_in_codes
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.runner import lint_files
+
+
+def assert_flags_marked_lines(tmp_path, name: str, source: str, code: str, *, others_anywhere: bool = False) -> None:
+    """Lint ``source`` as ``<tmp_path>/<name>.py``: findings of ``code`` are exactly on the lines
+    ending in ``# flag``; no other finding anywhere (or, with ``others_anywhere``, none off the
+    marked lines)."""
+    (tmp_path / "pyproject.toml").write_text("")
+    path = tmp_path / f"{name}.py"
+    path.write_text(source)
+    [result] = lint_files([str(path)], LintOptions(frozenset(all_codes()) - opt_in_codes()))
+    assert not result.errors, result.errors
+    marked = {no for no, line in enumerate(source.splitlines(), 1) if line.rstrip().endswith("# flag")}
+    if others_anywhere:
+        assert {f.line for f in result.findings if f.code == code} == marked, result.findings
+        assert not [f for f in result.findings if f.line not in marked], result.findings
+    else:
+        assert {(f.line, f.code) for f in result.findings} == {(no, code) for no in marked}, result.findings
+
+
+def assert_raises_or_runs(call, error: str | None) -> None:
+    """``call()`` raises an exception of class ``error`` (by name, the class or a base), or runs
+    when ``error`` is None."""
+    pytest.importorskip("jax")
+    if error is None:
+        call()
+        return
+    with pytest.raises(Exception) as info:
+        call()
+    assert error in {c.__name__ for c in type(info.value).__mro__}, repr(info.value)
+
+
+def exec_program(source: str, module: str) -> dict:
+    """The namespace of ``source`` run as module ``module``."""
+    namespace: dict = {"__name__": module}
+    exec(compile(source, f"<{module}>", "exec", dont_inherit=True), namespace)
+    return namespace
