@@ -30,6 +30,10 @@ from jitguard.lint.analysis.walk import children
 # jax.numpy/lax/random/nn/scipy functions that return Python values, dtypes, shapes or functions
 # even in staged code (checked on JAX 0.10.2: tests/test_lattice.py); the rest return tracers there
 _STAGED_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
+# JAX's own machinery, not its array API: jax.util.safe_map(f, xs) is a list, jax.core/jax.extend
+# functions handle jaxprs and abstract values, and a private module (jax._src.util) is internal
+# code; what they return from traced values is another module's unknown result, not an array
+_JAX_INTERNALS = ("jax.util.", "jax.core.", "jax.extend.", "jax.api_util.", "jax.interpreters.")
 _NOT_ARRAYS = frozenset(
     f"jax.numpy.{fn}" for fn in (
         "finfo", "iinfo", "dtype", "promote_types", "result_type", "can_cast", "isdtype", "issubdtype",
@@ -327,7 +331,8 @@ class CallSemantics:
             # gives a NumPy array: after the call it is a Python-level value. np.prod(v), np.max(v)
             # call v's own method: a tracer for a tracer, NumPy for a Python value: still a maybe
             return None if name[len("numpy."):] in jaxapi.NUMPY_CONVERTS else lattice.opaque(t)
-        if name is not None and (name.startswith(("jax.", "numpy.")) or name in jaxapi.ARITHMETIC_BUILTINS):
+        if name is not None and (name.startswith(("jax.", "numpy.")) or name in jaxapi.ARITHMETIC_BUILTINS) and not (
+                name.startswith(_JAX_INTERNALS) or "._" in name):
             return lattice.array(t, boolean=name in jaxapi.BOOLEAN_FUNCS)
         if name is not None and name.startswith(jaxapi.ARRAY_LIBRARIES):
             return lattice.array(t)  # optax.global_norm(grads), ...: arrays in, arrays out
