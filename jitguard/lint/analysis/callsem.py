@@ -50,6 +50,16 @@ _NOT_ARRAYS = frozenset(
 _DICT_CALLS = frozenset({"dict", "collections.OrderedDict", "collections.defaultdict"})
 
 
+def _array_function(name: str | None) -> bool:
+    """A JAX or NumPy array function, or an arithmetic builtin: given a traced value, it returns an
+    array (not JAX's internal machinery, whose results are another module's unknown values)."""
+    if name is None:
+        return False
+    if name in jaxapi.ARITHMETIC_BUILTINS:
+        return True
+    return name.startswith(("jax.", "numpy.")) and not (name.startswith(_JAX_INTERNALS) or "._" in name)
+
+
 def makes_array_when_staged(name: str) -> bool:
     """Does this JAX function return a tracer when called on Python constants in staged code?"""
     if not name.startswith(_STAGED_MODULES) or name.startswith("jax.nn.initializers.") or name in _NOT_ARRAYS:
@@ -331,8 +341,7 @@ class CallSemantics:
             # gives a NumPy array: after the call it is a Python-level value. np.prod(v), np.max(v)
             # call v's own method: a tracer for a tracer, NumPy for a Python value: still a maybe
             return None if name[len("numpy."):] in jaxapi.NUMPY_CONVERTS else lattice.opaque(t)
-        if name is not None and (name.startswith(("jax.", "numpy.")) or name in jaxapi.ARITHMETIC_BUILTINS) and not (
-                name.startswith(_JAX_INTERNALS) or "._" in name):
+        if _array_function(name):
             return lattice.array(t, boolean=name in jaxapi.BOOLEAN_FUNCS)
         if name is not None and name.startswith(jaxapi.ARRAY_LIBRARIES):
             return lattice.array(t)  # optax.global_norm(grads), ...: arrays in, arrays out
