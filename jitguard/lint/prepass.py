@@ -73,11 +73,13 @@ def context_names(extra: Iterable[str] = ()) -> frozenset[str]:
     return frozenset(names)
 
 
-def _relative(module_name: str, level: int, base: str) -> str | None:
-    """``from ..x import y`` in ``module_name``: the absolute module (as imports.resolve_relative)."""
+def resolve_relative(module_name: str, level: int, base: str) -> str | None:
+    """``from ..x import y`` in module ``module_name`` (level 2, base "x"): the absolute module
+    (here, without libcst, for the first pass and the scans of import statements)."""
     if not module_name:
         return None
     package = module_name.split(".")
+    # a module's own package is one level up; each further dot goes one more
     package = package[: len(package) - level] if level <= len(package) else []
     return ".".join([*package, base] if base else package) or None
 
@@ -98,7 +100,7 @@ def import_bindings(stmt: ast.Import | ast.ImportFrom, module_name: str) -> list
         return out
     base: str | None = stmt.module or ""
     if stmt.level:
-        base = _relative(module_name, stmt.level, stmt.module or "")
+        base = resolve_relative(module_name, stmt.level, stmt.module or "")
     if base is None:
         return out
     for alias in stmt.names:

@@ -102,26 +102,6 @@ def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], r
 # runner lints such files again, seeded with the wrapper names they may call (WRAPPER_SEED_KEY):
 # only the files whose import statements name a wrapper (or its module, and call `.name(`).
 
-_WORD_BYTES = re.compile(rb"[A-Za-z_][A-Za-z0-9_]*")
-_ATTR_CALL_BYTES = re.compile(rb"\.([A-Za-z_][A-Za-z0-9_]*)[ \t]*\(")
-
-
-def import_words(data: bytes) -> set[str]:
-    """The words of the lines that say ``import`` (a parenthesised ``from x import (...)`` whole):
-    a superset of the names the file imports, found at C speed (a find per line, not a regex over
-    the whole text)."""
-    words: set[bytes] = set()
-    at = data.find(b"import")
-    while at >= 0:
-        start = data.rfind(b"\n", 0, at) + 1
-        end = data.find(b"\n", at)
-        end = len(data) if end < 0 else end
-        if b"(" in data[start:end] and b")" not in data[start:end]:
-            close = data.find(b")", at)
-            end = len(data) if close < 0 else close
-        words.update(_WORD_BYTES.findall(data, start, end))
-        at = data.find(b"import", end)
-    return {w.decode() for w in words}
 
 
 def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], read,
@@ -133,7 +113,7 @@ def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], rea
     A file whose facts hold its imports is matched through them (``from .wrap import run as go``:
     ``go``; ``from pkg import wrap``: the wrappers of ``pkg.wrap``, called as attributes), followed
     through ``reexports`` (and each result's own); a file without facts (no import of a jitted name)
-    through the words of its import lines, read with ``read(path)`` (bytes or None). ``module_of``
+    through its import statements, read from its text with ``read(path)`` (bytes or None). ``module_of``
     maps paths to public module names; ``keep(path, names)``, if given, may drop a file with facts
     (the runner: no call of those names that could be recorded); a file without facts is kept: its
     new lint records its imports (cheaply, without libcst, when it calls nothing worth recording),
@@ -148,7 +128,7 @@ def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], rea
             found = table.imported(res.facts.reexports, res.path)
         else:
             data = read(res.path)
-            found = table.named(data, res.path) if data else {}
+            found = table.named(data, res.path, module_of.get(res.path, "")) if data else {}
         if not found or (res.facts is not None and keep is not None and not keep(res.path, set(found))):
             continue
         for local, qualnames in found.items():
@@ -211,19 +191,30 @@ class _Wrappers:
                     found.setdefault(name, set()).add(qualname)
         return found
 
-    def named(self, data: bytes, path: str) -> dict[str, set[str]]:
-        """{wrapper name: its qualnames} for the names the file's import lines say (or the attribute
-        calls of a module they say that has wrappers): the file's imports are not known."""
-        words = import_words(data)
-        names = words.intersection(self.last)
-        modules = words.intersection(self.modules)
-        if modules:
-            attributes = {m.decode() for m in _ATTR_CALL_BYTES.findall(data)}
-            names |= attributes.intersection(n for m in modules for mod in self.modules[m] for n in self.by_module[mod])
-        found = {name: {q for q in self.last[name] if self.paths[q] != path} for name in names}
-        for name in list(found):  # `from .wrap import run as go`: called as `go`
-            for alias in re.findall(rb"\b" + name.encode() + rb"[ \t]+as[ \t]+(\w+)", data):
-                found[alias.decode()] = found[name]
+    def named(self, data: bytes, path: str, module: str) -> dict[str, set[str]]:
+        """{local name: wrapper qualnames} of the file's import statements, read from its text
+        (:func:`import_statements`): the file's imports are not in its facts. An imported name also
+        matches every wrapper of that name (a filter: the call's callee is resolved later)."""
+        imports: dict[str, str] = {}
+        found: dict[str, set[str]] = {}
+        for source, entries in import_statements(data.decode("utf-8", "replace"), module):
+            for name, alias in entries:
+                if source == "":  # import pkg.wrap as w: w.run(...)
+                    imports[alias or name] = name
+                    continue
+                # by the imported name alone too: a package's re-export (`from pkg import run`) or a
+                # relative import whose package is unknown may not be resolvable before the lint
+                found.setdefault(alias or name, set()).update(
+                    q for q in self.last.get(name, ()) if self.paths[q] != path)
+                if source is None:
+                    continue
+                if name == "*":
+                    for wrapper in self.by_module.get(self._resolve(source), ()):
+                        imports[wrapper] = f"{self._resolve(source)}.{wrapper}"
+                else:
+                    imports[alias or name] = f"{source}.{name}"
+        for local, qualnames in self.imported(imports, path).items():
+            found.setdefault(local, set()).update(qualnames)
         return {name: qualnames for name, qualnames in found.items() if qualnames}
 
 
@@ -247,7 +238,7 @@ def import_statements(text: str, module_name: str):
     alias`` (relative imports resolved against ``module_name``; module None when they cannot be,
     alias None when there is none, name "*" for a star import), ``("", [(dotted, alias), ...])``
     for ``import dotted as alias``."""
-    from jitguard.lint.analysis.imports import resolve_relative
+    from jitguard.lint.prepass import resolve_relative
 
     for m in _IMPORT.finditer(text):
         dots, base, names, plain = m.groups()

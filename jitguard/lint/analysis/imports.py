@@ -14,6 +14,8 @@ from collections import ChainMap
 
 import libcst as cst
 
+from jitguard.lint.prepass import resolve_relative
+
 
 def dotted(node: cst.BaseExpression) -> str | None:
     """``a.b.c`` -> "a.b.c"; None for anything that is not a plain dotted name."""
@@ -25,16 +27,6 @@ def dotted(node: cst.BaseExpression) -> str | None:
         parts.append(node.value)
         return ".".join(reversed(parts))
     return None
-
-
-def resolve_relative(module_name: str, level: int, base: str) -> str | None:
-    """``from ..x import y`` in module ``module_name`` (level 2, base "x"): the absolute module."""
-    if not module_name:
-        return None
-    package = module_name.split(".")
-    # a module's own package is one level up; each further dot goes one more
-    package = package[: len(package) - level] if level <= len(package) else []
-    return ".".join([*package, base] if base else package) or None
 
 
 class ImportTable:
