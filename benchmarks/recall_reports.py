@@ -5,6 +5,7 @@
     python benchmarks/recall_reports.py --json     # the same numbers as JSON
     python benchmarks/recall_reports.py --emit-xfail   # MISSED / FLAGGED_LOOK_ALIKES for tests/test_reports.py
     python benchmarks/recall_reports.py --emit-doc-tables   # the two tables of docs/recall.md
+    python benchmarks/recall_reports.py --dir tests/variants -v   # the same for the variants (tests/variants/)
 
 A marked line (`# expect: JGxxx`) is caught when jitguard reports that code on that line; the
 "any code" column also counts a finding with another code on the line. A look-alike is a report's
@@ -46,9 +47,9 @@ def lint(path: Path, extra_codes: frozenset[str] = frozenset()) -> dict[int, set
     return found
 
 
-def measure_reports():
+def measure_reports(directory: Path | None = None):
     rows = []
-    for report in all_reports():
+    for report in all_reports(*([directory] if directory else [])):
         found = lint(report.path)
         for line, codes in sorted(report.expected.items()):
             got = found.get(line, set())
@@ -170,15 +171,16 @@ def main(argv=None) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--emit-xfail", action="store_true")
     parser.add_argument("--emit-doc-tables", action="store_true")
+    parser.add_argument("--dir", type=Path, help="another folder of files in the reports' format (tests/variants)")
     args = parser.parse_args(argv)
-    rows = measure_reports()
+    rows = measure_reports(args.dir.resolve() if args.dir else None)
     if args.emit_xfail:
         print(emit_xfail(rows))
         return 0
     if args.emit_doc_tables:
         print(doc_tables(rows))
         return 0
-    examples = measure_rule_examples()
+    examples = [] if args.dir else measure_rule_examples()
     if args.json:
         print(json.dumps({"reports": rows, "rule_examples": examples}, indent=1, default=sorted))
     else:

@@ -21,6 +21,10 @@ tests/test_reports.py):
   batch): while `fn()` runs, the jitted function `name` compiles exactly n times, the bug more
   often than its fix.
 
+tests/variants/ holds files in the same format, each a variant of a report (the same JAX bug
+reached through another code shape): their header names the report with `# Variant of:
+tests/reports/<file>` instead of `# Report:`; pass the folder to `report_files`/`all_reports`.
+
 This module imports neither jax nor jitguard: the benchmark and the tests share it.
 """
 
@@ -34,6 +38,7 @@ from pathlib import Path
 
 REPORTS_DIR = Path(__file__).resolve().parent
 ROOT = REPORTS_DIR.parent.parent
+VARIANTS_DIR = ROOT / "tests" / "variants"
 FAMILIES = {
     "control": "traced control flow",
     "concrete": "concretization",
@@ -49,7 +54,7 @@ CLASSES = {
     6: "churn that comes from data",
 }
 _EXPECT = re.compile(r"#\s*expect:\s*([A-Z0-9, ]+)")
-_HEADER = re.compile(r"^#\s*(Report|Class|Rule):\s*(.*)$")
+_HEADER = re.compile(r"^#\s*(Report|Variant of|Class|Rule):\s*(.*)$")
 FLAGGED_MARK = "# --- must be flagged ---"
 LEGAL_MARK = "# --- must not be flagged ---"
 
@@ -69,8 +74,8 @@ class Report:
         return self.path.stem
 
 
-def report_files() -> list[Path]:
-    return sorted(p for p in REPORTS_DIR.glob("*.py") if not p.name.startswith("_"))
+def report_files(directory: Path = REPORTS_DIR) -> list[Path]:
+    return sorted(p for p in directory.glob("*.py") if not p.name.startswith("_"))
 
 
 def read_report(path: Path) -> Report:
@@ -80,6 +85,8 @@ def read_report(path: Path) -> Report:
         m = _HEADER.match(line)
         if m:
             header[m.group(1)] = m.group(2).strip()
+    if "Variant of" in header and "Report" not in header:  # tests/variants/: the report it varies
+        header["Report"] = header["Variant of"]
     family = path.stem.split("_", 1)[0]
     if family not in FAMILIES:
         raise ValueError(f"{path.name}: unknown family {family!r} (one of {sorted(FAMILIES)})")
@@ -106,8 +113,8 @@ def read_report(path: Path) -> Report:
                   expected, range(start + 1, end))
 
 
-def all_reports() -> list[Report]:
-    return [read_report(p) for p in report_files()]
+def all_reports(directory: Path = REPORTS_DIR) -> list[Report]:
+    return [read_report(p) for p in report_files(directory)]
 
 
 def load_module(path: Path):

@@ -1,0 +1,105 @@
+"""Variants of real bug reports (tests/variants/): the same JAX bug as a report of tests/reports/,
+reached through another code shape (a helper's return, a record field, an attribute, a closure or
+`partial`, `*args`/`**kwargs` forwarding, a loop variable, another transform, a method, another way
+of writing jit, an augmented assignment or comprehension). The axis is the second part of the file
+name: `<family>_<axis>-<slug>.py`, the axis letter as in docs/recall.md ("Variants").
+
+The files have the reports' format (tests/reports/_corpus.py) and are checked the same way, by the
+functions of tests/test_reports.py: (a) each label holds under JAX, (b) jitguard reports each marked
+line with its code (MISSED: strict xfails, the lines it misses today), (c) nothing in a look-alike
+section is reported (FLAGGED_LOOK_ALIKES).
+
+`python benchmarks/recall_reports.py --dir tests/variants -v` prints the numbers.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests import test_reports as reports
+from tests.reports._corpus import VARIANTS_DIR, all_reports
+
+VARIANTS = all_reports(VARIANTS_DIR)
+IDS = [v.name for v in VARIANTS]
+
+# Marked lines jitguard does not report today: variant name -> lines (strict xfails).
+MISSED: dict[str, set[int]] = {
+    "concrete_d-min-axis-partial-of-method": {16},
+    "concrete_g-bool-of-while-loop-carry": {13},
+    "concrete_h-boolean-mask-classmethod": {12},
+    "concrete_h-float-in-property-of-result": {15},
+    "control_b-sinkhorn-dict-output": {27},
+    "control_c-dropout-layer-from-factory": {14},
+    "control_d-max-steps-partial": {13},
+    "control_e-or-default-kwargs": {10},
+    "control_f-mandelbrot-zip-loop": {19},
+}
+
+# Variants whose look-alike section jitguard flags today: variant name -> lines.
+FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
+    "control_b-sinkhorn-dict-output": {42},
+}
+
+AXES = set("abcdefghij")
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_label_holds_under_jax(variant):
+    reports.test_label_holds_under_jax(variant)
+
+
+def _marked_cases():
+    for variant in VARIANTS:
+        for line, codes in sorted(variant.expected.items()):
+            marks = []
+            if line in MISSED.get(variant.name, set()):
+                marks.append(pytest.mark.xfail(strict=True, reason="not caught yet"))
+            yield pytest.param(variant, line, codes, id=f"{variant.name}:{line}", marks=marks)
+
+
+@pytest.mark.parametrize(("variant", "line", "codes"), list(_marked_cases()))
+def test_jitguard_reports_the_marked_line(variant, line, codes):
+    reports.test_jitguard_reports_the_marked_line(variant, line, codes)
+
+
+def _look_alike_cases():
+    for variant in VARIANTS:
+        marks = []
+        if variant.name in FLAGGED_LOOK_ALIKES:
+            marks.append(pytest.mark.xfail(strict=True, reason="look-alike flagged today"))
+        yield pytest.param(variant, id=variant.name, marks=marks)
+
+
+@pytest.mark.parametrize("variant", list(_look_alike_cases()))
+def test_jitguard_leaves_the_look_alike_alone(variant):
+    reports.test_jitguard_leaves_the_look_alike_alone(variant)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+def test_variant_names_its_report_family_and_axis(variant):
+    """Each variant names an existing report of its family, and an axis; its marked code is the report's rule."""
+    from tests.reports._corpus import REPORTS_DIR, read_report
+
+    path = variant.source.split()[0]
+    assert path.startswith("tests/reports/"), variant.source
+    report = read_report(REPORTS_DIR / path.removeprefix("tests/reports/"))
+    assert report.family == variant.family, (variant.name, report.name)
+    axis = variant.name.split("_", 1)[1].split("-", 1)[0]
+    assert axis in AXES, f"{variant.name}: axis {axis!r} is not one of {sorted(AXES)}"
+    reports.test_family_and_rule_agree_with_the_markers(variant)
+
+
+def test_known_misses_are_marked_lines():
+    by_name = {v.name: v for v in VARIANTS}
+    for name, lines in MISSED.items():
+        assert name in by_name, name
+        assert lines <= set(by_name[name].expected), (name, lines)
+    for name, lines in FLAGGED_LOOK_ALIKES.items():
+        assert name in by_name, name
+        assert lines and lines <= set(by_name[name].legal_lines), (name, lines)
+
+
+def test_variants_cover_both_families_and_many_axes():
+    assert len(VARIANTS) >= 40
+    assert {v.family for v in VARIANTS} == {"control", "concrete"}
+    assert len({v.name.split("_", 1)[1].split("-", 1)[0] for v in VARIANTS}) >= 8
