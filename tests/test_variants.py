@@ -30,7 +30,6 @@ MISSED: dict[str, set[int]] = {
     "concrete_h-float-in-property-of-result": {15},
     "control_b-sinkhorn-dict-output": {27},
     "control_c-dropout-layer-from-factory": {14},
-    "control_d-max-steps-partial": {13},
     "control_e-or-default-kwargs": {10},
     "control_f-mandelbrot-zip-loop": {19},
 }

@@ -496,6 +496,9 @@ class CallSemantics:
             # drop params/rng: map the model's inputs
             return callee, call.with_changes(args=call.args[skip:]), 0, True
         bound_pos = 0
+        merged = self._through_partial(call)
+        if merged is not None:
+            call, func = merged, merged.func
         if isinstance(func, cst.Call):
             target, bound_pos, _kw = self.index.unwrap(func, self.info)
             resolved = self.index.resolve_function(target, self.info)
@@ -507,6 +510,50 @@ class CallSemantics:
             return None
         callee, _use, bound_self = resolved
         return callee, call, bound_pos, bound_self
+
+    def _through_partial(self, call: cst.Call) -> cst.Call | None:
+        """``partial(f, a, k=v)(x)``, or ``g(x)`` with ``g = functools.partial(f, a, k=v)`` bound once
+        in this function or one it is nested in: the call ``f(a, x, k=v)`` it makes (Python semantics
+        of ``functools.partial``: bound positions first, then the call's; a keyword the call passes
+        replaces the bound one). None when the call is not through a partial, or the partial
+        splats what it binds (``partial(f, *args)``: positions unknown)."""
+        func, merged = call.func, None
+        for _ in range(3):
+            value = self._partial_value(func)
+            if value is None:
+                return merged
+            args = list(value.args)
+            if not args or args[0].keyword is not None or any(a.star for a in args):
+                return merged
+            current = merged or call
+            given = {a.keyword.value for a in current.args if a.keyword is not None}
+            positional = [a for a in args[1:] if a.keyword is None]
+            keywords = [a for a in args[1:] if a.keyword is not None and a.keyword.value not in given]
+            for a in args[1:]:  # bound in an enclosing function: what its names hold here (closure)
+                if a.value not in self.taints and isinstance(a.value, (cst.Name, cst.Attribute, cst.Subscript)):
+                    self.ev(a.value)
+            merged = current.with_changes(func=args[0].value, args=[*positional, *current.args, *keywords])
+            func = merged.func
+        return merged
+
+    def _partial_value(self, func: cst.BaseExpression) -> cst.Call | None:
+        """The ``functools.partial(...)`` call ``func`` is: itself, or the value of a name bound once to
+        it in the innermost scope that binds the name (not a parameter there)."""
+        if isinstance(func, cst.Name):
+            scope = self.info
+            while scope is not None:
+                table = self.index._scope_bindings(scope)
+                if func.value in table:
+                    func = table[func.value]
+                    break
+                if scope.param(func.value) is not None:
+                    return None
+                scope = scope.parent
+            else:
+                return None
+        if isinstance(func, cst.Call) and self.resolve(func.func) == "functools.partial":
+            return func
+        return None
 
     def _map_arguments(self, call: cst.Call, callee: FunctionInfo, params: list, mapped: dict[str, Taint]) -> None:
         """Add to ``mapped`` the parameters the call's traced arguments bind: by keyword, by
