@@ -8,6 +8,13 @@ error; a legal look-alike's runs).
   in the calling function or one it is nested in) is the call ``f(a, *args, k=v, **kwargs)``: the
   bound values reach ``f``'s parameters like the call's own; a keyword the call passes replaces
   the bound one.
+* ``d["k"] = v`` on a dict that knows its keys' kinds (a literal, also of Python values only, or
+  a record a helper returns) sets key ``k`` to ``v``'s kind and keeps the others': a dict filled
+  key by key in a helper and returned keeps a traced entry traced and a Python entry static.
+* A ``@classmethod`` called through its class (``Class.make(x)``) binds ``cls`` itself: the
+  call's first argument is its second parameter (it was read as an explicit ``self``).
+* ``obj.prop`` of an instance built in traced code runs the property's getter with ``self`` that
+  instance, in that trace: its body is checked there (a property never read is not run).
 """
 
 from __future__ import annotations
@@ -111,6 +118,124 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 
         def main():
             return main_jit(jnp.ones(3), 2.0)
+        """, None),
+    # -- a dict filled key by key
+    "dict_filled_key_by_key_in_helper": ("JG101", """
+        def summarize(v):
+            out = {}
+            out["steps"] = 3
+            out["done"] = v.sum() > 0
+            return out
+
+        @jax.jit
+        def main_jit(v):
+            info = summarize(v)
+            if info["done"]:  # flag
+                return v
+            return -v
+
+        def main():
+            return main_jit(jnp.ones(3))
+        """, "TracerBoolConversionError"),
+    "dict_static_entry_of_filled_dict_is_legal": ("JG101", """
+        def summarize(v):
+            out = {"name": "fit"}
+            out["steps"] = 3
+            out["done"] = v.sum() > 0
+            return out
+
+        @jax.jit
+        def main_jit(v):
+            info = summarize(v)
+            if info["steps"] > 1 and info["name"] == "fit":
+                return jnp.where(info["done"], v, -v)
+            return v
+
+        def main():
+            return main_jit(jnp.ones(3))
+        """, None),
+    "dict_entry_replaced_by_python_value_is_legal": ("JG101", """
+        @jax.jit
+        def main_jit(v):
+            opts = {"scale": v.sum(), "shift": 1.0}
+            opts["scale"] = 2.0
+            if opts["scale"] > 1.0:
+                return v * opts["scale"]
+            return v
+
+        def main():
+            return main_jit(jnp.ones(3))
+        """, None),
+    # -- classmethods called through the class
+    "classmethod_through_class_gets_its_arguments": ("JG105", """
+        class Select:
+            @classmethod
+            def positive(cls, x):
+                return cls.pick(x, x > 0)
+
+            @classmethod
+            def pick(cls, x, mask):
+                return x[mask]  # flag
+
+        @jax.jit
+        def main_jit(x):
+            return Select.positive(x)
+
+        def main():
+            return main_jit(jnp.array([-1.0, 2.0]))
+        """, "NonConcreteBooleanIndexError"),
+    "classmethod_static_argument_is_legal": ("JG101", """
+        class Scale:
+            @classmethod
+            def apply(cls, x, factor):
+                if factor > 1:
+                    return x * factor
+                return x
+
+        @jax.jit
+        def main_jit(x):
+            return Scale.apply(x, 2)
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, None),
+    # -- properties of instances built in traced code
+    "property_of_instance_built_in_jit": ("JG104", """
+        class Fit:
+            def __init__(self, residual):
+                self.residual = residual
+
+            @property
+            def error(self):
+                return float(jnp.abs(self.residual).max())  # flag
+
+        @jax.jit
+        def main_jit(x):
+            fit = Fit(x - 1.0)
+            return x * fit.error
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, "ConcretizationTypeError"),
+    "property_not_read_in_the_trace_is_legal": ("JG104", """
+        class Fit:
+            def __init__(self, residual):
+                self.residual = residual
+
+            @property
+            def error(self):
+                return float(jnp.abs(self.residual).max())
+
+            @property
+            def scaled(self):
+                return 2.0 * self.residual
+
+        @jax.jit
+        def residual(x):
+            return Fit(x - 1.0).scaled
+
+        def main():
+            return Fit(residual(jnp.ones(2))).error
         """, None),
 }
 

@@ -28,7 +28,6 @@ MISSED: dict[str, set[int]] = {
     "concrete_g-bool-of-while-loop-carry": {13},
     "concrete_h-boolean-mask-classmethod": {12},
     "concrete_h-float-in-property-of-result": {15},
-    "control_b-sinkhorn-dict-output": {27},
     "control_c-dropout-layer-from-factory": {14},
     "control_e-or-default-kwargs": {10},
     "control_f-mandelbrot-zip-loop": {19},
@@ -36,7 +35,6 @@ MISSED: dict[str, set[int]] = {
 
 # Variants whose look-alike section jitguard flags today: variant name -> lines.
 FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
-    "control_b-sinkhorn-dict-output": {42},
 }
 
 AXES = set("abcdefghij")

@@ -135,6 +135,7 @@ class Walker(CallSemantics):
         self.seqs: set[str] = set()
         self.maps: set[str] = set()
         self.nparrays: set[str] = set()  # local names bound to NumPy arrays
+        self.static_keys: dict[str, set[str]] = {}  # keys item assignment gave Python values in a static dict
         # "obj.attr" paths assigned a static value in this body (traced ones are in env)
         self.static_attrs: set[str] = set()
         self.rebound: set[str] = set()  # names this walk has bound so far (parameters no longer hold their value)
@@ -613,6 +614,8 @@ class Walker(CallSemantics):
             else:
                 self.env.pop(path, None)
                 self.static_attrs.add(path)
+        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and self._bind_key(target, taint):
+            self.ev(target)
         elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and taint is not None:
             # d["k"] = traced: d now holds a traced value
             name = target.value.value
@@ -623,11 +626,44 @@ class Walker(CallSemantics):
         else:
             self.ev(target)
 
+    def _bind_key(self, target: cst.Subscript, taint: Taint | None) -> bool:
+        """``d["k"] = v`` on a dict that knows its keys' kinds (a record: a dict literal or one built
+        key by key here, or a helper's): key ``k`` now holds ``v``'s kind, the other keys keep
+        theirs (Python semantics of item assignment). A dict bound once here to a literal of
+        Python values is a record of static keys. False when ``d`` is not such a dict or the key
+        is not a string constant."""
+        key = _string_key(target)
+        if key is None:
+            return False
+        name = target.value.value
+        current = self.env.get(name)
+        if current is not None:
+            if current.fields is None or not current.mapping:
+                return False
+            fields = dict(current.fields)
+        else:
+            literal = self.index._scope_bindings(self.info).get(name) if name in self.locals else None
+            if not isinstance(literal, cst.Dict) or self.taints.get(literal) is not None:
+                return False
+            keys = [_dict_key(el) for el in literal.elements]
+            if None in keys:
+                return False
+            fields = dict.fromkeys([*keys, *sorted(self.static_keys.get(name, ()))])
+        fields[key] = taint
+        value = lattice.record(fields, mapping=True)
+        if value is None:
+            self.env.pop(name, None)
+            self.static_keys[name] = set(fields)
+        else:
+            self.env[name] = value
+        return True
+
     def _bind_name(self, name: str, taint: Taint | None, value: cst.CSTNode | None) -> None:
         if name not in self.imports.assigned:  # `xp = jnp` resolves as jnp does (ModuleIndex._assigned_aliases)
             self.locals.add(name)
         self.rebound.add(name)
         self._forget_attributes(name)
+        self.static_keys.pop(name, None)
         if taint is not None:
             self.env[name] = taint
         else:
@@ -986,6 +1022,22 @@ _MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "
 _CONTAINER_ANNOTATIONS = _MAPPING_ANNOTATIONS | frozenset({
     "tuple", "Tuple", "list", "List", "Sequence", "MutableSequence", "set", "Set", "frozenset", "FrozenSet",
 })
+
+
+def _string_key(target: cst.Subscript) -> str | None:
+    """``"k"`` of ``d["k"]``: the one string constant it is indexed by."""
+    if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        return None
+    key = target.slice[0].slice.value
+    return key.evaluated_value if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str) else None
+
+
+def _dict_key(element: cst.BaseDictElement) -> str | None:
+    """The string constant key of one element of a dict literal (None: another key, or ``**d``)."""
+    if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString):
+        return None
+    value = element.key.evaluated_value
+    return value if isinstance(value, str) else None
 
 
 def _container_params(info: FunctionInfo) -> dict[str, bool]:
