@@ -26,8 +26,6 @@ IDS = [v.name for v in VARIANTS]
 MISSED: dict[str, set[int]] = {
     "concrete_d-min-axis-partial-of-method": {16},
     "concrete_g-bool-of-while-loop-carry": {13},
-    "concrete_h-boolean-mask-classmethod": {12},
-    "concrete_h-float-in-property-of-result": {15},
     "control_c-dropout-layer-from-factory": {14},
     "control_e-or-default-kwargs": {10},
     "control_f-mandelbrot-zip-loop": {19},

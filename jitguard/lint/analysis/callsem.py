@@ -407,7 +407,8 @@ class CallSemantics:
                 isinstance(func, cst.Attribute)
                 and isinstance(func.value, cst.Name)
                 and func.value.value in self.index.classes
-            )  # Class.method(obj, ...) passes self explicitly
+                and not callee.is_classmethod
+            )  # Class.method(obj, ...) passes self explicitly (a classmethod's cls is bound)
             if not explicit_self and (bound_self or isinstance(func, cst.Attribute)):
                 if isinstance(func, cst.Attribute):
                     owner = self.taints.get(func.value)

@@ -117,6 +117,7 @@ class FunctionInfo:
     cls: ClassInfo | None
     params: list[Param]
     is_method: bool = False  # defined in a class body, not a staticmethod: params[0] is self/cls
+    is_classmethod: bool = False  # a @classmethod: params[0] is the class, bound by Class.method(...) too
     local_defs: dict[str, "FunctionInfo"] = field(default_factory=dict)
     loops: tuple = ()  # loops (For/While/comprehension nodes) around the definition, in its parent
     # the import table names in this function's code resolve through: the one of the function it
@@ -498,10 +499,12 @@ class ModuleIndex:
         return {name: qual for name, qual in found.items() if name in once}
 
     def _collect_def(self, node: cst.FunctionDef, func, klass, in_class_body: bool, loops: tuple, push) -> None:
-        is_static = any(self.imports.resolve(d.decorator) == "staticmethod" for d in node.decorators)
+        decorators = {self.imports.resolve(d.decorator) for d in node.decorators}
+        is_static = "staticmethod" in decorators
         info = FunctionInfo(
             node, node.name.value, func, klass if in_class_body else None, _params(node),
             is_method=in_class_body and not is_static, loops=loops,
+            is_classmethod=in_class_body and "classmethod" in decorators,
         )
         self._register(info, func, klass, in_class_body)
         for dec in node.decorators:
@@ -711,7 +714,8 @@ class ModuleIndex:
             return (info, None, True) if info else None
         if isinstance(owner_expr, cst.Name) and owner_expr.value in self.classes:
             info = self.classes[owner_expr.value].methods.get(expr.attr.value)
-            return (info, None, False) if info else None
+            # Class.method(obj, ...) passes self explicitly; Class.make(...) of a classmethod binds cls
+            return (info, None, info.is_classmethod) if info else None
         # Policy(0.1).act, or rnn.unroll where rnn = RNN(...) in this scope or at module level
         klass = self.instance_class(owner_expr, scope)
         if klass is not None:

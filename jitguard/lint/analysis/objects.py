@@ -76,6 +76,18 @@ def instance_value(walker, call: cst.Call) -> tuple[Taint | None] | None:
     return (value,)
 
 
+def read_property(walker, node: cst.Attribute, value: Taint | None) -> None:
+    """``obj.prop`` in traced code, ``obj`` an instance built there (``Result(res).loss``, or a
+    name bound once to one): Python runs the property's getter with ``self`` that instance, in
+    this trace, so its body is walked (reporting) with ``self`` that value."""
+    if not walker.reporting or not is_instance_value(value):
+        return
+    klass = walker.index.instance_class(node.value, walker.info)
+    getter = _getters(klass).get(node.attr.value) if klass is not None else None
+    if getter is not None:
+        walker.analysis.propagate(getter, {getter.positional[0].name: value}, walker.info)
+
+
 def is_instance_value(taint: Taint | None) -> bool:
     """A value that knows its attributes' kinds (an instance or record built in traced code):
     calling it runs its class's ``__call__``, with ``self`` that value."""

@@ -809,6 +809,7 @@ class Walker(CallSemantics):
             return None  # x.shape, x.dtype, ...; x.__class__, x.__name__ are about the type
         known, value = lattice.field(t, attr)
         if known:
+            objects.read_property(self, node, t)  # a property runs its getter on this instance
             return value  # out.converged of out = Output(..., converged): that value's kind (its class's own fields)
         if node.attr.value in self.index.static_field_names:
             return None  # declared static by a class of this module (eqx.field(static=True), ...)
