@@ -15,6 +15,18 @@ error; a legal look-alike's runs).
   call's first argument is its second parameter (it was read as an explicit ``self``).
 * ``obj.prop`` of an instance built in traced code runs the property's getter with ``self`` that
   instance, in that trace: its body is checked there (a property never read is not run).
+* ``d.get("k")`` / ``d.get("k", default)`` / ``d.pop(...)`` of a dict that knows key ``k``'s kind
+  (``**kwargs``, a literal, a helper's record) gives that kind, as ``d["k"]`` does.
+* ``xs.append(v)`` (``insert``, ``add``, ``extend``) on a list or set bound here to a literal holds
+  ``v`` afterwards: iterating it (also through ``zip``/``enumerate``) gives traced values when ``v``
+  is traced; the list's own truth value and length stay static. Such a list is still a Python list:
+  indexed with a traced integer it raises, whatever it holds (JG104).
+* The class of an instance: what a plain factory function builds in every ``return``
+  (``make_norm(cfg)`` returning ``Norm(...)``), and ``self.norm`` when ``__init__`` is the only code
+  of the class storing it, once, from such a value; ``self.norm(x)`` runs that class's ``__call__``.
+* ``self.pairs`` stored once by ``__init__`` of a plain class as a list or tuple literal or a list
+  comprehension is a Python list: indexed with a traced integer it raises (as a NumPy array
+  stored that way already was).
 """
 
 from __future__ import annotations
@@ -236,6 +248,157 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 
         def main():
             return Fit(residual(jnp.ones(2))).error
+        """, None),
+    # -- d.get("k") of a dict that knows its keys
+    "kwargs_get_of_traced_keyword": ("JG103", """
+        def shift(x, **options):
+            offset = options.get("offset") or 0.0  # flag
+            return x + offset
+
+        @jax.jit
+        def main_jit(x, offset):
+            return shift(x, offset=offset, label="run")
+
+        def main():
+            return main_jit(jnp.ones(2), jnp.asarray(1.0))
+        """, "TracerBoolConversionError"),
+    "kwargs_get_of_python_keyword_is_legal": ("JG101", """
+        def shift(x, **options):
+            if options.get("label", "none") == "run" and options.pop("times", 1) > 0:
+                return x + options["offset"]
+            return x
+
+        @jax.jit
+        def main_jit(x, offset):
+            return shift(x, offset=offset, label="run", times=2)
+
+        def main():
+            return main_jit(jnp.ones(2), jnp.asarray(1.0))
+        """, None),
+    # -- lists filled by append
+    "list_filled_by_append_then_zipped": ("JG101", """
+        def first_above(v, limits):
+            values = []
+            for k in range(len(limits)):
+                values.append(v * k)
+            for i, (value, limit) in enumerate(zip(values, limits)):
+                if value > limit:  # flag
+                    return i
+            return -1
+
+        def main():
+            return jax.vmap(lambda v: first_above(v, [1.0, 2.0]))(jnp.ones(3))
+        """, "TracerBoolConversionError"),
+    "list_of_python_values_and_truth_of_filled_list_are_legal": ("JG101", """
+        @jax.jit
+        def main_jit(v):
+            sizes, parts = [], []
+            for k in range(3):
+                sizes.append(k + 1)
+                parts.append(v * k)
+            total = 0.0
+            for size, part in zip(sizes, parts):
+                if size > 1 and parts:
+                    total = total + part.sum() * size
+            return total + len(parts)
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, None),
+    # -- instances made by factories, held in attributes
+    "instance_from_factory_held_in_attribute": ("JG101", """
+        class Norm:
+            def __init__(self, eps):
+                self.eps = eps
+
+            def __call__(self, x):
+                if self.eps > 0:  # flag
+                    return x / (jnp.abs(x).max() + self.eps)
+                return x
+
+        def make_norm(options):
+            return Norm(options["eps"])
+
+        class Layer:
+            def __init__(self, options):
+                self.norm = make_norm(options)
+
+            def __call__(self, x):
+                return self.norm(x + 1.0)
+
+        @jax.jit
+        def main_jit(options, x):
+            return Layer(options)(x)
+
+        def main():
+            return main_jit({"eps": 1e-3}, jnp.ones(2))
+        """, "TracerBoolConversionError"),
+    "instance_from_factory_built_eagerly_is_legal": ("JG101", """
+        class Norm:
+            def __init__(self, eps):
+                self.eps = eps
+
+            def __call__(self, x):
+                if self.eps > 0:
+                    return x / (jnp.abs(x).max() + self.eps)
+                return x
+
+        def make_norm(options):
+            return Norm(options["eps"])
+
+        class Layer:
+            def __init__(self, options):
+                self.norm = make_norm(options)
+
+            def __call__(self, x):
+                return self.norm(x + 1.0)
+
+        layer = Layer({"eps": 1e-3})
+
+        @jax.jit
+        def main_jit(x):
+            return layer(x)
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, None),
+    "list_of_tracers_indexed_by_traced_integer": ("JG104", """
+        @jax.jit
+        def main_jit(v, k):
+            scores = []
+            for shift in (0.0, 1.0, 2.0):
+                scores.append(jnp.sum(v + shift))
+            return scores[k]  # flag
+
+        def main():
+            return main_jit(jnp.ones(2), 1)
+        """, "TracerIntegerConversionError"),
+    # -- a list stored on self by __init__
+    "list_attribute_indexed_by_traced_integer": ("JG104", """
+        class Table:
+            def __init__(self, n):
+                self.offsets = [k * 0.5 for k in range(n)]
+
+            def lookup(self, x, k):
+                return x + self.offsets[k]  # flag
+
+        table = Table(4)
+
+        def main():
+            return jax.vmap(lambda k: table.lookup(1.0, k))(jnp.arange(3))
+        """, "TracerIntegerConversionError"),
+    "list_attribute_indexed_by_python_integer_is_legal": ("JG104", """
+        class Table:
+            def __init__(self, n):
+                self.offsets = [k * 0.5 for k in range(n)]
+
+            def lookup(self, x, k):
+                return x + jnp.asarray(self.offsets)[k] + self.offsets[1]
+
+        table = Table(4)
+
+        def main():
+            return jax.vmap(lambda k: table.lookup(1.0, k))(jnp.arange(3))
         """, None),
 }
 

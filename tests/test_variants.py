@@ -26,9 +26,7 @@ IDS = [v.name for v in VARIANTS]
 MISSED: dict[str, set[int]] = {
     "concrete_d-min-axis-partial-of-method": {16},
     "concrete_g-bool-of-while-loop-carry": {13},
-    "control_c-dropout-layer-from-factory": {14},
-    "control_e-or-default-kwargs": {10},
-    "control_f-mandelbrot-zip-loop": {19},
+    "concrete_h-numpy-step-size-schedule-call": {17},
 }
 
 # Variants whose look-alike section jitguard flags today: variant name -> lines.

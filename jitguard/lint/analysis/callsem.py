@@ -79,6 +79,7 @@ class CallSemantics:
         known, value = self._static_call(node, name, receiver)
         if known:
             return value
+        self._collect(node, arg_taints)
         self._propagate_call(node)
         built = self._record_construction(node) or objects.instance_value(self, node)
         if built is not None:
@@ -113,6 +114,29 @@ class CallSemantics:
         if t is None:
             return self._staged_constant(node, name) or self._captured_array_method(node)
         return self._call_result(node, name, t, obj)
+
+    def _collect(self, node: cst.Call, arg_taints: list) -> None:
+        """``xs.append(v)`` / ``insert(i, v)`` / ``add(v)`` / ``extend(vs)`` on a local list or set
+        (bound here to a literal, or already holding traced values): ``xs`` holds what it is given,
+        so a traced ``v`` makes it a container of traced values (iterating it, ``xs[i]``, give them)."""
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and node.args
+                and func.attr.value in ("append", "insert", "add", "extend")) or any(a.star for a in node.args):
+            return
+        name = func.value.value
+        current = self.env.get(name)
+        if current is None and not self._literal_collection(name) or current is not None and current.mapping:
+            return
+        given = arg_taints[-1]
+        if given is None:
+            return
+        element = lattice.element(given) if func.attr.value == "extend" else given
+        self.env[name] = lattice.collection(lattice.join(element, lattice.element(current)))
+
+    def _literal_collection(self, name: str) -> bool:
+        """``name`` is bound in this function only to list or set literals or comprehensions."""
+        values = self.index._scope_assigns(self.info).get(name) if name in self.locals else None
+        return bool(values) and all(isinstance(v, (cst.List, cst.Set, cst.ListComp, cst.SetComp)) for v in values)
 
     @staticmethod
     def _eager_callable(func: cst.BaseExpression, receiver: Taint | None, arg_taints: list) -> bool:
@@ -333,7 +357,8 @@ class CallSemantics:
         if isinstance(func, cst.Attribute) and func.attr.value in ("any", "all"):
             return lattice.reduction(t, obj)
         if obj is not None:
-            return lattice.method_result(t, obj)
+            keyed = _keyed_read(node, obj, self.taints)
+            return keyed[0] if keyed is not None else lattice.method_result(t, obj)
         if (name is not None and name.startswith("numpy.")
                 and all(self.taints.get(a.value) is None or self.taints.get(a.value).opaque for a in node.args)):
             # np.asarray(v) of a value that may or may not be traced (a helper's foreign result, an
@@ -697,6 +722,25 @@ class CallSemantics:
                             mapped[p.name] = t
                     if mapped:
                         self.analysis.propagate(fn[0], mapped, self.info)
+
+
+def _keyed_read(node: cst.Call, obj: Taint, taints) -> tuple[Taint | None] | None:
+    """``d.get("k")``, ``d.get("k", default)``, ``d.pop("k", ...)``, ``d.setdefault("k", ...)`` of a
+    dict that knows the kind of key ``k`` (a record: a literal, ``**kwargs``, a helper's dict):
+    (that kind, or the default's when it may be missing,) as ``d["k"]`` gives it; None when the call
+    is not one of these or the key is not known."""
+    func = node.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in ("get", "pop", "setdefault")) or not obj.mapping \
+            or not node.args or len(node.args) > 2 or any(a.star or a.keyword for a in node.args):
+        return None
+    key = node.args[0].value
+    if not (isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str)):
+        return None
+    known, kind = lattice.field(obj, key.evaluated_value)
+    if not known:
+        return None
+    default = taints.get(node.args[1].value) if len(node.args) > 1 else None
+    return (lattice.join(kind, default),)
 
 
 def _map_record(record: Taint, params: list, i: int, vararg, mapped: dict[str, Taint]) -> int:

@@ -679,7 +679,12 @@ class ModuleIndex:
                 return (call, None, True) if call else None
             return (info, None, False)
         if isinstance(expr, cst.Attribute):
-            return self._resolve_method(expr, scope)
+            found = self._resolve_method(expr, scope)
+            if found is None and isinstance(expr.value, cst.Name) and expr.value.value in ("self", "cls"):
+                klass = self.instance_class(expr, scope)  # self.layer(x): the instance's __call__
+                call = klass.methods.get("__call__") if klass is not None else None
+                found = (call, None, True) if call else None
+            return found
         return None
 
     def made_by_factory(self, expr: cst.BaseExpression | None, scope: FunctionInfo | None) -> FunctionInfo | None:
@@ -741,13 +746,64 @@ class ModuleIndex:
                 return bound
         return node
 
-    def instance_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> ClassInfo | None:
-        """The class of this module that ``expr`` is an instance of, when that is plain to see."""
+    def instance_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None, depth: int = 3) -> ClassInfo | None:
+        """The class of this module that ``expr`` is an instance of, when that is plain to see:
+        ``Model(...)``, a name bound once to one, what a plain factory function of the module
+        returns from every ``return`` (``make_layer(cfg)`` with ``return Layer(...)``), and
+        ``self.layer`` in a method when its class's ``__init__`` stores one such value there once."""
         if isinstance(expr, cst.Name):
             expr = self.binding(expr.value, scope)
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
-            return self.classes.get(expr.func.value)
+            klass = self.classes.get(expr.func.value)
+            if klass is not None or depth <= 0:
+                return klass
+            return self._factory_class(expr.func.value, scope, depth - 1)
+        if isinstance(expr, cst.Attribute) and depth > 0:
+            return self._stored_instance_class(expr, scope, depth - 1)
         return None
+
+    def _factory_class(self, name: str, scope: FunctionInfo | None, depth: int) -> ClassInfo | None:
+        """The class every ``return`` of the plain function ``name`` (no decorator, not a method)
+        builds an instance of; None when one returns something else."""
+        factory = self.lookup_function(name, scope)
+        if factory is None or not isinstance(factory.node, cst.FunctionDef) or factory.node.decorators \
+                or factory.is_method:
+            return None
+        returns = [r.value for r in own_nodes(factory.node.body) if isinstance(r, cst.Return)]
+        if not returns or any(v is None for v in returns):
+            return None
+        made = {self.instance_class(v, factory, depth) for v in returns}
+        return made.pop() if len(made) == 1 else None
+
+    def _stored_instance_class(self, expr: cst.Attribute, scope: FunctionInfo | None, depth: int) -> ClassInfo | None:
+        """``self.layer`` read in a method (or a function nested in one) of a class whose
+        ``__init__`` is the only code of the class storing ``self.layer``, once, from a value
+        whose class is plain to see."""
+        klass = self.enclosing_class(scope)
+        method = scope
+        while method is not None and method.parent is not None and method.cls is None:
+            method = method.parent
+        if klass is None or method is None or not method.is_method or not method.positional \
+                or not isinstance(expr.value, cst.Name) or expr.value.value != method.positional[0].name:
+            return None
+        init = klass.methods.get("__init__")
+        if init is None or not init.positional:
+            return None
+        me, attr = init.positional[0].name, expr.attr.value
+        stores = []
+        for info in klass.methods.values():
+            for node in iter_nodes(info.node.body):
+                if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+                    targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+                    stores += [(info, node, t) for t in targets for leaf in iter_nodes(t)
+                               if isinstance(leaf, cst.Attribute) and leaf.attr.value == attr]
+        if len(stores) != 1:
+            return None
+        info, node, target = stores[0]
+        if info is not init or not isinstance(node, (cst.Assign, cst.AnnAssign)) or node.value is None \
+                or not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me):
+            return None
+        return self.instance_class(node.value, init, depth)
 
     def binding(self, name: str, scope: FunctionInfo | None) -> cst.BaseExpression | None:
         """The value a name is bound to by its only plain assignment in ``scope`` (or the module)."""

@@ -250,6 +250,9 @@ class Walker(CallSemantics):
     def is_sequence(self, expr: cst.BaseExpression) -> bool:
         if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":
             return True
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and expr.value.value not in self.env:
+            # self.pairs, stored once by __init__ as a list or tuple literal (self not traced, not rebound)
+            return sequence_attribute(self.index, self.info, expr.value.value, expr.attr.value)
         return self._python_literal(expr, (cst.List, cst.Tuple), self.seqs, self.index.module_sequences)
 
     def is_numpy_array(self, expr: cst.BaseExpression) -> bool:
@@ -1325,21 +1328,37 @@ def numpy_array_attribute(index, scope: FunctionInfo | None, owner: str, attr: s
     assignment of a NumPy array (:func:`_is_numpy_array_expr`), and no other method stores it. The
     class is a plain one (no decorator, no base but ``object``, no ``tree_flatten``: not a pytree,
     whose instances jit would trace) and no class of the module derives from it."""
+    found = _init_stored_value(index, scope, owner, attr)
+    return found is not None and _is_numpy_array_expr(index, found[0], found[1], 2)
+
+
+def sequence_attribute(index, scope: FunctionInfo | None, owner: str, attr: str) -> bool:
+    """``owner.attr`` stored the same way (:func:`numpy_array_attribute`) as a list or tuple literal
+    or a list comprehension: a Python list, indexed by Python (a traced index cannot be)."""
+    found = _init_stored_value(index, scope, owner, attr)
+    return found is not None and isinstance(found[1], (cst.List, cst.Tuple, cst.ListComp))
+
+
+def _init_stored_value(index, scope: FunctionInfo | None, owner: str, attr: str
+                       ) -> tuple[FunctionInfo, cst.BaseExpression] | None:
+    """(``__init__``, the value) when ``owner`` is the ``self`` of a method (of ``scope`` or a
+    function it is nested in) of a plain class (:func:`_plain_class`) whose own ``__init__`` stores
+    ``self.attr`` once, by a top-level plain assignment, and no other code stores it."""
     method = _self_method(index, scope, owner)
     if method is None or not _plain_class(index, method.cls):
-        return False
+        return None
     init = method.cls.methods.get("__init__")
     set_elsewhere = objects.attributes_set_outside_init(index)
     if (init is None or not isinstance(init.node, cst.FunctionDef) or not init.positional
             or attr in objects.rebound_attributes(index, method.cls) or set_elsewhere is None or attr in set_elsewhere):
-        return False
+        return None
     found = _only_init_store(init, attr)
     if found is None:
-        return False
+        return None
     value, store = found
     top = [small for stmt in getattr(init.node.body, "body", ()) if isinstance(stmt, cst.SimpleStatementLine)
            for small in stmt.body if small is store]
-    return len(top) == 1 and _is_numpy_array_expr(index, init, value, 2)
+    return (init, value) if len(top) == 1 else None
 
 
 def _self_method(index, scope: FunctionInfo | None, owner: str) -> FunctionInfo | None:

@@ -22,11 +22,12 @@ class Concretization(Rule):
         `float()`, `complex()`, `.item()`, `.tolist()`, NumPy functions that turn their argument
         into a NumPy array (`np.asarray`, `np.array`, `np.exp`, `np.stack`, ...), `range(n)` with a
         traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`: the axis parameters JAX
-        needs static, read from the installed JAX), and indexing a Python list or tuple, or a NumPy
-        array (also one bound once at module level or in an enclosing function, or stored once as
-        `self.<name>` by the `__init__` of a plain class: never registered as a pytree nor passed
-        to any call, the attribute stored nowhere else, by a caller or by `setattr`), with a
-        traced integer. NumPy functions that
+        needs static, read from the installed JAX), and indexing a Python list or tuple (also one
+        holding tracers, filled by `append`), or a NumPy array (also one bound once at module level
+        or in an enclosing function, or stored once, like a list literal, as `self.<name>` by the
+        `__init__` of a plain class: never registered as a pytree nor passed to any call, the
+        attribute stored nowhere else, by a caller or by `setattr`), with a traced integer.
+        NumPy functions that
         dispatch to the array's own method (`np.sum`, `np.mean`, `np.reshape`, ...) and `abs(x)`
         work on tracers and are not flagged.
 
@@ -127,7 +128,8 @@ class Concretization(Rule):
                         )
                         return
             return
-        if not ctx.is_sequence(node.value) or ctx.taint(node.value) is not None or ctx.trace_kind == DIFFERENTIATED:
+        held = ctx.taint(node.value)  # a list of tracers (filled by append, a literal) is a Python list still
+        if not ctx.is_sequence(node.value) or (held is not None and not held.container) or ctx.trace_kind == DIFFERENTIATED:
             return  # (under grad alone a tracer indexes a list: it has a concrete value there)
         for el in node.slice:
             parts = (el.slice.value,) if isinstance(el.slice, cst.Index) else (el.slice.lower, el.slice.upper, el.slice.step)
