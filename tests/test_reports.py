@@ -141,44 +141,51 @@ def findings(report) -> dict[int, set[str]]:
     return _FINDINGS[report.name]
 
 
-def _marked_cases():
-    for report in REPORTS:
+def marked_cases(reports=REPORTS, missed=MISSED):
+    """One case per marked line; a strict xfail for a line in ``missed`` (tests/test_variants.py too)."""
+    for report in reports:
         for line, codes in sorted(report.expected.items()):
             marks = []
-            if line in MISSED.get(report.name, set()):
+            if line in missed.get(report.name, set()):
                 marks.append(pytest.mark.xfail(strict=True, reason="not caught yet (docs/recall.md says how it could be)"))
             yield pytest.param(report, line, codes, id=f"{report.name}:{line}", marks=marks)
 
 
-@pytest.mark.parametrize(("report", "line", "codes"), list(_marked_cases()))
+@pytest.mark.parametrize(("report", "line", "codes"), list(marked_cases()))
 def test_jitguard_reports_the_marked_line(report, line, codes):
     got = findings(report).get(line, set())
     assert codes <= got, f"{report.name}:{line}: expected {sorted(codes)}, jitguard reported {sorted(got) or 'nothing'}"
 
 
-def _look_alike_cases():
-    for report in REPORTS:
+def look_alike_cases(reports=REPORTS, flagged=FLAGGED_LOOK_ALIKES):
+    """One case per file; a strict xfail for a file in ``flagged``."""
+    for report in reports:
         marks = []
-        if report.name in FLAGGED_LOOK_ALIKES:
+        if report.name in flagged:
             marks.append(pytest.mark.xfail(strict=True, reason="look-alike flagged today"))
         yield pytest.param(report, id=report.name, marks=marks)
 
 
-@pytest.mark.parametrize("report", list(_look_alike_cases()))
+@pytest.mark.parametrize("report", list(look_alike_cases()))
 def test_jitguard_leaves_the_look_alike_alone(report):
     flagged = {line: codes for line, codes in findings(report).items() if line in report.legal_lines}
     assert not flagged, f"{report.name}: look-alike lines reported: {flagged}"
 
 
-def test_known_misses_are_marked_lines():
-    """MISSED and FLAGGED_LOOK_ALIKES name existing reports and lines (no stale entries)."""
-    by_name = {r.name: r for r in REPORTS}
-    for name, lines in MISSED.items():
+def check_known_lists(reports, missed, flagged):
+    """``missed`` and ``flagged`` name existing files and their marked / look-alike lines."""
+    by_name = {r.name: r for r in reports}
+    for name, lines in missed.items():
         assert name in by_name, name
         assert lines <= set(by_name[name].expected), (name, lines)
-    for name, lines in FLAGGED_LOOK_ALIKES.items():
+    for name, lines in flagged.items():
         assert name in by_name, name
         assert lines and lines <= set(by_name[name].legal_lines), (name, lines)
+
+
+def test_known_misses_are_marked_lines():
+    """MISSED and FLAGGED_LOOK_ALIKES name existing reports and lines (no stale entries)."""
+    check_known_lists(REPORTS, MISSED, FLAGGED_LOOK_ALIKES)
 
 
 _FAMILY_OF_RULE = {"JG101": "control", "JG102": "control", "JG103": "control", "JG104": "concrete", "JG105": "concrete"}

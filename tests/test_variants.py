@@ -41,29 +41,12 @@ def test_label_holds_under_jax(variant):
     reports.test_label_holds_under_jax(variant)
 
 
-def _marked_cases():
-    for variant in VARIANTS:
-        for line, codes in sorted(variant.expected.items()):
-            marks = []
-            if line in MISSED.get(variant.name, set()):
-                marks.append(pytest.mark.xfail(strict=True, reason="not caught yet"))
-            yield pytest.param(variant, line, codes, id=f"{variant.name}:{line}", marks=marks)
-
-
-@pytest.mark.parametrize(("variant", "line", "codes"), list(_marked_cases()))
+@pytest.mark.parametrize(("variant", "line", "codes"), list(reports.marked_cases(VARIANTS, MISSED)))
 def test_jitguard_reports_the_marked_line(variant, line, codes):
     reports.test_jitguard_reports_the_marked_line(variant, line, codes)
 
 
-def _look_alike_cases():
-    for variant in VARIANTS:
-        marks = []
-        if variant.name in FLAGGED_LOOK_ALIKES:
-            marks.append(pytest.mark.xfail(strict=True, reason="look-alike flagged today"))
-        yield pytest.param(variant, id=variant.name, marks=marks)
-
-
-@pytest.mark.parametrize("variant", list(_look_alike_cases()))
+@pytest.mark.parametrize("variant", list(reports.look_alike_cases(VARIANTS, FLAGGED_LOOK_ALIKES)))
 def test_jitguard_leaves_the_look_alike_alone(variant):
     reports.test_jitguard_leaves_the_look_alike_alone(variant)
 
@@ -83,13 +66,7 @@ def test_variant_names_its_report_family_and_axis(variant):
 
 
 def test_known_misses_are_marked_lines():
-    by_name = {v.name: v for v in VARIANTS}
-    for name, lines in MISSED.items():
-        assert name in by_name, name
-        assert lines <= set(by_name[name].expected), (name, lines)
-    for name, lines in FLAGGED_LOOK_ALIKES.items():
-        assert name in by_name, name
-        assert lines and lines <= set(by_name[name].legal_lines), (name, lines)
+    reports.check_known_lists(VARIANTS, MISSED, FLAGGED_LOOK_ALIKES)
 
 
 def test_variants_cover_both_families_and_many_axes():
