@@ -424,11 +424,42 @@ def _kept(call: cst.Call, loop: cst.CSTNode) -> bool:
         return False
     for node in iter_nodes(body):
         if isinstance(node, cst.Assign) and _contains(node.value, call):
-            return _holds(node.value, call) and any(isinstance(t.target, cst.Subscript) for t in node.targets)
+            if not _holds(node.value, call):
+                return False
+            if any(isinstance(t.target, cst.Subscript) for t in node.targets):
+                return True
+            # `k = jax.jit(jax.vmap(k)); kernels.append(k)`: kept through the name it is bound to
+            names = [t.target.value for t in node.targets if isinstance(t.target, cst.Name)]
+            return len(names) == len(node.targets) == 1 and _kept_name(body, names[0])
         if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
                 and node.func.attr.value in _COLLECTING_METHODS and any(_contains(a.value, call) for a in node.args)):
             return any(_holds(a.value, call) for a in node.args)
     return False
+
+
+def _kept_name(body: cst.CSTNode, name: str) -> bool:
+    """Does the loop body keep the function bound to ``name`` itself (not what calling it
+    returns) in a collection: ``fns.append(name)``, ``fns[key] = name``, ``(name, other)``?"""
+    for node in iter_nodes(body):
+        if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Subscript) for t in node.targets):
+            values = [node.value]
+        elif (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+                and node.func.attr.value in _COLLECTING_METHODS):
+            values = [a.value for a in node.args]
+        else:
+            continue
+        if any(_holds_name(v, name) for v in values):
+            return True
+    return False
+
+
+def _holds_name(tree: cst.CSTNode, name: str) -> bool:
+    """``name`` occurs in ``tree`` as a value, and no call in ``tree`` calls it."""
+    uses = [n for n in iter_nodes(tree) if isinstance(n, cst.Name) and n.value == name]
+    if not uses:
+        return False
+    called = [n for n in iter_nodes(tree) if isinstance(n, cst.Call) and any(u is n.func or _contains(n.func, u) for u in uses)]
+    return not called
 
 
 def _contains(tree: cst.CSTNode, node: cst.CSTNode) -> bool:
