@@ -166,7 +166,102 @@ def test_metadata_names_reads_the_static_keywords_not_longer_names_ending_in_the
         """
     )
     fields, _ = metadata_names(source)
-    assert fields == {"b", "d"}
+    assert {f for f in fields if not f.startswith("\x00")} == {"b", "d"}  # (marked entries: other scans' records)
+
+
+def test_metadata_names_reads_wrapped_field_calls_and_class_variables():
+    from jitguard.lint.textscan import metadata_names
+
+    source = textwrap.dedent(
+        """
+        @jax.tree_util.register_dataclass
+        @dataclasses.dataclass(frozen=True)
+        class P:
+            mode: Mode = dataclasses.field(
+                metadata={"static": True}
+            )
+            n: int = dataclasses.field(
+                default=3,
+                metadata=dict(static=True),
+            )
+            x: jax.Array = dataclasses.field(
+                default=None,
+            )
+            dim: ClassVar[int]
+            other: typing.ClassVar[str] = "a"
+            y: jax.Array = dataclasses.field(default_factory=lambda: jnp.zeros(()), metadata={"static": False})
+        """
+    )
+    fields, _ = metadata_names(source)
+    assert {f for f in fields if not f.startswith("\x00")} == {"mode", "n", "dim", "other"}
+
+
+def test_class_truth_records_and_lookup():
+    from jitguard.lint.analysis import classtruth
+
+    source = textwrap.dedent(
+        """
+        @jax.tree_util.register_dataclass
+        @dataclasses.dataclass(frozen=True)
+        class Plain:
+            x: jax.Array
+
+        class Sized(Plain):
+            def __len__(self):
+                return 2
+
+        class Child(Plain, Generic[T]):
+            pass
+
+        class Meta(metaclass=abc.ABCMeta):
+            pass
+
+        @some_registry.add
+        class Decorated:
+            pass
+
+        class Arr(np.ndarray):
+            pass
+        """
+    )
+    records = classtruth.table(classtruth.qualify(classtruth.scan(source), "pkg.types"))
+    truthy = {name for name in records if classtruth.always_true(records, f"pkg.types.{name}")}
+    assert truthy == {"Plain", "Child"}
+    assert classtruth.always_true(records, "pkg.Plain")  # a re-export of the package
+    assert classtruth.always_true(records, "root.pkg.types.Plain")  # scanned below the package root
+    assert not classtruth.always_true(records, "other.types.Plain")
+    assert classtruth.plain_names(classtruth.qualify(classtruth.scan(source), "pkg.types")) == {"Plain", "Child"}
+
+
+def test_shape_methods_of_self_alone():
+    from jitguard.lint.analysis.pytree_aux import shape_methods
+
+    source = textwrap.dedent(
+        """
+        class G:
+            @final
+            def batch_axes(self) -> Tuple[int, ...]:
+                return self.parameters().shape[:-1]
+
+            def rank(self):
+                return self.x.ndim + 1
+
+            def total(self):
+                return self.x.sum() + self.x.shape[0]
+
+            @jax.jit
+            def jitted(self):
+                return self.x.shape
+
+            def mixed(self):
+                return self.x.shape
+
+        class H:
+            def mixed(self, k):
+                return self.x[k]
+        """
+    )
+    assert shape_methods(source) == {"batch_axes", "rank"}
 
 
 def test_static_properties_reads_getters_that_never_read_data():

@@ -224,7 +224,7 @@ class FileLinter:
     def _analyse(self, index_class, module: cst.Module, imports: ImportTable, seeds) -> tuple:
         """(index, analysis, raw violations, failed rules) of one walk of the module's traced code
         and its module rules."""
-        index = index_class(module, imports, self._extra)
+        index = index_class(module, imports, self._extra, self.options.metadata_fields)
         index.static_field_names |= self.options.metadata_fields
         index.static_methods = self.options.static_methods
         index.annotated_classes = self.options.annotated_classes

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from jitguard.lint.analysis import pytree_annot
+from jitguard.lint.analysis import classtruth, pytree_annot
 from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, dispatch_wrappers, package_reexports, wrapper_callers
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
 from jitguard.lint.analysis.undertrace_project import drop_proven
@@ -166,6 +166,8 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
                 more_fields, more_methods = metadata_names(text)
             if defines is not None:
                 defines[path] = (found, more_fields, more_methods)
+            more_fields = classtruth.qualify(more_fields, (module_names.get(path) if module_names is not None else None)
+                                             or module_name(path))
             fields |= more_fields
             methods |= more_methods
             marked.extend((path, f) for f in more_fields if f.startswith(pytree_annot.MARK))

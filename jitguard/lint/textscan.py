@@ -76,12 +76,22 @@ def jitted_names(source: str, extra: tuple[str, ...] = ()) -> set[str]:
 
 _METADATA_WORDS = ("pytree_node", "static", "meta_fields", "->")
 # `name: T = struct.field(pytree_node=False)`, `eqx.field(static=True)`, `field(metadata={"static": True})`,
-# `field(metadata={"pytree_node": False})` (what struct.field writes: analysis/fieldmeta.py); the keywords themselves, not `is_static=`
+# `field(metadata={"pytree_node": False})` (what struct.field writes: analysis/fieldmeta.py); the keywords themselves, not `is_static=`;
+# the call's arguments may span lines (`field(\n    metadata={"static": True}\n)`, as formatters wrap it)
 _META_FIELD = re.compile(
-    r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*field\([^\n]*?(?:\bpytree_node[\"']?[ \t]*[=:][ \t]*False|\bstatic[\"']?[ \t]*[=:][ \t]*True)",
+    r"^[ \t]+(\w+)[ \t]*:([^=\n]*)=[ \t]*[\w.]*field\((?:[^\n]*?|[^)]*?)(?:\bpytree_node[\"']?[ \t]*[=:][ \t]*False|\bstatic[\"']?[ \t]*[=:][ \t]*True)",
     re.MULTILINE,
 )
-_STATIC_FIELD_CALL = re.compile(r"^[ \t]+(\w+)[ \t]*:[^=\n]*=[ \t]*[\w.]*static_field\(", re.MULTILINE)
+# `dim: ClassVar[int]`: a class variable, never a dataclass field (so never a pytree leaf); read on an
+# instance it is the class's attribute, a Python value under jit
+_CLASS_VAR = re.compile(r"^[ \t]+(\w+)[ \t]*:[ \t]*(?:typing\.)?ClassVar\b", re.MULTILINE)
+_STATIC_FIELD_CALL = re.compile(r"^[ \t]+(\w+)[ \t]*:([^=\n]*)=[ \t]*[\w.]*static_field\(", re.MULTILINE)
+# a metadata field is never None when its annotation excludes None and it has no None default
+# (``max_occupancy: int = static_field()``): entries NOT_NONE + name / MAYBE_NONE + name; a name is
+# never None when some field of the tree so declares it and none of that name may be None
+NOT_NONE = "\x00metadata-not-none:"
+MAYBE_NONE = "\x00metadata-maybe-none:"
+_MAY_BE_NONE_WORDS = ("None", "Optional", "Any", "object")
 _META_FIELDS_LIST = re.compile(r"meta_fields[ \t]*=[ \t]*[\[(]([^\])]*)[\])]")
 _QUOTED = re.compile(r"[\"'](\w+)[\"']")
 # `def num_links(self) -> int:`: a method of self alone that its author says returns a Python value
@@ -92,7 +102,7 @@ def _key_read(source: str, match: re.Match) -> bool:
     """A ``metadata={...}`` key that the class's registration reads (analysis/fieldmeta.py):
     register_dataclass/equinox read only "static", flax.struct only "pytree_node"; a class whose
     header and decorators (the text since the blank line above ``class``) name neither: any."""
-    line = source[match.start():source.find("\n", match.start()) % (len(source) + 1)]
+    line = match.group(0)  # from the field's name to the keyword, over the lines the call spans
     if "metadata" not in line:
         return True  # the keyword forms: struct.field(pytree_node=False), eqx.field(static=True)
     start = source.rfind("\nclass ", 0, match.start())
@@ -102,6 +112,13 @@ def _key_read(source: str, match: re.Match) -> bool:
     if "pytree_node" in line and static_reader and not flax:
         return False
     return not ("static" in line.replace("pytree_node", "") and flax and not static_reader)
+
+
+def _may_be_none(source: str, match: re.Match) -> bool:
+    """The field's annotation admits None, or its line gives a None default (``default=None``)."""
+    line_end = source.find("\n", match.end())
+    rest = source[match.end(): line_end if line_end >= 0 else len(source)]
+    return any(w in match.group(2) for w in _MAY_BE_NONE_WORDS) or "=None" in (match.group(0) + rest).replace(" ", "")
 
 
 def metadata_names(source: str) -> tuple[set[str], set[str]]:
@@ -123,18 +140,28 @@ def metadata_names(source: str) -> tuple[set[str], set[str]]:
 
         # registrations that sort fields by annotation: marked entries, resolved once the tree is scanned
         fields |= registrar_entries(source)
+    from jitguard.lint.analysis import classtruth  # standard library only
+    from jitguard.lint.analysis.pytree_aux import shape_methods  # ast only
+
+    fields |= classtruth.scan(source)  # which classes have instances that are always true
+    if "ClassVar" in source:
+        fields |= set(_CLASS_VAR.findall(source))
+    shaped = shape_methods(source) if "self" in source else set()  # `def batch_axes(self): return self.x.shape[:-1]`
     if not any(w in source for w in _METADATA_WORDS):
-        return fields, set()
+        return fields, shaped
     # each pattern only where its literal part occurs (they try every line start: ~1 s on a large tree)
     if "field(" in source:
-        fields |= {m.group(1) for m in _META_FIELD.finditer(source) if _key_read(source, m)}
+        found = [m for m in _META_FIELD.finditer(source) if _key_read(source, m)]
         if "static_field(" in source:
-            fields |= set(_STATIC_FIELD_CALL.findall(source))
+            found += list(_STATIC_FIELD_CALL.finditer(source))
+        for m in found:
+            fields.add(m.group(1))
+            fields.add((MAYBE_NONE if _may_be_none(source, m) else NOT_NONE) + m.group(1))
     if "meta_fields" in source:
         for listed in _META_FIELDS_LIST.findall(source):
             fields.update(_QUOTED.findall(listed))
     methods = set(_PY_VALUE_METHOD.findall(source)) if "->" in source and "self" in source else set()
-    return fields, methods
+    return fields, methods | shaped
 
 
 @dataclass(frozen=True)
@@ -179,7 +206,10 @@ class LintOptions:
 
     def tree_names(self) -> frozenset[str]:
         """Every name of the tree a file's result can depend on (the cache keys on them)."""
+        from jitguard.lint.analysis.classtruth import plain_names
+
         names = self.jitted | self.jit_modules | self.tree_packages | self.metadata_fields | self.static_methods
+        names = names | plain_names(self.metadata_fields)
         for qualname, aux, refs, _bound, _closed in self.annotated_classes:
             names = names | {qualname.rpartition(".")[2], *aux, *(f for f, _c in refs)}
         return names

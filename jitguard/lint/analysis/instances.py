@@ -27,6 +27,7 @@ import weakref
 
 import libcst as cst
 
+from jitguard.lint.analysis import classtruth
 from jitguard.lint.analysis.lattice import Taint
 from jitguard.lint.analysis.walk import children
 
@@ -114,9 +115,29 @@ def truthy_instance_params(index, info) -> set[str]:
     for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
         if param.annotation is not None:
             klass = _optional_class(param.annotation.annotation)
-            if klass is not None and _always_true(index, klass, info):
+            if klass is not None and (_always_true(index, klass, info) or _tree_class_true(index, klass, info)):
                 out.add(param.name.value)
     return out
+
+
+_RECORDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _tree_class_true(index, name: str, scope) -> bool:
+    """``name`` (``Provider`` imported, ``types.Provider``) resolves to a class another module of
+    the checked tree defines, whose instances are always true (classtruth: the tree-wide scan)."""
+    if name in index.classes:
+        return False  # the module's own class: _always_true decided
+    records = _RECORDS.get(index)
+    if records is None:
+        records = _RECORDS[index] = classtruth.table(index.static_field_names)
+    if name.rsplit(".", 1)[-1] not in records:
+        return False
+    head, _, rest = name.partition(".")
+    resolved = index.resolve(cst.Name(head), scope)
+    if resolved is None or resolved == head and "." not in resolved:
+        return False  # not imported: a name we cannot place
+    return classtruth.always_true(records, f"{resolved}.{rest}" if rest else resolved)
 
 
 def _optional_class(expr: cst.BaseExpression) -> str | None:
@@ -132,6 +153,8 @@ def _optional_class(expr: cst.BaseExpression) -> str | None:
         return None
     if isinstance(expr, cst.SimpleString) and isinstance(expr.evaluated_value, str) and expr.evaluated_value.isidentifier():
         return expr.evaluated_value  # "Prefix": a forward reference
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+        return f"{expr.value.value}.{expr.attr.value}"  # types.Provider: a class of another module
     return expr.value if isinstance(expr, cst.Name) else None
 
 

@@ -31,8 +31,11 @@ from jitguard.lint.analysis import fieldmeta, jaxapi, noneguards, vmapaxes
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable, dotted
+from jitguard.lint.analysis.instances import _fields_and_attributes
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
+from jitguard.lint.textscan import MAYBE_NONE as MAYBE_NONE_FIELD
+from jitguard.lint.textscan import NOT_NONE as NOT_NONE_FIELD
 
 
 # -- kinds of trace --------------------------------------------------------------------------
@@ -382,10 +385,14 @@ class TransformUse:
 class ModuleIndex:
     """Functions, classes and jit contexts of one module."""
 
-    def __init__(self, module: cst.Module, imports: ImportTable, extra_jit: frozenset[str] = frozenset()) -> None:
+    def __init__(self, module: cst.Module, imports: ImportTable, extra_jit: frozenset[str] = frozenset(),
+                 tree_fields: frozenset[str] = frozenset()) -> None:
         self.module = module
         self.imports = imports
         self.extra_jit = extra_jit
+        # the tree-wide scan's metadata fields (textscan.metadata_names), known while this index is
+        # built (the engine adds them to static_field_names only once it is)
+        self.tree_fields = tree_fields
         self.functions: list[FunctionInfo] = []
         self.by_node: dict[cst.CSTNode, FunctionInfo] = {}
         self.module_defs: dict[str, FunctionInfo] = {}
@@ -1142,6 +1149,10 @@ class ModuleIndex:
                                 isinstance(small.value, cst.Name) and small.value.value == "None"):
                             return False
                         found = True
+        if not found and not any(attr in k.methods or attr in _fields_and_attributes(k.node) for k in self.classes.values()):
+            # a metadata field of a class in another module (the tree-wide scan: textscan.NOT_NONE)
+            names = self.tree_fields | self.static_field_names
+            return NOT_NONE_FIELD + attr in names and MAYBE_NONE_FIELD + attr not in names
         return found
 
     def _owner_classes(self, obj: cst.BaseExpression, scope: FunctionInfo | None) -> list[ClassInfo]:

@@ -191,9 +191,80 @@ def static_properties(source: str) -> set[str]:
     parsed (a regex finds them), so this stays cheap on every file of the tree."""
     if "property" not in source:
         return set()
+    return _static_defs(source, _PROPERTY.finditer(source))
+
+
+# `def name(self)` / `def name(self, ...)` (found from the literal "def": fast on every file)
+_SELF_DEF = re.compile(r"def[ \t]+(\w+)\([ \t]*self[ \t]*([),])")
+_SHAPE_WORDS = (".shape", ".ndim", ".dtype", ".size")
+
+
+class _Def:
+    """A method's ``def`` line, read as _static_defs reads a regex match (1: indent, 2: name)."""
+
+    __slots__ = ("indent", "name", "at")
+
+    def __init__(self, indent: str, name: str, at: int) -> None:
+        self.indent, self.name, self.at = indent, name, at
+
+    def group(self, i: int) -> str:
+        return self.indent if i == 1 else self.name
+
+    def start(self) -> int:
+        return self.at
+
+
+def shape_methods(source: str) -> set[str]:
+    """Names of the methods of ``self`` alone (no decorator but ``@final``, no other parameter)
+    whose every return is a Python value built as a static property's is, and which read a shape:
+    ``def get_batch_axes(self): return self.parameters().shape[:-1]`` is a tuple of ints on a
+    traced instance (the shape of a tracer is static). The tree-wide scan adds them to the
+    Python-valued methods (the class is usually in another module than the traced code calling
+    it); the module's own methods are summarized by the walker."""
+    if "self" not in source or not any(w in source for w in _SHAPE_WORDS):
+        return set()
+    found: list[_Def] = []
+    with_args: set[str] = set()  # a name that some def of the file takes more than self for stays out
+    for m in _SELF_DEF.finditer(source):
+        line_start = source.rfind("\n", 0, m.start()) + 1
+        indent = source[line_start:m.start()]
+        if not indent or indent.strip():
+            continue  # a module-level def, or "def" inside a line
+        if m.group(2) == ",":
+            with_args.add(m.group(1))
+        elif _undecorated(source, line_start):
+            found.append(_Def(indent, m.group(1), line_start))
+    # the defs that read a shape (the text up to the next such def: a cheap upper bound); every
+    # def of those names must then be a static getter
+    shaped = {d.name for i, d in enumerate(found)
+              if any(w in source[d.at: found[i + 1].at if i + 1 < len(found) else len(source)] for w in _SHAPE_WORDS)}
+    shaped -= with_args
+    if not shaped:
+        return set()
+    return _static_defs(source, (d for d in found if d.name in shaped))
+
+
+def _undecorated(source: str, start: int) -> bool:
+    """No decorator above the def at ``start`` but typing's markers (``@final``, ``@override``),
+    which return the function itself."""
+    end = source.rfind("\n", 0, start)  # walk back over the lines above, one at a time
+    while end > 0:
+        begin = source.rfind("\n", 0, end) + 1
+        line = source[begin:end].strip()
+        if not line.startswith("@"):
+            return True
+        if line[1:].rsplit(".", 1)[-1] not in ("final", "override"):
+            return False
+        end = begin - 1
+    return True
+
+
+def _static_defs(source: str, matches) -> set[str]:
+    """The names among the matched ``def name(self)`` (group 1: indent, 2: name) whose every def in
+    ``matches`` is a static getter (see static_properties)."""
     getters: dict[str, list[ast.FunctionDef]] = {}
     lines: list[str] = []
-    for m in _PROPERTY.finditer(source):
+    for m in matches:
         indent, name = m.group(1), m.group(2)
         lines = lines or source.splitlines()
         first = source.count("\n", 0, m.start())  # the match's line (counted in C: this runs on most files)

@@ -1,0 +1,130 @@
+"""Which classes of the checked tree have instances that are always true: a tree-wide text scan.
+
+Under ``jax.jit`` an argument that is a registered pytree object (a dataclass registered with
+``jax.tree_util.register_dataclass``, a ``flax.struct`` or ``equinox`` class, ...) arrives as an
+instance of its class, rebuilt from its leaves: only the leaves are tracers. Its truth value is
+Python's: an instance of a class that defines neither ``__bool__`` nor ``__len__`` (nor inherits
+them) is always true, and None is false. So ``overrides or default`` and ``x.a if profiles else
+{}`` on a parameter annotated ``Provider | None`` test only whether one was passed, at trace time
+(checked on JAX 0.10.2: tests/precision_cases/fresh4_optional_pytree_truth_across_modules.py).
+``jitguard.lint.analysis.instances`` decides this for the classes of the module; the class is
+often defined in another module, so every file's scan (``textscan.metadata_names``) records its
+top-level classes here, and each file's analysis gets the tree's records.
+
+Standard library only (a warm run stays libcst-free). Each record is
+``MARK + name + "|" + verdict + "|" + bases``: verdict ``plain`` (no ``__bool__``/``__len__`` in
+its body, no metaclass, only decorators known not to add them) or ``own``; bases, the last
+component of each base class, to resolve among the tree's classes (a base the tree does not
+define is a library's: taken as plain, unless it is an array type). The runner qualifies each
+record with the module that defines it (``qualify``), as ``MARK + module + "." + name + ...``.
+"""
+
+from __future__ import annotations
+
+import re
+
+MARK = "\x00class-truth:"
+_CLASS = re.compile(r"^class[ \t]+(\w+)[ \t]*(?:\(([^()]*)\))?[ \t]*:", re.MULTILINE)
+_TOP_LEVEL = re.compile(r"\n[^\s#]")
+# decorators (last component of their dotted name) that make a dataclass or register a pytree
+# without giving the class a truth value of its own
+_PLAIN_DECORATORS = frozenset({
+    "dataclass", "register_dataclass", "register_pytree_node_class", "register_pytree_with_keys_class",
+    "register_static", "pytree_dataclass", "final", "total_ordering",
+})
+# bases whose instances are arrays (their truth value is an array's)
+_ARRAY_BASES = frozenset({"ndarray", "Array", "ArrayImpl", "generic"})
+_PLAIN_BASES = frozenset({"object", "Protocol", "ABC", "Generic", "NamedTuple", "tuple", "list", "dict"})
+
+
+def scan(source: str) -> set[str]:
+    """The records of the module's top-level classes (see the module docstring)."""
+    if "class" not in source:
+        return set()
+    out: set[str] = set()
+    for m in _CLASS.finditer(source):
+        name, bases_text = m.group(1), m.group(2) or ""
+        end = _TOP_LEVEL.search(source, m.end())
+        body = source[m.end(): end.start() if end else len(source)]
+        bases = [b.strip() for b in bases_text.split(",") if b.strip()]
+        plain = ("__bool__" not in body and "__len__" not in body and "metaclass" not in bases_text
+                 and all(_decorator_ok(d) for d in _decorators(source, m.start())))
+        names = []
+        for base in bases:
+            last = base.split("[", 1)[0].rsplit(".", 1)[-1].strip()
+            if not last.isidentifier() or last in _ARRAY_BASES:
+                plain = False
+            elif last not in _PLAIN_BASES:
+                names.append(last)
+        out.add(f"{MARK}{name}|{'plain' if plain else 'own'}|{','.join(names)}")
+    return out
+
+
+def _decorators(source: str, start: int) -> list[str]:
+    """The decorator lines right above the ``class`` line at ``start``."""
+    found = []
+    end = start - 1  # the newline before the class line
+    while end > 0:
+        begin = source.rfind("\n", 0, end) + 1
+        if not source.startswith("@", begin):
+            break
+        found.append(source[begin + 1:end])
+        end = begin - 1
+    return found
+
+
+def _decorator_ok(text: str) -> bool:
+    head = text.split("(", 1)[0].strip()
+    return head.rsplit(".", 1)[-1] in _PLAIN_DECORATORS
+
+
+def qualify(entries: set[str], module: str) -> set[str]:
+    """The file's records with their module: ``MARK + module + "." + name + ...``; other entries as they are."""
+    module = module[: -len(".__init__")] if module.endswith(".__init__") else module
+    return {f"{MARK}{module}.{e[len(MARK):]}" if e.startswith(MARK) else e for e in entries}
+
+
+def plain_names(entries) -> set[str]:
+    """The names of the tree's classes recorded plain (a file's result depends on them: the cache
+    keys on the names a file mentions)."""
+    return {e[len(MARK):].split("|", 1)[0].rsplit(".", 1)[-1] for e in entries
+            if e.startswith(MARK) and e.split("|", 2)[1] == "plain"}
+
+
+def table(entries) -> dict[str, list[tuple[str, bool, tuple[str, ...]]]]:
+    """last name -> [(qualified name, plain, base names)] of the tree's classes."""
+    out: dict[str, list[tuple[str, bool, tuple[str, ...]]]] = {}
+    for e in entries:
+        if not e.startswith(MARK):
+            continue
+        qualname, verdict, bases = e[len(MARK):].split("|", 2)
+        out.setdefault(qualname.rsplit(".", 1)[-1], []).append(
+            (qualname, verdict == "plain", tuple(b for b in bases.split(",") if b)))
+    return out
+
+
+def always_true(records: dict, qualname: str) -> bool:
+    """Is every instance of the tree's class ``qualname`` (as an import resolves it) always true?
+    The classes of that name whose module is the one imported (also when the checked folder
+    starts below the package root, or the import goes through a package's re-export) must all be
+    plain, and each base the tree defines (by name, anywhere in it) as well."""
+    module, _, name = qualname.rpartition(".")
+    found = [r for r in records.get(name, ()) if _same_module(r[0].rpartition(".")[0], module)]
+    return bool(found) and all(_plain(records, r, 0) for r in found)
+
+
+def _same_module(recorded: str, imported: str) -> bool:
+    """``recorded`` (from the tree's folders) is the module ``imported`` names: the same, one a
+    dotted suffix of the other (a package folder without __init__.py), or a module of the package
+    ``imported`` re-exports from."""
+    if not recorded or not imported:
+        return False
+    return (recorded == imported or imported.endswith("." + recorded) or recorded.endswith("." + imported)
+            or recorded.startswith(imported + "."))
+
+
+def _plain(records: dict, record: tuple, depth: int) -> bool:
+    _qual, plain, bases = record
+    if not plain or depth > 8:
+        return False
+    return all(_plain(records, r, depth + 1) for base in bases for r in records.get(base, ()))
