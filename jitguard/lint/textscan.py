@@ -114,11 +114,35 @@ def _key_read(source: str, match: re.Match) -> bool:
     return not ("static" in line.replace("pytree_node", "") and flax and not static_reader)
 
 
+def _field_calls(source: str) -> set[str]:
+    """The metadata fields declared by field calls (``struct.field(pytree_node=False)``,
+    ``static_field()``, ...), each with its NOT_NONE or MAYBE_NONE entry."""
+    found = [m for m in _META_FIELD.finditer(source) if _key_read(source, m)]
+    if "static_field(" in source:
+        found += list(_STATIC_FIELD_CALL.finditer(source))
+    fields = set()
+    for m in found:
+        fields.add(m.group(1))
+        fields.add((MAYBE_NONE if _may_be_none(source, m) else NOT_NONE) + m.group(1))
+    return fields
+
+
 def _may_be_none(source: str, match: re.Match) -> bool:
     """The field's annotation admits None, or its line gives a None default (``default=None``)."""
     line_end = source.find("\n", match.end())
     rest = source[match.end(): line_end if line_end >= 0 else len(source)]
     return any(w in match.group(2) for w in _MAY_BE_NONE_WORDS) or "=None" in (match.group(0) + rest).replace(" ", "")
+
+
+def _class_scans(source: str) -> set[str]:
+    """Which classes have instances that are always true (classtruth records), and the names
+    annotated ``ClassVar`` (class variables: never a field, never a leaf)."""
+    from jitguard.lint.analysis import classtruth  # standard library only
+
+    found = classtruth.scan(source)
+    if "ClassVar" in source:
+        found |= set(_CLASS_VAR.findall(source))
+    return found
 
 
 def metadata_names(source: str) -> tuple[set[str], set[str]]:
@@ -140,23 +164,15 @@ def metadata_names(source: str) -> tuple[set[str], set[str]]:
 
         # registrations that sort fields by annotation: marked entries, resolved once the tree is scanned
         fields |= registrar_entries(source)
-    from jitguard.lint.analysis import classtruth  # standard library only
+    fields |= _class_scans(source)
     from jitguard.lint.analysis.pytree_aux import shape_methods  # ast only
 
-    fields |= classtruth.scan(source)  # which classes have instances that are always true
-    if "ClassVar" in source:
-        fields |= set(_CLASS_VAR.findall(source))
-    shaped = shape_methods(source) if "self" in source else set()  # `def batch_axes(self): return self.x.shape[:-1]`
+    shaped = shape_methods(source)  # `def batch_axes(self): return self.x.shape[:-1]`
     if not any(w in source for w in _METADATA_WORDS):
         return fields, shaped
     # each pattern only where its literal part occurs (they try every line start: ~1 s on a large tree)
     if "field(" in source:
-        found = [m for m in _META_FIELD.finditer(source) if _key_read(source, m)]
-        if "static_field(" in source:
-            found += list(_STATIC_FIELD_CALL.finditer(source))
-        for m in found:
-            fields.add(m.group(1))
-            fields.add((MAYBE_NONE if _may_be_none(source, m) else NOT_NONE) + m.group(1))
+        fields |= _field_calls(source)
     if "meta_fields" in source:
         for listed in _META_FIELDS_LIST.findall(source):
             fields.update(_QUOTED.findall(listed))
