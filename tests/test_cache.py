@@ -137,6 +137,28 @@ def test_a_metadata_change_in_another_module_reaches_cached_users(tmp_path: Path
     assert second.returncode == 1 and "main.py:6:8: JG101" in second.stdout, second.stdout
 
 
+def test_a_static_field_that_may_become_none_reaches_cached_users(tmp_path: Path) -> None:
+    """Whether the tree declares a static field never None (`int`) or maybe None (`Optional[int]`)
+    decides what a module that binds it with `functools.partial` gets (precision case
+    fresh4_partial_static_field_across_modules.py): a flip of the annotation in the module of
+    the class drops the cached result of the module that reads the field, although neither the
+    field's name nor the reading module changed."""
+    cases = Path(__file__).parent / "precision_cases"
+    lists = (cases / "_fresh4_partial_static_field_across_modules_lists.py").read_text()
+    (tmp_path / "lists.py").write_text(lists)
+    (tmp_path / "app.py").write_text((cases / "fresh4_partial_static_field_across_modules.py").read_text().replace(
+        "from tests.precision_cases._fresh4_partial_static_field_across_modules_lists import", "from lists import"))
+    first = jitguard(tmp_path, "check", "--output-format", "concise", ".")
+    assert first.returncode == 0, first.stdout
+    never_none = "    max_occupancy: int = static_field()"
+    assert never_none in lists
+    (tmp_path / "lists.py").write_text(lists.replace(never_none, "    max_occupancy: Optional[int] = static_field()"))
+    second = jitguard(tmp_path, "check", "--output-format", "concise", ".")
+    cold = jitguard(tmp_path, "check", "--no-cache", "--output-format", "concise", ".")
+    assert cold.returncode == 1 and "app.py" in cold.stdout, cold.stdout
+    assert second.stdout == cold.stdout
+
+
 SEEDING_PROJECT = {
     "a.py": "import jax\n\nfrom b import helper\n\n\n@jax.jit\ndef step(x):\n    return helper(x)\n",
     # b.py has no JAX word: it is checked only because a.py passes it a traced value

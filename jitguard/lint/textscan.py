@@ -238,7 +238,25 @@ class LintOptions:
         # the words of the file, as bytes: every byte that cannot be part of an ASCII identifier
         # becomes a space (twice as fast as a regex; a number such as 1e-5 is not the word "e")
         words = source.encode("utf-8", "surrogatepass").translate(_NOT_WORD_BYTES).split()
-        return {w.decode() for w in self._known_bytes().intersection(words)}
+        found = {w.decode() for w in self._known_bytes().intersection(words)}
+        # what the tree says of a mentioned field (never None or maybe None) is part of the
+        # file's inputs too: a flip from `int` to `Optional[int]` elsewhere must invalidate it
+        states = self._field_states()
+        for name in found.intersection(states):
+            found.update(states[name])
+        return found
+
+    def _field_states(self) -> dict[str, tuple[str, ...]]:
+        states = self.__dict__.get("_states")
+        if states is None:
+            out: dict[str, list[str]] = {}
+            for entry in self.metadata_fields:
+                for mark in (NOT_NONE, MAYBE_NONE):
+                    if entry.startswith(mark):
+                        out.setdefault(entry[len(mark):], []).append(entry)
+            states = {name: tuple(entries) for name, entries in out.items()}
+            object.__setattr__(self, "_states", states)
+        return states
 
     def _known_bytes(self) -> frozenset[bytes]:
         known = self.__dict__.get("_known")
