@@ -105,6 +105,8 @@ class UnhashableStaticArgument(Rule):
             fix = "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
         if "dataclass" in kind:
             fix = "Make the class hashable: `@dataclass(frozen=True)`"
+        if "without `__hash__`" in kind:
+            fix = _NO_HASH_FIX
         replacement = site.arg.as_tuple  # a list literal: `--fix` makes it a tuple
         if replacement:
             fix = f"Pass a tuple: `{replacement}` (`jitguard check --fix` does it)"
@@ -180,15 +182,13 @@ class UnhashableStaticArgument(Rule):
         receiver = call.func.value
         if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
             return  # self may be an instance of a subclass, with its own method or hash
-        resolved = index.resolve_function(call.func, scope)
-        if resolved is None or resolved[1] is not None or not resolved[2] or not resolved[0].is_method:
-            return
-        info = resolved[0]
-        use = _outermost_jit(index, info)
+        info = _method_of(call, index, scope)
+        use = _outermost_jit(index, info) if info is not None else None
         if use is None or use.bound_self or use.bound_positional or not info.positional:
             return
         self_name = info.positional[0].name
         if self_name not in use.static_names:
+            self._method_arguments(call, info, use, index, scope, ctx)
             return
         kind = unhashable_value(receiver, index, scope)
         if kind:
@@ -201,6 +201,14 @@ class UnhashableStaticArgument(Rule):
                 "Register the class as a pytree (its arrays traced, its other fields metadata) and leave "
                 f"`{self_name}` traced, or make every field hashable (tuples instead of lists; no arrays)",
             )
+
+    def _method_arguments(self, call, info, use, index, scope, ctx) -> None:
+        """``agent.update(data, cfg)`` with ``@partial(jax.jit, static_argnums=(2,)) def update(self,
+        data, cfg)``: the method is jitted as a plain function, so the call's arguments fill its
+        positions after ``self`` (``static_argnums`` counts ``self``); an unhashable value at a
+        static one raises when JAX hashes it (JAX 0.10.2: tests/test_static_semantics.py)."""
+        positional = [p.name for p in info.positional][1:]
+        self._local_jit(call, index, scope, ctx, info, positional, set(use.static_names))
 
     def _local_jit(self, call, index, scope, ctx, info, positional, static: set[str]) -> None:
         """``jax.jit(f, static_argnames=...)(x, s)`` or ``g = jax.jit(f, ...)`` in a function, then
@@ -412,12 +420,35 @@ def _outer_static_help(transform: str, position: int) -> str:
             "from a lambda that passes the static value (`lambda z: f(z, ...)`)")
 
 
+_NO_HASH_FIX = ("Define `__hash__` in the class, hashing what its `__eq__` compares (or make it a frozen dataclass), "
+               "or pass a hashable value")
+
+
 def _fix(kind: str) -> str:
     if kind.startswith(("an array", "a NumPy array", "a JAX array")):
         return "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
+    if "without `__hash__`" in kind:
+        return _NO_HASH_FIX
     if "dataclass" in kind and "mutable" in kind:
         return "Make the class hashable: `@dataclass(frozen=True)`"
     return "Pass a hashable value: a tuple instead of a list, a frozenset instead of a set, tuples of items instead of a dict"
+
+
+def _method_of(call: cst.Call, index, scope):
+    """The method of a class of this module that ``obj.method(...)`` calls on an instance (``obj``
+    built by ``Cls(...)``, also ``obj = obj.method(...)`` after ``obj = Cls(...)``: the value
+    before the call), or None."""
+    resolved = index.resolve_function(call.func, scope)
+    if resolved is None:
+        receiver = call.func.value
+        if not isinstance(receiver, cst.Name) or scope is None:
+            return None
+        klass = index.instance_class(index.binding_before(receiver.value, scope, call), scope)
+        info = klass.methods.get(call.func.attr.value) if klass is not None else None
+        resolved = (info, None, True) if info is not None else None
+    if resolved is None or resolved[1] is not None or not resolved[2] or not resolved[0].is_method:
+        return None
+    return resolved[0]
 
 
 def _decorator_jit(index, info):

@@ -1,0 +1,282 @@
+"""What reaches a static position: the hashability and static-ness of values, as general
+semantics (issue 11, class 5), each in several code shapes, with legal look-alikes.
+
+Every program is linted alone with the default rules (the lines marked ``# flag`` get the case's
+code, nothing else is reported) and run under JAX 0.10.2: ``main()`` of a flagged program raises
+the named error, a look-alike's ``main()`` runs.
+
+* **Classes without a hash.** Python looks ``__hash__`` up along the MRO; a class body that
+  defines ``__eq__`` without ``__hash__`` gets ``__hash__ = None``, and so do its subclasses that
+  define neither; ``@dataclass`` (``eq=True``, not frozen, no ``unsafe_hash``) sets it to None
+  too, and a subclass without a decorator inherits that. An instance at a static position:
+  ValueError when JAX hashes it. A ``__hash__`` of its own (also in a subclass, or a frozen
+  dataclass subclass) makes it hashable again. Calls of a jitted method fill the positions after
+  ``self`` (``static_argnums`` counts ``self``).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.mechanisms import assert_flags_marked_lines, assert_raises_or_runs, exec_program
+
+PRELUDE = """\
+import dataclasses
+import functools
+from functools import partial
+from typing import NamedTuple
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+"""
+
+# name: (source, code, error raised by main() or None when main() runs)
+CASES: dict[str, tuple[str, str, str | None]] = {
+    # -- classes without a hash ------------------------------------------------------------------
+    "inherited_eq_decorator_jit": ("""
+        class Base:
+            def __eq__(self, other):
+                return type(self) is type(other) and vars(self) == vars(other)
+
+
+        class Config(Base):
+            def __init__(self, n):
+                self.n = n
+
+
+        @partial(jax.jit, static_argnums=1)
+        def scale(x, cfg):
+            return x * cfg.n
+
+
+        def main():
+            return scale(jnp.ones(2), Config(3))  # flag
+        """, "JG203", "ValueError"),
+    "own_eq_module_alias_keyword": ("""
+        class Options:
+            def __init__(self, steps):
+                self.steps = steps
+
+            def __eq__(self, other):
+                return isinstance(other, Options) and self.steps == other.steps
+
+
+        def run(x, opts):
+            for _ in range(opts.steps):
+                x = x + 1
+            return x
+
+
+        run_jit = jax.jit(run, static_argnames="opts")
+
+
+        def main():
+            opts = Options(2)
+            return run_jit(jnp.zeros(3), opts=opts)  # flag
+        """, "JG203", "ValueError"),
+    "two_levels_of_inheritance": ("""
+        class Comparable:
+            def __eq__(self, other):
+                return vars(self) == vars(other)
+
+
+        class Middle(Comparable):
+            pass
+
+
+        class Leaf(Middle):
+            size = 4
+
+
+        @functools.partial(jax.jit, static_argnames=("spec",))
+        def pad(x, spec):
+            return jnp.pad(x, (0, spec.size))
+
+
+        def main():
+            spec = Leaf()
+            return pad(jnp.ones(2), spec=spec)  # flag
+        """, "JG203", "ValueError"),
+    "subclass_of_mutable_dataclass": ("""
+        @dataclasses.dataclass
+        class Hyper:
+            lr: float = 0.1
+
+
+        class Tuned(Hyper):
+            pass
+
+
+        @partial(jax.jit, static_argnums=(1,))
+        def step(w, hp):
+            return w - hp.lr * w
+
+
+        def main():
+            return step(jnp.ones(2), Tuned())  # flag
+        """, "JG203", "ValueError"),
+    "eq_false_dataclass_keeps_base_eq": ("""
+        class ByValue:
+            def __eq__(self, other):
+                return vars(self) == vars(other)
+
+
+        @dataclasses.dataclass(eq=False)
+        class Spec(ByValue):
+            k: int = 2
+
+
+        @partial(jax.jit, static_argnums=(0,))
+        def top(spec, x):
+            return jax.lax.top_k(x, spec.k)[0]
+
+
+        def main():
+            return top(Spec(), jnp.arange(5.0))  # flag
+        """, "JG203", "ValueError"),
+    "jitted_method_static_argnums_counts_self": ("""
+        class Settings:
+            def __init__(self, depth):
+                self.depth = depth
+
+            def __eq__(self, other):
+                return self.depth == other.depth
+
+
+        class Trainer(NamedTuple):
+            w: jnp.ndarray
+
+            @partial(jax.jit, static_argnums=(2,))
+            def update(self, batch, settings):
+                w = self.w
+                for _ in range(settings.depth):
+                    w = w - 0.1 * jnp.mean(batch)
+                return self._replace(w=w)
+
+
+        def main():
+            settings = Settings(2)
+            trainer = Trainer(jnp.zeros(2))
+            trainer = trainer.update(jnp.ones(4), settings)  # flag
+            return trainer.w
+        """, "JG203", "ValueError"),
+    # legal look-alikes
+    "base_defines_eq_and_hash": ("""
+        class Base:
+            def __eq__(self, other):
+                return type(self) is type(other) and vars(self) == vars(other)
+
+            def __hash__(self):
+                return hash(tuple(sorted(vars(self).items())))
+
+
+        class Config(Base):
+            def __init__(self, n):
+                self.n = n
+
+
+        @partial(jax.jit, static_argnums=1)
+        def scale(x, cfg):
+            return x * cfg.n
+
+
+        def main():
+            return scale(jnp.ones(2), Config(3))
+        """, "JG203", None),
+    "subclass_adds_hash": ("""
+        class Base:
+            def __eq__(self, other):
+                return type(self) is type(other) and vars(self) == vars(other)
+
+
+        class Config(Base):
+            n = 3
+
+            def __hash__(self):
+                return hash(repr(vars(self)))
+
+
+        @partial(jax.jit, static_argnums=1)
+        def scale(x, cfg):
+            return x * cfg.n
+
+
+        def main():
+            cfg = Config()
+            return scale(jnp.ones(2), cfg)
+        """, "JG203", None),
+    "frozen_dataclass_subclass_of_eq_base": ("""
+        class ByValue:
+            def __eq__(self, other):
+                return vars(self) == vars(other)
+
+
+        @dataclasses.dataclass(frozen=True)
+        class Spec(ByValue):
+            k: int = 2
+
+
+        @partial(jax.jit, static_argnums=(0,))
+        def top(spec, x):
+            return jax.lax.top_k(x, spec.k)[0]
+
+
+        def main():
+            return top(Spec(), jnp.arange(5.0))
+        """, "JG203", None),
+    "plain_subclass_hashes_by_identity": ("""
+        class Base:
+            scale = 2.0
+
+
+        class Config(Base):
+            pass
+
+
+        @partial(jax.jit, static_argnums=1)
+        def scale(x, cfg):
+            return x * cfg.scale
+
+
+        def main():
+            return scale(jnp.ones(2), Config())
+        """, "JG203", None),
+    "jitted_method_hashable_settings": ("""
+        class Settings(NamedTuple):
+            depth: int
+
+
+        class Trainer(NamedTuple):
+            w: jnp.ndarray
+
+            @partial(jax.jit, static_argnums=(2,))
+            def update(self, batch, settings):
+                w = self.w
+                for _ in range(settings.depth):
+                    w = w - 0.1 * jnp.mean(batch)
+                return self._replace(w=w)
+
+
+        def main():
+            trainer = Trainer(jnp.zeros(2))
+            trainer = trainer.update(jnp.ones(4), Settings(2))
+            return trainer.w
+        """, "JG203", None),
+}
+
+
+def _source(name: str) -> str:
+    return PRELUDE + textwrap.dedent(CASES[name][0])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_static_semantics_lint(tmp_path, name):
+    assert_flags_marked_lines(tmp_path, f"static_{name}", _source(name), CASES[name][1])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_static_semantics_under_jax(name):
+    assert_raises_or_runs(lambda: exec_program(_source(name), f"static_{name}")["main"](), CASES[name][2])
