@@ -39,8 +39,6 @@ MISSED: dict[str, set[int]] = {
     "concrete_multinerf-convert-to-ndc-default-numpy": {25},
     "concrete_tfp-jax-transpose-bijector-ndims-converted-in-jit": {20},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
-    "static_jax-tree-partial-of-static-argnum-fn-in-jit": {22},
-    "static_numpyro-arrays-to-tuples-static-inside-model": {44},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 

@@ -12,6 +12,15 @@ the named error, a look-alike's ``main()`` runs.
   ValueError when JAX hashes it. A ``__hash__`` of its own (also in a subclass, or a frozen
   dataclass subclass) makes it hashable again. Calls of a jitted method fill the positions after
   ``self`` (``static_argnums`` counts ``self``).
+* **Tracers at a static position.** Traced code (a jitted function, a ``lax`` loop body, a
+  ``vmap``-ped lambda) that calls a jitted function passes it tracers for everything computed from
+  traced data (also ``jnp`` results of constants under jit, and what a jitted function returns):
+  at a static position JAX hashes the value, and a tracer has no hash (ValueError). So for a tuple
+  of them (``tuple(arr)``, ``tuple(map(tuple, arr))``), a NamedTuple or a frozen dataclass holding
+  one. Shapes, ``len``, Python values, and a plain object (hashed by identity) are fine.
+* **``jax.tree_util.Partial``** is a pytree: the arguments it binds are leaves, so a ``Partial``
+  passed to a jitted function at a traced position carries tracers, and calling it there gives
+  them to the function it wraps: at a static position of a jitted function, ValueError.
 """
 
 from __future__ import annotations
@@ -264,6 +273,199 @@ CASES: dict[str, tuple[str, str, str | None]] = {
             trainer = Trainer(jnp.zeros(2))
             trainer = trainer.update(jnp.ones(4), Settings(2))
             return trainer.w
+        """, "JG203", None),
+    # -- tracers at a static position -------------------------------------------------------
+    "tuple_of_traced_array_in_jit": ("""
+        @partial(jax.jit, static_argnums=(1,))
+        def tile(x, reps):
+            return jnp.tile(x, reps)
+
+
+        @jax.jit
+        def grow(x):
+            reps = jnp.array([2])
+            return tile(x, tuple(reps))  # flag
+
+
+        def main():
+            return grow(jnp.ones(3))
+        """, "JG203", "ValueError"),
+    "jitted_output_to_nested_tuples_in_namedtuple": ("""
+        class Grid(NamedTuple):
+            rows: tuple
+            cols: tuple
+
+
+        @jax.jit
+        def make(a):
+            return a * 2, a[0] + 1
+
+
+        def total(x, grid):
+            return x * (sum(map(sum, grid.rows)) + sum(grid.cols))
+
+
+        total_jit = jax.jit(total, static_argnames="grid")
+
+
+        def model(x):
+            rows, cols = make(jnp.ones((2, 2)))
+            grid = Grid(tuple(map(tuple, rows)), tuple(cols))
+            return total_jit(x, grid=grid)  # flag
+
+
+        def main():
+            return jax.jit(model)(1.0)
+        """, "JG203", "ValueError"),
+    "frozen_dataclass_holding_tracer": ("""
+        @dataclasses.dataclass(frozen=True)
+        class Spec:
+            n: int
+
+
+        @partial(jax.jit, static_argnames=("spec",))
+        def rep(x, spec):
+            return jnp.repeat(x, spec.n)
+
+
+        @jax.jit
+        def outer(x):
+            spec = Spec(jnp.sum(x).astype(int))
+            return rep(x, spec=spec)  # flag
+
+
+        def main():
+            return outer(jnp.ones(2))
+        """, "JG203", "ValueError"),
+    "loop_index_of_fori_body": ("""
+        @partial(jax.jit, static_argnums=(1,))
+        def tile(x, reps):
+            return jnp.tile(x, reps)
+
+
+        def main():
+            def body(i, acc):
+                return acc + jnp.sum(tile(jnp.ones(1), i + 1))  # flag
+
+            return jax.lax.fori_loop(0, 3, body, 0.0)
+        """, "JG203", "ValueError"),
+    # legal look-alikes
+    "shape_and_len_are_static": ("""
+        @partial(jax.jit, static_argnums=(1,))
+        def tile(x, reps):
+            return jnp.tile(x, reps)
+
+
+        @jax.jit
+        def grow(x):
+            return tile(x, (x.shape[0], len(x)))
+
+
+        def main():
+            return grow(jnp.ones(3))
+        """, "JG203", None),
+    "plain_object_holding_tracer_hashes_by_identity": ("""
+        class Holder:
+            def __init__(self, v):
+                self.v = v
+
+
+        @partial(jax.jit, static_argnums=(1,))
+        def use(x, holder):
+            return x + 1
+
+
+        @jax.jit
+        def outer(x):
+            return use(x, Holder(x * 2))
+
+
+        def main():
+            return outer(jnp.ones(2))
+        """, "JG203", None),
+    "concrete_tuples_built_outside_the_trace": ("""
+        @jax.jit
+        def make(a):
+            return a * 2
+
+
+        def total(x, rows):
+            return x * sum(map(sum, rows))
+
+
+        total_jit = jax.jit(total, static_argnames="rows")
+        ROWS = tuple(map(tuple, np.asarray(make(jnp.ones((2, 2)))).tolist()))
+
+
+        def model(x):
+            return total_jit(x, rows=ROWS)
+
+
+        def main():
+            return jax.jit(model)(1.0)
+        """, "JG203", None),
+    # -- jax.tree_util.Partial: bound arguments are leaves ------------------------------------
+    "tree_partial_bound_static_in_jit": ("""
+        @jax.jit
+        def apply_twice(x, fn):
+            y = fn(x)  # flag
+            return fn(y)
+
+
+        @partial(jax.jit, static_argnums=(0,))
+        def power(p, x):
+            return x ** p
+
+
+        def main():
+            return apply_twice(jnp.arange(3.0), jax.tree_util.Partial(power, 2))
+        """, "JG203", "ValueError"),
+    "tree_partial_alias_jits_by_keyword": ("""
+        def scale(k, n, x):
+            return jnp.tile(x * k, n)
+
+
+        scale_jit = jax.jit(scale, static_argnums=(1,))
+
+
+        def run(x, op):
+            return op(x) + 1  # flag
+
+
+        run_jit = jax.jit(run)
+
+
+        def main():
+            return run_jit(jnp.ones(2), op=jax.tree_util.Partial(scale_jit, 2.0, 3))
+        """, "JG203", "ValueError"),
+    # legal look-alikes
+    "tree_partial_binds_traced_positions_only": ("""
+        @jax.jit
+        def apply_twice(x, fn):
+            return fn(fn(x))
+
+
+        @partial(jax.jit, static_argnames=("n",))
+        def shift(k, x, n=2):
+            return x + k * n
+
+
+        def main():
+            return apply_twice(jnp.arange(3.0), jax.tree_util.Partial(shift, 2.0))
+        """, "JG203", None),
+    "functools_partial_at_static_position": ("""
+        @partial(jax.jit, static_argnums=(1,))
+        def apply_twice(x, fn):
+            return fn(fn(x))
+
+
+        @partial(jax.jit, static_argnums=(0,))
+        def power(p, x):
+            return x ** p
+
+
+        def main():
+            return apply_twice(jnp.arange(3.0), functools.partial(power, 2))
         """, "JG203", None),
 }
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis import jaxapi, staticpos
 from jitguard.lint.analysis.calls import local_jit_site
 from jitguard.lint.analysis.hashability import unhashable_value
 from jitguard.lint.analysis.instances import constructed_instance, own_returns
@@ -119,6 +119,11 @@ class UnhashableStaticArgument(Rule):
 
     # -- within one file: jit written at the call, and tracers that reach a static position -------
     def check_module(self, index, ctx) -> None:
+        # tracers the taint walks found at static positions of jitted functions called in traced code
+        reported: set[int] = set()
+        for node, message, help in staticpos.found(index):
+            reported.add(id(node))
+            ctx.report(node, message, help)
         metadata = metadata_parameters(index.module, index.imports) if index.classes else {}
         seen: dict[tuple, set] = {}  # (scope, jitted function, arguments' layout) -> the instances passed
         for call, scope, _klass, loops in index.calls:
@@ -135,7 +140,7 @@ class UnhashableStaticArgument(Rule):
             if isinstance(call.func, cst.Attribute):
                 self._static_receiver(call, index, scope, ctx)
             if scope is not None:
-                self._traced_parameter_to_static(call, index, scope, ctx)
+                self._traced_parameter_to_static(call, index, scope, ctx, reported)
 
     def _array_in_metadata(self, call, index, scope, ctx, metadata, seen, loops) -> None:
         """A jitted function called with an instance of a registered pytree whose metadata (aux
@@ -269,7 +274,7 @@ class UnhashableStaticArgument(Rule):
                 return
 
 
-    def _traced_parameter_to_static(self, call, index, scope, ctx) -> None:
+    def _traced_parameter_to_static(self, call, index, scope, ctx, reported: set[int]) -> None:
         """``@jax.jit def outer(x, n): return inner(x, n)`` with ``inner`` jitted with ``n`` static:
         in ``outer`` every call passes ``n`` (no default) and JAX traces it, so ``inner`` gets a
         tracer at a static position and cannot hash it (ValueError, JAX 0.10.2)."""
@@ -292,7 +297,8 @@ class UnhashableStaticArgument(Rule):
             param = arg.keyword.value if arg.keyword is not None else (positional[i] if i < len(positional) else None)
             value = arg.value
             if (param is None or param not in use.static_names or not isinstance(value, cst.Name)
-                    or value.value not in traced or value.value in rebound or _rebinds(scope, value.value)):
+                    or value.value not in traced or value.value in rebound or _rebinds(scope, value.value)
+                    or id(value) in reported):
                 continue
             ctx.report(
                 value,
