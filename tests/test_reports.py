@@ -33,7 +33,6 @@ IDS = [r.name for r in REPORTS]
 MISSED: dict[str, set[int]] = {
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
-    "churn_mbi-stddev-static-aux-data-per-measurement": {63},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "concrete_multinerf-convert-to-ndc-default-numpy": {25},

@@ -21,6 +21,12 @@ the named error, a look-alike's ``main()`` runs.
 * **``jax.tree_util.Partial``** is a pytree: the arguments it binds are leaves, so a ``Partial``
   passed to a jitted function at a traced position carries tracers, and calling it there gives
   them to the function it wraps: at a static position of a jitted function, ValueError.
+* **Metadata that changes per iteration.** A registered pytree (aux data of ``tree_flatten``,
+  ``meta_fields`` of ``register_dataclass``) at a traced position keeps its metadata in the tree
+  structure, which JAX compares with ``==``: built in a loop with a Python number there that
+  changes with the loop, it compiles once per iteration (JG302; ``main(n)`` compiles more for
+  n=4 than for n=2). The same value every time, a value of a few (``i % 2``), or the number in a
+  data field compiles the same for both.
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ import textwrap
 
 import pytest
 
+from tests.jaxrun import cold_compiles
 from tests.mechanisms import assert_flags_marked_lines, assert_raises_or_runs, exec_program
 
 PRELUDE = """\
@@ -467,6 +474,113 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return apply_twice(jnp.arange(3.0), functools.partial(power, 2))
         """, "JG203", None),
+    # -- metadata that changes per iteration (JG302; main(n) compiles more for n=4 than n=2) ----
+    "aux_data_float_per_iteration": ("""
+        @jax.tree_util.register_pytree_node_class
+        class Noisy:
+            def __init__(self, values, scale=1.0):
+                self.values = values
+                self.scale = scale
+
+            def tree_flatten(self):
+                return (self.values,), self.scale
+
+            @classmethod
+            def tree_unflatten(cls, scale, children):
+                return cls(children[0], scale)
+
+
+        @jax.jit
+        def fit(m):
+            return jnp.sum(m.values) / m.scale
+
+
+        def main(n):
+            out = []
+            for step in range(n):
+                noisy = Noisy(jnp.ones(3) * step, scale=0.5 * (step + 1))
+                out.append(fit(noisy))  # flag
+            return out
+        """, "JG302", "GROWS"),
+    "meta_fields_positional_in_while_loop": ("""
+        @dataclasses.dataclass
+        class Tempered:
+            x: jnp.ndarray
+            temp: float
+
+
+        jax.tree_util.register_dataclass(Tempered, data_fields=["x"], meta_fields=["temp"])
+
+
+        def energy(state):
+            return jnp.sum(state.x ** 2) / state.temp
+
+
+        energy_jit = jax.jit(energy)
+
+
+        def main(n):
+            k, total = 0, 0.0
+            while k < n:
+                k += 1
+                total = total + energy_jit(Tempered(jnp.ones(2), 1.0 + k))  # flag
+            return total
+        """, "JG302", "GROWS"),
+    # legal look-alikes
+    "varying_number_in_a_data_field": ("""
+        @jax.tree_util.register_pytree_node_class
+        class Noisy:
+            def __init__(self, values, scale=1.0):
+                self.values = values
+                self.scale = scale
+
+            def tree_flatten(self):
+                return (self.values, self.scale), None
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                return cls(*children)
+
+
+        @jax.jit
+        def fit(m):
+            return jnp.sum(m.values) / m.scale
+
+
+        def main(n):
+            out = []
+            for step in range(n):
+                noisy = Noisy(jnp.ones(3) * step, scale=0.5 * (step + 1))
+                out.append(fit(noisy))
+            return out
+        """, "JG302", "BOUNDED"),
+    "same_metadata_every_iteration": ("""
+        @jax.tree_util.register_pytree_node_class
+        class Noisy:
+            def __init__(self, values, scale=1.0):
+                self.values = values
+                self.scale = scale
+
+            def tree_flatten(self):
+                return (self.values,), self.scale
+
+            @classmethod
+            def tree_unflatten(cls, scale, children):
+                return cls(children[0], scale)
+
+
+        @jax.jit
+        def fit(m):
+            return jnp.sum(m.values) / m.scale
+
+
+        def main(n):
+            out = []
+            for step in range(n):
+                out.append(fit(Noisy(jnp.ones(3) * step, scale=0.5)))
+                out.append(fit(Noisy(jnp.ones(3), scale=1.0 + step % 2)))
+            return out
+        """, "JG302", "BOUNDED"),
 }
 
 
@@ -481,4 +595,11 @@ def test_static_semantics_lint(tmp_path, name):
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_static_semantics_under_jax(name):
-    assert_raises_or_runs(lambda: exec_program(_source(name), f"static_{name}")["main"](), CASES[name][2])
+    main = exec_program(_source(name), f"static_{name}")["main"]
+    expected = CASES[name][2]
+    if expected in ("GROWS", "BOUNDED"):
+        pytest.importorskip("jax")
+        short, long = cold_compiles(main, 2), cold_compiles(main, 4)
+        assert (long > short) if expected == "GROWS" else (long == short), (short, long)
+        return
+    assert_raises_or_runs(main, expected)

@@ -68,10 +68,11 @@ def static_tracers(walker, call: cst.Call, callee, use, params: list) -> set[str
 def _record(walker, node, param: str, callee, tracer: Taint) -> None:
     text = walker.ctx.source(node)
     root = tracer.origin
-    why = f"`{root.name}` is traced ({root.why})" if root.name != text else f"it is traced ({root.why})"
-    message = (f"`{text}` holds a tracer ({why}), passed as static argument `{param}` of jitted "
-               f"`{callee.display()}` from traced code `{walker.info.display()}`: JAX hashes static arguments, "
-               "and a tracer has no hash (ValueError at the call)")
+    what = f"`{text}` is traced ({root.why})" if root.name == text else (
+        f"`{text}` holds a tracer: `{root.name}` is traced ({root.why})")
+    message = (f"{what}, and it is passed as static argument `{param}` of jitted `{callee.display()}` in traced "
+               f"`{walker.info.display()}`: JAX hashes static arguments, and a tracer has no hash (ValueError at "
+               "the call)")
     help = (f"Compute `{param}` from Python values outside the trace (shapes, constants, static arguments of "
             f"`{walker.info.display()}`), or make `{param}` a traced argument of `{callee.display()}`")
     walker.index.__dict__.setdefault(_KEY, {})[id(node)] = (node, message, help)

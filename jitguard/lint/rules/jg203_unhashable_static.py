@@ -30,7 +30,11 @@ class UnhashableStaticArgument(Rule):
         comprehension, `list(...)`/`dict(...)`/`set(...)`, a tuple holding one of those, an array
         from `np.array`/`jnp.zeros`/... or any other `jax.numpy`/`jax.random`/`jax.lax` call that
         returns arrays (`jnp.add(4, 1)`, `jax.random.PRNGKey(0)`; not shape or dtype queries, nor
-        calls returning other values such as `lax.fori_loop` over ints), an instance of a mutable `@dataclass` of the same module,
+        calls returning other values such as `lax.fori_loop` over ints), an instance of a class
+        of the same module without a hash (Python looks `__hash__` up along the MRO: a class body
+        that defines `__eq__` without `__hash__` sets it to None, and so does a mutable
+        `@dataclass`; a subclass that defines neither inherits that; a base, decorator or
+        metaclass from elsewhere leaves it unjudged),
         a namedtuple or frozen dataclass holding one of those (they hash their fields), an
         instance of a standard-library class that defines `__eq__` without `__hash__`
         (`argparse.Namespace`, also from `parser.parse_args()`; the table is read from the
@@ -43,7 +47,8 @@ class UnhashableStaticArgument(Rule):
         also reads `jax.jit(f, static_argnums=...)(...)` and a jit bound to a local name (also
         `run = make_run(step)` where `make_run` returns a def nested in it, jitted with static
         arguments), `obj.method(x)` where the method is jitted with `self` static (the instance
-        is then the static argument), and a
+        is then the static argument) or with another static position (the call's arguments
+        fill the positions after `self`; `static_argnums` counts `self`), and a
         transform that calls a jitted function with tracers at a static position
         (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static; `jax.make_jaxpr(g)(x,
         2)` with `g = jax.jit(f, static_argnames=("y",))` made in the same function), and an instance of
@@ -59,6 +64,15 @@ class UnhashableStaticArgument(Rule):
         function is flagged too, where the parameter surely holds a tracer: the function is
         jitted by its only decorator and the parameter is not static and has no default, or
         `jax.jit(f)(x, n)` calls it right where it is made, passing the parameter, not static.
+        More generally, traced code (a jitted function, a `lax` loop body, a vmapped function)
+        that calls a jitted function of the file passes tracers for everything computed from
+        traced data, `jnp` results of constants under jit and what a jitted function returns
+        included: at a static position, a traced array, a tuple of tracers (`tuple(arr)`,
+        `tuple(map(tuple, arr))`), or a NamedTuple or frozen dataclass holding one is flagged
+        (a plain object hashes by identity and is not; a parameter with a default is traced
+        only when passed). A `jax.tree_util.Partial(g, a)` passed to a jitted function at a
+        traced position carries its bound arguments as leaves, tracers there: calling it gives
+        them to `g`, flagged when `g` is jitted with a static position among them.
         """
     why = """
         JAX looks static arguments up in its compile cache by hash, so they must be hashable; an
@@ -105,7 +119,7 @@ class UnhashableStaticArgument(Rule):
             fix = "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
         if "dataclass" in kind:
             fix = "Make the class hashable: `@dataclass(frozen=True)`"
-        if "without `__hash__`" in kind:
+        if kind.startswith("an instance of `") and "`__hash__`" in kind:
             fix = _NO_HASH_FIX
         replacement = site.arg.as_tuple  # a list literal: `--fix` makes it a tuple
         if replacement:
@@ -119,11 +133,7 @@ class UnhashableStaticArgument(Rule):
 
     # -- within one file: jit written at the call, and tracers that reach a static position -------
     def check_module(self, index, ctx) -> None:
-        # tracers the taint walks found at static positions of jitted functions called in traced code
-        reported: set[int] = set()
-        for node, message, help in staticpos.found(index):
-            reported.add(id(node))
-            ctx.report(node, message, help)
+        reported: set[int] = set()  # nodes reported by the traced-parameter check
         metadata = metadata_parameters(index.module, index.imports) if index.classes else {}
         seen: dict[tuple, set] = {}  # (scope, jitted function, arguments' layout) -> the instances passed
         for call, scope, _klass, loops in index.calls:
@@ -141,6 +151,10 @@ class UnhashableStaticArgument(Rule):
                 self._static_receiver(call, index, scope, ctx)
             if scope is not None:
                 self._traced_parameter_to_static(call, index, scope, ctx, reported)
+        # tracers the taint walks found at static positions of jitted functions called in traced code
+        for node, message, help in staticpos.found(index):
+            if id(node) not in reported:
+                ctx.report(node, message, help)
 
     def _array_in_metadata(self, call, index, scope, ctx, metadata, seen, loops) -> None:
         """A jitted function called with an instance of a registered pytree whose metadata (aux
@@ -297,9 +311,9 @@ class UnhashableStaticArgument(Rule):
             param = arg.keyword.value if arg.keyword is not None else (positional[i] if i < len(positional) else None)
             value = arg.value
             if (param is None or param not in use.static_names or not isinstance(value, cst.Name)
-                    or value.value not in traced or value.value in rebound or _rebinds(scope, value.value)
-                    or id(value) in reported):
+                    or value.value not in traced or value.value in rebound or _rebinds(scope, value.value)):
                 continue
+            reported.add(id(value))
             ctx.report(
                 value,
                 f"`{value.value}` is traced here (parameter of jitted `{scope.display()}`, not static there) "
@@ -433,7 +447,7 @@ _NO_HASH_FIX = ("Define `__hash__` in the class, hashing what its `__eq__` compa
 def _fix(kind: str) -> str:
     if kind.startswith(("an array", "a NumPy array", "a JAX array")):
         return "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
-    if "without `__hash__`" in kind:
+    if kind.startswith("an instance of `") and "`__hash__`" in kind:
         return _NO_HASH_FIX
     if "dataclass" in kind and "mutable" in kind:
         return "Make the class hashable: `@dataclass(frozen=True)`"
