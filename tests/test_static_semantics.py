@@ -17,7 +17,9 @@ the named error, a look-alike's ``main()`` runs.
   traced data (also ``jnp`` results of constants under jit, and what a jitted function returns):
   at a static position JAX hashes the value, and a tracer has no hash (ValueError). So for a tuple
   of them (``tuple(arr)``, ``tuple(map(tuple, arr))``), a NamedTuple or a frozen dataclass holding
-  one. Shapes, ``len``, Python values, and a plain object (hashed by identity) are fine.
+  one; so for an instance of a class whose own ``__hash__`` converts the attribute the tracer is
+  stored in (``int(jnp.sum(self.val))``, ``np.asarray(self.arr).tobytes()``, also in a helper it
+  calls). Shapes, ``len``, Python values, and a plain object (hashed by identity) are fine.
 * **``jax.tree_util.Partial``** is a pytree: the arguments it binds are leaves, so a ``Partial``
   passed to a jitted function at a traced position carries tracers, and calling it there gives
   them to the function it wraps: at a static position of a jitted function, ValueError.
@@ -27,6 +29,11 @@ the named error, a look-alike's ``main()`` runs.
   changes with the loop, it compiles once per iteration (JG302; ``main(n)`` compiles more for
   n=4 than for n=2). The same value every time, a value of a few (``i % 2``), or the number in a
   data field compiles the same for both.
+* **``*args`` forwarded to a jitted function.** ``def run(x, *args, **kwargs): return f(x, *args,
+  **kwargs)``: the callers' positions fill ``f``'s from where ``*args`` is spread (and keywords its
+  keyword parameters), so a value reaches ``f``'s static position through ``run``; the finding is
+  on ``run``'s call of ``f``, where JAX raises or compiles. A wrapper that rebinds ``args`` first
+  is not read so.
 """
 
 from __future__ import annotations
@@ -356,6 +363,114 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 
             return jax.lax.fori_loop(0, 3, body, 0.0)
         """, "JG203", "ValueError"),
+    "hash_converts_the_wrapped_tracer_in_a_helper": ("""
+        def checksum(x):
+            return int(jnp.sum(x))
+
+
+        class Keyed:
+            def __init__(self, val):
+                self.val = val
+
+            def __hash__(self):
+                return checksum(self.val)
+
+            def __eq__(self, other):
+                return self is other
+
+
+        @partial(jax.jit, static_argnums=(1,))
+        def solve(x, key):
+            return x * jnp.sum(key.val)
+
+
+        def model(x):
+            mat = jnp.eye(2) * x
+            return solve(x, Keyed(mat))  # flag
+
+
+        def main():
+            return jax.jit(model)(1.0)
+        """, "JG203", "ValueError"),
+    "hash_converts_bytes_of_an_attribute": ("""
+        class ByBytes:
+            def __init__(self, arr, tag="a"):
+                self.arr = arr
+                self.tag = tag
+
+            def __hash__(self):
+                return hash((np.asarray(self.arr).tobytes(), self.tag))
+
+            def __eq__(self, other):
+                return self is other
+
+
+        @partial(jax.jit, static_argnames=("key",))
+        def solve(x, key):
+            return x * jnp.sum(key.arr)
+
+
+        @jax.jit
+        def model(x):
+            return solve(x, key=ByBytes(x * 2, tag="b"))  # flag
+
+
+        def main():
+            return model(jnp.ones(2))
+        """, "JG203", "ValueError"),
+    # legal look-alikes
+    "hash_converts_a_numpy_array": ("""
+        class ByBytes:
+            def __init__(self, arr, tag="a"):
+                self.arr = arr
+                self.tag = tag
+
+            def __hash__(self):
+                return hash((np.asarray(self.arr).tobytes(), self.tag))
+
+            def __eq__(self, other):
+                return self is other
+
+
+        @partial(jax.jit, static_argnames=("key",))
+        def solve(x, key):
+            return x * jnp.sum(key.arr)
+
+
+        @jax.jit
+        def model(x):
+            return solve(x, key=ByBytes(np.ones(2), tag=str(x.shape)))
+
+
+        def main():
+            return model(jnp.ones(2))
+        """, "JG203", None),
+    "hash_reads_only_a_python_attribute": ("""
+        class Tagged:
+            def __init__(self, arr, tag):
+                self.arr = arr
+                self.tag = tag
+
+            def __hash__(self):
+                return hash(self.tag)
+
+            def __eq__(self, other):
+                return self is other
+
+
+        @partial(jax.jit, static_argnames=("key",))
+        def solve(x, key):
+            return x * 2
+
+
+        @jax.jit
+        def model(x):
+            return solve(x, key=Tagged(x * 2, "b"))
+
+
+        def main():
+            return model(jnp.ones(2))
+        """, "JG203", None),
     # legal look-alikes
     "shape_and_len_are_static": ("""
         @partial(jax.jit, static_argnums=(1,))
@@ -581,6 +696,65 @@ CASES: dict[str, tuple[str, str, str | None]] = {
                 out.append(fit(Noisy(jnp.ones(3), scale=1.0 + step % 2)))
             return out
         """, "JG302", "BOUNDED"),
+    # -- *args forwarded through a wrapper -------------------------------------------------------
+    "star_args_wrapper_gets_a_list": ("""
+        @partial(jax.jit, static_argnums=(1,))
+        def resize(x, shape):
+            return jnp.resize(x, shape)
+
+
+        def run(*args, **kwargs):
+            return resize(*args, **kwargs)  # flag
+
+
+        def main():
+            return run(jnp.ones(4), [2, 2])
+        """, "JG203", "ValueError"),
+    "star_args_after_a_named_parameter_in_a_loop": ("""
+        @partial(jax.jit, static_argnames=("lr",))
+        def sgd(w, g, lr):
+            return w - lr * g
+
+
+        def step(w, *args):
+            return sgd(w, *args)  # flag
+
+
+        def main(n):
+            w = jnp.ones(2)
+            for k in range(n):
+                w = step(w, jnp.ones(2), 0.1 / (k + 1))
+            return w
+        """, "JG302", "GROWS"),
+    # legal look-alikes
+    "star_args_wrapper_gets_a_tuple": ("""
+        @partial(jax.jit, static_argnums=(1,))
+        def resize(x, shape):
+            return jnp.resize(x, shape)
+
+
+        def run(*args, **kwargs):
+            return resize(*args, **kwargs)
+
+
+        def main():
+            return run(jnp.ones(4), shape=(2, 2))
+        """, "JG203", None),
+    "star_args_rebound_before_the_call": ("""
+        @partial(jax.jit, static_argnums=(1,))
+        def resize(x, shape):
+            return jnp.resize(x, shape)
+
+
+        def run(*args):
+            args = list(args)
+            args[1] = tuple(args[1])
+            return resize(*args)
+
+
+        def main():
+            return run(jnp.ones(4), [2, 2])
+        """, "JG203", None),
 }
 
 

@@ -147,18 +147,33 @@ class FactExtractor:
         return out
 
     def _forwards(self, call: cst.Call, func: FunctionInfo) -> list[Forward]:
-        """The arguments of ``call`` that are parameters of ``func``, never rebound in it."""
+        """The arguments of ``call`` that are parameters of ``func``, never rebound in it; also
+        ``*args``/``**kwargs`` of ``func`` passed on whole (``Forward("*", position, "args")``:
+        the call's positions from ``position`` on are what ``func``'s callers put in ``*args``;
+        ``Forward("**", None, "kwargs")``: the keywords they put in ``**kwargs``)."""
         params = {p.name for p in func.params if p.kind in ("positional", "kwonly")}
         rebound = self.index.assigned_names(func)
         args = []
         for position, arg in enumerate(call.args):
             if arg.star:
-                break
+                param = func.param(arg.value.value) if isinstance(arg.value, cst.Name) else None
+                kind = "vararg" if arg.star == "*" else "kwarg"
+                if param is None or param.kind != kind or arg.value.value in rebound or self._rebinds(func, param.name):
+                    break
+                args.append(Forward(arg.star, position if arg.star == "*" else None, param.name))
+                continue
             value = arg.value
             if isinstance(value, cst.Name) and value.value in params and value.value not in rebound:
                 keyword = arg.keyword.value if arg.keyword is not None else None
                 args.append(Forward(keyword, None if keyword is not None else position, value.value))
         return args
+
+    def _rebinds(self, func: FunctionInfo, name: str) -> bool:
+        """Does ``func``'s body bind ``name`` (``args = list(args)``, a loop target, ...)?"""
+        from jitguard.lint.analysis.traceable import bindings_in
+
+        found = bindings_in(func.node.body, name) if isinstance(func.node, cst.FunctionDef) else None
+        return found is None or bool(found)
 
     def wrapper_facts(self) -> list[Wrapper]:
         return [

@@ -19,6 +19,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.lattice import Taint
+from jitguard.lint.analysis.walk import iter_nodes
 
 _KEY = "tracers_at_static"
 # builtins that build a sequence of the elements of their (last) arguments
@@ -132,7 +133,7 @@ def _built(walker, call: cst.Call, t: Taint, depth: int) -> Taint | None:
         return None
     kind = value_class(call, index, walker.info)
     if kind is None:
-        return None
+        return _converted_by_hash(walker, call, depth)
     klass = index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
     bound = bind_fields(call, klass, index) if klass is not None else None
     hashed = [a.value for a in call.args if bound is None or bound.get(id(a), True) is not False]
@@ -208,3 +209,85 @@ def _tree_partials(index, owner, name: str) -> list:
                     out.append((value.args[0].value, bound, value))
     memo[key] = out
     return out
+
+
+# -- a __hash__ of the class that converts what it holds -----------------------------------------
+_CONVERTERS = frozenset({"int", "float", "bool", "complex"})
+_CONVERTING_METHODS = frozenset({"item", "tolist", "tobytes", "__index__", "__int__", "__float__"})
+
+
+def _converted_by_hash(walker, call: cst.Call, depth: int) -> Taint | None:
+    """``Wrapper(x)`` of a class of the module whose own ``__hash__`` makes a Python value of an
+    attribute (``int(jnp.sum(self.val))``, ``.item()``, a NumPy call; also in a module function it
+    hands the attribute to) that ``__init__`` sets from the argument ``x`` (``self.val = val``):
+    hashing it converts the tracer ``x`` is (ConcretizationTypeError inside the hash, which JAX
+    reports as a non-hashable static argument). The tracer, or None."""
+    index = walker.index
+    klass = index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
+    init = klass.methods.get("__init__") if klass is not None else None
+    converted = _hash_converts(index, klass) if init is not None else None
+    if not converted or index.lookup_function(klass.name, walker.info) is not None:
+        return None
+    stored = _init_stores(init)
+    params = [p.name for p in init.positional][1:]
+    for i, arg in enumerate(call.args):
+        param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
+        if param is not None and stored.get(param) in converted:
+            tracer = hashed_tracer(walker, arg.value, depth + 1)
+            if tracer is not None:
+                return tracer
+    return None
+
+
+def _init_stores(init) -> dict[str, str]:
+    """``self.<attr> = <param>`` statements of ``__init__``: param -> attr."""
+    out: dict[str, str] = {}
+    self_name = init.positional[0].name if init.positional else "self"
+    for node in iter_nodes(init.node.body):
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.value, cst.Name):
+            target = node.targets[0].target
+            if (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
+                    and target.value.value == self_name and init.param(node.value.value) is not None):
+                out[node.value.value] = target.attr.value
+    return out
+
+
+def _hash_converts(index, klass) -> frozenset[str]:
+    """The attributes whose values the class's own ``__hash__`` turns into Python values."""
+    method = klass.methods.get("__hash__")
+    if method is None or not method.positional or not isinstance(method.node, cst.FunctionDef):
+        return frozenset()
+    self_name = method.positional[0].name
+    found: set[str] = set()
+    for node in iter_nodes(method.node.body):
+        if not isinstance(node, cst.Call):
+            continue
+        if _converts(index, node, method) or _helper_converts(index, node, method):
+            for sub in iter_nodes(node):
+                if isinstance(sub, cst.Attribute) and isinstance(sub.value, cst.Name) and sub.value.value == self_name:
+                    found.add(sub.attr.value)
+    return frozenset(found)
+
+
+def _converts(index, call: cst.Call, scope) -> bool:
+    """``int(...)``, ``float(...)``, ``x.item()``, ``np.asarray(...)``: a Python or NumPy value of an array."""
+    name = index.resolve(call.func, scope) or ""
+    if name in _CONVERTERS or name.startswith("numpy."):
+        return True
+    return isinstance(call.func, cst.Attribute) and call.func.attr.value in _CONVERTING_METHODS
+
+
+def _helper_converts(index, call: cst.Call, scope) -> bool:
+    """``helper(self.val)`` with ``helper`` a plain function of the module that converts a value
+    computed from its parameter."""
+    if not isinstance(call.func, cst.Name):
+        return False
+    helper = index.lookup_function(call.func.value, scope.parent)
+    if helper is None or helper.cls is not None or not isinstance(helper.node, cst.FunctionDef):
+        return False
+    names = {p.name for p in helper.params}
+    for node in iter_nodes(helper.node.body):
+        if isinstance(node, cst.Call) and _converts(index, node, helper) and any(
+                isinstance(sub, cst.Name) and sub.value in names for sub in iter_nodes(node)):
+            return True
+    return False

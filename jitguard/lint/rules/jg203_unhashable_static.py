@@ -57,7 +57,9 @@ class UnhashableStaticArgument(Rule):
         a jitted function after another instance was passed to a jit of the same function (every
         `jax.jit(f)` of one `f` shares its cache; the same instance again is fine). A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
-        resize(x, size)`) counts as the jitted function for that parameter; the finding is then
+        resize(x, size)`; also `*args`/`**kwargs` passed on whole: `def run(*args, **kwargs):
+        return resize(*args, **kwargs)` gives its callers' positions to `resize`'s) counts as the
+        jitted function for that parameter; the finding is then
         on its call of the jitted function, where JAX raises, and names the call that passes the
         value (one finding there, naming every such call). A function that passes
         one of its own traced parameters (never rebound) to a static position of another jitted
@@ -68,9 +70,11 @@ class UnhashableStaticArgument(Rule):
         that calls a jitted function of the file passes tracers for everything computed from
         traced data, `jnp` results of constants under jit and what a jitted function returns
         included: at a static position, a traced array, a tuple of tracers (`tuple(arr)`,
-        `tuple(map(tuple, arr))`), or a NamedTuple or frozen dataclass holding one is flagged
-        (a plain object hashes by identity and is not; a parameter with a default is traced
-        only when passed). A `jax.tree_util.Partial(g, a)` passed to a jitted function at a
+        `tuple(map(tuple, arr))`), a NamedTuple or frozen dataclass holding one, or an instance
+        of a class whose own `__hash__` converts the attribute holding one (`int(jnp.sum(
+        self.val))`, `.item()`, a NumPy call, also in a helper it calls) is flagged (a plain
+        object hashes by identity and is not; a parameter with a default is traced only when
+        passed). A `jax.tree_util.Partial(g, a)` passed to a jitted function at a
         traced position carries its bound arguments as leaves, tracers there: calling it gives
         them to `g`, flagged when `g` is jitted with a static position among them.
         """

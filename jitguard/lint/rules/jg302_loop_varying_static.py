@@ -40,7 +40,8 @@ class LoopVaryingStatic(Rule):
         loop over names bound to literal collections (a tuning grid kept in variables, a
         parameter's literal default that no call passes) is bounded: neither is flagged.
         Through a helper that passes the value on to the jitted function (`def inference(frames):
-        return model_apply(frames)`, called in a loop), the finding is on the helper's call of
+        return model_apply(frames)`, also `def step(w, *args): return sgd(w, *args)`, called in a
+        loop), the finding is on the helper's call of
         the jitted function, where JAX compiles, and its message names the loop's call of the
         helper ("the loop that calls `inference` at line 33"); one finding there names every
         such loop. `# noqa` on that line silences it for every caller.
