@@ -56,6 +56,45 @@ import jax.numpy as jnp
 import numpy as np
 """
 
+# a registered pytree whose `scale` is aux data (part of the tree structure), and a jitted use of it
+_NOISY = """
+        @jax.tree_util.register_pytree_node_class
+        class Noisy:
+            def __init__(self, values, scale=1.0):
+                self.values = values
+                self.scale = scale
+
+            def tree_flatten(self):
+                return (self.values,), self.scale
+
+            @classmethod
+            def tree_unflatten(cls, scale, children):
+                return cls(children[0], scale)
+
+
+        @jax.jit
+        def fit(m):
+            return jnp.sum(m.values) / m.scale
+"""
+# a class whose own __hash__ converts the array it holds
+_BY_BYTES = """
+        class ByBytes:
+            def __init__(self, arr, tag="a"):
+                self.arr = arr
+                self.tag = tag
+
+            def __hash__(self):
+                return hash((np.asarray(self.arr).tobytes(), self.tag))
+
+            def __eq__(self, other):
+                return self is other
+
+
+        @partial(jax.jit, static_argnames=("key",))
+        def solve(x, key):
+            return x * jnp.sum(key.arr)
+"""
+
 # name: (source, code, error raised by main() or None when main() runs)
 CASES: dict[str, tuple[str, str, str | None]] = {
     # -- classes without a hash ------------------------------------------------------------------
@@ -392,22 +431,7 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return jax.jit(model)(1.0)
         """, "JG203", "ValueError"),
-    "hash_converts_bytes_of_an_attribute": ("""
-        class ByBytes:
-            def __init__(self, arr, tag="a"):
-                self.arr = arr
-                self.tag = tag
-
-            def __hash__(self):
-                return hash((np.asarray(self.arr).tobytes(), self.tag))
-
-            def __eq__(self, other):
-                return self is other
-
-
-        @partial(jax.jit, static_argnames=("key",))
-        def solve(x, key):
-            return x * jnp.sum(key.arr)
+    "hash_converts_bytes_of_an_attribute": (_BY_BYTES + """
 
 
         @jax.jit
@@ -419,22 +443,7 @@ CASES: dict[str, tuple[str, str, str | None]] = {
             return model(jnp.ones(2))
         """, "JG203", "ValueError"),
     # legal look-alikes
-    "hash_converts_a_numpy_array": ("""
-        class ByBytes:
-            def __init__(self, arr, tag="a"):
-                self.arr = arr
-                self.tag = tag
-
-            def __hash__(self):
-                return hash((np.asarray(self.arr).tobytes(), self.tag))
-
-            def __eq__(self, other):
-                return self is other
-
-
-        @partial(jax.jit, static_argnames=("key",))
-        def solve(x, key):
-            return x * jnp.sum(key.arr)
+    "hash_converts_a_numpy_array": (_BY_BYTES + """
 
 
         @jax.jit
@@ -590,24 +599,7 @@ CASES: dict[str, tuple[str, str, str | None]] = {
             return apply_twice(jnp.arange(3.0), functools.partial(power, 2))
         """, "JG203", None),
     # -- metadata that changes per iteration (JG302; main(n) compiles more for n=4 than n=2) ----
-    "aux_data_float_per_iteration": ("""
-        @jax.tree_util.register_pytree_node_class
-        class Noisy:
-            def __init__(self, values, scale=1.0):
-                self.values = values
-                self.scale = scale
-
-            def tree_flatten(self):
-                return (self.values,), self.scale
-
-            @classmethod
-            def tree_unflatten(cls, scale, children):
-                return cls(children[0], scale)
-
-
-        @jax.jit
-        def fit(m):
-            return jnp.sum(m.values) / m.scale
+    "aux_data_float_per_iteration": (_NOISY + """
 
 
         def main(n):
@@ -669,24 +661,7 @@ CASES: dict[str, tuple[str, str, str | None]] = {
                 out.append(fit(noisy))
             return out
         """, "JG302", "BOUNDED"),
-    "same_metadata_every_iteration": ("""
-        @jax.tree_util.register_pytree_node_class
-        class Noisy:
-            def __init__(self, values, scale=1.0):
-                self.values = values
-                self.scale = scale
-
-            def tree_flatten(self):
-                return (self.values,), self.scale
-
-            @classmethod
-            def tree_unflatten(cls, scale, children):
-                return cls(children[0], scale)
-
-
-        @jax.jit
-        def fit(m):
-            return jnp.sum(m.values) / m.scale
+    "same_metadata_every_iteration": (_NOISY + """
 
 
         def main(n):
