@@ -480,6 +480,76 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return model(jnp.ones(2))
         """, "JG203", None),
+    "vmapped_lambda_tuple_of_its_row": ("""
+        @partial(jax.jit, static_argnums=(1,))
+        def tile(x, reps):
+            return jnp.tile(x, reps)
+
+
+        def main():
+            rows = jnp.ones((3, 2), dtype=jnp.int32)
+            return jax.vmap(lambda r: tile(r, tuple(r)))(rows)  # flag
+        """, "JG203", "ValueError"),
+    "jitted_method_calls_jitted_method_with_a_traced_count": ("""
+        class Net:
+            def __init__(self, k):
+                self.k = k
+
+            @partial(jax.jit, static_argnums=(0, 2))
+            def widen(self, x, n):
+                return jnp.tile(x, n)
+
+            @partial(jax.jit, static_argnums=0)
+            def __call__(self, x):
+                n = jnp.argmax(x) + 1
+                return self.widen(x, n)  # flag
+
+            def __hash__(self):
+                return hash(self.k)
+
+            def __eq__(self, other):
+                return self.k == other.k
+
+
+        def main():
+            return Net(2)(jnp.ones(3))
+        """, "JG203", "ValueError"),
+    "scan_body_tuple_of_a_traced_size": ("""
+        @partial(jax.jit, static_argnums=(1,))
+        def tile(x, reps):
+            return jnp.tile(x, reps)
+
+
+        def main():
+            def body(carry, x):
+                k = jnp.sum(x).astype(int)
+                return carry + jnp.sum(tile(x, (k,))), None  # flag
+
+            return jax.lax.scan(body, 0.0, jnp.ones((2, 2)))
+        """, "JG203", "ValueError"),
+    "jitted_method_passes_a_shape": ("""
+        class Net:
+            def __init__(self, k):
+                self.k = k
+
+            @partial(jax.jit, static_argnums=(0, 2))
+            def widen(self, x, n):
+                return jnp.tile(x, n)
+
+            @partial(jax.jit, static_argnums=0)
+            def __call__(self, x):
+                return self.widen(x, x.shape[0] + self.k)
+
+            def __hash__(self):
+                return hash(self.k)
+
+            def __eq__(self, other):
+                return self.k == other.k
+
+
+        def main():
+            return Net(2)(jnp.ones(3))
+        """, "JG203", None),
     # legal look-alikes
     "shape_and_len_are_static": ("""
         @partial(jax.jit, static_argnums=(1,))
