@@ -289,6 +289,26 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return top(Spec(), jnp.arange(5.0))
         """, "JG203", None),
+    "hash_assigned_after_the_class_is_made": ("""
+        class Options:
+            def __init__(self, steps):
+                self.steps = steps
+
+            def __eq__(self, other):
+                return isinstance(other, Options) and self.steps == other.steps
+
+
+        Options.__hash__ = lambda self: hash(self.steps)
+
+
+        @partial(jax.jit, static_argnames=("opts",))
+        def run(x, opts):
+            return x + opts.steps
+
+
+        def main():
+            return run(jnp.zeros(3), opts=Options(2))
+        """, "JG203", None),
     "plain_subclass_hashes_by_identity": ("""
         class Base:
             scale = 2.0

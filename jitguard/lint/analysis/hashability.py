@@ -310,12 +310,32 @@ def unhashable_class(klass, index) -> str | None:
     None when they have one or it is not known."""
     cache = index.__dict__.setdefault("_unhashable_classes", {})
     if klass.name not in cache:
-        found = _hash_of(klass, index, 0)
+        found = None if klass.name in _patched_classes(index) else _hash_of(klass, index, 0)
         cache[klass.name] = None if found is None or found[0] != "none" else found[1]
     why = cache[klass.name]
     if why == _MUTABLE_DATACLASS:
         return f"an instance of the mutable dataclass `{klass.name}` (unhashable)"
     return f"an instance of `{klass.name}` ({why})" if why else None
+
+
+def _patched_classes(index) -> frozenset[str]:
+    """Names whose ``__hash__``/``__eq__`` the module assigns after the class is made
+    (``Config.__hash__ = ...``, ``setattr(Config, "__hash__", ...)``): their hash is not read."""
+    cached = index.__dict__.get("_patched_classes")
+    if cached is None:
+        found = set()
+        for node in iter_nodes(index.module):
+            if isinstance(node, cst.Assign):
+                for t in node.targets:
+                    target = t.target
+                    if (isinstance(target, cst.Attribute) and target.attr.value in ("__hash__", "__eq__")
+                            and isinstance(target.value, cst.Name)):
+                        found.add(target.value.value)
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "setattr" and (
+                    node.args and isinstance(node.args[0].value, cst.Name)):
+                found.add(node.args[0].value.value)
+        cached = index.__dict__["_patched_classes"] = frozenset(found)
+    return cached
 
 
 def _hash_of(klass, index, depth: int) -> tuple[str, str] | None:
