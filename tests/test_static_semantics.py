@@ -199,6 +199,20 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return top(Spec(), jnp.arange(5.0))  # flag
         """, "JG203", "ValueError"),
+    "attribute_dict_subclass": ("""
+        class AttrDict(dict):
+            __getattr__ = dict.__getitem__
+
+
+        @partial(jax.jit, static_argnums=(1,))
+        def scale(x, cfg):
+            return x * cfg.factor
+
+
+        def main():
+            cfg = AttrDict(factor=2.0)
+            return scale(jnp.ones(2), cfg)  # flag
+        """, "JG203", "ValueError"),
     "jitted_method_static_argnums_counts_self": ("""
         class Settings:
             def __init__(self, depth):
@@ -308,6 +322,22 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 
         def main():
             return run(jnp.zeros(3), opts=Options(2))
+        """, "JG203", None),
+    "dict_subclass_with_its_own_hash": ("""
+        class FrozenDict(dict):
+            __getattr__ = dict.__getitem__
+
+            def __hash__(self):
+                return hash(tuple(sorted(self.items())))
+
+
+        @partial(jax.jit, static_argnums=(1,))
+        def scale(x, cfg):
+            return x * cfg.factor
+
+
+        def main():
+            return scale(jnp.ones(2), FrozenDict(factor=2.0))
         """, "JG203", None),
     "plain_subclass_hashes_by_identity": ("""
         class Base:

@@ -300,6 +300,7 @@ _PLAIN_DECORATORS = frozenset({
     "jax.tree_util.register_pytree_node_class", "jax.tree_util.register_static", "functools.total_ordering",
     "typing.final", "typing.runtime_checkable",
 })
+_UNHASHABLE_BUILTINS = frozenset({"dict", "list", "set", "bytearray"})  # `class Config(dict)`: no hash
 _HASH_DEPTH = 8
 _MUTABLE_DATACLASS = "mutable dataclass"
 
@@ -384,6 +385,10 @@ def _inherited_hash(klass, index, depth: int) -> tuple[str, str] | None:
                 found = ("none", f"it inherits `__eq__` without `__hash__`: {verdict[1]}" if depth == 0 else verdict[1])
             continue
         name = index.resolve(value, None)
+        if name in _UNHASHABLE_BUILTINS and _builtin(name, index, None):
+            if found == ("hash", ""):
+                found = ("none", f"its base `{name}` has no hash: its `__hash__` is None")
+            continue
         if name in jaxsig.STDLIB_UNHASHABLE:
             if found == ("hash", ""):
                 found = ("none", f"its base `{name}` defines `__eq__` without `__hash__`")
