@@ -33,8 +33,9 @@ class UnhashableStaticArgument(Rule):
         calls returning other values such as `lax.fori_loop` over ints), an instance of a class
         of the same module without a hash (Python looks `__hash__` up along the MRO: a class body
         that defines `__eq__` without `__hash__` sets it to None, and so does a mutable
-        `@dataclass`; a subclass that defines neither inherits that; a base, decorator or
-        metaclass from elsewhere leaves it unjudged),
+        `@dataclass`; a subclass that defines neither inherits that, also from `dict`, `list`
+        or `set`; a base, decorator or metaclass from elsewhere, or a `__hash__` assigned after
+        the class is made, leaves it unjudged),
         a namedtuple or frozen dataclass holding one of those (they hash their fields), an
         instance of a standard-library class that defines `__eq__` without `__hash__`
         (`argparse.Namespace`, also from `parser.parse_args()`; the table is read from the
