@@ -29,6 +29,10 @@ the named error, a look-alike's ``main()`` runs.
   changes with the loop, it compiles once per iteration (JG302; ``main(n)`` compiles more for
   n=4 than for n=2). The same value every time, a value of a few (``i % 2``), or the number in a
   data field compiles the same for both.
+* **Subclasses of ``dict``/``list``/``tuple`` are no pytrees.** JAX's registry looks the exact
+  type up: at a traced position an instance of a subclass is a leaf it cannot read as an array
+  (JG206: TypeError, or KeyError from an attribute dict's ``__getattr__``), unless the subclass
+  is registered. A plain ``dict`` is flattened.
 * **``*args`` forwarded to a jitted function.** ``def run(x, *args, **kwargs): return f(x, *args,
   **kwargs)``: the callers' positions fill ``f``'s from where ``*args`` is spread (and keywords its
   keyword parameters), so a value reaches ``f``'s static position through ``run``; the finding is
@@ -791,6 +795,68 @@ CASES: dict[str, tuple[str, str, str | None]] = {
                 out.append(fit(Noisy(jnp.ones(3), scale=1.0 + step % 2)))
             return out
         """, "JG302", "BOUNDED"),
+    # -- subclasses of dict/list/tuple at a traced position (JG206) --------------------------------
+    "dict_subclass_at_a_traced_position": ("""
+        class Params(dict):
+            pass
+
+
+        @jax.jit
+        def loss(params, x):
+            return jnp.sum(params["w"] * x)
+
+
+        def main():
+            params = Params(w=jnp.ones(2))
+            return loss(params, jnp.ones(2))  # flag
+        """, "JG206", "TypeError"),
+    "list_subclass_through_an_alias": ("""
+        class Batch(list):
+            def total(self):
+                return sum(self)
+
+
+        def step(batch):
+            return batch[0] + batch[1]
+
+
+        step_jit = jax.jit(step)
+
+
+        def main():
+            return step_jit(Batch([jnp.ones(2), jnp.ones(2)]))  # flag
+        """, "JG206", "TypeError"),
+    # legal look-alikes
+    "dict_subclass_registered_as_a_pytree": ("""
+        class Params(dict):
+            pass
+
+
+        jax.tree_util.register_pytree_node(
+            Params, lambda p: (list(p.values()), list(p.keys())), lambda keys, vals: Params(zip(keys, vals)))
+
+
+        @jax.jit
+        def loss(params, x):
+            return jnp.sum(params["w"] * x)
+
+
+        def main():
+            return loss(Params(w=jnp.ones(2)), jnp.ones(2))
+        """, "JG206", None),
+    "plain_dict_of_a_subclass": ("""
+        class Params(dict):
+            pass
+
+
+        @jax.jit
+        def loss(params, x):
+            return jnp.sum(params["w"] * x)
+
+
+        def main():
+            return loss(dict(Params(w=jnp.ones(2))), jnp.ones(2))
+        """, "JG206", None),
     # -- *args forwarded through a wrapper -------------------------------------------------------
     "star_args_wrapper_gets_a_list": ("""
         @partial(jax.jit, static_argnums=(1,))
