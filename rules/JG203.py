@@ -448,7 +448,52 @@ def jax_call_results_made_static(x):
             pad_to(x, jax.lax.fori_loop(0, 2, lambda i, c: c, 1)))
 
 
+# --- what reaches a static position: classes without a hash, tracers from traced code --------
+
+
+class ComparesByValue:
+    def __eq__(self, other):
+        return type(self) is type(other) and vars(self) == vars(other)
+
+
+class WidthConfig(ComparesByValue):  # inherits __eq__ without __hash__: no hash
+    width = 1
+
+
+class HashedPadConfig(ComparesByValue):
+    width = 1
+
+    def __hash__(self):
+        return hash(self.width)
+
+
+@partial(jax.jit, static_argnums=(1,))
+def pad_by(x, config):
+    return jnp.pad(x, config.width)
+
+
+def class_inheriting_eq_without_hash(x):
+    return pad_by(x, WidthConfig())  # expect: JG203
+
+
+def class_inheriting_eq_with_its_own_hash(x):
+    return pad_by(x, HashedPadConfig())
+
+
+@jax.jit
+def sizes_from_a_traced_array(x):
+    cuts = jnp.array([1, 2])
+    return split(x, sizes=tuple(cuts))  # expect: JG203
+
+
+@jax.jit
+def sizes_from_the_shape(x):
+    return split(x, sizes=(1, x.shape[0] - 1))
+
+
 RAISES = [
+    (lambda: class_inheriting_eq_without_hash(jnp.arange(3.0)), "ValueError"),
+    (lambda: sizes_from_a_traced_array(jnp.arange(3.0)), "ValueError"),
     (lambda: jax_call_result(jnp.arange(3.0)), "ValueError"),
     (lambda: legacy_key(jnp.arange(3.0)), "ValueError"),
     (lambda: typed_key_through_a_name(jnp.arange(3.0)), "ValueError"),
@@ -479,6 +524,8 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: class_inheriting_eq_with_its_own_hash(jnp.arange(3.0)),
+    lambda: sizes_from_the_shape(jnp.arange(3.0)),
     lambda: jax_call_results_made_static(jnp.arange(3.0)),
     lambda: list_in_an_unhashed_field(jnp.arange(3.0)),
     lambda: keyword_only_field_after_an_init_false_one(jnp.arange(3.0)),

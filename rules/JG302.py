@@ -155,7 +155,37 @@ def layers_with_a_new_lambda(n):
     return out
 
 
+@jax.tree_util.register_pytree_node_class
+class Scaled:
+    def __init__(self, values, scale):
+        self.values = values
+        self.scale = scale
+
+    def tree_flatten(self):
+        return (self.values,), self.scale  # the scale is aux data: part of the tree structure
+
+    @classmethod
+    def tree_unflatten(cls, scale, children):
+        return cls(children[0], scale)
+
+
+@jax.jit
+def rescale(m):
+    return m.values / m.scale
+
+
+def scale_in_metadata_per_step(n):
+    out = []
+    for k in range(n):
+        out.append(rescale(Scaled(jnp.ones(3), 1.0 + k)))  # expect: JG302
+    return out
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def scale_in_metadata_alternating(n):
+    return [rescale(Scaled(jnp.ones(3) * k, 1.0 + k % 2)) for k in range(n)]
 
 
 _SCHEDULE = Schedule(0.5)
@@ -334,9 +364,9 @@ def layer_built_once(n):
     return [apply_layer(layer, jnp.ones(3) * k) for k in range(n)]
 
 
-GROWS = [schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
+GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda]
-BOUNDED = [layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
+BOUNDED = [scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key]

@@ -33,15 +33,11 @@ IDS = [r.name for r in REPORTS]
 MISSED: dict[str, set[int]] = {
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
-    "churn_mbi-stddev-static-aux-data-per-measurement": {63},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "concrete_multinerf-convert-to-ndc-default-numpy": {25},
     "concrete_tfp-jax-transpose-bijector-ndims-converted-in-jit": {20},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
-    "static_jax-corl-pydantic-config-static-argnum": {72},
-    "static_jax-tree-partial-of-static-argnum-fn-in-jit": {22},
-    "static_numpyro-arrays-to-tuples-static-inside-model": {44},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 

@@ -29,7 +29,7 @@ from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import scalar_kind
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, is_literal_collection
-from jitguard.lint.analysis.walk import short
+from jitguard.lint.analysis.walk import iter_nodes, short
 from jitguard.lint.analysis.shapes import fresh_argument, inline_jitted, scope_view
 from jitguard.lint.analysis.spread import spread_arguments
 
@@ -147,18 +147,33 @@ class FactExtractor:
         return out
 
     def _forwards(self, call: cst.Call, func: FunctionInfo) -> list[Forward]:
-        """The arguments of ``call`` that are parameters of ``func``, never rebound in it."""
+        """The arguments of ``call`` that are parameters of ``func``, never rebound in it; also
+        ``*args``/``**kwargs`` of ``func`` passed on whole (``Forward("*", position, "args")``:
+        the call's positions from ``position`` on are what ``func``'s callers put in ``*args``;
+        ``Forward("**", None, "kwargs")``: the keywords they put in ``**kwargs``)."""
         params = {p.name for p in func.params if p.kind in ("positional", "kwonly")}
         rebound = self.index.assigned_names(func)
         args = []
         for position, arg in enumerate(call.args):
             if arg.star:
-                break
+                param = func.param(arg.value.value) if isinstance(arg.value, cst.Name) else None
+                kind = "vararg" if arg.star == "*" else "kwarg"
+                if param is None or param.kind != kind or arg.value.value in rebound or self._rebinds(func, param.name):
+                    break
+                args.append(Forward(arg.star, position if arg.star == "*" else None, param.name))
+                continue
             value = arg.value
             if isinstance(value, cst.Name) and value.value in params and value.value not in rebound:
                 keyword = arg.keyword.value if arg.keyword is not None else None
                 args.append(Forward(keyword, None if keyword is not None else position, value.value))
         return args
+
+    def _rebinds(self, func: FunctionInfo, name: str) -> bool:
+        """Does ``func``'s body bind ``name`` (``args = list(args)``, a loop target, ...)?"""
+        from jitguard.lint.analysis.traceable import bindings_in
+
+        found = bindings_in(func.node.body, name) if isinstance(func.node, cst.FunctionDef) else None
+        return found is None or bool(found)
 
     def wrapper_facts(self) -> list[Wrapper]:
         return [
@@ -273,7 +288,54 @@ class FactExtractor:
                     kinds["py_number"] = True  # static under equinox.filter_jit (JG302)
             if "shape" not in kinds and facts.shape_varies(expr):
                 kinds["shape"] = True
+        if loops and "fresh" not in kinds:
+            meta = self._metadata_varies(expr, func, loops)
+            if meta is not None:
+                kinds["meta_varies"], kinds["varies"] = meta
         return kinds
+
+    def _array_like(self, expr: cst.BaseExpression, func: FunctionInfo | None) -> bool:
+        """Might ``expr`` be an array or another value that is no plain Python scalar (a call of
+        anything but arithmetic builtins, a value that :func:`hashability.unhashable_value` names)?"""
+        calls = [n for n in iter_nodes(expr) if isinstance(n, cst.Call)]
+        if any(self.index.resolve(c.func, func) not in ("int", "float", "round", "abs", "len", "min", "max")
+               for c in calls):
+            return True
+        return self._unhashable(expr, func) is not None
+
+    def _metadata_varies(self, expr: cst.BaseExpression, func: FunctionInfo | None,
+                         loops: tuple) -> tuple[str, tuple[str, ...]] | None:
+        """``m = Measure(y, scale=1.0 / (i + 1))`` in the loop, ``Measure`` a registered pytree of the
+        module whose metadata (aux data of ``tree_flatten``, ``meta_fields``, a static field) takes
+        ``scale``: a Python number that changes with the loop. Metadata is part of the tree
+        structure, which JAX compares with ``==`` to find a compiled program, so each new value is
+        a new program (JAX 0.10.2: tests/test_static_semantics.py). (what it is, the loop names)."""
+        from jitguard.lint.analysis.instances import constructed_instance
+        from jitguard.lint.analysis.metaidentity import metadata_arguments
+
+        made = constructed_instance(expr, self.index, func)
+        if made is None or made[2] is not func:
+            return None
+        cls, ctor = made[0], made[1]
+        loop = next((loop for loop in reversed(loops) if any(n is ctor for n in iter_nodes(loop))), None)
+        klass = self.index.classes.get(cls)
+        if loop is None or klass is None or any(a.star for a in ctor.args):
+            return None
+        positions, keywords = metadata_arguments(self.index, klass)
+        facts = self._loop(loop, func)
+        position = 0
+        for arg in ctor.args:
+            if arg.keyword is not None:
+                field = keywords.get(arg.keyword.value)
+            else:
+                field, position = positions.get(position), position + 1
+            if field is None:
+                continue
+            varying = facts.value_varies(arg.value)
+            if varying and (self._python_number(arg.value, func, loops) or not self._array_like(arg.value, func)):
+                text = short(self.index.module.code_for_node(arg.value), 30)
+                return f"a new `{cls}` whose metadata field `{field}` gets `{text}`", tuple(sorted(varying))
+        return None
 
     def _loop_scalars(self, expr: cst.BaseExpression, loops: tuple, resolve,
                       func: FunctionInfo | None) -> tuple[tuple[tuple[str, str], ...], str] | None:

@@ -21,7 +21,7 @@ import weakref
 
 import libcst as cst
 
-from jitguard.lint.analysis import callnone, jaxapi, lattice, objects
+from jitguard.lint.analysis import callnone, jaxapi, lattice, objects, staticpos
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.jitcontext import FunctionInfo, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
@@ -423,10 +423,11 @@ class CallSemantics:
         found = self._callee_of(call)
         if found is None:
             return self._passed_callees(call)
-        callee, call, bound_pos, bound_self = found
+        callee, call, bound_pos, bound_self, use = found
         func = call.func
         params = callee.positional
         mapped: dict[str, Taint] = {}
+        jit = staticpos.jit_of_call(self.index, call, callee, use, self.info) if not bound_pos else None
         if callee.is_method and params:
             explicit_self = (
                 isinstance(func, cst.Attribute)
@@ -443,6 +444,11 @@ class CallSemantics:
                     mapped[params[0].name] = self.taints[func]  # Model(rate)(x), m(x): self is that instance
                 params = params[1:]
         self._map_arguments(call, callee, params[bound_pos:], mapped)
+        if jit is not None:
+            # a jitted function hashes its static arguments before its body runs: a tracer there
+            # raises at this call (JG203), and the body never sees it
+            for name in staticpos.static_tracers(self, call, callee, jit, params):
+                mapped.pop(name, None)
         if not bound_pos and not bound_self and not self.eager:
             self._record_passed(call, callee)
         if mapped and self.reporting:
@@ -476,8 +482,11 @@ class CallSemantics:
             if owner.parent is not None and isinstance(owner.node, cst.FunctionDef) and bindings_of(owner.node.body, func.value) != []:
                 return None
             owner = owner.parent
+        if owner is None:
+            return None
+        staticpos.tree_partial_calls(self, call, owner, func.value)
         first = None
-        for callee in self._passed_to(owner, func.value) if owner is not None else ():
+        for callee in self._passed_to(owner, func.value):
             mapped: dict[str, Taint] = {}
             self._map_arguments(call, callee, callee.positional, mapped)
             if mapped and self.reporting:
@@ -512,15 +521,16 @@ class CallSemantics:
             info = info.parent
         return False
 
-    def _callee_of(self, call: cst.Call) -> tuple[FunctionInfo, cst.Call, int, bool] | None:
+    def _callee_of(self, call: cst.Call) -> tuple[FunctionInfo, cst.Call, int, bool, object] | None:
         """The function of this module a call runs: (function, the call with only the arguments
-        it receives, how many leading positional parameters partial binds, self is bound)."""
+        it receives, how many leading positional parameters partial binds, self is bound, the
+        transform of the module-level alias it names or None)."""
         func = call.func
         framework = self._framework_apply(call)
         if framework is not None:
             callee, skip = framework
             # drop params/rng: map the model's inputs
-            return callee, call.with_changes(args=call.args[skip:]), 0, True
+            return callee, call.with_changes(args=call.args[skip:]), 0, True, None
         bound_pos = 0
         merged = self._through_partial(call)
         if merged is not None:
@@ -534,8 +544,8 @@ class CallSemantics:
             resolved = self.index.resolve_function(func, self.info)
         if resolved is None:
             return None
-        callee, _use, bound_self = resolved
-        return callee, call, bound_pos, bound_self
+        callee, use, bound_self = resolved
+        return callee, call, bound_pos, bound_self, use
 
     def _through_partial(self, call: cst.Call) -> cst.Call | None:
         """``partial(f, a, k=v)(x)``, or ``g(x)`` with ``g = functools.partial(f, a, k=v)`` bound once

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 6
+FACTS_SCHEMA = 7
 
 
 @dataclass(frozen=True)
@@ -162,10 +162,13 @@ class ArgFact:
     shape: bool = False  # its shape changes from one iteration to the next
     as_tuple: str | None = None  # a list literal, written as a tuple (the fix of JG203)
     span: Span | None = None  # where the argument is (filled in with the call's position)
+    # a registered pytree built in the loop whose metadata field gets a Python number that changes
+    # with it: "a new `M` whose metadata field `scale` gets `s`" (the loop names are in ``varies``)
+    meta_varies: str | None = None
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"kw": self.kw, "pos": self.pos, "text": self.text}
-        for name in ("scalar", "unhashable", "loop_values", "fresh", "as_tuple"):
+        for name in ("scalar", "unhashable", "loop_values", "fresh", "as_tuple", "meta_varies"):
             value = getattr(self, name)
             if value is not None:
                 out[name] = value
@@ -192,6 +195,7 @@ class ArgFact:
             data.get("loop_values"), data.get("fresh"), tuple(varies) if varies is not None else None,
             bool(data.get("py_number", False)), bool(data.get("shape", False)), data.get("as_tuple"),
             tuple(int(x) for x in span) if span is not None else None,  # type: ignore[arg-type]
+            data.get("meta_varies"),
         )
 
 

@@ -92,8 +92,10 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
         if name in ("dict", "set"):
             return f"a {name}"
         klass = index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
-        if klass is not None and klass.unhashable:
-            return f"an instance of the mutable dataclass `{klass.name}` (unhashable)"
+        if klass is not None and index.lookup_function(klass.name, scope) is None:
+            why = unhashable_class(klass, index)
+            if why:
+                return why
         return unhashable_call(expr, index, scope, lambda e: unhashable_value(e, index, scope, depth + 1))
     if isinstance(expr, cst.Attribute) and depth == 0:
         return _self_attribute_kind(expr, index, scope)
@@ -283,6 +285,133 @@ def unpacked_binding(name: str, scope) -> tuple[cst.BaseExpression, int | None] 
                         element = (value.elements[position].value, None)
                     found.append(element)
     return found[0] if len(found) == 1 else None
+
+
+# -- classes whose instances have no hash --------------------------------------------------------
+# Python looks ``__hash__`` up along the MRO. A class body that defines ``__eq__`` without
+# ``__hash__`` gets ``__hash__ = None`` (its instances, and those of subclasses that define
+# neither, are unhashable: TypeError); ``@dataclass`` with ``eq=True`` (the default), not frozen,
+# no ``unsafe_hash`` and no ``__hash__`` of its own sets it to None too. A class that defines
+# neither inherits from its bases; ``object`` hashes by identity. Bases and decorators this module
+# does not define (a library's model class, ``attrs``, ``flax.struct``) may define either: not
+# known. Each claim is checked under JAX 0.10.2 in tests/test_static_semantics.py.
+_PLAIN_BASES = frozenset({"object", "abc.ABC", "typing.Generic", "typing.Protocol"})
+_PLAIN_DECORATORS = frozenset({
+    "jax.tree_util.register_pytree_node_class", "jax.tree_util.register_static", "functools.total_ordering",
+    "typing.final", "typing.runtime_checkable",
+})
+_UNHASHABLE_BUILTINS = frozenset({"dict", "list", "set", "bytearray"})  # `class Config(dict)`: no hash
+_HASH_DEPTH = 8
+_MUTABLE_DATACLASS = "mutable dataclass"
+
+
+def unhashable_class(klass, index) -> str | None:
+    """Why instances of ``klass`` (a module-level class of this module) have no hash (a phrase:
+    "an instance of `Config` (its base `Base` defines `__eq__` without `__hash__`, ...)"), or
+    None when they have one or it is not known."""
+    cache = index.__dict__.setdefault("_unhashable_classes", {})
+    if klass.name not in cache:
+        found = None if klass.name in _patched_classes(index) else _hash_of(klass, index, 0)
+        cache[klass.name] = None if found is None or found[0] != "none" else found[1]
+    why = cache[klass.name]
+    if why == _MUTABLE_DATACLASS:
+        return f"an instance of the mutable dataclass `{klass.name}` (unhashable)"
+    return f"an instance of `{klass.name}` ({why})" if why else None
+
+
+def _patched_classes(index) -> frozenset[str]:
+    """Names whose ``__hash__``/``__eq__`` the module assigns after the class is made
+    (``Config.__hash__ = ...``, ``setattr(Config, "__hash__", ...)``): their hash is not read."""
+    cached = index.__dict__.get("_patched_classes")
+    if cached is None:
+        found = set()
+        for node in iter_nodes(index.module):
+            if isinstance(node, cst.Assign):
+                for t in node.targets:
+                    target = t.target
+                    if (isinstance(target, cst.Attribute) and target.attr.value in ("__hash__", "__eq__")
+                            and isinstance(target.value, cst.Name)):
+                        found.add(target.value.value)
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "setattr" and (
+                    node.args and isinstance(node.args[0].value, cst.Name)):
+                found.add(node.args[0].value.value)
+        cached = index.__dict__["_patched_classes"] = frozenset(found)
+    return cached
+
+
+def _hash_of(klass, index, depth: int) -> tuple[str, str] | None:
+    """("none", why) when ``__hash__`` is None for instances of ``klass``, ("hash", "") when it is
+    a function (its own, a base's, ``object``'s), None when not known."""
+    node = klass.node
+    if depth > _HASH_DEPTH or any(a.keyword is not None or a.star for a in node.bases) or node.keywords:
+        return None  # a metaclass or class keywords may build the namespace otherwise
+    dataclass = None
+    for dec in node.decorators:
+        expr = dec.decorator
+        name = index.resolve(expr.func if isinstance(expr, cst.Call) else expr, None)
+        if name in _DATACLASS:
+            dataclass = {a.keyword.value: _literal(a.value) for a in expr.args if a.keyword is not None} if isinstance(
+                expr, cst.Call) else {}
+        elif name not in _PLAIN_DECORATORS:
+            return None
+    own_hash, own_eq = _assigned(node, "__hash__"), _assigned(node, "__eq__")
+    if own_hash is not None:
+        return ("none", f"`{klass.name}` sets `__hash__ = None`") if own_hash == "None" else ("hash", "")
+    if dataclass is not None:
+        flags = {k: dataclass.get(k) for k in ("eq", "frozen", "unsafe_hash")}
+        if any(v is _UNREAD for v in flags.values()):
+            return None
+        if flags["unsafe_hash"] is True or (flags["eq"] is not False and flags["frozen"] is True):
+            return "hash", ""
+        if flags["eq"] is not False:
+            return "none", _MUTABLE_DATACLASS if depth == 0 else f"`{klass.name}` is a mutable `@dataclass`"
+    if own_eq is not None:
+        return "none", f"`{klass.name}` defines `__eq__` without `__hash__`, so Python sets its `__hash__` to None"
+    return _inherited_hash(klass, index, depth)
+
+
+def _inherited_hash(klass, index, depth: int) -> tuple[str, str] | None:
+    found: tuple[str, str] | None = ("hash", "")  # no base that says otherwise: object's identity hash
+    for base in klass.node.bases:
+        value = base.value
+        if isinstance(value, cst.Subscript):
+            value = value.value  # Generic[T], Base[T]
+        parent = index.classes.get(value.value) if isinstance(value, cst.Name) else None
+        if parent is not None and parent is not klass:
+            verdict = _hash_of(parent, index, depth + 1)
+            if verdict is None:
+                return None
+            if verdict[0] == "none" and found == ("hash", ""):
+                found = ("none", f"it inherits `__eq__` without `__hash__`: {verdict[1]}" if depth == 0 else verdict[1])
+            continue
+        name = index.resolve(value, None)
+        if name in _UNHASHABLE_BUILTINS and _builtin(name, index, None):
+            if found == ("hash", ""):
+                found = ("none", f"its base `{name}` has no hash: its `__hash__` is None")
+            continue
+        if name in jaxsig.STDLIB_UNHASHABLE:
+            if found == ("hash", ""):
+                found = ("none", f"its base `{name}` defines `__eq__` without `__hash__`")
+            continue
+        if name not in _PLAIN_BASES:
+            return None  # a base this module does not define: it may define __eq__ or __hash__
+    return found
+
+
+def _assigned(node: cst.ClassDef, name: str) -> str | None:
+    """How the class body binds ``name``: "def" for a method, the code of the value for an
+    assignment ("None" for ``__hash__ = None``), None when it does not."""
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    for stmt in body:
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == name:
+            return "def"
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else (
+                [small.target] if isinstance(small, cst.AnnAssign) and small.value is not None else [])
+            if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+                value = small.value
+                return "None" if isinstance(value, cst.Name) and value.value == "None" else "value"
+    return None
 
 
 def unhashable_call(call: cst.Call, index, scope, inner: Inner) -> str | None:

@@ -258,6 +258,10 @@ class _Flow:
             return set()
         if isinstance(expr, (cst.Call, cst.BinaryOperation)) and rounds_to_buckets(expr, self.scope):
             return set()  # -(-n // 8) * 8, round_up(n, 8): a few buckets, as pad_to_bucket gives
+        if isinstance(expr, cst.BinaryOperation):  # 1.0 + i % 2: bounded operands make a bounded value
+            return self.value_varies(expr.left) | self.value_varies(expr.right)
+        if isinstance(expr, cst.UnaryOperation):
+            return self.value_varies(expr.expression)
         found = self.value_names(expr) & self.varying
         return found | _draws_in(expr, self.imports) if self.draws else found
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from jitguard.lint.analysis.facts import ArgFact, CallFact, JitDef, Wrapper
+from jitguard.lint.analysis.facts import ArgFact, CallFact, JitDef, ParamFact, Wrapper
 from jitguard.lint.diagnostics import FileResult
 
 # lattice.WEAK_SCALARS (the kinds of Python scalar literals), not imported: lattice imports libcst,
@@ -67,10 +67,18 @@ class ProjectIndex:
         static: set[str] = set()
         forwards: set[str] = set()
         first = None
+        params = wrapper.params
         for call in wrapper.calls:
             jd = self.lookup(call.callee)
             if jd is None or jd.static_unknown or jd.forwards is not None:
                 continue  # not jitted, unreadable, or a wrapper itself (one level is followed)
+            spread = _spread_params(wrapper, call, jd) if first is None else None
+            if spread is not None:  # def run(*args): return f(*args): run's positions are f's
+                params = spread
+                for name in {p.name for p in spread} - {p.name for p in wrapper.params}:
+                    forwards.add(name)
+                    if name in jd.static:
+                        static.add(name)
             for arg in call.args:
                 param = _param_for(jd, call.bound, arg.kw, arg.pos)
                 if param is not None:
@@ -81,7 +89,7 @@ class ProjectIndex:
         if first is None or not forwards:
             return
         self.defs[wrapper.qualname] = JitDef(
-            wrapper.qualname, f"{wrapper.display} → {first.display}", wrapper.params, tuple(sorted(static)),
+            wrapper.qualname, f"{wrapper.display} → {first.display}", params, tuple(sorted(static)),
             transform=first.transform, python_static=first.python_static, forwards=tuple(sorted(forwards)), path=path,
         )
 
@@ -127,6 +135,25 @@ class ProjectIndex:
             if inner is not None and inner.forwards is None and not inner.static_unknown:
                 return path, call
         return None
+
+
+def _spread_params(wrapper: Wrapper, call, jd: JitDef) -> tuple[ParamFact, ...] | None:
+    """``def run(x, *args, **kwargs): return f(x, *args, **kwargs)``: the wrapper's parameters as
+    its callers fill them, ``*args`` read as ``f``'s positional parameters from where the call
+    spreads it (and, with ``**kwargs`` passed on, ``f``'s keyword-only ones); None when the call
+    spreads no ``*args`` of the wrapper, or a name would be ambiguous."""
+    star = next((a for a in call.args if a.kw == "*"), None)
+    if star is None or call.bound:
+        return None
+    own = [p for p in wrapper.params if p.kind == "positional"]
+    skip = jd.bound_positional + (1 if jd.is_method and not jd.bound_self else 0)
+    inner = [p for p in jd.params if p.kind == "positional"][skip:][star.pos:]
+    kwonly = [p for p in jd.params if p.kind == "kwonly"] if any(a.kw == "**" for a in call.args) else []
+    rest = [p for p in wrapper.params if p.kind not in ("positional", "vararg")]
+    names = [p.name for p in (*own, *inner, *kwonly, *rest)]
+    if len(names) != len(set(names)):
+        return None
+    return (*own, *(ParamFact(p.name, "positional", p.has_default) for p in inner), *kwonly, *rest)
 
 
 def _param_for(jd: JitDef, bound: bool, kw: str | None, pos: int | None) -> str | None:

@@ -49,6 +49,7 @@ from jitguard.lint.analysis.instances import returned_tuple
 from jitguard.lint.analysis.walk import children, iter_nodes
 
 _PLAIN_BASES = frozenset({"object", "abc.ABC"})
+_CONTAINER_BUILTINS = frozenset({"dict", "list", "tuple"})  # pytree nodes by their exact type
 _DATACLASS = frozenset({"dataclasses.dataclass"})
 _STRING_BUILTINS = frozenset({"str", "repr", "format", "ascii", "chr", "hex", "oct", "bin"})
 _STRING_METHODS = frozenset({"format", "join"})
@@ -104,6 +105,10 @@ def fix_for(what: str, param: str) -> str:
         return (f"Declare it static (`{declare}`; {note}), or register `{m.group(1)}` as a pytree "
                 "(`@jax.tree_util.register_pytree_node_class`, or `jax.tree_util.register_dataclass`) so JAX traces its "
                 "array fields")
+    m = re.search(r"a subclass of `(\w+)`", what)
+    if m:
+        return (f"Pass a plain `{m.group(1)}` (`{m.group(1)}(value)`), which JAX flattens, or register the subclass as "
+                "a pytree (`jax.tree_util.register_pytree_node`)")
     m = re.search(r"its `tree_flatten` makes attribute `(\w+)` a child", what)
     if m:
         return (f"Keep `{m.group(1)}` out of the children: let `tree_flatten` return it in the aux data (where the "
@@ -504,20 +509,31 @@ class _Kinds:
             dataclass = True
         if node.keywords:
             return None  # metaclass=... (its __call__ or __new__ may register), or class keywords
+        container = None
         for base in node.bases:
             if base.keyword is not None or base.star:
                 return None  # metaclass=..., or bases we cannot see
             value = base.value
             if isinstance(value, cst.Name) and value.value in index.classes and value.value not in seen:
-                if self._verdict(value.value, seen) is None or self._escapes_of(value.value):
+                inherited = self._verdict(value.value, seen)
+                if inherited is None or self._escapes_of(value.value):
                     return None
+                container = container or (inherited if inherited.startswith("a subclass of") else None)
                 continue
-            if index.resolve(value, None) not in _PLAIN_BASES:
+            resolved = index.resolve(value, None)
+            if resolved in _CONTAINER_BUILTINS and isinstance(value, cst.Name) and binding_site(
+                    value.value, index, None)[0] == "none":
+                # JAX's pytree registry looks the exact type up: `dict` is a node, a subclass of it a leaf
+                container = f"a subclass of `{resolved}` (JAX flattens `{resolved}` itself, not its subclasses)"
+                continue
+            if resolved not in _PLAIN_BASES:
                 return None  # a base from elsewhere (equinox.Module, nn.Module, NamedTuple, ...)
         for stmt in node.body.body:
             if isinstance(stmt, cst.FunctionDef) and stmt.name.value in (
                     "__jax_array__", "tree_flatten", "tree_flatten_with_keys", "__init_subclass__", "__new__"):
                 return None
+        if container is not None:
+            return None if dataclass else container
         return "a dataclass not registered as a pytree" if dataclass else "a plain class (not a pytree)"
 
     def _escapes_of(self, name: str) -> bool:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis import jaxapi, staticpos
 from jitguard.lint.analysis.calls import local_jit_site
 from jitguard.lint.analysis.hashability import unhashable_value
 from jitguard.lint.analysis.instances import constructed_instance, own_returns
@@ -30,7 +30,12 @@ class UnhashableStaticArgument(Rule):
         comprehension, `list(...)`/`dict(...)`/`set(...)`, a tuple holding one of those, an array
         from `np.array`/`jnp.zeros`/... or any other `jax.numpy`/`jax.random`/`jax.lax` call that
         returns arrays (`jnp.add(4, 1)`, `jax.random.PRNGKey(0)`; not shape or dtype queries, nor
-        calls returning other values such as `lax.fori_loop` over ints), an instance of a mutable `@dataclass` of the same module,
+        calls returning other values such as `lax.fori_loop` over ints), an instance of a class
+        of the same module without a hash (Python looks `__hash__` up along the MRO: a class body
+        that defines `__eq__` without `__hash__` sets it to None, and so does a mutable
+        `@dataclass`; a subclass that defines neither inherits that, also from `dict`, `list`
+        or `set`; a base, decorator or metaclass from elsewhere, or a `__hash__` assigned after
+        the class is made, leaves it unjudged),
         a namedtuple or frozen dataclass holding one of those (they hash their fields), an
         instance of a standard-library class that defines `__eq__` without `__hash__`
         (`argparse.Namespace`, also from `parser.parse_args()`; the table is read from the
@@ -43,7 +48,8 @@ class UnhashableStaticArgument(Rule):
         also reads `jax.jit(f, static_argnums=...)(...)` and a jit bound to a local name (also
         `run = make_run(step)` where `make_run` returns a def nested in it, jitted with static
         arguments), `obj.method(x)` where the method is jitted with `self` static (the instance
-        is then the static argument), and a
+        is then the static argument) or with another static position (the call's arguments
+        fill the positions after `self`; `static_argnums` counts `self`), and a
         transform that calls a jitted function with tracers at a static position
         (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static; `jax.make_jaxpr(g)(x,
         2)` with `g = jax.jit(f, static_argnames=("y",))` made in the same function), and an instance of
@@ -52,13 +58,26 @@ class UnhashableStaticArgument(Rule):
         a jitted function after another instance was passed to a jit of the same function (every
         `jax.jit(f)` of one `f` shares its cache; the same instance again is fine). A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
-        resize(x, size)`) counts as the jitted function for that parameter; the finding is then
+        resize(x, size)`; also `*args`/`**kwargs` passed on whole: `def run(*args, **kwargs):
+        return resize(*args, **kwargs)` gives its callers' positions to `resize`'s) counts as the
+        jitted function for that parameter; the finding is then
         on its call of the jitted function, where JAX raises, and names the call that passes the
         value (one finding there, naming every such call). A function that passes
         one of its own traced parameters (never rebound) to a static position of another jitted
         function is flagged too, where the parameter surely holds a tracer: the function is
         jitted by its only decorator and the parameter is not static and has no default, or
         `jax.jit(f)(x, n)` calls it right where it is made, passing the parameter, not static.
+        More generally, traced code (a jitted function, a `lax` loop body, a vmapped function)
+        that calls a jitted function of the file passes tracers for everything computed from
+        traced data, `jnp` results of constants under jit and what a jitted function returns
+        included: at a static position, a traced array, a tuple of tracers (`tuple(arr)`,
+        `tuple(map(tuple, arr))`), a NamedTuple or frozen dataclass holding one, or an instance
+        of a class whose own `__hash__` converts the attribute holding one (`int(jnp.sum(
+        self.val))`, `.item()`, a NumPy call, also in a helper it calls) is flagged (a plain
+        object hashes by identity and is not; a parameter with a default is traced only when
+        passed). A `jax.tree_util.Partial(g, a)` passed to a jitted function at a
+        traced position carries its bound arguments as leaves, tracers there: calling it gives
+        them to `g`, flagged when `g` is jitted with a static position among them.
         """
     why = """
         JAX looks static arguments up in its compile cache by hash, so they must be hashable; an
@@ -105,6 +124,8 @@ class UnhashableStaticArgument(Rule):
             fix = "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
         if "dataclass" in kind:
             fix = "Make the class hashable: `@dataclass(frozen=True)`"
+        if kind.startswith("an instance of `") and "`__hash__`" in kind:
+            fix = _NO_HASH_FIX
         replacement = site.arg.as_tuple  # a list literal: `--fix` makes it a tuple
         if replacement:
             fix = f"Pass a tuple: `{replacement}` (`jitguard check --fix` does it)"
@@ -117,6 +138,7 @@ class UnhashableStaticArgument(Rule):
 
     # -- within one file: jit written at the call, and tracers that reach a static position -------
     def check_module(self, index, ctx) -> None:
+        reported: set[int] = set()  # nodes reported by the traced-parameter check
         metadata = metadata_parameters(index.module, index.imports) if index.classes else {}
         seen: dict[tuple, set] = {}  # (scope, jitted function, arguments' layout) -> the instances passed
         for call, scope, _klass, loops in index.calls:
@@ -133,7 +155,11 @@ class UnhashableStaticArgument(Rule):
             if isinstance(call.func, cst.Attribute):
                 self._static_receiver(call, index, scope, ctx)
             if scope is not None:
-                self._traced_parameter_to_static(call, index, scope, ctx)
+                self._traced_parameter_to_static(call, index, scope, ctx, reported)
+        # tracers the taint walks found at static positions of jitted functions called in traced code
+        for node, message, help in staticpos.found(index):
+            if id(node) not in reported:
+                ctx.report(node, message, help)
 
     def _array_in_metadata(self, call, index, scope, ctx, metadata, seen, loops) -> None:
         """A jitted function called with an instance of a registered pytree whose metadata (aux
@@ -180,15 +206,13 @@ class UnhashableStaticArgument(Rule):
         receiver = call.func.value
         if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
             return  # self may be an instance of a subclass, with its own method or hash
-        resolved = index.resolve_function(call.func, scope)
-        if resolved is None or resolved[1] is not None or not resolved[2] or not resolved[0].is_method:
-            return
-        info = resolved[0]
-        use = _outermost_jit(index, info)
+        info = _method_of(call, index, scope)
+        use = _outermost_jit(index, info) if info is not None else None
         if use is None or use.bound_self or use.bound_positional or not info.positional:
             return
         self_name = info.positional[0].name
         if self_name not in use.static_names:
+            self._method_arguments(call, info, use, index, scope, ctx)
             return
         kind = unhashable_value(receiver, index, scope)
         if kind:
@@ -201,6 +225,14 @@ class UnhashableStaticArgument(Rule):
                 "Register the class as a pytree (its arrays traced, its other fields metadata) and leave "
                 f"`{self_name}` traced, or make every field hashable (tuples instead of lists; no arrays)",
             )
+
+    def _method_arguments(self, call, info, use, index, scope, ctx) -> None:
+        """``agent.update(data, cfg)`` with ``@partial(jax.jit, static_argnums=(2,)) def update(self,
+        data, cfg)``: the method is jitted as a plain function, so the call's arguments fill its
+        positions after ``self`` (``static_argnums`` counts ``self``); an unhashable value at a
+        static one raises when JAX hashes it (JAX 0.10.2: tests/test_static_semantics.py)."""
+        positional = [p.name for p in info.positional][1:]
+        self._local_jit(call, index, scope, ctx, info, positional, set(use.static_names))
 
     def _local_jit(self, call, index, scope, ctx, info, positional, static: set[str]) -> None:
         """``jax.jit(f, static_argnames=...)(x, s)`` or ``g = jax.jit(f, ...)`` in a function, then
@@ -261,7 +293,7 @@ class UnhashableStaticArgument(Rule):
                 return
 
 
-    def _traced_parameter_to_static(self, call, index, scope, ctx) -> None:
+    def _traced_parameter_to_static(self, call, index, scope, ctx, reported: set[int]) -> None:
         """``@jax.jit def outer(x, n): return inner(x, n)`` with ``inner`` jitted with ``n`` static:
         in ``outer`` every call passes ``n`` (no default) and JAX traces it, so ``inner`` gets a
         tracer at a static position and cannot hash it (ValueError, JAX 0.10.2)."""
@@ -286,6 +318,7 @@ class UnhashableStaticArgument(Rule):
             if (param is None or param not in use.static_names or not isinstance(value, cst.Name)
                     or value.value not in traced or value.value in rebound or _rebinds(scope, value.value)):
                 continue
+            reported.add(id(value))
             ctx.report(
                 value,
                 f"`{value.value}` is traced here (parameter of jitted `{scope.display()}`, not static there) "
@@ -412,12 +445,35 @@ def _outer_static_help(transform: str, position: int) -> str:
             "from a lambda that passes the static value (`lambda z: f(z, ...)`)")
 
 
+_NO_HASH_FIX = ("Define `__hash__` in the class, hashing what its `__eq__` compares (or make it a frozen dataclass), "
+               "or pass a hashable value")
+
+
 def _fix(kind: str) -> str:
     if kind.startswith(("an array", "a NumPy array", "a JAX array")):
         return "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
+    if kind.startswith("an instance of `") and "`__hash__`" in kind:
+        return _NO_HASH_FIX
     if "dataclass" in kind and "mutable" in kind:
         return "Make the class hashable: `@dataclass(frozen=True)`"
     return "Pass a hashable value: a tuple instead of a list, a frozenset instead of a set, tuples of items instead of a dict"
+
+
+def _method_of(call: cst.Call, index, scope):
+    """The method of a class of this module that ``obj.method(...)`` calls on an instance (``obj``
+    built by ``Cls(...)``, also ``obj = obj.method(...)`` after ``obj = Cls(...)``: the value
+    before the call), or None."""
+    resolved = index.resolve_function(call.func, scope)
+    if resolved is None:
+        receiver = call.func.value
+        if not isinstance(receiver, cst.Name) or scope is None:
+            return None
+        klass = index.instance_class(index.binding_before(receiver.value, scope, call), scope)
+        info = klass.methods.get(call.func.attr.value) if klass is not None else None
+        resolved = (info, None, True) if info is not None else None
+    if resolved is None or resolved[1] is not None or not resolved[2] or not resolved[0].is_method:
+        return None
+    return resolved[0]
 
 
 def _decorator_jit(index, info):

@@ -41,7 +41,8 @@ class UntraceableArgument(Rule):
         `jax.devices()`, a `Mesh`, a `NamedSharding`/`SingleDeviceSharding`, a `PartitionSpec`),
         an instance of a class of this file that is not a pytree (plain or `@dataclass`, every base
         `object` or another such class, never passed to `register_pytree_node` or any other
-        call, no `__jax_array__`), or a tuple, list, dict or NamedTuple holding one (also
+        call, no `__jax_array__`; also a plain subclass of `dict`, `list` or `tuple`: JAX's
+        registry looks the exact type up, so a subclass is a leaf), or a tuple, list, dict or NamedTuple holding one (also
         `Record(*make())`, the elements of the tuple literal a function of the file returns), or
         a dataclass of the file registered once with `jax.tree_util.register_dataclass` holding one
         in a data field (a meta field, or a `field(...)` with metadata, stays static), or an

@@ -16,9 +16,10 @@ class LoopVaryingStatic(Rule):
         argument at a static position (`static_argnums`/`static_argnames`) depends on the loop:
         the loop variable, or anything computed from it (a step count, a float from a schedule).
         A loop over a literal collection (`for mode in ("train", "eval")`), comparisons and
-        `i % k` take a few values and are not flagged. A new instance of a class of the same module
-        that compares by identity (no `__eq__`/`__hash__`, not a dataclass), created in the loop and
-        passed at a static position, is flagged too: every iteration is a new static value. Under
+        `i % k` (also inside arithmetic: `1.0 + i % 2`) take a few values and are not flagged.
+        A new instance of a class of the same module that compares by identity (no
+        `__eq__`/`__hash__`, not a dataclass), created in the loop and passed at a static
+        position, is flagged too: every iteration is a new static value. Under
         `equinox.filter_jit`, which treats every non-array argument as static, a Python number that
         changes with the loop (a `range` counter, arithmetic on one) is flagged the same way. So is
         any other value that compares by identity and is made anew on every iteration, or on every
@@ -30,14 +31,17 @@ class LoopVaryingStatic(Rule):
         `pytree_node=False`, `eqx.field(static=True)`) whose metadata field receives such a value
         made anew (`Model(w, Activation())`, also through a helper of the module that returns it)
         is flagged too: metadata is part of the tree structure, which JAX compares with `==`, so
-        each new object is a new program. Static values read from the metadata of a structure's entries (`for name, w
+        each new object is a new program. So is such a pytree built in the loop whose metadata
+        field gets a Python value that changes with the loop (`Measure(y, scale=1.0 / (i + 1))`
+        with `scale` in the aux data): each new value is a new tree structure. Static values read from the metadata of a structure's entries (`for name, w
         in params.items()`: `w.shape[0]`; `for k in list(params.keys())`: `len(params.pop(k).shape) - 1`,
         a partition size read from an entry's sharding) take as many values as the structure has
         layouts, and a
         loop over names bound to literal collections (a tuning grid kept in variables, a
         parameter's literal default that no call passes) is bounded: neither is flagged.
         Through a helper that passes the value on to the jitted function (`def inference(frames):
-        return model_apply(frames)`, called in a loop), the finding is on the helper's call of
+        return model_apply(frames)`, also `def step(w, *args): return sgd(w, *args)`, called in a
+        loop), the finding is on the helper's call of
         the jitted function, where JAX compiles, and its message names the loop's call of the
         helper ("the loop that calls `inference` at line 33"); one finding there names every
         such loop. `# noqa` on that line silences it for every caller.
@@ -97,6 +101,15 @@ class LoopVaryingStatic(Rule):
 
     def _verdict(self, site: CallSite):
         fresh = site.arg.fresh
+        if not site.static and site.arg.meta_varies and site.arg.varies and site.call.in_loop:
+            names = ", ".join(f"`{n}`" for n in site.arg.varies)
+            return (
+                f"argument `{site.param}` of jitted `{site.function}` is {site.arg.meta_varies}, which changes with "
+                f"{the_loop(site)} ({names}): pytree metadata is part of the tree structure, which JAX compares with "
+                "== to find the compiled program, so each new value compiles again",
+                "Make the field a data field (a child of `tree_flatten`, not aux data; a data field of "
+                "`register_dataclass`) so JAX traces it, or keep it one of a few fixed values",
+            )
         if not site.static and in_metadata(fresh) and "|" in fresh:  # a pytree at a traced position
             what, when = fresh.split("|", 1)
             return (
