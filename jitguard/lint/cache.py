@@ -60,6 +60,11 @@ class Cache:
         self._wrapper_checks = data.get("wrapper_checks") if isinstance(data.get("wrapper_checks"), dict) else {}
         self.set_names(names or frozenset())
 
+    @property
+    def empty(self) -> bool:
+        """No result stored (a first run, other settings, another version): every file is linted."""
+        return not self._entries
+
     def _path(self, path: str) -> str:
         """The absolute path that keys ``path``'s entries (each file is looked up several times a run)."""
         full = self._abs.get(path)

@@ -10,6 +10,7 @@ unfinished file is re-run in a new pool. So one hostile file costs only its own 
 from __future__ import annotations
 
 import ast
+import atexit
 import concurrent.futures as cf
 import contextlib
 import copy
@@ -19,6 +20,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+import sys
 import tempfile
 import warnings
 from collections import ChainMap
@@ -93,18 +95,43 @@ def fewer_collections():
         gc.set_threshold(*old)
 
 
-def _init_worker(options: LintOptions, crumbs: str | None = None) -> None:
-    global _worker, _crumb_fd
+def _init_worker(crumbs: str | None = None) -> None:
+    """A worker process starts by importing the engine (libcst, the analysis, the rules): a pool
+    started before the tree scan does it while the files are scanned. Its linter is made with
+    the first chunk's options (known only after the scan: :func:`_linter_for`)."""
+    global _crumb_fd
     gc.set_threshold(*GC_THRESHOLDS)  # a worker process is ours alone
-    _worker = _linter(options)
+    import jitguard.lint.engine  # noqa: F401 - the import is the point
+
     if crumbs is not None:
         _crumb_fd = os.open(os.path.join(crumbs, str(os.getpid())), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    atexit.register(_quick_exit)  # registered first, so run last: after multiprocessing's own clean-up
 
 
+def _quick_exit() -> None:
+    """A worker's end, once its pool is shut down: nothing of its heap (the linter, its memos) is
+    needed any more, so the interpreter's teardown (a full collection, every object freed one by
+    one) is skipped; the parent would wait for it."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(0)
 
-def _lint_chunk(paths: Sequence[str]) -> list[Linted]:
-    assert _worker is not None
-    linter = _worker
+
+_worker_options: LintOptions | None = None
+
+
+def _linter_for(options: LintOptions) -> FileLinter:
+    """(In a worker.) The linter of ``options``, made once per set of options (each chunk brings
+    its options: 30 KB for a 3,000-file tree)."""
+    global _worker, _worker_options
+    if _worker is None or _worker_options != options:
+        _worker, _worker_options = _linter(options), options
+    return _worker
+
+
+def _lint_chunk(paths: Sequence[str], options: LintOptions) -> list[Linted]:
+    linter = _linter_for(options)
 
     def run() -> list[Linted]:
         out = []
@@ -129,41 +156,37 @@ def _crashed(path: str) -> FileResult:
 
 def _lint_one_isolated(options: LintOptions, path: str) -> Linted:
     ctx = multiprocessing.get_context("spawn")
-    with cf.ProcessPoolExecutor(1, mp_context=ctx, initializer=_init_worker, initargs=(options,)) as pool:
+    with cf.ProcessPoolExecutor(1, mp_context=ctx, initializer=_init_worker) as pool:
         try:
-            return pool.submit(_lint_chunk, [path]).result()[0]
+            return pool.submit(_lint_chunk, [path], options).result()[0]
         except cf.process.BrokenProcessPool:
             return _crashed(path), None
 
 
 def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict[str, str] | None = None,
                     cache: Cache | None = None, defines: dict[str, tuple] | None = None,
-                    module_names: dict[str, str] | None = None):
+                    module_names: dict[str, str] | None = None, workers: _Workers | None = None):
     """Read every file once: fill ``digests`` (for the cache) and, given ``options``, return them
     with the names the tree jits and the modules that jit them (for the project-wide rules and
     the prefilter; see engine.jitted_names). ``defines`` gets each file's own (jitted names,
     metadata fields, Python-valued methods); a file unchanged since the cache was written is not
-    scanned again (its scans come from the cache: Cache.tree_scan)."""
+    scanned again (its scans come from the cache: Cache.tree_scan). ``workers`` (a cold run on
+    several processes, no cached scan to read): the files are read and scanned on them."""
     names: set[str] = set()
     modules: set[str] = set()
     fields: set[str] = set()
     methods: set[str] = set()
     marked: list[tuple[str, str]] = []
+    extend = options.extend_jit_names if options is not None else None
+    scans = workers.scan(paths, extend, digests is not None) if workers is not None else None
     for path in paths:
-        data = _read_or_none(path)
-        if data is None:
+        row = scans.get(path) if scans is not None else _scan_one(path, extend, digests is not None, cache)
+        if row is None:
             continue
-        digest = content_digest(data) if digests is not None else None
+        digest, found, more_fields, more_methods = row
         if digests is not None:
             digests[path] = digest
         if options is not None:
-            known = cache.tree_scan(path, digest) if cache is not None and digest else None
-            if known is not None:
-                found, more_fields, more_methods = set(known[0]), set(known[1]), set(known[2])
-            else:
-                text = data[:MAX_SCAN_BYTES].decode("utf-8", "replace")  # decoded once for both scans
-                found = jitted_names(text, options.extend_jit_names)
-                more_fields, more_methods = metadata_names(text)
             if defines is not None:
                 defines[path] = (found, more_fields, more_methods)
             more_fields = classtruth.qualify(more_fields, (module_names.get(path) if module_names is not None else None)
@@ -185,6 +208,27 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
     return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules), tree_packages=packages,
                                metadata_fields=frozenset(fields), static_methods=frozenset(methods),
                                annotated_classes=classes)
+
+
+def _scan_one(path: str, extend: tuple[str, ...] | None, want_digest: bool, cache: Cache | None = None) -> tuple | None:
+    """(digest or None, jitted names, pytree metadata fields, Python-valued methods) of one file
+    (the names None when ``extend`` is: no scan, the digest only); None if it cannot be read."""
+    data = _read_or_none(path)
+    if data is None:
+        return None
+    digest = content_digest(data) if want_digest else None
+    if extend is None:
+        return digest, None, None, None
+    known = cache.tree_scan(path, digest) if cache is not None and digest else None
+    if known is not None:
+        return digest, set(known[0]), set(known[1]), set(known[2])
+    text = data[:MAX_SCAN_BYTES].decode("utf-8", "replace")  # decoded once for both scans
+    return (digest, jitted_names(text, extend), *metadata_names(text))
+
+
+def _scan_chunk(paths: Sequence[str], extend: tuple[str, ...] | None, want_digest: bool) -> list[tuple[str, tuple | None]]:
+    """(In a worker.) :func:`_scan_one` of each file."""
+    return [(path, _scan_one(path, extend, want_digest)) for path in paths]
 
 
 def _text(path: str) -> str:
@@ -219,17 +263,21 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
     # one read per file in this process: the text scans for jitted names and pytree metadata (the
     # tree's facts every file's analysis needs) and the cache digests
     names = {p: module_name(p) for p in paths}  # once per file and run (an absolute path each)
-    options = with_tree_names(paths, options, digests if cache is not None else None, cache, defines, names) or options
-    if cache is not None:
-        cache.set_names(options.tree_names())
-    seeding = _Seeding(paths, cache, digests, names)
     workers = _Workers(options, jobs) if jobs > 1 else None
     try:
+        # a cold run on several processes starts them now: they import the engine and share the scan
+        early = workers if workers is not None and len(paths) >= PARALLEL_MIN_FILES and (cache is None or cache.empty) else None
+        options = with_tree_names(paths, options, digests if cache is not None else None, cache, defines, names, early) or options
+        if workers is not None:
+            workers.options = options
+        if cache is not None:
+            cache.set_names(options.tree_names())
+        seeding = _Seeding(paths, cache, digests, names)
         results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers)
         results = _follow_traced_calls(results, paths, options, cache, digests, seeding, workers)
     finally:
         if workers is not None:
-            workers.close()
+            workers.close(wait=False)
     memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
     apply_project_rules(results, codes=options.codes, memo=memo)
     if cache is not None:
@@ -297,8 +345,10 @@ def _follow_traced_calls(
     The first round also seeds the files that may call a wrapper another file defines with the
     wrapper names (crossmodule.wrapper_callers), and a file whose possible wrappers they call with
     its own: their calls of the wrappers are recorded then (one level, as in a file)."""
-    callers = wrapper_callers(results, {p: m for m, p in seeding.modules.items()}, _read_or_none, seeding.reexports,
-                              lambda path, names: _records_wrapper_calls(path, names, options, cache, digests.get(path)))
+    module_of = {p: m for m, p in seeding.modules.items()}
+    checks = _wrapper_checks(results, module_of, seeding.reexports, options, cache, digests, workers)
+    callers = wrapper_callers(results, module_of, _read_or_none, seeding.reexports,
+                              lambda path, names: checks[path, _names_key(names)])
     if not callers and not any(r.facts is not None and r.facts.outcalls for r in results):
         return results
     by_path = {r.path: r for r in results}
@@ -333,15 +383,49 @@ def _follow_traced_calls(
     return [by_path[p] for p in paths if p in by_path]
 
 
-def _records_wrapper_calls(path: str, names: set[str], options: LintOptions, cache: Cache | None,
-                           digest: str | None) -> bool:
+def _wrapper_checks(results: list[FileResult], module_of: dict[str, str], reexports, options: LintOptions,
+                    cache: Cache | None, digests: dict[str, str], workers: _Workers | None) -> dict[tuple[str, str], bool]:
+    """The answers of :func:`_records_wrapper_calls` to every question crossmodule.wrapper_callers
+    will ask (its ``keep``), found beforehand: with a file's content cached, else on the workers of
+    a parallel run (each is an ``ast`` parse and a walk), else here."""
+    asked: dict[tuple[str, str], frozenset[str]] = {}
+
+    def ask(path: str, names: set[str]) -> bool:
+        asked[path, _names_key(names)] = frozenset(names)
+        return False
+
+    wrapper_callers(results, module_of, lambda _path: None, reexports, ask)  # (files without facts ask nothing)
+    answers: dict[tuple[str, str], bool] = {}
+    todo: list[tuple[str, frozenset[str]]] = []
+    for (path, key), names in asked.items():
+        digest = digests.get(path)
+        known = cache.wrapper_check(path, digest, key) if cache is not None and digest else None
+        if known is None:
+            todo.append((path, names))
+        else:
+            answers[path, key] = known
+    fresh = workers.wrapper_checks(todo) if workers is not None and workers.started and len(todo) > 1 else {}
+    for path, names in todo:
+        key = _names_key(names)
+        answer = fresh.get((path, key))
+        if answer is None:
+            answer = _records_wrapper_calls(path, names, options.tree_packages)
+        answers[path, key] = answer
+        digest = digests.get(path)
+        if cache is not None and digest:
+            cache.put_wrapper_check(path, digest, key, answer)
+    return answers
+
+
+def _names_key(names) -> str:
+    return "\0".join(sorted(names))
+
+
+def _records_wrapper_calls(path: str, names: frozenset[str], tree_packages: frozenset[str]) -> bool:
     """Could the file record a call of these wrapper names (``calls.may_record_calls``, on CPython's
     ast: in a loop, or passing a literal, a container, ...)? Only then is it linted again with them
-    seeded. The answer is cached with the file's content, so a warm run parses nothing."""
-    key = "\0".join(sorted(names))
-    known = cache.wrapper_check(path, digest, key) if cache is not None and digest else None
-    if known is not None:
-        return known
+    seeded. The answer is cached with the file's content (:func:`_wrapper_checks`), so a warm run
+    parses nothing."""
     from jitguard.lint.analysis.calls import may_record_calls  # (libcst: only when a file changed)
     from jitguard.lint.analysis.imports import ImportTable
 
@@ -352,10 +436,12 @@ def _records_wrapper_calls(path: str, names: set[str], options: LintOptions, cac
             tree = ast.parse(data) if data is not None else None
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         tree = None
-    answer = tree is None or may_record_calls(tree, frozenset(names), ImportTable(module_name(path)), options.tree_packages)
-    if cache is not None and digest:
-        cache.put_wrapper_check(path, digest, key, answer)
-    return answer
+    return tree is None or may_record_calls(tree, names, ImportTable(module_name(path)), tree_packages)
+
+
+def _wrapper_check_chunk(items: Sequence[tuple[str, frozenset[str]]], tree_packages: frozenset[str]) -> list[bool]:
+    """(In a worker.) :func:`_records_wrapper_calls` of each (path, names)."""
+    return [_records_wrapper_calls(path, names, tree_packages) for path, names in items]
 
 
 def _seeded(new: dict[str, dict], known: dict[str, dict], keys: dict[str, str], options: LintOptions,
@@ -424,7 +510,8 @@ def _lint(
         own = workers is None
         workers = workers or _Workers(options, jobs)
         try:
-            for res, digest in _parallel(todo, workers):
+            # the parent reads the packages' re-exports (for the seeded phase) while the workers lint
+            for res, digest in _parallel(todo, workers, lambda: seeding.reexports):
                 keep(res, digest, {})
         finally:
             if own:
@@ -441,11 +528,13 @@ def _lint(
     return [results[p] for p in paths if p in results]
 
 
-def _parallel(paths: list[str], workers: _Workers) -> list[Linted]:
+def _parallel(paths: list[str], workers: _Workers, meanwhile=None) -> list[Linted]:
+    """Lint ``paths`` on the workers; ``meanwhile()``: work of the parent's own, done while they lint."""
     done: dict[str, Linted] = {}
     todo = list(paths)
     while todo:
-        unfinished, suspects = _pool_round(todo, workers, done)
+        unfinished, suspects = _pool_round(todo, workers, done, meanwhile)
+        meanwhile = None
         if unfinished and not suspects:
             suspects = unfinished  # the pool broke without a trace: isolate everything left
         for path in suspects:
@@ -462,9 +551,9 @@ class _Workers:
     phase starts a new one."""
 
     def __init__(self, options: LintOptions, jobs: int) -> None:
-        self.options = options
+        self.options = options  # (a pool started before the tree scan gets the tree's options after it)
         self.jobs = jobs
-        self._crumbs = tempfile.TemporaryDirectory(prefix="jitguard-crumbs-")
+        self._crumbs = tempfile.TemporaryDirectory(prefix="jitguard-crumbs-", ignore_cleanup_errors=True)
         self.crumbs = self._crumbs.name
         self._pool: cf.ProcessPoolExecutor | None = None
 
@@ -478,17 +567,61 @@ class _Workers:
                 os.unlink(os.path.join(self.crumbs, name))
             ctx = multiprocessing.get_context("spawn")  # (processes start as chunks are submitted)
             self._pool = cf.ProcessPoolExecutor(self.jobs, mp_context=ctx, initializer=_init_worker,
-                                                initargs=(self.options, self.crumbs))
+                                                initargs=(self.crumbs,))
         return self._pool
 
-    def discard(self) -> None:
+    def discard(self, wait: bool = True) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool.shutdown(wait=wait, cancel_futures=True)
             self._pool = None
 
-    def close(self) -> None:
-        self.discard()
+    def close(self, wait: bool = True) -> None:
+        """Shut the pool down; ``wait=False``: the processes end while the caller goes on (the
+        project-wide rules, the cache, the report), instead of before."""
+        self.discard(wait)
         self._crumbs.cleanup()
+
+    def scan(self, paths: list[str], extend: tuple[str, ...] | None, want_digest: bool) -> dict[str, tuple | None]:
+        """:func:`_scan_one` of every file, in chunks on the workers, while they start; the chunks
+        no worker has taken yet when the parent gets to them are scanned in the parent."""
+        size = max(1, len(paths) // (self.jobs * 8))
+        chunks = [paths[i:i + size] for i in range(0, len(paths), size)]
+        pool = self.pool()
+        futures = [pool.submit(_scan_chunk, chunk, extend, want_digest) for chunk in chunks]
+        out: dict[str, tuple | None] = {}
+        for chunk, fut in zip(reversed(chunks), reversed(futures)):  # from the end: the last to start
+            if fut.cancel():
+                out.update((path, _scan_one(path, extend, want_digest)) for path in chunk)
+        for chunk, fut in zip(chunks, futures):
+            if fut.cancelled():
+                continue
+            try:
+                out.update(fut.result())
+            except Exception:  # noqa: BLE001 - a broken pool: the parent scans what is missing
+                out.update((path, _scan_one(path, extend, want_digest)) for path in chunk)
+        return out
+
+    def wrapper_checks(self, items: list[tuple[str, frozenset[str]]]) -> dict[tuple[str, str], bool]:
+        """:func:`_records_wrapper_calls` of each (path, names) on the workers, by (path, names
+        key); what could not be had (a broken pool) is left out: the caller answers it."""
+        out: dict[tuple[str, str], bool] = {}
+        pool = self.pool()
+        size = max(1, -(-len(items) // (self.jobs * 2)))
+        chunks = [items[i:i + size] for i in range(0, len(items), size)]
+        futures = [pool.submit(_wrapper_check_chunk, chunk, self.options.tree_packages) for chunk in chunks]
+        broken = False
+        for chunk, fut in zip(chunks, futures):
+            try:
+                answers = fut.result()
+            except cf.process.BrokenProcessPool:
+                broken = True
+                continue
+            except Exception:  # noqa: BLE001, S112 - answered in the parent
+                continue
+            out.update(((path, _names_key(names)), answer) for (path, names), answer in zip(chunk, answers))
+        if broken:
+            self.discard()
+        return out
 
     def lint_seeded(self, items: list[tuple[str, dict]]) -> dict[str, FileResult]:
         """Each (path, seeds) linted with its seeds on the workers; a file whose result could not
@@ -498,7 +631,7 @@ class _Workers:
         if not items:
             return out
         pool = self.pool()
-        futures = [pool.submit(_lint_seeded_chunk, [(p, seeds[p]) for p in chunk])
+        futures = [pool.submit(_lint_seeded_chunk, [(p, seeds[p]) for p in chunk], self.options)
                    for chunk in _chunks(list(seeds), self.jobs)]
         broken = False
         for fut in futures:
@@ -513,10 +646,9 @@ class _Workers:
         return out
 
 
-def _lint_seeded_chunk(items: Sequence[tuple[str, dict]]) -> list[FileResult]:
+def _lint_seeded_chunk(items: Sequence[tuple[str, dict]], options: LintOptions) -> list[FileResult]:
     """(In a worker.) Each file linted with the parameters other files pass traced values to."""
-    assert _worker is not None
-    linter = _worker
+    linter = _linter_for(options)
 
     def run() -> list[FileResult]:
         out = []
@@ -559,12 +691,15 @@ def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
     return chunks
 
 
-def _pool_round(paths: list[str], workers: _Workers, done: dict[str, Linted]) -> tuple[list[str], list[str]]:
+def _pool_round(paths: list[str], workers: _Workers, done: dict[str, Linted],
+                meanwhile=None) -> tuple[list[str], list[str]]:
     """Lint ``paths`` on the workers into ``done``. If the pool breaks: (unfinished files, suspects)."""
     chunks = _chunks(paths, workers.jobs)
     unfinished: list[str] = []
     pool = workers.pool()
-    futures = {pool.submit(_lint_chunk, chunk): chunk for chunk in chunks}
+    futures = {pool.submit(_lint_chunk, chunk, workers.options): chunk for chunk in chunks}
+    if meanwhile is not None:
+        meanwhile()
     for fut in cf.as_completed(futures):
         try:
             for res, digest in fut.result():
