@@ -35,6 +35,7 @@ import weakref
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, lattice
+from jitguard.lint.analysis.walk import children
 from jitguard.lint.analysis.lattice import Origin, Taint
 
 # -- instances built in traced code ----------------------------------------------------------
@@ -153,7 +154,7 @@ def _self_targets(method) -> set[str] | None:
             if node.attr.value == "__dict__":
                 return None
             names.add(node.attr.value)  # read or written: a name the instance may have
-        stack.extend(node.children)
+        stack.extend(children(node))
     return names
 
 
@@ -217,7 +218,7 @@ def _attributes_set_outside_init(index) -> frozenset[str] | None:
     stack: list[cst.CSTNode] = [index.module]
     while stack:
         node = stack.pop()
-        stack.extend(node.children)
+        stack.extend(children(node))
         if isinstance(node, cst.Attribute) and node.attr.value == "__dict__":
             return None
         if not isinstance(node, cst.Call):
@@ -241,7 +242,7 @@ def _store_targets(root: cst.CSTNode) -> list[cst.Attribute]:
     stack: list[cst.CSTNode] = [root]
     while stack:
         node = stack.pop()
-        stack.extend(node.children)
+        stack.extend(children(node))
         if isinstance(node, cst.Assign):
             targets = [t.target for t in node.targets]
         elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Del)):
