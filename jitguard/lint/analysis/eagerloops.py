@@ -1,6 +1,6 @@
 """JG301's two further churn mechanisms (checked under JAX 0.10.2, compiles counted):
 
-- ``lax.while_loop`` / ``scan`` / ``fori_loop`` / ``cond`` / ``switch`` run eagerly (outside any
+- ``lax.while_loop`` / ``scan`` / ``map`` / ``fori_loop`` / ``cond`` / ``switch`` run eagerly (outside any
   trace) cache their compiled program on the identity of the functions they get: a lambda, a
   nested def or a bound method made by each run of a function that runs per step compiles again
   at every run (2 runs: 2 compiles, 4 runs: 4); module-level functions, or the same code under
@@ -24,6 +24,7 @@ _CONTROL_FLOW = {
     "jax.lax.while_loop": (0, 1),
     "jax.lax.fori_loop": (2,),
     "jax.lax.scan": (0,),
+    "jax.lax.map": (0,),  # a scan of a body it makes around f (eager: at least one compile per new f)
     "jax.lax.cond": (1, 2),
     "jax.lax.switch": (1,),
 }

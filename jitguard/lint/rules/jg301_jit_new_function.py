@@ -45,7 +45,7 @@ class JitOfNewFunction(Rule):
         (`Solver(lambda w: ...)`, `Solver(partial(loss, k))`). `jax.jit(loss)` of a module-level
         function (JAX shares its cache between jit objects of one function), and an instance made
         once before the loop, are not flagged.
-        Outside any trace, `lax.while_loop`, `scan`, `fori_loop`, `cond` and `switch` are compiled
+        Outside any trace, `lax.while_loop`, `scan`, `map`, `fori_loop`, `cond` and `switch` are compiled
         too and cached by the identity of their functions: given a lambda, a nested def or a bound
         method `self.m` made by each run of a function that runs per step eagerly, each run
         compiles again; so when such a function object is passed to a helper whose parameter
