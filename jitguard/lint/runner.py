@@ -104,7 +104,10 @@ def _init_worker(crumbs: str | None = None) -> None:
     import jitguard.lint.engine  # noqa: F401 - the import is the point
 
     if crumbs is not None:
-        _crumb_fd = os.open(os.path.join(crumbs, str(os.getpid())), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            _crumb_fd = os.open(os.path.join(crumbs, str(os.getpid())), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        except OSError:  # the run is over (a worker started as its pool was shut down): no breadcrumbs
+            _crumb_fd = None
     atexit.register(_quick_exit)  # registered first, so run last: after multiprocessing's own clean-up
 
 
@@ -275,14 +278,21 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         seeding = _Seeding(paths, cache, digests, names)
         results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers)
         results = _follow_traced_calls(results, paths, options, cache, digests, seeding, workers)
+    except BaseException:
+        if workers is not None:
+            workers.close()
+        raise
+    if workers is not None:
+        workers.close(wait=False)
+    try:
+        memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
+        apply_project_rules(results, codes=options.codes, memo=memo)
+        if cache is not None:
+            cache.save()
+        suppression.apply(results, options.codes)
     finally:
         if workers is not None:
-            workers.close(wait=False)
-    memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
-    apply_project_rules(results, codes=options.codes, memo=memo)
-    if cache is not None:
-        cache.save()
-    suppression.apply(results, options.codes)
+            workers.finish()
     return results
 
 
@@ -556,6 +566,7 @@ class _Workers:
         self._crumbs = tempfile.TemporaryDirectory(prefix="jitguard-crumbs-", ignore_cleanup_errors=True)
         self.crumbs = self._crumbs.name
         self._pool: cf.ProcessPoolExecutor | None = None
+        self._closing: cf.ProcessPoolExecutor | None = None
 
     @property
     def started(self) -> bool:
@@ -577,8 +588,21 @@ class _Workers:
 
     def close(self, wait: bool = True) -> None:
         """Shut the pool down; ``wait=False``: the processes end while the caller goes on (the
-        project-wide rules, the cache, the report), instead of before."""
+        project-wide rules, the cache, the report), instead of before; :meth:`finish` then waits
+        for them (a worker still starting needs its breadcrumbs folder, and a parent leaving
+        before its pool's thread has stopped prints an ignored OSError from that thread)."""
+        pool = self._pool
         self.discard(wait)
+        if wait:
+            self._crumbs.cleanup()
+        else:
+            self._closing = pool
+
+    def finish(self) -> None:
+        """After :meth:`close`: wait for a pool shut down without waiting, remove the breadcrumbs."""
+        closing, self._closing = self._closing, None
+        if closing is not None:
+            closing.shutdown(wait=True)
         self._crumbs.cleanup()
 
     def scan(self, paths: list[str], extend: tuple[str, ...] | None, want_digest: bool) -> dict[str, tuple | None]:
