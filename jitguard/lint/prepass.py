@@ -175,7 +175,7 @@ class Prepass:
         last = self.last
         # (node, depth in functions, inside a module-level function)
         stack: list[tuple[ast.AST, int, bool]] = [(n, 0, False) for n in reversed(tree.body)]
-        pop, push, children = stack.pop, stack.append, ast.iter_child_nodes
+        pop, children = stack.pop, ast.iter_child_nodes
         while stack:
             node, depth, top = pop()
             t = type(node)
