@@ -191,27 +191,12 @@ def static_properties(source: str) -> set[str]:
     parsed (a regex finds them), so this stays cheap on every file of the tree."""
     if "property" not in source:
         return set()
-    return _static_defs(source, _PROPERTY.finditer(source))
+    return _static_defs(source, ((m.group(1), m.group(2), m.start()) for m in _PROPERTY.finditer(source)))
 
 
 # `def name(self)` / `def name(self, ...)` (found from the literal "def": fast on every file)
 _SELF_DEF = re.compile(r"def[ \t]+(\w+)\([ \t]*self[ \t]*([),])")
 _SHAPE_WORDS = (".shape", ".ndim", ".dtype", ".size")
-
-
-class _Def:
-    """A method's ``def`` line, read as _static_defs reads a regex match (1: indent, 2: name)."""
-
-    __slots__ = ("indent", "name", "at")
-
-    def __init__(self, indent: str, name: str, at: int) -> None:
-        self.indent, self.name, self.at = indent, name, at
-
-    def group(self, i: int) -> str:
-        return self.indent if i == 1 else self.name
-
-    def start(self) -> int:
-        return self.at
 
 
 def shape_methods(source: str) -> set[str]:
@@ -223,7 +208,7 @@ def shape_methods(source: str) -> set[str]:
     it); the module's own methods are summarized by the walker."""
     if "self" not in source or not any(w in source for w in _SHAPE_WORDS):
         return set()
-    found: list[_Def] = []
+    found: list[tuple[str, str, int]] = []  # (indent, name, start of the def's line)
     with_args: set[str] = set()  # a name that some def of the file takes more than self for stays out
     for m in _SELF_DEF.finditer(source):
         line_start = source.rfind("\n", 0, m.start()) + 1
@@ -233,15 +218,15 @@ def shape_methods(source: str) -> set[str]:
         if m.group(2) == ",":
             with_args.add(m.group(1))
         elif _undecorated(source, line_start):
-            found.append(_Def(indent, m.group(1), line_start))
+            found.append((indent, m.group(1), line_start))
     # the defs that read a shape (the text up to the next such def: a cheap upper bound); every
     # def of those names must then be a static getter
-    shaped = {d.name for i, d in enumerate(found)
-              if any(w in source[d.at: found[i + 1].at if i + 1 < len(found) else len(source)] for w in _SHAPE_WORDS)}
+    shaped = {name for i, (_indent, name, at) in enumerate(found)
+              if any(w in source[at: found[i + 1][2] if i + 1 < len(found) else len(source)] for w in _SHAPE_WORDS)}
     shaped -= with_args
     if not shaped:
         return set()
-    return _static_defs(source, (d for d in found if d.name in shaped))
+    return _static_defs(source, (d for d in found if d[1] in shaped))
 
 
 def _undecorated(source: str, start: int) -> bool:
@@ -259,15 +244,14 @@ def _undecorated(source: str, start: int) -> bool:
     return True
 
 
-def _static_defs(source: str, matches) -> set[str]:
-    """The names among the matched ``def name(self)`` (group 1: indent, 2: name) whose every def in
-    ``matches`` is a static getter (see static_properties)."""
+def _static_defs(source: str, defs) -> set[str]:
+    """The names among ``defs`` (indent, name, where the ``def name(self)`` starts) whose every def
+    there is a static getter (see static_properties)."""
     getters: dict[str, list[ast.FunctionDef]] = {}
     lines: list[str] = []
-    for m in matches:
-        indent, name = m.group(1), m.group(2)
+    for indent, name, start in defs:
         lines = lines or source.splitlines()
-        first = source.count("\n", 0, m.start())  # the match's line (counted in C: this runs on most files)
+        first = source.count("\n", 0, start)  # the match's line (counted in C: this runs on most files)
         end = first + 2
         while end < len(lines) and (not lines[end].strip() or len(lines[end]) - len(lines[end].lstrip()) > len(indent)):
             end += 1
