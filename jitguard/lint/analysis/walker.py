@@ -859,8 +859,9 @@ class Walker(CallSemantics):
         if base.fields is None or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             return False, None
         key = node.slice[0].slice.value
-        if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str):
-            return lattice.field(base, key.evaluated_value)
+        name = _string_key(node)
+        if name is not None:
+            return lattice.field(base, name)
         if isinstance(key, cst.Integer) and not base.mapping:
             index = int(key.value, 0)
             return (True, base.fields[index][1]) if index < len(base.fields) else (False, None)
@@ -985,8 +986,7 @@ class Walker(CallSemantics):
         t = self._sequence(node, node.elements)
         if t is None:
             return None
-        keys = [el.key.evaluated_value if isinstance(el, cst.DictElement) and isinstance(el.key, cst.SimpleString)
-                else None for el in node.elements]
+        keys = [_dict_key(el) for el in node.elements]
         if any(not isinstance(k, str) for k in keys):
             return dataclasses.replace(t, mapping=True)
         return lattice.record({k: self.taints.get(el.value) for k, el in zip(keys, node.elements)}, mapping=True)
@@ -1029,7 +1029,7 @@ _CONTAINER_ANNOTATIONS = _MAPPING_ANNOTATIONS | frozenset({
 
 
 def _string_key(target: cst.Subscript) -> str | None:
-    """``"k"`` of ``d["k"]``: the one string constant it is indexed by."""
+    """``"k"`` of ``d["k"]`` (a read or a store target): the one string constant it is indexed by."""
     if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
         return None
     key = target.slice[0].slice.value
