@@ -480,6 +480,28 @@ def eager_while_per_step(n):
     return x
 
 
+def sample_eagerly(key):
+    def draw(k):  # a nested def: a new function object at every call
+        return jax.random.normal(k, (2,))
+
+    return jax.lax.map(draw, jax.random.split(key, 3))  # expect: JG301
+
+
+def eager_map_per_step(n):
+    return [sample_eagerly(jax.random.key(i)) for i in range(n)]
+
+
+def sample_vmapped(key):
+    def draw(k):
+        return jax.random.normal(k, (2,))
+
+    return jax.vmap(draw)(jax.random.split(key, 3))  # eager vmap runs op by op: no program per function object
+
+
+def vmap_per_step(n):
+    return [sample_vmapped(jax.random.key(i)) for i in range(n)]
+
+
 def count_up_shared(x):
     return jax.lax.while_loop(_below_ten, _add_one, x)  # module-level functions: one cache entry
 
@@ -566,13 +588,15 @@ def method_rebound_to_its_jit(n):
 
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
-         classmethod_stepper_per_item, eager_while_per_step, factory_called_per_step]
+         classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update,
-           method_rebound_to_its_jit]
+           method_rebound_to_its_jit, vmap_per_step]
 
 
-if __name__ == "__main__":  # the eager step runs from the top level only: nothing traces it
+if __name__ == "__main__":  # the eager steps run from the top level only: nothing traces them
     eager_while_per_step(8)
+    eager_map_per_step(8)
+    vmap_per_step(8)
