@@ -119,13 +119,7 @@ class UnhashableStaticArgument(Rule):
         kind = site.arg.unhashable
         if not site.static or not kind:
             return None
-        fix = "Pass a tuple (or frozenset, or a frozen dataclass) instead"
-        if kind.startswith(("an array", "a NumPy array", "a JAX array")):
-            fix = "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
-        if "dataclass" in kind:
-            fix = "Make the class hashable: `@dataclass(frozen=True)`"
-        if kind.startswith("an instance of `") and "`__hash__`" in kind:
-            fix = _NO_HASH_FIX
+        fix = _fix(kind, default="Pass a tuple (or frozenset, or a frozen dataclass) instead")
         replacement = site.arg.as_tuple  # a list literal: `--fix` makes it a tuple
         if replacement:
             fix = f"Pass a tuple: `{replacement}` (`jitguard check --fix` does it)"
@@ -449,14 +443,18 @@ _NO_HASH_FIX = ("Define `__hash__` in the class, hashing what its `__eq__` compa
                "or pass a hashable value")
 
 
-def _fix(kind: str) -> str:
+_HASHABLE = "Pass a hashable value: a tuple instead of a list, a frozenset instead of a set, tuples of items instead of a dict"
+
+
+def _fix(kind: str, default: str = _HASHABLE) -> str:
+    """How to make a static value of ``kind`` (an unhashability description) hashable."""
     if kind.startswith(("an array", "a NumPy array", "a JAX array")):
         return "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
     if kind.startswith("an instance of `") and "`__hash__`" in kind:
         return _NO_HASH_FIX
     if "dataclass" in kind and "mutable" in kind:
         return "Make the class hashable: `@dataclass(frozen=True)`"
-    return "Pass a hashable value: a tuple instead of a list, a frozenset instead of a set, tuples of items instead of a dict"
+    return default
 
 
 def _method_of(call: cst.Call, index, scope):
