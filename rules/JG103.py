@@ -41,6 +41,11 @@ def any_positive(xs):
     return any(xs > 0)  # expect: JG103
 
 
+@jax.jit
+def ranked(a, b):
+    return sorted([a, b])  # expect: JG103
+
+
 def make_shape_guard(*expected):
     def guard(x):
         # a factory's function called from jitted code is staged: jnp.all of a Python bool is a tracer
@@ -84,6 +89,12 @@ def static_mode(x, mode="train"):
 @jax.jit
 def sorted_keys(batch):
     return [batch[k] for k in sorted(batch.keys())], sorted(batch.items())[0][1]
+
+
+@jax.jit
+def by_length(xs):
+    # with key=, Python compares what the key returns: lengths are static ints
+    return sorted(xs, key=lambda v: v.shape[0])[0]
 
 
 @jax.jit
@@ -140,6 +151,7 @@ RAISES = [
     (lambda: checked(jnp.ones(3)), "TracerBoolConversionError"),
     (lambda: clamp(jnp.float32(1.0), 0.0), "TracerBoolConversionError"),
     (lambda: any_positive(jnp.ones(3)), "TracerBoolConversionError"),
+    (lambda: ranked(jnp.float32(1.0), jnp.float32(2.0)), "TracerBoolConversionError"),
 ]
 
 RUNS = [
@@ -148,6 +160,7 @@ RUNS = [
     lambda: array_logic(jnp.ones(3), jnp.zeros(3)),
     lambda: static_mode(jnp.ones(2), mode="eval"),
     lambda: sorted_keys({"a": jnp.ones(2), "b": jnp.zeros(2)}),
+    lambda: by_length([jnp.ones(3), jnp.ones(2)]),
     lambda: list_truthiness(jnp.ones(2)),
     lambda: outside(1.0, 2.0),
 ]

@@ -99,17 +99,35 @@ class TracedTruthValue(Rule):
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         name = ctx.resolve(node.func)
-        if name not in jaxapi.TRUTH_BUILTINS:
-            return
+        if name not in jaxapi.TRUTH_BUILTINS or any(_keyword(arg) == "key" for arg in node.args):
+            return  # with key=, Python compares what the key returns (`key=lambda v: v.shape[0]`: ints)
         for arg in node.args:
             if arg.keyword is not None:
                 continue
             taint = ctx.taint(arg.value)
-            if taint is not None and not taint.opaque and not (name == "sorted" and taint.container):
-                # sorted(batch.items()) orders by the (static) keys: fine
+            if taint is not None and not taint.opaque and (name != "sorted" or _sorts_arrays(arg.value, taint, ctx)):
                 ctx.report(
                     node,
                     f"builtin `{name}` compares traced values in Python: {ctx.describe(arg.value, taint)}",
                     f"Use {_BUILTIN_FIX[name]}",
                 )
                 return
+
+
+def _keyword(arg: cst.Arg) -> str | None:
+    return arg.keyword.value if arg.keyword is not None else None
+
+
+def _sorts_arrays(value: cst.BaseExpression, taint, ctx: Context) -> bool:
+    """Whether ``sorted(value)`` compares traced arrays: a traced array's elements, or a list,
+    tuple or set literal with a traced array among its elements (``sorted([a, b])``). Other
+    containers are not judged: ``sorted(batch.items())`` orders by the (static) keys."""
+    if not taint.container:
+        return True
+    if not isinstance(value, (cst.List, cst.Tuple, cst.Set)):
+        return False
+    for element in value.elements:
+        inner = ctx.taint(element.value) if isinstance(element, cst.Element) else None
+        if inner is not None and not inner.opaque and not inner.container:
+            return True
+    return False
