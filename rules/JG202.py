@@ -53,6 +53,13 @@ def library_typo():
     return jax.jit(jnp.unique, static_argnames=("sise",))  # expect: JG202
 
 
+def partial_applied_typo():
+    def step(x, *, scale=2):
+        return x * scale
+
+    return partial(jax.jit, static_argnames=("scael",))(step)  # expect: JG202
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -79,6 +86,13 @@ def positional_only_by_position():
     return jax.jit(scale, static_argnums=(1,))(jnp.ones(2), 3)
 
 
+def partial_applied():
+    def step(x, *, scale=2):
+        return x * scale
+
+    return partial(jax.jit, static_argnames=("scale",))(step)(jnp.ones(2), scale=3)
+
+
 def library_by_name():
     return jax.jit(jnp.unique, static_argnames=("size",))(jnp.array([1, 1, 2]), size=2)
 
@@ -87,6 +101,7 @@ RAISES = [
     (positional_only_by_name, "ValueError"),
     (positional_only_decorated, "ValueError"),
     (library_typo, "ValueError"),
+    (partial_applied_typo, "ValueError"),
     (names_from_a_constant, "ValueError"),
     (typo_in_static_argnames, "ValueError"),
     (renamed_parameter, "ValueError"),
@@ -97,5 +112,6 @@ RUNS = [
     lambda: both_exist(jnp.ones(2), jnp.ones(2), training=True),
     lambda: takes_kwargs(jnp.ones(2)),
     positional_only_by_position,
+    partial_applied,
     library_by_name,
 ]

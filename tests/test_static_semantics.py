@@ -38,6 +38,9 @@ the named error, a look-alike's ``main()`` runs.
   keyword parameters), so a value reaches ``f``'s static position through ``run``; the finding is
   on ``run``'s call of ``f``, where JAX raises or compiles. A wrapper that rebinds ``args`` first
   is not read so.
+* **``partial(jax.jit, ...)(f)``** (also through a module-level ``jit_static = partial(jax.jit,
+  ...)``) applies jit with the partial's options: its static names make parameters static, and
+  a name that is no parameter raises ValueError (JG202).
 """
 
 from __future__ import annotations
@@ -916,6 +919,35 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return run(jnp.ones(4), [2, 2])
         """, "JG203", None),
+    # -- jit written as partial(jax.jit, ...)(f): its options are the partial's -----------------
+    "partial_applied_jit_leaves_the_flag_traced": ("""
+        def step(x, n):
+            if n > 2:  # flag
+                return x
+            return x * n
+
+
+        fast = partial(jax.jit, donate_argnums=(0,))(step)
+
+
+        def main():
+            return fast(jnp.ones(2), 3)
+        """, "JG101", "TracerBoolConversionError"),
+    "partial_applied_jit_with_the_flag_static": ("""
+        def step(x, n):
+            if n > 2:
+                return x
+            return x * n
+
+
+        fast = partial(jax.jit, static_argnames=("n",))(step)
+        jit_second = partial(jax.jit, static_argnums=(1,))
+        faster = jit_second(step)
+
+
+        def main():
+            return fast(jnp.ones(2), n=3) + faster(jnp.ones(2), 1)
+        """, "JG101", None),
 }
 
 

@@ -930,7 +930,8 @@ class ModuleIndex:
         self._custom_derivative_contexts()
         # g = jax.jit(f, ...) at module level: calls to g are calls to f through that transform
         for name, value in self._module_assigns:
-            if isinstance(value, cst.Call) and self.transform_of(value.func) is not None:
+            if isinstance(value, cst.Call) and (self.transform_of(value.func) is not None
+                                                or self._configured_transform(value.func, None) is not None):
                 for info, use, site in self.jit_uses:
                     if site is value:
                         self.aliases[name] = (info, use)
@@ -1053,6 +1054,10 @@ class ModuleIndex:
             self.transform_calls.append((call, name, scope, loops))
             self._transform_call(call, name, scope)
             return
+        applied = self._configured_transform(call.func, scope)
+        if applied is not None:
+            self._transform_call(call, applied.qualname, scope, applied.options)
+            return
         qual = self.resolve(call.func, scope)
         if qual in DIFFERENTIATING:
             self._differentiated(call, qual, scope)
@@ -1079,8 +1084,22 @@ class ModuleIndex:
                                    bound_values=self._partial_values(self._through_rebinding(item, scope, call), scope))
                 self.mark_traced(info, use, f"a function argument of `{short}`", item)
 
-    def _transform_call(self, call: cst.Call, name: str, scope: FunctionInfo | None) -> None:
-        """``jax.jit(f, ...)`` (any tracing transform called on a function): trace ``f``."""
+    def _configured_transform(self, func: cst.BaseExpression, scope: FunctionInfo | None) -> TransformUse | None:
+        """``partial(jax.jit, static_argnames=...)`` or a module-level alias of one (``jit_static``),
+        called on a function as ``partial(jax.jit, ...)(f)``: the transform, with the partial call
+        that carries its options; None for anything else."""
+        if not isinstance(func, (cst.Call, cst.Name)):
+            return None
+        use = self._transform_use(func, scope)
+        if use is None or use.options is None or use.options.func is None:
+            return None
+        return use if self.resolve(use.options.func, scope) == "functools.partial" else None
+
+    def _transform_call(self, call: cst.Call, name: str, scope: FunctionInfo | None,
+                        options: cst.Call | None = None) -> None:
+        """``jax.jit(f, ...)`` (any tracing transform called on a function): trace ``f``; the
+        transform's options are in ``options`` when given (``partial(jax.jit, ...)(f)``), else in
+        ``call``."""
         args = positional_args(call)
         fn_expr = args[0].value if args else keyword(call, "fun") or keyword(call, "f")
         if fn_expr is None:
@@ -1092,7 +1111,8 @@ class ModuleIndex:
             self._remote_context(target, name, call, bound_pos, bound_kw, scope)
             return
         info, _prior, bound_self = resolved
-        use = TransformUse(name, call, bound_pos, bound_kw, bound_self, bound_values=self._partial_values(fn_expr, scope))
+        use = TransformUse(name, call if options is None else options, bound_pos, bound_kw, bound_self,
+                           bound_values=self._partial_values(fn_expr, scope))
         use.unpassed = self._unpassed(call, scope, info, use)
         use.passed_values = self._passed_literals(call, scope, info, use)
         use.not_none = noneguards.for_transform(self, call, scope, info, use)
