@@ -88,6 +88,26 @@ def trainer_steps(n):
     return x
 
 
+class Annealer:
+    def __init__(self, rate):
+        self.rate = rate
+
+    def anneal_step(self, x):
+        fn = jax.jit(lambda v: v * self.rate)  # expect: JG301
+        return fn(x)
+
+
+def anneal(annealer: Annealer, x, n):
+    # the parameter's annotation names the class whose method runs once per step
+    for _ in range(n):
+        x = annealer.anneal_step(x)
+    return x
+
+
+def annealer_steps(n):
+    return anneal(Annealer(0.5), jnp.ones(3), n)
+
+
 def results_kept_per_index(n):
     # the result (an array) is kept, not the jitted function: a new closure over `i` per iteration
     layers, out = jnp.ones((n, 3)), []
@@ -323,6 +343,16 @@ def cached_trainer_steps(n):
     for _ in range(n):
         x = trainer.training_step(x)
     return x
+
+
+def run_cached(trainer: CachedTrainer, x, n):
+    for _ in range(n):
+        x = trainer.training_step(x)
+    return x
+
+
+def cached_trainer_given(n):
+    return run_cached(CachedTrainer(0.5), jnp.ones(3), n)
 
 
 class InlinedBlock:
@@ -586,11 +616,11 @@ def method_rebound_to_its_jit(n):
     return y
 
 
-GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps,
+GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps, annealer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
-           static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
+           static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update,
            method_rebound_to_its_jit, vmap_per_step]

@@ -528,11 +528,37 @@ def instance_method(index, call: cst.Call, func):
     if fn.attr.value not in _method_names(index):
         return None  # no class of the module has such a method (`jnp.sum(...)`): no need to look at bindings
     values = scope_view(index, func).values(fn.value.value)
-    if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
+    if values == [None]:  # a parameter: its annotation may name the class
+        klass = _annotated_class(index, func, fn.value.value)
+        return klass.methods.get(fn.attr.value) if klass is not None else None
+    if len(values) != 1 or not isinstance(values[0], cst.Call):
         return None
     made = values[0].func
     klass = index.classes.get(made.value) if isinstance(made, cst.Name) else None
     return klass.methods.get(fn.attr.value) if klass is not None else None
+
+
+def _annotated_class(index, func, name: str):
+    """The class of this module that parameter ``name`` of ``func`` is annotated with
+    (``def train(trainer: Trainer, ...)``), when no class of the module derives from it (so the
+    method a call on the parameter runs is that class's own); None otherwise."""
+    node = func.node if func is not None else None
+    if not isinstance(node, cst.FunctionDef):
+        return None
+    params = node.params
+    for param in (*params.posonly_params, *params.params, *params.kwonly_params):
+        if param.name.value != name:
+            continue
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        klass = index.classes.get(annotation.value) if isinstance(annotation, cst.Name) else None
+        if klass is None or any(_derives_from(other, klass.name) for other in index.classes.values()):
+            return None
+        return klass
+    return None
+
+
+def _derives_from(klass, base: str) -> bool:
+    return any(isinstance(arg.value, cst.Name) and arg.value.value == base for arg in klass.node.bases)
 
 
 def _method_names(index) -> frozenset[str]:
