@@ -94,6 +94,12 @@ def traced_axis(x, axis):
     return x.sum(axis) + jnp.take(x, 0, axis=axis)  # expect: JG104
 
 
+@jax.jit
+def traced_top_k(x, k):
+    # an integer parameter JAX needs static (also jnp.triu's k, jnp.diff's n, jnp.fft.fft's n)
+    return jax.lax.top_k(x, k)  # expect: JG104
+
+
 def loss_with_float(w):
     scale = float(w.sum())  # expect: JG104
     return w.sum() * scale
@@ -366,6 +372,12 @@ def static_axis(x, axis, shift):
     return x.min(axis), np.sum(x, axis), jnp.roll(x, shift, axis=axis)  # a traced `shift` is fine
 
 
+@partial(jax.jit, static_argnames=("k",))
+def static_top_k(x, k, edges):
+    # k static; histogram's bins may be traced edges (an array), not only a count
+    return jax.lax.top_k(x, k), jnp.histogram(x, edges)
+
+
 
 _OFFSETS = jnp.array([0.5, 1.5])  # a concrete JAX array, built once at import
 _GAIN = jnp.array(2.0)
@@ -403,6 +415,7 @@ RAISES = [
     (lambda: pick_pairs(jnp.ones(2)), "TracerIntegerConversionError"),
     (lambda: build_repeated(jnp.ones(2), 2), "ConcretizationTypeError"),
     (lambda: traced_axis(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
+    (lambda: traced_top_k(jnp.arange(4.0), 2), "TracerBoolConversionError"),
     (lambda: math_module(jnp.float32(2.0)), "ConcretizationTypeError"),
     (lambda: dict_lookup(1), "TypeError"),
     (lambda: formatted(jnp.float32(1.0)), "TypeError"),
@@ -428,6 +441,7 @@ RUNS = [
     lambda: pick_pairs_array(jnp.ones(2)),
     lambda: build_repeated_static(jnp.ones(2), 2),
     lambda: static_axis(jnp.ones((2, 2)), axis=0, shift=1),
+    lambda: static_top_k(jnp.arange(4.0), 2, jnp.array([0.0, 2.0, 4.0])),
     lambda: math_on_static(jnp.ones(4)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),
     lambda: static_conversions(jnp.ones(3)),

@@ -21,6 +21,10 @@ output size depends on the values of its input unless an optional `size=` bounds
 * SIZE_FROM_VALUES: the optional size parameters (`num_segments=None`, `length=None`, ...) whose
   omission makes the function compute the size from its input's values, which fails when that
   input is traced -- found the same way (omitted: it raises under jit, given: it runs);
+* STATIC_INTS: the other integer parameters that must be static (`lax.top_k`'s `k`, `jnp.triu`'s
+  `k`, `jnp.diff`'s `n`, `jnp.fft.fft`'s `n`, `jnp.split`'s sections, ...) -- each found the same
+  way, every parameter of every public function probed with a Python int (its own default, or
+  small ones), and left out when it also takes a traced array (`jnp.histogram`'s `bins` as edges);
 * STDLIB_UNHASHABLE: the standard library's public classes whose instances cannot be hashed
   (they define `__eq__` without `__hash__`: `argparse.Namespace`, `types.SimpleNamespace`, ...),
   found by importing the running Python's standard library.
@@ -216,6 +220,91 @@ def scan_axes() -> tuple[dict, dict]:
     return functions, methods
 
 
+# -- other integer parameters that must be static: found by running each function under jit ---
+# (lax.top_k's k, jnp.triu's k, jnp.diff's n, jnp.fft.fft's n, jnp.split's sections, ...)
+INT_MODULES = (*MODULES, "jax.numpy.fft", "jax.numpy.linalg")
+# parameters already covered by another table, or that take arrays/flags/dtypes, never ints
+NOT_INT_PARAMS = frozenset({*AXIS_NAMES, *SIZE_NAMES, "size", "dtype", "out", "precision", "where", "key",
+                            "preferred_element_type", "fill_value", "axis_name"})
+
+
+def _int_candidates(param) -> list[int]:
+    """The Python ints to probe ``param`` with: its own default, if an int, else small ones."""
+    default = param.default
+    if default is param.empty:
+        return [2, 1]
+    if type(default) is int:  # not a bool flag
+        return [default or 1]
+    return [1] if default is None else []
+
+
+def _ints_call(fn, params, param):
+    """Like ``axis_call``, with the other required parameters after the first (an array operand)
+    given the Python int 1 (``lax.slice_in_dim(x, start, limit)``: both ints)."""
+    import jax.numpy as jnp
+
+    args, kw = [], {}
+    for i, q in enumerate(params):
+        if q.name == param or q.default is not q.empty or q.kind in (q.VAR_POSITIONAL, q.VAR_KEYWORD):
+            continue
+        value = jnp.ones((4, 4)) if i == 0 else 1
+        if q.kind is q.KEYWORD_ONLY:
+            kw[q.name] = value
+        else:
+            args.append((i, value))
+    index = next(i for i, p in enumerate(params) if p.name == param)
+    target = params[index]
+
+    def call(value):
+        positional = [v for i, v in args if i < index]
+        later = {params[i].name: v for i, v in args if i > index}
+        if target.kind is target.POSITIONAL_ONLY:
+            return fn(*positional, value, *later.values(), **kw)
+        return fn(*positional, **later, **kw, **{param: value})
+
+    return call
+
+
+def _takes_traced_array(call) -> bool:
+    """Does the parameter also take a traced array (``jnp.histogram``'s ``bins`` as edges)? Then a
+    traced value there is not an error by itself."""
+    import jax
+    import jax.numpy as jnp
+
+    for value in (jnp.array([0, 1]), jnp.array([0.0, 0.5, 1.0])):
+        try:
+            jax.jit(call)(value)
+            return True
+        except Exception:  # noqa: BLE001 - raises with this array too
+            continue
+    return False
+
+
+def scan_static_ints(only: frozenset[str] | None = None) -> dict[str, tuple[tuple[int, ...], tuple[str, ...]]]:
+    """Integer parameters, other than axes and sizes, that raise under jit when traced and run
+    with the same value static: every parameter of every public function (or of those in
+    ``only``), probed with generic operands for the others (a function this cannot call
+    generically is left out)."""
+    import warnings
+
+    warnings.simplefilter("ignore")
+    out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+    for qual, fn, params in _functions(INT_MODULES):
+        if only is not None and qual not in only:
+            continue
+        found = []
+        for p in params:
+            if p.name in NOT_INT_PARAMS or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
+                continue
+            for call in (axis_call(fn, params, p.name, fn.__name__), _ints_call(fn, params, p.name)):
+                if any(needs_static(call, value) for value in _int_candidates(p)) and not _takes_traced_array(call):
+                    found.append(p.name)
+                    break
+        if found:
+            out[qual] = _spec(params, found)
+    return out
+
+
 def scan_size_from_values() -> dict[str, str]:
     """Optional size parameters (default None) that, omitted, are computed from traced input."""
     import jax
@@ -278,7 +367,7 @@ def scan_stdlib_unhashable() -> set[str]:
 
 def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None = None,
            axes: tuple[dict, dict] | None = None, from_values: dict | None = None,
-           stdlib: set[str] | None = None) -> str:
+           stdlib: set[str] | None = None, static_ints: dict | None = None) -> str:
     lines = [
         f'"""Generated by scripts/gen_jaxsig.py from jax {version}: do not edit by hand.',
         "",
@@ -289,6 +378,8 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
         "STATIC_AXES / STATIC_AXIS_METHODS: (positions, keywords) of the axis parameters of jax.numpy's",
         "functions / jax.Array's methods (positions after self) that raise under jit when traced.",
         "SIZE_FROM_VALUES: optional size parameters that, omitted, are computed from the input's values.",
+        "STATIC_INTS: (positions, keywords) of the other parameters (not axes, not sizes) that raise under",
+        "jit when traced and run with the same Python int, and do not take a traced array either.",
         "SIGNATURES: each function's parameters as Python writes them (\"/\", \"*\", \"*args\", \"**kw\").",
         "STDLIB_UNHASHABLE: classes of the standard library whose instances cannot be hashed.",
         '"""',
@@ -306,6 +397,8 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
     lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted(methods.items())]
     lines += ["}", "", "SIZE_FROM_VALUES: dict[str, str] = {"]
     lines += [f"    {k!r}: {v!r}," for k, v in sorted((from_values or {}).items())]
+    lines += ["}", "", "STATIC_INTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {"]
+    lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted((static_ints or {}).items())]
     lines += ["}", "", f"# from Python {sys.version_info[0]}.{sys.version_info[1]}'s standard library",
               "STDLIB_UNHASHABLE = frozenset({"]
     lines += [f"    {k!r}," for k in sorted(stdlib or ())]
@@ -324,6 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes, bounded = scan()
     signatures, axes, from_values = scan_signatures(), scan_axes(), scan_size_from_values()
     stdlib = scan_stdlib_unhashable()
+    static_ints = scan_static_ints()
     if args.check:
         sys.path.insert(0, str(TARGET.parents[3]))
         from jitguard.lint.analysis import jaxsig
@@ -333,13 +427,16 @@ def main(argv: list[str] | None = None) -> int:
         missing += [k for k in axes[0] if k not in jaxsig.STATIC_AXES] + [k for k in axes[1] if k not in jaxsig.STATIC_AXIS_METHODS]
         missing += [k for k in from_values if k not in jaxsig.SIZE_FROM_VALUES]
         missing += sorted(stdlib - jaxsig.STDLIB_UNHASHABLE)
+        missing += [k for k in static_ints if k not in jaxsig.STATIC_INTS]
         for k in missing:
             print(f"missing: {k}")
         return 1 if missing else 0
-    TARGET.write_text(render(sizes, bounded, jax.__version__, signatures, axes, from_values, stdlib), encoding="utf-8")
+    TARGET.write_text(render(sizes, bounded, jax.__version__, signatures, axes, from_values, stdlib, static_ints),
+                      encoding="utf-8")
     print(f"wrote {TARGET} ({len(sizes)} sized functions, {len(bounded)} size-bounded outputs, "
           f"{len(axes[0])} functions and {len(axes[1])} methods with static axes, {len(from_values)} sizes from "
-          f"values, {len(signatures)} signatures, {len(stdlib)} unhashable standard-library classes)")
+          f"values, {len(static_ints)} functions with other static ints, {len(signatures)} signatures, "
+          f"{len(stdlib)} unhashable standard-library classes)")
     return 0
 
 

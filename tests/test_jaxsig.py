@@ -114,6 +114,37 @@ def test_static_axes_and_sizes_from_values_are_found_again_by_running_jax():
     assert {k: v for k, v in jaxsig.SIZE_FROM_VALUES.items() if gen.scan_size_from_values().get(k) != v} == {}
 
 
+def test_static_ints_are_found_again_by_running_jax():
+    """Each STATIC_INTS entry was found by running JAX (a Python int runs under jit, a traced one
+    raises, a traced array is not taken either): probe those functions again."""
+    found = _scan_module().scan_static_ints(only=frozenset(jaxsig.STATIC_INTS))
+    assert {k: v for k, v in jaxsig.STATIC_INTS.items() if found.get(k) != v} == {}
+
+
+STATIC_INT_CALLS = {
+    "jax.lax.top_k": lambda k: jax.lax.top_k(jnp.arange(4.0), k),
+    "jax.numpy.triu": lambda k: jnp.triu(jnp.ones((3, 3)), k),
+    "jax.numpy.diff": lambda n: jnp.diff(jnp.arange(5.0), n),
+    "jax.numpy.fft.rfft": lambda n: jnp.fft.rfft(jnp.arange(4.0), n),
+    "jax.numpy.split": lambda k: jnp.split(jnp.arange(4.0), k),
+}
+
+
+@pytest.mark.parametrize("qual", sorted(STATIC_INT_CALLS))
+def test_a_static_int_runs_and_a_traced_one_raises(qual):
+    assert qual in jaxsig.STATIC_INTS
+    call = STATIC_INT_CALLS[qual]
+    jax.jit(lambda: call(2))()
+    with pytest.raises((*TRACER_ERRORS, ValueError, jax.errors.TracerBoolConversionError)):
+        jax.jit(call)(2)
+
+
+def test_an_int_parameter_that_takes_a_traced_array_is_left_out():
+    edges = jnp.array([0.0, 0.5, 1.0])
+    jax.jit(lambda x, b: jnp.histogram(x, b))(jnp.ones(3), edges)  # bins as traced edges: runs
+    assert "bins" not in jaxsig.STATIC_INTS.get("jax.numpy.histogram", ((), ()))[1]
+
+
 def test_an_axis_that_may_be_traced_is_left_out():
     jax.jit(lambda x, s: jnp.roll(x, s, axis=0))(jnp.ones(3), 1)  # roll's shift may be traced
     assert jaxsig.STATIC_AXES["jax.numpy.roll"][1] == ("axis",)

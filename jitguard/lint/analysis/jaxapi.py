@@ -252,6 +252,16 @@ SIZE_FROM_VALUES = jaxsig.SIZE_FROM_VALUES
 STATIC_AXES = jaxsig.STATIC_AXES
 STATIC_AXIS_METHODS = jaxsig.STATIC_AXIS_METHODS
 
+# Other integer parameters that must be static (`lax.top_k`'s `k`, `jnp.triu`'s `k`, `jnp.diff`'s
+# `n`, `jnp.fft.fft`'s `n`, ...): generated from JAX the same way (a Python int there runs under
+# jit, a traced one raises, a traced array is not taken either). The sizes of SHAPE_ARGUMENTS
+# and `jnp.repeat`'s repeats are JG105's and left out here.
+STATIC_INTS = {
+    qual: (tuple(i for i in positions if i not in SHAPE_ARGUMENTS.get(qual, ((), ()))[0]),
+           tuple(k for k in keywords if k not in SHAPE_ARGUMENTS.get(qual, ((), ()))[1]))
+    for qual, (positions, keywords) in jaxsig.STATIC_INTS.items() if qual != "jax.numpy.repeat"
+}
+
 # NumPy functions that, given a tracer, hand the call to the array's own method (`np.reshape(x,
 # shape)` is `x.reshape(shape)`, `np.sum(x, axis)` is `x.sum(axis)`): they work on tracers, and their
 # shape and axis arguments must be static as the jax.numpy function's are (tests/test_jaxapi_claims.py

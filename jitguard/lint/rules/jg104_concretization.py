@@ -6,7 +6,7 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import DIFFERENTIATED, TRACE_KINDS
 from jitguard.lint.analysis.taint import Context
 from jitguard.lint.rules.base import Rule, Scope
-from jitguard.lint.rules.jg105_value_dependent_shape import traced_axis
+from jitguard.lint.rules.jg105_value_dependent_shape import traced_axis, traced_static_int
 
 
 class Concretization(Rule):
@@ -22,7 +22,11 @@ class Concretization(Rule):
         `float()`, `complex()`, `.item()`, `.tolist()`, NumPy functions that turn their argument
         into a NumPy array (`np.asarray`, `np.array`, `np.exp`, `np.stack`, ...), `range(n)` with a
         traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`: the axis parameters JAX
-        needs static, read from the installed JAX), and indexing a Python list or tuple (also one
+        needs static, read from the installed JAX) or other integer parameter JAX needs static
+        (`lax.top_k(x, k)`, `jnp.triu(m, k)`, `jnp.diff(x, n)`, `jnp.fft.fft(x, n)`,
+        `jnp.split(x, sections)`, ...: found by running every public function of the installed
+        JAX with a Python int and a traced one, leaving out parameters that also take a traced
+        array, like `jnp.histogram`'s `bins`), and indexing a Python list or tuple (also one
         holding tracers, filled by `append`), or a NumPy array (also one bound once at module level
         or in an enclosing function, or stored once, like a list literal, as `self.<name>` by the
         `__init__` of a plain class: never registered as a pytree nor passed to any call, the
@@ -74,7 +78,7 @@ class Concretization(Rule):
         grad_only = ctx.trace_kind == DIFFERENTIATED
         if grad_only and _runs_under_grad(node, name):
             return  # under grad alone bool(), int(), .item(), range() of a tracer run (JAX 0.10.2)
-        axis = None if grad_only else traced_axis(node, name, ctx)  # jnp.sum(x, axis): axes JAX needs static
+        axis = None if grad_only else traced_axis(node, name, ctx) or traced_static_int(node, name, ctx)
         if axis is not None:
             ctx.report(*axis)
             return
