@@ -531,8 +531,8 @@ def instance_method(index, call: cst.Call, func):
     if values == [None]:  # a parameter: its annotation may name the class
         klass = _annotated_class(index, func, fn.value.value)
         return klass.methods.get(fn.attr.value) if klass is not None else None
-    if len(values) != 1 or not isinstance(values[0], cst.Call):
-        return None
+    if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
+        return None  # (None: a name no scope binds, a global of `import *` or a builtin)
     made = values[0].func
     klass = index.classes.get(made.value) if isinstance(made, cst.Name) else None
     return klass.methods.get(fn.attr.value) if klass is not None else None
