@@ -803,3 +803,33 @@ def test_a_compiled_function_called_in_a_trace_returns_tracers_but_keeps_none(tm
             jax.jit(lambda x, inner=inner: jnp.arange(inner()) + x)(1.0)
         assert jnp.arange(inner()).shape == (3,)
     sys.modules.pop("compiled_out")
+
+
+def test_a_method_call_on_a_name_no_scope_binds_is_no_instance(tmp_path):
+    """``thing.step(x)`` in a loop, ``thing`` from ``import *`` (bound in no scope this file
+    shows): no class of the module is known for it, and the analysis does not fail on it (it
+    raised TypeError in JG301 once); a parameter annotated with the class still is one."""
+    [path] = write(tmp_path, {"unbound_receiver.py": """\
+        import jax
+        from helpers import *
+
+
+        class Stepper:
+            def step(self, x):
+                return jax.jit(lambda v: v + 1)(x)
+
+
+        def run(n, x):
+            for _ in range(n):
+                x = thing.step(x)
+            return x
+
+
+        def run_given(n, x, stepper: Stepper):
+            for _ in range(n):
+                x = stepper.step(x)
+            return x
+        """})
+    [result] = lint_files([path], LintOptions(DEFAULT))
+    assert result.errors == []
+    assert {(f.line, f.code) for f in result.findings} == {(7, "JG301")}
