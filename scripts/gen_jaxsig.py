@@ -24,7 +24,9 @@ output size depends on the values of its input unless an optional `size=` bounds
 * STATIC_INTS: the other integer parameters that must be static (`lax.top_k`'s `k`, `jnp.triu`'s
   `k`, `jnp.diff`'s `n`, `jnp.fft.fft`'s `n`, `jnp.split`'s sections, ...) -- each found the same
   way, every parameter of every public function probed with a Python int (its own default, or
-  small ones), and left out when it also takes a traced array (`jnp.histogram`'s `bins` as edges);
+  small ones), and left out when it also takes a traced array (`jnp.histogram`'s `bins` as edges)
+  or when flipping a boolean option makes a traced value legal (`jnp.delete`'s `obj` with
+  `assume_unique_indices=True`);
 * STDLIB_UNHASHABLE: the standard library's public classes whose instances cannot be hashed
   (they define `__eq__` without `__hash__`: `argparse.Namespace`, `types.SimpleNamespace`, ...),
   found by importing the running Python's standard library.
@@ -161,12 +163,12 @@ def axis_call(fn, params, param, fn_name: str, method: bool = False):
             kw[q.name] = value
     target = next(p for p in params if p.name == param)
 
-    def call(axis):
+    def call(axis, **extra):
         f = getattr(args[0], fn_name) if method else fn
         rest = args[1:] if method else args
         if target.kind is target.POSITIONAL_ONLY:
-            return f(*rest, axis, **kw)
-        return f(*rest, **kw, **{param: axis})
+            return f(*rest, axis, **kw, **extra)
+        return f(*rest, **kw, **extra, **{param: axis})
 
     return call
 
@@ -255,14 +257,37 @@ def _ints_call(fn, params, param):
     index = next(i for i, p in enumerate(params) if p.name == param)
     target = params[index]
 
-    def call(value):
+    def call(value, **extra):
         positional = [v for i, v in args if i < index]
         later = {params[i].name: v for i, v in args if i > index}
         if target.kind is target.POSITIONAL_ONLY:
-            return fn(*positional, value, *later.values(), **kw)
-        return fn(*positional, **later, **kw, **{param: value})
+            return fn(*positional, value, *later.values(), **kw, **extra)
+        return fn(*positional, **later, **kw, **extra, **{param: value})
 
     return call
+
+
+def _flag_lifts_it(call, params, value) -> bool:
+    """Does flipping a boolean option make the traced value legal (``jnp.delete``'s ``obj`` with
+    ``assume_unique_indices=True``)? Then the parameter is static only by default: left out."""
+    import functools
+
+    import jax
+
+    for q in params:
+        if type(q.default) is not bool or q.kind is q.POSITIONAL_ONLY:
+            continue
+        try:
+            jax.jit(functools.partial(_with_option, call, q.name, not q.default))(value)
+            return True
+        except Exception:  # noqa: BLE001 - still raises with the option flipped
+            continue
+    return False
+
+
+def _with_option(call, name, flag, value):
+    """``call(value)`` with the keyword ``name=flag`` added to the function call it makes."""
+    return call(value, **{name: flag})
 
 
 def _takes_traced_array(call) -> bool:
@@ -297,7 +322,8 @@ def scan_static_ints(only: frozenset[str] | None = None) -> dict[str, tuple[tupl
             if p.name in NOT_INT_PARAMS or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
                 continue
             for call in (axis_call(fn, params, p.name, fn.__name__), _ints_call(fn, params, p.name)):
-                if any(needs_static(call, value) for value in _int_candidates(p)) and not _takes_traced_array(call):
+                values = [value for value in _int_candidates(p) if needs_static(call, value)]
+                if values and not _takes_traced_array(call) and not _flag_lifts_it(call, params, values[0]):
                     found.append(p.name)
                     break
         if found:

@@ -145,6 +145,14 @@ def test_an_int_parameter_that_takes_a_traced_array_is_left_out():
     assert "bins" not in jaxsig.STATIC_INTS.get("jax.numpy.histogram", ((), ()))[1]
 
 
+def test_an_int_parameter_a_flag_makes_traceable_is_left_out():
+    """``jnp.delete(x, obj)`` needs a static ``obj`` by default, not with ``assume_unique_indices``."""
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.jit(lambda i: jnp.delete(jnp.arange(4), i))(1)
+    jax.jit(lambda i: jnp.delete(jnp.arange(4), i, assume_unique_indices=True))(1)
+    assert "jax.numpy.delete" not in jaxsig.STATIC_INTS
+
+
 def test_an_axis_that_may_be_traced_is_left_out():
     jax.jit(lambda x, s: jnp.roll(x, s, axis=0))(jnp.ones(3), 1)  # roll's shift may be traced
     assert jaxsig.STATIC_AXES["jax.numpy.roll"][1] == ("axis",)

@@ -250,7 +250,6 @@ STATIC_INTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     'jax.numpy.blackman': ((0,), ('M',)),
     'jax.numpy.cov': ((4,), ('ddof',)),
     'jax.numpy.cross': ((2, 3, 4), ('axisa', 'axisb', 'axisc')),
-    'jax.numpy.delete': ((1,), ('obj',)),
     'jax.numpy.diag': ((1,), ('k',)),
     'jax.numpy.diag_indices': ((0,), ('n',)),
     'jax.numpy.diagflat': ((1,), ('k',)),

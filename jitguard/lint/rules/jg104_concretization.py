@@ -26,7 +26,8 @@ class Concretization(Rule):
         (`lax.top_k(x, k)`, `jnp.triu(m, k)`, `jnp.diff(x, n)`, `jnp.fft.fft(x, n)`,
         `jnp.split(x, sections)`, ...: found by running every public function of the installed
         JAX with a Python int and a traced one, leaving out parameters that also take a traced
-        array, like `jnp.histogram`'s `bins`), and indexing a Python list or tuple (also one
+        array, like `jnp.histogram`'s `bins`, or that a flag makes traceable, like `jnp.delete`'s
+        `obj` with `assume_unique_indices=True`), and indexing a Python list or tuple (also one
         holding tracers, filled by `append`), or a NumPy array (also one bound once at module level
         or in an enclosing function, or stored once, like a list literal, as `self.<name>` by the
         `__init__` of a plain class: never registered as a pytree nor passed to any call, the
