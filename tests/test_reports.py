@@ -39,7 +39,6 @@ MISSED: dict[str, set[int]] = {
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_jax-jit-within-jit-static-return-traced": {27},
     "concrete_mujoco-mjx-ctrlrange-box-in-jitted-init": {42},
     "concrete_multinerf-convert-to-ndc-default-numpy": {25},
     "concrete_tfp-jax-transpose-bijector-ndims-converted-in-jit": {20},

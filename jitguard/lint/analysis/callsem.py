@@ -263,7 +263,35 @@ class CallSemantics:
             f"returned by {how} `{shown}`, called inside `{self.info.display()}` "
             f"({self.staged}): a compiled function called inside another trace returns tracers, even when "
             "its arguments are static"), self.info)
-        return _returned_leaves(self.index, callee, origin)
+        return _returned_leaves(self.index, callee, origin, self._leaf_arguments(node, callee))
+
+    def _leaf_arguments(self, node: cst.Call, callee: FunctionInfo) -> frozenset[str]:
+        """The parameters of a compiled ``callee`` this call binds to one array leaf each: a
+        traced array, or a static value that is no container (a number, a static parameter), which
+        the compiled function hands back as a tracer when it returns the parameter itself."""
+        params = callee.positional
+        if callee.is_method and params and isinstance(node.func, cst.Attribute):
+            params = params[1:]
+        if any(a.star for a in node.args):
+            return frozenset()
+        bound: dict[str, cst.BaseExpression] = {}
+        for i, arg in enumerate(a for a in node.args if a.keyword is None):
+            if i < len(params):
+                bound[params[i].name] = arg.value
+        for arg in node.args:
+            if arg.keyword is not None and callee.param(arg.keyword.value) is not None:
+                bound[arg.keyword.value] = arg.value
+        leaves = set()
+        for name, value in bound.items():
+            t = self.taints.get(value)
+            if t is not None:
+                if not (t.container or t.opaque or t.foreign):
+                    leaves.add(name)
+            elif isinstance(value, (cst.Integer, cst.Float)) or isinstance(value, cst.Name) and (
+                    value.value in ("True", "False") or self.info.param(value.value) is not None
+                    and not self.is_sequence(value) and not self.is_mapping(value)):
+                leaves.add(name)
+        return frozenset(leaves)
 
     def _compiling_transform(self, func: cst.BaseExpression, callee: FunctionInfo) -> str | None:
         """The transform of ``jaxapi.ARRAY_OUTPUT_TRANSFORMS`` a call of ``func`` (which runs
@@ -767,10 +795,11 @@ def _map_record(record: Taint, params: list, i: int, vararg, mapped: dict[str, T
     return i
 
 
-def _returned_leaves(index, callee: FunctionInfo, origin: Origin) -> Taint | None:
+def _returned_leaves(index, callee: FunctionInfo, origin: Origin, leaves: frozenset[str] = frozenset()) -> Taint | None:
     """What a compiled ``callee`` returns inside another trace: the structure its ``return``
     statements build, with a tracer for every leaf (a record for a tuple/list/dict literal, None for
-    None); opaque where the structure is not plain to see or the returns disagree."""
+    None); opaque where the structure is not plain to see or the returns disagree. ``leaves``: the
+    parameters the call binds to one array leaf each (a parameter returned as it is is one tracer)."""
     node = callee.node
     if isinstance(node, cst.Lambda):
         values = [node.body]
@@ -785,27 +814,30 @@ def _returned_leaves(index, callee: FunctionInfo, origin: Origin) -> Taint | Non
                 values.append(item.value)
                 continue
             stack.extend(children(item))
-    kinds = [_leaves_of(index, callee, v, origin, 2) for v in values] or [None]
+    kinds = [_leaves_of(index, callee, v, origin, 2, leaves) for v in values] or [None]
     if all(k == kinds[0] for k in kinds[1:]):
         return kinds[0]
     return Taint(origin, opaque=True)  # returns of different structures: a leaf of unknown kind
 
 
-def _leaves_of(index, callee: FunctionInfo, expr: cst.BaseExpression | None, origin: Origin, depth: int) -> Taint | None:
+def _leaves_of(index, callee: FunctionInfo, expr: cst.BaseExpression | None, origin: Origin, depth: int,
+               leaves: frozenset[str] = frozenset()) -> Taint | None:
     """The traced value a compiled function's output ``expr`` becomes (see ``_returned_leaves``)."""
+    if isinstance(expr, cst.Name) and expr.value in leaves or _python_number(expr):
+        return Taint(origin)  # one array leaf: a number the body computes, a parameter bound to a leaf
     if expr is None or isinstance(expr, cst.Name) and expr.value == "None":
         return None  # None is an empty pytree: it stays None
     if isinstance(expr, (cst.Tuple, cst.List, cst.Dict)):
-        return _record_leaves(index, callee, expr, origin, depth)
+        return _record_leaves(index, callee, expr, origin, depth, leaves)
     if isinstance(expr, cst.Comparison) and not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
                                                     for c in expr.comparisons):
         return Taint(origin, boolean=True)
     if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary)) or isinstance(expr, cst.Name) and expr.value in ("True", "False"):
         return Taint(origin, boolean=isinstance(expr, cst.Name))
     if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
-        return _leaves_of(index, callee, expr.expression, origin, depth)
+        return _leaves_of(index, callee, expr.expression, origin, depth, leaves)
     if isinstance(expr, cst.BinaryOperation):
-        sides = [_leaves_of(index, callee, e, origin, depth) for e in (expr.left, expr.right)]
+        sides = [_leaves_of(index, callee, e, origin, depth, leaves) for e in (expr.left, expr.right)]
         if any(s is None or s.container for s in sides) or all(s.opaque for s in sides):
             return Taint(origin, opaque=True)  # tuple concatenation or repetition, or not known
         return Taint(origin)  # arithmetic with a number or an array: an array leaf
@@ -816,21 +848,32 @@ def _leaves_of(index, callee: FunctionInfo, expr: cst.BaseExpression | None, ori
     if isinstance(expr, cst.Name) and depth > 0 and callee.param(expr.value) is None:
         values = index.assigned_names(callee).get(expr.value, [])
         if len(values) == 1 and values[0] is not None:
-            return _leaves_of(index, callee, values[0], origin, depth - 1)
+            return _leaves_of(index, callee, values[0], origin, depth - 1, leaves)
     return Taint(origin, opaque=True)  # a leaf or a sub-tree: its structure is not plain to see
 
 
 def _record_leaves(index, callee: FunctionInfo, expr: cst.Tuple | cst.List | cst.Dict, origin: Origin,
-                   depth: int) -> Taint | None:
+                   depth: int, leaves: frozenset[str] = frozenset()) -> Taint | None:
     """A tuple, list or dict literal a compiled function returns: each item's own leaves."""
     if isinstance(expr, cst.Dict):
         if not all(isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) for e in expr.elements):
             return Taint(origin, container=True, mapping=True, opaque=True)
-        return lattice.record({e.key.evaluated_value: _leaves_of(index, callee, e.value, origin, depth)
+        return lattice.record({e.key.evaluated_value: _leaves_of(index, callee, e.value, origin, depth, leaves)
                                for e in expr.elements}, mapping=True)
     if any(isinstance(e, cst.StarredElement) for e in expr.elements):
         return Taint(origin, container=True, opaque=True)
-    return lattice.record({str(i): _leaves_of(index, callee, e.value, origin, depth) for i, e in enumerate(expr.elements)})
+    return lattice.record({str(i): _leaves_of(index, callee, e.value, origin, depth, leaves) for i, e in enumerate(expr.elements)})
+
+
+def _python_number(expr: cst.BaseExpression | None) -> bool:
+    """A Python number read off an array or a container: ``len(xs)``, ``x.shape[0]``, ``x.ndim``,
+    ``x.size`` (an output leaf of a compiled function, so a tracer in the caller's trace)."""
+    if isinstance(expr, cst.Call):
+        return isinstance(expr.func, cst.Name) and expr.func.value == "len" and len(expr.args) == 1
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value in ("ndim", "size")
+    return (isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape"
+            and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index))
 
 
 def _flax_method(call: cst.Call) -> str:

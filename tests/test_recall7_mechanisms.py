@@ -1,0 +1,117 @@
+"""General JAX mechanisms behind misses of the seventh batch of reports (docs/recall.md), each in
+shapes of our own (other names, other code), flagged and legal. Every program is linted with the
+default rules (the lines marked ``# flag`` get the code, nothing else is reported) and run under
+JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look-alike's runs).
+
+* A jitted function called inside another trace is staged into it: every leaf of what it returns
+  is a tracer, also a Python number it hands back (a static argument returned as it is, a number
+  bound to a parameter, ``len(xs)``, ``x.shape[0]``), so converting it (``float()``, ``int()``,
+  ``range``) raises; calling the plain function keeps the Python number (jax#14666).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from tests.mechanisms import assert_flags_marked_lines, assert_raises_or_runs
+from tests.test_jg206 import _run
+
+PRELUDE = """\
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+"""
+
+# name: (code, source, error raised by main() or None when main() runs)
+CASES: dict[str, tuple[str, str, str | None]] = {
+    # -- the output of a jitted function called in a trace is tracers
+    "inner_jit_returns_static_number_to_helper": ("JG104", """
+        @functools.partial(jax.jit, static_argnames="steps")
+        def schedule_length(steps):
+            return steps
+
+        def repeat(x, steps):
+            n = schedule_length(steps=steps)
+            for _ in range(n):  # flag
+                x = x * 0.5
+            return x
+
+        @functools.partial(jax.jit, static_argnums=1)
+        def main_jit(x, steps):
+            return repeat(x, steps)
+
+        def main():
+            return main_jit(jnp.ones(3), 3)
+        """, "TracerIntegerConversionError"),
+    "inner_jit_returns_shape_entry": ("JG104", """
+        @jax.jit
+        def rows_of(x):
+            return x.shape[0]
+
+        @jax.jit
+        def main_jit(x):
+            return x / float(rows_of(x))  # flag
+
+        def main():
+            return main_jit(jnp.ones((4, 2)))
+        """, "ConcretizationTypeError"),
+    "inner_jit_method_returns_literal_argument": ("JG104", """
+        class Grid:
+            @functools.partial(jax.jit, static_argnums=(0, 1))
+            def cells(self, n):
+                return n
+
+            def __hash__(self):
+                return 0
+
+            def __eq__(self, other):
+                return isinstance(other, Grid)
+
+        GRID = Grid()
+
+        @jax.jit
+        def main_jit(x):
+            k = GRID.cells(4)
+            return jnp.tile(x, int(k))  # flag
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, "ConcretizationTypeError"),
+    "plain_function_returns_static_number_legal": (None, """
+        def schedule_length(steps):
+            return steps
+
+        def rows_of(x):
+            return x.shape[0]
+
+        jitted_length = jax.jit(schedule_length, static_argnums=0)
+
+        @functools.partial(jax.jit, static_argnums=1)
+        def main_jit(x, steps):
+            for _ in range(schedule_length(steps)):
+                x = x * 0.5
+            return x / float(rows_of(x))
+
+        def main():
+            main_jit(jnp.ones(3), 3)
+            return float(jitted_length(3))  # outside any trace: a concrete array
+        """, None),
+}
+
+
+def _source(name: str) -> str:
+    return PRELUDE + textwrap.dedent(CASES[name][1])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_recall7_mechanism_lint(tmp_path, name):
+    assert_flags_marked_lines(tmp_path, name, _source(name), CASES[name][0] or "JG000")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_recall7_mechanism_under_jax(name):
+    assert_raises_or_runs(lambda: _run(_source(name), f"recall7mech_{name}"), CASES[name][2])
