@@ -7,6 +7,11 @@ JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look
   is a tracer, also a Python number it hands back (a static argument returned as it is, a number
   bound to a parameter, ``len(xs)``, ``x.shape[0]``), so converting it (``float()``, ``int()``,
   ``range``) raises; calling the plain function keeps the Python number (jax#14666).
+* A tracer-type test of an attribute (``isinstance(op.R, jax.core.Tracer)``, also written as a
+  helper ``is_traced(op.R)``) narrows that attribute as it narrows a name: after ``if
+  is_traced(op.R): return op`` with ``op.R`` surely a tracer nothing runs in the trace, and on the
+  right of ``not is_traced(self.w) and ...`` the attribute is no tracer (coordinax#963's fix). A
+  test of a concrete attribute keeps what follows checked.
 """
 
 from __future__ import annotations
@@ -81,6 +86,55 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return main_jit(jnp.ones(2))
         """, "ConcretizationTypeError"),
+    # -- tracer-type tests of an attribute
+    "attribute_tracer_guard_inline_legal": (None, """
+        class Shift:
+            def __init__(self, offset):
+                self.offset = offset
+
+        def simplify(op):
+            if isinstance(op.offset, jax.core.Tracer):
+                return op
+            if jnp.all(op.offset == 0):
+                return None
+            return op
+
+        def main():
+            jax.jit(lambda v: simplify(Shift(v)).offset)(jnp.zeros(3))
+            return simplify(Shift(jnp.zeros(3)))
+        """, None),
+    "attribute_tracer_guard_helper_in_method_legal": (None, """
+        def traced(value):
+            return isinstance(value, jax.core.Tracer)
+
+        class Scale:
+            def __init__(self, w):
+                self.w = w
+
+            def apply(self, x):
+                if not traced(self.w) and bool(jnp.all(self.w == 1.0)):
+                    return x
+                return x * self.w
+
+        def main():
+            return jax.jit(lambda w, x: Scale(w).apply(x))(jnp.ones(2), jnp.ones(2))
+        """, None),
+    "attribute_tracer_guard_on_concrete_attribute": ("JG101", """
+        class Clip:
+            def __init__(self, bound, lo):
+                self.bound = bound
+                self.lo = lo
+
+        def simplify(op):
+            if isinstance(op.bound, jax.core.Tracer):
+                return op
+            if jnp.any(op.lo > 0):  # flag
+                return None
+            return op
+
+        def main():
+            return jax.jit(lambda lo: simplify(Clip(2.0, lo)).lo)(jnp.ones(3))
+        """, "TracerBoolConversionError"),
     "plain_function_returns_static_number_legal": (None, """
         def schedule_length(steps):
             return steps

@@ -383,19 +383,23 @@ class Walker(CallSemantics):
         # from it
         truth = self.constant_truth(stmt.test)
         skip_body, skip_else = truth is False, truth is True
+        body_paths, else_paths = self._narrowed_paths(not_traced_in_body), self._narrowed_paths(not_traced_in_else)
         for name in not_traced_in_body:
             self.env.pop(name, None)
         body_containers, else_containers = _container_test(stmt.test, self.resolve)
         self._as_containers(body_containers, before)
         self.muted += dead_body
+        self.static_attrs |= body_paths
         if not skip_body:
             self.block(stmt.body)
+        self.static_attrs -= body_paths
         self.muted -= dead_body
         after_body, body_dead = self.env, self.dead or skip_body
         self.env, self.dead = dict(before), False
         for name in not_traced_in_else:
             self.env.pop(name, None)
         self._as_containers(else_containers, before)
+        self.static_attrs |= else_paths
         self.muted += dead_else
         if stmt.orelse is not None and not skip_else:
             if isinstance(stmt.orelse, cst.If):
@@ -404,14 +408,16 @@ class Walker(CallSemantics):
                 self.block(stmt.orelse.body)
         self.dead = self.dead or skip_else
         self.muted -= dead_else
+        self.static_attrs -= else_paths
         # `if isinstance(x, Tracer): return x` with x surely a tracer: what follows never runs in
         # this trace (nor after an else that exits when the body cannot run)
         body_dead, self.dead = body_dead or dead_body, self.dead or dead_else
         # a branch that returned does not flow on: `if x is None: return` narrows what follows
         if body_dead and not self.dead:
-            pass
+            self.static_attrs |= else_paths  # `if is_tracer(op.R): return op`: op.R is no tracer after it
         elif self.dead and not body_dead:
             self.env, self.dead = after_body, False
+            self.static_attrs |= body_paths
         else:
             self.env = lattice.merge(after_body, self.env)
             self.dead = body_dead and self.dead
@@ -538,9 +544,18 @@ class Walker(CallSemantics):
     def _surely_tracer(self, name: str, env: dict[str, Taint]) -> bool:
         """``name`` holds a traced array for sure: not a parameter still holding what it received
         when some call passed it a container (its flags keep only what every value has)."""
+        if "." in name and name not in env:  # op.R: the field of what op holds, when its kind is known
+            owner, attr = name.split(".", 1)
+            known, value = lattice.field(env.get(owner), attr) if env.get(owner) is not None else (False, None)
+            return known and _surely_tracer(value)
         taint = env.get(name)
         return _surely_tracer(taint) and not (taint is self.entry_env.get(name)
                                               and self.analysis.received_container(self.info, name))
+
+    def _narrowed_paths(self, names: set[str]) -> set[str]:
+        """The attribute paths (``op.R``) among names a type test rules out as tracers, not already
+        known static: read as static (``static_attrs``) where the test holds."""
+        return {n for n in names if "." in n and n not in self.static_attrs}
 
     def _as_containers(self, names: dict[str, bool | None], before: dict[str, Taint]) -> None:
         """Names a test showed to be Python containers (``isinstance(x, dict)``; the value: a dict,
@@ -577,7 +592,7 @@ class Walker(CallSemantics):
             return set(), set()
         resolve_there = self.index.imports_of(callee).resolve
         body, orelse = _type_test(returned, lambda e: resolve_there(e, {p.name for p in callee.params}), None)
-        names = {p.name: a.value.value for p, a in zip(callee.positional, call.args) if isinstance(a.value, cst.Name)}
+        names = {p.name: key for p, a in zip(callee.positional, call.args) if (key := _subject_key(a.value)) is not None}
         return {names[n] for n in body if n in names}, {names[n] for n in orelse if n in names}
 
     def _mark_test(self, expr: cst.BaseExpression) -> None:
@@ -897,10 +912,13 @@ class Walker(CallSemantics):
         if any(self._surely_tracer(n, self.env) for n in ruled_out):
             return left
         hidden = {n: self.env.pop(n) for n in ruled_out if n in self.env}
+        paths = self._narrowed_paths(ruled_out)
+        self.static_attrs |= paths
         # `exit_early and x > 0` with `exit_early` False in every trace: the right side never runs
         stops = self.constant_truth(node.left) is isinstance(node.operator, cst.Or)
         right = None if stops else self.ev(node.right)  # never evaluated in this trace: not walked
         self.env.update(hidden)
+        self.static_attrs -= paths
         return None if stops else lattice.boolean_operation(left, right)
 
     def constant_truth(self, test: cst.BaseExpression) -> bool | None:
@@ -1242,10 +1260,19 @@ def _type_test(test: cst.BaseExpression, resolve, guard) -> tuple[set[str], set[
     return (orelse, body) if negate else (body, orelse)
 
 
+def _subject_key(subject: cst.BaseExpression) -> str | None:
+    """The name a type test narrows: a plain name, or one attribute of a plain name (``op.R``)."""
+    if isinstance(subject, cst.Name):
+        return subject.value
+    return _attribute_path(subject) if isinstance(subject, cst.Attribute) else None
+
+
 def _isinstance_test(subject: cst.BaseExpression, types: cst.BaseExpression, resolve) -> tuple[set[str], set[str]]:
     """``isinstance(subject, types)``: inside ``(int, np.ndarray)`` the subject is no tracer; outside
-    ``jax.Array`` (a type every tracer is an instance of) neither."""
-    if not isinstance(subject, cst.Name) or isinstance(types, cst.BinaryOperation):
+    ``jax.Array`` (a type every tracer is an instance of) neither. The subject is a name or an
+    attribute path (``op.R``)."""
+    key = _subject_key(subject)
+    if key is None or isinstance(types, cst.BinaryOperation):
         return set(), set()
     items = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
     names = [resolve(t) for t in items]
@@ -1253,9 +1280,9 @@ def _isinstance_test(subject: cst.BaseExpression, types: cst.BaseExpression, res
         return set(), set()
     arrays = [n for n in names if n in jaxapi.TRACER_TYPES]
     if not arrays and "object" not in names:
-        return {subject.value}, set()
+        return {key}, set()
     if len(arrays) == len(names) or any(n in jaxapi.EVERY_TRACER_IS_A for n in names):
-        return set(), {subject.value}  # not an instance of a type every tracer is: not a tracer
+        return set(), {key}  # not an instance of a type every tracer is: not a tracer
     return set(), set()
 
 
