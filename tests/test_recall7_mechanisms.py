@@ -12,6 +12,10 @@ JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look
   is_traced(op.R): return op`` with ``op.R`` surely a tracer nothing runs in the trace, and on the
   right of ``not is_traced(self.w) and ...`` the attribute is no tracer (coordinax#963's fix). A
   test of a concrete attribute keeps what follows checked.
+* A parameter defaulting to an array module (``xnp=np``) holds NumPy in a trace whose call leaves
+  it at its default (or passes ``np``), also when no call of the module passes it (a jitted
+  function called with its default): ``xnp.stack`` there is ``np.stack`` on tracers
+  (multinerf#62). Calls from traced code passing ``jnp``, and eager calls leaving NumPy, are fine.
 """
 
 from __future__ import annotations
@@ -135,6 +139,54 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return jax.jit(lambda lo: simplify(Clip(2.0, lo)).lo)(jnp.ones(3))
         """, "TracerBoolConversionError"),
+    # -- array-module parameters left at their NumPy default
+    "module_default_in_a_method": ("JG104", """
+        class Projector:
+            def __init__(self, scale):
+                self.scale = scale
+
+            def project(self, points, xp=np):
+                return xp.concatenate([points * self.scale, xp.ones_like(points[:, :1])], axis=1)  # flag
+
+        @jax.jit
+        def main_jit(points):
+            return Projector(2.0).project(points).sum()
+
+        def main():
+            return main_jit(jnp.ones((4, 2)))
+        """, "TracerArrayConversionError"),
+    "module_default_of_a_jitted_function": ("JG104", """
+        @jax.jit
+        def normalize(v, backend=np):
+            return v / backend.linalg.norm(v)  # flag
+
+        def main():
+            return normalize(jnp.ones(3))
+        """, "TracerArrayConversionError"),
+    "numpy_passed_to_a_jnp_default": ("JG104", """
+        def smooth(v, xp=jnp):
+            return xp.concatenate([v[:1], (v[1:] + v[:-1]) / 2.0])  # flag
+
+        @jax.jit
+        def main_jit(v):
+            return smooth(v, xp=np)
+
+        def main():
+            smooth(jnp.ones(5))
+            return main_jit(jnp.ones(5))
+        """, "TracerArrayConversionError"),
+    "module_default_passed_jnp_in_traces_legal": (None, """
+        def to_unit(v, xnp=np):
+            return xnp.stack([v / xnp.linalg.norm(v), xnp.zeros_like(v)])
+
+        @jax.jit
+        def main_jit(v):
+            return to_unit(v, xnp=jnp)
+
+        def main():
+            to_unit(np.ones(3))  # eager: NumPy on NumPy arrays
+            return main_jit(jnp.ones(3))
+        """, None),
     "plain_function_returns_static_number_legal": (None, """
         def schedule_length(steps):
             return steps

@@ -23,6 +23,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import callnone, jaxapi, lattice, objects, staticpos
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
+from jitguard.lint.analysis.moduledefaults import modules_passed
 from jitguard.lint.analysis.jitcontext import FunctionInfo, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.walk import children
@@ -484,6 +485,8 @@ class CallSemantics:
         if self.reporting:  # which parameters this call passes surely not None (callnone)
             plain = not bound_pos and not isinstance(func, cst.Call)  # not through partial
             self.analysis.hold_not_none(callee, callnone.not_none_params(self, call, callee, params) if plain else None)
+            if plain:  # `xnp=np` left at its default, or a module passed
+                self.analysis.hold_modules(callee, modules_passed(self, call, callee, params))
         self.analysis.called(callee)
         return callee, mapped
 

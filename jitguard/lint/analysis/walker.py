@@ -25,7 +25,9 @@ from jitguard.lint.analysis import annotated, jaxapi, jitcontext, lattice, objec
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.instances import static_property, truthy_instance_params
 from jitguard.lint.analysis.jitcontext import FunctionInfo
+from jitguard.lint.analysis.imports import dotted
 from jitguard.lint.analysis.lattice import Taint
+from jitguard.lint.analysis.moduledefaults import array_module_params, held_module
 from jitguard.lint.analysis.walk import children, iter_nodes
 
 if TYPE_CHECKING:
@@ -132,6 +134,7 @@ class Walker(CallSemantics):
         self.reporting = report
         self.env: dict[str, Taint] = {}
         self.locals: set[str] = {p.name for p in info.params}
+        self.module_params = self._module_params()  # `xnp=np` left at its default by a trace
         self.seqs: set[str] = set()
         self.maps: set[str] = set()
         self.nparrays: set[str] = set()  # local names bound to NumPy arrays
@@ -238,7 +241,23 @@ class Walker(CallSemantics):
                 failed[code] = exc
 
     def resolve(self, expr: cst.BaseExpression) -> str | None:
-        return self.imports.resolve(expr, self.locals)
+        found = self.imports.resolve(expr, self.locals)
+        if found is None and self.module_params and (text := dotted(expr)) is not None:
+            head, _, rest = text.partition(".")
+            module = self.module_params.get(head)
+            if module is not None:  # `xnp.stack` with `xnp=np` left at its default (never rebound)
+                return f"{module}.{rest}" if rest else module
+        return found
+
+    def _module_params(self) -> dict[str, str]:
+        """Parameters defaulting to an array module (``xnp=np``): the module each stands for in
+        the traces of this function (moduledefaults.held_module)."""
+        out = {}
+        for name, (default, passed) in array_module_params(self.index, self.info).items():
+            module = held_module(self.index, self.info, name, default, passed, self.analysis.modules_held(self.info, name))
+            if module is not None:
+                out[name] = module
+        return out
 
     def lookup(self, name: str) -> Taint | None:
         if name in self.env:
