@@ -826,17 +826,13 @@ def _returned_leaves(index, callee: FunctionInfo, origin: Origin, leaves: frozen
 def _leaves_of(index, callee: FunctionInfo, expr: cst.BaseExpression | None, origin: Origin, depth: int,
                leaves: frozenset[str] = frozenset()) -> Taint | None:
     """The traced value a compiled function's output ``expr`` becomes (see ``_returned_leaves``)."""
-    if isinstance(expr, cst.Name) and expr.value in leaves or _python_number(expr):
-        return Taint(origin)  # one array leaf: a number the body computes, a parameter bound to a leaf
     if expr is None or isinstance(expr, cst.Name) and expr.value == "None":
         return None  # None is an empty pytree: it stays None
     if isinstance(expr, (cst.Tuple, cst.List, cst.Dict)):
         return _record_leaves(index, callee, expr, origin, depth, leaves)
-    if isinstance(expr, cst.Comparison) and not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
-                                                    for c in expr.comparisons):
-        return Taint(origin, boolean=True)
-    if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary)) or isinstance(expr, cst.Name) and expr.value in ("True", "False"):
-        return Taint(origin, boolean=isinstance(expr, cst.Name))
+    leaf = _plain_leaf(expr, origin, leaves)
+    if leaf is not None:
+        return leaf
     if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
         return _leaves_of(index, callee, expr.expression, origin, depth, leaves)
     if isinstance(expr, cst.BinaryOperation):
@@ -853,6 +849,19 @@ def _leaves_of(index, callee: FunctionInfo, expr: cst.BaseExpression | None, ori
         if len(values) == 1 and values[0] is not None:
             return _leaves_of(index, callee, values[0], origin, depth - 1, leaves)
     return Taint(origin, opaque=True)  # a leaf or a sub-tree: its structure is not plain to see
+
+
+def _plain_leaf(expr: cst.BaseExpression, origin: Origin, leaves: frozenset[str]) -> Taint | None:
+    """An output that is plainly one array leaf: a number or bool literal, a comparison (a mask),
+    a number the body reads (``len(xs)``, ``x.shape[0]``), a parameter bound to a leaf."""
+    if isinstance(expr, cst.Name) and expr.value in leaves or _python_number(expr):
+        return Taint(origin)
+    if isinstance(expr, cst.Comparison) and not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
+                                                    for c in expr.comparisons):
+        return Taint(origin, boolean=True)
+    if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary)) or isinstance(expr, cst.Name) and expr.value in ("True", "False"):
+        return Taint(origin, boolean=isinstance(expr, cst.Name))
+    return None
 
 
 def _record_leaves(index, callee: FunctionInfo, expr: cst.Tuple | cst.List | cst.Dict, origin: Origin,
