@@ -16,6 +16,11 @@ JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look
   it at its default (or passes ``np``), also when no call of the module passes it (a jitted
   function called with its default): ``xnp.stack`` there is ``np.stack`` on tracers
   (multinerf#62). Calls from traced code passing ``jnp``, and eager calls leaving NumPy, are fine.
+* A class built in staged code runs its ``__init__`` in that trace, also when given only Python
+  values: the arrays it makes there (``jnp.asarray(n)``, ``jax.device_put(np_array)``, what a
+  helper builds) are tracers stored on the instance, and converting them later (``np.asarray``,
+  ``int()``) raises (tfp#1633, mujoco#1291). ``x.T`` of a traced array is a traced array. The same
+  class built outside jit, or storing NumPy arrays, is fine.
 """
 
 from __future__ import annotations
@@ -186,6 +191,54 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             to_unit(np.ones(3))  # eager: NumPy on NumPy arrays
             return main_jit(jnp.ones(3))
+        """, None),
+    # -- constructors run in the trace
+    "constructor_in_jit_stores_jnp_counter": ("JG104", """
+        class Counter:
+            def __init__(self, start):
+                self.count = jnp.asarray(start, dtype=jnp.int32)
+
+        @jax.jit
+        def main_jit(x):
+            c = Counter(1)
+            return jnp.tile(x, int(c.count) + 1)  # flag
+
+        def main():
+            return main_jit(jnp.ones(2))
+        """, "ConcretizationTypeError"),
+    "constructor_through_a_factory_stores_device_array": ("JG104", """
+        class Grid:
+            def __init__(self, table):
+                self.points = jax.device_put(table)
+
+        def make_grid():
+            return Grid(np.linspace(0.0, 1.0, 4))
+
+        def edges(grid):
+            return np.asarray(grid.points.T)  # flag
+
+        @jax.jit
+        def main_jit(x):
+            return x + edges(make_grid())[0]
+
+        def main():
+            return main_jit(jnp.ones(4))
+        """, "TracerArrayConversionError"),
+    "constructor_outside_jit_or_numpy_legal": (None, """
+        class Grid:
+            def __init__(self, n):
+                self.points = jnp.linspace(0.0, 1.0, n)
+                self.table = np.linspace(0.0, 1.0, n)
+
+        GRID = Grid(4)
+
+        @jax.jit
+        def main_jit(x):
+            local = Grid(4)
+            return x + np.asarray(local.table)[0] + local.points.T[0]
+
+        def main():
+            return main_jit(jnp.ones(4)) + np.asarray(GRID.points)[0]
         """, None),
     "plain_function_returns_static_number_legal": (None, """
         def schedule_length(steps):

@@ -39,8 +39,6 @@ MISSED: dict[str, set[int]] = {
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_mujoco-mjx-ctrlrange-box-in-jitted-init": {42},
-    "concrete_tfp-jax-transpose-bijector-ndims-converted-in-jit": {20},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_bonsai-qwen3vl-image-grid-thw-nested-list": {35},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},

@@ -61,8 +61,15 @@ def _array_function(name: str | None) -> bool:
     return name.startswith(("jax.", "numpy.")) and not (name.startswith(_JAX_INTERNALS) or "._" in name)
 
 
+# functions outside those modules that return tracers in staged code, also of NumPy constants
+# (checked on JAX 0.10.2: `jax.device_put(np.ones(3))` under jit is a DynamicJaxprTracer)
+_STAGED_FUNCTIONS = frozenset({"jax.device_put"})
+
+
 def makes_array_when_staged(name: str) -> bool:
     """Does this JAX function return a tracer when called on Python constants in staged code?"""
+    if name in _STAGED_FUNCTIONS:
+        return True
     if not name.startswith(_STAGED_MODULES) or name.startswith("jax.nn.initializers.") or name in _NOT_ARRAYS:
         return False
     last = name.rsplit(".", 1)[-1]

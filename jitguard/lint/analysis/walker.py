@@ -844,6 +844,8 @@ class Walker(CallSemantics):
             return self.on_captured_array(node, [node.value])  # y.T of a captured concrete JAX array
         if t is None or attr in jaxapi.STATIC_ATTRIBUTES or (attr.startswith("__") and attr.endswith("__")):
             return None  # x.shape, x.dtype, ...; x.__class__, x.__name__ are about the type
+        if attr in _ARRAY_OP_ATTRIBUTES and t.fields is None and _surely_tracer(t):
+            return lattice.array(t, boolean=t.boolean and attr in ("T", "mT"))  # x.T of a traced array: one too
         known, value = lattice.field(t, attr)
         if known:
             objects.read_property(self, node, t)  # a property runs its getter on this instance
