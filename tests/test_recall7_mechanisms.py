@@ -21,6 +21,9 @@ JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look
   helper builds) are tracers stored on the instance, and converting them later (``np.asarray``,
   ``int()``) raises (tfp#1633, mujoco#1291). ``x.T`` of a traced array is a traced array. The same
   class built outside jit, or storing NumPy arrays, is fine.
+* ``arr.tolist()`` is a Python list: at a static position it has no hash (JG203, ValueError),
+  inline, bound to a name, returned by a helper or stored on ``self`` (bonsai#170); made a tuple,
+  or passed at a traced position (a pytree of numbers), it is fine.
 """
 
 from __future__ import annotations
@@ -239,6 +242,54 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 
         def main():
             return main_jit(jnp.ones(4)) + np.asarray(GRID.points)[0]
+        """, None),
+    # -- .tolist() at a static position
+    "tolist_inline_by_keyword": ("JG203", """
+        @functools.partial(jax.jit, static_argnames="sizes")
+        def split_sum(x, sizes):
+            return jnp.stack([x[:s].sum() for s in sizes])
+
+        def main():
+            return split_sum(jnp.ones(6), sizes=np.array([2, 4]).tolist())  # flag
+        """, "ValueError"),
+    "tolist_returned_by_a_helper": ("JG203", """
+        @functools.partial(jax.jit, static_argnums=1)
+        def pool(x, window):
+            return x.reshape(-1, window[0]).mean(axis=1)
+
+        def window_of(shape):
+            return np.asarray(shape).tolist()
+
+        def main():
+            return pool(jnp.ones(8), window_of((2,)))  # flag
+        """, "ValueError"),
+    "tolist_stored_on_self": ("JG203", """
+        @functools.partial(jax.jit, static_argnums=1)
+        def pool(x, window):
+            return x.reshape(-1, window[0]).mean(axis=1)
+
+        class Pooler:
+            def __init__(self, window):
+                self.window = np.asarray(window).tolist()
+
+            def __call__(self, x):
+                return pool(x, self.window)  # flag
+
+        def main():
+            return Pooler((2,))(jnp.ones(8))
+        """, "ValueError"),
+    "tolist_made_a_tuple_or_traced_legal": (None, """
+        @functools.partial(jax.jit, static_argnums=1)
+        def pool(x, window):
+            return x.reshape(-1, window[0]).mean(axis=1)
+
+        @jax.jit
+        def weigh(x, weights):
+            return x * weights[0]
+
+        def main():
+            pool(jnp.ones(8), tuple(np.array([2]).tolist()))
+            return weigh(jnp.ones(8), np.array([2.0]).tolist())
         """, None),
     "plain_function_returns_static_number_legal": (None, """
         def schedule_length(steps):

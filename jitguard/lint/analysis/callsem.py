@@ -1046,6 +1046,9 @@ def _call_kind(index, info: FunctionInfo, call: cst.Call, resolve) -> tuple[str,
         return "numpy", (), None
     if name.startswith("jax.numpy.") and last[:1].islower() and makes_array_when_staged(name):
         return "jax", (), None
+    if name in ("list", "sorted") and index.lookup_function(name, info) is None or isinstance(call.func, cst.Attribute) and call.func.attr.value == "tolist" \
+            and not call.args:
+        return "list", (), None  # `list(xs)`, `sorted(xs)`, `arr.tolist()`
     klass = index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
     names = record_fields(klass, resolve) if klass is not None else None
     if names is None or any(a.star for a in call.args):
