@@ -24,6 +24,10 @@ JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look
 * ``arr.tolist()`` is a Python list: at a static position it has no hash (JG203, ValueError),
   inline, bound to a name, returned by a helper or stored on ``self`` (bonsai#170); made a tuple,
   or passed at a traced position (a pytree of numbers), it is fine.
+* A call through ``functools.partial`` (inline, or a name bound once to one here or in an
+  enclosing function) is the call it makes for the axes JAX needs static too:
+  ``partial(jnp.max, axis=axis)(x)`` with a traced ``axis`` converts it (variant d of
+  jax-min-traced-axis); a Python int bound there is fine.
 """
 
 from __future__ import annotations
@@ -290,6 +294,39 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             pool(jnp.ones(8), tuple(np.array([2]).tolist()))
             return weigh(jnp.ones(8), np.array([2.0]).tolist())
+        """, None),
+    # -- axes JAX needs static, through functools.partial
+    "partial_axis_inline": ("JG104", """
+        @jax.jit
+        def main_jit(x, axis):
+            return functools.partial(jnp.sum, axis=axis)(x)  # flag
+
+        def main():
+            return main_jit(jnp.ones((2, 3)), 0)
+        """, "ConcretizationTypeError"),
+    "partial_axis_bound_in_enclosing_function": ("JG104", """
+        @jax.jit
+        def main_jit(x, k):
+            flip = functools.partial(jnp.flip, axis=k)
+
+            def apply(v):
+                return flip(v) + 1.0  # flag
+
+            return apply(x)
+
+        def main():
+            return main_jit(jnp.ones((2, 3)), 1)
+        """, "ConcretizationTypeError"),
+    "partial_axis_python_int_legal": (None, """
+        reduce_rows = functools.partial(jnp.max, axis=0)
+
+        @jax.jit
+        def main_jit(x, scale):
+            mean = functools.partial(jnp.mean, axis=1)
+            return reduce_rows(x) * scale + mean(x * scale).sum()
+
+        def main():
+            return main_jit(jnp.ones((2, 3)), 2.0)
         """, None),
     "plain_function_returns_static_number_legal": (None, """
         def schedule_length(steps):

@@ -74,6 +74,11 @@ class Context:
         """Known to be a Python list or tuple (a literal, a name bound to one, or ``x.shape``)."""
         return self._w.is_sequence(expr)
 
+    def through_partial(self, call: cst.Call) -> cst.Call | None:
+        """The call ``g(x)`` makes when ``g`` is a ``functools.partial`` (inline or a name bound once
+        to one): ``f(a, x, k=v)``; None when it is not one."""
+        return self._w._through_partial(call)
+
     def is_mapping(self, expr: cst.BaseExpression) -> bool:
         """Known to be a Python dict (a literal, or a name bound to one here or at module level)."""
         return self._w.is_mapping(expr)
