@@ -28,6 +28,11 @@ JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look
   enclosing function) is the call it makes for the axes JAX needs static too:
   ``partial(jnp.max, axis=axis)(x)`` with a traced ``axis`` converts it (variant d of
   jax-min-traced-axis); a Python int bound there is fine.
+* A lax loop's carry has the structure of its initial value: started with a tuple literal of
+  plain leaves (``(0, True)``), the carry ``while_loop``'s functions, ``fori_loop``'s body and
+  ``scan``'s function get is that many tracers, so ``i, flag = carry`` gives traced arrays (not
+  possibly sub-trees): ``bool(flag)``, ``if done:``, ``range(n)`` raise (variant g of
+  jax-bool-of-scan-carry); ``jnp.logical_and`` of them is fine.
 """
 
 from __future__ import annotations
@@ -327,6 +332,39 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 
         def main():
             return main_jit(jnp.ones((2, 3)), 2.0)
+        """, None),
+    # -- the structure of a lax loop's carry
+    "fori_loop_carry_flag_in_if": ("JG101", """
+        def step(i, carry):
+            total, done = carry
+            if done:  # flag
+                return total, done
+            return total + i, total > 3.0
+
+        def main():
+            return jax.lax.fori_loop(0, 4, step, (0.0, False))
+        """, "TracerBoolConversionError"),
+    "scan_carry_count_in_range": ("JG104", """
+        def accumulate(carry, x):
+            n, acc = carry
+            for _ in range(n):  # flag
+                acc = acc + x
+            return (n, acc), acc
+
+        def main():
+            return jax.lax.scan(accumulate, (2, 0.0), jnp.ones(3))
+        """, "TracerIntegerConversionError"),
+    "while_loop_carry_in_jnp_legal": (None, """
+        def cond(carry):
+            i, going = carry
+            return going
+
+        def body(carry):
+            i, going = carry
+            return i + 1, jnp.logical_and(going, i < 2)
+
+        def main():
+            return jax.lax.while_loop(cond, body, (0, True))
         """, None),
     "plain_function_returns_static_number_legal": (None, """
         def schedule_length(steps):

@@ -23,6 +23,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import annotated, jaxapi, jitcontext, lattice, objects
 from jitguard.lint.analysis.callsem import CallSemantics
+from jitguard.lint.analysis.carries import carry_fields
 from jitguard.lint.analysis.instances import static_property, truthy_instance_params
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.imports import dotted
@@ -167,6 +168,8 @@ class Walker(CallSemantics):
                 fields = analysis.param_fields(info, name)
                 if fields is None:  # jax.jit(f)(x, Params(...)): a record's leaves are tracers
                     fields = objects.arriving_fields(self.index, info, name, taint)
+                if fields is None:  # lax.while_loop(cond, body, (0, True)): a carry of two tracers
+                    fields = carry_fields(self.index, info, name, taint)
                 if fields is not None:  # out = solve(x); check(out): check's `out` knows its fields
                     self.env[name] = dataclasses.replace(taint, container=True, fields=fields)
                 elif (mask := objects.arriving_mask(self.index, info, name, taint)) is not None:
