@@ -1,7 +1,8 @@
 """General JAX mechanisms behind misses of the seventh batch of reports (docs/recall.md), each in
 shapes of our own (other names, other code), flagged and legal. Every program is linted with the
 default rules (the lines marked ``# flag`` get the code, nothing else is reported) and run under
-JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look-alike's runs).
+JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look-alike's runs;
+for churn, ``main(n)`` compiles more for 4 runs than for 2 (GROWS) or the same (BOUNDED)).
 
 * A jitted function called inside another trace is staged into it: every leaf of what it returns
   is a tracer, also a Python number it hands back (a static argument returned as it is, a number
@@ -33,6 +34,10 @@ JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look
   ``scan``'s function get is that many tracers, so ``i, flag = carry`` gives traced arrays (not
   possibly sub-trees): ``bool(flag)``, ``if done:``, ``range(n)`` raise (variant g of
   jax-bool-of-scan-carry); ``jnp.logical_and`` of them is fine.
+* A ``@jax.jit`` def nested in a function that a loop runs is a new function object per run:
+  calling it there compiles again, also when it is passed (by position or keyword) to a helper
+  of the module that calls the parameter it binds (DESC#1873). Jitting the outer function once
+  keeps the compiles bounded.
 """
 
 from __future__ import annotations
@@ -41,7 +46,8 @@ import textwrap
 
 import pytest
 
-from tests.mechanisms import assert_flags_marked_lines, assert_raises_or_runs
+from tests.jaxrun import cold_compiles
+from tests.mechanisms import assert_flags_marked_lines, assert_raises_or_runs, exec_program
 from tests.test_jg206 import _run
 
 PRELUDE = """\
@@ -366,6 +372,59 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return jax.lax.while_loop(cond, body, (0, True))
         """, None),
+    # -- nested jitted defs passed to a helper that calls them, per run of a loop (GROWS/BOUNDED)
+    "nested_jit_passed_by_keyword": ("JG301", """
+        def apply_twice(x, *, fn):
+            return fn(fn(x))
+
+        def smooth(x, width):
+            @jax.jit  # flag
+            def kernel(v):
+                return v * width + 1.0
+
+            return apply_twice(x, fn=kernel)
+
+        def main(n):
+            return [smooth(jnp.ones(3), 0.5) for _ in range(n)]
+        """, "GROWS"),
+    "nested_static_jit_passed_by_position": ("JG301", """
+        def iterate(step, x, count):
+            for _ in range(count):
+                x = step(x, 2)
+            return x
+
+        def relax(x):
+            @functools.partial(jax.jit, static_argnums=1)  # flag
+            def step(v, k):
+                return v - v ** k / 10.0
+
+            return iterate(step, x, 3)
+
+        def main(n):
+            out = jnp.ones(3)
+            for _ in range(n):
+                out = relax(out)
+            return out
+        """, "GROWS"),
+    "outer_jit_with_plain_nested_defs_legal": (None, """
+        def iterate(step, x, count):
+            for _ in range(count):
+                x = step(x, 2)
+            return x
+
+        @jax.jit
+        def relax(x):
+            def step(v, k):
+                return v - v ** k / 10.0
+
+            return iterate(step, x, 3)
+
+        def main(n):
+            out = jnp.ones(3)
+            for _ in range(n):
+                out = relax(out)
+            return out
+        """, "BOUNDED"),
     "plain_function_returns_static_number_legal": (None, """
         def schedule_length(steps):
             return steps
@@ -399,4 +458,11 @@ def test_recall7_mechanism_lint(tmp_path, name):
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_recall7_mechanism_under_jax(name):
-    assert_raises_or_runs(lambda: _run(_source(name), f"recall7mech_{name}"), CASES[name][2])
+    expected = CASES[name][2]
+    if expected in ("GROWS", "BOUNDED"):  # compiles for 2 and 4 runs of main's loop
+        pytest.importorskip("jax")
+        main = exec_program(_source(name), f"recall7mech_{name}")["main"]
+        short, long = cold_compiles(main, 2), cold_compiles(main, 4)
+        assert (long > short) if expected == "GROWS" else (long == short), (short, long)
+        return
+    assert_raises_or_runs(lambda: _run(_source(name), f"recall7mech_{name}"), expected)
