@@ -38,6 +38,11 @@ for churn, ``main(n)`` compiles more for 4 runs than for 2 (GROWS) or the same (
   calling it there compiles again, also when it is passed (by position or keyword) to a helper
   of the module that calls the parameter it binds (DESC#1873). Jitting the outer function once
   keeps the compiles bounded.
+* A size read off an array whose shape changes with the loop (``len(rows)``, ``rows.shape[0]``,
+  ``rows.size``) changes too, and so does an array made from it (``np.ones(len(rows))``, also
+  negated) or from a comprehension iterating over such an array (also through ``zip``,
+  ``enumerate``, ``range(len(...))``): passed to a jitted function, one compile per size, inline
+  or through a helper's tuple (netket#477). A comprehension over an array of fixed shape is fine.
 """
 
 from __future__ import annotations
@@ -423,6 +428,65 @@ CASES: dict[str, tuple[str, str, str | None]] = {
             out = jnp.ones(3)
             for _ in range(n):
                 out = relax(out)
+            return out
+        """, "BOUNDED"),
+    # -- sizes read off arrays of varying shape (GROWS/BOUNDED)
+    "size_of_selected_rows_makes_padding": ("JG303", """
+        @jax.jit
+        def total(x):
+            return jnp.sum(x)
+
+        def main(n):
+            data = np.arange(8.0)
+            out = []
+            for step in range(n):
+                keep = data[data > step]
+                out.append(total(np.zeros(keep.shape[0])))  # flag
+            return out
+        """, "GROWS"),
+    "comprehension_over_range_of_len": ("JG303", """
+        @jax.jit
+        def total(x):
+            return jnp.sum(x)
+
+        def main(n):
+            data = np.arange(8.0)
+            out = []
+            for step in range(n):
+                idx = np.flatnonzero(data > step)
+                out.append(total(jnp.array([2.0 * i for i in range(len(idx))])))  # flag
+            return out
+        """, "GROWS"),
+    "comprehension_over_enumerate_in_a_helper": ("JG303", """
+        @jax.jit
+        def total(x, w):
+            return jnp.sum(x) * jnp.sum(w)
+
+        def pairs(data, t):
+            idx = np.flatnonzero(data > t)
+            rows = np.stack([data[i:i + 1] * k for k, i in enumerate(idx)])
+            return rows, -np.ones(idx.size)
+
+        def main(n):
+            data = np.arange(8.0)
+            out = []
+            for step in range(n):
+                rows, w = pairs(data, step)
+                out.append(total(rows, w))  # flag
+            return out
+        """, "GROWS"),
+    "comprehension_over_fixed_shape_legal": (None, """
+        @jax.jit
+        def total(x, w):
+            return jnp.sum(x) * jnp.sum(w)
+
+        def main(n):
+            data = np.arange(8.0)
+            out = []
+            for step in range(n):
+                mask = data > step
+                rows = np.stack([np.where(m, v, 0.0) for v, m in zip(data, mask)])
+                out.append(total(rows, np.zeros(len(data))))
             return out
         """, "BOUNDED"),
     "plain_function_returns_static_number_legal": (None, """
