@@ -10,12 +10,13 @@ array calls) are read; any other initial value at one of the calls leaves the ca
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 
 import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import FunctionInfo
-from jitguard.lint.analysis.lattice import Fields, Origin, Taint
+from jitguard.lint.analysis.lattice import Fields, Taint
 from jitguard.lint.analysis.walk import own_nodes
 
 # loop -> (position of the function(s) given the carry, position of the initial carry, index of
@@ -38,9 +39,7 @@ def carry_fields(index, info: FunctionInfo, name: str, taint: Taint) -> Fields |
     found = table.get((info, name))
     if not found:
         return None
-    o = taint.origin
-    origin = Origin(o.name, f"{o.why}; a loop carry of {found} leaves, each a tracer", o.function, o.flaglike,
-                    o.root, o.captured)
+    origin = dataclasses.replace(taint.origin, why=f"{taint.origin.why}; a loop carry of {found} leaves, each a tracer")
     return tuple((str(i), Taint(origin)) for i in range(found))
 
 
