@@ -100,6 +100,12 @@ def traced_top_k(x, k):
     return jax.lax.top_k(x, k)  # expect: JG104
 
 
+@jax.jit
+def traced_axis_through_partial(x, axis):
+    reduce = partial(jnp.max, axis=axis)
+    return reduce(x)  # expect: JG104
+
+
 def loss_with_float(w):
     scale = float(w.sum())  # expect: JG104
     return w.sum() * scale
@@ -369,7 +375,8 @@ def math_on_static(x):
 
 @partial(jax.jit, static_argnames=("axis",))
 def static_axis(x, axis, shift):
-    return x.min(axis), np.sum(x, axis), jnp.roll(x, shift, axis=axis)  # a traced `shift` is fine
+    reduce = partial(jnp.max, axis=axis)
+    return x.min(axis), np.sum(x, axis), jnp.roll(x, shift, axis=axis), reduce(x)  # a traced `shift` is fine
 
 
 @partial(jax.jit, static_argnames=("k",))
@@ -416,6 +423,7 @@ RAISES = [
     (lambda: build_repeated(jnp.ones(2), 2), "ConcretizationTypeError"),
     (lambda: traced_axis(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
     (lambda: traced_top_k(jnp.arange(4.0), 2), "TracerBoolConversionError"),
+    (lambda: traced_axis_through_partial(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
     (lambda: math_module(jnp.float32(2.0)), "ConcretizationTypeError"),
     (lambda: dict_lookup(1), "TypeError"),
     (lambda: formatted(jnp.float32(1.0)), "TypeError"),

@@ -209,6 +209,19 @@ def plain_instance_as_a_primal(x):
     return jax.vjp(lambda v, p: v * p.w, x, Plain())  # expect: JG206
 
 
+class Settings(dict):  # a subclass of dict: JAX's registry looks the exact type up
+    pass
+
+
+def dict_subclass_instance(x):
+    return scale(x, Settings(rate=0.5))  # expect: JG206
+
+
+def dict_subclass_bound_to_a_name(x):
+    settings = Settings(rate=0.5)
+    return scale(x, settings)  # expect: JG206
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -402,6 +415,8 @@ RAISES = [
     (lambda: called_from_traced_code(jnp.ones(3)), "TypeError"),
     (lambda: string_attribute_among_the_children(jnp.ones(3)), "TypeError"),
     (lambda: plain_instance_as_a_primal(jnp.ones(3)), "TypeError"),
+    (lambda: dict_subclass_instance(jnp.ones(3)), "TypeError"),
+    (lambda: dict_subclass_bound_to_a_name(jnp.ones(3)), "TypeError"),
 ]
 
 RUNS = [

@@ -59,6 +59,25 @@ def nested_every_step(n):
     return x
 
 
+def apply_to(fn, x):
+    return fn(x) + fn(x * 2.0)
+
+
+def nested_def_passed_to_a_helper(x):
+    @jax.jit  # expect: JG301
+    def inner(v):
+        return v * 3.0
+
+    return apply_to(inner, x)
+
+
+def passed_every_step(n):
+    x = jnp.ones(3)
+    for _ in range(n):
+        x = nested_def_passed_to_a_helper(x)
+    return x
+
+
 class Doubler:
     def forward(self, v):
         return v * 2.0
@@ -618,7 +637,8 @@ def method_rebound_to_its_jit(n):
 
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps, annealer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
-         classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step]
+         classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step,
+         passed_every_step]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,

@@ -133,6 +133,14 @@ def values_above_each_threshold(n):
     return [total(DATA[DATA > t]) for t in range(n)]  # expect: JG303
 
 
+def one_row_per_selected_index(n):
+    out = []
+    for t in range(n):
+        idx = np.flatnonzero(DATA > t)  # as many indices as the data has above `t`
+        out.append(total(np.stack([DATA[i] * 2.0 for i in idx]) + np.ones(len(idx))))  # expect: JG303
+    return out
+
+
 @jax.jit
 def weighted_total(x, w):
     return (x * w).sum()
@@ -309,7 +317,7 @@ def warm_up_default_sizes(n, sizes=(4, 8)):
 
 
 GROWS = [pairs_unpacked_into_the_call, batches_from_a_helper, edge_lists_per_frame, partial_last_batch, partial_last_tile, prefixes_through_a_helper, random_batch_sizes, list_of_different_shapes,
-         values_above_each_threshold,
+         values_above_each_threshold, one_row_per_selected_index,
          growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history, padded_past_a_growing_offset]
 BOUNDED = [pairs_padded_to_a_multiple, pairs_padded_to_a_power_of_two, pairs_of_unknown_length, padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,

@@ -31,27 +31,19 @@ IDS = [r.name for r in REPORTS]
 # Marked lines jitguard does not report today: report name -> lines. Remove an entry when a
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
-    "churn_desc-map-coordinates-local-jitted-residual": {26, 31},
     "churn_jax-partial-keyword-binding-second-signature": {27},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
-    "churn_netket-connected-elements-variable-count": {52},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_jax-jit-within-jit-static-return-traced": {27},
-    "concrete_mujoco-mjx-ctrlrange-box-in-jitted-init": {42},
-    "concrete_multinerf-convert-to-ndc-default-numpy": {25},
-    "concrete_tfp-jax-transpose-bijector-ndims-converted-in-jit": {20},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
-    "static_bonsai-qwen3vl-image-grid-thw-nested-list": {35},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
 FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
     "churn_insitubatch-short-batch-per-shuffle-block": {52},
-    "control_coordinax-simplify-approx-and-allclose-under-jit": {47},
 }
 
 

@@ -24,8 +24,6 @@ IDS = [v.name for v in VARIANTS]
 
 # Marked lines jitguard does not report today: variant name -> lines (strict xfails).
 MISSED: dict[str, set[int]] = {
-    "concrete_d-min-axis-partial-of-method": {16},
-    "concrete_g-bool-of-while-loop-carry": {13},
     "concrete_h-numpy-step-size-schedule-call": {17},
 }
 

@@ -23,6 +23,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import callnone, jaxapi, lattice, objects, staticpos
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
+from jitguard.lint.analysis.moduledefaults import modules_passed
 from jitguard.lint.analysis.jitcontext import FunctionInfo, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.walk import children
@@ -60,8 +61,15 @@ def _array_function(name: str | None) -> bool:
     return name.startswith(("jax.", "numpy.")) and not (name.startswith(_JAX_INTERNALS) or "._" in name)
 
 
+# functions outside those modules that return tracers in staged code, also of NumPy constants
+# (checked on JAX 0.10.2: `jax.device_put(np.ones(3))` under jit is a DynamicJaxprTracer)
+_STAGED_FUNCTIONS = frozenset({"jax.device_put"})
+
+
 def makes_array_when_staged(name: str) -> bool:
     """Does this JAX function return a tracer when called on Python constants in staged code?"""
+    if name in _STAGED_FUNCTIONS:
+        return True
     if not name.startswith(_STAGED_MODULES) or name.startswith("jax.nn.initializers.") or name in _NOT_ARRAYS:
         return False
     last = name.rsplit(".", 1)[-1]
@@ -263,7 +271,35 @@ class CallSemantics:
             f"returned by {how} `{shown}`, called inside `{self.info.display()}` "
             f"({self.staged}): a compiled function called inside another trace returns tracers, even when "
             "its arguments are static"), self.info)
-        return _returned_leaves(self.index, callee, origin)
+        return _returned_leaves(self.index, callee, origin, self._leaf_arguments(node, callee))
+
+    def _leaf_arguments(self, node: cst.Call, callee: FunctionInfo) -> frozenset[str]:
+        """The parameters of a compiled ``callee`` this call binds to one array leaf each: a
+        traced array, or a static value that is no container (a number, a static parameter), which
+        the compiled function hands back as a tracer when it returns the parameter itself."""
+        params = callee.positional
+        if callee.is_method and params and isinstance(node.func, cst.Attribute):
+            params = params[1:]
+        if any(a.star for a in node.args):
+            return frozenset()
+        bound: dict[str, cst.BaseExpression] = {}
+        for i, arg in enumerate(a for a in node.args if a.keyword is None):
+            if i < len(params):
+                bound[params[i].name] = arg.value
+        for arg in node.args:
+            if arg.keyword is not None and callee.param(arg.keyword.value) is not None:
+                bound[arg.keyword.value] = arg.value
+        leaves = set()
+        for name, value in bound.items():
+            t = self.taints.get(value)
+            if t is not None:
+                if not (t.container or t.opaque or t.foreign):
+                    leaves.add(name)
+            elif isinstance(value, (cst.Integer, cst.Float)) or isinstance(value, cst.Name) and (
+                    value.value in ("True", "False") or self.info.param(value.value) is not None
+                    and not self.is_sequence(value) and not self.is_mapping(value)):
+                leaves.add(name)
+        return frozenset(leaves)
 
     def _compiling_transform(self, func: cst.BaseExpression, callee: FunctionInfo) -> str | None:
         """The transform of ``jaxapi.ARRAY_OUTPUT_TRANSFORMS`` a call of ``func`` (which runs
@@ -456,6 +492,8 @@ class CallSemantics:
         if self.reporting:  # which parameters this call passes surely not None (callnone)
             plain = not bound_pos and not isinstance(func, cst.Call)  # not through partial
             self.analysis.hold_not_none(callee, callnone.not_none_params(self, call, callee, params) if plain else None)
+            if plain:  # `xnp=np` left at its default, or a module passed
+                self.analysis.hold_modules(callee, modules_passed(self, call, callee, params))
         self.analysis.called(callee)
         return callee, mapped
 
@@ -767,10 +805,11 @@ def _map_record(record: Taint, params: list, i: int, vararg, mapped: dict[str, T
     return i
 
 
-def _returned_leaves(index, callee: FunctionInfo, origin: Origin) -> Taint | None:
+def _returned_leaves(index, callee: FunctionInfo, origin: Origin, leaves: frozenset[str] = frozenset()) -> Taint | None:
     """What a compiled ``callee`` returns inside another trace: the structure its ``return``
     statements build, with a tracer for every leaf (a record for a tuple/list/dict literal, None for
-    None); opaque where the structure is not plain to see or the returns disagree."""
+    None); opaque where the structure is not plain to see or the returns disagree. ``leaves``: the
+    parameters the call binds to one array leaf each (a parameter returned as it is is one tracer)."""
     node = callee.node
     if isinstance(node, cst.Lambda):
         values = [node.body]
@@ -785,27 +824,26 @@ def _returned_leaves(index, callee: FunctionInfo, origin: Origin) -> Taint | Non
                 values.append(item.value)
                 continue
             stack.extend(children(item))
-    kinds = [_leaves_of(index, callee, v, origin, 2) for v in values] or [None]
+    kinds = [_leaves_of(index, callee, v, origin, 2, leaves) for v in values] or [None]
     if all(k == kinds[0] for k in kinds[1:]):
         return kinds[0]
     return Taint(origin, opaque=True)  # returns of different structures: a leaf of unknown kind
 
 
-def _leaves_of(index, callee: FunctionInfo, expr: cst.BaseExpression | None, origin: Origin, depth: int) -> Taint | None:
+def _leaves_of(index, callee: FunctionInfo, expr: cst.BaseExpression | None, origin: Origin, depth: int,
+               leaves: frozenset[str] = frozenset()) -> Taint | None:
     """The traced value a compiled function's output ``expr`` becomes (see ``_returned_leaves``)."""
     if expr is None or isinstance(expr, cst.Name) and expr.value == "None":
         return None  # None is an empty pytree: it stays None
     if isinstance(expr, (cst.Tuple, cst.List, cst.Dict)):
-        return _record_leaves(index, callee, expr, origin, depth)
-    if isinstance(expr, cst.Comparison) and not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
-                                                    for c in expr.comparisons):
-        return Taint(origin, boolean=True)
-    if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary)) or isinstance(expr, cst.Name) and expr.value in ("True", "False"):
-        return Taint(origin, boolean=isinstance(expr, cst.Name))
+        return _record_leaves(index, callee, expr, origin, depth, leaves)
+    leaf = _plain_leaf(expr, origin, leaves)
+    if leaf is not None:
+        return leaf
     if isinstance(expr, cst.UnaryOperation) and not isinstance(expr.operator, cst.Not):
-        return _leaves_of(index, callee, expr.expression, origin, depth)
+        return _leaves_of(index, callee, expr.expression, origin, depth, leaves)
     if isinstance(expr, cst.BinaryOperation):
-        sides = [_leaves_of(index, callee, e, origin, depth) for e in (expr.left, expr.right)]
+        sides = [_leaves_of(index, callee, e, origin, depth, leaves) for e in (expr.left, expr.right)]
         if any(s is None or s.container for s in sides) or all(s.opaque for s in sides):
             return Taint(origin, opaque=True)  # tuple concatenation or repetition, or not known
         return Taint(origin)  # arithmetic with a number or an array: an array leaf
@@ -816,21 +854,45 @@ def _leaves_of(index, callee: FunctionInfo, expr: cst.BaseExpression | None, ori
     if isinstance(expr, cst.Name) and depth > 0 and callee.param(expr.value) is None:
         values = index.assigned_names(callee).get(expr.value, [])
         if len(values) == 1 and values[0] is not None:
-            return _leaves_of(index, callee, values[0], origin, depth - 1)
+            return _leaves_of(index, callee, values[0], origin, depth - 1, leaves)
     return Taint(origin, opaque=True)  # a leaf or a sub-tree: its structure is not plain to see
 
 
+def _plain_leaf(expr: cst.BaseExpression, origin: Origin, leaves: frozenset[str]) -> Taint | None:
+    """An output that is plainly one array leaf: a number or bool literal, a comparison (a mask),
+    a number the body reads (``len(xs)``, ``x.shape[0]``), a parameter bound to a leaf."""
+    if isinstance(expr, cst.Name) and expr.value in leaves or _python_number(expr):
+        return Taint(origin)
+    if isinstance(expr, cst.Comparison) and not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn))
+                                                    for c in expr.comparisons):
+        return Taint(origin, boolean=True)
+    if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary)) or isinstance(expr, cst.Name) and expr.value in ("True", "False"):
+        return Taint(origin, boolean=isinstance(expr, cst.Name))
+    return None
+
+
 def _record_leaves(index, callee: FunctionInfo, expr: cst.Tuple | cst.List | cst.Dict, origin: Origin,
-                   depth: int) -> Taint | None:
+                   depth: int, leaves: frozenset[str] = frozenset()) -> Taint | None:
     """A tuple, list or dict literal a compiled function returns: each item's own leaves."""
     if isinstance(expr, cst.Dict):
         if not all(isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString) for e in expr.elements):
             return Taint(origin, container=True, mapping=True, opaque=True)
-        return lattice.record({e.key.evaluated_value: _leaves_of(index, callee, e.value, origin, depth)
+        return lattice.record({e.key.evaluated_value: _leaves_of(index, callee, e.value, origin, depth, leaves)
                                for e in expr.elements}, mapping=True)
     if any(isinstance(e, cst.StarredElement) for e in expr.elements):
         return Taint(origin, container=True, opaque=True)
-    return lattice.record({str(i): _leaves_of(index, callee, e.value, origin, depth) for i, e in enumerate(expr.elements)})
+    return lattice.record({str(i): _leaves_of(index, callee, e.value, origin, depth, leaves) for i, e in enumerate(expr.elements)})
+
+
+def _python_number(expr: cst.BaseExpression | None) -> bool:
+    """A Python number read off an array or a container: ``len(xs)``, ``x.shape[0]``, ``x.ndim``,
+    ``x.size`` (an output leaf of a compiled function, so a tracer in the caller's trace)."""
+    if isinstance(expr, cst.Call):
+        return isinstance(expr.func, cst.Name) and expr.func.value == "len" and len(expr.args) == 1
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value in ("ndim", "size")
+    return (isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape"
+            and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index))
 
 
 def _flax_method(call: cst.Call) -> str:
@@ -984,6 +1046,9 @@ def _call_kind(index, info: FunctionInfo, call: cst.Call, resolve) -> tuple[str,
         return "numpy", (), None
     if name.startswith("jax.numpy.") and last[:1].islower() and makes_array_when_staged(name):
         return "jax", (), None
+    if name in ("list", "sorted") and index.lookup_function(name, info) is None or isinstance(call.func, cst.Attribute) and call.func.attr.value == "tolist" \
+            and not call.args:
+        return "list", (), None  # `list(xs)`, `sorted(xs)`, `arr.tolist()`
     klass = index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
     names = record_fields(klass, resolve) if klass is not None else None
     if names is None or any(a.star for a in call.args):

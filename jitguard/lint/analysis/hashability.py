@@ -67,6 +67,10 @@ _MUTABLE_LITERALS = {cst.List: "a list", cst.ListComp: "a list", cst.Dict: "a di
                      cst.Set: "a set", cst.SetComp: "a set"}
 
 
+# methods of NumPy and JAX arrays (and of pandas objects) whose result is a Python list
+_LIST_METHODS = {"tolist": "a list (`.tolist()`)"}
+
+
 def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> str | None:
     """What makes ``expr`` unhashable, read from the source (literals, array makers, mutable
     dataclasses of the module, the calls of :func:`unhashable_call`, a name bound once to one of
@@ -82,21 +86,7 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
                 return f"a tuple holding {inner}"
         return None
     if isinstance(expr, cst.Call):
-        name = index.resolve(expr.func, scope)
-        if name in jaxapi.ARRAY_MAKERS:
-            return "an array"
-        if jax_array_call(name):
-            return "a JAX array"
-        if name in ("list", "sorted"):
-            return "a list"
-        if name in ("dict", "set"):
-            return f"a {name}"
-        klass = index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
-        if klass is not None and index.lookup_function(klass.name, scope) is None:
-            why = unhashable_class(klass, index)
-            if why:
-                return why
-        return unhashable_call(expr, index, scope, lambda e: unhashable_value(e, index, scope, depth + 1))
+        return _unhashable_made(expr, index, scope, depth)
     if isinstance(expr, cst.Attribute) and depth == 0:
         return _self_attribute_kind(expr, index, scope)
     if isinstance(expr, cst.Name) and depth == 0:
@@ -118,6 +108,27 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
         kind = unhashable_value(value, index, where, depth + 1)
         return f"{kind} (`{expr.value}`)" if kind else None
     return None
+
+
+def _unhashable_made(expr: cst.Call, index, scope, depth: int) -> str | None:
+    """What makes the value a call builds unhashable (see ``unhashable_value``)."""
+    name = index.resolve(expr.func, scope)
+    if name in jaxapi.ARRAY_MAKERS:
+        return "an array"
+    if jax_array_call(name):
+        return "a JAX array"
+    if name in ("list", "sorted"):
+        return "a list"
+    if name in ("dict", "set"):
+        return f"a {name}"
+    if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in _LIST_METHODS and not expr.args:
+        return _LIST_METHODS[expr.func.attr.value]  # `grid.tolist()` of a NumPy or JAX array: a (nested) list
+    klass = index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
+    if klass is not None and index.lookup_function(klass.name, scope) is None:
+        why = unhashable_class(klass, index)
+        if why:
+            return why
+    return unhashable_call(expr, index, scope, lambda e: unhashable_value(e, index, scope, depth + 1))
 
 
 def _also_bound_unread(name: str, index, scope) -> bool:

@@ -62,6 +62,15 @@ def _len_of(node: cst.CSTNode) -> cst.BaseExpression | None:
     return None
 
 
+def _size_read(node: cst.CSTNode) -> cst.BaseExpression | None:
+    """``x`` of ``len(x)``, ``x.shape[i]`` or ``x.size``: a size read off an array, or None."""
+    if isinstance(node, cst.Attribute) and node.attr.value == "size":
+        return node.value
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Attribute) and node.value.attr.value == "shape":
+        return node.value.value
+    return _len_of(node)
+
+
 def _target_names(target: cst.CSTNode) -> set[str]:
     if isinstance(target, cst.Name):
         return {target.value}
@@ -262,6 +271,9 @@ class _Flow:
             return self.value_varies(expr.left) | self.value_varies(expr.right)
         if isinstance(expr, cst.UnaryOperation):
             return self.value_varies(expr.expression)
+        sized = _size_read(expr)
+        if sized is not None and self.shape_varies(sized):
+            return names_in(sized) or {"len"}  # len(rows), rows.shape[0], rows.size of rows of varying shape
         found = self.value_names(expr) & self.varying
         return found | _draws_in(expr, self.imports) if self.draws else found
 
@@ -282,7 +294,33 @@ class _Flow:
             return False
         if isinstance(expr, cst.Call):
             return self._call_shape_varies(expr)
+        if isinstance(expr, cst.UnaryOperation):  # -np.ones(len(rows)): the operand's shape
+            return self.shape_varies(expr.expression)
+        if isinstance(expr, cst.BinaryOperation) and not isinstance(expr.operator, cst.MatrixMultiply):
+            # elementwise: the result has the broadcast shape of both sides
+            return self.shape_varies(expr.left) or self.shape_varies(expr.right)
         return False
+
+    def iteration_varies(self, comp: cst.BaseExpression) -> bool:
+        """A list comprehension or generator whose number of items changes with the loop: it
+        iterates over an array of varying shape (also through ``zip``/``enumerate``), or over
+        ``range(n)`` with ``n`` varying."""
+        if not isinstance(comp, (cst.ListComp, cst.GeneratorExp)):
+            return False
+        clause = comp.for_in
+        while clause is not None:
+            if self._length_varies(clause.iter):
+                return True
+            clause = clause.inner_for_in
+        return False
+
+    def _length_varies(self, it: cst.BaseExpression) -> bool:
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value in ("zip", "enumerate", "range") \
+                and not any(a.star for a in it.args):
+            if it.func.value == "range":
+                return any(self.value_varies(a.value) for a in it.args)
+            return any(self._length_varies(a.value) for a in it.args if a.keyword is None)
+        return self.shape_varies(it)
 
     def _mask_varies(self, expr: cst.BaseExpression) -> bool:
         """A boolean mask (a comparison, a name the loop binds to one) whose selection changes with
@@ -321,7 +359,7 @@ class _Flow:
                 return True
             if isinstance(first, (cst.List, cst.Tuple)):
                 return any(self.shape_varies(e.value) for e in first.elements)
-            return self.shape_varies(first)
+            return self.iteration_varies(first) or self.shape_varies(first)
         return None
 
     def _returned_shape_varies(self, call: cst.Call) -> list[bool]:

@@ -49,7 +49,8 @@ _INIT_KINDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # analys
 
 def instance_value(walker, call: cst.Call) -> tuple[Taint | None] | None:
     """``Class(...)`` in traced code, of a plain class of this module with its own ``__init__``
-    and some traced argument: (the instance's value,); None when the call is not one."""
+    and some traced argument, or in staged code with ``__init__`` storing a value it makes there
+    (``self.n = jnp.asarray(n)``): (the instance's value,); None when the call is not one."""
     func = call.func
     if not isinstance(func, cst.Name) or func.value in walker.env or any(a.star for a in call.args):
         return None
@@ -60,9 +61,16 @@ def instance_value(walker, call: cst.Call) -> tuple[Taint | None] | None:
         return None
     mapped: dict[str, Taint] = {}
     walker._map_arguments(call, init, init.positional[1:], mapped)
-    if not mapped:
-        return None  # built from static values only: a Python object, as before
+    staged = walker.staged is not None and not walker.eager
+    if not mapped and not staged:
+        return None  # built from static values only, outside staged code: a Python object, as before
+    if staged:
+        # built in staged code: `__init__` runs in that trace, and the arrays it makes there
+        # (`jnp.asarray(2)`, what a jitted helper returns) are tracers too
+        walker.analysis.stage(init, walker.info)
     stored = _init_kinds(walker.analysis, init, mapped)
+    if not mapped and not any(t is not None for t in stored.values()):
+        return None  # nothing traced stored: a Python object, as before
     rebound = rebound_attributes(walker.index, klass)  # another method may rebind them: unknown, not reported
     fields: dict[str, Taint | None] = {name: None if name in rebound else stored.get(name)
                                        for name in sorted(attrs - _getters(klass).keys())}
@@ -286,7 +294,7 @@ def _init_kinds(analysis, init, mapped: dict[str, Taint]) -> dict[str, Taint | N
     from jitguard.lint.analysis.walker import Walker
 
     table = _INIT_KINDS.setdefault(analysis, {})
-    key = (init, frozenset(mapped.items()))
+    key = (init, frozenset(mapped.items()), analysis.staged(init) is not None)
     if key in table:
         return table[key] or {}
     table[key] = None  # (recursion guard: an __init__ that builds another instance of its class)

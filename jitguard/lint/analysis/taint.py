@@ -83,6 +83,9 @@ class Analysis:
         # (function, parameter) -> the functions of the module calls made from traced code pass
         # there (callsem: ``over_rows(smooth, x)`` in a jitted function)
         self._passed: dict[tuple[FunctionInfo, str], list[FunctionInfo]] = {}
+        # (function, parameter defaulting to an array module) -> the modules calls made from traced
+        # code give it (moduledefaults: `xnp=np` left at its default)
+        self._modules: dict[tuple[FunctionInfo, str], set[str]] = {}
 
     def run(self) -> list[tuple]:
         """(code, node, message, help, fix) for every violation the hooks reported."""
@@ -146,6 +149,22 @@ class Analysis:
         passed.append(fn)
         if self.traces.traced(callee) or self.traces.kind(callee) == STAGED:
             self.schedule(callee)
+
+    def hold_modules(self, callee: FunctionInfo, modules: dict[str, str]) -> None:
+        """A call made from traced code gives ``callee``'s array-module parameters these modules
+        (its default, or one passed): walk ``callee`` again when one is new."""
+        changed = False
+        for name, module in modules.items():
+            held = self._modules.setdefault((callee, name), set())
+            if module not in held:
+                held.add(module)
+                changed = True
+        if changed:
+            self.schedule(callee)
+
+    def modules_held(self, callee: FunctionInfo, name: str) -> set[str]:
+        """The array modules calls made from traced code give parameter ``name`` of ``callee``."""
+        return self._modules.get((callee, name), set())
 
     def passed(self, callee: FunctionInfo, name: str) -> list[FunctionInfo]:
         """The functions calls made from traced code pass to parameter ``name`` of ``callee``."""

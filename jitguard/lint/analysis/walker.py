@@ -23,9 +23,12 @@ import libcst as cst
 
 from jitguard.lint.analysis import annotated, jaxapi, jitcontext, lattice, objects
 from jitguard.lint.analysis.callsem import CallSemantics
+from jitguard.lint.analysis.carries import carry_fields
 from jitguard.lint.analysis.instances import static_property, truthy_instance_params
 from jitguard.lint.analysis.jitcontext import FunctionInfo
+from jitguard.lint.analysis.imports import dotted
 from jitguard.lint.analysis.lattice import Taint
+from jitguard.lint.analysis.moduledefaults import array_module_params, held_module
 from jitguard.lint.analysis.walk import children, iter_nodes
 
 if TYPE_CHECKING:
@@ -71,6 +74,11 @@ class Context:
     def is_sequence(self, expr: cst.BaseExpression) -> bool:
         """Known to be a Python list or tuple (a literal, a name bound to one, or ``x.shape``)."""
         return self._w.is_sequence(expr)
+
+    def through_partial(self, call: cst.Call) -> cst.Call | None:
+        """The call ``g(x)`` makes when ``g`` is a ``functools.partial`` (inline or a name bound once
+        to one): ``f(a, x, k=v)``; None when it is not one."""
+        return self._w._through_partial(call)
 
     def is_mapping(self, expr: cst.BaseExpression) -> bool:
         """Known to be a Python dict (a literal, or a name bound to one here or at module level)."""
@@ -132,6 +140,7 @@ class Walker(CallSemantics):
         self.reporting = report
         self.env: dict[str, Taint] = {}
         self.locals: set[str] = {p.name for p in info.params}
+        self.module_params = self._module_params()  # `xnp=np` left at its default by a trace
         self.seqs: set[str] = set()
         self.maps: set[str] = set()
         self.nparrays: set[str] = set()  # local names bound to NumPy arrays
@@ -159,6 +168,8 @@ class Walker(CallSemantics):
                 fields = analysis.param_fields(info, name)
                 if fields is None:  # jax.jit(f)(x, Params(...)): a record's leaves are tracers
                     fields = objects.arriving_fields(self.index, info, name, taint)
+                if fields is None:  # lax.while_loop(cond, body, (0, True)): a carry of two tracers
+                    fields = carry_fields(self.index, info, name, taint)
                 if fields is not None:  # out = solve(x); check(out): check's `out` knows its fields
                     self.env[name] = dataclasses.replace(taint, container=True, fields=fields)
                 elif (mask := objects.arriving_mask(self.index, info, name, taint)) is not None:
@@ -238,7 +249,23 @@ class Walker(CallSemantics):
                 failed[code] = exc
 
     def resolve(self, expr: cst.BaseExpression) -> str | None:
-        return self.imports.resolve(expr, self.locals)
+        found = self.imports.resolve(expr, self.locals)
+        if found is None and self.module_params and (text := dotted(expr)) is not None:
+            head, _, rest = text.partition(".")
+            module = self.module_params.get(head)
+            if module is not None:  # `xnp.stack` with `xnp=np` left at its default (never rebound)
+                return f"{module}.{rest}" if rest else module
+        return found
+
+    def _module_params(self) -> dict[str, str]:
+        """Parameters defaulting to an array module (``xnp=np``): the module each stands for in
+        the traces of this function (moduledefaults.held_module)."""
+        out = {}
+        for name, (default, passed) in array_module_params(self.index, self.info).items():
+            module = held_module(self.index, self.info, name, default, passed, self.analysis.modules_held(self.info, name))
+            if module is not None:
+                out[name] = module
+        return out
 
     def lookup(self, name: str) -> Taint | None:
         if name in self.env:
@@ -383,19 +410,23 @@ class Walker(CallSemantics):
         # from it
         truth = self.constant_truth(stmt.test)
         skip_body, skip_else = truth is False, truth is True
+        body_paths, else_paths = self._narrowed_paths(not_traced_in_body), self._narrowed_paths(not_traced_in_else)
         for name in not_traced_in_body:
             self.env.pop(name, None)
         body_containers, else_containers = _container_test(stmt.test, self.resolve)
         self._as_containers(body_containers, before)
         self.muted += dead_body
+        self.static_attrs |= body_paths
         if not skip_body:
             self.block(stmt.body)
+        self.static_attrs -= body_paths
         self.muted -= dead_body
         after_body, body_dead = self.env, self.dead or skip_body
         self.env, self.dead = dict(before), False
         for name in not_traced_in_else:
             self.env.pop(name, None)
         self._as_containers(else_containers, before)
+        self.static_attrs |= else_paths
         self.muted += dead_else
         if stmt.orelse is not None and not skip_else:
             if isinstance(stmt.orelse, cst.If):
@@ -404,14 +435,16 @@ class Walker(CallSemantics):
                 self.block(stmt.orelse.body)
         self.dead = self.dead or skip_else
         self.muted -= dead_else
+        self.static_attrs -= else_paths
         # `if isinstance(x, Tracer): return x` with x surely a tracer: what follows never runs in
         # this trace (nor after an else that exits when the body cannot run)
         body_dead, self.dead = body_dead or dead_body, self.dead or dead_else
         # a branch that returned does not flow on: `if x is None: return` narrows what follows
         if body_dead and not self.dead:
-            pass
+            self.static_attrs |= else_paths  # `if is_tracer(op.R): return op`: op.R is no tracer after it
         elif self.dead and not body_dead:
             self.env, self.dead = after_body, False
+            self.static_attrs |= body_paths
         else:
             self.env = lattice.merge(after_body, self.env)
             self.dead = body_dead and self.dead
@@ -538,9 +571,18 @@ class Walker(CallSemantics):
     def _surely_tracer(self, name: str, env: dict[str, Taint]) -> bool:
         """``name`` holds a traced array for sure: not a parameter still holding what it received
         when some call passed it a container (its flags keep only what every value has)."""
+        if "." in name and name not in env:  # op.R: the field of what op holds, when its kind is known
+            owner, attr = name.split(".", 1)
+            known, value = lattice.field(env.get(owner), attr) if env.get(owner) is not None else (False, None)
+            return known and _surely_tracer(value)
         taint = env.get(name)
         return _surely_tracer(taint) and not (taint is self.entry_env.get(name)
                                               and self.analysis.received_container(self.info, name))
+
+    def _narrowed_paths(self, names: set[str]) -> set[str]:
+        """The attribute paths (``op.R``) among names a type test rules out as tracers, not already
+        known static: read as static (``static_attrs``) where the test holds."""
+        return {n for n in names if "." in n and n not in self.static_attrs}
 
     def _as_containers(self, names: dict[str, bool | None], before: dict[str, Taint]) -> None:
         """Names a test showed to be Python containers (``isinstance(x, dict)``; the value: a dict,
@@ -577,7 +619,7 @@ class Walker(CallSemantics):
             return set(), set()
         resolve_there = self.index.imports_of(callee).resolve
         body, orelse = _type_test(returned, lambda e: resolve_there(e, {p.name for p in callee.params}), None)
-        names = {p.name: a.value.value for p, a in zip(callee.positional, call.args) if isinstance(a.value, cst.Name)}
+        names = {p.name: key for p, a in zip(callee.positional, call.args) if (key := _subject_key(a.value)) is not None}
         return {names[n] for n in body if n in names}, {names[n] for n in orelse if n in names}
 
     def _mark_test(self, expr: cst.BaseExpression) -> None:
@@ -810,6 +852,8 @@ class Walker(CallSemantics):
             return self.on_captured_array(node, [node.value])  # y.T of a captured concrete JAX array
         if t is None or attr in jaxapi.STATIC_ATTRIBUTES or (attr.startswith("__") and attr.endswith("__")):
             return None  # x.shape, x.dtype, ...; x.__class__, x.__name__ are about the type
+        if attr in _ARRAY_OP_ATTRIBUTES and t.fields is None and _surely_tracer(t):
+            return lattice.array(t, boolean=t.boolean and attr in ("T", "mT"))  # x.T of a traced array: one too
         known, value = lattice.field(t, attr)
         if known:
             objects.read_property(self, node, t)  # a property runs its getter on this instance
@@ -897,10 +941,13 @@ class Walker(CallSemantics):
         if any(self._surely_tracer(n, self.env) for n in ruled_out):
             return left
         hidden = {n: self.env.pop(n) for n in ruled_out if n in self.env}
+        paths = self._narrowed_paths(ruled_out)
+        self.static_attrs |= paths
         # `exit_early and x > 0` with `exit_early` False in every trace: the right side never runs
         stops = self.constant_truth(node.left) is isinstance(node.operator, cst.Or)
         right = None if stops else self.ev(node.right)  # never evaluated in this trace: not walked
         self.env.update(hidden)
+        self.static_attrs -= paths
         return None if stops else lattice.boolean_operation(left, right)
 
     def constant_truth(self, test: cst.BaseExpression) -> bool | None:
@@ -1242,10 +1289,19 @@ def _type_test(test: cst.BaseExpression, resolve, guard) -> tuple[set[str], set[
     return (orelse, body) if negate else (body, orelse)
 
 
+def _subject_key(subject: cst.BaseExpression) -> str | None:
+    """The name a type test narrows: a plain name, or one attribute of a plain name (``op.R``)."""
+    if isinstance(subject, cst.Name):
+        return subject.value
+    return _attribute_path(subject) if isinstance(subject, cst.Attribute) else None
+
+
 def _isinstance_test(subject: cst.BaseExpression, types: cst.BaseExpression, resolve) -> tuple[set[str], set[str]]:
     """``isinstance(subject, types)``: inside ``(int, np.ndarray)`` the subject is no tracer; outside
-    ``jax.Array`` (a type every tracer is an instance of) neither."""
-    if not isinstance(subject, cst.Name) or isinstance(types, cst.BinaryOperation):
+    ``jax.Array`` (a type every tracer is an instance of) neither. The subject is a name or an
+    attribute path (``op.R``)."""
+    key = _subject_key(subject)
+    if key is None or isinstance(types, cst.BinaryOperation):
         return set(), set()
     items = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
     names = [resolve(t) for t in items]
@@ -1253,9 +1309,9 @@ def _isinstance_test(subject: cst.BaseExpression, types: cst.BaseExpression, res
         return set(), set()
     arrays = [n for n in names if n in jaxapi.TRACER_TYPES]
     if not arrays and "object" not in names:
-        return {subject.value}, set()
+        return {key}, set()
     if len(arrays) == len(names) or any(n in jaxapi.EVERY_TRACER_IS_A for n in names):
-        return set(), {subject.value}  # not an instance of a type every tracer is: not a tracer
+        return set(), {key}  # not an instance of a type every tracer is: not a tracer
     return set(), set()
 
 

@@ -21,8 +21,9 @@ class Concretization(Rule):
         Flags conversions that need the concrete value of a traced value: `bool()`, `int()`,
         `float()`, `complex()`, `.item()`, `.tolist()`, NumPy functions that turn their argument
         into a NumPy array (`np.asarray`, `np.array`, `np.exp`, `np.stack`, ...), `range(n)` with a
-        traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`: the axis parameters JAX
-        needs static, read from the installed JAX) or other integer parameter JAX needs static
+        traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`, also through
+        `functools.partial(jnp.max, axis=axis)`: the axis parameters JAX needs static, read from
+        the installed JAX) or other integer parameter JAX needs static
         (`lax.top_k(x, k)`, `jnp.triu(m, k)`, `jnp.diff(x, n)`, `jnp.fft.fft(x, n)`,
         `jnp.split(x, sections)`, ...: found by running every public function of the installed
         JAX with a Python int and a traced one, leaving out parameters that also take a traced

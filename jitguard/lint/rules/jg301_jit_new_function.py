@@ -25,7 +25,8 @@ class JitOfNewFunction(Rule):
         the code runs — a `lambda`, a `functools.partial(...)`, a `jax.grad(...)`, a nested
         `def`, a bound method — when that happens in a loop body or inside a function that calls
         the result right away; and a `@jax.jit` def nested in a loop body or defined and called in the same
-        function body — when that function itself runs again and again (it is called in a loop,
+        function body (also by a helper of the module it is passed to, which calls the parameter
+        it binds: `newton(residual, x0)`) — when that function itself runs again and again (it is called in a loop,
         or it is a `__call__`; a method called in a loop through an instance counts). A jitted
         function bound to a local name and called there (`step = jax.jit(lambda ...)`, then
         `step(x)`; a nested `def f` rebound as `f = jax.jit(f, ...)`, then `f(x)`) is made per run of its
@@ -224,10 +225,33 @@ class JitOfNewFunction(Rule):
 
     @staticmethod
     def _called_in(index, info) -> bool:
+        """Does the function ``info`` is nested in call it: directly, or by passing it to a helper
+        of the module that calls the parameter it binds (``newton(residual, jac, x0)``)?"""
         for call, func, _k, _l in index.calls:
-            if func is info.parent and isinstance(call.func, cst.Name) and call.func.value == info.name:
+            if func is not info.parent or not isinstance(call.func, cst.Name):
+                continue
+            if call.func.value == info.name:
+                return True
+            helper = index.lookup_function(call.func.value, info.parent)
+            param = _bound_parameter(call, helper, info.name) if helper is not None else None
+            if param is not None and any(f is helper and isinstance(c.func, cst.Name) and c.func.value == param
+                                         for c, f, _k2, _l2 in index.calls):
                 return True
         return False
+
+
+def _bound_parameter(call: cst.Call, helper, name: str) -> str | None:
+    """The parameter of ``helper`` that ``call`` (of it, no ``*args``) binds to the name ``name``."""
+    if any(a.star for a in call.args) or helper.is_method:
+        return None
+    positional = helper.positional
+    for i, arg in enumerate(a for a in call.args if a.keyword is None):
+        if isinstance(arg.value, cst.Name) and arg.value.value == name and i < len(positional):
+            return positional[i].name
+    for arg in call.args:
+        if arg.keyword is not None and isinstance(arg.value, cst.Name) and arg.value.value == name:
+            return arg.keyword.value if helper.param(arg.keyword.value) is not None else None
+    return None
 
 
 def _pending(index, node: cst.CSTNode, scope) -> None:

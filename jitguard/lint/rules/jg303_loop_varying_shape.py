@@ -24,7 +24,8 @@ class LoopVaryingShape(Rule):
         different shapes (a comprehension, or appends in a loop), sizes drawn at random
         (`np.random.randint`, `rng.integers`, also inside a helper; a choice among fixed buckets
         is bounded), and a boolean mask whose selection changes with the loop (`x[x > t]`,
-        `np.nonzero(x > t)`). `x[i:i + k]` with a fixed `k`, windows whose
+        `np.nonzero(x > t)`), with what is sized by such a selection (`np.ones(len(idx))`, a
+        comprehension over `idx` stacked into an array). `x[i:i + k]` with a fixed `k`, windows whose
         bounds move together under a test that bounds their end (`while end <= n`: the remainder
         is dropped), and anything passed through a padding or bucketing function, keep a fixed set
         of shapes and are not flagged; so do sizes rounded to a multiple or a power of two by hand

@@ -1,0 +1,117 @@
+"""Array-module parameters left at their default (``def convert(x, xnp=np)``).
+
+Code written for NumPy and JAX alike takes the array module as a parameter whose default is one
+(``xnp=np``, ``xp=jnp``). A call from traced code that leaves it at its default (or passes
+``np``) runs ``xnp.stack(...)`` as ``np.stack(...)``, and NumPy converts its tracer arguments
+(TracerArrayConversionError, multinerf#62); so does every call when no call of the module passes
+the parameter (by position, by keyword, through ``*args``/``**kwargs`` or ``functools.partial``:
+a jitted function called with its default). A parameter the function rebinds is not read so.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+import libcst as cst
+
+from jitguard.lint.analysis.imports import dotted
+from jitguard.lint.analysis.jitcontext import FunctionInfo
+from jitguard.lint.analysis.walk import iter_nodes
+
+# modules of array functions a parameter may default to (what `xnp.<name>` then resolves to)
+ARRAY_MODULES = frozenset({"numpy", "jax.numpy", "math"})
+
+_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def array_module_params(index, info: FunctionInfo) -> dict[str, tuple[str, bool]]:
+    """Parameters of ``info`` defaulting to an array module that its body does not rebind:
+    name -> (the module's qualified name, whether some call of the module may pass it)."""
+    per_index = _CACHE.get(index)
+    if per_index is None:
+        per_index = _CACHE[index] = {}
+    if info not in per_index:
+        per_index[info] = _defaults(index, info)
+    return per_index[info]
+
+
+def held_module(index, info: FunctionInfo, name: str, default: str, passed: bool, held: set[str]) -> str | None:
+    """The array module ``xnp.<f>`` stands for in the traces of ``info``: NumPy when one of them
+    holds it (a call from traced code leaving the default, or passing ``np``, or no call of the
+    module passing the parameter at all), else the one module every such trace holds."""
+    modules = set(held) | ({default} if not passed else set())
+    if "numpy" in modules:
+        return "numpy"
+    return next(iter(modules)) if len(modules) == 1 else None
+
+
+def modules_passed(walker, call: cst.Call, callee: FunctionInfo, params: list) -> dict[str, str]:
+    """What a call made in traced code gives ``callee``'s array-module parameters (``params``: its
+    positional parameters the call's positional arguments fill): the default where it leaves
+    one, the module an argument resolves to; none when the call spreads ``*args``/``**kwargs``."""
+    candidates = array_module_params(walker.index, callee)
+    if not candidates or any(a.star for a in call.args):
+        return {}
+    given = [a.value for a in call.args if a.keyword is None]
+    out = {}
+    for name, (default, _passed) in candidates.items():
+        value = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+        position = next((i for i, p in enumerate(params) if p.name == name), None)
+        if value is None and position is not None and position < len(given):
+            value = given[position]
+        if value is None:
+            out[name] = default
+        elif (module := walker.resolve(value)) in ARRAY_MODULES:
+            out[name] = module
+    return out
+
+
+def _defaults(index, info: FunctionInfo) -> dict[str, tuple[str, bool]]:
+    if not isinstance(info.node, cst.FunctionDef):
+        return {}
+    found = {}
+    for p in info.params:
+        text = dotted(p.default) if p.default is not None else None
+        if text is None:
+            continue
+        qual = index.imports_of(info.parent).resolve_text(text)  # a default is evaluated where the def is
+        if qual in ARRAY_MODULES:
+            found[p.name] = qual
+    if not found:
+        return {}
+    assigned = index.assigned_names(info)
+    found = {n: q for n, q in found.items() if n not in assigned}
+    if not found:
+        return {}
+    passed = _passed_params(index, info)
+    return {n: (q, n in passed) for n, q in found.items()}
+
+
+def _passed_params(index, info: FunctionInfo) -> set[str]:
+    """The parameters some call of the module may pass (every one, when the function is also
+    used as a value other than called: bound by partial, stored, handed to a helper)."""
+    name = info.name
+    positional = info.positional[1:] if info.is_method else info.positional
+    everything = {p.name for p in info.params}
+    passed: set[str] = set()
+    for node in iter_nodes(index.module):
+        if isinstance(node, cst.Call):
+            func = node.func
+            called = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+            if called == name:
+                passed |= _passed_by(node, positional, everything)
+            elif any(_names(a.value, name) for a in node.args):
+                return everything  # partial(f, xnp=jnp), map(f, ...): not followed
+    return passed
+
+
+def _passed_by(call: cst.Call, positional: list, everything: set[str]) -> set[str]:
+    if any(a.star for a in call.args):
+        return everything
+    n = sum(1 for a in call.args if a.keyword is None)
+    return {p.name for p in positional[:n]} | {a.keyword.value for a in call.args if a.keyword is not None}
+
+
+def _names(expr: cst.BaseExpression, name: str) -> bool:
+    return (isinstance(expr, cst.Name) and expr.value == name
+            or isinstance(expr, cst.Attribute) and expr.attr.value == name)
