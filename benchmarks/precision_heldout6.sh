@@ -12,7 +12,7 @@
 #   or:  bash benchmarks/precision_heldout6.sh --check [DIR]   # fetch if needed, lint each, print counts
 #
 # Pure-Python wheels (py3-none-any), installed without dependencies, one --target folder per
-# distribution; read, never imported. Needs pip and the package index only; ~5 MB of wheels.
+# distribution; read, never imported. Needs pip and the package index only; ~6 MB of wheels.
 # Do not commit the projects or copies of their files.
 set -euo pipefail
 CHECK=0
