@@ -402,6 +402,8 @@ class CallSemantics:
             # gives a NumPy array: after the call it is a Python-level value. np.prod(v), np.max(v)
             # call v's own method: a tracer for a tracer, NumPy for a Python value: still a maybe
             return None if name[len("numpy."):] in jaxapi.NUMPY_CONVERTS else lattice.opaque(t)
+        if name in jaxapi.ARITHMETIC_BUILTINS and (maybe := self._maybe_numbers(node)) is not None:
+            return maybe
         if _array_function(name):
             return lattice.array(t, boolean=name in jaxapi.BOOLEAN_FUNCS)
         if name is not None and name.startswith(jaxapi.ARRAY_LIBRARIES):
@@ -409,6 +411,19 @@ class CallSemantics:
         if isinstance(func, cst.Call) and (self.resolve(func.func) or "").startswith(jaxapi.LAYER_LIBRARIES):
             return lattice.array(t)  # nn.Dense(4)(x), hk.Linear(4)(x): a layer applied to an array
         return lattice.foreign(t)  # another module's function: its result's type is unknown
+
+    def _maybe_numbers(self, node: cst.Call) -> Taint | None:
+        """``divmod(n, k)``, ``abs(n)``, ``round(n)`` of values that may be Python numbers (an
+        ``eqx.filter_jit`` int parameter, a foreign result: ``opaque``), not containers: Python
+        numbers for Python numbers, arrays for arrays, as an arithmetic operator's result is (a
+        tuple of them for divmod). None when some traced argument is known to be an array."""
+        traced = [self.taints.get(a.value) for a in node.args if self.taints.get(a.value) is not None]
+        if not traced or any(a.star for a in node.args) or any(x.container or not x.opaque for x in traced):
+            return None
+        out = traced[0]
+        for x in traced[1:]:
+            out = lattice.binary(out, x, False)
+        return lattice.binary(out, None, False)
 
     def _maps_to_static(self, node: cst.Call) -> bool:
         """``map(pred, *xs)`` with ``pred`` a function of this module that returns a Python value
@@ -795,7 +810,14 @@ def _map_record(record: Taint, params: list, i: int, vararg, mapped: dict[str, T
     """``f(*helper(...))`` of a record that knows its positions (``return graph, args, out``):
     each position binds its own parameter from the ``i``-th on, the ones past them go into
     ``*args``. Returns the next position."""
-    for _key, kind in record.fields or ():
+    for key, kind in record.fields or ():
+        if key == lattice.TAIL:  # a tail of unknown length: any parameter from here on
+            for p in params[i:]:
+                if kind is not None:
+                    mapped[p.name] = kind
+            if vararg is not None and kind is not None:
+                mapped[vararg.name] = lattice.container(kind)
+            return len(params)
         if i < len(params):
             if kind is not None:
                 mapped[params[i].name] = kind

@@ -67,6 +67,9 @@ class Origin:
 TAINT_FLAGS = ("container", "boolean", "opaque", "foreign", "mapping", "child")
 
 Fields = tuple[tuple[str, "Taint | None"], ...]  # known kinds per field, attribute, key or position
+# the last field of a tuple whose positions are known up to a starred element of unknown length
+# (``(a, b, *rest)``): the kind of any one element from there on
+TAIL = "*"
 
 
 @dataclass(frozen=True)
@@ -265,16 +268,18 @@ def mapped_result(result: Value, tree: Taint) -> Value:
 
 
 # -- operators ------------------------------------------------------------------------------
-def binary(left: Value, right: Value, bitwise: bool, add: bool) -> Value:
-    """``left <op> right``; ``bitwise``: ``&``, ``|``, ``^`` (masks stay masks); ``add``: ``+``
-    (two containers concatenate)."""
+def binary(left: Value, right: Value, bitwise: bool, add: bool = False) -> Value:
+    """``left <op> right``; ``bitwise``: ``&``, ``|``, ``^`` (masks stay masks, dicts merge).
+    ``add`` (``+``) no longer decides anything: any operator of Python containers is a container."""
     t = join(left, right)
     if t is None:
         return None
     traced = [x for x in (left, right) if x is not None]
-    if add and all(x.container for x in traced):  # tuple + tuple, list + list
+    if all(x.container for x in traced):
+        # tuple + tuple, list * 2, set(d) - set(keys), d1 | d2: Python containers in, a Python
+        # container out (or a TypeError); no operator of Python containers makes an array
         return Taint(t.origin, container=True, opaque=any(x.opaque for x in traced),
-                     foreign=any(x.foreign for x in traced))
+                     foreign=any(x.foreign for x in traced), mapping=bitwise and all(x.mapping for x in traced))
     boolean = bitwise and all(x.boolean for x in traced)
     return Taint(t.origin, boolean=boolean, opaque=all(x.opaque for x in traced),
                  foreign=all(x.foreign for x in traced))
@@ -286,8 +291,12 @@ def negation(value: Value) -> Value:
 
 
 def unary(value: Value, invert: bool) -> Value:
-    """``-x``, ``+x``, ``~x`` (``invert``: a mask stays a mask)."""
-    return None if value is None else Taint(value.origin, boolean=invert and value.boolean)
+    """``-x``, ``+x``, ``~x`` (``invert``: a mask stays a mask). Like a binary operation, it keeps
+    what its operand may be: ``-n`` of a Python int is an int, of an array an array (``opaque``,
+    ``foreign``: ``-(-rows // chunk)`` of an ``eqx.filter_jit`` int parameter is a Python int)."""
+    if value is None:
+        return None
+    return Taint(value.origin, boolean=invert and value.boolean, opaque=value.opaque, foreign=value.foreign)
 
 
 def boolean_operation(left: Value, right: Value) -> Value:

@@ -27,7 +27,7 @@ from jitguard.lint.analysis.carries import carry_fields
 from jitguard.lint.analysis.instances import static_property, truthy_instance_params
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.imports import dotted
-from jitguard.lint.analysis.lattice import Taint
+from jitguard.lint.analysis.lattice import TAIL, Taint
 from jitguard.lint.analysis.moduledefaults import array_module_params, held_module
 from jitguard.lint.analysis.walk import children, iter_nodes
 
@@ -738,6 +738,11 @@ class Walker(CallSemantics):
         tree_flatten (leaves, treedef), a literal on the right, a value that knows its positions."""
         if any(isinstance(e, cst.StarredElement) for e in elements):
             return False
+        if taint is not None and taint.fields and taint.fields[-1][0] == TAIL and len(elements) >= len(taint.fields) - 1:
+            tail = taint.fields[-1][1]  # x, y, z = helper(...) returning (a, *rest): a's kind, then rest's
+            for n, el in enumerate(elements):
+                self.bind(el.value, taint.fields[n][1] if n < len(taint.fields) - 1 else tail, None)
+            return True
         if isinstance(value, cst.Call) and self.resolve(value.func) in jaxapi.TREE_FLATTENS and len(elements) == 2 \
                 and taint is not None:
             self.bind(elements[0].value, lattice.container(taint), None)  # leaves
@@ -1020,9 +1025,12 @@ class Walker(CallSemantics):
 
     def ev_Tuple(self, node: cst.Tuple) -> Taint | None:
         t = self._sequence(node, node.elements)
-        if t is None or any(isinstance(el, cst.StarredElement) for el in node.elements):
+        if t is None:
             return t
-        return lattice.record({str(i): self.taints.get(el.value) for i, el in enumerate(node.elements)})
+        kinds = _positions(node.elements, self.taints)
+        if kinds is None:
+            kinds = [self.taints.get(el.value) for el in node.elements]
+        return lattice.record(dict(k if isinstance(k, tuple) else (str(i), k) for i, k in enumerate(kinds)))
 
     ev_List = ev_Tuple
 
@@ -1073,6 +1081,29 @@ _MAPPING_ANNOTATIONS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "
 _CONTAINER_ANNOTATIONS = _MAPPING_ANNOTATIONS | frozenset({
     "tuple", "Tuple", "list", "List", "Sequence", "MutableSequence", "set", "Set", "frozenset", "FrozenSet",
 })
+
+
+def _positions(elements, taints) -> list | None:
+    """Each position's kind in ``(a, b, *rest)``: a starred element spreads a tuple whose
+    positions are known (``*helper(rng)`` returning ``(key, obs)``) into as many positions, each
+    with its own kind. From a starred element of unknown length on, the positions are not known,
+    but those before it are: the rest is one last position ``TAIL``, the kind of any one of its
+    elements (unpacking binds the targets past the known ones to it). None without a starred
+    element."""
+    if not any(isinstance(el, cst.StarredElement) for el in elements):
+        return None
+    kinds: list = []
+    for n, el in enumerate(elements):
+        kind = taints.get(el.value)
+        if not isinstance(el, cst.StarredElement):
+            kinds.append(kind)
+        elif kind is not None and not kind.mapping and kind.fields is not None \
+                and [f for f, _ in kind.fields] == [str(i) for i in range(len(kind.fields))]:
+            kinds.extend(k for _, k in kind.fields)
+        else:
+            rest = [taints.get(e.value) for e in elements[n + 1:]]
+            return [*kinds, (TAIL, lattice.join(lattice.element(kind), *rest))]
+    return kinds
 
 
 def _string_key(target: cst.Subscript) -> str | None:
