@@ -455,7 +455,7 @@ class CallSemantics:
             self.analysis.propagate(callee, mapped, self.info)
         if self.reporting:  # which parameters this call passes surely not None (callnone)
             plain = not bound_pos and not isinstance(func, cst.Call)  # not through partial
-            self.analysis.hold_not_none(callee, callnone.not_none_params(self, call, callee, params) if plain else None)
+            self.analysis.hold_call(callee, callnone.call_values(self, call, callee, params) if plain else None)
         self.analysis.called(callee)
         return callee, mapped
 
@@ -491,6 +491,8 @@ class CallSemantics:
             self._map_arguments(call, callee, callee.positional, mapped)
             if mapped and self.reporting:
                 self.analysis.propagate(callee, mapped, self.info)
+            if self.reporting:  # run through a parameter: what it is given is not followed
+                self.analysis.hold_call(callee, None)
             self.analysis.called(callee)
             first = first or (callee, mapped)
         return first
@@ -656,6 +658,7 @@ class CallSemantics:
             entry = self.analysis.outcalls.setdefault((name, self.info.display()), {})
             for k, v in args.items():
                 entry.setdefault(k, v)
+            self.analysis.outcall_shapes.setdefault((name, self.info.display()), set()).add(_call_shape(self.index.module, call))
 
     def _framework_apply(self, call: cst.Call) -> tuple[FunctionInfo, int] | None:
         """``model.apply(params, x)`` of a flax module of this file runs ``Model.__call__(x)``
@@ -1131,3 +1134,18 @@ def bindings_of(body, name: str):
     from jitguard.lint.analysis.traceable import bindings_in
 
     return bindings_in(body, name)
+
+
+def _call_shape(module: cst.Module, call: cst.Call) -> tuple:
+    """What a call passes, for the literals its callee's parameters hold (facts.OutCall.shapes)."""
+    positional: list[str | None] = []
+    keywords: list[tuple[str, str | None]] = []
+    for arg in call.args:
+        if arg.star:
+            return tuple(positional), tuple(keywords), True
+        code = callnone.literal_code(module, arg.value)
+        if arg.keyword is None:
+            positional.append(code)
+        else:
+            keywords.append((arg.keyword.value, code))
+    return tuple(positional), tuple(keywords), False
