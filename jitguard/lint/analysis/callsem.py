@@ -48,6 +48,8 @@ _NOT_ARRAYS = frozenset(
 
 # dict constructors: iterating what they build gives its keys (Python values keyed by the code)
 _DICT_CALLS = frozenset({"dict", "collections.OrderedDict", "collections.defaultdict"})
+# builtins that, given a dict alone, collect its keys
+_KEY_VIEWS = frozenset({"set", "frozenset", "sorted", "list", "tuple", "reversed"})
 
 
 def _array_function(name: str | None) -> bool:
@@ -350,6 +352,9 @@ class CallSemantics:
             return Taint(t.origin, container=True, mapping=True, foreign=t.foreign)  # its keys: what it is built from
         if name == "map" and self._maps_to_static(node):
             return None  # all(map(pred, xs)) with pred returning isinstance tests: Python bools
+        if name in _KEY_VIEWS and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None and (
+                (arg := self.taints.get(node.args[0].value)) is not None and arg.mapping and arg.container):
+            return None  # set(d), sorted(d): a dict's keys, never tracers (a tracer is unhashable)
         if name in jaxapi.CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
             return lattice.container(t)
         if name in jaxapi.TREE_MAPS:
