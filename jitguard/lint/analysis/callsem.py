@@ -342,6 +342,13 @@ class CallSemantics:
                 return False
         return True
 
+    def _of_dict_alone(self, node: cst.Call) -> bool:
+        """``f(d)``: one plain argument, a dict."""
+        if len(node.args) != 1 or node.args[0].star or node.args[0].keyword is not None:
+            return False
+        arg = self.taints.get(node.args[0].value)
+        return arg is not None and arg.mapping and arg.container
+
     def _call_result(self, node: cst.Call, name: str | None, t: Taint, obj: Taint | None) -> Taint | None:
         """What a call given traced values (``t``; ``obj``: the traced object of a method) returns."""
         func = node.func
@@ -352,8 +359,7 @@ class CallSemantics:
             return Taint(t.origin, container=True, mapping=True, foreign=t.foreign)  # its keys: what it is built from
         if name == "map" and self._maps_to_static(node):
             return None  # all(map(pred, xs)) with pred returning isinstance tests: Python bools
-        if name in _KEY_VIEWS and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None and (
-                (arg := self.taints.get(node.args[0].value)) is not None and arg.mapping and arg.container):
+        if name in _KEY_VIEWS and self._of_dict_alone(node):
             return None  # set(d), sorted(d): a dict's keys, never tracers (a tracer is unhashable)
         if name in jaxapi.CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
             return lattice.container(t)
