@@ -14,6 +14,14 @@ functions) that no transform traces itself (a transform's own calls are NONEDISP
 else (or through ``partial``, ``*args``, ``**kwargs``) forgets the hold (``Analysis.hold_not_none``).
 Checked on JAX 0.10.2: tests/precision_cases/closure_none_narrowing.py (the jitted lambda passes
 a NamedTuple, so the None branch's NumPy code never runs in the trace).
+
+The same holds for the Python literal a parameter gets at every such call (DEFAULTHELD): one
+passed as a literal (``use_jax=True``) or left to a literal default. Then ``if use_jax:`` has one
+truth value in every trace, and the branch it rules out (the NumPy path, taken by the Python-level
+calls that pass ``use_jax=False`` outside any trace) is not walked. This holds for a module-level
+function other modules may call too, when it is traced by no transform: the calls other files'
+traced code makes of it come with the seeds (``OutCall.shapes``, ``facts.CALLS_SEED_KEY``) and
+count like this module's. Checked on JAX 0.10.2: tests/precision_cases/fresh5_default_flag_across_modules.py.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis.hashability import bound_once
+from jitguard.lint.analysis.jitcontext import NOT_NONE
 
 _NEVER_NONE = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
                cst.Tuple, cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp, cst.GeneratorExp,
@@ -36,10 +45,29 @@ def eligible(index, callee) -> bool:
     return not any(fn is callee for fn, _use, _site in index.jit_uses)
 
 
-def not_none_params(walker, call: cst.Call, callee, params) -> set[str] | None:
-    """The parameters of ``callee`` (``params``: those the call's arguments fill, in order, then
-    the rest) that ``call`` passes a value surely not None; None when the call's arguments are
-    not plain (starred, or a callee reached through ``partial``)."""
+def holds_literals(index, callee) -> bool:
+    """A plain function (nested or module-level, not a method) that no transform traces itself:
+    every trace of it is a call the walker maps, here or (with the seeds) in another file."""
+    if callee.is_method or callee.cls is not None or not isinstance(callee.node, cst.FunctionDef):
+        return False
+    return not index.traces.of(callee).contexts and not any(fn is callee for fn, _use, _site in index.jit_uses)
+
+
+def literal_code(module: cst.Module, expr: cst.BaseExpression | None) -> str | None:
+    """The code of a Python literal (a number, a plain string, True/False/None, -1), else None."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus):
+        return literal_code(module, expr.expression) and module.code_for_node(expr)
+    if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString)) or (
+            isinstance(expr, cst.Name) and expr.value in ("True", "False", "None")):
+        return module.code_for_node(expr)
+    return None
+
+
+def call_values(walker, call: cst.Call, callee, params) -> dict[str, str] | None:
+    """What ``call`` gives each parameter of ``callee`` (``params``: those the call's arguments
+    fill, in order, then the rest), where known: a literal's code, or NOT_NONE for a value surely
+    not None; None when the call's arguments are not plain (starred, or a callee reached through
+    ``partial``)."""
     if any(a.star for a in call.args):
         return None
     given: dict[str, cst.BaseExpression] = {}
@@ -47,11 +75,52 @@ def not_none_params(walker, call: cst.Call, callee, params) -> set[str] | None:
     for p, a in zip(params, positional):
         given[p.name] = a.value
     given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
-    out = {name for name, value in given.items() if _never_none(walker, value)}
-    for p in callee.params:  # left to a default that is not None
-        if p.name not in given and p.default is not None and isinstance(p.default, _NEVER_NONE):
-            out.add(p.name)
+    module = walker.index.module
+    out = {}
+    for name, value in given.items():
+        code = literal_code(module, value)
+        if code is not None or _never_none(walker, value):
+            out[name] = code or NOT_NONE
+    for p in callee.params:  # left to a default: its literal, or a value that is not None
+        if p.name not in given and p.default is not None:
+            code = literal_code(module, p.default)
+            if code is not None or isinstance(p.default, _NEVER_NONE):
+                out[p.name] = code or NOT_NONE
     return out
+
+
+def shape_values(module: cst.Module, callee, shape: tuple) -> dict[str, str] | None:
+    """The literals a call of ``callee`` made in another file gives its parameters, from the call's
+    shape (OutCall.shapes: the positional arguments' literal codes, the keywords', starred)."""
+    positional, keywords, starred = shape
+    if starred:
+        return None
+    out = {p.name: code for p, code in zip(callee.positional, positional) if code is not None}
+    given = {p.name for p in callee.positional[: len(positional)]} | {k for k, _code in keywords}
+    out.update({k: code for k, code in keywords if code is not None})
+    for p in callee.params:
+        code = literal_code(module, p.default) if p.name not in given else None
+        if code is not None:
+            out[p.name] = code
+    return out
+
+
+def hold(constants: dict[str, str | None], params, values: dict[str, str] | None) -> bool:
+    """One more trace of a function gives its parameters ``values`` (None: nothing known): each
+    parameter holds what every trace gave it (two literals that are not None: NOT_NONE), or None.
+    True if that changed."""
+    changed = False
+    for p in params:
+        new = values.get(p.name) if values is not None else None
+        if p.name not in constants:
+            merged, changed = new, changed or new is not None
+        else:
+            old = constants[p.name]
+            merged = old if old == new else (
+                NOT_NONE if old is not None and new is not None and "None" not in (old, new) else None)
+            changed = changed or merged != old
+        constants[p.name] = merged
+    return changed
 
 
 def _never_none(walker, expr: cst.BaseExpression, depth: int = 2) -> bool:

@@ -49,6 +49,8 @@ _NOT_ARRAYS = frozenset(
 
 # dict constructors: iterating what they build gives its keys (Python values keyed by the code)
 _DICT_CALLS = frozenset({"dict", "collections.OrderedDict", "collections.defaultdict"})
+# builtins that, given a dict alone, collect its keys
+_KEY_VIEWS = frozenset({"set", "frozenset", "sorted", "list", "tuple", "reversed"})
 
 
 def _array_function(name: str | None) -> bool:
@@ -376,6 +378,13 @@ class CallSemantics:
                 return False
         return True
 
+    def _of_dict_alone(self, node: cst.Call) -> bool:
+        """``f(d)``: one plain argument, a dict."""
+        if len(node.args) != 1 or node.args[0].star or node.args[0].keyword is not None:
+            return False
+        arg = self.taints.get(node.args[0].value)
+        return arg is not None and arg.mapping and arg.container
+
     def _call_result(self, node: cst.Call, name: str | None, t: Taint, obj: Taint | None) -> Taint | None:
         """What a call given traced values (``t``; ``obj``: the traced object of a method) returns."""
         func = node.func
@@ -386,6 +395,8 @@ class CallSemantics:
             return Taint(t.origin, container=True, mapping=True, foreign=t.foreign)  # its keys: what it is built from
         if name == "map" and self._maps_to_static(node):
             return None  # all(map(pred, xs)) with pred returning isinstance tests: Python bools
+        if name in _KEY_VIEWS and self._of_dict_alone(node):
+            return None  # set(d), sorted(d): a dict's keys, never tracers (a tracer is unhashable)
         if name in jaxapi.CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
             return lattice.container(t)
         if name in jaxapi.TREE_MAPS:
@@ -506,7 +517,7 @@ class CallSemantics:
             self.analysis.propagate(callee, mapped, self.info)
         if self.reporting:  # which parameters this call passes surely not None (callnone)
             plain = not bound_pos and not isinstance(func, cst.Call)  # not through partial
-            self.analysis.hold_not_none(callee, callnone.not_none_params(self, call, callee, params) if plain else None)
+            self.analysis.hold_call(callee, callnone.call_values(self, call, callee, params) if plain else None)
             if plain:  # `xnp=np` left at its default, or a module passed
                 self.analysis.hold_modules(callee, modules_passed(self, call, callee, params))
         self.analysis.called(callee)
@@ -544,6 +555,8 @@ class CallSemantics:
             self._map_arguments(call, callee, callee.positional, mapped)
             if mapped and self.reporting:
                 self.analysis.propagate(callee, mapped, self.info)
+            if self.reporting:  # run through a parameter: what it is given is not followed
+                self.analysis.hold_call(callee, None)
             self.analysis.called(callee)
             first = first or (callee, mapped)
         return first
@@ -709,6 +722,7 @@ class CallSemantics:
             entry = self.analysis.outcalls.setdefault((name, self.info.display()), {})
             for k, v in args.items():
                 entry.setdefault(k, v)
+            self.analysis.outcall_shapes.setdefault((name, self.info.display()), set()).add(_call_shape(self.index.module, call))
 
     def _framework_apply(self, call: cst.Call) -> tuple[FunctionInfo, int] | None:
         """``model.apply(params, x)`` of a flax module of this file runs ``Model.__call__(x)``
@@ -1218,3 +1232,18 @@ def bindings_of(body, name: str):
     from jitguard.lint.analysis.traceable import bindings_in
 
     return bindings_in(body, name)
+
+
+def _call_shape(module: cst.Module, call: cst.Call) -> tuple:
+    """What a call passes, for the literals its callee's parameters hold (facts.OutCall.shapes)."""
+    positional: list[str | None] = []
+    keywords: list[tuple[str, str | None]] = []
+    for arg in call.args:
+        if arg.star:
+            return tuple(positional), tuple(keywords), True
+        code = callnone.literal_code(module, arg.value)
+        if arg.keyword is None:
+            positional.append(code)
+        else:
+            keywords.append((arg.keyword.value, code))
+    return tuple(positional), tuple(keywords), False

@@ -24,6 +24,13 @@ from __future__ import annotations
 import re
 
 MARK = "\x00class-truth:"
+# `State = dict[str, jax.Array]` (or Dict/Mapping/..., `State: TypeAlias = ...`) at the top level:
+# a type alias of a dict, recorded as MARK + name + "|mapping|". A parameter annotated with it
+# holds a dict, a pytree node whose keys are part of the tree structure: iterating it gives its
+# keys, static (checked on JAX 0.10.2: tests/precision_cases/fresh5_dict_alias_across_modules.py)
+_MAPPING_ALIAS = re.compile(
+    r"^(\w+)[ \t]*(?::[ \t]*(?:typing\.)?TypeAlias[ \t]*)?=[ \t]*(?:typing\.|collections\.abc\.|collections\.)?"
+    r"(?:dict|Dict|Mapping|MutableMapping|OrderedDict)\[", re.MULTILINE)
 _CLASS = re.compile(r"^class[ \t]+(\w+)[ \t]*(?:\(([^()]*)\))?[ \t]*:", re.MULTILINE)
 _TOP_LEVEL = re.compile(r"\n[^\s#]")
 # decorators (last component of their dotted name) that make a dataclass or register a pytree
@@ -38,10 +45,10 @@ _PLAIN_BASES = frozenset({"object", "Protocol", "ABC", "Generic", "NamedTuple", 
 
 
 def scan(source: str) -> set[str]:
-    """The records of the module's top-level classes (see the module docstring)."""
+    """The records of the module's top-level classes and dict aliases (see the module docstring)."""
+    out: set[str] = {f"{MARK}{name}|mapping|" for name in _MAPPING_ALIAS.findall(source)} if "[" in source else set()
     if "class" not in source:
-        return set()
-    out: set[str] = set()
+        return out
     for m in _CLASS.finditer(source):
         name, bases_text = m.group(1), m.group(2) or ""
         end = _TOP_LEVEL.search(source, m.end())
@@ -88,7 +95,7 @@ def plain_names(entries) -> set[str]:
     """The names of the tree's classes recorded plain (a file's result depends on them: the cache
     keys on the names a file mentions)."""
     return {e[len(MARK):].split("|", 1)[0].rsplit(".", 1)[-1] for e in entries
-            if e.startswith(MARK) and e.split("|", 2)[1] == "plain"}
+            if e.startswith(MARK) and e.split("|", 2)[1] in ("plain", "mapping")}
 
 
 def table(entries) -> dict[str, list[tuple[str, bool, tuple[str, ...]]]]:
@@ -100,7 +107,20 @@ def table(entries) -> dict[str, list[tuple[str, bool, tuple[str, ...]]]]:
         qualname, verdict, bases = e[len(MARK):].split("|", 2)
         out.setdefault(qualname.rsplit(".", 1)[-1], []).append(
             (qualname, verdict == "plain", tuple(b for b in bases.split(",") if b)))
+        if verdict == "mapping":
+            out.setdefault(MAPPING_ALIASES, []).append((qualname, False, ()))
     return out
+
+
+MAPPING_ALIASES = "|mapping"  # the key of table() under which the dict aliases are listed (no name)
+
+
+def mapping_alias(records: dict, qualname: str) -> bool:
+    """Is ``qualname`` (as an import resolves it) a dict alias of the tree, and no class of that name?"""
+    module, _, name = qualname.rpartition(".")
+    found = [r for r in records.get(name, ()) if _same_module(r[0].rpartition(".")[0], module)]
+    aliases = {r[0] for r in records.get(MAPPING_ALIASES, ())}
+    return bool(found) and all(r[0] in aliases for r in found)
 
 
 def always_true(records: dict, qualname: str) -> bool:

@@ -18,7 +18,17 @@ from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from jitguard.lint.analysis.facts import JIT_SEED_KEY, WRAPPER_SEED_KEY, FileFacts, JitSeed, ParamSeed, decode_seed
+from jitguard.lint.analysis.facts import (
+    CALLS_SEED_KEY,
+    JIT_SEED_KEY,
+    WRAPPER_SEED_KEY,
+    FileFacts,
+    JitSeed,
+    ParamSeed,
+    call_shape_from_json,
+    call_shape_json,
+    decode_seed,
+)
 from jitguard.lint.diagnostics import FileResult
 
 if TYPE_CHECKING:  # the analysis (and libcst) is imported only to apply seeds, never to find them
@@ -93,6 +103,11 @@ def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], r
             if key not in have:
                 have[key] = ParamSeed(arg, out.caller, res.path).to_json()
                 new.setdefault(path, {}).setdefault(name, {})[key] = have[key]
+        shapes = [call_shape_json(shape) for shape in out.shapes]
+        if any(shape not in have.get(CALLS_SEED_KEY, ()) for shape in shapes):
+            merged = have.get(CALLS_SEED_KEY, []) + [s for s in shapes if s not in have.get(CALLS_SEED_KEY, ())]
+            have[CALLS_SEED_KEY] = sorted(merged, key=repr)  # a stable order: the seeds are hashed
+            new.setdefault(path, {}).setdefault(name, {})[CALLS_SEED_KEY] = have[CALLS_SEED_KEY]
 
 
 # -- calls of another file's wrapper ------------------------------------------------------------
@@ -306,13 +321,14 @@ def _locate(qual: str, modules: dict[str, str], reexports: Mapping[str, str]) ->
 def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
     """Mark the seeded parameters of this module's functions as traced (``seeds`` as
     ``seeds_from`` makes them)."""
+    from jitguard.lint.analysis import callnone
     from jitguard.lint.analysis.lattice import Origin
 
     for name, by_key in seeds.items():
         info = index.module_defs.get(name) if name != WRAPPER_SEED_KEY else None
         if info is None:
             continue
-        decoded = {key: decode_seed(key, data) for key, data in by_key.items()}
+        decoded = {key: decode_seed(key, data) for key, data in by_key.items() if key != CALLS_SEED_KEY}
         jit = decoded.pop(JIT_SEED_KEY, None)
         if isinstance(jit, JitSeed):
             index.mark_remote_jit(info, jit.context, jit.caller_path)
@@ -337,3 +353,8 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
             )
             flags = frozenset(f for f, on in (("opaque", arg.opaque), ("boolean", arg.boolean)) if on)
             state.trace(param.name, origin, flags)
+        if callnone.holds_literals(index, info):  # the literals every traced call of another file gives
+            shapes = [call_shape_from_json(s) for s in by_key.get(CALLS_SEED_KEY, ())] or [None]
+            for shape in shapes:
+                values = callnone.shape_values(index.module, info, shape) if shape is not None else None
+                callnone.hold(state.constants, info.params, values)

@@ -324,19 +324,35 @@ class OutCall:
     caller: str  # display name of the calling function ("" for a remote transform)
     args: Mapping[str, TracedArg] = field(default_factory=dict)
     context: RemoteJit | None = None
+    # what each such call passes, for the literals a parameter holds in every trace (CALLS_SEED_KEY):
+    # (the positional arguments' literal code or None, (keyword, code or None) pairs, starred)
+    shapes: tuple = ()
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"callee": self.callee, "caller": self.caller,
                                "args": {k: v.to_json() for k, v in self.args.items()}}
         if self.context is not None:
             out["context"] = self.context.to_json()
+        if self.shapes:
+            out["shapes"] = [call_shape_json(shape) for shape in self.shapes]
         return out
 
     @classmethod
     def from_json(cls, data: dict) -> "OutCall":
         context = data.get("context")
         return cls(data["callee"], data["caller"], {k: TracedArg.from_json(v) for k, v in data["args"].items()},
-                   RemoteJit.from_json(context) if context is not None else None)
+                   RemoteJit.from_json(context) if context is not None else None,
+                   tuple(call_shape_from_json(s) for s in data.get("shapes", ())))
+
+
+def call_shape_json(shape: tuple) -> list:
+    positional, keywords, starred = shape
+    return [list(positional), [list(kw) for kw in keywords], starred]
+
+
+def call_shape_from_json(data: list) -> tuple:
+    positional, keywords, starred = data
+    return tuple(positional), tuple((k, v) for k, v in keywords), bool(starred)
 
 
 @dataclass(frozen=True)
@@ -379,6 +395,10 @@ JIT_SEED_KEY = "*"
 # file's calls of these names are recorded like calls of jitted names; the file that defines a
 # possible wrapper (FileFacts.maybe_wrappers) gets its own names, and is then read with libcst.
 WRAPPER_SEED_KEY = "<wrappers>"
+# Under this key of a function's seeds (never a parameter's name): the shapes of the calls other
+# files' traced code makes of it (OutCall.shapes, as JSON), for the literals its parameters hold
+# in every such trace (callnone.shape_values)
+CALLS_SEED_KEY = "<calls>"
 
 
 def decode_seed(key: str, data: dict) -> ParamSeed | JitSeed:

@@ -140,6 +140,41 @@ def _tree_class_true(index, name: str, scope) -> bool:
     return classtruth.always_true(records, f"{resolved}.{rest}" if rest else resolved)
 
 
+def mapping_alias_params(index, info) -> set[str]:
+    """Parameters annotated (optionally or None) with a dict alias another module of the checked
+    tree defines at its top level (``State = dict[str, jax.Array]``; classtruth records it): a
+    dict, whose keys iterating it gives (static)."""
+    node = info.node
+    if not isinstance(node, cst.FunctionDef):
+        return set()
+    out = set()
+    for param in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
+        name = _optional_class(param.annotation.annotation) if param.annotation is not None else None
+        if name is None or name in index.classes:
+            continue
+        records = _RECORDS.get(index)
+        if records is None:
+            records = _RECORDS[index] = classtruth.table(index.static_field_names)
+        head, _, rest = name.partition(".")
+        resolved = index.resolve(cst.Name(head), info)
+        if not rest and _local_mapping_alias(index, name):
+            out.add(param.name.value)
+        elif resolved is not None and (resolved != head or "." in resolved) and name.rsplit(".", 1)[-1] in records:
+            if classtruth.mapping_alias(records, f"{resolved}.{rest}" if rest else resolved):
+                out.add(param.name.value)
+    return out
+
+
+def _local_mapping_alias(index, name: str) -> bool:
+    """``name`` is bound once in the module, to a dict type (``State = dict[str, jax.Array]``)."""
+    values = index.assigned_names(None).get(name, [])
+    if len(values) != 1 or not isinstance(values[0], cst.Subscript):
+        return False
+    base = values[0].value
+    last = base.attr.value if isinstance(base, cst.Attribute) else base.value if isinstance(base, cst.Name) else ""
+    return last in ("dict", "Dict", "Mapping", "MutableMapping", "OrderedDict")
+
+
 def _optional_class(expr: cst.BaseExpression) -> str | None:
     """``X``, ``Optional[X]``, ``X | None``, ``Union[X, None]`` -> "X" (a plain name)."""
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.BitOr):

@@ -113,7 +113,8 @@ _DICT_VIEWS = frozenset({"items", "keys", "values"})
 def is_fixed_collection(expr: cst.BaseExpression, imports: ImportTable | None = None,
                         enums: frozenset[str] = frozenset(), scope=None, depth: int = 0) -> bool:
     """Is ``expr`` a collection whose length is written in the code: a literal tuple, list, set
-    or dict, a dict view of one, an Enum class of the module (``enums``), or ``zip``/
+    or dict, a dict view of one, an Enum class of the module (``enums``), one repeated a literal
+    number of times (``[8] * 10``: its elements only), or ``zip``/
     ``enumerate``/``itertools.product``/... of such collections? A loop over one runs a fixed
     number of times, however long the program runs: what varies with it takes a bounded number
     of values. With ``scope`` (a ``shapes.ScopeView``), a name bound only to such collections (a
@@ -123,6 +124,10 @@ def is_fixed_collection(expr: cst.BaseExpression, imports: ImportTable | None = 
         return True
     if isinstance(expr, cst.Name):
         return expr.value in enums or (scope is not None and scope.fixed_name(expr.value, depth, enums))
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Multiply):
+        # `[8] * 10`, `3 * (a, b)`: a literal count of repeats of a fixed collection's elements
+        count, seq = (expr.left, expr.right) if isinstance(expr.left, cst.Integer) else (expr.right, expr.left)
+        return isinstance(count, cst.Integer) and is_fixed_collection(seq, imports, enums, scope, depth)
     return isinstance(expr, cst.Call) and _fixed_call(expr, imports, enums, scope, depth)
 
 

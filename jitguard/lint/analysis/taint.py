@@ -72,6 +72,7 @@ class Analysis:
         # (qualified callee, caller) -> {position or keyword: TracedArg} — the runner
         # follows them into the checked tree (jitguard.lint.analysis.crossmodule)
         self.outcalls: dict[tuple[str, str], dict] = {}
+        self.outcall_shapes: dict[tuple[str, str], set[tuple]] = {}  # what those calls pass (callnone)
         # functions staged because staged code calls them (without traced arguments): the caller
         self._staged: dict[FunctionInfo, str] = {}
         # (helper, parameter) -> the fields every value it receives from traced code has (a
@@ -232,20 +233,17 @@ class Analysis:
             self.schedule(callee)
         self.called(callee)
 
-    def hold_not_none(self, callee: FunctionInfo, not_none: set[str] | None) -> None:
-        """One more call from traced code runs ``callee``, passing the parameters ``not_none``
-        surely not None (None: not known for any). Held NOT_NONE while every such call agrees
-        (``callnone``); walk it again when that changes."""
+    def hold_call(self, callee: FunctionInfo, values: dict[str, str] | None) -> None:
+        """One more call from traced code runs ``callee``, giving its parameters ``values`` (a
+        literal's code, or NOT_NONE; None: not known for any). Held while every such call agrees
+        (``callnone``): NOT_NONE only for a function no other module can call; a literal also for
+        a module-level one, whose calls from other files come with the seeds. Walk it again when
+        that changes."""
         if not callnone.eligible(self.index, callee):
-            return
-        constants = self.traces.of(callee).constants
-        changed = False
-        for p in callee.params:
-            first = p.name not in constants
-            now = NOT_NONE if p.name in (not_none or ()) and constants.get(p.name, NOT_NONE) == NOT_NONE else None
-            changed = changed or (now == NOT_NONE) != (constants.get(p.name) == NOT_NONE) or first and now is not None
-            constants[p.name] = now
-        if changed:
+            if not callnone.holds_literals(self.index, callee):
+                return
+            values = {n: c for n, c in (values or {}).items() if c != NOT_NONE}
+        if callnone.hold(self.traces.of(callee).constants, callee.params, values):
             self.schedule(callee)
 
     def called(self, callee: FunctionInfo) -> None:
@@ -265,7 +263,8 @@ class Analysis:
 
     def outcall_facts(self) -> list[OutCall]:
         """The calls into other files' functions with traced arguments, as facts."""
-        return [OutCall(callee, caller, args) for (callee, caller), args in self.outcalls.items()]
+        return [OutCall(callee, caller, args, None, tuple(sorted(self.outcall_shapes.get((callee, caller), ()), key=repr)))
+                for (callee, caller), args in self.outcalls.items()]
 
     def summary(self, callee: FunctionInfo, traced: dict[str, Taint]) -> Taint | None:
         """Is what ``callee`` returns traced, when these parameters are?"""

@@ -24,7 +24,7 @@ import libcst as cst
 from jitguard.lint.analysis import annotated, jaxapi, jitcontext, lattice, objects
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.carries import carry_fields
-from jitguard.lint.analysis.instances import static_property, truthy_instance_params
+from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.imports import dotted
 from jitguard.lint.analysis.lattice import TAIL, Taint
@@ -177,6 +177,7 @@ class Walker(CallSemantics):
         for name in _str_params(info) & self.env.keys():
             del self.env[name]  # annotated `str`: JAX cannot trace a str (a str argument of jit is a TypeError)
         annotated = _container_params(info)
+        annotated.update(dict.fromkeys(mapping_alias_params(self.index, info) - annotated.keys(), True))
         for name in (annotated.keys() | literal_container_params(self.index, info)) & self.env.keys():
             # annotated as a dict/tuple/list (or None): a container of traced leaves, whose truth
             # value and length are static; a dict's keys (what iterating it gives) are static too
