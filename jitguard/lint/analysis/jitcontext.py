@@ -1673,23 +1673,31 @@ _BINDING_PARTS = {cst.AssignTarget: ("target",), cst.AugAssign: ("target",), cst
                   cst.MatchStar: ("name",), cst.MatchMapping: ("rest",)}
 
 
+_DECLARATIONS = frozenset({cst.Nonlocal, cst.Global})
+_NAMED_BINDERS = frozenset({cst.FunctionDef, cst.ClassDef, cst.Param})
+
+
 def bound_just_once(root: cst.CSTNode, names) -> set[str]:
     """Those of ``names`` that code in ``root`` binds exactly once (counted as ``binds`` does, a
     parameter anywhere too; a ``global``, ``nonlocal``, ``def`` or ``class`` of it: more)."""
     counts = dict.fromkeys(names, 0)
+    parts_of, Name = _BINDING_PARTS.get, cst.Name
+    # type(node) in a set: isinstance() on libcst's ABC-based classes costs several times more,
+    # and this walks whole modules (none of these classes has subclasses)
     for node in iter_nodes(root):
-        if isinstance(node, (cst.Nonlocal, cst.Global)):
+        kind = type(node)
+        if kind in _DECLARATIONS:
             for n in node.names:
                 if n.name.value in counts:
                     counts[n.name.value] += 2
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Param)):
+        elif kind in _NAMED_BINDERS:
             if node.name.value in counts:
                 counts[node.name.value] += 2
         else:
-            for part in _BINDING_PARTS.get(type(node), ()):
+            for part in parts_of(kind, ()):
                 value = getattr(node, part, None)
                 for n in iter_nodes(value) if value is not None else ():
-                    if isinstance(n, cst.Name) and n.value in counts:
+                    if type(n) is Name and n.value in counts:
                         counts[n.value] += 1
     return {name for name, count in counts.items() if count == 1}
 
