@@ -98,30 +98,30 @@ def _units(tree: ast.Module) -> tuple[list[tuple[ast.AST, tuple[str, ...]]], lis
     return units, level
 
 
-def blanked(source: str, modname: str, prepass: Prepass, jitted: frozenset[str], variant: str) -> tuple[int, int]:
-    """(lines, non-blank characters) of ``source`` a reduction under ``variant`` would blank."""
-    tree = ast.parse(source)
+def _imports(tree: ast.Module, modname: str) -> dict[str, set[str]]:
     every: dict[str, set[str]] = {}
     for node in ast.walk(tree):
         if type(node) in (ast.Import, ast.ImportFrom):
             for local, qual in import_bindings(node, modname):
                 every.setdefault(local, set()).add(qual)
-    tracked = {n.name for n in tree.body if type(n) is ast.ClassDef and _CAP.match(n.name)}
-    tracked |= {local for local, quals in every.items() if any(_CAP.match(q.rpartition(".")[2]) for q in quals)}
-    units, level = _units(tree)
-    named: list[set[str]] = []
-    kept: list[bool] = []
-    for unit, _classes in units:
-        names, attrs, flagged = _mentions(unit.body)
-        attr_names = {a.attr for a in attrs}
-        decorated = any((_dotted(d.func if type(d) is ast.Call else d) or "?").rpartition(".")[2]
-                        not in _TRIVIAL_DECORATORS for d in unit.decorator_list)
-        seed = (flagged or decorated or not (names | attr_names).isdisjoint(jitted)
-                or prepass._resolves(names, [a for a in attrs if a.attr in prepass.last], every))
-        if "track" in variant:
-            seed = seed or not names.isdisjoint(tracked) or any(_CAP.match(a) for a in attr_names)
-        named.append(names | attr_names)
-        kept.append(seed)
+    return every
+
+
+def _seed(unit, every, tracked, prepass: Prepass, jitted: frozenset[str], variant: str) -> tuple[bool, set[str]]:
+    """(is the unit kept by the rules of ``variant`` alone, the names it mentions)."""
+    names, attrs, flagged = _mentions(unit.body)
+    attr_names = {a.attr for a in attrs}
+    decorated = any((_dotted(d.func if type(d) is ast.Call else d) or "?").rpartition(".")[2]
+                    not in _TRIVIAL_DECORATORS for d in unit.decorator_list)
+    seed = (flagged or decorated or not (names | attr_names).isdisjoint(jitted)
+            or prepass._resolves(names, [a for a in attrs if a.attr in prepass.last], every))
+    if "track" in variant:
+        seed = seed or not names.isdisjoint(tracked) or any(_CAP.match(a) for a in attr_names)
+    return seed, names | attr_names
+
+
+def _closure(units, kept: list[bool], named: list[set[str]], level: list[ast.AST], variant: str) -> None:
+    """Keep every unit named at module or class level or in a kept unit, to a fixed point."""
     by_name: dict[str, list[int]] = {}
     in_class: dict[str, list[int]] = {}
     for k, (unit, classes) in enumerate(units):
@@ -132,20 +132,30 @@ def blanked(source: str, modname: str, prepass: Prepass, jitted: frozenset[str],
             in_class.setdefault(classes[0], []).append(k)
     names, attrs, _flagged = _mentions(level)
     work = [k for k, keep in enumerate(kept) if keep]
-    for name in names | {a.attr for a in attrs}:
-        for k in by_name.get(name, ()):
-            if not kept[k]:
-                kept[k] = True
-                work.append(k)
-    while work:
-        k = work.pop()
-        more = [j for name in named[k] for j in by_name.get(name, ())]
-        if "class" in variant and units[k][1]:
-            more += in_class[units[k][1][0]]
+    more = [j for name in names | {a.attr for a in attrs} for j in by_name.get(name, ())]
+    while True:
         for j in more:
             if not kept[j]:
                 kept[j] = True
                 work.append(j)
+        if not work:
+            return
+        k = work.pop()
+        more = [j for name in named[k] for j in by_name.get(name, ())]
+        if "class" in variant and units[k][1]:
+            more += in_class[units[k][1][0]]
+
+
+def blanked(source: str, modname: str, prepass: Prepass, jitted: frozenset[str], variant: str) -> tuple[int, int]:
+    """(lines, non-blank characters) of ``source`` a reduction under ``variant`` would blank."""
+    tree = ast.parse(source)
+    every = _imports(tree, modname)
+    tracked = {n.name for n in tree.body if type(n) is ast.ClassDef and _CAP.match(n.name)}
+    tracked |= {local for local, quals in every.items() if any(_CAP.match(q.rpartition(".")[2]) for q in quals)}
+    units, level = _units(tree)
+    seeds = [_seed(unit, every, tracked, prepass, jitted, variant) for unit, _classes in units]
+    kept = [seed for seed, _names in seeds]
+    _closure(units, kept, [names for _seed, names in seeds], level, variant)
     lines = source.splitlines()
     n_lines = n_chars = 0
     for keep, (unit, _classes) in zip(kept, units):
