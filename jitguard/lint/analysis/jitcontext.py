@@ -412,6 +412,7 @@ class ModuleIndex:
         self._bindings: dict[FunctionInfo | None, dict[str, cst.BaseExpression | None]] = {}
         self._assigns: dict[FunctionInfo | None, dict[str, list[cst.BaseExpression | None]]] = {}
         self._top_statements: dict[FunctionInfo, dict[cst.CSTNode, int]] = {}
+        self._stores: dict[int, dict[str, list[tuple]]] = {}  # id of a ClassInfo -> _attribute_stores
         # name -> function it wraps through a transform (g = jax.jit(f)): calls to g are calls to f
         self.aliases: dict[str, tuple[FunctionInfo, TransformUse]] = {}
         # each transform applied to a function of this module: (function, use, decorator or call node)
@@ -797,13 +798,7 @@ class ModuleIndex:
         if init is None or not init.positional:
             return None
         me, attr = init.positional[0].name, expr.attr.value
-        stores = []
-        for info in klass.methods.values():
-            for node in iter_nodes(info.node.body):
-                if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
-                    targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-                    stores += [(info, node, t) for t in targets for leaf in iter_nodes(t)
-                               if isinstance(leaf, cst.Attribute) and leaf.attr.value == attr]
+        stores = self._attribute_stores(klass).get(attr, ())
         if len(stores) != 1:
             return None
         info, node, target = stores[0]
@@ -811,6 +806,25 @@ class ModuleIndex:
                 or not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me):
             return None
         return self.instance_class(node.value, init, depth)
+
+    def _attribute_stores(self, klass: ClassInfo) -> dict[str, list[tuple]]:
+        """Attribute name -> every (method, assignment, target) of the class's methods whose target
+        holds an attribute of that name (``self.a.b = v``: under ``b`` and ``a``), in source order:
+        one walk of the class, however many ``self.x`` reads ask."""
+        table = self._stores.get(id(klass))
+        if table is not None:
+            return table
+        table = self._stores[id(klass)] = {}
+        for info in klass.methods.values():
+            for node in iter_nodes(info.node.body):
+                kind = type(node)
+                if kind is cst.Assign or kind is cst.AnnAssign or kind is cst.AugAssign:
+                    targets = [t.target for t in node.targets] if kind is cst.Assign else [node.target]
+                    for target in targets:
+                        for leaf in iter_nodes(target):
+                            if type(leaf) is cst.Attribute:
+                                table.setdefault(leaf.attr.value, []).append((info, node, target))
+        return table
 
     def binding(self, name: str, scope: FunctionInfo | None) -> cst.BaseExpression | None:
         """The value a name is bound to by its only plain assignment in ``scope`` (or the module)."""
@@ -1659,23 +1673,31 @@ _BINDING_PARTS = {cst.AssignTarget: ("target",), cst.AugAssign: ("target",), cst
                   cst.MatchStar: ("name",), cst.MatchMapping: ("rest",)}
 
 
+_DECLARATIONS = frozenset({cst.Nonlocal, cst.Global})
+_NAMED_BINDERS = frozenset({cst.FunctionDef, cst.ClassDef, cst.Param})
+
+
 def bound_just_once(root: cst.CSTNode, names) -> set[str]:
     """Those of ``names`` that code in ``root`` binds exactly once (counted as ``binds`` does, a
     parameter anywhere too; a ``global``, ``nonlocal``, ``def`` or ``class`` of it: more)."""
     counts = dict.fromkeys(names, 0)
+    parts_of, Name = _BINDING_PARTS.get, cst.Name
+    # type(node) in a set: isinstance() on libcst's ABC-based classes costs several times more,
+    # and this walks whole modules (none of these classes has subclasses)
     for node in iter_nodes(root):
-        if isinstance(node, (cst.Nonlocal, cst.Global)):
+        kind = type(node)
+        if kind in _DECLARATIONS:
             for n in node.names:
                 if n.name.value in counts:
                     counts[n.name.value] += 2
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Param)):
+        elif kind in _NAMED_BINDERS:
             if node.name.value in counts:
                 counts[node.name.value] += 2
         else:
-            for part in _BINDING_PARTS.get(type(node), ()):
+            for part in parts_of(kind, ()):
                 value = getattr(node, part, None)
                 for n in iter_nodes(value) if value is not None else ():
-                    if isinstance(n, cst.Name) and n.value in counts:
+                    if type(n) is Name and n.value in counts:
                         counts[n.value] += 1
     return {name for name, count in counts.items() if count == 1}
 
