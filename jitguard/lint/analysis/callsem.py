@@ -48,6 +48,7 @@ _NOT_ARRAYS = frozenset(
 
 
 # dict constructors: iterating what they build gives its keys (Python values keyed by the code)
+_NOT_A_CONTAINER = object()  # _container_result: the call builds no Python container
 _DICT_CALLS = frozenset({"dict", "collections.OrderedDict", "collections.defaultdict"})
 # builtins that, given a dict alone, collect its keys
 _KEY_VIEWS = frozenset({"set", "frozenset", "sorted", "list", "tuple", "reversed"})
@@ -388,19 +389,9 @@ class CallSemantics:
     def _call_result(self, node: cst.Call, name: str | None, t: Taint, obj: Taint | None) -> Taint | None:
         """What a call given traced values (``t``; ``obj``: the traced object of a method) returns."""
         func = node.func
-        if name in _DICT_CALLS:
-            if name == "dict" and node.args and all(a.keyword is not None for a in node.args):
-                # dict(a=x, b=1): each key's own kind
-                return lattice.record({a.keyword.value: self.taints.get(a.value) for a in node.args}, mapping=True)
-            return Taint(t.origin, container=True, mapping=True, foreign=t.foreign)  # its keys: what it is built from
-        if name == "map" and self._maps_to_static(node):
-            return None  # all(map(pred, xs)) with pred returning isinstance tests: Python bools
-        if name in _KEY_VIEWS and self._of_dict_alone(node):
-            return None  # set(d), sorted(d): a dict's keys, never tracers (a tracer is unhashable)
-        if name in jaxapi.CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
-            return lattice.container(t)
-        if name in jaxapi.TREE_MAPS:
-            return self._tree_map_result(node, t)
+        built = self._container_result(node, name, t)
+        if built is not _NOT_A_CONTAINER:
+            return built
         if isinstance(func, cst.Attribute) and func.attr.value in ("any", "all"):
             return lattice.reduction(t, obj)
         if obj is not None:
@@ -422,6 +413,24 @@ class CallSemantics:
         if isinstance(func, cst.Call) and (self.resolve(func.func) or "").startswith(jaxapi.LAYER_LIBRARIES):
             return lattice.array(t)  # nn.Dense(4)(x), hk.Linear(4)(x): a layer applied to an array
         return lattice.foreign(t)  # another module's function: its result's type is unknown
+
+    def _container_result(self, node: cst.Call, name: str | None, t: Taint):
+        """What a call building a Python container (``dict``, ``set(d)``, ``list``, ``map``, a
+        tree map, ...) from traced values returns; ``_NOT_A_CONTAINER`` for any other call."""
+        if name in _DICT_CALLS:
+            if name == "dict" and node.args and all(a.keyword is not None for a in node.args):
+                # dict(a=x, b=1): each key's own kind
+                return lattice.record({a.keyword.value: self.taints.get(a.value) for a in node.args}, mapping=True)
+            return Taint(t.origin, container=True, mapping=True, foreign=t.foreign)  # its keys: what it is built from
+        if name == "map" and self._maps_to_static(node):
+            return None  # all(map(pred, xs)) with pred returning isinstance tests: Python bools
+        if name in _KEY_VIEWS and self._of_dict_alone(node):
+            return None  # set(d), sorted(d): a dict's keys, never tracers (a tracer is unhashable)
+        if name in jaxapi.CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
+            return lattice.container(t)
+        if name in jaxapi.TREE_MAPS:
+            return self._tree_map_result(node, t)
+        return _NOT_A_CONTAINER
 
     def _maybe_numbers(self, node: cst.Call) -> Taint | None:
         """``divmod(n, k)``, ``abs(n)``, ``round(n)`` of values that may be Python numbers (an
