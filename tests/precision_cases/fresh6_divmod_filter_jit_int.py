@@ -1,4 +1,4 @@
-"""``divmod`` (and ``abs``, ``round``, ``pow``) of values that may be Python numbers give Python
+"""``divmod`` (and ``abs``, ``round``, ``pow``, ``sum`` of a list literal) of values that may be Python numbers give Python
 numbers for Python numbers, as an arithmetic operator does.
 
 Under ``eqx.filter_jit`` a Python int argument is static (only arrays are traced), and so is
@@ -39,7 +39,8 @@ def prefill_sum(xs, *, prefill: int, chunk: int):
     acc = jnp.zeros(())
     if prefill > 1:
         acc = _prefill(acc, xs, prefill - 1, chunk)
-    return acc + abs(prefill - 8) + round(chunk / 2)
+    total = sum([prefill, chunk, 1])  # Python ints: a static size
+    return acc + abs(prefill - 8) + round(chunk / 2) + jnp.zeros(total).sum()
 
 
 RUNS = [

@@ -437,7 +437,10 @@ class CallSemantics:
         ``eqx.filter_jit`` int parameter, a foreign result: ``opaque``), not containers: Python
         numbers for Python numbers, arrays for arrays, as an arithmetic operator's result is (a
         tuple of them for divmod). None when some traced argument is known to be an array."""
-        traced = [self.taints.get(a.value) for a in node.args if self.taints.get(a.value) is not None]
+        values = [a.value for a in node.args]
+        if len(values) == 1 and isinstance(values[0], (cst.List, cst.Tuple)):  # sum([n, 1])
+            values = [e.value for e in values[0].elements if isinstance(e, cst.Element)]
+        traced = [self.taints.get(v) for v in values if self.taints.get(v) is not None]
         if not traced or any(a.star for a in node.args) or any(x.container or not x.opaque for x in traced):
             return None
         out = traced[0]
