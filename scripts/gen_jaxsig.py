@@ -278,7 +278,8 @@ def _flag_lifts_it(call, params, value) -> bool:
         if type(q.default) is not bool or q.kind is q.POSITIONAL_ONLY:
             continue
         try:
-            jax.jit(functools.partial(_with_option, call, q.name, not q.default))(value)
+            probe = functools.partial(_with_option, call, q.name, not q.default)
+            jax.jit(probe)(value)  # noqa: JG301 - one compile per option probed, on purpose
             return True
         except Exception:  # noqa: BLE001 - still raises with the option flipped
             continue
