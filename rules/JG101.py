@@ -148,6 +148,22 @@ def checked_by_a_loop(x):
 # --- must not be flagged ---------------------------------------------------------------------
 
 
+def _sites(x):
+    return [{"value": x, "extras": [x * 2]}, {"value": -x, "extras": []}]
+
+
+@jax.jit
+def sum_with_extras(x):
+    # iterating a list of dict records keeps each record's fields: `extras` is a Python list,
+    # whose truth value is its length
+    total = 0.0
+    for site in _sites(x):
+        if site["extras"]:
+            total = total + site["extras"][0]
+        total = total + site["value"]
+    return total
+
+
 @jax.tree_util.register_pytree_node_class
 class CheckedInterval:
     def __init__(self, lo, hi, validate=True):
@@ -706,6 +722,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: sum_with_extras(jnp.float32(1.0)),
     lambda: validates_only_concrete_matrices(jnp.eye(2)),
     lambda: jitted_unchecked_intervals(jnp.zeros(2), jnp.ones(2)),
     scale_python,

@@ -51,7 +51,6 @@ MISSED: dict[str, set[int]] = {
 # Reports whose look-alike section jitguard flags today: report name -> lines.
 FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
     "churn_insitubatch-short-batch-per-shuffle-block": {52},
-    "control_numpyro-mixture-intermediates-array-truthiness": {62},
 }
 
 

@@ -200,7 +200,27 @@ def key_of(value: Value) -> Value:
     static; anything else gives its elements."""
     if value is not None and value.mapping:
         return None
-    return element(value)
+    rows = _rows_of_records(value)
+    return rows if rows is not None else element(value)
+
+
+def _rows_of_records(value: Value) -> Value:
+    """Iterating a list or tuple whose every position is a record of one structure (a list of
+    dict literals, ``[{"value": x, "extra": [i]}]``): each element has those fields, joined
+    position by position; None when that is not known."""
+    if value is None or not value.fields or value.mapping:
+        return None
+    if not all(name.isdigit() for name, _ in value.fields):
+        return None
+    kinds = [kind for _, kind in value.fields]
+    if any(kind is None or kind.fields is None for kind in kinds):
+        return None
+    fields = kinds[0].fields
+    for kind in kinds[1:]:
+        fields = join_fields(fields, kind.fields)
+        if fields is None:
+            return None
+    return replace(kinds[0], fields=fields)
 
 
 def element(value: Value) -> Value:
