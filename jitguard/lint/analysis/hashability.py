@@ -179,8 +179,7 @@ def _self_attribute_kind(expr: cst.Attribute, index, scope) -> str | None:
     if not (isinstance(expr.value, cst.Name) and expr.value.value == "self"):
         return None
     klass = index.enclosing_class(scope)
-    if klass is None or any(isinstance(b.value, cst.Name) and b.value.value == klass.name
-                            for k in index.classes.values() for b in k.node.bases):
+    if klass is None or index.has_subclass(klass):
         return None
     init = klass.methods.get("__init__")
     if init is None:

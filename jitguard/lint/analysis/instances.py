@@ -283,8 +283,7 @@ def _factory(func: cst.BaseExpression, index, scope):
     if info is None or not isinstance(info.node, cst.FunctionDef) or len(info.node.decorators) != 1:
         return None
     decorator = index.resolve(info.node.decorators[0].decorator, None)
-    if decorator not in _FACTORY_DECORATORS or any(
-            isinstance(b.value, cst.Name) and b.value.value == klass.name for k in index.classes.values() for b in k.node.bases):
+    if decorator not in _FACTORY_DECORATORS or index.has_subclass(klass):
         return None
     return info, (klass.name if decorator == "classmethod" else None)
 

@@ -877,6 +877,12 @@ class ModuleIndex:
                 return values[i - 1] if i > 0 else None
         return self.binding(name, scope)
 
+    def has_subclass(self, klass: ClassInfo) -> bool:
+        """Does a class of this module name ``klass`` among its bases (so a method call on one of
+        its instances may run an override)?"""
+        return any(isinstance(b.value, cst.Name) and b.value.value == klass.name
+                   for other in self.classes.values() for b in other.node.bases)
+
     @staticmethod
     def enclosing_class(scope: FunctionInfo | None) -> ClassInfo | None:
         """The class whose method ``scope`` is, or is nested in."""

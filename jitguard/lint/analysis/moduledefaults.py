@@ -16,7 +16,6 @@ import libcst as cst
 
 from jitguard.lint.analysis.imports import dotted
 from jitguard.lint.analysis.jitcontext import FunctionInfo
-from jitguard.lint.analysis.walk import iter_nodes
 
 # modules of array functions a parameter may default to (what `xnp.<name>` then resolves to)
 ARRAY_MODULES = frozenset({"numpy", "jax.numpy", "math"})
@@ -94,14 +93,13 @@ def _passed_params(index, info: FunctionInfo) -> set[str]:
     positional = info.positional[1:] if info.is_method else info.positional
     everything = {p.name for p in info.params}
     passed: set[str] = set()
-    for node in iter_nodes(index.module):
-        if isinstance(node, cst.Call):
-            func = node.func
-            called = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
-            if called == name:
-                passed |= _passed_by(node, positional, everything)
-            elif any(_names(a.value, name) for a in node.args):
-                return everything  # partial(f, xnp=jnp), map(f, ...): not followed
+    for node, _func, _klass, _loops in index.calls:  # every call of the module, recorded once
+        func = node.func
+        called = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+        if called == name:
+            passed |= _passed_by(node, positional, everything)
+        elif any(_names(a.value, name) for a in node.args):
+            return everything  # partial(f, xnp=jnp), map(f, ...): not followed
     return passed
 
 

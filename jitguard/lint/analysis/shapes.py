@@ -551,14 +551,8 @@ def _annotated_class(index, func, name: str):
             continue
         annotation = param.annotation.annotation if param.annotation is not None else None
         klass = index.classes.get(annotation.value) if isinstance(annotation, cst.Name) else None
-        if klass is None or any(_derives_from(other, klass.name) for other in index.classes.values()):
-            return None
-        return klass
+        return None if klass is None or index.has_subclass(klass) else klass
     return None
-
-
-def _derives_from(klass, base: str) -> bool:
-    return any(isinstance(arg.value, cst.Name) and arg.value.value == base for arg in klass.node.bases)
 
 
 def _method_names(index) -> frozenset[str]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.jitcontext import keyword
 from jitguard.lint.analysis.objects import chained_truth_link
 from jitguard.lint.analysis.taint import Context
 from jitguard.lint.rules.base import Rule, Scope
@@ -99,7 +100,7 @@ class TracedTruthValue(Rule):
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         name = ctx.resolve(node.func)
-        if name not in jaxapi.TRUTH_BUILTINS or any(_keyword(arg) == "key" for arg in node.args):
+        if name not in jaxapi.TRUTH_BUILTINS or keyword(node, "key") is not None:
             return  # with key=, Python compares what the key returns (`key=lambda v: v.shape[0]`: ints)
         for arg in node.args:
             if arg.keyword is not None:
@@ -112,10 +113,6 @@ class TracedTruthValue(Rule):
                     f"Use {_BUILTIN_FIX[name]}",
                 )
                 return
-
-
-def _keyword(arg: cst.Arg) -> str | None:
-    return arg.keyword.value if arg.keyword is not None else None
 
 
 def _sorts_arrays(value: cst.BaseExpression, taint, ctx: Context) -> bool:

@@ -113,7 +113,7 @@ class ValueDependentShape(Rule):
         if spec is None:
             return
         exprs = arguments_at(node, spec)
-        short = name.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
+        short = _short(name)
         self._shape_args(node, ctx, short, exprs)
 
     def _value_dependent(self, node: cst.Call, ctx: Context, short: str, exprs: list) -> None:
@@ -182,7 +182,7 @@ def _caller_call(index, call: cst.Call, scope, name: str, caller):
     keywords = {a.keyword.value: False for a in call.args if a.keyword is not None and passes_kwargs}
     if any(a.star for a in call.args):
         return None
-    short = name.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
+    short = _short(name)
     return f"`{short}` calls it with traced values", *found, positional, keywords
 
 
@@ -256,7 +256,7 @@ def _check_library_call(call: cst.Call, ctx, how: str, qual: str, partial, posit
     for name in static_names:
         if name in given:
             given[name] = False
-    short = qual.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
+    short = _short(qual)
     traced_input = any(given.values())
     # a size-bounded output without size=
     one_arg_where = qual == "jax.numpy.where" and len(values) == 1 and not {"x", "y"} & given.keys()
@@ -313,16 +313,7 @@ def traced_axis(node: cst.Call, name: str | None, ctx: Context, through: bool = 
             spec, short = jaxapi.STATIC_AXIS_METHODS[node.func.attr.value], f".{node.func.attr.value}"
     if spec is None:
         return None
-    for expr in arguments_at(node, spec):
-        taint = ctx.array_taint(expr)
-        if taint is not None and not taint.foreign:
-            hint = ctx.static_hint(taint)
-            return (
-                node,
-                f"`{short}()` needs a static axis (JAX converts it to a Python int): {ctx.describe(expr, taint)}",
-                "Pass the axis as a Python int" + (f"; mark it static with {hint}" if hint else ""),
-            )
-    return None
+    return _first_traced(node, [(expr, "the axis") for expr in arguments_at(node, spec)], short, ctx)
 
 
 def traced_static_int(node: cst.Call, name: str | None, ctx: Context) -> tuple[cst.CSTNode, str, str] | None:
@@ -332,18 +323,30 @@ def traced_static_int(node: cst.Call, name: str | None, ctx: Context) -> tuple[c
     spec = jaxapi.STATIC_INTS.get(name) if name is not None else None
     if not spec or not (spec[0] or spec[1]):
         return None
-    positions, keywords = spec
+    positional = Signature(jaxsig.SIGNATURES[name]).positional if name in jaxsig.SIGNATURES else []
     args = positional_args(node)
-    given = [(args[i].value, kw) for i, kw in zip(positions, keywords) if i < len(args)]
-    given += [(a.value, a.keyword.value) for a in node.args if a.keyword is not None and a.keyword.value in keywords]
-    for expr, param in given:
+    given = [(args[i].value, positional[i]) for i in spec[0] if i < len(args) and i < len(positional)]
+    given += [(a.value, a.keyword.value) for a in node.args if a.keyword is not None and a.keyword.value in spec[1]]
+    return _first_traced(node, [(expr, f"`{param}`") for expr, param in given], _short(name), ctx)
+
+
+def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], short: str, ctx: Context
+                  ) -> tuple[cst.CSTNode, str, str] | None:
+    """JG104's finding for the first traced value among ``given`` ((argument, what it is: "the
+    axis", "`k`")), arguments JAX converts to a Python int; None when none is traced."""
+    for expr, what in given:
         taint = ctx.array_taint(expr)
         if taint is not None and not taint.foreign:
             hint = ctx.static_hint(taint)
-            short = name.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.").replace("jax.", "")
+            needs = "axis" if what == "the axis" else what
             return (
                 node,
-                f"`{short}()` needs a static `{param}` (JAX converts it to a Python int): {ctx.describe(expr, taint)}",
-                f"Pass `{param}` as a Python int" + (f"; mark it static with {hint}" if hint else ""),
+                f"`{short}()` needs a static {needs} (JAX converts it to a Python int): {ctx.describe(expr, taint)}",
+                f"Pass {what} as a Python int" + (f"; mark it static with {hint}" if hint else ""),
             )
     return None
+
+
+def _short(qual: str) -> str:
+    """``jax.numpy.x`` as ``jnp.x``, ``jax.lax.x`` as ``lax.x``, for messages."""
+    return qual.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
