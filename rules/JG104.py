@@ -9,6 +9,8 @@ import math
 import jax
 import jax.numpy as jnp
 import numpy as np
+import scipy.linalg
+import scipy.stats
 
 # --- must be flagged -------------------------------------------------------------------------
 
@@ -37,6 +39,22 @@ def numpy_ufunc(x):
 @jax.jit
 def numpy_stack(x, y):
     return np.stack([x, y])  # expect: JG104
+
+
+@jax.jit
+def numpy_lexsort(keys):
+    # every NumPy and SciPy function that converts its argument (probed under jit)
+    return np.lexsort(keys)  # expect: JG104
+
+
+@jax.jit
+def scipy_matrix_exponential(m):
+    return scipy.linalg.expm(m)  # expect: JG104
+
+
+@jax.jit
+def scipy_distribution(x):
+    return scipy.stats.norm.cdf(x)  # expect: JG104
 
 
 @jax.jit
@@ -290,6 +308,13 @@ def numpy_that_dispatches(x):
 
 
 @jax.jit
+def scipy_on_constants(m):
+    # SciPy on a NumPy constant runs once, at trace time; jax.scipy works on traced values
+    rotation = scipy.linalg.expm(np.array([[0.0, 1.0], [-1.0, 0.0]]))
+    return jax.scipy.linalg.expm(m) @ jnp.asarray(rotation) + jax.scipy.stats.norm.cdf(m)
+
+
+@jax.jit
 def static_conversions(x):
     n = int(x.shape[0])
     total = x
@@ -432,6 +457,9 @@ RAISES = [
     (lambda: read_item(jnp.ones(3)), "ConcretizationTypeError"),
     (lambda: numpy_ufunc(jnp.ones(3)), "TracerArrayConversionError"),
     (lambda: numpy_stack(jnp.ones(3), jnp.ones(3)), "TracerArrayConversionError"),
+    (lambda: numpy_lexsort(jnp.ones((2, 3))), "TracerArrayConversionError"),
+    (lambda: scipy_matrix_exponential(jnp.eye(2)), "TracerArrayConversionError"),
+    (lambda: scipy_distribution(jnp.ones(3)), "TracerArrayConversionError"),
     (lambda: traced_range(jnp.float32(0), 3), "TracerIntegerConversionError"),
     (lambda: index_python_list(jnp.ones(2), 1), "TracerIntegerConversionError"),
     (lambda: index_tuple(jnp.ones(2), 1), "TracerIntegerConversionError"),
@@ -452,6 +480,7 @@ RUNS = [
     lambda: static_top_k(jnp.arange(4.0), 2, jnp.array([0.0, 2.0, 4.0])),
     lambda: math_on_static(jnp.ones(4)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),
+    lambda: scipy_on_constants(jnp.eye(2)),
     lambda: static_conversions(jnp.ones(3)),
     lambda: static_range(jnp.ones(2), n=3),
     lambda: index_array_table(jnp.ones(2), 1),

@@ -27,6 +27,14 @@ output size depends on the values of its input unless an optional `size=` bounds
   small ones), and left out when it also takes a traced array (`jnp.histogram`'s `bins` as edges)
   or when flipping a boolean option makes a traced value legal (`jnp.delete`'s `obj` with
   `assume_unique_indices=True`);
+* CONVERTS_TO_NUMPY: the public functions of NumPy (numpy, .linalg, .fft, .random, its scalar
+  types) and SciPy (linalg, special, signal, ndimage, fft, stats and its distributions' methods,
+  integrate, optimize, interpolate, spatial.distance, sparse.linalg) that raise
+  TracerArrayConversionError when given a traced array -- each called under jit with a traced array
+  first and concrete values for the rest; left out when the call runs (NumPy handing the call to
+  the array's own method: `np.sum`, `np.reshape`), when it hands the call to the array's method
+  and converts only for some arguments (`np.reshape(x, 1)`), or none of the probe's forms can
+  call it;
 * STDLIB_UNHASHABLE: the standard library's public classes whose instances cannot be hashed
   (they define `__eq__` without `__hash__`: `argparse.Namespace`, `types.SimpleNamespace`, ...),
   found by importing the running Python's standard library.
@@ -359,6 +367,129 @@ def scan_size_from_values() -> dict[str, str]:
     return out
 
 
+# -- NumPy and SciPy functions that convert a traced argument to a NumPy array ----------------
+NUMPY_SCAN_MODULES = ("numpy", "numpy.linalg", "numpy.fft", "numpy.random")
+SCIPY_SCAN_MODULES = ("scipy.linalg", "scipy.special", "scipy.signal", "scipy.ndimage", "scipy.fft", "scipy.stats",
+                      "scipy.integrate", "scipy.optimize", "scipy.interpolate", "scipy.spatial.distance",
+                      "scipy.sparse.linalg")
+# methods of scipy.stats' distributions (`scipy.stats.norm.cdf(x)`), probed on every distribution
+DISTRIBUTION_METHODS = ("pdf", "logpdf", "pmf", "logpmf", "cdf", "logcdf", "sf", "logsf", "ppf", "isf")
+# never called by the scan: they read or write files, print, or change NumPy's global state
+NOT_PROBED = frozenset({"load", "save", "savez", "savez_compressed", "savetxt", "loadtxt", "genfromtxt", "fromfile",
+                        "fromregex", "memmap", "info", "show_config", "show_runtime", "test", "lookfor", "source",
+                        "who", "get_include", "set_printoptions", "printoptions", "setbufsize", "seterr",
+                        "seterrcall", "errstate", "add_newdoc", "disp", "seterrobj"})
+# how the probe calls a function: a traced 3x3 array first, then nothing, a Python int, or NumPy
+# arrays (a vector ``v``, a matrix ``c``) for the parameters a function needs
+CONVERSION_FORMS = ("x", "x,1", "x,v", "x,c", "x,v,v", "x,c,c")
+
+
+def conversion_operands(form: str, x):
+    """The arguments of one probe form, ``x`` the traced array."""
+    import numpy as np
+
+    given = {"1": 1, "v": np.array([1.0, 2.0, 3.0]), "c": np.eye(3) + 1.0, "x": x}
+    return tuple(given[token] for token in form.split(","))
+
+
+def converts_a_tracer(fn) -> str | None:
+    """The first probe form under which ``fn`` raises TracerArrayConversionError with the traced
+    array in first place and concrete values elsewhere; None when some form runs with it (NumPy
+    dispatching to the array's own method, ``np.shape``) or none can call it."""
+    import signal
+
+    import jax
+    import jax.numpy as jnp
+
+    def _too_slow(*_):
+        raise TimeoutError
+
+    previous = signal.signal(signal.SIGALRM, _too_slow)
+    try:
+        for form in CONVERSION_FORMS:
+            signal.alarm(5)
+            try:
+                jax.jit(lambda x, form=form: fn(*conversion_operands(form, x)))(jnp.eye(3) * 0.1 + 0.2)  # noqa: JG301 - a probe per form
+            except jax.errors.TracerArrayConversionError:
+                return form
+            except TimeoutError:
+                return None
+            except Exception:  # noqa: BLE001 - not callable this way: try the next form
+                continue
+            else:
+                return None  # runs with a tracer in first place
+            finally:
+                signal.alarm(0)
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+    return None
+
+
+def _hands_to_method(fn) -> bool:
+    """Is ``fn`` written with NumPy's ``_wrapfunc``/``_wrapreduction``, which call the array's own
+    method of that name and convert the array only when that method raises TypeError? Then
+    whether a tracer converts depends on the other arguments (``np.reshape(x, (-1,))`` runs,
+    ``np.reshape(x, 1)`` converts): listed only when the tracer alone converts (``np.clip``)."""
+    try:
+        source = inspect.getsource(fn)
+    except (TypeError, OSError):
+        return False
+    return "_wrapfunc(" in source or "_wrapreduction(" in source
+
+
+def _conversion_candidates(modname: str):
+    """(qualified name, callable) of a module's public functions, NumPy's scalar types, and the
+    methods of scipy.stats' distributions."""
+    import importlib
+
+    import numpy as np
+
+    module = importlib.import_module(modname)
+    for name in sorted(dir(module)):
+        obj = getattr(module, name)
+        if name.startswith("_") or name in NOT_PROBED or inspect.ismodule(obj) or not callable(obj):
+            continue
+        if modname == "scipy.stats" and hasattr(obj, "_parse_args"):  # a distribution instance
+            yield from ((f"{modname}.{name}.{m}", getattr(obj, m)) for m in DISTRIBUTION_METHODS if hasattr(obj, m))
+            continue
+        if inspect.isclass(obj) and not issubclass(obj, np.generic):
+            continue
+        yield f"{modname}.{name}", obj
+
+
+def jax_equivalent(qual: str) -> str | None:
+    """The JAX function of the same name (``numpy.lexsort`` -> ``jax.numpy.lexsort``,
+    ``scipy.linalg.expm`` -> ``jax.scipy.linalg.expm``), if there is one."""
+    import importlib
+
+    target = "jax." + qual if qual.startswith("scipy.") else "jax.numpy." + qual[len("numpy."):]
+    parts = target.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attr in parts[cut:]:
+            obj = getattr(obj, attr, None)
+        return target if callable(obj) else None
+    return None
+
+
+def scan_numpy_conversions() -> dict[str, tuple[str, str | None]]:
+    """NumPy and SciPy functions that raise TracerArrayConversionError on a traced argument:
+    qualified name -> (the probe form that shows it, the JAX function of the same name or None)."""
+    import warnings
+
+    warnings.simplefilter("ignore")
+    out: dict[str, tuple[str, str | None]] = {}
+    for modname in (*NUMPY_SCAN_MODULES, *SCIPY_SCAN_MODULES):
+        for qual, fn in _conversion_candidates(modname):
+            form = converts_a_tracer(fn)
+            if form is not None and (form == "x" or not _hands_to_method(fn)):
+                out[qual] = (form, jax_equivalent(qual))
+    return out
+
+
 # modules of the standard library never imported by the scan (they act when imported)
 STDLIB_SKIP = frozenset({"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "__main__", "pydoc_data",
                          "lib2to3", "ensurepip", "venv"})
@@ -394,7 +525,8 @@ def scan_stdlib_unhashable() -> set[str]:
 
 def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None = None,
            axes: tuple[dict, dict] | None = None, from_values: dict | None = None,
-           stdlib: set[str] | None = None, static_ints: dict | None = None) -> str:
+           stdlib: set[str] | None = None, static_ints: dict | None = None,
+           conversions: dict | None = None) -> str:
     lines = [
         f'"""Generated by scripts/gen_jaxsig.py from jax {version}: do not edit by hand.',
         "",
@@ -409,6 +541,8 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
         "jit when traced and run with the same Python int, and do not take a traced array either.",
         "SIGNATURES: each function's parameters as Python writes them (\"/\", \"*\", \"*args\", \"**kw\").",
         "STDLIB_UNHASHABLE: classes of the standard library whose instances cannot be hashed.",
+        "CONVERTS_TO_NUMPY: NumPy and SciPy functions that raise TracerArrayConversionError on a traced",
+        "argument -> (the probe form that shows it, the JAX function of the same name or None).",
         '"""',
         "",
         "SIZE_PARAMETERS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {",
@@ -429,10 +563,19 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
     lines += ["}", "", f"# from Python {sys.version_info[0]}.{sys.version_info[1]}'s standard library",
               "STDLIB_UNHASHABLE = frozenset({"]
     lines += [f"    {k!r}," for k in sorted(stdlib or ())]
-    lines += ["})", "", "SIGNATURES: dict[str, tuple[str, ...]] = {"]
+    lines += ["})", "", f"# from NumPy {_version('numpy')} and SciPy {_version('scipy')}",
+              "CONVERTS_TO_NUMPY: dict[str, tuple[str, str | None]] = {"]
+    lines += [f"    {k!r}: {v!r}," for k, v in sorted((conversions or {}).items())]
+    lines += ["}", "", "SIGNATURES: dict[str, tuple[str, ...]] = {"]
     lines += [f"    {k!r}: {v!r}," for k, v in sorted((signatures or {}).items())]
     lines += ["}", ""]
     return "\n".join(lines)
+
+
+def _version(module: str) -> str:
+    import importlib
+
+    return importlib.import_module(module).__version__
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -445,6 +588,7 @@ def main(argv: list[str] | None = None) -> int:
     signatures, axes, from_values = scan_signatures(), scan_axes(), scan_size_from_values()
     stdlib = scan_stdlib_unhashable()
     static_ints = scan_static_ints()
+    conversions = scan_numpy_conversions()
     if args.check:
         sys.path.insert(0, str(TARGET.parents[3]))
         from jitguard.lint.analysis import jaxsig
@@ -455,15 +599,16 @@ def main(argv: list[str] | None = None) -> int:
         missing += [k for k in from_values if k not in jaxsig.SIZE_FROM_VALUES]
         missing += sorted(stdlib - jaxsig.STDLIB_UNHASHABLE)
         missing += [k for k in static_ints if k not in jaxsig.STATIC_INTS]
+        missing += [k for k in conversions if k not in jaxsig.CONVERTS_TO_NUMPY]
         for k in missing:
             print(f"missing: {k}")
         return 1 if missing else 0
-    TARGET.write_text(render(sizes, bounded, jax.__version__, signatures, axes, from_values, stdlib, static_ints),
-                      encoding="utf-8")
+    TARGET.write_text(render(sizes, bounded, jax.__version__, signatures, axes, from_values, stdlib, static_ints,
+                             conversions), encoding="utf-8")
     print(f"wrote {TARGET} ({len(sizes)} sized functions, {len(bounded)} size-bounded outputs, "
           f"{len(axes[0])} functions and {len(axes[1])} methods with static axes, {len(from_values)} sizes from "
           f"values, {len(static_ints)} functions with other static ints, {len(signatures)} signatures, "
-          f"{len(stdlib)} unhashable standard-library classes)")
+          f"{len(stdlib)} unhashable standard-library classes, {len(conversions)} NumPy/SciPy conversions)")
     return 0
 
 

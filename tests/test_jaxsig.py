@@ -199,3 +199,69 @@ def test_the_unhashable_standard_library_classes_are_found_again():
     assert {"argparse.Namespace", "types.SimpleNamespace", "collections.Counter"} <= found
     if sys.version_info[:2] == (3, 11):  # the version the committed table was read from
         assert found == jaxsig.STDLIB_UNHASHABLE
+
+
+# -- CONVERTS_TO_NUMPY: NumPy and SciPy functions that convert a traced argument ------------------
+
+def _probe_module():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import gen_jaxsig
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    return gen_jaxsig
+
+
+def _resolve_dotted(qual: str):
+    import importlib
+
+    parts = qual.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attr in parts[cut:]:
+            obj = getattr(obj, attr)
+        return obj
+    raise LookupError(qual)
+
+
+# every NumPy entry, and every third SciPy one (SciPy's ~1,700 entries are probed whole by
+# `python scripts/gen_jaxsig.py --check`)
+_NUMPY_ENTRIES = sorted(q for q in jaxsig.CONVERTS_TO_NUMPY if q.startswith("numpy."))
+_SCIPY_ENTRIES = sorted(q for q in jaxsig.CONVERTS_TO_NUMPY if q.startswith("scipy."))[::3]
+
+
+@pytest.mark.parametrize("qual", _NUMPY_ENTRIES + _SCIPY_ENTRIES)
+def test_each_listed_function_converts_a_traced_argument(qual):
+    """Called under jit as the table says, with the traced array first, it raises
+    TracerArrayConversionError; and the JAX function named as its replacement exists."""
+    import warnings
+
+    operands = _probe_module().conversion_operands
+    fn = _resolve_dotted(qual)
+    form, replacement = jaxsig.CONVERTS_TO_NUMPY[qual]
+    with warnings.catch_warnings(), pytest.raises(jax.errors.TracerArrayConversionError):
+        warnings.simplefilter("ignore")
+        jax.jit(lambda x: fn(*operands(form, x)))(jnp.eye(3) * 0.1 + 0.2)
+    if replacement is not None:
+        assert callable(_resolve_dotted(replacement))
+
+
+@pytest.mark.parametrize("qual", ["numpy.sum", "numpy.mean", "numpy.reshape", "numpy.transpose", "numpy.shape",
+                                  "numpy.ndim", "numpy.take", "numpy.round", "numpy.cumsum", "numpy.searchsorted"])
+def test_numpy_functions_that_hand_the_call_to_the_array_are_not_listed(qual):
+    """np.sum(x) calls x.sum(); np.reshape(x, 1) converts only because x.reshape(1) raises
+    TypeError: a probe form alone does not prove a conversion there."""
+    assert qual not in jaxsig.CONVERTS_TO_NUMPY
+
+
+def test_the_probe_finds_conversions_and_leaves_dispatching_functions_out():
+    import numpy as np
+
+    gen = _probe_module()
+    assert gen.converts_a_tracer(np.lexsort) == "x"
+    assert gen.converts_a_tracer(np.sum) is None  # x.sum() runs
+    assert gen.converts_a_tracer(np.shape) is None  # a Python tuple
+    assert gen._hands_to_method(np.reshape) and not gen._hands_to_method(np.lexsort)

@@ -39,7 +39,6 @@ MISSED: dict[str, set[int]] = {
     "churn_ripple-phenomd-frequency-grid-length-per-call": {30},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_desc-transform-lexsort-basis-modes-pytree-leaf": {33},
-    "concrete_pennylane-fractional-power-scipy-matrix-under-jit": {30},
     "control_flax-nnx-jit-static-argnames-passed-positionally": {37},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_equinox-array-static-field-second-instance": {39},

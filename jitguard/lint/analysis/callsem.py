@@ -21,7 +21,7 @@ import weakref
 
 import libcst as cst
 
-from jitguard.lint.analysis import callnone, jaxapi, lattice, objects, staticpos
+from jitguard.lint.analysis import callnone, jaxapi, jaxsig, lattice, objects, staticpos
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import modules_passed
 from jitguard.lint.analysis.jitcontext import FunctionInfo, positional_args
@@ -397,13 +397,15 @@ class CallSemantics:
         if obj is not None:
             keyed = _keyed_read(node, obj, self.taints)
             return keyed[0] if keyed is not None else lattice.method_result(t, obj)
-        if (name is not None and name.startswith("numpy.")
+        converts = name in jaxsig.CONVERTS_TO_NUMPY
+        if ((converts or (name is not None and name.startswith("numpy.")))
                 and all(self.taints.get(a.value) is None or self.taints.get(a.value).opaque for a in node.args)):
-            # np.asarray(v) of a value that may or may not be traced (a helper's foreign result, an
-            # attribute): a tracer raises right there (TracerArrayConversionError), anything else
-            # gives a NumPy array: after the call it is a Python-level value. np.prod(v), np.max(v)
-            # call v's own method: a tracer for a tracer, NumPy for a Python value: still a maybe
-            return None if name[len("numpy."):] in jaxapi.NUMPY_CONVERTS else lattice.opaque(t)
+            # np.asarray(v), scipy.linalg.expm(v) of a value that may or may not be traced (a
+            # helper's foreign result, an attribute): a tracer raises right there
+            # (TracerArrayConversionError), anything else gives a NumPy value: after the call it is
+            # a Python-level value. np.prod(v), np.max(v) call v's own method: a tracer for a
+            # tracer, NumPy for a Python value: still a maybe
+            return None if converts else lattice.opaque(t)
         if name in jaxapi.ARITHMETIC_BUILTINS and (maybe := self._maybe_numbers(node)) is not None:
             return maybe
         if _array_function(name):

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis import jaxapi, jaxsig
 from jitguard.lint.analysis.jitcontext import DIFFERENTIATED, TRACE_KINDS
 from jitguard.lint.analysis.taint import Context
 from jitguard.lint.rules.base import Rule, Scope
@@ -19,8 +19,11 @@ class Concretization(Rule):
     trace_kinds = frozenset(TRACE_KINDS)
     what = """
         Flags conversions that need the concrete value of a traced value: `bool()`, `int()`,
-        `float()`, `complex()`, `.item()`, `.tolist()`, NumPy functions that turn their argument
-        into a NumPy array (`np.asarray`, `np.array`, `np.exp`, `np.stack`, ...), `range(n)` with a
+        `float()`, `complex()`, `.item()`, `.tolist()`, NumPy and SciPy functions that turn their
+        argument into a NumPy array (`np.asarray`, `np.exp`, `np.lexsort`, `np.random.normal`,
+        `scipy.linalg.expm`, `scipy.special.gammaln`, `scipy.stats.norm.cdf`, ...: found by calling
+        every public function of the installed NumPy and SciPy under jit with a traced array),
+        `range(n)` with a
         traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`, also through
         `functools.partial(jnp.max, axis=axis)`: the axis parameters JAX needs static, read from
         the installed JAX) or other integer parameter JAX needs static
@@ -89,8 +92,8 @@ class Concretization(Rule):
             _check_builtin(node, name, first, ctx)
         elif isinstance(node.func, cst.Attribute) and node.func.attr.value in jaxapi.CONCRETIZING_METHODS:
             _check_method(node, node.func, ctx)
-        elif name is not None and name.startswith("numpy.") and name[len("numpy."):] in jaxapi.NUMPY_CONVERTS:
-            _check_numpy(node, name[len("numpy."):], ctx)
+        elif name in jaxsig.CONVERTS_TO_NUMPY:
+            _check_numpy(node, name, ctx)
         elif name is not None and name.startswith("math.") and name[len("math."):] in jaxapi.MATH_FUNCTIONS:
             _check_math(node, name[len("math."):], ctx)
         elif name == "range":
@@ -191,19 +194,30 @@ def _check_method(node: cst.Call, func: cst.Attribute, ctx: Context) -> None:
     )
 
 
-def _check_numpy(node: cst.Call, short: str, ctx: Context) -> None:
-    """``np.<short>(...)``, a NumPy function that converts its arguments to NumPy arrays: the first
-    traced (not opaque) argument."""
+def _check_numpy(node: cst.Call, name: str, ctx: Context) -> None:
+    """``np.<fn>(...)`` or ``scipy.<module>.<fn>(...)``, a function that converts its arguments to
+    NumPy arrays: the first traced (not opaque) argument."""
+    shown = "np." + name[len("numpy."):] if name.startswith("numpy.") else name
+    jax_fn = jaxsig.CONVERTS_TO_NUMPY[name][1]
     for arg in node.args:
         taint = ctx.taint(arg.value)
         if taint is not None and not taint.opaque:
             ctx.report(
                 node,
-                f"`np.{short}` converts its argument to a NumPy array, which a traced value cannot be: "
+                f"`{shown}` converts its argument to a NumPy array, which a traced value cannot be: "
                 f"{ctx.describe(arg.value, taint)}",
-                f"Use `jnp.{short}` (jax.numpy), which works on traced values",
+                _numpy_help(name, jax_fn),
             )
             return
+
+
+def _numpy_help(name: str, jax_fn: str | None) -> str:
+    if jax_fn is not None:
+        return f"Use `{jax_fn.replace('jax.numpy.', 'jnp.')}`, which works on traced values"
+    if name.startswith("numpy.random."):
+        return "Draw it with `jax.random` and a key passed in (NumPy's global generator cannot be traced)"
+    return ("Compute it with jax.numpy operations in the traced function, or outside it (on concrete values); "
+            "`jax.pure_callback` can run NumPy/SciPy code from traced code")
 
 
 def _check_math(node: cst.Call, short: str, ctx: Context) -> None:
