@@ -58,6 +58,13 @@ def scipy_distribution(x):
 
 
 @jax.jit
+def numpy_array_equal(x, y):
+    # NumPy catches the conversion error and answers False: this fails for equal arrays
+    assert np.array_equal(x, y)  # expect: JG104
+    return x
+
+
+@jax.jit
 def traced_range(x, n):
     total = x
     for i in range(n):  # expect: JG104
@@ -315,6 +322,13 @@ def scipy_on_constants(m):
 
 
 @jax.jit
+def compare_arrays(x, y):
+    # np.array_equal of NumPy constants answers at trace time; jnp.array_equal is traced
+    assert np.array_equal(np.arange(3), np.arange(3))
+    return jnp.where(jnp.array_equal(x, y), x, y)
+
+
+@jax.jit
 def static_conversions(x):
     n = int(x.shape[0])
     total = x
@@ -460,6 +474,7 @@ RAISES = [
     (lambda: numpy_lexsort(jnp.ones((2, 3))), "TracerArrayConversionError"),
     (lambda: scipy_matrix_exponential(jnp.eye(2)), "TracerArrayConversionError"),
     (lambda: scipy_distribution(jnp.ones(3)), "TracerArrayConversionError"),
+    (lambda: numpy_array_equal(jnp.ones(2), jnp.ones(2)), "AssertionError"),
     (lambda: traced_range(jnp.float32(0), 3), "TracerIntegerConversionError"),
     (lambda: index_python_list(jnp.ones(2), 1), "TracerIntegerConversionError"),
     (lambda: index_tuple(jnp.ones(2), 1), "TracerIntegerConversionError"),
@@ -481,6 +496,7 @@ RUNS = [
     lambda: math_on_static(jnp.ones(4)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),
     lambda: scipy_on_constants(jnp.eye(2)),
+    lambda: compare_arrays(jnp.ones(2), jnp.ones(2)),
     lambda: static_conversions(jnp.ones(3)),
     lambda: static_range(jnp.ones(2), n=3),
     lambda: index_array_table(jnp.ones(2), 1),

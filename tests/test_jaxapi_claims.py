@@ -65,12 +65,15 @@ def test_numpy_function_listed_as_converting_fails_on_a_tracer(name):
         jax.jit(lambda x: _call(name, x))(jnp.eye(2) + 1.0)
 
 
-def test_numpy_array_equal_swallows_the_conversion_error_so_it_is_not_listed():
-    """np.array_equal catches the TracerArrayConversionError and answers False: no error to flag."""
-    assert "array_equal" not in jaxapi.NUMPY_CONVERTS
+@pytest.mark.parametrize("qual", sorted(jaxapi.NUMPY_SWALLOWS_CONVERSION))
+def test_numpy_functions_that_swallow_the_conversion_answer_false_under_jit(qual):
+    """np.array_equal catches the TracerArrayConversionError and answers False, a Python bool,
+    where the same values outside jit answer True: no error, a wrong answer (JG104)."""
+    fn = _numpy(qual[len("numpy."):])
+    assert qual[len("numpy."):] not in jaxapi.NUMPY_CONVERTS
     seen = []
-    jax.jit(lambda x: seen.append(np.array_equal(x, x)) or x)(jnp.eye(2))
-    assert seen == [False]
+    jax.jit(lambda x: seen.append(fn(x, x)) or x)(jnp.eye(2))
+    assert seen == [False] and fn(np.eye(2), np.eye(2)) is True
 
 
 @pytest.mark.parametrize("name", ["sum", "mean", "max", "min", "prod", "any", "all", "reshape", "transpose",

@@ -389,6 +389,8 @@ class CallSemantics:
     def _call_result(self, node: cst.Call, name: str | None, t: Taint, obj: Taint | None) -> Taint | None:
         """What a call given traced values (``t``; ``obj``: the traced object of a method) returns."""
         func = node.func
+        if name in jaxapi.NUMPY_SWALLOWS_CONVERSION:
+            return None  # np.array_equal(tracer, ...): False, a Python bool (JG104 reports it)
         built = self._container_result(node, name, t)
         if built is not _NOT_A_CONTAINER:
             return built

@@ -188,6 +188,12 @@ CONCRETIZING_METHODS = frozenset({"item", "tolist", "tobytes", "__bool__", "__in
 # np.transpose, np.round, np.any, ...) work on tracers and are NOT listed.
 NUMPY_CONVERTS = frozenset(q[len("numpy."):] for q in jaxsig.CONVERTS_TO_NUMPY if q.startswith("numpy."))
 
+# NumPy functions that try to convert their arguments and catch the error: given a tracer they
+# answer False, a Python bool, where the same values outside jit answer True
+# (tests/test_jaxapi_claims.py; a scan of NumPy's functions comparing each answer under jit with
+# the answer on the concrete array found these two).
+NUMPY_SWALLOWS_CONVERSION = frozenset({"numpy.array_equal", "numpy.array_equiv"})
+
 # Functions whose output shape depends on the values of their input (JG105), unless size= is given:
 # every function of the installed JAX with an optional `size=` that bounds its output
 # (jaxsig.py, generated from JAX's signatures by scripts/gen_jaxsig.py).

@@ -23,7 +23,8 @@ class Concretization(Rule):
         argument into a NumPy array (`np.asarray`, `np.exp`, `np.lexsort`, `np.random.normal`,
         `scipy.linalg.expm`, `scipy.special.gammaln`, `scipy.stats.norm.cdf`, ...: found by calling
         every public function of the installed NumPy and SciPy under jit with a traced array),
-        `range(n)` with a
+        `np.array_equal`/`np.array_equiv` of a traced value (NumPy catches the conversion error
+        and answers False: no error, a wrong answer), `range(n)` with a
         traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`, also through
         `functools.partial(jnp.max, axis=axis)`: the axis parameters JAX needs static, read from
         the installed JAX) or other integer parameter JAX needs static
@@ -94,6 +95,8 @@ class Concretization(Rule):
             _check_method(node, node.func, ctx)
         elif name in jaxsig.CONVERTS_TO_NUMPY:
             _check_numpy(node, name, ctx)
+        elif name in jaxapi.NUMPY_SWALLOWS_CONVERSION:
+            _check_swallowed(node, name, ctx)
         elif name is not None and name.startswith("math.") and name[len("math."):] in jaxapi.MATH_FUNCTIONS:
             _check_math(node, name[len("math."):], ctx)
         elif name == "range":
@@ -207,6 +210,23 @@ def _check_numpy(node: cst.Call, name: str, ctx: Context) -> None:
                 f"`{shown}` converts its argument to a NumPy array, which a traced value cannot be: "
                 f"{ctx.describe(arg.value, taint)}",
                 _numpy_help(name, jax_fn),
+            )
+            return
+
+
+def _check_swallowed(node: cst.Call, name: str, ctx: Context) -> None:
+    """``np.array_equal(a, b)`` with a traced argument: NumPy catches the conversion error and
+    answers False, at trace time, whatever the values."""
+    short = "np." + name[len("numpy."):]
+    for arg in node.args:
+        taint = ctx.taint(arg.value)
+        if taint is not None and not taint.opaque:
+            ctx.report(
+                node,
+                f"`{short}` of a traced value is always False under jit (NumPy cannot convert the tracer, "
+                f"catches the error and answers False): {ctx.describe(arg.value, taint)}",
+                f"Use `j{short}` (jax.numpy), a traced boolean: select with `jnp.where`/`lax.cond`, or compare "
+                "outside jit",
             )
             return
 
