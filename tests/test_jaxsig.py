@@ -121,18 +121,26 @@ def test_static_ints_are_found_again_by_running_jax():
     assert {k: v for k, v in jaxsig.STATIC_INTS.items() if found.get(k) != v} == {}
 
 
+def test_static_int_methods_are_found_again_by_running_jax():
+    """The same for jax.Array's methods (``x.diagonal(offset)``, ``x.round(decimals)``)."""
+    assert _scan_module().scan_static_int_methods() == jaxsig.STATIC_INT_METHODS
+    assert {"diagonal", "round", "argpartition"} <= set(jaxsig.STATIC_INT_METHODS)
+
+
 STATIC_INT_CALLS = {
     "jax.lax.top_k": lambda k: jax.lax.top_k(jnp.arange(4.0), k),
     "jax.numpy.triu": lambda k: jnp.triu(jnp.ones((3, 3)), k),
     "jax.numpy.diff": lambda n: jnp.diff(jnp.arange(5.0), n),
     "jax.numpy.fft.rfft": lambda n: jnp.fft.rfft(jnp.arange(4.0), n),
     "jax.numpy.split": lambda k: jnp.split(jnp.arange(4.0), k),
+    "diagonal": lambda k: jnp.ones((3, 3)).diagonal(k),
+    "round": lambda d: jnp.ones(3).round(d),
 }
 
 
 @pytest.mark.parametrize("qual", sorted(STATIC_INT_CALLS))
 def test_a_static_int_runs_and_a_traced_one_raises(qual):
-    assert qual in jaxsig.STATIC_INTS
+    assert qual in jaxsig.STATIC_INTS or qual in jaxsig.STATIC_INT_METHODS
     call = STATIC_INT_CALLS[qual]
     jax.jit(lambda: call(2))()
     with pytest.raises((*TRACER_ERRORS, ValueError, jax.errors.TracerBoolConversionError)):

@@ -259,6 +259,10 @@ STATIC_INTS = {
     for qual, (positions, keywords) in jaxsig.STATIC_INTS.items() if qual != "jax.numpy.repeat"
 }
 
+# The same for jax.Array's methods (`x.diagonal(offset)`, `x.round(decimals)`, `x.argpartition(kth)`;
+# positions after self); `x.repeat(repeats)` is JG105's, as `jnp.repeat` is.
+STATIC_INT_METHODS = {name: spec for name, spec in jaxsig.STATIC_INT_METHODS.items() if name != "repeat"}
+
 # NumPy functions that, given a tracer, hand the call to the array's own method (`np.reshape(x,
 # shape)` is `x.reshape(shape)`, `np.sum(x, axis)` is `x.sum(axis)`): they work on tracers, and their
 # shape and axis arguments must be static as the jax.numpy function's are (tests/test_jaxapi_claims.py

@@ -9,6 +9,7 @@ functions / jax.Array's methods (positions after self) that raise under jit when
 SIZE_FROM_VALUES: optional size parameters that, omitted, are computed from the input's values.
 STATIC_INTS: (positions, keywords) of the other parameters (not axes, not sizes) that raise under
 jit when traced and run with the same Python int, and do not take a traced array either.
+STATIC_INT_METHODS: the same for jax.Array's methods (positions after self).
 SIGNATURES: each function's parameters as Python writes them ("/", "*", "*args", "**kw").
 STDLIB_UNHASHABLE: classes of the standard library whose instances cannot be hashed.
 CONVERTS_TO_NUMPY: NumPy and SciPy functions that raise TracerArrayConversionError on a traced
@@ -300,6 +301,15 @@ STATIC_INTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     'jax.numpy.triu_indices': ((0,), ('n',)),
     'jax.numpy.triu_indices_from': ((1,), ('k',)),
     'jax.numpy.vsplit': ((1,), ('indices_or_sections',)),
+}
+
+STATIC_INT_METHODS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    'argmax': ((2,), ('keepdims',)),
+    'argmin': ((2,), ('keepdims',)),
+    'argpartition': ((0,), ('kth',)),
+    'diagonal': ((0,), ('offset',)),
+    'repeat': ((0,), ('repeats',)),
+    'round': ((0,), ('decimals',)),
 }
 
 # from Python 3.11's standard library

@@ -29,8 +29,9 @@ class Concretization(Rule):
         `functools.partial(jnp.max, axis=axis)`: the axis parameters JAX needs static, read from
         the installed JAX) or other integer parameter JAX needs static
         (`lax.top_k(x, k)`, `jnp.triu(m, k)`, `jnp.diff(x, n)`, `jnp.fft.fft(x, n)`,
-        `jnp.split(x, sections)`, ...: found by running every public function of the installed
-        JAX with a Python int and a traced one, leaving out parameters that also take a traced
+        `jnp.split(x, sections)`, `x.diagonal(offset)`, `x.round(decimals)`, ...: found by
+        running every public function and array method of the installed JAX with a Python int
+        and a traced one, leaving out parameters that also take a traced
         array, like `jnp.histogram`'s `bins`, or that a flag makes traceable, like `jnp.delete`'s
         `obj` with `assume_unique_indices=True`), and indexing a Python list or tuple (also one
         holding tracers, filled by `append`), or a NumPy array (also one bound once at module level
