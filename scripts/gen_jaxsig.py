@@ -35,7 +35,9 @@ output size depends on the values of its input unless an optional `size=` bounds
   first and concrete values for the rest; left out when the call runs (NumPy handing the call to
   the array's own method: `np.sum`, `np.reshape`), when it hands the call to the array's method
   and converts only for some arguments (`np.reshape(x, 1)`), or none of the probe's forms can
-  call it;
+  call it; NumPy's functions that read a number or a shape (`np.zeros(n)`, `np.eye(n)`,
+  `np.random.randn(n)`) are found the same way with a traced scalar (runs with a static 2, raises
+  traced);
 * STDLIB_UNHASHABLE: the standard library's public classes whose instances cannot be hashed
   (they define `__eq__` without `__hash__`: `argparse.Namespace`, `types.SimpleNamespace`, ...),
   found by importing the running Python's standard library.
@@ -419,7 +421,7 @@ def conversion_operands(form: str, x):
     """The arguments of one probe form, ``x`` the traced array."""
     import numpy as np
 
-    given = {"1": 1, "v": np.array([1.0, 2.0, 3.0]), "c": np.eye(3) + 1.0, "x": x}
+    given = {"1": 1, "v": np.array([1.0, 2.0, 3.0]), "c": np.eye(3) + 1.0, "x": x, "n": x}
     return tuple(given[token] for token in form.split(","))
 
 
@@ -453,6 +455,34 @@ def converts_a_tracer(fn) -> str | None:
                 signal.alarm(0)
     finally:
         signal.signal(signal.SIGALRM, previous)
+    return None
+
+
+# the same forms with a traced Python-int-like scalar ``n`` first, for what NumPy reads as a number
+# or a shape (`np.zeros(n)`, `np.eye(n)`, `np.random.randint(n)`)
+CONCRETE_FORMS = tuple("n" + form[1:] for form in CONVERSION_FORMS)
+# not called with concrete values: they set NumPy's global random state (a crash follows)
+NOT_CALLED_CONCRETE = frozenset({"numpy.random.seed", "numpy.random.set_state", "numpy.random.set_bit_generator"})
+
+
+def needs_a_concrete_number(fn) -> str | None:
+    """The first form of CONCRETE_FORMS that runs under jit with ``n`` the static int 2 and raises
+    with ``n`` traced; None when a form runs with it traced too, or none runs at all."""
+    import jax
+
+    def operands(form, n):
+        return conversion_operands(form.replace("n", "x", 1), n)
+
+    for form in CONCRETE_FORMS:
+        try:
+            jax.jit(lambda form=form: fn(*operands(form, 2)))()  # noqa: JG301 - a probe per form
+        except Exception:  # noqa: BLE001 - not callable this way: try the next form
+            continue
+        try:
+            jax.jit(lambda n, form=form: fn(*operands(form, n)))(2)  # noqa: JG301 - a probe per form
+        except Exception:  # noqa: BLE001 - any error: NumPy needed the number itself
+            return form
+        return None
     return None
 
 
@@ -516,7 +546,9 @@ def scan_numpy_conversions() -> dict[str, tuple[str, str | None]]:
     for modname in (*NUMPY_SCAN_MODULES, *SCIPY_SCAN_MODULES):
         for qual, fn in _conversion_candidates(modname):
             form = converts_a_tracer(fn)
-            if form is not None and (form == "x" or not _hands_to_method(fn)):
+            if form is None and qual.startswith("numpy.") and qual not in NOT_CALLED_CONCRETE:
+                form = needs_a_concrete_number(fn)
+            if form is not None and (form in ("x", "n") or not _hands_to_method(fn)):
                 out[qual] = (form, jax_equivalent(qual))
     return out
 

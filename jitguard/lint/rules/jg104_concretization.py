@@ -200,16 +200,17 @@ def _check_method(node: cst.Call, func: cst.Attribute, ctx: Context) -> None:
 
 def _check_numpy(node: cst.Call, name: str, ctx: Context) -> None:
     """``np.<fn>(...)`` or ``scipy.<module>.<fn>(...)``, a function that converts its arguments to
-    NumPy arrays: the first traced (not opaque) argument."""
+    NumPy arrays (or, ``np.zeros(n)``, to Python numbers): the first traced (not opaque) argument."""
     shown = "np." + name[len("numpy."):] if name.startswith("numpy.") else name
-    jax_fn = jaxsig.CONVERTS_TO_NUMPY[name][1]
+    form, jax_fn = jaxsig.CONVERTS_TO_NUMPY[name]
+    does = ("needs concrete numbers (NumPy reads them as Python ints and shapes)" if form.startswith("n")
+            else "converts its argument to a NumPy array")
     for arg in node.args:
         taint = ctx.taint(arg.value)
         if taint is not None and not taint.opaque:
             ctx.report(
                 node,
-                f"`{shown}` converts its argument to a NumPy array, which a traced value cannot be: "
-                f"{ctx.describe(arg.value, taint)}",
+                f"`{shown}` {does}, which a traced value cannot be: {ctx.describe(arg.value, taint)}",
                 _numpy_help(name, jax_fn),
             )
             return
