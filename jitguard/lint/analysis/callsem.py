@@ -445,6 +445,8 @@ class CallSemantics:
         if len(values) == 1 and isinstance(values[0], (cst.List, cst.Tuple)):  # sum([n, 1])
             values = [e.value for e in values[0].elements if isinstance(e, cst.Element)]
         traced = [self.taints.get(v) for v in values if self.taints.get(v) is not None]
+        if len(traced) == 1 == len(node.args) and traced[0].container and traced[0].opaque and not traced[0].mapping:
+            traced = [lattice.element(traced[0])]  # sum(sizes): a container of values that may be numbers
         if not traced or any(a.star for a in node.args) or any(x.container or not x.opaque for x in traced):
             return None
         out = traced[0]

@@ -152,8 +152,10 @@ def merge(a: dict[str, Taint], b: dict[str, Taint]) -> dict[str, Taint]:
 # -- containers -----------------------------------------------------------------------------
 def container(value: Value) -> Value:
     """A Python container built from a traced value (``list(x)``, ``d.items()``, ``*rest``); built
-    from something we cannot see into (foreign), its elements are foreign too."""
-    return None if value is None else Taint(value.origin, container=True, foreign=value.foreign)
+    from something we cannot see into (foreign), its elements are foreign too; from values that
+    may be Python values (``opaque``: ``sorted([n, 2])`` of an ``eqx.filter_jit`` int), they may
+    be too."""
+    return None if value is None else Taint(value.origin, container=True, opaque=value.opaque, foreign=value.foreign)
 
 
 def collection(value: Value) -> Value:
@@ -167,8 +169,10 @@ def record(fields: dict[str, Value], mapping: bool = False) -> Value:
     traced = [v for v in fields.values() if v is not None]
     if not traced:
         return None
+    # values that may all be Python numbers (foreign: an eqx.filter_jit int, another module's
+    # result) make a record whose elements may be too, once its positions are lost (`list([n, 2])`)
     return Taint(traced[0].origin, container=True, opaque=traced[0].opaque, mapping=mapping,
-                 fields=tuple(fields.items()))
+                 foreign=all(v.foreign for v in traced), fields=tuple(fields.items()))
 
 
 def field(value: Value, name: str) -> tuple[bool, Value]:
