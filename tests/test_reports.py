@@ -41,9 +41,7 @@ MISSED: dict[str, set[int]] = {
     "concrete_desc-transform-lexsort-basis-modes-pytree-leaf": {33},
     "control_flax-nnx-jit-static-argnames-passed-positionally": {37},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
-    "static_equinox-array-static-field-second-instance": {39},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_levanter-rotary-cos-sin-cache-in-aux-data": {47},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 

@@ -1,0 +1,199 @@
+"""General JAX mechanisms behind misses of the eighth batch of reports (docs/recall.md), each in
+shapes of our own (other names, other code), flagged and legal. Every program is linted with the
+default rules (the lines marked ``# flag`` get the code, nothing else is reported) and run under
+JAX 0.10.2 (``main()`` of a flagged program raises the named error; a legal look-alike's runs;
+for churn, ``main(n)`` compiles more for 4 runs than for 2 (GROWS) or the same (BOUNDED)).
+
+* Arrays are made by any JAX array call, not only by the constructors: ``jax.random`` draws,
+  ``jnp.cos``/``jnp.outer``, arithmetic with a JAX array (``jnp.ones(3) * 2``), and a helper of
+  the module returning them (also as a tuple spread into a constructor, ``Rope(*caches(n))``).
+  At a static position an array has no hash (ValueError); in a registered pytree's metadata
+  (``meta_fields``, the aux data of ``tree_flatten``) an array of more than one element makes
+  JAX's ``==`` of the cached metadata ambiguous at the second instance (ValueError). A 0-d array
+  there compares (no error), and so does a draw without a shape (equinox#746, marin#1945).
+* NumPy's random draws return an array when given a size (``np.random.normal(0, 1, 4)``, the
+  methods of ``np.random.default_rng()``: ``rng.integers(0, 9, size=4)``), and ``permutation``
+  always; without a size they return one Python or NumPy scalar, which is hashable (equinox#95).
+"""
+
+from __future__ import annotations
+
+import inspect
+import textwrap
+
+import pytest
+
+from jitguard.lint.analysis import arrays
+from tests.mechanisms import assert_flags_marked_lines, assert_main_under_jax
+
+PRELUDE = """\
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+"""
+
+# a dataclass whose metadata gets a random draw (of that shape: none is a 0-d array)
+_NOISY = """
+        @functools.partial(jax.tree_util.register_dataclass, data_fields=["w"], meta_fields=["noise"])
+        @dataclasses.dataclass
+        class Noisy:
+            w: jax.Array
+            noise: jax.Array
+
+        def build(seed):
+            return Noisy(jnp.ones(2), jax.random.normal(jax.random.key(seed){shape}) * 0.1)
+
+        @jax.jit
+        def energy(n):
+            return jnp.sum(n.w)
+"""
+
+# a helper returning a tuple of (4, 3) arrays, spread into a pytree class that keeps them as
+# aux data (metadata) or as children (leaves)
+_LOOKUP = """
+        def tables(n):
+            grid = jnp.outer(jnp.arange(n), jnp.ones(3))
+            return jnp.exp(grid), jnp.log1p(grid)
+
+        @jax.tree_util.register_pytree_node_class
+        class Lookup:
+            def __init__(self, up, down):
+                self.up, self.down = up, down
+
+            def tree_flatten(self):
+                return {split}
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                return cls(*{rebuild})
+
+        @jax.jit
+        def size_of(lookup, x):
+            return x * 2
+"""
+
+# name: (code, source, error raised by main() or None when main() runs)
+CASES: dict[str, tuple[str, str, str | None]] = {
+    # -- arrays made by any JAX call, or arithmetic on one, in static positions and metadata
+    "scaled_array_at_a_static_position": ("JG203", """
+        @functools.partial(jax.jit, static_argnames=("weights",))
+        def blend(x, weights):
+            return x
+
+        def main():
+            w = jnp.linspace(0.0, 1.0, 4)
+            return blend(jnp.ones(4), weights=-(w * 2))  # flag
+        """, "ValueError"),
+    "scaled_shape_at_a_static_position": (None, """
+        @functools.partial(jax.jit, static_argnames=("weights",))
+        def blend(x, weights):
+            return x
+
+        def main():
+            w = jnp.linspace(0.0, 1.0, 4)
+            return blend(jnp.ones(4), weights=(w * 2).shape)
+        """, None),
+    "random_draw_in_meta_fields": ("JG203", _NOISY.format(shape=", (3,)") + """
+        def main():
+            energy(build(0))
+            return energy(build(1))  # flag
+        """, "ValueError"),
+    "scalar_random_draw_in_meta_fields": (None, _NOISY.format(shape="") + """
+        def main():
+            energy(build(0))
+            return energy(build(1))
+        """, None),
+    "helper_tuple_spread_into_aux_data": ("JG203", _LOOKUP.format(split="(), (self.up, self.down)", rebuild="aux") + """
+        def main():
+            size_of(Lookup(*tables(4)), 1.0)
+            return size_of(Lookup(*tables(4)), 1.0)  # flag
+        """, "ValueError"),
+    "helper_tuple_spread_into_children": (None, _LOOKUP.format(split="(self.up, self.down), None", rebuild="children") + """
+        def main():
+            size_of(Lookup(*tables(4)), 1.0)
+            return size_of(Lookup(*tables(4)), 1.0)
+        """, None),
+    # -- NumPy's random draws: arrays with a size, scalars without
+    "generator_draw_at_a_static_position": ("JG203", """
+        @functools.partial(jax.jit, static_argnums=(1,))
+        def shift(x, by):
+            return x + by
+
+        def main():
+            gen = np.random.default_rng(7)
+            picks = gen.choice(10, 3)
+            return shift(jnp.ones(3), picks)  # flag
+        """, "ValueError"),
+    "legacy_random_draw_at_a_static_position": ("JG203", """
+        @functools.partial(jax.jit, static_argnums=(1,))
+        def shift(x, by):
+            return x + by
+
+        def main():
+            return shift(jnp.ones(3), np.random.randn(3))  # flag
+        """, "ValueError"),
+    "scalar_draws_at_a_static_position": (None, """
+        @functools.partial(jax.jit, static_argnums=(1,))
+        def shift(x, by):
+            return x + by
+
+        def main():
+            gen = np.random.default_rng(7)
+            return (shift(jnp.ones(3), gen.choice(10)), shift(jnp.ones(3), gen.standard_normal()),
+                    shift(jnp.ones(3), np.random.randn()), shift(jnp.ones(3), np.random.normal(0.0, 1.0, None)))
+        """, None),
+}
+
+
+def _source(name: str) -> str:
+    return PRELUDE + textwrap.dedent(CASES[name][1])
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_recall9_mechanism_lint(tmp_path, name):
+    assert_flags_marked_lines(tmp_path, name, _source(name), CASES[name][0] or "JG000")
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_recall9_mechanism_under_jax(name):
+    assert_main_under_jax(_source(name), f"recall9mech_{name}", CASES[name][2])
+
+
+def test_numpy_random_size_positions_are_numpys():
+    """The position of ``size`` in arrays.NUMPY_RANDOM_SIZE is NumPy's, for the functions of
+    ``np.random`` and the methods of a Generator that have them; ``permutation`` has none and
+    returns an array; without a size each draw is a scalar, hashable."""
+    np = pytest.importorskip("numpy")
+    gen = np.random.default_rng(0)
+    for name, position in arrays.NUMPY_RANDOM_SIZE.items():
+        for owner in (np.random, gen):
+            fn = getattr(owner, name, None)
+            if fn is None:
+                continue
+            params = [p for p in inspect.signature(fn).parameters.values() if p.kind is p.POSITIONAL_OR_KEYWORD]
+            names = [p.name for p in params]
+            if position is None:
+                assert "size" not in names, (owner, name)
+                assert isinstance(fn(4), np.ndarray)
+                continue
+            assert names.index("size") == position, (owner, name, names)
+            required = [p for p in params[:position] if p.default is p.empty]
+            args = [1] * len(required)
+            drawn = fn(*args)
+            hash(drawn)  # a scalar
+            assert isinstance(fn(*args, size=3), np.ndarray)
+    for name in ("rand", "randn"):
+        hash(getattr(np.random, name)())
+        assert getattr(np.random, name)(2, 3).shape == (2, 3)
+
+
+def test_elementwise_functions_keep_the_shape():
+    """arrays.ELEMENTWISE: each keeps its argument's shape (what many_elements relies on)."""
+    jax = pytest.importorskip("jax")
+    x = jax.numpy.full((2, 3), 0.5)
+    for name in arrays.ELEMENTWISE:
+        fn = getattr(jax.numpy, name.rsplit(".", 1)[-1])
+        assert fn(x).shape == (2, 3), name
