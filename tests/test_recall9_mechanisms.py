@@ -14,6 +14,10 @@ for churn, ``main(n)`` compiles more for 4 runs than for 2 (GROWS) or the same (
 * NumPy's random draws return an array when given a size (``np.random.normal(0, 1, 4)``, the
   methods of ``np.random.default_rng()``: ``rng.integers(0, 9, size=4)``), and ``permutation``
   always; without a size they return one Python or NumPy scalar, which is hashable (equinox#95).
+* ``np.linspace(start, stop, num)``'s size is its third positional argument (``jaxsig.SIZE_PARAMETERS``
+  positions, NumPy's order too): a loop-dependent ``num`` makes a new shape per run, kept by
+  arithmetic on the grid, one compile per shape; ends that change with a fixed ``num`` keep the
+  shape (ripple#4).
 """
 
 from __future__ import annotations
@@ -145,6 +149,32 @@ CASES: dict[str, tuple[str, str, str | None]] = {
             return (shift(jnp.ones(3), gen.choice(10)), shift(jnp.ones(3), gen.standard_normal()),
                     shift(jnp.ones(3), np.random.randn()), shift(jnp.ones(3), np.random.normal(0.0, 1.0, None)))
         """, None),
+    # -- np.linspace's positional `num` sets its size; arithmetic keeps the shape (GROWS/BOUNDED)
+    "linspace_positional_num_per_run": ("JG303", """
+        @jax.jit
+        def spectrum(freqs):
+            return jnp.sum(jnp.cos(freqs))
+
+        def main(n):
+            out = []
+            for k in range(n):
+                grid = np.linspace(1.0, 2.0, 16 + 4 * k)
+                scaled = 2.0 * np.pi * grid + 1.0
+                out.append(spectrum(scaled))  # flag
+            return out
+        """, "GROWS"),
+    "linspace_varying_ends_fixed_num": (None, """
+        @jax.jit
+        def spectrum(freqs):
+            return jnp.sum(jnp.cos(freqs))
+
+        def main(n):
+            out = []
+            for k in range(n):
+                grid = np.linspace(1.0 + k, 2.0 * (k + 1), 16)
+                out.append(spectrum(-grid * 2.0))
+            return out
+        """, "BOUNDED"),
 }
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis import jaxapi, jaxsig
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.rounding import rounds_to_buckets
 from jitguard.lint.analysis.walk import children
@@ -437,6 +437,12 @@ def _size_arguments(name: str | None, expr: cst.Call, args: list) -> list | None
             return [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]
         return [a.value for a in expr.args if a.keyword is not None and a.keyword.value == "size"]
     if name in jaxapi.ARRAY_SIZED:
+        spec = jaxsig.SIZE_PARAMETERS.get("jax.numpy." + name.rsplit(".", 1)[-1]) if not name.startswith(
+            "jax.random.") else None
+        if spec is not None:  # np.linspace(start, stop, num): only `num` sets the size (NumPy's order too)
+            positional = [a.value for a in expr.args if a.keyword is None]
+            return [positional[i] for i in spec[0] if i < len(positional)] + [
+                a.value for a in expr.args if a.keyword is not None and a.keyword.value in spec[1]]
         sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
         return sizes + [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
     return None
