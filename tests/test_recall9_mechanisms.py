@@ -18,6 +18,11 @@ for churn, ``main(n)`` compiles more for 4 runs than for 2 (GROWS) or the same (
   positions, NumPy's order too): a loop-dependent ``num`` makes a new shape per run, kept by
   arithmetic on the grid, one compile per shape; ends that change with a fixed ``num`` keep the
   shape (ripple#4).
+* A registered pytree flattens its ``tree_flatten`` children into leaves: under jit, an attribute
+  that every construction fills with an array (a NumPy one too) is a traced array, so NumPy on it
+  raises (also in a helper) and a boolean mask stored there makes ``x[mask]`` value-dependent
+  (DESC#1334, DESC#625). Kept in the aux data the arrays stay NumPy; an integer index array as a
+  child gathers with a static shape.
 """
 
 from __future__ import annotations
@@ -53,6 +58,36 @@ _NOISY = """
         @jax.jit
         def energy(n):
             return jnp.sum(n.w)
+"""
+
+# a jitted function called in a loop with a grid made per run (GROWS/BOUNDED)
+_SPECTRA = """
+        @jax.jit
+        def spectrum(freqs):
+            return jnp.sum(jnp.cos(freqs))
+
+        def main(n):
+            out = []
+            for k in range(n):
+                grid = {grid}
+                out.append(spectrum({passed})){mark}
+            return out
+"""
+
+# a registered pytree class keeping two arrays as children (leaves) or as aux data (metadata)
+_TABLE = """
+        @jax.tree_util.register_pytree_node_class
+        class Table:
+            def __init__(self, rows, mask):
+                self.rows = rows
+                self.mask = mask
+
+            def tree_flatten(self):
+                return {split}
+
+            @classmethod
+            def tree_unflatten(cls, aux, children):
+                return cls(*{rebuild})
 """
 
 # a helper returning a tuple of (4, 3) arrays, spread into a pytree class that keeps them as
@@ -150,31 +185,46 @@ CASES: dict[str, tuple[str, str, str | None]] = {
                     shift(jnp.ones(3), np.random.randn()), shift(jnp.ones(3), np.random.normal(0.0, 1.0, None)))
         """, None),
     # -- np.linspace's positional `num` sets its size; arithmetic keeps the shape (GROWS/BOUNDED)
-    "linspace_positional_num_per_run": ("JG303", """
-        @jax.jit
-        def spectrum(freqs):
-            return jnp.sum(jnp.cos(freqs))
+    "linspace_positional_num_per_run": ("JG303", _SPECTRA.format(
+        grid="np.linspace(1.0, 2.0, 16 + 4 * k)", passed="2.0 * np.pi * grid + 1.0", mark="  # flag"), "GROWS"),
+    "linspace_varying_ends_fixed_num": (None, _SPECTRA.format(
+        grid="np.linspace(1.0 + k, 2.0 * (k + 1), 16)", passed="-grid * 2.0", mark=""), "BOUNDED"),
+    # -- NumPy arrays stored as children of a registered pytree are traced leaves under jit
+    "numpy_child_converted_in_a_helper": ("JG104", _TABLE.format(split="(self.rows, self.mask), None", rebuild="children") + """
+        def order_of(table):
+            return np.argsort(np.asarray(table.rows))  # flag
 
-        def main(n):
-            out = []
-            for k in range(n):
-                grid = np.linspace(1.0, 2.0, 16 + 4 * k)
-                scaled = 2.0 * np.pi * grid + 1.0
-                out.append(spectrum(scaled))  # flag
-            return out
-        """, "GROWS"),
-    "linspace_varying_ends_fixed_num": (None, """
         @jax.jit
-        def spectrum(freqs):
-            return jnp.sum(jnp.cos(freqs))
+        def weigh(x, table):
+            return x * jnp.sum(order_of(table))
 
-        def main(n):
-            out = []
-            for k in range(n):
-                grid = np.linspace(1.0 + k, 2.0 * (k + 1), 16)
-                out.append(spectrum(-grid * 2.0))
-            return out
-        """, "BOUNDED"),
+        def main():
+            return weigh(jnp.ones(2), Table(np.array([3, 1, 2]), np.array([1, 0, 1]) > 0))
+        """, "TracerArrayConversionError"),
+    "numpy_mask_child_indexes_under_jit": ("JG105", _TABLE.format(split="(self.rows, self.mask), None", rebuild="children") + """
+        @jax.jit
+        def picked(x, table):
+            return jnp.sum(x[table.mask])  # flag
+
+        def main():
+            return picked(jnp.arange(3.0), Table(np.array([3, 1, 2]), np.array([1, 0, 1]) > 0))
+        """, "NonConcreteBooleanIndexError"),
+    "numpy_aux_converted_under_jit": (None, _TABLE.format(split="(), (self.rows, self.mask)", rebuild="aux") + """
+        @jax.jit
+        def picked(x, table):
+            return jnp.sum(x[table.mask]) * jnp.sum(np.asarray(table.rows))
+
+        def main():
+            return picked(jnp.arange(3.0), Table(np.array([3, 1, 2]), np.array([1, 0, 1]) > 0))
+        """, None),
+    "integer_index_child_under_jit": (None, _TABLE.format(split="(self.rows, self.mask), None", rebuild="children") + """
+        @jax.jit
+        def picked(x, table):
+            return jnp.sum(x[table.mask]) + jnp.sum(jnp.take(x, table.rows))
+
+        def main():
+            return picked(jnp.arange(3.0), Table(np.array([2, 1, 0]), np.where(np.array([1, 0, 1]) > 0)[0]))
+        """, None),
 }
 
 

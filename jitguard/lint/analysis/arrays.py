@@ -10,8 +10,9 @@ under JAX 0.10.2: tests/test_recall9_mechanisms.py). Arrays are made by:
 * NumPy's random draws given a ``size`` (``np.random.normal(0, 1, 5)``, and the methods of a
   ``Generator``/``RandomState``: ``rng = np.random.default_rng(); rng.integers(0, 9, size=4)``),
   and ``permutation`` always; without a size they return one Python or NumPy scalar (hashable);
-* arithmetic with an array: ``jnp.ones(3) * 2`` and ``-x`` of a JAX array are JAX arrays; with a
-  NumPy array of more than one element a NumPy array (``np.array(3.0) * 2`` is a NumPy scalar);
+* arithmetic or a comparison with an array: ``jnp.ones(3) * 2``, ``-x`` and ``x > 0`` of a JAX
+  array are JAX arrays; with a NumPy array of more than one element a NumPy array
+  (``np.array(3.0) * 2`` is a NumPy scalar); :func:`boolean_array` says which are masks;
 * a name bound once to one of those, and a call of a function of the module whose every
   ``return`` gives one (an element of the tuple it returns: ``Rope(*caches(16, 32))``).
 
@@ -52,6 +53,7 @@ _GROWING = frozenset({"jax.numpy.outer", "jax.numpy.kron", "numpy.outer", "numpy
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,
                cst.MatrixMultiply, cst.BitAnd, cst.BitOr, cst.BitXor, cst.LeftShift, cst.RightShift)
 _SIGNS = (cst.Minus, cst.Plus, cst.BitInvert)
+_COMPARE = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual, cst.Equal, cst.NotEqual)
 
 JAX, NUMPY, ANY = "a JAX array", "a NumPy array", "an array"
 
@@ -84,6 +86,8 @@ def _read(expr, index, scope, depth: int) -> tuple[str, bool] | None:
         return _combined([_read(side, index, scope, depth + 1) for side in (expr.left, expr.right)])
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, _SIGNS):
         return _combined([_read(expr.expression, index, scope, depth + 1)])
+    if _comparison(expr):  # `x > 0` of an array: an elementwise boolean array
+        return _combined([_read(side, index, scope, depth + 1) for side in (expr.left, expr.comparisons[0].comparator)])
     if isinstance(expr, cst.Name):
         from jitguard.lint.analysis.hashability import bound_once
 
@@ -92,6 +96,28 @@ def _read(expr, index, scope, depth: int) -> tuple[str, bool] | None:
     if isinstance(expr, cst.Subscript):
         return _returned_element(expr, index, scope, depth)
     return None
+
+
+def _comparison(expr: cst.BaseExpression) -> bool:
+    return isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1 and isinstance(
+        expr.comparisons[0].operator, _COMPARE)
+
+
+def boolean_array(expr: cst.BaseExpression, index, scope, depth: int = 0) -> bool:
+    """Is ``expr`` an elementwise boolean array (a mask): a comparison of an array (``idx > 2``),
+    ``~``, ``&``, ``|`` of masks, or a name bound once to one?"""
+    if depth > _DEPTH:
+        return False
+    if isinstance(expr, cst.Name):
+        from jitguard.lint.analysis.hashability import bound_once
+
+        found = bound_once(expr.value, index, scope)
+        return found is not None and boolean_array(found[0], index, found[1], depth + 1)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.BitInvert):
+        return boolean_array(expr.expression, index, scope, depth + 1)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
+        return all(boolean_array(side, index, scope, depth + 1) for side in (expr.left, expr.right))
+    return _comparison(expr) and _read(expr, index, scope, depth) is not None
 
 
 def _combined(operands: list) -> tuple[str, bool] | None:
