@@ -667,11 +667,9 @@ def _kind(value, index, budget: list[int]) -> str | None:
     container = _container_made(expr, scope, env, index, budget)
     if container is not None:
         return container
-    made = index.resolve(expr.func, scope)
-    if made in jaxapi.ARRAY_MAKERS:
-        return "an array"
-    if jax_array_call(made):
-        return "a JAX array"
+    array = array_kind(expr, index, scope, helpers=False)
+    if array:
+        return array
     record = _record(value, index, budget)
     if record is None or record[2] is None:
         return None
