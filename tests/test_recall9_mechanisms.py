@@ -23,6 +23,12 @@ for churn, ``main(n)`` compiles more for 4 runs than for 2 (GROWS) or the same (
   raises (also in a helper) and a boolean mask stored there makes ``x[mask]`` value-dependent
   (DESC#1334, DESC#625). Kept in the aux data the arrays stay NumPy; an integer index array as a
   child gathers with a static shape.
+* A function of the module that returns its function argument jitted (``return jax.jit(fun,
+  static_argnames=static_argnames)``, or a wrapper calling such a jit) is a jit decorator: the
+  function it decorates is traced, static as the decorator's options say. When what it jits is a
+  forwarder ``def forward(*args, **kwargs): return fun(*args, **kwargs)``, JAX matches
+  ``static_argnames`` against the forwarder's signature: a name matches only a keyword, so a
+  parameter passed by position is traced (flax#4146); passed by keyword it is static.
 """
 
 from __future__ import annotations
@@ -72,6 +78,33 @@ _SPECTRA = """
                 grid = {grid}
                 out.append(spectrum({passed})){mark}
             return out
+"""
+
+# a jit decorator of the module that jits a forwarder of `*args, **kwargs` (as flax's nnx.jit did)
+_FORWARDING_JIT = """
+        def staged(fun=None, *, static_argnames=()):
+            if fun is None:
+                return functools.partial(staged, static_argnames=static_argnames)
+
+            def forward(*args, **kwargs):
+                return fun(*args, **kwargs)
+
+            jitted = jax.jit(forward, static_argnames=static_argnames)
+
+            @functools.wraps(fun)
+            def call(*args, **kwargs):
+                return jitted(*args, **kwargs)
+
+            return call
+"""
+
+# a function decorated by `staged` with a static name, branching on it
+_ORDERED = """
+        @functools.partial(staged, static_argnames=("reverse",))
+        def ordered(x, reverse):
+            if reverse:{mark}
+                return x[::-1]
+            return x
 """
 
 # a registered pytree class keeping two arrays as children (leaves) or as aux data (metadata)
@@ -224,6 +257,40 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 
         def main():
             return picked(jnp.arange(3.0), Table(np.array([2, 1, 0]), np.where(np.array([1, 0, 1]) > 0)[0]))
+        """, None),
+    # -- jit decorators written in the module; static_argnames through a `*args, **kwargs` forwarder
+    "module_jit_decorator_traces": ("JG101", """
+        def compiled(fn):
+            return jax.jit(fn)
+
+        @compiled
+        def relu_or_zero(x):
+            if x.sum() > 0:  # flag
+                return x
+            return jnp.zeros_like(x)
+
+        def main():
+            return relu_or_zero(jnp.ones(2))
+        """, "TracerBoolConversionError"),
+    "forwarder_static_name_passed_by_position": ("JG101", _FORWARDING_JIT + _ORDERED.format(mark="  # flag") + """
+
+        def main():
+            return ordered(jnp.arange(3), False)
+        """, "TracerBoolConversionError"),
+    "forwarder_static_name_passed_by_keyword": (None, _FORWARDING_JIT + _ORDERED.format(mark="") + """
+
+        def main():
+            return ordered(jnp.arange(3), reverse=False), ordered(jnp.arange(3), reverse=True)
+        """, None),
+    "named_static_passed_by_position": (None, """
+        def staged(fun=None, *, static_argnames=()):
+            if fun is None:
+                return functools.partial(staged, static_argnames=static_argnames)
+            return jax.jit(fun, static_argnames=static_argnames)
+        """ + _ORDERED.format(mark="") + """
+
+        def main():
+            return ordered(jnp.arange(3), False), ordered(jnp.arange(3), True)
         """, None),
 }
 
