@@ -37,8 +37,6 @@ MISSED: dict[str, set[int]] = {
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_desc-transform-lexsort-basis-modes-pytree-leaf": {33},
-    "control_flax-nnx-jit-static-argnames-passed-positionally": {37},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
