@@ -34,12 +34,11 @@ for churn, ``main(n)`` compiles more for 4 runs than for 2 (GROWS) or the same (
 from __future__ import annotations
 
 import inspect
-import textwrap
 
 import pytest
 
 from jitguard.lint.analysis import arrays
-from tests.mechanisms import assert_flags_marked_lines, assert_main_under_jax
+from tests.mechanisms import case_tests
 
 PRELUDE = """\
 import dataclasses
@@ -295,18 +294,7 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 }
 
 
-def _source(name: str) -> str:
-    return PRELUDE + textwrap.dedent(CASES[name][1])
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_recall9_mechanism_lint(tmp_path, name):
-    assert_flags_marked_lines(tmp_path, name, _source(name), CASES[name][0] or "JG000")
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_recall9_mechanism_under_jax(name):
-    assert_main_under_jax(_source(name), f"recall9mech_{name}", CASES[name][2])
+test_recall9_mechanism_lint, test_recall9_mechanism_under_jax = case_tests(CASES, PRELUDE, "recall9mech")
 
 
 def test_numpy_random_size_positions_are_numpys():
