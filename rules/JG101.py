@@ -145,6 +145,32 @@ def checked_by_a_loop(x):
     return x
 
 
+def staged(fun=None, *, static_argnames=()):  # a jit decorator of the module
+    if fun is None:
+        return partial(staged, static_argnames=static_argnames)
+
+    def forward(*args, **kwargs):
+        return fun(*args, **kwargs)
+
+    jitted = jax.jit(forward, static_argnames=static_argnames)  # JAX reads forward's signature
+
+    def call(*args, **kwargs):
+        return jitted(*args, **kwargs)
+
+    return call
+
+
+@partial(staged, static_argnames=("flip",))
+def flipped(x, flip):
+    if flip:  # passed by position below: static_argnames of a forwarder match keywords only  # expect: JG101
+        return -x
+    return x
+
+
+def flipped_by_position(x):
+    return flipped(x, True)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -696,6 +722,17 @@ def validates_only_concrete_matrices(m):
     return m
 
 
+@partial(staged, static_argnames=("flip",))
+def flipped_by_keyword(x, flip):
+    if flip:  # every call passes `flip` by keyword: static
+        return -x
+    return x
+
+
+def flips_by_keyword(x):
+    return flipped_by_keyword(x, flip=True) + flipped_by_keyword(x, flip=False)
+
+
 RAISES = [
     (lambda: jitted_intervals(jnp.zeros(2), jnp.ones(2)), "TracerBoolConversionError"),
     (scale_both, "TracerBoolConversionError"),
@@ -719,6 +756,7 @@ RAISES = [
     (lambda: comprehension_filter(jnp.ones(3)), "TracerBoolConversionError"),
     (lambda: match_on_a_traced_value(jnp.ones(3), 0), "TracerBoolConversionError"),
     (lambda: checked_by_a_loop(jnp.float32(1.0)), "TracerBoolConversionError"),
+    (lambda: flipped_by_position(jnp.ones(2)), "TracerBoolConversionError"),
 ]
 
 RUNS = [

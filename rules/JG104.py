@@ -224,6 +224,34 @@ def padded_to_total(counts):
     return jnp.zeros(4) + total_count(counts)
 
 
+@jax.tree_util.register_pytree_node_class
+class ModeTable:
+    def __init__(self, modes, weights):
+        self.modes = modes  # a NumPy array at every construction, and a child: a traced leaf under jit
+        self.weights = weights
+
+    def tree_flatten(self):
+        return (self.modes,), (self.weights,)
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(children[0], aux[0])
+
+
+def sorted_modes(table):
+    return np.sort(np.asarray(table.modes))  # expect: JG104
+
+
+@jax.jit
+def mode_energy(x, table):
+    return x * jnp.sum(sorted_modes(table))
+
+
+@jax.jit
+def weighted_energy(x, table):
+    return x * np.sum(np.asarray(table.weights))  # aux data: still the NumPy array it was
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -492,6 +520,7 @@ RAISES = [
     (lambda: index_tuple(jnp.ones(2), 1), "TracerIntegerConversionError"),
     (lambda: as_bool(jnp.bool_(True)), "TracerBoolConversionError"),
     (lambda: as_index(jnp.int32(1)), "TracerIntegerConversionError"),
+    (lambda: mode_energy(jnp.ones(2), ModeTable(np.array([2, 0, 1]), np.array([1.0, 2.0]))), "TracerArrayConversionError"),
 ]
 
 RUNS = [
@@ -517,4 +546,5 @@ RUNS = [
     lambda: outside_jit(np.ones(3)),
     lambda: (row_means(jnp.ones((2, 3))), row_counts(jnp.ones((2, 3)))),
     lambda: level_total(Levels(5), jnp.arange(3)),
+    lambda: weighted_energy(jnp.ones(2), ModeTable(np.array([2, 0, 1]), np.array([1.0, 2.0]))),
 ]

@@ -448,6 +448,81 @@ def jax_call_results_made_static(x):
             pad_to(x, jax.lax.fori_loop(0, 2, lambda i, c: c, 1)))
 
 
+# --- arrays made by arithmetic, NumPy's random draws with a size, or a helper returning them ----
+
+
+@partial(jax.jit, static_argnums=(1,))
+def offset(x, amount):
+    return x + amount
+
+
+def scaled_array(x):
+    return offset(x, jnp.ones(3) * 2)  # arithmetic with a JAX array gives a JAX array  # expect: JG203
+
+
+def generator_draw(x):
+    rng = np.random.default_rng(0)
+    return offset(x, rng.integers(0, 9, size=3))  # a size: a NumPy array  # expect: JG203
+
+
+def scalar_draws_made_static(x):
+    rng = np.random.default_rng(0)
+    return offset(x, rng.integers(0, 9)) + offset(x, rng.normal()) + offset(x, np.random.uniform(0.0, 1.0))
+
+
+@jax.tree_util.register_pytree_node_class
+class Rotary:
+    def __init__(self, cos, sin):
+        self.cos = cos
+        self.sin = sin
+
+    def tree_flatten(self):
+        return (), (self.cos, self.sin)  # both in the aux data: metadata
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(*aux)
+
+
+def rotary_caches(n):
+    freqs = jnp.outer(jnp.arange(n), jnp.ones(2))
+    return jnp.cos(freqs), jnp.sin(freqs)
+
+
+def rotary_norm(rope):
+    return 1.0
+
+
+def metadata_arrays_from_a_helper():
+    first = jax.jit(rotary_norm)(Rotary(*rotary_caches(4)))
+    return first + jax.jit(rotary_norm)(Rotary(*rotary_caches(4)))  # `==` of two (4, 2) arrays  # expect: JG203
+
+
+def metadata_random_draw(x):
+    first = total(Ragged(x, jax.random.uniform(jax.random.key(0), (2,))))
+    return first + total(Ragged(x, jax.random.uniform(jax.random.key(1), (2,))))  # expect: JG203
+
+
+def rotary_scalars(angle):
+    return jnp.cos(angle), jnp.sin(angle)
+
+
+def rotary_second(rope):
+    return 2.0
+
+
+def ragged_scalar_total(r):
+    return jnp.sum(r.values)
+
+
+def metadata_scalar_arrays():  # 0-d arrays: their `==` has a truth value (a new program, no error)
+    first = jax.jit(rotary_second)(Rotary(*rotary_scalars(0.5)))
+    second = jax.jit(rotary_second)(Rotary(*rotary_scalars(0.25)))
+    x = jnp.arange(3.0)
+    draws = jax.jit(ragged_scalar_total)(Ragged(x, jax.random.uniform(jax.random.key(0))))
+    return first + second + draws + jax.jit(ragged_scalar_total)(Ragged(x, jax.random.uniform(jax.random.key(1))))
+
+
 # --- what reaches a static position: classes without a hash, tracers from traced code --------
 
 
@@ -497,6 +572,10 @@ RAISES = [
     (lambda: jax_call_result(jnp.arange(3.0)), "ValueError"),
     (lambda: legacy_key(jnp.arange(3.0)), "ValueError"),
     (lambda: typed_key_through_a_name(jnp.arange(3.0)), "ValueError"),
+    (lambda: scaled_array(jnp.arange(3.0)), "ValueError"),
+    (lambda: generator_draw(jnp.arange(3.0)), "ValueError"),
+    (metadata_arrays_from_a_helper, "ValueError"),
+    (lambda: metadata_random_draw(jnp.arange(3.0)), "ValueError"),
     (lambda: list_after_an_init_false_field(jnp.arange(3.0)), "ValueError"),
     (lambda: built_by_helpers(jnp.arange(3.0)), "ValueError"),
     (lambda: hashed_dataclass_holding_a_module_array(jnp.arange(3.0)), "ValueError"),
@@ -527,6 +606,8 @@ RUNS = [
     lambda: class_inheriting_eq_with_its_own_hash(jnp.arange(3.0)),
     lambda: sizes_from_the_shape(jnp.arange(3.0)),
     lambda: jax_call_results_made_static(jnp.arange(3.0)),
+    lambda: scalar_draws_made_static(jnp.arange(3.0)),
+    metadata_scalar_arrays,
     lambda: list_in_an_unhashed_field(jnp.arange(3.0)),
     lambda: keyword_only_field_after_an_init_false_one(jnp.arange(3.0)),
     lambda: one_element_arrays_in_pytree_metadata(jnp.arange(3.0), 2.0),

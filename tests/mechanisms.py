@@ -45,3 +45,38 @@ def exec_program(source: str, module: str) -> dict:
     namespace: dict = {"__name__": module}
     exec(compile(source, f"<{module}>", "exec", dont_inherit=True), namespace)
     return namespace
+
+
+def assert_main_under_jax(source: str, module: str, expected: str | None) -> None:
+    """Run ``main`` of ``source`` under JAX: ``expected`` "GROWS"/"BOUNDED" compares the compiles of
+    ``main(2)`` and ``main(4)`` from cold caches (more, the same), an error name must be raised by
+    ``main()``, None: ``main()`` runs."""
+    if expected in ("GROWS", "BOUNDED"):
+        from tests.jaxrun import cold_compiles
+
+        pytest.importorskip("jax")
+        main = exec_program(source, module)["main"]
+        short, long = cold_compiles(main, 2), cold_compiles(main, 4)
+        assert (long > short) if expected == "GROWS" else (long == short), (short, long)
+        return
+    assert_raises_or_runs(lambda: exec_program(source, module)["main"](), expected)
+
+
+def case_tests(cases: dict, prelude: str, prefix: str):
+    """The two parametrized tests of a mechanism file whose ``cases`` map a name to (code, source,
+    expected under JAX): the marked lines are flagged (``assert_flags_marked_lines``), and ``main``
+    behaves as expected (``assert_main_under_jax``). Bind both to ``test_*`` names of the module."""
+    import textwrap
+
+    def source(name: str) -> str:
+        return prelude + textwrap.dedent(cases[name][1])
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def lint(tmp_path, name):
+        assert_flags_marked_lines(tmp_path, name, source(name), cases[name][0] or "JG000")
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def under_jax(name):
+        assert_main_under_jax(source(name), f"{prefix}_{name}", cases[name][2])
+
+    return lint, under_jax

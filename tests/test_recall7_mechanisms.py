@@ -47,13 +47,7 @@ for churn, ``main(n)`` compiles more for 4 runs than for 2 (GROWS) or the same (
 
 from __future__ import annotations
 
-import textwrap
-
-import pytest
-
-from tests.jaxrun import cold_compiles
-from tests.mechanisms import assert_flags_marked_lines, assert_raises_or_runs, exec_program
-from tests.test_jg206 import _run
+from tests.mechanisms import case_tests
 
 PRELUDE = """\
 import functools
@@ -511,22 +505,4 @@ CASES: dict[str, tuple[str, str, str | None]] = {
 }
 
 
-def _source(name: str) -> str:
-    return PRELUDE + textwrap.dedent(CASES[name][1])
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_recall7_mechanism_lint(tmp_path, name):
-    assert_flags_marked_lines(tmp_path, name, _source(name), CASES[name][0] or "JG000")
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_recall7_mechanism_under_jax(name):
-    expected = CASES[name][2]
-    if expected in ("GROWS", "BOUNDED"):  # compiles for 2 and 4 runs of main's loop
-        pytest.importorskip("jax")
-        main = exec_program(_source(name), f"recall7mech_{name}")["main"]
-        short, long = cold_compiles(main, 2), cold_compiles(main, 4)
-        assert (long > short) if expected == "GROWS" else (long == short), (short, long)
-        return
-    assert_raises_or_runs(lambda: _run(_source(name), f"recall7mech_{name}"), expected)
+test_recall7_mechanism_lint, test_recall7_mechanism_under_jax = case_tests(CASES, PRELUDE, "recall7mech")

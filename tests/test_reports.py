@@ -36,14 +36,9 @@ MISSED: dict[str, set[int]] = {
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
-    "churn_ripple-phenomd-frequency-grid-length-per-call": {30},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_desc-transform-lexsort-basis-modes-pytree-leaf": {33},
-    "control_flax-nnx-jit-static-argnames-passed-positionally": {37},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
-    "static_equinox-array-static-field-second-instance": {39},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_levanter-rotary-cos-sin-cache-in-aux-data": {47},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 

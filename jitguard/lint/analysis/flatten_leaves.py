@@ -511,3 +511,38 @@ def _argument(call: cst.Call, init, name: str) -> cst.BaseExpression | None:
         elif i < len(positional) and positional[i] == name:
             return arg.value
     return None
+
+
+# -- children that hold arrays: traced leaves of a traced instance ----------------------------------
+
+def array_children(index) -> dict[str, bool]:
+    """Attribute names that a registered pytree class of the module makes children of its
+    ``tree_flatten`` (read as for JG206: registration, children, what ``__init__`` alone stores)
+    and fills with an array at every construction of the module (``Basis(np.array(...))``, a
+    module constant bound to one; ``arrays.array_kind``), at least one. Under ``jax.jit`` an
+    instance passed as an argument is flattened: such an attribute of the traced instance is a
+    traced array, also when it held a NumPy array (JAX 0.10.2: tests/test_recall9_mechanisms.py).
+    attribute -> whether every construction stores a boolean mask there (``np.arange(4) > 1``)."""
+    cached = index.__dict__.get("_array_children")
+    if cached is not None:
+        return cached
+    from jitguard.lint.analysis.arrays import array_kind, boolean_array
+
+    found: dict[str, bool] = {}
+    constructions: dict[str, list] = {}
+    for call, func, _klass, _loops in index.calls:
+        if isinstance(call.func, cst.Name) and call.func.value in index.classes:
+            constructions.setdefault(call.func.value, []).append((call, func))
+    cache = index.__dict__.setdefault("_flatten_children", {})
+    for name, calls in constructions.items():
+        if name not in cache:
+            cache[name] = _leaf_candidates(name, index)
+        if cache[name] is None or any(a.star for call, _f in calls for a in call.args):
+            continue
+        init, candidates = cache[name]
+        for attr, value in candidates:
+            if all(_kind(value, init, call, func, lambda e, s: array_kind(e, index, s)) for call, func in calls):
+                found[attr] = all(_kind(value, init, call, func, lambda e, s: boolean_array(e, index, s) or None)
+                                  for call, func in calls)
+    index.__dict__["_array_children"] = found
+    return found

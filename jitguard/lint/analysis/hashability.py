@@ -23,6 +23,7 @@ from collections.abc import Callable
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, jaxsig
+from jitguard.lint.analysis.arrays import array_kind
 from jitguard.lint.analysis.walk import iter_nodes
 
 # methods that return an instance of an unhashable standard-library class:
@@ -87,6 +88,8 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
         return None
     if isinstance(expr, cst.Call):
         return _unhashable_made(expr, index, scope, depth)
+    if isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation)):
+        return array_kind(expr, index, scope, depth)  # `jnp.ones(3) * 2`, `-x` of a JAX array
     if isinstance(expr, cst.Attribute) and depth == 0:
         return _self_attribute_kind(expr, index, scope)
     if isinstance(expr, cst.Name) and depth == 0:
@@ -112,11 +115,10 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
 
 def _unhashable_made(expr: cst.Call, index, scope, depth: int) -> str | None:
     """What makes the value a call builds unhashable (see ``unhashable_value``)."""
+    array = array_kind(expr, index, scope, depth, helpers=False)  # constructors, jnp/random calls, NumPy draws
+    if array:
+        return array
     name = index.resolve(expr.func, scope)
-    if name in jaxapi.ARRAY_MAKERS:
-        return "an array"
-    if jax_array_call(name):
-        return "a JAX array"
     if name in ("list", "sorted"):
         return "a list"
     if name in ("dict", "set"):
@@ -665,11 +667,9 @@ def _kind(value, index, budget: list[int]) -> str | None:
     container = _container_made(expr, scope, env, index, budget)
     if container is not None:
         return container
-    made = index.resolve(expr.func, scope)
-    if made in jaxapi.ARRAY_MAKERS:
-        return "an array"
-    if jax_array_call(made):
-        return "a JAX array"
+    array = array_kind(expr, index, scope, helpers=False)
+    if array:
+        return array
     record = _record(value, index, budget)
     if record is None or record[2] is None:
         return None

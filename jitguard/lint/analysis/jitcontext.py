@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import ast
 import builtins
-from dataclasses import dataclass, field
+import itertools
+from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
@@ -32,6 +33,7 @@ from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable, dotted
 from jitguard.lint.analysis.instances import _fields_and_attributes
+from jitguard.lint.analysis.jitfactories import jit_factories
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
 from jitguard.lint.textscan import MAYBE_NONE as MAYBE_NONE_FIELD
@@ -365,6 +367,9 @@ class TransformUse:
     bound_positional: int = 0  # arguments bound by functools.partial
     bound_keywords: frozenset[str] = frozenset()
     bound_self: bool = False  # jax.jit(self.method): self is bound, not an argument
+    # a jit decorator of the module that jits a `*args, **kwargs` forwarder (jitfactories): its
+    # static_argnames match keywords only, so a parameter some call passes by position is traced
+    keyword_static: str = ""  # the decorator's name
     # filled in by ModuleIndex.mark_traced: parameter names JAX keeps static / donates
     static_names: frozenset[str] = frozenset()
     donate_names: frozenset[str] = frozenset()
@@ -915,6 +920,13 @@ class ModuleIndex:
                 inner = self.transform_of(args[0].value) if len(args) == 1 else None
                 if inner is not None:
                     self.transform_aliases[name] = (inner, value)
+        # `def my_jit(fun, static_argnames=()): return jax.jit(fun, static_argnames=static_argnames)`
+        self.keyword_static_factories = set()
+        for name, keyword_only in jit_factories(self).items():
+            if name not in self.transform_aliases:
+                self.transform_aliases[name] = ("jax.jit", None)
+                if keyword_only:
+                    self.keyword_static_factories.add(name)
 
     def unwrap(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> tuple[cst.BaseExpression, int, frozenset[str]]:
         """Peel ``partial(f, a, k=v)`` and ``jax.grad(f)`` down to ``f``; count what partial binds."""
@@ -1036,6 +1048,15 @@ class ModuleIndex:
 
     def _transform_use(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> TransformUse | None:
         """A decorator expression (written in ``scope``) that traces the function it decorates."""
+        use = self._decorator_use(expr, scope)
+        if use is not None and isinstance(expr, cst.Call):  # @F(static_argnames=...), @partial(F, ...)
+            first = next((a.value for a in expr.args if a.keyword is None), None)
+            expr = first if self.resolve(expr.func, scope) == "functools.partial" else expr.func
+        if use is not None:
+            use.keyword_static = expr.value if isinstance(expr, cst.Name) and expr.value in self.keyword_static_factories else ""
+        return use
+
+    def _decorator_use(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> TransformUse | None:
         if isinstance(expr, cst.Name) and expr.value in self.transform_aliases:
             target, options = self.transform_aliases[expr.value]
             return TransformUse(target, options)  # @jit_static where jit_static = partial(jax.jit, ...)
@@ -1359,6 +1380,8 @@ class ModuleIndex:
             statics = self._differentiated_statics(info, use, positional)
         elif statics is None:
             statics = self._read_statics(use, positional, next((p.name for p in info.params if p.kind == "vararg"), None))
+            if use.keyword_static:  # matched against a forwarder's signature: keywords only
+                statics = replace(statics, static=statics.static - self._passed_by_position(info, positional))
         if statics.unknown:
             state.give_up_statics()
         if state.static_unknown and statics.given:
@@ -1371,7 +1394,9 @@ class ModuleIndex:
         if "**" in bound:
             return  # partial(f, **kwargs) binds names we cannot see: flag nothing
         filtered = use.qualname in jaxapi.FILTERED_TRANSFORMS
-        why = self._why(info, use, how) + _statics_note(use.qualname)
+        why = self._why(info, use, how) + (
+            f", not static: `{use.keyword_static}` jits a `*args, **kwargs` forwarder, whose static_argnames match keyword "
+            "arguments only" if use.keyword_static else _statics_note(use.qualname))
         state.traced_by(how)
         state.traced_as(self._kind_of(use))
         self._hold_constants(state, info, use, positional, bound)
@@ -1380,6 +1405,16 @@ class ModuleIndex:
                 continue
             flags = frozenset({"opaque", "foreign"}) if filtered else None
             state.trace(p.name, Origin(p.name, why, info, _flaglike_default(p.default)), flags)
+
+    def _passed_by_position(self, info: FunctionInfo, positional: list) -> frozenset[str]:
+        """The positional parameters of ``info`` that some call of it in the module passes by
+        position (``f(x, True)`` passes the second)."""
+        reach = 0
+        for call, _func, _klass, _loops in self.calls:
+            if isinstance(call.func, cst.Name) and call.func.value == info.name:
+                args = [a for a in call.args if a.keyword is None]
+                reach = max(reach, sum(1 for _ in itertools.takewhile(lambda a: not a.star, args)))
+        return frozenset(p.name for p in positional[:reach])
 
     def free_narrowings(self, info: FunctionInfo, site: cst.CSTNode) -> dict[str, str]:
         """The free variables of the nested function ``info`` that are surely not None wherever

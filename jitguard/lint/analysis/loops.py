@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis import jaxapi, jaxsig
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.rounding import rounds_to_buckets
 from jitguard.lint.analysis.walk import children
@@ -437,6 +437,12 @@ def _size_arguments(name: str | None, expr: cst.Call, args: list) -> list | None
             return [a.value for a in expr.args if a.keyword is None or a.keyword.value == "size"]
         return [a.value for a in expr.args if a.keyword is not None and a.keyword.value == "size"]
     if name in jaxapi.ARRAY_SIZED:
+        spec = jaxsig.SIZE_PARAMETERS.get("jax.numpy." + name.rsplit(".", 1)[-1]) if not name.startswith(
+            "jax.random.") else None
+        if spec is not None:  # np.linspace(start, stop, num): only `num` sets the size (NumPy's order too)
+            positional = [a.value for a in expr.args if a.keyword is None]
+            return [positional[i] for i in spec[0] if i < len(positional)] + [
+                a.value for a in expr.args if a.keyword is not None and a.keyword.value in spec[1]]
         sizes = args[:1] if not name.startswith("jax.random.") else args[1:2]
         return sizes + [a.value for a in expr.args if a.keyword is not None and a.keyword.value in ("shape", "num", "N")]
     return None
@@ -496,19 +502,22 @@ def _is_draw(call: cst.Call, imports: ImportTable) -> bool:
     func = call.func  # rng.integers(...) on a Generator held in a variable
     return (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
             and func.value.value not in imports.names and func.value.value not in ("self", "cls")
-            and func.attr.value in _GENERATOR_SIZE and func.attr.value != "permutation")
+            and func.attr.value in _random_size() and func.attr.value != "permutation")
 
 
-# numpy.random.Generator methods: the position of their `size` parameter
-_GENERATOR_SIZE = {"integers": 2, "random": 0, "normal": 2, "uniform": 2, "standard_normal": 0, "choice": 1,
-                   "exponential": 1, "poisson": 1, "binomial": 2, "beta": 2, "gamma": 2, "permutation": 0}
+def _random_size() -> dict:
+    from jitguard.lint.analysis.arrays import NUMPY_RANDOM_SIZE
+
+    return NUMPY_RANDOM_SIZE
 
 
 def _generator_size(call: cst.Call) -> cst.BaseExpression | None:
     """``rng.integers(0, n_atoms, n_edges)``: the size argument of a NumPy Generator method, when
-    the receiver is a name (or ``np.random.default_rng(...)``) and the method is one of these."""
+    the receiver is a name (or ``np.random.default_rng(...)``) and the method is one of
+    ``arrays.NUMPY_RANDOM_SIZE`` (the position of ``size``, checked against NumPy's signatures)."""
+    sizes = _random_size()
     func = call.func
-    if not isinstance(func, cst.Attribute) or func.attr.value not in _GENERATOR_SIZE:
+    if not isinstance(func, cst.Attribute) or func.attr.value not in sizes:
         return None
     if not isinstance(func.value, (cst.Name, cst.Call)):
         return None
@@ -519,8 +528,8 @@ def _generator_size(call: cst.Call) -> cst.BaseExpression | None:
     if func.attr.value == "permutation":  # rng.permutation(n): n elements, for an int n
         first = positional[0] if positional else None
         return first if isinstance(first, (cst.Integer, cst.BinaryOperation)) else None
-    at = _GENERATOR_SIZE[func.attr.value]
-    return positional[at] if at < len(positional) else None
+    at = sizes[func.attr.value]
+    return positional[at] if at is not None and at < len(positional) else None
 
 
 class LoopFacts(_Flow):

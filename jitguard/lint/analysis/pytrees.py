@@ -185,6 +185,19 @@ def _field_parameters(node: cst.ClassDef, meta: set[str]) -> tuple[tuple[int, ..
     return tuple(i for i, f in enumerate(fields) if f in meta), tuple(f for f in fields if f in meta)
 
 
+def _stored_pairs(assign: cst.Assign):
+    """(target, value) pairs of an assignment: ``self.a = a``, and ``self.a, self.b = a, b``
+    element by element."""
+    for t in assign.targets:
+        target, value = t.target, assign.value
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)):
+            if len(target.elements) == len(value.elements) and not any(
+                    isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
+                yield from ((a.value, b.value) for a, b in zip(target.elements, value.elements))
+        else:
+            yield target, value
+
+
 def _init_parameters(node: cst.ClassDef, attributes: set[str]) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """The ``__init__`` parameters stored unchanged in one of ``attributes`` (``self.a = a``)."""
     for stmt in node.body.body:
@@ -192,11 +205,11 @@ def _init_parameters(node: cst.ClassDef, attributes: set[str]) -> tuple[tuple[in
             params = [p.name.value for p in (*stmt.params.posonly_params, *stmt.params.params)][1:]
             stored = set()
             for n in iter_nodes(stmt.body):
-                if isinstance(n, cst.Assign) and isinstance(n.value, cst.Name) and n.value.value in params:
-                    for t in n.targets:
-                        a = t.target
-                        if (isinstance(a, cst.Attribute) and isinstance(a.value, cst.Name) and a.value.value == "self"
-                                and a.attr.value in attributes):
-                            stored.add(n.value.value)
+                if isinstance(n, cst.Assign):
+                    for target, value in _stored_pairs(n):
+                        if (isinstance(value, cst.Name) and value.value in params and isinstance(target, cst.Attribute)
+                                and isinstance(target.value, cst.Name) and target.value.value == "self"
+                                and target.attr.value in attributes):
+                            stored.add(value.value)
             return tuple(i for i, p in enumerate(params) if p in stored), tuple(p for p in params if p in stored)
     return (), ()

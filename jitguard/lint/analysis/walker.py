@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import annotated, jaxapi, jitcontext, lattice, objects
+from jitguard.lint.analysis import annotated, flatten_leaves, jaxapi, jitcontext, lattice, objects
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.carries import carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
@@ -871,7 +871,9 @@ class Walker(CallSemantics):
         if static_property(self, t, attr):
             return None  # a property of this module's classes reading only metadata or shapes
         if not t.foreign and attr in array_fields(self.index):
-            return lattice.array(t)  # a field every class here declares an array: a traced leaf
+            # a field every class here declares an array, or a tree_flatten child filled with one:
+            # a traced leaf (a boolean mask when every construction stores one)
+            return lattice.array(t, boolean=flatten_leaves.array_children(self.index).get(attr, False))
         return lattice.attribute(t)
 
     def ev_Subscript(self, node: cst.Subscript) -> Taint | None:
@@ -1270,9 +1272,10 @@ _ARRAY_FIELDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
 def array_fields(index) -> frozenset[str]:
     """Attribute names that every class of the module declaring them annotates as an array
-    (``batch_sizes: jnp.ndarray`` in a NamedTuple or dataclass, ``Float[Array, "n"]``), and that
-    no class makes static or defines as a method: on a traced pytree, such an attribute is a
-    traced leaf."""
+    (``batch_sizes: jnp.ndarray`` in a NamedTuple or dataclass, ``Float[Array, "n"]``) or that a
+    registered pytree class makes a child of its ``tree_flatten`` and fills with an array
+    (``flatten_leaves.array_children``), and that no class makes static or defines as a method:
+    on a traced pytree, such an attribute is a traced leaf."""
     cached = _ARRAY_FIELDS.get(index)
     if cached is not None:
         return cached
@@ -1286,6 +1289,7 @@ def array_fields(index) -> frozenset[str]:
                     (arrays if _is_array_type(small.annotation.annotation) else other).add(small.target.value)
             if isinstance(stmt, cst.FunctionDef):
                 other.add(stmt.name.value)
+    arrays |= flatten_leaves.array_children(index).keys()  # children of a tree_flatten, filled with arrays
     result = frozenset(arrays - other)
     _ARRAY_FIELDS[index] = result
     return result

@@ -4,7 +4,10 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, staticpos
 from jitguard.lint.analysis.calls import local_jit_site
+from jitguard.lint.analysis.arrays import many_elements
 from jitguard.lint.analysis.hashability import unhashable_value
+from jitguard.lint.analysis.shapes import scope_view
+from jitguard.lint.analysis.spread import spread_arguments
 from jitguard.lint.analysis.instances import constructed_instance, own_returns
 from jitguard.lint.analysis.walk import iter_nodes
 from jitguard.lint.analysis.jitcontext import keyword, literal_ints, literal_strs, positional_args
@@ -30,7 +33,10 @@ class UnhashableStaticArgument(Rule):
         comprehension, `list(...)`/`dict(...)`/`set(...)`, a tuple holding one of those, an array
         from `np.array`/`jnp.zeros`/... or any other `jax.numpy`/`jax.random`/`jax.lax` call that
         returns arrays (`jnp.add(4, 1)`, `jax.random.PRNGKey(0)`; not shape or dtype queries, nor
-        calls returning other values such as `lax.fori_loop` over ints), an instance of a class
+        calls returning other values such as `lax.fori_loop` over ints), arithmetic with a JAX
+        array (`jnp.ones(3) * 2`, `-x`), a NumPy random draw given a size (`np.random.rand(3)`,
+        `rng.integers(0, 9, size=4)` with `rng = np.random.default_rng()`; without a size it is
+        a hashable scalar), an instance of a class
         of the same module without a hash (Python looks `__hash__` up along the MRO: a class body
         that defines `__eq__` without `__hash__` sets it to None, and so does a mutable
         `@dataclass`; a subclass that defines neither inherits that, also from `dict`, `list`
@@ -53,8 +59,11 @@ class UnhashableStaticArgument(Rule):
         transform that calls a jitted function with tracers at a static position
         (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static; `jax.make_jaxpr(g)(x,
         2)` with `g = jax.jit(f, static_argnames=("y",))` made in the same function), and an instance of
-        a registered pytree given an array in its metadata (aux data of `tree_flatten`,
-        `meta_fields`; built here or by a factory such as a `staticmethod` returning it) passed to
+        a registered pytree given an array of more than one element in its metadata (aux data of
+        `tree_flatten`, `meta_fields`; built here or by a factory such as a `staticmethod`
+        returning it; the array made by a constructor, a `jax.random` draw with a shape, an
+        elementwise `jnp` function or arithmetic on such an array, or a helper returning it, also
+        spread from the tuple it returns: `Rope(*caches(16, 32))`) passed to
         a jitted function after another instance was passed to a jit of the same function (every
         `jax.jit(f)` of one `f` shares its cache; the same instance again is fine). A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
@@ -566,44 +575,21 @@ def _jitted_identity(index, call: cst.Call, scope):
 def _metadata_instance(expr, index, scope, metadata):
     """(the node that stands for the instance, the metadata field given an array, the class) when
     ``expr`` is an instance of a registered pytree class of the module built (here, or by a
-    factory) with a JAX or NumPy array in a metadata field; else None."""
+    factory) with a JAX or NumPy array of more than one element in a metadata field
+    (``arrays.many_elements``: also ``jax.random.uniform(k, (10, 10))``, ``jnp.ones(3) * 2``, an
+    element of a helper's returned tuple spread into the constructor, ``Rope(*caches(16, 32))``);
+    else None."""
     made = constructed_instance(expr, index, scope)
     if made is None or made[0] not in metadata:
         return None
     cls, ctor, where, identity = made
     positions, keywords = metadata[cls]
-    cargs = positional_args(ctor)
-    for i, carg in enumerate(ctor.args):
-        field = carg.keyword.value if carg.keyword is not None else (
-            keywords[positions.index(i)] if i in positions and i < len(cargs) else None)
-        if field is None or field not in keywords or carg.star:
-            continue
-        value = carg.value
-        if (isinstance(value, cst.Call) and index.resolve(value.func, where) in jaxapi.ARRAY_MAKERS
-                and not _one_element(value)):
+    for keyword_name, position, value in spread_arguments(ctor, scope_view(index, where)):
+        field = keyword_name if keyword_name is not None else (
+            keywords[positions.index(position)] if position in positions else None)
+        if field is not None and field in keywords and many_elements(value, index, where):
             return identity, field, cls
     return None
-
-
-def _one_element(call: cst.Call) -> bool:
-    """``np.array(3.0)``, ``jnp.array([1])``, ``np.zeros(1)``, ``np.full((1,), v)``, and (not sure:
-    a scalar or a list) ``np.array(s)`` of a name: an array of one element may be made, whose
-    ``==`` has a truth value (JAX compares such metadata without error; JAX 0.10.2: rules/JG203.py)."""
-    args = positional_args(call)
-    if not args:
-        return False
-    first = args[0].value
-    maker = call.func.attr.value if isinstance(call.func, cst.Attribute) else (
-        call.func.value if isinstance(call.func, cst.Name) else "")
-    if maker in ("array", "asarray"):
-        if isinstance(first, (cst.Integer, cst.Float, cst.Name, cst.Attribute, cst.UnaryOperation)):
-            return True
-        return isinstance(first, (cst.List, cst.Tuple)) and len(first.elements) == 1 and isinstance(
-            first.elements[0].value, (cst.Integer, cst.Float))
-    if maker in ("zeros", "ones", "empty", "full"):
-        dims = [e.value for e in first.elements] if isinstance(first, (cst.List, cst.Tuple)) else [first]
-        return all(isinstance(d, cst.Integer) and d.value == "1" for d in dims)
-    return False
 
 
 def _jit_at_call(index, call: cst.Call, scope):

@@ -13,7 +13,9 @@ class LoopVaryingShape(Rule):
     what = """
         Flags a call of a jitted function inside a loop whose argument's shape depends on the
         loop: a slice bounded by the loop variable (`x[:i]`, `x[i:j]`), an array created with a
-        loop-dependent size (`jnp.zeros(n)`, `np.random.randn(n)`), a list grown in the loop and
+        loop-dependent size (`jnp.zeros(n)`, `np.random.randn(n)`, `np.linspace(a, b, n)`: the
+        parameter that sets the size, by position or keyword; arithmetic on such an array keeps
+        its shape), a list grown in the loop and
         converted to an array, or an array grown by concatenating to itself
         (`x = jnp.concatenate([x, y])`). Helpers and generators of the module are followed: a
         helper whose result's shape is set by an argument that changes (`make_batch(n)` returning
