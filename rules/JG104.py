@@ -126,6 +126,12 @@ def traced_top_k(x, k):
 
 
 @jax.jit
+def traced_k_through_partial(m, k):
+    upper = partial(jnp.triu, k=k)
+    return upper(m)  # expect: JG104
+
+
+@jax.jit
 def traced_offset(m, offset):
     # the same for jax.Array's methods: x.diagonal(offset), x.round(decimals), x.argpartition(kth)
     return m.diagonal(offset)  # expect: JG104
@@ -458,6 +464,12 @@ def static_top_k(x, k, edges):
     return jax.lax.top_k(x, k), jnp.histogram(x, edges)
 
 
+@partial(jax.jit, static_argnames=("k",))
+def static_k_through_partial(m, k):
+    upper = partial(jnp.triu, k=k)
+    return upper(m)
+
+
 @partial(jax.jit, static_argnames=("offset",))
 def static_offset(m, offset, shift):
     return m.diagonal(offset), m.round(2).diagonal(), jnp.roll(m, shift)  # a traced `shift` is fine
@@ -512,6 +524,7 @@ RAISES = [
     (lambda: numpy_stack(jnp.ones(3), jnp.ones(3)), "TracerArrayConversionError"),
     (lambda: numpy_lexsort(jnp.ones((2, 3))), "TracerArrayConversionError"),
     (lambda: traced_offset(jnp.eye(3), 1), "ValueError"),
+    (lambda: traced_k_through_partial(jnp.eye(3), 1), "ValueError"),
     (lambda: scipy_matrix_exponential(jnp.eye(2)), "TracerArrayConversionError"),
     (lambda: scipy_distribution(jnp.ones(3)), "TracerArrayConversionError"),
     (lambda: numpy_array_equal(jnp.ones(2), jnp.ones(2)), "AssertionError"),
@@ -539,6 +552,7 @@ RUNS = [
     lambda: scipy_on_constants(jnp.eye(2)),
     lambda: compare_arrays(jnp.ones(2), jnp.ones(2)),
     lambda: static_offset(jnp.eye(3), 1, 1),
+    lambda: static_k_through_partial(jnp.eye(3), 1),
     lambda: static_conversions(jnp.ones(3)),
     lambda: static_range(jnp.ones(2), n=3),
     lambda: index_array_table(jnp.ones(2), 1),
