@@ -356,6 +356,22 @@ def positional_args(call: cst.Call) -> list[cst.Arg]:
     return [a for a in call.args if a.keyword is None and not a.star]
 
 
+def positional_count(call: cst.Call) -> int | None:
+    """How many positional arguments ``call`` passes: a starred tuple or list literal
+    (``f(p, *(x, y))``) passes its elements, as if written out; None when a starred argument is
+    anything else (a name, a call, a literal holding a starred element) or ``**`` is used."""
+    count = 0
+    for a in call.args:
+        if a.star == "*" and isinstance(a.value, (cst.Tuple, cst.List)) and not any(
+                isinstance(el, cst.StarredElement) for el in a.value.elements):
+            count += len(a.value.elements)
+        elif a.star:
+            return None
+        elif a.keyword is None:
+            count += 1
+    return count
+
+
 @dataclass
 class TransformUse:
     """A transform applied to a function: ``jax.jit(f, static_argnums=...)`` and the like."""
@@ -1069,7 +1085,6 @@ class ModuleIndex:
 
     def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple = ()) -> None:
         name = self.transform_of(call.func, scope)
-        args = positional_args(call)
         if name is not None:
             self.transform_calls.append((call, name, scope, loops))
             self._transform_call(call, name, scope)
@@ -1090,9 +1105,11 @@ class ModuleIndex:
         nargs = jaxapi.LAX_NARGS.get(qual)
         if qual in ("jax.lax.cond", "jax.lax.switch"):
             first_operand = 3 if qual == "jax.lax.cond" else 2
-            nargs = None if any(a.star for a in call.args) else max(0, len(args) - first_operand)
+            count = positional_count(call)
+            nargs = None if count is None else max(0, count - first_operand)
         elif qual == "jax.eval_shape":
-            nargs = None if any(a.star for a in call.args) else len(args) - 1
+            count = positional_count(call)
+            nargs = None if count is None else count - 1
         for expr in exprs:
             for item in (el.value for el in expr.elements) if isinstance(expr, (cst.List, cst.Tuple)) else (expr,):
                 target, bound_pos, bound_kw = self.unwrap(self._through_rebinding(item, scope, call), scope)
