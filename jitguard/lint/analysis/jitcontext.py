@@ -1469,6 +1469,8 @@ class ModuleIndex:
                 state.hold(p.name, use.passed_values[p.name])  # static, and every call passes this literal
             elif p.name in use.not_none:
                 state.hold(p.name, NOT_NONE)  # every call in sight passes it not None: `p is None` is False
+            elif p.name in use.static_names and _annotated_not_none(self.module, info, p):
+                state.hold(p.name, NOT_NONE)  # static, documented as a type without None (`size: int`)
 
     def mark_remote_jit(self, info: FunctionInfo, remote: RemoteJit, caller_path: str) -> None:
         """Another file applies a transform to ``info`` (``jax.jit(this_module.f, ...)``): mark its
@@ -1639,6 +1641,19 @@ def _statics_note(transform: str) -> str:
             or transform in DIFFERENTIATING or transform in CUSTOM_DERIVATIVES):
         return ""
     return ", not in static_argnames" if transform != "jax.pmap" else ", not in static_broadcasted_argnums"
+
+
+def _annotated_not_none(module: cst.Module, info: FunctionInfo, p: Param) -> bool:
+    """Is parameter ``p`` annotated with a type that excludes None (``size: int``, not ``int |
+    None``, ``Optional[int]``, ``Any``, ``object``), with no None default? A static argument is the
+    object the caller passes: such a parameter documents that no caller passes None."""
+    params = info.node.params if isinstance(info.node, cst.FunctionDef) else None
+    found = next((q for q in (*params.posonly_params, *params.params, *params.kwonly_params)
+                  if q.name.value == p.name), None) if params is not None else None
+    if found is None or found.annotation is None or (isinstance(p.default, cst.Name) and p.default.value == "None"):
+        return False
+    code = module.code_for_node(found.annotation.annotation)
+    return not any(word in code for word in ("None", "Optional", "Any", "object"))
 
 
 def _literal(node: cst.BaseExpression | None) -> bool:
