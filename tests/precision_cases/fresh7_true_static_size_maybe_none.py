@@ -1,30 +1,20 @@
 """True look-alike of fresh7_static_size_resolved_before_jit: the jitted caller's static size is
 documented as maybe None (``size: int | None = None``) and its public wrapper leaves it None, so
-the helpers hand None on and ``int(index.max())`` runs on the traced ``index``.
+the public helper of this module gets None and ``int(index.max())`` runs on the traced
+``index``.
 
 ``softmax(src, index)`` calls the jitted ``_softmax(src, index, None)``; there ``scatter_sum(e,
-index, None)`` reaches ``_resolve``'s ``int(index.max())``, which raises
+index, None)`` takes its ``if size is None:`` branch, and ``int(index.max())`` raises
 ConcretizationTypeError (checked on JAX 0.10.2).
 """
-
-from functools import partial
 
 import jax
 import jax.numpy as jnp
 
 
-def _resolve(index, size):
-    if size is not None:
-        return size
-    return int(index.max()) + 1  # expect: JG104
-
-
 def scatter_sum(src, index, size=None):
-    return _scatter_sum(src, index, _resolve(index, size))
-
-
-@partial(jax.jit, static_argnames=("size",))
-def _scatter_sum(src, index, size):
+    if size is None:
+        size = int(index.max()) + 1  # expect: JG104
     return jax.ops.segment_sum(src, index, num_segments=size)
 
 
