@@ -22,6 +22,18 @@ calls that pass ``use_jax=False`` outside any trace) is not walked. This holds f
 function other modules may call too, when it is traced by no transform: the calls other files'
 traced code makes of it come with the seeds (``OutCall.shapes``, ``facts.CALLS_SEED_KEY``) and
 count like this module's. Checked on JAX 0.10.2: tests/precision_cases/fresh5_default_flag_across_modules.py.
+
+Those seeds carry NOT_NONE too (NONECHAIN): a call from another file's traced code passing a
+value surely not None there gives it to the module-level function's parameter, like a literal.
+Surely not None in a trace is also a parameter that trace holds not None: a literal, or NOT_NONE
+(every call in sight passes it not None, or it is a static argument of a jit annotated with a
+type that excludes None, ``size: int``: ``jitcontext._annotated_not_none``), not rebound before
+the call. So a static size resolved before the jit and handed on through a public helper of
+another module to a private one keeps the helpers' ``if size is not None: return size`` taken in
+every trace, and their eager fallback (``int(index.max())`` on a concrete index) unwalked.
+Checked on JAX 0.10.2: tests/precision_cases/fresh7_static_size_resolved_before_jit.py (runs
+jitted); its look-alike with ``size: int | None = None`` left None raises
+ConcretizationTypeError and stays flagged (fresh7_true_static_size_maybe_none.py).
 """
 
 from __future__ import annotations
@@ -79,7 +91,7 @@ def call_values(walker, call: cst.Call, callee, params) -> dict[str, str] | None
     out = {}
     for name, value in given.items():
         code = literal_code(module, value)
-        if code is not None or _never_none(walker, value):
+        if code is not None or never_none(walker, value):
             out[name] = code or NOT_NONE
     for p in callee.params:  # left to a default: its literal, or a value that is not None
         if p.name not in given and p.default is not None:
@@ -123,7 +135,7 @@ def hold(constants: dict[str, str | None], params, values: dict[str, str] | None
     return changed
 
 
-def _never_none(walker, expr: cst.BaseExpression, depth: int = 2) -> bool:
+def never_none(walker, expr: cst.BaseExpression, depth: int = 2) -> bool:
     if isinstance(expr, _NEVER_NONE):
         return True
     if isinstance(expr, cst.Call):  # Grid(...): a class of this module, not shadowed by a def
@@ -137,7 +149,11 @@ def _never_none(walker, expr: cst.BaseExpression, depth: int = 2) -> bool:
     taint = walker.env.get(expr.value)
     if taint is not None:
         return not (taint.container or taint.opaque or taint.foreign or taint.mapping)  # a traced array
-    if depth == 0 or walker.info.param(expr.value) is not None:
+    if walker.info.param(expr.value) is not None:
+        # a parameter this trace holds not None (a literal, NOT_NONE), not rebound before the call
+        held = walker.state.constants.get(expr.value)
+        return held is not None and held != "None" and expr.value not in walker.rebound
+    if depth == 0:
         return False
     found = bound_once(expr.value, walker.index, walker.info)  # its one binding, here or around
-    return found is not None and _never_none(walker, found[0], depth - 1)
+    return found is not None and never_none(walker, found[0], depth - 1)

@@ -24,7 +24,7 @@ import libcst as cst
 from jitguard.lint.analysis import callnone, jaxapi, jaxsig, lattice, objects, staticpos
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import modules_passed
-from jitguard.lint.analysis.jitcontext import FunctionInfo, positional_args
+from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.walk import children
 
@@ -740,7 +740,7 @@ class CallSemantics:
             entry = self.analysis.outcalls.setdefault((name, self.info.display()), {})
             for k, v in args.items():
                 entry.setdefault(k, v)
-            self.analysis.outcall_shapes.setdefault((name, self.info.display()), set()).add(_call_shape(self.index.module, call))
+            self.analysis.outcall_shapes.setdefault((name, self.info.display()), set()).add(_call_shape(self, call))
 
     def _framework_apply(self, call: cst.Call) -> tuple[FunctionInfo, int] | None:
         """``model.apply(params, x)`` of a flax module of this file runs ``Model.__call__(x)``
@@ -1252,14 +1252,17 @@ def bindings_of(body, name: str):
     return bindings_in(body, name)
 
 
-def _call_shape(module: cst.Module, call: cst.Call) -> tuple:
-    """What a call passes, for the literals its callee's parameters hold (facts.OutCall.shapes)."""
+def _call_shape(walker, call: cst.Call) -> tuple:
+    """What a call passes, for the literals its callee's parameters hold (facts.OutCall.shapes):
+    a literal's code, NOT_NONE for a value surely not None (callnone.never_none), else None."""
     positional: list[str | None] = []
     keywords: list[tuple[str, str | None]] = []
     for arg in call.args:
         if arg.star:
             return tuple(positional), tuple(keywords), True
-        code = callnone.literal_code(module, arg.value)
+        code = callnone.literal_code(walker.index.module, arg.value)
+        if code is None and callnone.never_none(walker, arg.value):
+            code = NOT_NONE
         if arg.keyword is None:
             positional.append(code)
         else:

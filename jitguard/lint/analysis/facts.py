@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 7
+FACTS_SCHEMA = 8
 
 
 @dataclass(frozen=True)
@@ -396,8 +396,8 @@ JIT_SEED_KEY = "*"
 # possible wrapper (FileFacts.maybe_wrappers) gets its own names, and is then read with libcst.
 WRAPPER_SEED_KEY = "<wrappers>"
 # Under this key of a function's seeds (never a parameter's name): the shapes of the calls other
-# files' traced code makes of it (OutCall.shapes, as JSON), for the literals its parameters hold
-# in every such trace (callnone.shape_values)
+# files' traced code makes of it (OutCall.shapes, as JSON: each argument a literal's code,
+# NOT_NONE or None), for what its parameters hold in every such trace (callnone.shape_values)
 CALLS_SEED_KEY = "<calls>"
 
 

@@ -358,6 +358,22 @@ def positional_args(call: cst.Call) -> list[cst.Arg]:
     return [a for a in call.args if a.keyword is None and not a.star]
 
 
+def positional_count(call: cst.Call) -> int | None:
+    """How many positional arguments ``call`` passes: a starred tuple or list literal
+    (``f(p, *(x, y))``) passes its elements, as if written out; None when a starred argument is
+    anything else (a name, a call, a literal holding a starred element) or ``**`` is used."""
+    count = 0
+    for a in call.args:
+        if a.star == "*" and isinstance(a.value, (cst.Tuple, cst.List)) and not any(
+                isinstance(el, cst.StarredElement) for el in a.value.elements):
+            count += len(a.value.elements)
+        elif a.star:
+            return None
+        elif a.keyword is None:
+            count += 1
+    return count
+
+
 @dataclass
 class TransformUse:
     """A transform applied to a function: ``jax.jit(f, static_argnums=...)`` and the like."""
@@ -1090,7 +1106,6 @@ class ModuleIndex:
 
     def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple = ()) -> None:
         name = self.transform_of(call.func, scope)
-        args = positional_args(call)
         if name is not None:
             self.transform_calls.append((call, name, scope, loops))
             self._transform_call(call, name, scope)
@@ -1111,9 +1126,11 @@ class ModuleIndex:
         nargs = jaxapi.LAX_NARGS.get(qual)
         if qual in ("jax.lax.cond", "jax.lax.switch"):
             first_operand = 3 if qual == "jax.lax.cond" else 2
-            nargs = None if any(a.star for a in call.args) else max(0, len(args) - first_operand)
+            count = positional_count(call)
+            nargs = None if count is None else max(0, count - first_operand)
         elif qual == "jax.eval_shape":
-            nargs = None if any(a.star for a in call.args) else len(args) - 1
+            count = positional_count(call)
+            nargs = None if count is None else count - 1
         for expr in exprs:
             for item in (el.value for el in expr.elements) if isinstance(expr, (cst.List, cst.Tuple)) else (expr,):
                 target, bound_pos, bound_kw = self.unwrap(self._through_rebinding(item, scope, call), scope)
@@ -1487,6 +1504,8 @@ class ModuleIndex:
                 state.hold(p.name, use.passed_values[p.name])  # static, and every call passes this literal
             elif p.name in use.not_none:
                 state.hold(p.name, NOT_NONE)  # every call in sight passes it not None: `p is None` is False
+            elif p.name in use.static_names and _annotated_not_none(self.module, info, p):
+                state.hold(p.name, NOT_NONE)  # static, documented as a type without None (`size: int`)
 
     def mark_remote_jit(self, info: FunctionInfo, remote: RemoteJit, caller_path: str) -> None:
         """Another file applies a transform to ``info`` (``jax.jit(this_module.f, ...)``): mark its
@@ -1657,6 +1676,19 @@ def _statics_note(transform: str) -> str:
             or transform in DIFFERENTIATING or transform in CUSTOM_DERIVATIVES):
         return ""
     return ", not in static_argnames" if transform != "jax.pmap" else ", not in static_broadcasted_argnums"
+
+
+def _annotated_not_none(module: cst.Module, info: FunctionInfo, p: Param) -> bool:
+    """Is parameter ``p`` annotated with a type that excludes None (``size: int``, not ``int |
+    None``, ``Optional[int]``, ``Any``, ``object``), with no None default? A static argument is the
+    object the caller passes: such a parameter documents that no caller passes None."""
+    params = info.node.params if isinstance(info.node, cst.FunctionDef) else None
+    found = next((q for q in (*params.posonly_params, *params.params, *params.kwonly_params)
+                  if q.name.value == p.name), None) if params is not None else None
+    if found is None or found.annotation is None or (isinstance(p.default, cst.Name) and p.default.value == "None"):
+        return False
+    code = module.code_for_node(found.annotation.annotation)
+    return not any(word in code for word in ("None", "Optional", "Any", "object"))
 
 
 def _literal(node: cst.BaseExpression | None) -> bool:

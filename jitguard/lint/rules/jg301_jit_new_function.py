@@ -74,7 +74,11 @@ class JitOfNewFunction(Rule):
         A jit whose options read the loop's element (`for name, n in groups:` with
         `jax.jit(stack, out_shardings=shardings[name])`), in a loop that runs once per run of a
         function that is not itself repeated, makes one program per element, as a hoisted jit
-        would have to (one jit cannot take per-element options): it is not flagged.
+        would have to (one jit cannot take per-element options): it is not flagged. Nor is a jit
+        kept in a collection such a loop builds (`fns[name] = jax.jit(...)`, `fns.append(...)`),
+        also as an ahead-of-time stage of it (`jax.jit(step).trace(n, shapes).lower().compile()`:
+        a `Compiled` runs its executable at each call, without tracing again): one function per
+        element, compiled once.
         A jit in code that runs only inside a trace is inlined in that trace and compiles nothing
         per call: in a jitted function, or in a method whose every call the module shows is made
         there — `self.attend(v)` from a model's `__call__`, whose instances (`self.block =
@@ -497,6 +501,20 @@ def _holds(tree: cst.CSTNode, call: cst.Call) -> bool:
     if not _contains(tree, call):
         return False
     for node in iter_nodes(tree):
-        if isinstance(node, cst.Call) and node is not call and _contains(node.func, call):
+        if isinstance(node, cst.Call) and node is not call and _contains(node.func, call) and not _aot_stage(node, call):
             return False  # the jitted function (or an attribute of it) is called: its result is kept
     return True
+
+
+# ahead-of-time stages of a jitted function: `jax.jit(f).trace(*args)` gives a Traced,
+# `.lower(*args)` a Lowered, `.compile()` a Compiled, each the same function staged further
+_AOT_STAGES = frozenset({"trace", "lower", "compile"})
+
+
+def _aot_stage(node: cst.Call, call: cst.Call) -> bool:
+    """Is ``node`` a stage of the jitted function ``call`` makes (``call.lower(x)``,
+    ``call.trace(x).lower().compile()``)? Keeping it keeps that function, traced, lowered or
+    compiled once: calling a Compiled runs its executable without tracing again."""
+    func = node.func
+    return (isinstance(func, cst.Attribute) and func.attr.value in _AOT_STAGES
+            and (func.value is call or (isinstance(func.value, cst.Call) and _aot_stage(func.value, call))))
