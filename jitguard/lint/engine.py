@@ -123,6 +123,9 @@ class FileLinter:
         # compare the findings with and without it)
         on = options.prepass and os.environ.get("JITGUARD_PREPASS", "1") != "0"
         self._prepass = Prepass(options.extend_jit_names) if on else None
+        # parsed trees kept for a second check of the same text (the runner's seeded phase): the
+        # tree of a file whose path is a key here is stored under it, with its text, when parsed
+        self.trees: dict[str, tuple[str, cst.Module] | None] | None = None
 
     def lint_path(self, path: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
         try:
@@ -189,12 +192,9 @@ class FileLinter:
             quick = self._no_context(source, module_name, result, wrappers)
             if quick is not None:
                 return quick
-        try:
-            module = cst.parse_module(source)
-        except cst.ParserSyntaxError as exc:
-            return self._syntax_error(path, source, exc)
-        except RecursionError:
-            return self._diag(path, "JG003", "file is too deeply nested to parse; not checked")
+        module = self._parsed(path, source)
+        if isinstance(module, FileResult):
+            return module
         result.parsed = True
         imports = ImportTable(module_name)
         imports.add_module(module)
@@ -220,6 +220,24 @@ class FileLinter:
         if result.facts is not None and trace_calls is not None:
             result.facts = replace(result.facts, trace_calls=trace_calls)
         return result
+
+    def _parsed(self, path: str, source: str) -> cst.Module | FileResult:
+        """libcst's tree of ``source`` (the kept one, when the same text was parsed before and
+        :attr:`trees` kept it: libcst's trees are immutable and the analysis caches per index,
+        so a second check reads it as a fresh parse), or the finding that it does not parse."""
+        trees = self.trees
+        kept = trees.get(path) if trees else None
+        if kept is not None and kept[0] == source:
+            return kept[1]
+        try:
+            module = cst.parse_module(source)
+        except cst.ParserSyntaxError as exc:
+            return self._syntax_error(path, source, exc)
+        except RecursionError:
+            return self._diag(path, "JG003", "file is too deeply nested to parse; not checked")
+        if trees is not None and path in trees:
+            trees[path] = (source, module)
+        return module
 
     def _analyse(self, index_class, module: cst.Module, imports: ImportTable, seeds) -> tuple:
         """(index, analysis, raw violations, failed rules) of one walk of the module's traced code

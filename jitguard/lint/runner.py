@@ -29,7 +29,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jitguard.lint.analysis import classtruth, pytree_annot
-from jitguard.lint.analysis.crossmodule import MAX_ROUNDS, dispatch, dispatch_wrappers, package_reexports, wrapper_callers
+from jitguard.lint.analysis.crossmodule import (
+    MAX_ROUNDS,
+    dispatch,
+    dispatch_wrappers,
+    importers_first,
+    outcall_paths,
+    package_reexports,
+    wrapper_callers,
+)
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
 from jitguard.lint.analysis.undertrace_project import drop_proven
 from jitguard.lint import ruleinfo, suppression
@@ -316,14 +324,18 @@ class _Seeding:
 
     def __init__(self, paths: list[str], cache: Cache | None = None, digests: dict[str, str] | None = None,
                  module_names: dict[str, str] | None = None) -> None:
-        names = module_names or {}
-        self.modules = {public_name(names.get(p) or module_name(p)): p for p in paths}
+        given = module_names or {}
+        self.names = {p: given.get(p) or module_name(p) for p in paths}
+        self.modules = {public_name(self.names[p]): p for p in paths}
         self._cache = cache
         self._digests = digests or {}
         self._packages: dict[str, str] | None = None  # read from the __init__.py files when first needed
         self._collected: dict[str, str] = {}  # from the results so far (these win)
         self.applied: dict[str, dict] = {}
         self.keys: dict[str, str] = {}  # the seeds key of each final result checked with seeds
+        # path -> (text, libcst tree) of the files a one-process first lint expects to be seeded
+        # (another file's outcalls land in them), kept for their seeded check (engine.FileLinter.trees)
+        self.trees: dict = {}
 
     @property
     def reexports(self) -> ChainMap[str, str]:
@@ -360,6 +372,7 @@ def _follow_traced_calls(
     callers = wrapper_callers(results, module_of, _read_or_none, seeding.reexports,
                               lambda path, names: checks[path, _names_key(names)])
     if not callers and not any(r.facts is not None and r.facts.outcalls for r in results):
+        seeding.trees.clear()
         return results
     by_path = {r.path: r for r in results}
     known = copy.deepcopy(seeding.applied)
@@ -384,12 +397,13 @@ def _follow_traced_calls(
             break
         before = {path: by_path.get(path) for path in new}
         keys = {path: _seeds_key(known[path]) for path in new}
-        by_path.update(_seeded(new, known, keys, options, cache, digests, workers, linters))
+        by_path.update(_seeded(new, known, keys, options, cache, digests, workers, linters, seeding.trees))
         seeding.keys.update(keys)
         if all(_reexports(before[path]) == _reexports(by_path[path]) for path in new):
             pool = [res for path, res in by_path.items() if path in new]  # in the order of a full dispatch
         else:
             reexports, pool = None, list(by_path.values())
+    seeding.trees.clear()
     return [by_path[p] for p in paths if p in by_path]
 
 
@@ -456,7 +470,7 @@ def _wrapper_check_chunk(items: Sequence[tuple[str, frozenset[str]]], tree_packa
 
 def _seeded(new: dict[str, dict], known: dict[str, dict], keys: dict[str, str], options: LintOptions,
             cache: Cache | None, digests: dict[str, str], workers: _Workers | None,
-            linters: list[FileLinter]) -> dict[str, FileResult]:
+            linters: list[FileLinter], trees: dict | None = None) -> dict[str, FileResult]:
     """The results of the files of ``new`` checked with their seeds (``known``): from the cache,
     else linted on the workers (when the run has them), else here; fresh ones are cached."""
     found: dict[str, FileResult | None] = {}
@@ -475,6 +489,9 @@ def _seeded(new: dict[str, dict], known: dict[str, dict], keys: dict[str, str], 
         if res is None:
             if not linters:
                 linters.append(_linter(options))
+                linters[0].trees = trees  # a tree kept by the first lint is read again,
+            if trees is not None:
+                trees.setdefault(path, None)  # and one parsed here by a later round
             res = run_with_big_stack(lambda p=path: linters[0].lint_path(p, module_name(p), known[p]))
         digest = digests.get(path)
         if cache is not None and digest and not res.errors:
@@ -528,11 +545,23 @@ def _lint(
                 workers.close()
     elif todo:
         linter = _linter(options)
+        linter.trees = seeding.trees
 
         def serial() -> None:
+            # importers first, so that the outcalls of a file's callers are known before its parse:
+            # its tree is kept for its seeded check; the results are kept in the order of ``todo``
+            done = {}
+            reexports: dict[str, str] = {}
+            for path in importers_first(todo, seeding.modules, seeding.names, _text):
+                res, digest = done[path] = _lint_one(linter, path)
+                if res.facts is not None:
+                    reexports.update(res.facts.reexports)
+                    if res.facts.outcalls:
+                        for target in outcall_paths(res.facts, seeding.modules, ChainMap(reexports, seeding.reexports)):
+                            if target not in done:
+                                seeding.trees.setdefault(target, None)
             for path in todo:
-                res, digest = _lint_one(linter, path)
-                keep(res, digest, {})
+                keep(*done[path], {})
 
         run_with_big_stack(serial)
     return [results[p] for p in paths if p in results]

@@ -306,6 +306,17 @@ def importers_first(paths: list[str], modules: dict[str, str], module_names: dic
     return order
 
 
+def outcall_paths(facts: FileFacts | None, modules: dict[str, str], reexports: Mapping[str, str]) -> set[str]:
+    """The files the outcalls of ``facts`` land in, as :func:`dispatch` locates them (with the
+    re-exports known so far): those a seeded check of them may follow."""
+    found = set()
+    for out in facts.outcalls if facts is not None else ():
+        target = _locate(out.callee, modules, reexports)
+        if target is not None:
+            found.add(target[0])
+    return found
+
+
 def _locate(qual: str, modules: dict[str, str], reexports: Mapping[str, str]) -> tuple[str, str] | None:
     """pkg.helpers.safe_log -> (path of pkg/helpers.py, "safe_log"), through __init__ re-exports."""
     for _ in range(4):
