@@ -915,7 +915,10 @@ class ModuleIndex:
 
     def transform_of(self, expr: cst.BaseExpression, scope: FunctionInfo | None = None) -> str | None:
         """The tracing transform ``expr`` (written in ``scope``) names, or None."""
-        name = self.resolve(expr, scope)
+        return self._transform_named(self.resolve(expr, scope), expr)
+
+    def _transform_named(self, name: str | None, expr: cst.BaseExpression) -> str | None:
+        """:meth:`transform_of` ``expr``, given ``name``, what ``expr`` resolves to."""
         if name is None:
             return None
         if name in jaxapi.TRACING_TRANSFORMS or name in self.extra_jit:
@@ -1105,16 +1108,21 @@ class ModuleIndex:
         return fn_expr
 
     def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple = ()) -> None:
-        name = self.transform_of(call.func, scope)
+        # (runs on every call of the module: the callee is resolved once)
+        func = call.func
+        qual = self.resolve(func, scope)
+        name = self._transform_named(qual, func)
         if name is not None:
             self.transform_calls.append((call, name, scope, loops))
             self._transform_call(call, name, scope)
             return
-        applied = self._configured_transform(call.func, scope)
-        if applied is not None:
-            self._transform_call(call, applied.qualname, scope, applied.options)
-            return
-        qual = self.resolve(call.func, scope)
+        kind = type(func)
+        # only a call, or an alias of the module's (``jit_static``), can be a configured transform
+        if kind is cst.Call or kind is cst.Name and func.value in self.transform_aliases:  # type: ignore[union-attr]
+            applied = self._configured_transform(func, scope)
+            if applied is not None:
+                self._transform_call(call, applied.qualname, scope, applied.options)
+                return
         if qual in DIFFERENTIATING:
             self._differentiated(call, qual, scope)
             return
