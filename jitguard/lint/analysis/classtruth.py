@@ -112,6 +112,22 @@ def table(entries) -> dict[str, list[tuple[str, bool, tuple[str, ...]]]]:
     return out
 
 
+_SHARED: list = [None, None]  # the tree-wide entries last tabled (compared by identity), their table
+
+
+def index_table(index) -> dict[str, list[tuple[str, bool, tuple[str, ...]]]]:
+    """``table(index.static_field_names)``, the tree's part made once per run: every file's
+    ``static_field_names`` holds the same tree-wide entries (``index.tree_fields``, which the
+    engine adds to it), and its own fields never carry :data:`MARK`. The lists may come in
+    another order than a table of the whole set gives; their readers test all or any of them."""
+    entries, tree = index.static_field_names, index.tree_fields
+    if not tree or not tree <= entries or any(e.startswith(MARK) for e in entries - tree):
+        return table(entries)
+    if _SHARED[0] is not tree:
+        _SHARED[:] = [tree, table(tree)]
+    return _SHARED[1]
+
+
 MAPPING_ALIASES = "|mapping"  # the key of table() under which the dict aliases are listed (no name)
 
 

@@ -130,7 +130,7 @@ def _tree_class_true(index, name: str, scope) -> bool:
         return False  # the module's own class: _always_true decided
     records = _RECORDS.get(index)
     if records is None:
-        records = _RECORDS[index] = classtruth.table(index.static_field_names)
+        records = _RECORDS[index] = classtruth.index_table(index)
     if name.rsplit(".", 1)[-1] not in records:
         return False
     head, _, rest = name.partition(".")
@@ -154,7 +154,7 @@ def mapping_alias_params(index, info) -> set[str]:
             continue
         records = _RECORDS.get(index)
         if records is None:
-            records = _RECORDS[index] = classtruth.table(index.static_field_names)
+            records = _RECORDS[index] = classtruth.index_table(index)
         head, _, rest = name.partition(".")
         resolved = index.resolve(cst.Name(head), info)
         if not rest and _local_mapping_alias(index, name):
