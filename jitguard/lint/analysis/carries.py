@@ -11,13 +11,13 @@ array calls) are read; any other initial value at one of the calls leaves the ca
 from __future__ import annotations
 
 import dataclasses
-import weakref
 
 import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.lattice import Fields, Taint
 from jitguard.lint.analysis.walk import own_nodes
+from jitguard.lint.analysis.memo import PerIndex
 
 # loop -> (position of the function(s) given the carry, position of the initial carry, index of
 # the carry among the function's parameters)
@@ -27,16 +27,13 @@ _LOOPS = {
     "jax.lax.scan": ((0,), 1, 0),
 }
 
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CACHE = PerIndex()
 
 
 def carry_fields(index, info: FunctionInfo, name: str, taint: Taint) -> Fields | None:
     """The positions of the carry parameter ``name`` of ``info``, a function every loop in sight
     passes a tuple literal of plain leaves as its initial carry: each a tracer. None otherwise."""
-    table = _CACHE.get(index)
-    if table is None:
-        table = _CACHE[index] = _carries(index)
-    found = table.get((info, name))
+    found = _CACHE.of(index, _carries).get((info, name))
     if not found:
         return None
     origin = dataclasses.replace(taint.origin, why=f"{taint.origin.why}; a loop carry of {found} leaves, each a tracer")

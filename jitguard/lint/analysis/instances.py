@@ -23,16 +23,16 @@ tests/test_pytrees_values.py):
 
 from __future__ import annotations
 
-import weakref
 
 import libcst as cst
 
 from jitguard.lint.analysis import classtruth
 from jitguard.lint.analysis.lattice import Taint
 from jitguard.lint.analysis.walk import children
+from jitguard.lint.analysis.memo import PerIndex
 
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property"})
-_PROPERTIES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_PROPERTIES = PerIndex()
 
 
 def static_property(walker, owner: Taint, attr: str) -> bool:
@@ -102,7 +102,7 @@ _PLAIN_DECORATORS = frozenset({
     "jax.tree_util.register_pytree_with_keys_class", "jax.tree_util.register_static",
 })
 _TRUTH_METHODS = ("__bool__", "__len__")
-_TRUTHY: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_TRUTHY = PerIndex()
 
 
 def truthy_instance_params(index, info) -> set[str]:
@@ -120,7 +120,7 @@ def truthy_instance_params(index, info) -> set[str]:
     return out
 
 
-_RECORDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_RECORDS = PerIndex()
 
 
 def _tree_class_true(index, name: str, scope) -> bool:
@@ -128,9 +128,7 @@ def _tree_class_true(index, name: str, scope) -> bool:
     the checked tree defines, whose instances are always true (classtruth: the tree-wide scan)."""
     if name in index.classes:
         return False  # the module's own class: _always_true decided
-    records = _RECORDS.get(index)
-    if records is None:
-        records = _RECORDS[index] = classtruth.index_table(index)
+    records = _RECORDS.of(index, classtruth.index_table)
     if name.rsplit(".", 1)[-1] not in records:
         return False
     head, _, rest = name.partition(".")
@@ -152,9 +150,7 @@ def mapping_alias_params(index, info) -> set[str]:
         name = _optional_class(param.annotation.annotation) if param.annotation is not None else None
         if name is None or name in index.classes:
             continue
-        records = _RECORDS.get(index)
-        if records is None:
-            records = _RECORDS[index] = classtruth.index_table(index)
+        records = _RECORDS.of(index, classtruth.index_table)
         head, _, rest = name.partition(".")
         resolved = index.resolve(cst.Name(head), info)
         if not rest and _local_mapping_alias(index, name):
@@ -197,7 +193,7 @@ def _always_true(index, name: str, scope, seen: frozenset[str] = frozenset()) ->
     """Is every instance of the module's class ``name`` true: no ``__bool__``/``__len__`` in it or
     its bases (all of the module, or ``object``), no metaclass, only decorators known not to add
     them."""
-    cache = _TRUTHY.setdefault(index, {})
+    cache = _TRUTHY.table(index)
     if name in cache:
         return cache[name]
     klass = index.classes.get(name)

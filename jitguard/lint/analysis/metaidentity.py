@@ -15,12 +15,12 @@ such a value at a traced position too (a static position needs no pytree to reco
 
 from __future__ import annotations
 
-import weakref
+from jitguard.lint.analysis.memo import PerIndex
 
 # the words a description of such a value carries (shapes.fresh_maker writes them, JG302 reads them)
 MARK = "whose metadata field"
 
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CACHE = PerIndex()
 
 
 def in_metadata(fresh: str | None) -> bool:
@@ -56,9 +56,7 @@ def fresh_metadata(view, klass, call, depth: int, maker) -> str | None:
 def metadata_arguments(index, klass) -> tuple[dict[int, str], dict[str, str]]:
     """The constructor arguments of ``klass`` that land in its metadata: (position -> field,
     keyword -> field). Empty when the class is no registered pytree with metadata."""
-    per_index = _CACHE.get(index)
-    if per_index is None:
-        per_index = _CACHE[index] = {}
+    per_index = _CACHE.table(index)
     found = per_index.get(klass.name)
     if found is None:
         found = per_index[klass.name] = _metadata_arguments(index, klass)

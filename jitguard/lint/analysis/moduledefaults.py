@@ -10,25 +10,23 @@ a jitted function called with its default). A parameter the function rebinds is 
 
 from __future__ import annotations
 
-import weakref
 
 import libcst as cst
 
 from jitguard.lint.analysis.imports import dotted
 from jitguard.lint.analysis.jitcontext import FunctionInfo
+from jitguard.lint.analysis.memo import PerIndex
 
 # modules of array functions a parameter may default to (what `xnp.<name>` then resolves to)
 ARRAY_MODULES = frozenset({"numpy", "jax.numpy", "math"})
 
-_CACHE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CACHE = PerIndex()
 
 
 def array_module_params(index, info: FunctionInfo) -> dict[str, tuple[str, bool]]:
     """Parameters of ``info`` defaulting to an array module that its body does not rebind:
     name -> (the module's qualified name, whether some call of the module may pass it)."""
-    per_index = _CACHE.get(index)
-    if per_index is None:
-        per_index = _CACHE[index] = {}
+    per_index = _CACHE.table(index)
     if info not in per_index:
         per_index[info] = _defaults(index, info)
     return per_index[info]

@@ -30,21 +30,21 @@ Three facts, checked on JAX 0.10.2 (tests/test_halfa_values.py runs each one):
 from __future__ import annotations
 
 import dataclasses
-import weakref
 
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, lattice
 from jitguard.lint.analysis.walk import children
 from jitguard.lint.analysis.lattice import Origin, Taint
+from jitguard.lint.analysis.memo import PerIndex
 
 # -- instances built in traced code ----------------------------------------------------------
 # dunder methods that change what an attribute read or the truth value of the instance gives
 _DYNAMIC_MEMBERS = frozenset({"__getattr__", "__getattribute__", "__setattr__", "__bool__", "__len__", "__new__",
                               "__init_subclass__", "__class_getitem__"})
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property"})
-_ATTRIBUTES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # index -> {class: attrs | None}
-_INIT_KINDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()  # analysis -> {key: kinds}
+_ATTRIBUTES = PerIndex()  # index -> {class: attrs | None}
+_INIT_KINDS = PerIndex()  # analysis -> {key: kinds}
 
 
 def instance_value(walker, call: cst.Call) -> tuple[Taint | None] | None:
@@ -107,7 +107,7 @@ def plain_attributes(index, klass) -> frozenset[str] | None:
     """Every attribute name an instance of ``klass`` can have, when all are in sight: names of
     its class body (class attributes, methods) and ``self.<name>`` targets of its methods, of it
     and of its bases (``object`` or plain classes of this module). None for any other class."""
-    table = _ATTRIBUTES.setdefault(index, {})
+    table = _ATTRIBUTES.table(index)
     if klass.name not in table:
         table[klass.name] = None  # (recursion guard: a class deriving from itself)
         table[klass.name] = _plain_attributes(index, klass)
@@ -199,7 +199,7 @@ def _own_stores(method) -> list[cst.Attribute]:
     return [t for t in _store_targets(method.node.body) if isinstance(t.value, cst.Name) and t.value.value == owner]
 
 
-_SET_ANYWHERE: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_SET_ANYWHERE = PerIndex()
 
 
 def attributes_set_outside_init(index) -> frozenset[str] | None:
@@ -208,9 +208,7 @@ def attributes_set_outside_init(index) -> frozenset[str] | None:
     method, ``setattr(obj, "levels", ...)``); None when any attribute may be set that way
     (``setattr`` or ``object.__setattr__`` with a name that is not a literal, ``vars(...)``,
     ``.__dict__``). Memoized per module."""
-    if index not in _SET_ANYWHERE:
-        _SET_ANYWHERE[index] = (_attributes_set_outside_init(index),)
-    return _SET_ANYWHERE[index][0]
+    return _SET_ANYWHERE.of(index, lambda i: (_attributes_set_outside_init(i),))[0]  # (None is a value)
 
 
 def _attributes_set_outside_init(index) -> frozenset[str] | None:
@@ -293,7 +291,7 @@ def _init_kinds(analysis, init, mapped: dict[str, Taint]) -> dict[str, Taint | N
     walk of its body (not reporting; the walker's own ``self.m = m`` tracking)."""
     from jitguard.lint.analysis.walker import Walker
 
-    table = _INIT_KINDS.setdefault(analysis, {})
+    table = _INIT_KINDS.table(analysis)
     key = (init, frozenset(mapped.items()), analysis.staged(init) is not None)
     if key in table:
         return table[key] or {}
@@ -311,16 +309,14 @@ def _init_kinds(analysis, init, mapped: dict[str, Taint]) -> dict[str, Taint | N
 _LEAF_RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple", "flax.struct.PyTreeNode"})
 _LEAF_RECORD_DECORATORS = frozenset({"flax.struct.dataclass", "chex.dataclass", "jax.tree_util.register_dataclass",
                                      "jax.tree.register_dataclass"})
-_ARRIVALS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_ARRIVALS = PerIndex()
 
 
 def arriving_fields(index, info, name: str, taint: Taint) -> lattice.Fields | None:
     """The fields of the record every call in sight passes at traced parameter ``name`` of a
     jitted ``info``, each a tracer (``taint``'s origin) or, for a metadata field or a field
     given None, a Python value; None when no such call is in sight."""
-    table = _ARRIVALS.get(index)
-    if table is None:
-        table = _ARRIVALS[index] = _arrivals(index)
+    table = _ARRIVALS.of(index, _arrivals)
     found = table.get((info, name))
     if not found:
         return None
@@ -356,7 +352,7 @@ def _arrivals(index) -> dict:
     return {key: value for key, value in found.items() if key not in mixed}
 
 
-_MASKS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_MASKS = PerIndex()
 _BOOLEAN_FUNCTIONS = frozenset(f"{m}.{f}" for m in ("jax.numpy", "numpy") for f in (
     "isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "logical_xor", "isclose", "signbit"))
 _ARRAY_MAKERS = frozenset({"jax.numpy.array", "jax.numpy.asarray", "numpy.array", "numpy.asarray"})
@@ -367,9 +363,7 @@ def arriving_mask(index, info, name: str, taint: Taint) -> Taint | None:
     passes a boolean array at traced parameter ``name``: a comparison, ``~``/``&``/``|`` of ones,
     ``jnp.isnan(...)``-like calls, ``jnp.array([True, ...])``/``dtype=bool``, or a name bound once
     to one. None otherwise."""
-    table = _MASKS.get(index)
-    if table is None:
-        table = _MASKS[index] = _masks(index)
+    table = _MASKS.of(index, _masks)
     if not table.get((info, name)):
         return None
     o = taint.origin

@@ -26,18 +26,17 @@ import libcst as cst
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.metaidentity import fresh_metadata
 from jitguard.lint.analysis.walk import children
+from jitguard.lint.analysis.memo import PerIndex
 
 _MUTATORS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "pop", "remove", "clear"})
 _STOP = (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.BaseComp)
 
-_VIEWS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_VIEWS = PerIndex()
 
 
 def scope_view(index, func) -> "ScopeView":
     """The (cached) view of ``func`` (None: the module) of ``index``."""
-    per_index = _VIEWS.get(index)
-    if per_index is None:
-        per_index = _VIEWS[index] = {}
+    per_index = _VIEWS.table(index)
     view = per_index.get(func)
     if view is None:
         view = per_index[func] = ScopeView(index, func)
@@ -261,7 +260,7 @@ def _names(expr: cst.BaseExpression, name: str) -> bool:
 
 
 # -- summaries ---------------------------------------------------------------------------------
-_SUMMARIES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_SUMMARIES = PerIndex()
 _IN_PROGRESS = object()
 
 
@@ -298,9 +297,7 @@ def _own_nodes(body: cst.CSTNode):
 
 
 def _cache(index) -> dict:
-    per_index = _SUMMARIES.get(index)
-    if per_index is None:
-        per_index = _SUMMARIES[index] = {}
+    per_index = _SUMMARIES.table(index)
     return per_index
 
 

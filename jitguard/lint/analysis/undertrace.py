@@ -15,12 +15,12 @@ every use of every instance in the tree is a call made under a trace.
 from __future__ import annotations
 
 import re
-import weakref
 
 import libcst as cst
 
 from jitguard.lint.analysis.shapes import _called_function as called_function
 from jitguard.lint.analysis.walk import children, iter_nodes
+from jitguard.lint.analysis.memo import PerIndex
 
 
 def only_under_trace(index, func) -> bool:
@@ -111,11 +111,11 @@ def _owner_class(index, call: cst.Call) -> str | None:
     return func.cls.name if func is not None and func.cls is not None else None
 
 
-_USES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_USES = PerIndex()
 
 
 def _memo(index, key: str = "under trace") -> dict:
-    cache = _USES.setdefault(index, {})
+    cache = _USES.table(index)
     return cache.setdefault(key, {})
 
 
@@ -124,7 +124,7 @@ def _uses(index) -> dict:
     ``self`` attributes of a class that hold an instance of one class only (``held``: (owner,
     attr) -> class); and the classes an instance of which is used other than by calling it, or
     keeping it in a name or such an attribute that is only called (``escaped``)."""
-    cache = _USES.setdefault(index, {})
+    cache = _USES.table(index)
     if "uses" in cache:
         return cache["uses"]
     attrs, creations, targets = _module_reads(index)
@@ -148,7 +148,7 @@ def _uses(index) -> dict:
 
 def _attr_reads(index) -> dict[str, list]:
     """Attribute reads by name (``_uses``'s ``attrs``, without the rest of its work)."""
-    cache = _USES.setdefault(index, {})
+    cache = _USES.table(index)
     if "uses" in cache:
         return cache["uses"]["attrs"]
     if "attrs" not in cache:
@@ -273,7 +273,7 @@ def _public_class(index, klass) -> bool:
 
 def remember_pending(index, node: cst.CSTNode, condition: tuple[frozenset, frozenset]) -> None:
     """A finding reported on ``node`` that holds unless ``condition`` does across the tree."""
-    _USES.setdefault(index, {}).setdefault("pending", []).append((node, condition))
+    _USES.table(index).setdefault("pending", []).append((node, condition))
 
 
 def file_facts(index, module_name: str, tree_packages: frozenset[str]) -> dict:

@@ -15,7 +15,6 @@ never change how other functions resolve names.
 from __future__ import annotations
 
 import dataclasses
-import weakref
 
 from typing import TYPE_CHECKING
 
@@ -30,6 +29,7 @@ from jitguard.lint.analysis.imports import dotted
 from jitguard.lint.analysis.lattice import TAIL, Taint
 from jitguard.lint.analysis.moduledefaults import array_module_params, held_module
 from jitguard.lint.analysis.walk import children, iter_nodes
+from jitguard.lint.analysis.memo import PerIndex
 
 if TYPE_CHECKING:
     from jitguard.lint.analysis.taint import Analysis
@@ -1179,16 +1179,14 @@ def _surely_tracer(taint: Taint | None) -> bool:
     return taint is not None and not (taint.container or taint.opaque or taint.foreign or taint.mapping)
 
 
-_LITERAL_ARGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_LITERAL_ARGS = PerIndex()
 
 
 def literal_container_params(index, info: FunctionInfo) -> set[str]:
     """Parameters of a transformed function that every call through the transform written at
     the call (``jax.vmap(f)(xs, (lo, hi))``) passes a tuple, list or dict literal: a container,
     whose truth value and length JAX leaves static."""
-    table = _LITERAL_ARGS.get(index)
-    if table is None:
-        table = _LITERAL_ARGS[index] = _literal_container_args(index)
+    table = _LITERAL_ARGS.of(index, _literal_container_args)
     return table.get(info, set())
 
 
@@ -1267,7 +1265,7 @@ _NUMPY_NOT_ARRAYS = ("numpy.dtype", "numpy.finfo", "numpy.iinfo", "numpy.testing
 _ARRAY_TYPES = frozenset({"ndarray", "Array"})
 _JAXTYPING_DTYPES = frozenset({"Float", "Int", "Bool", "Shaped", "Num", "Real", "Complex", "Inexact", "Integer",
                                "UInt", "Key"})
-_ARRAY_FIELDS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_ARRAY_FIELDS = PerIndex()
 
 
 def array_fields(index) -> frozenset[str]:
@@ -1379,7 +1377,7 @@ ARRAY_OP_METHODS = frozenset({
 # `y.at[i].set(v)` and its kin
 AT_METHODS = frozenset({"set", "add", "subtract", "multiply", "divide", "power", "min", "max", "get", "apply"})
 
-_CONCRETE_BINDINGS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_CONCRETE_BINDINGS = PerIndex()
 
 
 def concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth: int = 2) -> str | None:
@@ -1389,9 +1387,7 @@ def concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth: 
     ``jax.random.normal(key, (3,))``), of arithmetic or indexing of one, or of another such name.
     Returns ``"`y = jnp.arange(10.0)` at module level"``, or None (a parameter, bound another way
     or more than once, or not known to be a JAX array)."""
-    table = _CONCRETE_BINDINGS.get(index)
-    if table is None:
-        table = _CONCRETE_BINDINGS[index] = {}
+    table = _CONCRETE_BINDINGS.table(index)
     key = (scope, name, depth)
     if key not in table:
         table[key] = None  # (recursion guard)
@@ -1404,9 +1400,7 @@ def numpy_array_binding(index, scope: FunctionInfo | None, name: str, depth: int
     ``scope`` outwards) is one top-level plain assignment of a ``numpy`` array function's result,
     of an array method on one (``np.arange(12.0).reshape(4, 3)``), of indexing or arithmetic of one,
     or of another such name. Indexing it with a tracer makes NumPy convert the tracer."""
-    table = _CONCRETE_BINDINGS.get(index)
-    if table is None:
-        table = _CONCRETE_BINDINGS[index] = {}
+    table = _CONCRETE_BINDINGS.table(index)
     key = ("numpy", scope, name, depth)
     if key not in table:
         table[key] = None  # (recursion guard)
@@ -1593,7 +1587,7 @@ def _is_numpy_array_expr(index, scope: FunctionInfo | None, expr: cst.BaseExpres
     return False
 
 
-_METADATA_ARRAYS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_METADATA_ARRAYS = PerIndex()
 
 
 def metadata_array_binding(index, info: FunctionInfo, param: str, attr: str) -> str | None:
@@ -1601,9 +1595,7 @@ def metadata_array_binding(index, info: FunctionInfo, param: str, attr: str) -> 
     (``CustomValue(jnp.array(1.0))``, or a name bound once to one) with a concrete JAX array as its
     attribute ``attr`` (stored by ``__init__`` as ``self.attr = arg``, or the generated ``__init__``
     of a dataclass/NamedTuple): that call, for messages; None when no call is known to."""
-    table = _METADATA_ARRAYS.get(index)
-    if table is None:
-        table = _METADATA_ARRAYS[index] = {}
+    table = _METADATA_ARRAYS.table(index)
     key = (info, param, attr)
     if key not in table:
         table[key] = _metadata_array_binding(index, info, param, attr)
