@@ -874,15 +874,20 @@ class ModuleIndex:
         seen: dict[str, list[cst.BaseExpression | None]] = {}
         root = scope.node.body if scope is not None else self.module
         stack = [root]
+        # type tests (none of these classes has subclasses; isinstance on libcst's ABCs is slow),
+        # and a table for "a def, a class or an expression"
+        Line, Suite, Assign, Name, stops = cst.SimpleStatementLine, cst.SimpleStatementSuite, cst.Assign, cst.Name, _STOPS
         while stack:
             node = stack.pop()
-            if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-                for small in node.body:
-                    if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            kind = type(node)
+            if kind is Line or kind is Suite:
+                for small in node.body:  # type: ignore[attr-defined]
+                    t = type(small)
+                    if t is Assign and len(small.targets) == 1 and type(small.targets[0].target) is Name:
                         seen.setdefault(small.targets[0].target.value, []).append(small.value)
-                    elif isinstance(small, (cst.AugAssign, cst.AnnAssign)) and isinstance(small.target, cst.Name):
+                    elif (t is cst.AugAssign or t is cst.AnnAssign) and type(small.target) is Name:
                         seen.setdefault(small.target.value, []).append(None)
-            elif isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression)) and node is not root:
+            elif stops[kind] and node is not root:
                 continue
             else:
                 stack.extend(reversed(children(node)))
@@ -1754,6 +1759,17 @@ _BINDING_PARTS = {cst.AssignTarget: ("target",), cst.AugAssign: ("target",), cst
                   cst.MatchStar: ("name",), cst.MatchMapping: ("rest",)}
 
 
+class _StopTable(dict):
+    """type -> is it a def, a class or an expression (what ``_scope_assigns`` does not enter)?"""
+
+    def __missing__(self, kind: type) -> bool:
+        stop = self[kind] = issubclass(kind, (cst.FunctionDef, cst.ClassDef, cst.BaseExpression))
+        return stop
+
+
+_STOPS = _StopTable()
+
+
 _DECLARATIONS = frozenset({cst.Nonlocal, cst.Global})
 _NAMED_BINDERS = frozenset({cst.FunctionDef, cst.ClassDef, cst.Param})
 
@@ -1786,17 +1802,19 @@ def bound_just_once(root: cst.CSTNode, names) -> set[str]:
 def binds(root: cst.CSTNode, name: str) -> bool:
     """Can code in ``root`` bind ``name`` in the scope ``root`` is in (counting a ``nonlocal``
     or ``global`` of it in a function nested there, and a nested ``def``/``class`` of that name)?"""
+    Name = cst.Name
     for node in iter_nodes(root):
-        if isinstance(node, (cst.Nonlocal, cst.Global)):
+        kind = type(node)  # (type tests, as in bound_just_once)
+        if kind in _DECLARATIONS:
             if any(n.name.value == name for n in node.names):
                 return True
-        elif isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        elif kind is cst.FunctionDef or kind is cst.ClassDef:  # (not a parameter: unlike bound_just_once)
             if node.name.value == name:
                 return True
         else:
-            for part in _BINDING_PARTS.get(type(node), ()):
+            for part in _BINDING_PARTS.get(kind, ()):
                 value = getattr(node, part, None)
-                if value is not None and any(isinstance(n, cst.Name) and n.value == name for n in iter_nodes(value)):
+                if value is not None and any(type(n) is Name and n.value == name for n in iter_nodes(value)):
                     return True
     return False
 

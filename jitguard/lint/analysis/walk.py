@@ -92,12 +92,16 @@ def iter_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         extend(reversed(children(current)))
 
 
+_SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+
+
 def own_nodes(body: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """Nodes of a function body, nested functions, classes and lambdas excluded."""
     stack = [body]
+    scopes = _SCOPES
     while stack:
         node = stack.pop()
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if type(node) in scopes:  # (none of them has subclasses; isinstance on libcst's ABCs is slow)
             continue
         yield node
         stack.extend(children(node))
