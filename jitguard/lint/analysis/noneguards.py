@@ -90,11 +90,13 @@ def _transformed_once(index: jc.ModuleIndex, info: jc.FunctionInfo, decorated: b
     of a conditional expression (``f if v is None else f_jit``): the traces seen are this one's."""
     root = info.parent.node if info.parent is not None else index.module
     calls = branches = 0
+    Call, IfExp, Name = cst.Call, cst.IfExp, cst.Name  # (type tests: no subclasses; isinstance on libcst's ABCs is slow)
     for node in iter_nodes(root):
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == info.name:
+        kind = type(node)
+        if kind is Call and type(node.func) is Name and node.func.value == info.name:
             calls += 1
-        elif isinstance(node, cst.IfExp):
-            branches += sum(isinstance(b, cst.Name) and b.value == info.name for b in (node.body, node.orelse))
+        elif kind is IfExp:
+            branches += sum(type(b) is Name and b.value == info.name for b in (node.body, node.orelse))
     return _uses(root, info.name) == 1 + (not decorated) + calls + branches
 
 
@@ -140,13 +142,15 @@ def _uses(root: cst.CSTNode, name: str) -> int:
     """The Name nodes ``name`` in ``root`` (not attribute names or keyword labels)."""
     count = 0
     stack: list[cst.CSTNode] = [root]
+    Name, Attribute, Arg = cst.Name, cst.Attribute, cst.Arg  # (type tests, as in _transformed_once)
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.Name) and node.value == name:
+        kind = type(node)
+        if kind is Name and node.value == name:
             count += 1
-        if isinstance(node, cst.Attribute):
+        if kind is Attribute:
             stack.append(node.value)
-        elif isinstance(node, cst.Arg) and node.keyword is not None:
+        elif kind is Arg and node.keyword is not None:
             stack.append(node.value)
         else:
             stack.extend(children(node))

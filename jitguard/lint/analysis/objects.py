@@ -241,6 +241,9 @@ def _attributes_set_outside_init(index) -> frozenset[str] | None:
     return frozenset(names)
 
 
+_TARGET_HOLDERS = frozenset({cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Del})
+
+
 def _store_targets(root: cst.CSTNode) -> list[cst.Attribute]:
     """Every ``<expr>.<name>`` under ``root`` that is assigned, augmented, deleted or bound by a
     loop or ``with``."""
@@ -249,11 +252,12 @@ def _store_targets(root: cst.CSTNode) -> list[cst.Attribute]:
     while stack:
         node = stack.pop()
         stack.extend(children(node))
-        if isinstance(node, cst.Assign):
+        kind = type(node)  # (type tests: none of these has subclasses; isinstance on libcst's ABCs is slow)
+        if kind is cst.Assign:
             targets = [t.target for t in node.targets]
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Del)):
+        elif kind in _TARGET_HOLDERS:
             targets = [node.target]
-        elif isinstance(node, cst.WithItem) and node.asname is not None:
+        elif kind is cst.WithItem and node.asname is not None:
             targets = [node.asname.name]
         else:
             continue
