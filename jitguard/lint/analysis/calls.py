@@ -491,8 +491,8 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     code (defined in the file, imported from outside jax/numpy/..., an attribute of an imported
     module or of a class of the file, or ``self.name``), or of a module-level function that passes
     a name on to a jitted name (a wrapper), which sits in any loop or comprehension, or passes a
-    literal scalar, a call, a container literal or comprehension, or a name assigned one of those
-    anywhere in the file.
+    literal scalar, a call, a container literal or comprehension, arithmetic, a comparison or an
+    item (of arrays: arrays), or a name assigned one of those anywhere in the file.
 
     ``wrappers_out`` gets the names of the module-level functions that may be wrappers: their
     forwarding calls matter to the calls of the wrapper in other files, which the runner finds
@@ -613,7 +613,8 @@ def _maybe_interesting(expr: ast.expr, assigned: set[str]) -> bool:
         return isinstance(expr.value, (bool, int, float, complex))
     if isinstance(expr, ast.Name):
         return expr.id in assigned or expr.id in ("True", "False")
-    return isinstance(expr, (ast.UnaryOp, *_AST_CONTAINERS))
+    # arithmetic, comparisons and items of arrays are arrays (arrays.array_kind): unhashable
+    return isinstance(expr, (ast.UnaryOp, ast.BinOp, ast.Compare, ast.Subscript, *_AST_CONTAINERS))
 
 
 def _start(node: ast.AST) -> tuple[int, int]:
