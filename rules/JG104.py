@@ -101,6 +101,12 @@ def math_module(x):
     return math.sqrt(x)  # expect: JG104
 
 
+@jax.jit
+def math_combinations(n):
+    # every math/cmath function that reads a number (probed under jit): math.comb, math.gcd, ...
+    return math.comb(n, 2)  # expect: JG104
+
+
 TABLE = {0: 1.0, 1: 2.0}
 
 
@@ -449,7 +455,7 @@ def level_total(levels, order):
 def math_on_static(x):
     label = f"{x} with {x.shape[0]:d} rows"  # no format spec on the tracer itself: fine
     assert label
-    return x * math.sqrt(x.shape[0]) + math.pi + TABLE[0]
+    return x * math.sqrt(x.shape[0]) + math.pi + TABLE[0] + math.comb(x.shape[0], 2)
 
 
 @partial(jax.jit, static_argnames=("axis",))
@@ -524,6 +530,7 @@ RAISES = [
     (lambda: numpy_stack(jnp.ones(3), jnp.ones(3)), "TracerArrayConversionError"),
     (lambda: numpy_lexsort(jnp.ones((2, 3))), "TracerArrayConversionError"),
     (lambda: traced_offset(jnp.eye(3), 1), "ValueError"),
+    (lambda: math_combinations(jnp.int32(4)), "TracerIntegerConversionError"),
     (lambda: traced_k_through_partial(jnp.eye(3), 1), "ValueError"),
     (lambda: scipy_matrix_exponential(jnp.eye(2)), "TracerArrayConversionError"),
     (lambda: scipy_distribution(jnp.ones(3)), "TracerArrayConversionError"),

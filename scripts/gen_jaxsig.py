@@ -38,6 +38,8 @@ output size depends on the values of its input unless an optional `size=` bounds
   call it; NumPy's functions that read a number or a shape (`np.zeros(n)`, `np.eye(n)`,
   `np.random.randn(n)`) are found the same way with a traced scalar (runs with a static 2, raises
   traced);
+* PYTHON_CONVERSIONS: the functions of builtins, math and cmath that run on a Python int and raise
+  a tracer conversion error on a traced one (`hex`, `math.comb`, `cmath.exp`, ...);
 * STDLIB_UNHASHABLE: the standard library's public classes whose instances cannot be hashed
   (they define `__eq__` without `__hash__`: `argparse.Namespace`, `types.SimpleNamespace`, ...),
   found by importing the running Python's standard library.
@@ -411,7 +413,10 @@ DISTRIBUTION_METHODS = ("pdf", "logpdf", "pmf", "logpmf", "cdf", "logcdf", "sf",
 NOT_PROBED = frozenset({"load", "save", "savez", "savez_compressed", "savetxt", "loadtxt", "genfromtxt", "fromfile",
                         "fromregex", "memmap", "info", "show_config", "show_runtime", "test", "lookfor", "source",
                         "who", "get_include", "set_printoptions", "printoptions", "setbufsize", "seterr",
-                        "seterrcall", "errstate", "add_newdoc", "disp", "seterrobj"})
+                        "seterrcall", "errstate", "add_newdoc", "disp", "seterrobj",
+                        # NumPy's global random state: a bit generator set from a probe's value
+                        # crashed a later draw (segmentation fault)
+                        "seed", "set_state", "set_bit_generator"})
 # how the probe calls a function: a traced 3x3 array first, then nothing, a Python int, or NumPy
 # arrays (a vector ``v``, a matrix ``c``) for the parameters a function needs
 CONVERSION_FORMS = ("x", "x,1", "x,v", "x,c", "x,v,v", "x,c,c")
@@ -428,41 +433,25 @@ def conversion_operands(form: str, x):
 def converts_a_tracer(fn) -> str | None:
     """The first probe form under which ``fn`` raises TracerArrayConversionError with the traced
     array in first place and concrete values elsewhere; None when some form runs with it (NumPy
-    dispatching to the array's own method, ``np.shape``) or none can call it."""
-    import signal
-
+    dispatching to the array's own method, ``np.shape``) or none can call it. (No timeout: an
+    alarm interrupting NumPy or XLA mid-call crashed a later probe.)"""
     import jax
     import jax.numpy as jnp
 
-    def _too_slow(*_):
-        raise TimeoutError
-
-    previous = signal.signal(signal.SIGALRM, _too_slow)
-    try:
-        for form in CONVERSION_FORMS:
-            signal.alarm(5)
-            try:
-                jax.jit(lambda x, form=form: fn(*conversion_operands(form, x)))(jnp.eye(3) * 0.1 + 0.2)  # noqa: JG301 - a probe per form
-            except jax.errors.TracerArrayConversionError:
-                return form
-            except TimeoutError:
-                return None
-            except Exception:  # noqa: BLE001 - not callable this way: try the next form
-                continue
-            else:
-                return None  # runs with a tracer in first place
-            finally:
-                signal.alarm(0)
-    finally:
-        signal.signal(signal.SIGALRM, previous)
+    for form in CONVERSION_FORMS:
+        try:
+            jax.jit(lambda x, form=form: fn(*conversion_operands(form, x)))(jnp.eye(3) * 0.1 + 0.2)  # noqa: JG301 - a probe per form
+        except jax.errors.TracerArrayConversionError:
+            return form
+        except Exception:  # noqa: BLE001 - not callable this way: try the next form
+            continue
+        return None  # runs with a tracer in first place
     return None
 
 
 # the same forms with a traced Python-int-like scalar ``n`` first, for what NumPy reads as a number
 # or a shape (`np.zeros(n)`, `np.eye(n)`, `np.random.randint(n)`)
 CONCRETE_FORMS = tuple("n" + form[1:] for form in CONVERSION_FORMS)
-# not called with concrete values: they set NumPy's global random state (a crash follows)
-NOT_CALLED_CONCRETE = frozenset({"numpy.random.seed", "numpy.random.set_state", "numpy.random.set_bit_generator"})
 
 
 def needs_a_concrete_number(fn) -> str | None:
@@ -536,6 +525,84 @@ def jax_equivalent(qual: str) -> str | None:
     return None
 
 
+# -- Python's own functions that need a concrete number: builtins, math, cmath ------------------
+PYTHON_SCAN_MODULES = ("builtins", "math", "cmath")
+# builtins that read their argument but are checked by a rule of their own (JG103's comparisons,
+# range's bounds), or that must not be called
+NOT_PYTHON_PROBED = frozenset({"min", "max", "sorted", "range", "input", "breakpoint", "exit", "quit", "help",
+                               "open", "print", "exec", "eval", "compile", "vars", "locals", "globals", "dir",
+                               "__import__", "delattr", "setattr", "getattr", "memoryview", "super", "object",
+                               "type", "classmethod", "staticmethod", "property"})
+TRACER_CONVERSION_ERRORS = ("ConcretizationTypeError", "TracerIntegerConversionError", "TracerBoolConversionError",
+                            "TracerArrayConversionError")
+
+
+# math names whose jax.numpy / jax.scipy.special function is named otherwise
+MATH_RENAMES = {"fabs": "abs", "pow": "power", "atan2": "arctan2", "atan": "arctan", "asinh": "arcsinh",
+                "acosh": "arccosh", "asin": "arcsin", "acos": "arccos", "atanh": "arctanh", "phase": "angle",
+                "lgamma": "gammaln", "ulp": "spacing"}
+
+
+def _jax_math_equivalent(qual: str) -> str | None:
+    """``math.sqrt`` -> ``jax.numpy.sqrt``, ``math.lgamma`` -> ``jax.scipy.special.gammaln``."""
+    import jax.numpy as jnp
+    import jax.scipy.special as special
+
+    if "." not in qual:
+        return None
+    short = qual.split(".", 1)[1]
+    short = MATH_RENAMES.get(short, short)
+    for module, prefix in ((jnp, "jax.numpy."), (special, "jax.scipy.special.")):
+        if callable(getattr(module, short, None)):
+            return prefix + short
+    return None
+
+
+def scan_python_conversions() -> dict[str, tuple[str, str | None]]:
+    """Functions of builtins, math and cmath that run on the Python int 2 and raise one of JAX's
+    tracer conversion errors on a traced int32 2 (first argument; forms ``(x,)``, ``(x, 2)``,
+    ``(x, x)``): name (``hex``, ``math.comb``) -> (the error, the JAX function for it or None)."""
+    import importlib
+    import warnings
+
+    import jax
+    import jax.numpy as jnp
+
+    warnings.simplefilter("ignore")
+    out: dict[str, tuple[str, str | None]] = {}
+    for modname in PYTHON_SCAN_MODULES:
+        module = importlib.import_module(modname)
+        for name in sorted(dir(module)):
+            obj = getattr(module, name)
+            if name.startswith("_") or name in NOT_PYTHON_PROBED or not callable(obj) or inspect.isclass(obj):
+                continue
+            error = _python_probe(obj)
+            if error is not None:
+                qual = name if modname == "builtins" else f"{modname}.{name}"
+                out[qual] = (error, _jax_math_equivalent(qual))
+    return out
+
+
+def _python_probe(obj) -> str | None:
+    """The tracer conversion error ``obj`` raises on a traced number where the same Python number
+    runs (2, or 1 for functions defined on [-1, 1] only, like ``math.asin``); None otherwise."""
+    import jax
+    import jax.numpy as jnp
+
+    for value in (2, 1):
+        for form in (lambda x: (x,), lambda x: (x, 2), lambda x: (x, x)):
+            try:
+                obj(*form(value))
+            except Exception:  # noqa: BLE001 - not callable this way: try the next form
+                continue
+            try:
+                jax.jit(lambda x, form=form: (obj(*form(x)), x)[1])(jnp.int32(value))  # noqa: JG301 - a probe per function
+            except Exception as exc:  # noqa: BLE001 - which error tells
+                return type(exc).__name__ if type(exc).__name__ in TRACER_CONVERSION_ERRORS else None
+            return None
+    return None
+
+
 def scan_numpy_conversions() -> dict[str, tuple[str, str | None]]:
     """NumPy and SciPy functions that raise TracerArrayConversionError on a traced argument:
     qualified name -> (the probe form that shows it, the JAX function of the same name or None)."""
@@ -546,7 +613,7 @@ def scan_numpy_conversions() -> dict[str, tuple[str, str | None]]:
     for modname in (*NUMPY_SCAN_MODULES, *SCIPY_SCAN_MODULES):
         for qual, fn in _conversion_candidates(modname):
             form = converts_a_tracer(fn)
-            if form is None and qual.startswith("numpy.") and qual not in NOT_CALLED_CONCRETE:
+            if form is None and qual.startswith("numpy."):
                 form = needs_a_concrete_number(fn)
             if form is not None and (form in ("x", "n") or not _hands_to_method(fn)):
                 out[qual] = (form, jax_equivalent(qual))
@@ -589,7 +656,8 @@ def scan_stdlib_unhashable() -> set[str]:
 def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None = None,
            axes: tuple[dict, dict] | None = None, from_values: dict | None = None,
            stdlib: set[str] | None = None, static_ints: dict | None = None,
-           conversions: dict | None = None, static_int_methods: dict | None = None) -> str:
+           conversions: dict | None = None, static_int_methods: dict | None = None,
+           python_conversions: dict | None = None) -> str:
     lines = [
         f'"""Generated by scripts/gen_jaxsig.py from jax {version}: do not edit by hand.',
         "",
@@ -607,6 +675,8 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
         "STDLIB_UNHASHABLE: classes of the standard library whose instances cannot be hashed.",
         "CONVERTS_TO_NUMPY: NumPy and SciPy functions that raise TracerArrayConversionError on a traced",
         "argument -> (the probe form that shows it, the JAX function of the same name or None).",
+        "PYTHON_CONVERSIONS: functions of builtins, math and cmath that raise a tracer conversion error",
+        "on a traced number -> (the error, the JAX function of that name or None).",
         '"""',
         "",
         "SIZE_PARAMETERS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {",
@@ -632,6 +702,8 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
     lines += ["})", "", f"# from NumPy {_version('numpy')} and SciPy {_version('scipy')}",
               "CONVERTS_TO_NUMPY: dict[str, tuple[str, str | None]] = {"]
     lines += [f"    {k!r}: {v!r}," for k, v in sorted((conversions or {}).items())]
+    lines += ["}", "", "PYTHON_CONVERSIONS: dict[str, tuple[str, str | None]] = {"]
+    lines += [f"    {k!r}: {v!r}," for k, v in sorted((python_conversions or {}).items())]
     lines += ["}", "", "SIGNATURES: dict[str, tuple[str, ...]] = {"]
     lines += [f"    {k!r}: {v!r}," for k, v in sorted((signatures or {}).items())]
     lines += ["}", ""]
@@ -654,7 +726,7 @@ def main(argv: list[str] | None = None) -> int:
     signatures, axes, from_values = scan_signatures(), scan_axes(), scan_size_from_values()
     stdlib = scan_stdlib_unhashable()
     static_ints, static_int_methods = scan_static_ints(), scan_static_int_methods()
-    conversions = scan_numpy_conversions()
+    conversions, python_conversions = scan_numpy_conversions(), scan_python_conversions()
     if args.check:
         sys.path.insert(0, str(TARGET.parents[3]))
         from jitguard.lint.analysis import jaxsig
@@ -667,15 +739,16 @@ def main(argv: list[str] | None = None) -> int:
         missing += [k for k in static_ints if k not in jaxsig.STATIC_INTS]
         missing += [k for k in conversions if k not in jaxsig.CONVERTS_TO_NUMPY]
         missing += [k for k in static_int_methods if k not in jaxsig.STATIC_INT_METHODS]
+        missing += [k for k in python_conversions if k not in jaxsig.PYTHON_CONVERSIONS]
         for k in missing:
             print(f"missing: {k}")
         return 1 if missing else 0
     TARGET.write_text(render(sizes, bounded, jax.__version__, signatures, axes, from_values, stdlib, static_ints,
-                             conversions, static_int_methods), encoding="utf-8")
+                             conversions, static_int_methods, python_conversions), encoding="utf-8")
     print(f"wrote {TARGET} ({len(sizes)} sized functions, {len(bounded)} size-bounded outputs, "
           f"{len(axes[0])} functions and {len(axes[1])} methods with static axes, {len(from_values)} sizes from "
           f"values, {len(static_ints)} functions and {len(static_int_methods)} methods with other static ints, {len(signatures)} signatures, "
-          f"{len(stdlib)} unhashable standard-library classes, {len(conversions)} NumPy/SciPy conversions)")
+          f"{len(stdlib)} unhashable standard-library classes, {len(conversions)} NumPy/SciPy conversions, {len(python_conversions)} Python ones)")
     return 0
 
 

@@ -280,3 +280,25 @@ def test_the_probe_finds_conversions_and_leaves_dispatching_functions_out():
     assert gen.converts_a_tracer(np.sum) is None  # x.sum() runs
     assert gen.converts_a_tracer(np.shape) is None  # a Python tuple
     assert gen._hands_to_method(np.reshape) and not gen._hands_to_method(np.lexsort)
+
+
+# -- PYTHON_CONVERSIONS: builtins, math and cmath functions that need a concrete number ----------
+
+@pytest.mark.parametrize("qual", sorted(jaxsig.PYTHON_CONVERSIONS))
+def test_each_python_conversion_raises_its_error_on_a_traced_number(qual):
+    """Re-probed as the generator did: runs on a Python number, raises the recorded tracer
+    conversion error on a traced one; the JAX function named for the fix exists."""
+    import builtins
+    import importlib
+
+    module, _, name = qual.rpartition(".")
+    fn = getattr(importlib.import_module(module) if module else builtins, name)
+    error, replacement = jaxsig.PYTHON_CONVERSIONS[qual]
+    assert _probe_module()._python_probe(fn) == error
+    if replacement is not None:
+        assert callable(_resolve_dotted(replacement))
+
+
+def test_python_functions_that_work_on_tracers_are_not_listed():
+    assert not {"abs", "round", "pow", "divmod", "len", "math.pi", "math.trunc"} & set(jaxsig.PYTHON_CONVERSIONS)
+    assert {"hex", "math.comb", "math.sqrt", "cmath.exp"} <= set(jaxsig.PYTHON_CONVERSIONS)

@@ -98,8 +98,8 @@ class Concretization(Rule):
             _check_numpy(node, name, ctx)
         elif name in jaxapi.NUMPY_SWALLOWS_CONVERSION:
             _check_swallowed(node, name, ctx)
-        elif name is not None and name.startswith("math.") and name[len("math."):] in jaxapi.MATH_FUNCTIONS:
-            _check_math(node, name[len("math."):], ctx)
+        elif name in jaxapi.MATH_FUNCTIONS:
+            _check_math(node, name, ctx)
         elif name == "range":
             _check_range(node, ctx)
 
@@ -242,17 +242,17 @@ def _numpy_help(name: str, jax_fn: str | None) -> str:
             "`jax.pure_callback` can run NumPy/SciPy code from traced code")
 
 
-def _check_math(node: cst.Call, short: str, ctx: Context) -> None:
-    """``math.<short>(...)``, which converts its arguments to Python floats: the first traced array
-    argument."""
+def _check_math(node: cst.Call, name: str, ctx: Context) -> None:
+    """``math.<fn>(...)``/``cmath.<fn>(...)``, which convert their arguments to Python numbers:
+    the first traced array argument."""
+    number = "a complex number" if name.startswith("cmath.") else "a Python number"
+    jax_fn = jaxsig.PYTHON_CONVERSIONS.get(name, ("", "jax.numpy." + name.split(".", 1)[1]))[1]
+    fix = (f"Use `{jax_fn.replace('jax.numpy.', 'jnp.')}`, which works on traced values" if jax_fn
+           else "Compute it with jax.numpy operations, or outside jit on concrete values")
     for arg in node.args:
         taint = ctx.array_taint(arg.value)
         if taint is not None:
-            ctx.report(
-                node,
-                f"`math.{short}` converts its argument to a Python float: {ctx.describe(arg.value, taint)}",
-                f"Use `jnp.{short}` (jax.numpy), which works on traced values",
-            )
+            ctx.report(node, f"`{name}` converts its argument to {number}: {ctx.describe(arg.value, taint)}", fix)
             return
 
 
