@@ -152,10 +152,9 @@ def merge(a: dict[str, Taint], b: dict[str, Taint]) -> dict[str, Taint]:
 # -- containers -----------------------------------------------------------------------------
 def container(value: Value) -> Value:
     """A Python container built from a traced value (``list(x)``, ``d.items()``, ``*rest``); built
-    from something we cannot see into (foreign), its elements are foreign too; from values that
-    may be Python values (``opaque``: ``sorted([n, 2])`` of an ``eqx.filter_jit`` int), they may
-    be too."""
-    return None if value is None else Taint(value.origin, container=True, opaque=value.opaque, foreign=value.foreign)
+    from something we cannot see into (foreign), its elements are foreign too (also from a record of
+    values that may all be Python numbers: ``sorted([n, 2])`` of ``eqx.filter_jit`` ints)."""
+    return None if value is None else Taint(value.origin, container=True, foreign=value.foreign)
 
 
 def collection(value: Value) -> Value:
