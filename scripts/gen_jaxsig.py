@@ -207,6 +207,19 @@ def _spec(params, names) -> tuple[tuple[int, ...], tuple[str, ...]]:
     return positions, tuple(p.name for p in params if p.name in names)
 
 
+def _array_methods():
+    """(name, parameters) of jax.Array's public methods with a signature."""
+    import jax
+
+    for name in sorted(dir(jax.Array)):
+        if name.startswith("_"):
+            continue
+        try:
+            yield name, list(inspect.signature(getattr(jax.Array, name)).parameters.values())
+        except (TypeError, ValueError):
+            continue
+
+
 def scan_axes() -> tuple[dict, dict]:
     import jax
     import warnings
@@ -219,13 +232,7 @@ def scan_axes() -> tuple[dict, dict]:
         if found:
             functions[qual] = _spec(params, found)
     methods: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
-    for name in sorted(dir(jax.Array)):
-        if name.startswith("_"):
-            continue
-        try:
-            params = list(inspect.signature(getattr(jax.Array, name)).parameters.values())
-        except (TypeError, ValueError):
-            continue
+    for name, params in _array_methods():
         found = [p.name for p in params if p.name in AXIS_NAMES
                  and needs_static(axis_call(getattr(jax.Array, name), params, p.name, name, method=True),
                                   _axis_value(p.name, name))]
@@ -354,13 +361,7 @@ def scan_static_int_methods() -> dict[str, tuple[tuple[int, ...], tuple[str, ...
 
     warnings.simplefilter("ignore")
     out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
-    for name in sorted(dir(jax.Array)):
-        if name.startswith("_"):
-            continue
-        try:
-            params = list(inspect.signature(getattr(jax.Array, name)).parameters.values())
-        except (TypeError, ValueError):
-            continue
+    for name, params in _array_methods():
         found = []
         for p in params[1:]:
             if p.name in NOT_INT_PARAMS or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
@@ -507,22 +508,28 @@ def _conversion_candidates(modname: str):
         yield f"{modname}.{name}", obj
 
 
-def jax_equivalent(qual: str) -> str | None:
-    """The JAX function of the same name (``numpy.lexsort`` -> ``jax.numpy.lexsort``,
-    ``scipy.linalg.expm`` -> ``jax.scipy.linalg.expm``), if there is one."""
+def resolve_dotted(qual: str, default=None):
+    """The object a dotted name reaches (``scipy.stats.norm.cdf``): the longest importable module,
+    then attributes; ``default`` where one is missing."""
     import importlib
 
-    target = "jax." + qual if qual.startswith("scipy.") else "jax.numpy." + qual[len("numpy."):]
-    parts = target.split(".")
+    parts = qual.split(".")
     for cut in range(len(parts) - 1, 0, -1):
         try:
             obj = importlib.import_module(".".join(parts[:cut]))
         except ImportError:
             continue
         for attr in parts[cut:]:
-            obj = getattr(obj, attr, None)
-        return target if callable(obj) else None
-    return None
+            obj = getattr(obj, attr, default)
+        return obj
+    return default
+
+
+def jax_equivalent(qual: str) -> str | None:
+    """The JAX function of the same name (``numpy.lexsort`` -> ``jax.numpy.lexsort``,
+    ``scipy.linalg.expm`` -> ``jax.scipy.linalg.expm``), if there is one."""
+    target = "jax." + qual if qual.startswith("scipy.") else "jax.numpy." + qual[len("numpy."):]
+    return target if callable(resolve_dotted(target)) else None
 
 
 # -- Python's own functions that need a concrete number: builtins, math, cmath ------------------

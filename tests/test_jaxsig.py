@@ -211,28 +211,10 @@ def test_the_unhashable_standard_library_classes_are_found_again():
 
 # -- CONVERTS_TO_NUMPY: NumPy and SciPy functions that convert a traced argument ------------------
 
-def _probe_module():
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        import gen_jaxsig
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
-    return gen_jaxsig
-
-
 def _resolve_dotted(qual: str):
-    import importlib
-
-    parts = qual.split(".")
-    for cut in range(len(parts) - 1, 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        for attr in parts[cut:]:
-            obj = getattr(obj, attr)
-        return obj
-    raise LookupError(qual)
+    found = _scan_module().resolve_dotted(qual, default=LookupError)
+    assert found is not LookupError, qual
+    return found
 
 
 # every NumPy entry, and every third SciPy one (SciPy's ~1,700 entries are probed whole by
@@ -248,7 +230,7 @@ def test_each_listed_function_converts_a_traced_argument(qual):
     and raises with a traced one); and the JAX function named as its replacement exists."""
     import warnings
 
-    operands = _probe_module().conversion_operands
+    operands = _scan_module().conversion_operands
     fn = _resolve_dotted(qual)
     form, replacement = jaxsig.CONVERTS_TO_NUMPY[qual]
     with warnings.catch_warnings():
@@ -275,7 +257,7 @@ def test_numpy_functions_that_hand_the_call_to_the_array_are_not_listed(qual):
 def test_the_probe_finds_conversions_and_leaves_dispatching_functions_out():
     import numpy as np
 
-    gen = _probe_module()
+    gen = _scan_module()
     assert gen.converts_a_tracer(np.lexsort) == "x"
     assert gen.converts_a_tracer(np.sum) is None  # x.sum() runs
     assert gen.converts_a_tracer(np.shape) is None  # a Python tuple
@@ -294,7 +276,7 @@ def test_each_python_conversion_raises_its_error_on_a_traced_number(qual):
     module, _, name = qual.rpartition(".")
     fn = getattr(importlib.import_module(module) if module else builtins, name)
     error, replacement = jaxsig.PYTHON_CONVERSIONS[qual]
-    assert _probe_module()._python_probe(fn) == error
+    assert _scan_module()._python_probe(fn) == error
     if replacement is not None:
         assert callable(_resolve_dotted(replacement))
 
