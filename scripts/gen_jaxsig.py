@@ -552,17 +552,12 @@ MATH_RENAMES = {"fabs": "abs", "pow": "power", "atan2": "arctan2", "atan": "arct
 
 def _jax_math_equivalent(qual: str) -> str | None:
     """``math.sqrt`` -> ``jax.numpy.sqrt``, ``math.lgamma`` -> ``jax.scipy.special.gammaln``."""
-    import jax.numpy as jnp
-    import jax.scipy.special as special
-
     if "." not in qual:
         return None
     short = qual.split(".", 1)[1]
     short = MATH_RENAMES.get(short, short)
-    for module, prefix in ((jnp, "jax.numpy."), (special, "jax.scipy.special.")):
-        if callable(getattr(module, short, None)):
-            return prefix + short
-    return None
+    return next((target for target in (f"jax.numpy.{short}", f"jax.scipy.special.{short}")
+                 if callable(resolve_dotted(target))), None)
 
 
 def scan_python_conversions() -> dict[str, tuple[str, str | None]]:

@@ -198,44 +198,53 @@ def _check_method(node: cst.Call, func: cst.Attribute, ctx: Context) -> None:
     )
 
 
+def _first_traced_arg(node: cst.Call, ctx: Context, arrays_only: bool = False):
+    """(argument, taint) of the call's first traced argument (not opaque; ``arrays_only``: an
+    array), or None."""
+    for arg in node.args:
+        taint = ctx.array_taint(arg.value) if arrays_only else ctx.taint(arg.value)
+        if taint is not None and (arrays_only or not taint.opaque):
+            return arg.value, taint
+    return None
+
+
+def _use(jax_fn: str) -> str:
+    return f"Use `{jax_fn.replace('jax.numpy.', 'jnp.')}`, which works on traced values"
+
+
 def _check_numpy(node: cst.Call, name: str, ctx: Context) -> None:
     """``np.<fn>(...)`` or ``scipy.<module>.<fn>(...)``, a function that converts its arguments to
     NumPy arrays (or, ``np.zeros(n)``, to Python numbers): the first traced (not opaque) argument."""
+    found = _first_traced_arg(node, ctx)
+    if found is None:
+        return
     shown = "np." + name[len("numpy."):] if name.startswith("numpy.") else name
     form, jax_fn = jaxsig.CONVERTS_TO_NUMPY[name]
     does = ("needs concrete numbers (NumPy reads them as Python ints and shapes)" if form.startswith("n")
             else "converts its argument to a NumPy array")
-    for arg in node.args:
-        taint = ctx.taint(arg.value)
-        if taint is not None and not taint.opaque:
-            ctx.report(
-                node,
-                f"`{shown}` {does}, which a traced value cannot be: {ctx.describe(arg.value, taint)}",
-                _numpy_help(name, jax_fn),
-            )
-            return
+    ctx.report(node, f"`{shown}` {does}, which a traced value cannot be: {ctx.describe(*found)}",
+               _numpy_help(name, jax_fn))
 
 
 def _check_swallowed(node: cst.Call, name: str, ctx: Context) -> None:
     """``np.array_equal(a, b)`` with a traced argument: NumPy catches the conversion error and
     answers False, at trace time, whatever the values."""
+    found = _first_traced_arg(node, ctx)
+    if found is None:
+        return
     short = "np." + name[len("numpy."):]
-    for arg in node.args:
-        taint = ctx.taint(arg.value)
-        if taint is not None and not taint.opaque:
-            ctx.report(
-                node,
-                f"`{short}` of a traced value is always False under jit (NumPy cannot convert the tracer, "
-                f"catches the error and answers False): {ctx.describe(arg.value, taint)}",
-                f"Use `j{short}` (jax.numpy), a traced boolean: select with `jnp.where`/`lax.cond`, or compare "
-                "outside jit",
-            )
-            return
+    ctx.report(
+        node,
+        f"`{short}` of a traced value is always False under jit (NumPy cannot convert the tracer, "
+        f"catches the error and answers False): {ctx.describe(*found)}",
+        f"Use `j{short}` (jax.numpy), a traced boolean: select with `jnp.where`/`lax.cond`, or compare "
+        "outside jit",
+    )
 
 
 def _numpy_help(name: str, jax_fn: str | None) -> str:
     if jax_fn is not None:
-        return f"Use `{jax_fn.replace('jax.numpy.', 'jnp.')}`, which works on traced values"
+        return _use(jax_fn)
     if name.startswith("numpy.random."):
         return "Draw it with `jax.random` and a key passed in (NumPy's global generator cannot be traced)"
     return ("Compute it with jax.numpy operations in the traced function, or outside it (on concrete values); "
@@ -245,15 +254,13 @@ def _numpy_help(name: str, jax_fn: str | None) -> str:
 def _check_math(node: cst.Call, name: str, ctx: Context) -> None:
     """``math.<fn>(...)``/``cmath.<fn>(...)``, which convert their arguments to Python numbers:
     the first traced array argument."""
+    found = _first_traced_arg(node, ctx, arrays_only=True)
+    if found is None:
+        return
     number = "a complex number" if name.startswith("cmath.") else "a Python number"
     jax_fn = jaxsig.PYTHON_CONVERSIONS.get(name, ("", "jax.numpy." + name.split(".", 1)[1]))[1]
-    fix = (f"Use `{jax_fn.replace('jax.numpy.', 'jnp.')}`, which works on traced values" if jax_fn
-           else "Compute it with jax.numpy operations, or outside jit on concrete values")
-    for arg in node.args:
-        taint = ctx.array_taint(arg.value)
-        if taint is not None:
-            ctx.report(node, f"`{name}` converts its argument to {number}: {ctx.describe(arg.value, taint)}", fix)
-            return
+    fix = _use(jax_fn) if jax_fn else "Compute it with jax.numpy operations, or outside jit on concrete values"
+    ctx.report(node, f"`{name}` converts its argument to {number}: {ctx.describe(*found)}", fix)
 
 
 def _check_range(node: cst.Call, ctx: Context) -> None:
