@@ -126,9 +126,10 @@ def traced_axis(x, axis):
 
 
 @jax.jit
-def traced_top_k(x, k):
-    # an integer parameter JAX needs static (also jnp.triu's k, jnp.diff's n, jnp.fft.fft's n)
-    return jax.lax.top_k(x, k)  # expect: JG104
+def traced_decimals(x, decimals):
+    # an integer parameter JAX needs static that leaves the shape alone (also jnp.triu's k,
+    # lax.sort's dimension); one that sets the shape (lax.top_k's k, jnp.diff's n) is JG105's
+    return jnp.round(x, decimals)  # expect: JG104
 
 
 @jax.jit
@@ -138,9 +139,9 @@ def traced_k_through_partial(m, k):
 
 
 @jax.jit
-def traced_offset(m, offset):
-    # the same for jax.Array's methods: x.diagonal(offset), x.round(decimals), x.argpartition(kth)
-    return m.diagonal(offset)  # expect: JG104
+def traced_kth(m, kth):
+    # the same for jax.Array's methods: x.argpartition(kth), x.round(decimals)
+    return m.argpartition(kth)  # expect: JG104
 
 
 @jax.jit
@@ -464,10 +465,10 @@ def static_axis(x, axis, shift):
     return x.min(axis), np.sum(x, axis), jnp.roll(x, shift, axis=axis), reduce(x)  # a traced `shift` is fine
 
 
-@partial(jax.jit, static_argnames=("k",))
-def static_top_k(x, k, edges):
-    # k static; histogram's bins may be traced edges (an array), not only a count
-    return jax.lax.top_k(x, k), jnp.histogram(x, edges)
+@partial(jax.jit, static_argnames=("decimals",))
+def static_decimals(x, decimals, edges):
+    # decimals static; histogram's bins may be traced edges (an array), not only a count
+    return jnp.round(x, decimals), jnp.histogram(x, edges)
 
 
 @partial(jax.jit, static_argnames=("k",))
@@ -476,9 +477,9 @@ def static_k_through_partial(m, k):
     return upper(m)
 
 
-@partial(jax.jit, static_argnames=("offset",))
-def static_offset(m, offset, shift):
-    return m.diagonal(offset), m.round(2).diagonal(), jnp.roll(m, shift)  # a traced `shift` is fine
+@partial(jax.jit, static_argnames=("kth",))
+def static_kth(m, kth, shift):
+    return m.argpartition(kth), m.round(2).diagonal(), jnp.roll(m, shift)  # a traced `shift` is fine
 
 
 
@@ -518,7 +519,7 @@ RAISES = [
     (lambda: pick_pairs(jnp.ones(2)), "TracerIntegerConversionError"),
     (lambda: build_repeated(jnp.ones(2), 2), "ConcretizationTypeError"),
     (lambda: traced_axis(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
-    (lambda: traced_top_k(jnp.arange(4.0), 2), "TracerBoolConversionError"),
+    (lambda: traced_decimals(jnp.arange(4.0), 2), "ValueError"),
     (lambda: traced_axis_through_partial(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
     (lambda: math_module(jnp.float32(2.0)), "ConcretizationTypeError"),
     (lambda: dict_lookup(1), "TypeError"),
@@ -529,7 +530,7 @@ RAISES = [
     (lambda: numpy_ufunc(jnp.ones(3)), "TracerArrayConversionError"),
     (lambda: numpy_stack(jnp.ones(3), jnp.ones(3)), "TracerArrayConversionError"),
     (lambda: numpy_lexsort(jnp.ones((2, 3))), "TracerArrayConversionError"),
-    (lambda: traced_offset(jnp.eye(3), 1), "ValueError"),
+    (lambda: traced_kth(jnp.eye(3), 1), "ValueError"),
     (lambda: math_combinations(jnp.int32(4)), "TracerIntegerConversionError"),
     (lambda: traced_k_through_partial(jnp.eye(3), 1), "ValueError"),
     (lambda: scipy_matrix_exponential(jnp.eye(2)), "TracerArrayConversionError"),
@@ -553,12 +554,12 @@ RUNS = [
     lambda: pick_pairs_array(jnp.ones(2)),
     lambda: build_repeated_static(jnp.ones(2), 2),
     lambda: static_axis(jnp.ones((2, 2)), axis=0, shift=1),
-    lambda: static_top_k(jnp.arange(4.0), 2, jnp.array([0.0, 2.0, 4.0])),
+    lambda: static_decimals(jnp.arange(4.0), 2, jnp.array([0.0, 2.0, 4.0])),
     lambda: math_on_static(jnp.ones(4)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),
     lambda: scipy_on_constants(jnp.eye(2)),
     lambda: compare_arrays(jnp.ones(2), jnp.ones(2)),
-    lambda: static_offset(jnp.eye(3), 1, 1),
+    lambda: static_kth(jnp.eye(3), 1, 1),
     lambda: static_k_through_partial(jnp.eye(3), 1),
     lambda: static_conversions(jnp.ones(3)),
     lambda: static_range(jnp.ones(2), n=3),

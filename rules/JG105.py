@@ -130,6 +130,25 @@ def broadcast_to_dims(x, *dims):
     return jnp.broadcast_to(x, dims)  # expect: JG105
 
 
+@jax.jit
+def traced_top_k(x, k):
+    # an integer JAX needs static that sets the output's shape (also jnp.diff's n, jnp.eye's N,
+    # jnp.fft.fft's n; found by running JAX: two values, two output shapes)
+    return jax.lax.top_k(x, k)  # expect: JG105
+
+
+@jax.jit
+def traced_split_points(x):
+    points = jnp.array([2, 5])  # made in the trace: traced
+    return jnp.split(x, points)  # expect: JG105
+
+
+@jax.jit
+def traced_offset(m, offset):
+    # the same for jax.Array's methods: x.diagonal(offset), x.repeat(repeats)
+    return m.diagonal(offset)  # expect: JG105
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -227,6 +246,11 @@ def pad_width_updated_outside(a):
 
 
 
+@partial(jax.jit, static_argnames=("k", "offset"))
+def static_top_k_split_offset(x, m, k, offset):
+    return jax.lax.top_k(x, k), jnp.split(x, [1, 3]), m.diagonal(offset), jnp.triu(m, 1)
+
+
 def broadcast_to_static_dims(x, *dims):
     return jnp.broadcast_to(x, dims)
 
@@ -237,6 +261,9 @@ broadcast_static = jax.jit(broadcast_to_static_dims, static_argnums=(1, 2))
 
 RAISES = [
     (lambda: broadcast_to_dims(1.0, 2, 3), "TypeError"),
+    (lambda: traced_top_k(jnp.arange(4.0), 2), "TracerBoolConversionError"),
+    (lambda: traced_split_points(jnp.arange(8.0)), "ConcretizationTypeError"),
+    (lambda: traced_offset(jnp.eye(3), 1), "ValueError"),
     (lambda: numpy_reshape_dispatches_to_the_tracer(jnp.ones(4), 2), "TypeError"),
     (lambda: jit_a_library_function(jnp.arange(3)), "TypeError"),
     (lambda: omitted_size_from_traced_values(jnp.array([0, 1, 1])), "ConcretizationTypeError"),
@@ -262,6 +289,7 @@ RAISES = [
 
 RUNS = [
     lambda: broadcast_static(1.0, 2, 3),
+    lambda: static_top_k_split_offset(jnp.arange(4.0), jnp.eye(3), k=2, offset=1),
     lambda: one_hot_static(jnp.arange(3), num_classes=4),
     lambda: masked_with_where(jnp.ones(3)),
     lambda: nonzero_with_size(jnp.ones(3)),

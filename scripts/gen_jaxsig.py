@@ -326,54 +326,80 @@ def _takes_traced_array(call) -> bool:
     return False
 
 
-def scan_static_ints(only: frozenset[str] | None = None) -> dict[str, tuple[tuple[int, ...], tuple[str, ...]]]:
+def scan_static_ints(only: frozenset[str] | None = None) -> tuple[dict, dict]:
     """Integer parameters, other than axes and sizes, that raise under jit when traced and run
     with the same value static: every parameter of every public function (or of those in
     ``only``), probed with generic operands for the others (a function this cannot call
-    generically is left out)."""
+    generically is left out). Two tables: those whose value sets the output's shape (sizes JAX
+    names otherwise: ``jnp.eye``'s ``N``, ``jnp.split``'s sections) and the others."""
     import warnings
 
     warnings.simplefilter("ignore")
     out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+    shaping: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
     for qual, fn, params in _functions(INT_MODULES):
         if only is not None and qual not in only:
             continue
-        found = []
+        found, sizes = [], []
         for p in params:
             if p.name in NOT_INT_PARAMS or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
                 continue
             for call in (axis_call(fn, params, p.name, fn.__name__), _ints_call(fn, params, p.name)):
                 values = [value for value in _int_candidates(p) if needs_static(call, value)]
                 if values and not _takes_traced_array(call) and not _flag_lifts_it(call, params, values[0]):
-                    found.append(p.name)
+                    (sizes if sets_output_shape(call, values[0]) else found).append(p.name)
                     break
         if found:
             out[qual] = _spec(params, found)
-    return out
+        if sizes:
+            shaping[qual] = _spec(params, sizes)
+    return out, shaping
 
 
-def scan_static_int_methods() -> dict[str, tuple[tuple[int, ...], tuple[str, ...]]]:
-    """The same for `jax.Array`'s methods (``x.diagonal(offset)``, ``x.round(decimals)``): positions
-    counted after self."""
+def sets_output_shape(call, value) -> bool:
+    """Does the parameter's value set the shape of the output? Called eagerly with ``value`` and
+    with neighbours that also run (``jnp.split(x, 2)`` and ``jnp.split(x, 4)``, ``jnp.eye(2)`` and
+    ``jnp.eye(3)``): some output of another shape. Then a traced value there is a traced size
+    (JG105), not another static int (``jnp.triu``'s ``k``, ``jnp.round``'s ``decimals``: JG104)."""
+    import jax
+
+    def shapes(v):
+        return [getattr(leaf, "shape", None) for leaf in jax.tree.leaves(call(v))]
+
+    first = shapes(value)
+    for other in (value + 1, value * 2, value - 1):
+        try:
+            if shapes(other) != first:
+                return True
+        except Exception:  # noqa: BLE001 - not a valid value here (an unequal split): try another
+            continue
+    return False
+
+
+def scan_static_int_methods() -> tuple[dict, dict]:
+    """The same for `jax.Array`'s methods (``x.round(decimals)``; sizes: ``x.diagonal(offset)``,
+    ``x.repeat(repeats)``): positions counted after self."""
     import warnings
 
     import jax
 
     warnings.simplefilter("ignore")
     out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+    shaping: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
     for name, params in _array_methods():
-        found = []
+        found, sizes = [], []
         for p in params[1:]:
             if p.name in NOT_INT_PARAMS or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD):
                 continue
             call = axis_call(getattr(jax.Array, name), params, p.name, name, method=True)
             values = [value for value in _int_candidates(p) if needs_static(call, value)]
             if values and not _takes_traced_array(call) and not _flag_lifts_it(call, params, values[0]):
-                found.append(p.name)
-        if found:
-            positions, keywords = _spec(params, found)
-            out[name] = (tuple(i - 1 for i in positions), keywords)
-    return out
+                (sizes if sets_output_shape(call, values[0]) else found).append(p.name)
+        for names, table in ((found, out), (sizes, shaping)):
+            if names:
+                positions, keywords = _spec(params, names)
+                table[name] = (tuple(i - 1 for i in positions), keywords)
+    return out, shaping
 
 
 def scan_size_from_values() -> dict[str, str]:
@@ -420,21 +446,32 @@ NOT_PROBED = frozenset({"load", "save", "savez", "savez_compressed", "savetxt", 
                         "seed", "set_state", "set_bit_generator"})
 # how the probe calls a function: a traced 3x3 array first, then nothing, a Python int, or NumPy
 # arrays (a vector ``v``, a matrix ``c``) for the parameters a function needs
-CONVERSION_FORMS = ("x", "x,1", "x,v", "x,c", "x,v,v", "x,c,c")
+ARRAY_FIRST_FORMS = ("x", "x,1", "x,v", "x,c", "x,v,v", "x,c,c")
+# then SciPy's solvers, integrators and fitters: a Python function ``f`` first, the traced array
+# as the starting point, bound or data after it (``minimize(f, x0)``, ``quad(f, a, b)``,
+# ``odeint(f, y0, t)``, ``solve_ivp(f, (t0, t1), y0)``); ``f`` returns a constant and never
+# touches its arguments, so a conversion error is the routine's own
+CONVERSION_FORMS = (*ARRAY_FIRST_FORMS, "f,x", "f,x,1", "f,x,v", "f,p,x")
+
+
+def _constant(*args, **kwargs):
+    return 0.5
 
 
 def conversion_operands(form: str, x):
     """The arguments of one probe form, ``x`` the traced array."""
     import numpy as np
 
-    given = {"1": 1, "v": np.array([1.0, 2.0, 3.0]), "c": np.eye(3) + 1.0, "x": x, "n": x}
+    given = {"1": 1, "v": np.array([1.0, 2.0, 3.0]), "c": np.eye(3) + 1.0, "x": x, "n": x, "f": _constant,
+             "p": (0.0, 1.0)}
     return tuple(given[token] for token in form.split(","))
 
 
 def converts_a_tracer(fn) -> str | None:
     """The first probe form under which ``fn`` raises TracerArrayConversionError with the traced
-    array in first place and concrete values elsewhere; None when some form runs with it (NumPy
-    dispatching to the array's own method, ``np.shape``) or none can call it. (No timeout: an
+    array in first place (or second, after a callable) and concrete values elsewhere; None when
+    some form runs with it (NumPy dispatching to the array's own method, ``np.shape``) or none
+    can call it. (No timeout: an
     alarm interrupting NumPy or XLA mid-call crashed a later probe.)"""
     import jax
     import jax.numpy as jnp
@@ -452,7 +489,7 @@ def converts_a_tracer(fn) -> str | None:
 
 # the same forms with a traced Python-int-like scalar ``n`` first, for what NumPy reads as a number
 # or a shape (`np.zeros(n)`, `np.eye(n)`, `np.random.randint(n)`)
-CONCRETE_FORMS = tuple("n" + form[1:] for form in CONVERSION_FORMS)
+CONCRETE_FORMS = tuple("n" + form[1:] for form in ARRAY_FIRST_FORMS)
 
 
 def needs_a_concrete_number(fn) -> str | None:
@@ -615,8 +652,10 @@ def scan_numpy_conversions() -> dict[str, tuple[str, str | None]]:
     for modname in (*NUMPY_SCAN_MODULES, *SCIPY_SCAN_MODULES):
         for qual, fn in _conversion_candidates(modname):
             form = converts_a_tracer(fn)
-            if form is None and qual.startswith("numpy."):
-                form = needs_a_concrete_number(fn)
+            if qual.startswith("numpy.") and (form is None or form.startswith("f")):
+                # np.zeros(n), np.full(n, v): reading a traced number says more than converting
+                # the second argument of a callable-first form
+                form = needs_a_concrete_number(fn) or form
             if form is not None and (form in ("x", "n") or not _hands_to_method(fn)):
                 out[qual] = (form, jax_equivalent(qual))
     return out
@@ -659,7 +698,7 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
            axes: tuple[dict, dict] | None = None, from_values: dict | None = None,
            stdlib: set[str] | None = None, static_ints: dict | None = None,
            conversions: dict | None = None, static_int_methods: dict | None = None,
-           python_conversions: dict | None = None) -> str:
+           python_conversions: dict | None = None, static_sizes: tuple[dict, dict] | None = None) -> str:
     lines = [
         f'"""Generated by scripts/gen_jaxsig.py from jax {version}: do not edit by hand.',
         "",
@@ -673,6 +712,9 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
         "STATIC_INTS: (positions, keywords) of the other parameters (not axes, not sizes) that raise under",
         "jit when traced and run with the same Python int, and do not take a traced array either.",
         "STATIC_INT_METHODS: the same for jax.Array's methods (positions after self).",
+        "STATIC_SIZES / STATIC_SIZE_METHODS: (positions, keywords) of the integer parameters found the same",
+        "way whose value sets the shape of the output (two static values give outputs of different",
+        "shapes: sizes that JAX names otherwise, `jnp.eye`'s `N`, `jnp.split`'s sections).",
         "SIGNATURES: each function's parameters as Python writes them (\"/\", \"*\", \"*args\", \"**kw\").",
         "STDLIB_UNHASHABLE: classes of the standard library whose instances cannot be hashed.",
         "CONVERTS_TO_NUMPY: NumPy and SciPy functions that raise TracerArrayConversionError on a traced",
@@ -698,6 +740,11 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
     lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted((static_ints or {}).items())]
     lines += ["}", "", "STATIC_INT_METHODS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {"]
     lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted((static_int_methods or {}).items())]
+    size_functions, size_methods = static_sizes or ({}, {})
+    lines += ["}", "", "STATIC_SIZES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {"]
+    lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted(size_functions.items())]
+    lines += ["}", "", "STATIC_SIZE_METHODS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {"]
+    lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted(size_methods.items())]
     lines += ["}", "", f"# from Python {sys.version_info[0]}.{sys.version_info[1]}'s standard library",
               "STDLIB_UNHASHABLE = frozenset({"]
     lines += [f"    {k!r}," for k in sorted(stdlib or ())]
@@ -727,7 +774,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes, bounded = scan()
     signatures, axes, from_values = scan_signatures(), scan_axes(), scan_size_from_values()
     stdlib = scan_stdlib_unhashable()
-    static_ints, static_int_methods = scan_static_ints(), scan_static_int_methods()
+    (static_ints, size_functions), (static_int_methods, size_methods) = scan_static_ints(), scan_static_int_methods()
     conversions, python_conversions = scan_numpy_conversions(), scan_python_conversions()
     if args.check:
         sys.path.insert(0, str(TARGET.parents[3]))
@@ -741,15 +788,19 @@ def main(argv: list[str] | None = None) -> int:
         missing += [k for k in static_ints if k not in jaxsig.STATIC_INTS]
         missing += [k for k in conversions if k not in jaxsig.CONVERTS_TO_NUMPY]
         missing += [k for k in static_int_methods if k not in jaxsig.STATIC_INT_METHODS]
+        missing += [k for k in size_functions if k not in jaxsig.STATIC_SIZES]
+        missing += [k for k in size_methods if k not in jaxsig.STATIC_SIZE_METHODS]
         missing += [k for k in python_conversions if k not in jaxsig.PYTHON_CONVERSIONS]
         for k in missing:
             print(f"missing: {k}")
         return 1 if missing else 0
     TARGET.write_text(render(sizes, bounded, jax.__version__, signatures, axes, from_values, stdlib, static_ints,
-                             conversions, static_int_methods, python_conversions), encoding="utf-8")
+                             conversions, static_int_methods, python_conversions, (size_functions, size_methods)),
+                      encoding="utf-8")
     print(f"wrote {TARGET} ({len(sizes)} sized functions, {len(bounded)} size-bounded outputs, "
           f"{len(axes[0])} functions and {len(axes[1])} methods with static axes, {len(from_values)} sizes from "
-          f"values, {len(static_ints)} functions and {len(static_int_methods)} methods with other static ints, {len(signatures)} signatures, "
+          f"values, {len(static_ints)} functions and {len(static_int_methods)} methods with other static ints, {len(size_functions)} functions and "
+          f"{len(size_methods)} methods with static sizes, {len(signatures)} signatures, "
           f"{len(stdlib)} unhashable standard-library classes, {len(conversions)} NumPy/SciPy conversions, {len(python_conversions)} Python ones)")
     return 0
 

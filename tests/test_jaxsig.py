@@ -115,36 +115,50 @@ def test_static_axes_and_sizes_from_values_are_found_again_by_running_jax():
 
 
 def test_static_ints_are_found_again_by_running_jax():
-    """Each STATIC_INTS entry was found by running JAX (a Python int runs under jit, a traced one
-    raises, a traced array is not taken either): probe those functions again."""
-    found = _scan_module().scan_static_ints(only=frozenset(jaxsig.STATIC_INTS))
-    assert {k: v for k, v in jaxsig.STATIC_INTS.items() if found.get(k) != v} == {}
+    """Each STATIC_INTS and STATIC_SIZES entry was found by running JAX (a Python int runs under
+    jit, a traced one raises, a traced array is not taken either; a size when two static values
+    give outputs of two shapes): probe those functions again."""
+    ints, sizes = _scan_module().scan_static_ints(only=frozenset({*jaxsig.STATIC_INTS, *jaxsig.STATIC_SIZES}))
+    assert {k: v for k, v in jaxsig.STATIC_INTS.items() if ints.get(k) != v} == {}
+    assert {k: v for k, v in jaxsig.STATIC_SIZES.items() if sizes.get(k) != v} == {}
 
 
 def test_static_int_methods_are_found_again_by_running_jax():
-    """The same for jax.Array's methods (``x.diagonal(offset)``, ``x.round(decimals)``)."""
-    assert _scan_module().scan_static_int_methods() == jaxsig.STATIC_INT_METHODS
-    assert {"diagonal", "round", "argpartition"} <= set(jaxsig.STATIC_INT_METHODS)
+    """The same for jax.Array's methods (``x.round(decimals)``; sizes: ``x.diagonal(offset)``)."""
+    assert _scan_module().scan_static_int_methods() == (jaxsig.STATIC_INT_METHODS, jaxsig.STATIC_SIZE_METHODS)
+    assert {"round", "argpartition"} <= set(jaxsig.STATIC_INT_METHODS)
+    assert {"diagonal", "repeat"} <= set(jaxsig.STATIC_SIZE_METHODS)
 
 
+# (call, whether the value sets the output's shape: a size, JG105's, or another static int, JG104's)
 STATIC_INT_CALLS = {
-    "jax.lax.top_k": lambda k: jax.lax.top_k(jnp.arange(4.0), k),
-    "jax.numpy.triu": lambda k: jnp.triu(jnp.ones((3, 3)), k),
-    "jax.numpy.diff": lambda n: jnp.diff(jnp.arange(5.0), n),
-    "jax.numpy.fft.rfft": lambda n: jnp.fft.rfft(jnp.arange(4.0), n),
-    "jax.numpy.split": lambda k: jnp.split(jnp.arange(4.0), k),
-    "diagonal": lambda k: jnp.ones((3, 3)).diagonal(k),
-    "round": lambda d: jnp.ones(3).round(d),
+    "jax.lax.top_k": (lambda k: jax.lax.top_k(jnp.arange(4.0), k), True),
+    "jax.numpy.triu": (lambda k: jnp.triu(jnp.ones((3, 3)), k), False),
+    "jax.numpy.diff": (lambda n: jnp.diff(jnp.arange(5.0), n), True),
+    "jax.numpy.fft.rfft": (lambda n: jnp.fft.rfft(jnp.arange(4.0), n), True),
+    "jax.numpy.split": (lambda k: jnp.split(jnp.arange(4.0), k), True),
+    "jax.numpy.round": (lambda d: jnp.round(jnp.ones(3), d), False),
+    "diagonal": (lambda k: jnp.ones((3, 3)).diagonal(k), True),
+    "round": (lambda d: jnp.ones(3).round(d), False),
 }
 
 
 @pytest.mark.parametrize("qual", sorted(STATIC_INT_CALLS))
 def test_a_static_int_runs_and_a_traced_one_raises(qual):
-    assert qual in jaxsig.STATIC_INTS or qual in jaxsig.STATIC_INT_METHODS
-    call = STATIC_INT_CALLS[qual]
+    call, sets_shape = STATIC_INT_CALLS[qual]
+    ints = jaxsig.STATIC_INT_METHODS if "." not in qual else jaxsig.STATIC_INTS
+    sizes = jaxsig.STATIC_SIZE_METHODS if "." not in qual else jaxsig.STATIC_SIZES
+    assert (qual in sizes, qual in ints) == (sets_shape, not sets_shape)
     jax.jit(lambda: call(2))()
     with pytest.raises((*TRACER_ERRORS, ValueError, jax.errors.TracerBoolConversionError)):
         jax.jit(call)(2)
+    assert (jnp.shape(jax.tree.leaves(call(1))[0]) != jnp.shape(jax.tree.leaves(call(2))[0])) == sets_shape
+
+
+def test_the_sizes_found_by_probing_are_jg105s():
+    """A size JAX names otherwise (``jnp.split``'s sections) is a shape argument, not a static int."""
+    assert "indices_or_sections" in jaxapi.SHAPE_ARGUMENTS["jax.numpy.split"][1]
+    assert "jax.numpy.split" not in jaxapi.STATIC_INTS or not jaxapi.STATIC_INTS["jax.numpy.split"][1]
 
 
 def test_an_int_parameter_that_takes_a_traced_array_is_left_out():

@@ -40,8 +40,6 @@ MISSED: dict[str, set[int]] = {
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_jax-split-indices-jnp-array-under-jit": {28},
-    "concrete_ticktack-scipy-minimize-equilibrate-in-jitted-run": {28},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_e3nn-jax-equinox-linear-irreps-leaf-under-jit": {45},
     "static_equinox-filter-jit-numpy-batch-static": {29},

@@ -198,42 +198,33 @@ NUMPY_SWALLOWS_CONVERSION = frozenset({"numpy.array_equal", "numpy.array_equiv"}
 VALUE_DEPENDENT_SHAPE = jaxsig.SIZE_BOUNDED_OUTPUTS
 VALUE_DEPENDENT_METHODS = frozenset({"nonzero"})
 
+def _union(*tables: dict[str, tuple[tuple[int, ...], tuple[str, ...]]]) -> dict[str, tuple[tuple[int, ...], tuple[str, ...]]]:
+    """(positions, keywords) tables merged: each function's parameters from all of them."""
+    out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+    for table in tables:
+        for qual, (positions, keywords) in table.items():
+            known_positions, known_keywords = out.get(qual, ((), ()))
+            out[qual] = (tuple(sorted({*known_positions, *positions})), tuple(dict.fromkeys((*known_keywords, *keywords))))
+    return out
+
+
 # Functions that take a shape or a size: a traced value there cannot give a static shape (JG105).
 # qualified name -> (positions, keywords) that must be static.
-# The generated table (every parameter of JAX's API named like a size: jaxsig.py), with the
-# hand-written entries below on top (sizes that JAX names otherwise: arange's bounds, eye's N).
-SHAPE_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {**jaxsig.SIZE_PARAMETERS, **{
-    "jax.numpy.zeros": ((0,), ("shape",)),
-    "jax.numpy.ones": ((0,), ("shape",)),
-    "jax.numpy.empty": ((0,), ("shape",)),
-    "jax.numpy.full": ((0,), ("shape",)),
+# Generated (jaxsig.py): every parameter of JAX's API named like a size, and every integer
+# parameter JAX needs static whose value sets the shape of the output (`jnp.eye`'s `N`,
+# `jnp.split`'s sections, `jnp.diff`'s `n`: two static values, outputs of two shapes); the
+# hand-written entries below add what probing with generic operands cannot show.
+SHAPE_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = _union(jaxsig.SIZE_PARAMETERS, jaxsig.STATIC_SIZES, {
     "jax.numpy.arange": ((0, 1, 2), ("start", "stop", "step")),
-    "jax.numpy.linspace": ((2,), ("num",)),
-    "jax.numpy.logspace": ((2,), ("num",)),
     "jax.numpy.eye": ((0, 1), ("N", "M")),
-    "jax.numpy.identity": ((0,), ("n",)),
     "jax.numpy.tri": ((0, 1), ("N", "M")),
     "jax.numpy.reshape": ((1,), ("shape", "newshape")),
-    "jax.numpy.broadcast_to": ((1,), ("shape",)),
-    "jax.numpy.tile": ((1,), ("reps",)),
-    "jax.numpy.resize": ((1,), ("new_shape",)),
-    "jax.numpy.pad": ((1,), ("pad_width",)),
-    "jax.lax.full": ((0,), ("shape",)),
-    "jax.lax.iota": ((1,), ("size",)),
-    "jax.lax.broadcast": ((1,), ("sizes",)),
-    "jax.lax.dynamic_slice": ((2,), ("slice_sizes",)),
-    "jax.random.normal": ((1,), ("shape",)),
-    "jax.random.uniform": ((1,), ("shape",)),
-    "jax.random.bernoulli": ((2,), ("shape",)),
-    "jax.random.randint": ((1,), ("shape",)),
-    "jax.random.categorical": ((), ("shape",)),
-    "jax.random.truncated_normal": ((3,), ("shape",)),
-    "jax.random.gumbel": ((1,), ("shape",)),
-    "jax.random.split": ((1,), ("num",)),
-    "jax.nn.one_hot": ((1,), ("num_classes",)),
-}}
+})
 # jnp.repeat needs a static `repeats` unless total_repeat_length is given.
 SHAPE_METHODS = frozenset({"reshape", "broadcast_to"})
+# jax.Array's methods whose integer parameters set the output's shape (`x.diagonal(offset)`,
+# `x.repeat(repeats)`; generated: positions after self).
+SHAPE_INT_METHODS = jaxsig.STATIC_SIZE_METHODS
 
 # Optional size parameters that, when omitted, the function computes from its input's values
 # (`jax.ops.segment_sum`'s `num_segments`, `jnp.bincount`'s `length`): with traced input that
@@ -247,19 +238,18 @@ SIZE_FROM_VALUES = jaxsig.SIZE_FROM_VALUES
 STATIC_AXES = jaxsig.STATIC_AXES
 STATIC_AXIS_METHODS = jaxsig.STATIC_AXIS_METHODS
 
-# Other integer parameters that must be static (`lax.top_k`'s `k`, `jnp.triu`'s `k`, `jnp.diff`'s
-# `n`, `jnp.fft.fft`'s `n`, ...): generated from JAX the same way (a Python int there runs under
-# jit, a traced one raises, a traced array is not taken either). The sizes of SHAPE_ARGUMENTS
-# and `jnp.repeat`'s repeats are JG105's and left out here.
+# Other integer parameters that must be static (`jnp.triu`'s `k`, `jnp.round`'s `decimals`,
+# `lax.sort`'s `dimension`, ...): generated from JAX the same way (a Python int there runs under
+# jit, a traced one raises, a traced array is not taken either, and the output's shape does not
+# change with it). The sizes of SHAPE_ARGUMENTS are JG105's and left out here.
 STATIC_INTS = {
     qual: (tuple(i for i in positions if i not in SHAPE_ARGUMENTS.get(qual, ((), ()))[0]),
            tuple(k for k in keywords if k not in SHAPE_ARGUMENTS.get(qual, ((), ()))[1]))
-    for qual, (positions, keywords) in jaxsig.STATIC_INTS.items() if qual != "jax.numpy.repeat"
+    for qual, (positions, keywords) in jaxsig.STATIC_INTS.items()
 }
 
-# The same for jax.Array's methods (`x.diagonal(offset)`, `x.round(decimals)`, `x.argpartition(kth)`;
-# positions after self); `x.repeat(repeats)` is JG105's, as `jnp.repeat` is.
-STATIC_INT_METHODS = {name: spec for name, spec in jaxsig.STATIC_INT_METHODS.items() if name != "repeat"}
+# The same for jax.Array's methods (`x.round(decimals)`, `x.argpartition(kth)`; positions after self).
+STATIC_INT_METHODS = jaxsig.STATIC_INT_METHODS
 
 # NumPy functions that, given a tracer, hand the call to the array's own method (`np.reshape(x,
 # shape)` is `x.reshape(shape)`, `np.sum(x, axis)` is `x.sum(axis)`): they work on tracers, and their

@@ -27,13 +27,14 @@ class Concretization(Rule):
         and answers False: no error, a wrong answer), `range(n)` with a
         traced `n`, a traced axis (`jnp.sum(x, axis)`, `x.min(axis)`, also through
         `functools.partial(jnp.max, axis=axis)`: the axis parameters JAX needs static, read from
-        the installed JAX) or other integer parameter JAX needs static
-        (`lax.top_k(x, k)`, `jnp.triu(m, k)`, `jnp.diff(x, n)`, `jnp.fft.fft(x, n)`,
-        `jnp.split(x, sections)`, `x.diagonal(offset)`, `x.round(decimals)`, ...: found by
-        running every public function and array method of the installed JAX with a Python int
-        and a traced one, leaving out parameters that also take a traced
-        array, like `jnp.histogram`'s `bins`, or that a flag makes traceable, like `jnp.delete`'s
-        `obj` with `assume_unique_indices=True`), and indexing a Python list or tuple (also one
+        the installed JAX) or other integer parameter JAX needs static that leaves the output's
+        shape alone (`jnp.triu(m, k)`, `jnp.round(x, decimals)`, `lax.sort(x, dimension)`,
+        `x.argpartition(kth)`, ...: found by running every public function and array method of
+        the installed JAX with a Python int and a traced one, leaving out parameters that also
+        take a traced array, like `jnp.histogram`'s `bins`, or that a flag makes traceable, like
+        `jnp.delete`'s `obj` with `assume_unique_indices=True`; those whose value sets the output's
+        shape, `lax.top_k`'s `k`, `jnp.split`'s sections, `jnp.diff`'s `n`, are sizes: JG105),
+        and indexing a Python list or tuple (also one
         holding tracers, filled by `append`), or a NumPy array (also one bound once at module level
         or in an enclosing function, or stored once, like a list literal, as `self.<name>` by the
         `__init__` of a plain class: never registered as a pytree nor passed to any call, the
