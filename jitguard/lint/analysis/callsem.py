@@ -344,10 +344,15 @@ class CallSemantics:
         given: static ones (``len``, ``x.item()``, ``range``...) and ``d.items()``/``d.values()``."""
         if name in jaxapi.STATIC_CALLS or name in jaxapi.CONCRETIZING_BUILTINS or name == "range":
             return True, None
-        if name == "getattr" and len(node.args) >= 2:
+        if name == "getattr" and len(node.args) in (2, 3) and not any(a.keyword or a.star for a in node.args):
             attr = node.args[1].value
-            if isinstance(attr, cst.SimpleString) and attr.evaluated_value in jaxapi.STATIC_ATTRIBUTES:
-                return True, None  # getattr(x, "shape", ()) is x.shape
+            if isinstance(attr, cst.SimpleString) and isinstance(attr.evaluated_value, str):
+                if attr.evaluated_value in jaxapi.STATIC_ATTRIBUTES:
+                    return True, None  # getattr(x, "shape", ()) is x.shape
+                if attr.evaluated_value.isidentifier():  # getattr(out, "converged") is out.converged
+                    read = cst.Attribute(value=node.args[0].value, attr=cst.Name(attr.evaluated_value))
+                    default = self.taints.get(node.args[2].value) if len(node.args) == 3 else None
+                    return True, lattice.join(self.ev_Attribute(read), default)
         if isinstance(node.func, cst.Attribute):
             method = node.func.attr.value
             if method in jaxapi.CONCRETIZING_METHODS or (method == "keys" and not node.args):
@@ -682,6 +687,7 @@ class CallSemantics:
         vararg = next((p for p in callee.params if p.kind == "vararg"), None)
         varkw = next((p for p in callee.params if p.kind == "kwarg"), None)
         extra: dict[str, Taint | None] = {}  # keywords that **kwargs collects: a dict of them
+        rest: list[Taint | None] | None = []  # what *args collects, by position (None: not known)
         i = 0
         for arg in call.args:
             t = self.taints.get(arg.value)
@@ -697,6 +703,7 @@ class CallSemantics:
                 mapped[varkw.name] = Taint(t.origin, container=True, mapping=True, foreign=t.foreign)
             if arg.star == "*" and t is not None and t.fields is not None and not t.mapping:
                 i = _map_record(t, params, i, vararg, mapped)
+                rest = None
                 continue
             if arg.star:
                 if t is not None:
@@ -704,13 +711,23 @@ class CallSemantics:
                         mapped[p.name] = t
                     if vararg is not None:
                         mapped[vararg.name] = lattice.container(t)
+                rest = None
                 continue
             if i < len(params):
                 if t is not None:
                     mapped[params[i].name] = t
-            elif vararg is not None and t is not None:
-                mapped[vararg.name] = lattice.container(t)
+            elif vararg is not None:
+                if rest is not None:
+                    rest.append(t)
+                elif t is not None:
+                    mapped[vararg.name] = lattice.container(t)
             i += 1
+        if vararg is not None and rest:
+            # f(x, m) into def f(*args): a tuple that knows its positions (`g(*args)` passes each
+            # on to its own parameter, a static one stays static)
+            collected = lattice.record({str(k): t for k, t in enumerate(rest)})
+            if collected is not None:
+                mapped[vararg.name] = collected
         if varkw is not None and varkw.name not in mapped:
             # f(x, a=traced, b=1) into def f(x, **kw): kw is a dict whose keys are these str names
             kwargs = lattice.record(extra, mapping=True)

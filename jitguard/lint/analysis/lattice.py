@@ -184,11 +184,23 @@ def field(value: Value, name: str) -> tuple[bool, Value]:
     return False, None
 
 
+def _positional(fields: Fields) -> bool:
+    """The fields of a tuple or list literal: its positions, in order."""
+    return all(name == str(i) for i, (name, _) in enumerate(fields))
+
+
 def join_fields(a: Fields | None, b: Fields | None, depth: int = 3) -> Fields | None:
     """Two values of the same structure meeting (one parameter receiving both): each field is
     traced if it is in either, field by field (nested records too); None when the fields differ."""
-    if a is None or b is None or [n for n, _ in a] != [n for n, _ in b]:
+    if a is None or b is None:
         return None
+    if [n for n, _ in a] != [n for n, _ in b]:
+        if not (_positional(a) and _positional(b)):
+            return None
+        # tuples of two lengths (`*args` of `f(x, m)` and of `f(x, m, n)`): position by position,
+        # the longer one's last positions as it has them
+        longer, shorter = (a, b) if len(a) >= len(b) else (b, a)
+        return join_fields(longer[:len(shorter)], shorter, depth) + longer[len(shorter):]
     out = []
     for (name, x), (_, y) in zip(a, b):
         if x is not None and y is not None and x.fields is not None and y.fields is not None and depth > 0:

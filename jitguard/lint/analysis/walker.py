@@ -916,6 +916,8 @@ class Walker(CallSemantics):
             return lattice.field(base, name)
         if isinstance(key, cst.Integer) and not base.mapping:
             index = int(key.value, 0)
+            if base.fields[-1][0] == TAIL and index >= len(base.fields) - 1:
+                return True, base.fields[-1][1]  # in the tail of unknown length: its elements' kind
             return (True, base.fields[index][1]) if index < len(base.fields) else (False, None)
         if self.taints.get(key) is None:
             # d[k] with a static key: one of its items, whichever it is (a KeyError otherwise); when
@@ -1063,6 +1065,10 @@ class Walker(CallSemantics):
         for elt in elts:
             t = self.ev(elt) or t
         self.env, self.locals = saved_env, saved_locals
+        if t is not None and len(elts) == 1 and not isinstance(node, cst.SetComp):
+            # every element is what the one element expression gives: `[a for a in [x[0]]][0]`
+            # is that element (a tail of unknown length, each position of that kind)
+            return lattice.record({TAIL: t})
         return lattice.collection(t)
 
     def ev_ListComp(self, node: cst.ListComp) -> Taint | None:
