@@ -697,31 +697,18 @@ class CallSemantics:
                     mapped[p.name] = t
                 elif p is None and varkw is not None:
                     extra[arg.keyword.value] = t
-                continue
-            if arg.star == "**" and t is not None and varkw is not None:
-                # **d into **kw: a dict of what d holds, by keys we cannot see (str all the same)
-                mapped[varkw.name] = Taint(t.origin, container=True, mapping=True, foreign=t.foreign)
-            if arg.star == "*" and t is not None and t.fields is not None and not t.mapping:
-                i = _map_record(t, params, i, vararg, mapped)
+            elif arg.star:
+                i = _map_splatted(arg, t, params, i, vararg, varkw, mapped)
                 rest = None
-                continue
-            if arg.star:
-                if t is not None:
-                    for p in params[i:]:
-                        mapped[p.name] = t
-                    if vararg is not None:
-                        mapped[vararg.name] = lattice.container(t)
-                rest = None
-                continue
-            if i < len(params):
-                if t is not None:
-                    mapped[params[i].name] = t
-            elif vararg is not None:
-                if rest is not None:
+            else:
+                if i < len(params):
+                    if t is not None:
+                        mapped[params[i].name] = t
+                elif rest is not None:
                     rest.append(t)
-                elif t is not None:
+                elif vararg is not None and t is not None:
                     mapped[vararg.name] = lattice.container(t)
-            i += 1
+                i += 1
         if vararg is not None and rest:
             # f(x, m) into def f(*args): a tuple that knows its positions (`g(*args)` passes each
             # on to its own parameter, a static one stays static)
@@ -853,6 +840,23 @@ def _keyed_read(node: cst.Call, obj: Taint, taints) -> tuple[Taint | None] | Non
         return None
     default = taints.get(node.args[1].value) if len(node.args) > 1 else None
     return (lattice.join(kind, default),)
+
+
+def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, varkw, mapped: dict[str, Taint]) -> int:
+    """``*xs`` or ``**d`` in a call: what it binds from the ``i``-th positional parameter on
+    (a record's positions each their own parameter, anything else every parameter left).
+    Returns the next position."""
+    if t is None:
+        return i
+    if arg.star == "**" and varkw is not None:  # **d into **kw: a dict of what d holds, by keys we cannot see
+        mapped[varkw.name] = Taint(t.origin, container=True, mapping=True, foreign=t.foreign)
+    if arg.star == "*" and t.fields is not None and not t.mapping:
+        return _map_record(t, params, i, vararg, mapped)
+    for p in params[i:]:
+        mapped[p.name] = t
+    if vararg is not None:
+        mapped[vararg.name] = lattice.container(t)
+    return i
 
 
 def _map_record(record: Taint, params: list, i: int, vararg, mapped: dict[str, Taint]) -> int:
