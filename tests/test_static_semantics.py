@@ -725,6 +725,48 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return apply_twice(jnp.arange(3.0), functools.partial(power, 2))
         """, "JG203", None),
+    # -- a Partial made per iteration at a static position (JG302; compiles once per object) ----
+    "tree_partial_per_iteration_at_static_position": ("""
+        def offset(x):
+            return x + 1.0
+
+
+        def apply(fn, x):
+            return fn(x) * 2
+
+
+        apply_static = jax.jit(apply, static_argnums=0)
+
+
+        def main(n):
+            out = []
+            for step in range(n):
+                fn = jax.tree_util.Partial(offset)
+                out.append(apply_static(fn, step))  # flag
+            return out
+        """, "JG302", "GROWS"),
+    # legal look-alikes: the same Partial every time; a new Partial at a traced position (a pytree)
+    "tree_partial_made_once_or_traced": ("""
+        def offset(x):
+            return x + 1.0
+
+
+        def apply(fn, x):
+            return fn(x) * 2
+
+
+        apply_static = jax.jit(apply, static_argnums=0)
+        apply_traced = jax.jit(apply)
+
+
+        def main(n):
+            out = []
+            once = jax.tree_util.Partial(offset)
+            for step in range(n):
+                out.append(apply_static(once, step))
+                out.append(apply_traced(jax.tree_util.Partial(offset), step))
+            return out
+        """, "JG302", "BOUNDED"),
     # -- metadata that changes per iteration (JG302; main(n) compiles more for n=4 than n=2) ----
     "aux_data_float_per_iteration": (_NOISY + """
 
@@ -949,6 +991,21 @@ CASES: dict[str, tuple[str, str, str | None]] = {
             return fast(jnp.ones(2), n=3) + faster(jnp.ones(2), 1)
         """, "JG101", None),
 }
+
+
+def test_identity_partials_compare_by_identity():
+    """``shapes.IDENTITY_PARTIALS``: two partials of the same function and arguments are neither
+    equal nor hashed alike (object's __eq__/__hash__), so each new one is a new static value."""
+    import functools as ft
+
+    from jitguard.lint.analysis.shapes import IDENTITY_PARTIALS
+
+    for qual in IDENTITY_PARTIALS:
+        module, _, name = qual.rpartition(".")
+        cls = getattr(__import__(module, fromlist=[name]), name)
+        assert issubclass(cls, ft.partial)
+        a, b = cls(abs, 1), cls(abs, 1)
+        assert a != b and cls.__eq__ is object.__eq__ and cls.__hash__ is object.__hash__, qual
 
 
 def _source(name: str) -> str:
