@@ -44,7 +44,6 @@ MISSED: dict[str, set[int]] = {
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_jax-docs-customclass-hash-over-array-attribute": {40},
     "static_jax-jit-under-classmethod-cls-traced": {30},
-    "static_jax-pmap-static-broadcasted-arg-passed-by-keyword": {25},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 
