@@ -43,7 +43,6 @@ MISSED: dict[str, set[int]] = {
     "static_e3nn-jax-equinox-linear-irreps-leaf-under-jit": {45},
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_jax-docs-customclass-hash-over-array-attribute": {40},
-    "static_jax-jit-under-classmethod-cls-traced": {30},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 
