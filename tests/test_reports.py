@@ -42,7 +42,6 @@ MISSED: dict[str, set[int]] = {
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_e3nn-jax-equinox-linear-irreps-leaf-under-jit": {45},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_jax-docs-customclass-hash-over-array-attribute": {40},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 

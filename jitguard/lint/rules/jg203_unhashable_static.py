@@ -43,6 +43,10 @@ class UnhashableStaticArgument(Rule):
         or `set`; a base, decorator or metaclass from elsewhere, or a `__hash__` assigned after
         the class is made, leaves it unjudged),
         a namedtuple or frozen dataclass holding one of those (they hash their fields), an
+        instance of a class of the module whose own `__hash__` passes an attribute to `hash()`
+        (alone or in a tuple literal: `hash((self.x, self.mul))`, which hashes each element),
+        `__init__` setting it from a parameter (`self.x = x`, its only assignment), built with one
+        of those for that parameter (`CustomClass(jnp.array(2.0), True)`), an
         instance of a standard-library class that defines `__eq__` without `__hash__`
         (`argparse.Namespace`, also from `parser.parse_args()`; the table is read from the
         standard library), a name bound to one of those in the same scope, or `self.cfg` where
