@@ -19,7 +19,8 @@ the named error, a look-alike's ``main()`` runs.
   of them (``tuple(arr)``, ``tuple(map(tuple, arr))``), a NamedTuple or a frozen dataclass holding
   one; so for an instance of a class whose own ``__hash__`` converts the attribute the tracer is
   stored in (``int(jnp.sum(self.val))``, ``np.asarray(self.arr).tobytes()``, also in a helper it
-  calls). Shapes, ``len``, Python values, and a plain object (hashed by identity) are fine.
+  calls) or hashes it (``hash((self.val, self.tag))``: a tuple hashes each element; a JAX array
+  outside the trace has no hash either). Shapes, ``len``, Python values, and a plain object (hashed by identity) are fine.
 * **``jax.tree_util.Partial``** is a pytree: the arguments it binds are leaves, so a ``Partial``
   passed to a jitted function at a traced position carries tracers, and calling it there gives
   them to the function it wraps: at a static position of a jitted function, ValueError.
@@ -100,6 +101,25 @@ _BY_BYTES = """
         @partial(jax.jit, static_argnames=("key",))
         def solve(x, key):
             return x * jnp.sum(key.arr)
+"""
+
+# a class whose own __hash__ hashes a tuple of its attributes (each element hashed)
+_HASHED_PAIR = """
+        class Pair:
+            def __init__(self, scale, tag):
+                self.scale = scale
+                self.tag = tag
+
+            def __hash__(self):
+                return hash((self.scale, self.tag))
+
+            def __eq__(self, other):
+                return self is other
+
+
+        @partial(jax.jit, static_argnums=(1,))
+        def scale_by(x, pair):
+            return x * jnp.sum(jnp.asarray(pair.scale))
 """
 
 # name: (source, code, error raised by main() or None when main() runs)
@@ -499,7 +519,36 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return model(jnp.ones(2))
         """, "JG203", "ValueError"),
+    "hash_of_a_tuple_holding_the_wrapped_tracer": (_HASHED_PAIR + """
+
+
+        @jax.jit
+        def model(x):
+            return scale_by(x, Pair(x * 2, "b"))  # flag
+
+
+        def main():
+            return model(jnp.ones(2))
+        """, "JG203", "ValueError"),
+    "hash_of_a_tuple_holding_an_array_attribute": (_HASHED_PAIR + """
+
+
+        def main():
+            pair = Pair(jnp.ones(2), "a")
+            return scale_by(jnp.ones(2), pair)  # flag
+        """, "JG203", "ValueError"),
     # legal look-alikes
+    "hash_of_a_tuple_holding_python_values": (_HASHED_PAIR + """
+
+
+        @jax.jit
+        def model(x):
+            return scale_by(x, Pair(x.shape[0], "b"))
+
+
+        def main():
+            return model(jnp.ones(2)) + scale_by(jnp.ones(2), Pair(2.0, "a"))
+        """, "JG203", None),
     "hash_converts_a_numpy_array": (_BY_BYTES + """
 
 

@@ -219,13 +219,16 @@ _CONVERTING_METHODS = frozenset({"item", "tolist", "tobytes", "__index__", "__in
 def _converted_by_hash(walker, call: cst.Call, depth: int) -> Taint | None:
     """``Wrapper(x)`` of a class of the module whose own ``__hash__`` makes a Python value of an
     attribute (``int(jnp.sum(self.val))``, ``.item()``, a NumPy call; also in a module function it
-    hands the attribute to) that ``__init__`` sets from the argument ``x`` (``self.val = val``):
-    hashing it converts the tracer ``x`` is (ConcretizationTypeError inside the hash, which JAX
-    reports as a non-hashable static argument). The tracer, or None."""
+    hands the attribute to), or hashes it (``hash((self.val, 1))``: a tracer has no hash), that
+    ``__init__`` sets from the argument ``x`` (``self.val = val``): hashing it converts or hashes
+    the tracer ``x`` is (an error inside the hash, which JAX reports as a non-hashable static
+    argument). The tracer, or None."""
+    from jitguard.lint.analysis.hashability import hashed_attributes
+
     index = walker.index
     klass = index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
     init = klass.methods.get("__init__") if klass is not None else None
-    converted = _hash_converts(index, klass) if init is not None else None
+    converted = _hash_converts(index, klass) | hashed_attributes(klass) if init is not None else None
     if not converted or index.lookup_function(klass.name, walker.info) is not None:
         return None
     stored = _init_stores(init)

@@ -86,7 +86,8 @@ class UnhashableStaticArgument(Rule):
         included: at a static position, a traced array, a tuple of tracers (`tuple(arr)`,
         `tuple(map(tuple, arr))`), a NamedTuple or frozen dataclass holding one, or an instance
         of a class whose own `__hash__` converts the attribute holding one (`int(jnp.sum(
-        self.val))`, `.item()`, a NumPy call, also in a helper it calls) is flagged (a plain
+        self.val))`, `.item()`, a NumPy call, also in a helper it calls) or hashes it
+        (`hash((self.val, self.tag))`) is flagged (a plain
         object hashes by identity and is not; a parameter with a default is traced only when
         passed). A `jax.tree_util.Partial(g, a)` passed to a jitted function at a
         traced position carries its bound arguments as leaves, tracers there: calling it gives
