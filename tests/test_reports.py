@@ -40,7 +40,6 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-bias-correction-power-per-step": {43},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
-    "static_e3nn-jax-equinox-linear-irreps-leaf-under-jit": {45},
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }

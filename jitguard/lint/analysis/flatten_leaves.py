@@ -49,15 +49,29 @@ def leaf_attribute(call: cst.Call, index, scope, kind_of) -> str | None:
     if name not in cache:
         cache[name] = _leaf_candidates(name, index)
     found = cache[name]
+    how = "a pytree: its `tree_flatten` makes attribute `{}` a child"
+    if found is None:
+        found = _module_fields(name, index)
+        how = "an `equinox.Module`: its field `{}` is a pytree child, not static"
     if found is None:
         return None
     init, candidates = found
     for attr, value in candidates:
         kind = _kind(value, init, call, scope, kind_of)
         if kind is not None:
-            return (f"a `{name}` (a pytree: its `tree_flatten` makes attribute `{attr}` a child) holding {kind} "
-                    f"in attribute `{attr}`")
+            return f"a `{name}` ({how.format(attr)}) holding {kind} in attribute `{attr}`"
     return None
+
+
+def _module_fields(name: str, index):
+    """``eqx_children.module_candidates`` for the class ``name`` (cached)."""
+    from jitguard.lint.analysis.eqx_children import module_candidates
+
+    cache = index.__dict__.setdefault("_module_children", {})
+    if name not in cache:
+        cache[name] = module_candidates(name, index, lambda init: _stored(init, index, _foreign_self_targets(
+            [index.classes[name]], index)))
+    return cache[name]
 
 
 def _leaf_candidates(name: str, index):

@@ -43,7 +43,11 @@ class UntraceableArgument(Rule):
         `object` or another such class, never passed to `register_pytree_node` or any other
         call, no `__jax_array__`; also a plain subclass of `dict`, `list` or `tuple`: JAX's
         registry looks the exact type up, so a subclass is a leaf), or a tuple, list, dict or NamedTuple holding one (also
-        `Record(*make())`, the elements of the tuple literal a function of the file returns), or
+        `Record(*make())`, the elements of the tuple literal a function of the file returns), an
+        instance of an `equinox.Module` subclass of the file (its one base) with such a value in a
+        field that is not static (`eqx.field(static=True)`), read from what its own `__init__`
+        stores or, with the generated `__init__`, from the argument given for the field (a field
+        with other `eqx.field` options, a converter, leaves the class alone), or
         a dataclass of the file registered once with `jax.tree_util.register_dataclass` holding one
         in a data field (a meta field, or a `field(...)` with metadata, stays static), or an
         instance of a class of the file registered with `register_pytree_node_class` (its
@@ -70,8 +74,8 @@ class UntraceableArgument(Rule):
         instance of a subclass registered as a pytree elsewhere), and calls through `self` are
         left alone when a class of the file derives from the method's class (an override may
         run). Only what the source shows
-        for sure is flagged: a value of unknown kind, a class with a base from another library (an
-        `equinox.Module`, a `flax.struct` dataclass), a registered pytree or NamedTuple, a static
+        for sure is flagged: a value of unknown kind, a class with another base from another library
+        (a `flax.struct` dataclass, a library's subclass of `equinox.Module`), a registered pytree or NamedTuple, a static
         position, `*args` and `**kwargs`, and other jits are left alone (`equinox.filter_jit` and
         `flax.nnx.jit` are documented to keep non-array values static; `jax.pmap` raises a
         `ValueError` instead when no argument is mapped). A call of a jitted function of another
