@@ -16,16 +16,17 @@ class Irreps(tuple):  # a tuple subclass: a leaf for JAX's registry
         return sum(mul * (2 * l + 1) for mul, l in self)
 
 
+def weights(irreps, key):
+    return jax.random.normal(key, (irreps.dim, 2))
+
+
 class Linear(eqx.Module):
     irreps_in: Irreps
     w: jax.Array
 
     def __init__(self, irreps_in, key):
         self.irreps_in = Irreps(irreps_in)
-        self.w = jax.random.normal(key, (self.irreps_in.dim, 2))
-
-    def __call__(self, x):
-        return x @ self.w
+        self.w = weights(self.irreps_in, key)
 
 
 class Head(eqx.Module):  # the generated __init__: fields in order
@@ -35,7 +36,7 @@ class Head(eqx.Module):  # the generated __init__: fields in order
 
 
 def apply(model, x):
-    return model(x) if hasattr(model, "irreps_in") else x * model.w * model.scale
+    return x @ model.w if hasattr(model, "irreps_in") else x * model.w * model.scale
 
 
 apply_jit = jax.jit(apply)
@@ -66,10 +67,7 @@ class StaticLinear(eqx.Module):
 
     def __init__(self, irreps_in, key):
         self.irreps_in = Irreps(irreps_in)
-        self.w = jax.random.normal(key, (self.irreps_in.dim, 2))
-
-    def __call__(self, x):
-        return x @ self.w
+        self.w = weights(self.irreps_in, key)
 
 
 class StaticHead(eqx.Module):

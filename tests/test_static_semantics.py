@@ -103,6 +103,18 @@ _BY_BYTES = """
             return x * jnp.sum(key.arr)
 """
 
+# a function applied through a jit that keeps it static
+_APPLY_FN = """
+        def offset(x):
+            return x + 1.0
+
+
+        def apply(fn, x):
+            return fn(x) * 2
+
+
+        apply_static = jax.jit(apply, static_argnums=0)
+"""
 # a class whose own __hash__ hashes a tuple of its attributes (each element hashed)
 _HASHED_PAIR = """
         class Pair:
@@ -775,16 +787,7 @@ CASES: dict[str, tuple[str, str, str | None]] = {
             return apply_twice(jnp.arange(3.0), functools.partial(power, 2))
         """, "JG203", None),
     # -- a Partial made per iteration at a static position (JG302; compiles once per object) ----
-    "tree_partial_per_iteration_at_static_position": ("""
-        def offset(x):
-            return x + 1.0
-
-
-        def apply(fn, x):
-            return fn(x) * 2
-
-
-        apply_static = jax.jit(apply, static_argnums=0)
+    "tree_partial_per_iteration_at_static_position": (_APPLY_FN + """
 
 
         def main(n):
@@ -795,16 +798,7 @@ CASES: dict[str, tuple[str, str, str | None]] = {
             return out
         """, "JG302", "GROWS"),
     # legal look-alikes: the same Partial every time; a new Partial at a traced position (a pytree)
-    "tree_partial_made_once_or_traced": ("""
-        def offset(x):
-            return x + 1.0
-
-
-        def apply(fn, x):
-            return fn(x) * 2
-
-
-        apply_static = jax.jit(apply, static_argnums=0)
+    "tree_partial_made_once_or_traced": (_APPLY_FN + """
         apply_traced = jax.jit(apply)
 
 

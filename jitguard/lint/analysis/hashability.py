@@ -497,17 +497,23 @@ def _stores_param(klass, init, attr: str, param: str) -> bool:
     return isinstance(value, cst.Name) and value.value == param and init.param(param) is not None
 
 
+def own_hash_calls(klass):
+    """(call, the class's own ``def __hash__``, the name of its ``self``) for each call in the
+    body of that method; nothing when the class defines none."""
+    method = klass.methods.get("__hash__")
+    if method is None or not method.positional or not isinstance(method.node, cst.FunctionDef):
+        return
+    for node in iter_nodes(method.node.body):
+        if isinstance(node, cst.Call):
+            yield node, method, method.positional[0].name
+
+
 def hashed_attributes(klass) -> frozenset[str]:
     """The attributes the class's own ``__hash__`` passes to the builtin ``hash``, alone or as an
     element of a tuple literal (``hash((self.x, self.mul))``)."""
-    method = klass.methods.get("__hash__")
-    if method is None or not method.positional or not isinstance(method.node, cst.FunctionDef):
-        return frozenset()
-    self_name = method.positional[0].name
     found: set[str] = set()
-    for node in iter_nodes(method.node.body):
-        if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "hash"
-                and len(node.args) == 1):
+    for node, _method, self_name in own_hash_calls(klass):
+        if not (isinstance(node.func, cst.Name) and node.func.value == "hash" and len(node.args) == 1):
             continue
         value = node.args[0].value
         elements = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]

@@ -257,14 +257,10 @@ def _init_stores(init) -> dict[str, str]:
 
 def _hash_converts(index, klass) -> frozenset[str]:
     """The attributes whose values the class's own ``__hash__`` turns into Python values."""
-    method = klass.methods.get("__hash__")
-    if method is None or not method.positional or not isinstance(method.node, cst.FunctionDef):
-        return frozenset()
-    self_name = method.positional[0].name
+    from jitguard.lint.analysis.hashability import own_hash_calls
+
     found: set[str] = set()
-    for node in iter_nodes(method.node.body):
-        if not isinstance(node, cst.Call):
-            continue
+    for node, method, self_name in own_hash_calls(klass):
         if _converts(index, node, method) or _helper_converts(index, node, method):
             for sub in iter_nodes(node):
                 if isinstance(sub, cst.Attribute) and isinstance(sub.value, cst.Name) and sub.value.value == self_name:
