@@ -16,6 +16,10 @@ for ``Cls(...)``:
 * what each field holds: what the class's own ``__init__`` stores (``flatten_leaves`` reads it,
   also from the construction's arguments), or, with the generated ``__init__``, the argument
   given for it (by position in field order, or by name), else its default.
+
+An instance is also hashed by all its fields, static or not (``equinox.Module.__hash__``, a frozen
+dataclass's): at a static position of ``jax.jit`` one holding an array or a list raises
+ValueError (JG203; JAX 0.10.2 with equinox: rules/JG203_equinox.py).
 """
 
 from __future__ import annotations
@@ -30,10 +34,10 @@ _FIELD_OPTIONS = frozenset({"static", "default", "default_factory"})
 _UNREAD = ("__post_init__", "__setattr__", "__getattribute__")
 
 
-def module_candidates(name: str, index, stored_by):
+def module_candidates(name: str, index, stored_by, static: bool = False):
     """(the ``__init__`` run, [(field, the value stored there)]) for the non-static fields of the
-    ``equinox.Module`` subclass ``name``; None when the class is not read so. ``stored_by(init)``
-    reads what an own ``__init__`` stores (``flatten_leaves._stored``)."""
+    ``equinox.Module`` subclass ``name`` (with ``static``, every field); None when the class is not
+    read so. ``stored_by(init)`` reads what an own ``__init__`` stores (``flatten_leaves._stored``)."""
     klass = index.classes.get(name)
     if klass is None or sum(1 for s in index.module.body if isinstance(s, cst.ClassDef) and s.name.value == name) != 1:
         return None
@@ -49,11 +53,11 @@ def module_candidates(name: str, index, stored_by):
     if init is None:
         params = [Param("self", "positional", None)] + [Param(f, "positional", default) for f, _s, default in fields]
         init = FunctionInfo(node, "__init__", None, klass, params, is_method=True)
-        return init, [(f, cst.Name(f)) for f, static, _d in fields if not static]
+        return init, [(f, cst.Name(f)) for f, is_static, _d in fields if static or not is_static]
     stored = stored_by(init)
     if stored is None:
         return None
-    return init, [(f, stored[f]) for f, static, _d in fields if not static and f in stored]
+    return init, [(f, stored[f]) for f, is_static, _d in fields if (static or not is_static) and f in stored]
 
 
 def _fields(node: cst.ClassDef, index) -> list[tuple[str, bool, cst.BaseExpression | None]] | None:

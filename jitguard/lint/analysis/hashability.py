@@ -24,6 +24,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, jaxsig
 from jitguard.lint.analysis.arrays import array_kind
+from jitguard.lint.analysis.flatten_leaves import module_field
 from jitguard.lint.analysis.walk import iter_nodes
 
 # methods that return an instance of an unhashable standard-library class:
@@ -451,7 +452,9 @@ def unhashable_call(call: cst.Call, index, scope, inner: Inner) -> str | None:
     returned = _returned_kind(call, index, scope)
     if returned is not None:
         return returned
-    held = _hashed_attribute(call, index, scope, inner)
+    held = _hashed_attribute(call, index, scope, inner) or module_field(
+        call, index, scope, lambda e, where: unhashable_value(e, index, where, 1),
+        "an `equinox.Module`, hashed by all its fields: `{}` among them", static=True)
     if held is not None:
         return held
     kind = value_class(call, index, scope)
