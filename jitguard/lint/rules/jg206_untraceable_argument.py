@@ -149,7 +149,7 @@ class UntraceableArgument(Rule):
             return False
         info = resolved[0]
         use = index.class_bound_jit(info)
-        if use is None or not info.positional or use.static_unknown:
+        if use is None or use.qualname not in TRACING_JITS or not info.positional or use.static_unknown:
             return False
         first = info.positional[0].name
         if first in use.static_names:
