@@ -47,6 +47,33 @@ def library_keyword_only():
     return jax.jit(jnp.argwhere, static_argnums=(1,))  # expect: JG201
 
 
+def shift_by(x, by=1):
+    return x + by
+
+
+pshift = jax.pmap(shift_by, static_broadcasted_argnums=(1,))
+
+
+def pmap_static_by_keyword():
+    # pmap reads static_broadcasted_argnums from the positional arguments only
+    return pshift(jnp.ones((1, 2)), by=2)  # expect: JG201
+
+
+def pmap_static_left_at_default():
+    return pshift(jnp.ones((1, 2)))  # expect: JG201
+
+
+@partial(jax.checkpoint, static_argnums=(1,))
+def repeat(x, times):
+    for _ in range(times):
+        x = jnp.sin(x)
+    return x
+
+
+def checkpoint_static_by_keyword():
+    return repeat(jnp.ones(2), times=3)  # expect: JG201
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -82,7 +109,40 @@ def library_positional():
     return jax.jit(jax.nn.one_hot, static_argnums=1)(jnp.array([0, 2]), 3)
 
 
+def pmap_static_positional():
+    return pshift(jnp.ones((1, 2)), 2)
+
+
+def checkpoint_static_positional():
+    return repeat(jnp.ones(2), 3)
+
+
+jshift = jax.jit(shift_by, static_argnums=(1,))
+
+
+def jit_static_by_keyword():
+    # jax.jit maps static_argnums to parameter names: a keyword fills the static parameter
+    return jshift(jnp.ones(2), by=2)
+
+
+@partial(jax.custom_jvp, nondiff_argnums=(1,))
+def clip_by(x, bound):
+    return jnp.clip(x, -bound, bound)
+
+
+@clip_by.defjvp
+def _clip_by_jvp(bound, primals, tangents):
+    return clip_by(primals[0], bound), tangents[0]
+
+
+def custom_jvp_nondiff_by_keyword():
+    return clip_by(jnp.ones(2), bound=0.5)
+
+
 RAISES = [
+    (pmap_static_by_keyword, "ValueError"),
+    (pmap_static_left_at_default, "ValueError"),
+    (checkpoint_static_by_keyword, "ValueError"),
     (library_keyword_only, "ValueError"),
     (past_the_end, "ValueError"),
     (keyword_only_is_not_positional, "ValueError"),
@@ -97,4 +157,8 @@ RUNS = [
     lambda: Layer(2).apply(jnp.ones(2), 3),
     library_by_name,
     library_positional,
+    pmap_static_positional,
+    checkpoint_static_positional,
+    jit_static_by_keyword,
+    custom_jvp_nondiff_by_keyword,
 ]

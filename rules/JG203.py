@@ -259,6 +259,36 @@ def list_after_an_init_false_field(x):
     return jax.jit(shifted_depth, static_argnums=(1,))(x, Trimmed(2, [1, 2]))  # lands in `sizes`, hashed  # expect: JG203
 
 
+class Gain:
+    def __init__(self, scale, tag):
+        self.scale = scale
+        self.tag = tag
+
+    @partial(jax.jit, static_argnums=0)
+    def apply(self, x):
+        return x * self.scale
+
+    def __hash__(self):
+        return hash((self.scale, self.tag))  # a tuple hashes each element
+
+    def __eq__(self, other):
+        return isinstance(other, Gain) and (self.scale, self.tag) == (other.scale, other.tag)
+
+
+@partial(jax.jit, static_argnums=(1,))
+def amplify(x, gain):
+    return x * jnp.sum(jnp.asarray(gain.scale))
+
+
+def own_hash_over_an_array_attribute(x):
+    gain = Gain(jnp.array(2.0), "a")
+    return gain.apply(x)  # expect: JG203
+
+
+def own_hash_over_a_list_attribute(x):
+    return amplify(x, Gain([2.0], "b"))  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -566,7 +596,23 @@ def sizes_from_the_shape(x):
     return split(x, sizes=(1, x.shape[0] - 1))
 
 
+class TupleGain(Gain):
+    def __init__(self, scale, tag):
+        self.scale = tuple(scale)  # converted: hashable
+        self.tag = tag
+
+    def __hash__(self):
+        return hash((self.scale, self.tag))
+
+
+def own_hash_over_python_values(x):
+    gain = Gain(2.0, "a")
+    return gain.apply(x) + amplify(x, Gain(3.0, jnp.ones(2).shape)) + amplify(x, TupleGain([2.0], "b"))
+
+
 RAISES = [
+    (lambda: own_hash_over_an_array_attribute(jnp.arange(3.0)), "ValueError"),
+    (lambda: own_hash_over_a_list_attribute(jnp.arange(3.0)), "ValueError"),
     (lambda: class_inheriting_eq_without_hash(jnp.arange(3.0)), "ValueError"),
     (lambda: sizes_from_a_traced_array(jnp.arange(3.0)), "ValueError"),
     (lambda: jax_call_result(jnp.arange(3.0)), "ValueError"),
@@ -603,6 +649,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: own_hash_over_python_values(jnp.arange(3.0)),
     lambda: class_inheriting_eq_with_its_own_hash(jnp.arange(3.0)),
     lambda: sizes_from_the_shape(jnp.arange(3.0)),
     lambda: jax_call_results_made_static(jnp.arange(3.0)),

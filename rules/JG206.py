@@ -222,6 +222,34 @@ def dict_subclass_bound_to_a_name(x):
     return scale(x, settings)  # expect: JG206
 
 
+class Grid:
+    @classmethod
+    @jax.jit
+    def zeros(shape):  # the classmethod binds the class to `shape`
+        return jnp.zeros(shape)
+
+    @classmethod
+    @jax.jit
+    def scaled(cls, x):  # the class at `cls`, traced
+        return x * 2
+
+    @classmethod
+    def twice(cls, x):
+        return cls.scaled(x)  # expect: JG206
+
+
+def classmethod_over_jit(x):
+    return Grid.zeros((2, 3))  # expect: JG206
+
+
+def classmethod_over_jit_on_an_instance(x):
+    return Grid().scaled(x)  # expect: JG206
+
+
+def classmethod_over_jit_through_cls(x):
+    return Grid.twice(x)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -384,7 +412,26 @@ def function_in_a_meta_field(x):
     return scale(x, WithStaticHook(x, double)), scale(x, Hooked(x, x, other=double)), scale(x, WithHook(x, x))
 
 
+class StaticGrid:
+    @classmethod
+    @partial(jax.jit, static_argnums=(0, 1))
+    def zeros(cls, shape):  # the class static (hashable): fine
+        return jnp.zeros(shape)
+
+    @staticmethod
+    @jax.jit
+    def scaled(x):  # a staticmethod binds nothing
+        return x * 2
+
+
+def classmethod_with_the_class_static(x):
+    return StaticGrid.zeros((2, 3)).sum() + StaticGrid.scaled(x) + StaticGrid().scaled(x)
+
+
 RAISES = [
+    (lambda: classmethod_over_jit(jnp.ones(3)), "TypeError"),
+    (lambda: classmethod_over_jit_on_an_instance(jnp.ones(3)), "TypeError"),
+    (lambda: classmethod_over_jit_through_cls(jnp.ones(3)), "TypeError"),
     (lambda: a_device(jnp.ones(3)), "TypeError"),
     (lambda: a_local_device(jnp.ones(3)), "TypeError"),
     (lambda: a_mesh(jnp.ones(3)), "TypeError"),
@@ -420,6 +467,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: classmethod_with_the_class_static(jnp.ones(3)),
     lambda: runtime_objects_static(jnp.ones(3)),
     lambda: function_in_a_meta_field(jnp.ones(3)),
     lambda: namedtuple_of_made_functions_static(jnp.ones(3)),

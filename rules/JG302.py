@@ -181,6 +181,14 @@ def scale_in_metadata_per_step(n):
     return out
 
 
+def tree_partial_each_step(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        fn = jax.tree_util.Partial(jnp.sin)  # a functools.partial subclass: compares by identity
+        x = apply_model(x, fn)  # expect: JG302
+    return x
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -293,6 +301,19 @@ def model_rebuilt_sharing_forward(n):
     return x
 
 
+@jax.jit
+def apply_traced(x, forward):  # a Partial is a pytree: traced, its function is in the treedef
+    return forward(x)
+
+
+def tree_partial_traced_or_made_once(n):
+    x = jnp.ones(2)
+    once = jax.tree_util.Partial(jnp.sin)
+    for _ in range(n):
+        x = apply_model(x, once) + apply_traced(x, jax.tree_util.Partial(jnp.sin))
+    return x
+
+
 def sweep_kept_in_variables(n, quick=False):
     # a tuning sweep over a product of literal tuples kept in variables: a fixed grid
     if quick:
@@ -365,8 +386,9 @@ def layer_built_once(n):
 
 
 GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
-         optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda]
+         optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda,
+         tree_partial_each_step]
 BOUNDED = [scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
-           model_rebuilt_sharing_forward, sweep_kept_in_variables, warm_up_default_powers,
+           model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key]

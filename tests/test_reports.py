@@ -31,7 +31,6 @@ IDS = [r.name for r in REPORTS]
 # Marked lines jitguard does not report today: report name -> lines. Remove an entry when a
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
-    "churn_jax-double-partial-at-static-position": {36},
     "churn_jax-partial-keyword-binding-second-signature": {27},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
@@ -41,11 +40,7 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-bias-correction-power-per-step": {43},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
-    "static_e3nn-jax-equinox-linear-irreps-leaf-under-jit": {45},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_jax-docs-customclass-hash-over-array-attribute": {40},
-    "static_jax-jit-under-classmethod-cls-traced": {30},
-    "static_jax-pmap-static-broadcasted-arg-passed-by-keyword": {25},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 

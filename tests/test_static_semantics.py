@@ -19,7 +19,8 @@ the named error, a look-alike's ``main()`` runs.
   of them (``tuple(arr)``, ``tuple(map(tuple, arr))``), a NamedTuple or a frozen dataclass holding
   one; so for an instance of a class whose own ``__hash__`` converts the attribute the tracer is
   stored in (``int(jnp.sum(self.val))``, ``np.asarray(self.arr).tobytes()``, also in a helper it
-  calls). Shapes, ``len``, Python values, and a plain object (hashed by identity) are fine.
+  calls) or hashes it (``hash((self.val, self.tag))``: a tuple hashes each element; a JAX array
+  outside the trace has no hash either). Shapes, ``len``, Python values, and a plain object (hashed by identity) are fine.
 * **``jax.tree_util.Partial``** is a pytree: the arguments it binds are leaves, so a ``Partial``
   passed to a jitted function at a traced position carries tracers, and calling it there gives
   them to the function it wraps: at a static position of a jitted function, ValueError.
@@ -100,6 +101,37 @@ _BY_BYTES = """
         @partial(jax.jit, static_argnames=("key",))
         def solve(x, key):
             return x * jnp.sum(key.arr)
+"""
+
+# a function applied through a jit that keeps it static
+_APPLY_FN = """
+        def offset(x):
+            return x + 1.0
+
+
+        def apply(fn, x):
+            return fn(x) * 2
+
+
+        apply_static = jax.jit(apply, static_argnums=0)
+"""
+# a class whose own __hash__ hashes a tuple of its attributes (each element hashed)
+_HASHED_PAIR = """
+        class Pair:
+            def __init__(self, scale, tag):
+                self.scale = scale
+                self.tag = tag
+
+            def __hash__(self):
+                return hash((self.scale, self.tag))
+
+            def __eq__(self, other):
+                return self is other
+
+
+        @partial(jax.jit, static_argnums=(1,))
+        def scale_by(x, pair):
+            return x * jnp.sum(jnp.asarray(pair.scale))
 """
 
 # name: (source, code, error raised by main() or None when main() runs)
@@ -499,7 +531,36 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return model(jnp.ones(2))
         """, "JG203", "ValueError"),
+    "hash_of_a_tuple_holding_the_wrapped_tracer": (_HASHED_PAIR + """
+
+
+        @jax.jit
+        def model(x):
+            return scale_by(x, Pair(x * 2, "b"))  # flag
+
+
+        def main():
+            return model(jnp.ones(2))
+        """, "JG203", "ValueError"),
+    "hash_of_a_tuple_holding_an_array_attribute": (_HASHED_PAIR + """
+
+
+        def main():
+            pair = Pair(jnp.ones(2), "a")
+            return scale_by(jnp.ones(2), pair)  # flag
+        """, "JG203", "ValueError"),
     # legal look-alikes
+    "hash_of_a_tuple_holding_python_values": (_HASHED_PAIR + """
+
+
+        @jax.jit
+        def model(x):
+            return scale_by(x, Pair(x.shape[0], "b"))
+
+
+        def main():
+            return model(jnp.ones(2)) + scale_by(jnp.ones(2), Pair(2.0, "a"))
+        """, "JG203", None),
     "hash_converts_a_numpy_array": (_BY_BYTES + """
 
 
@@ -725,6 +786,30 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             return apply_twice(jnp.arange(3.0), functools.partial(power, 2))
         """, "JG203", None),
+    # -- a Partial made per iteration at a static position (JG302; compiles once per object) ----
+    "tree_partial_per_iteration_at_static_position": (_APPLY_FN + """
+
+
+        def main(n):
+            out = []
+            for step in range(n):
+                fn = jax.tree_util.Partial(offset)
+                out.append(apply_static(fn, step))  # flag
+            return out
+        """, "JG302", "GROWS"),
+    # legal look-alikes: the same Partial every time; a new Partial at a traced position (a pytree)
+    "tree_partial_made_once_or_traced": (_APPLY_FN + """
+        apply_traced = jax.jit(apply)
+
+
+        def main(n):
+            out = []
+            once = jax.tree_util.Partial(offset)
+            for step in range(n):
+                out.append(apply_static(once, step))
+                out.append(apply_traced(jax.tree_util.Partial(offset), step))
+            return out
+        """, "JG302", "BOUNDED"),
     # -- metadata that changes per iteration (JG302; main(n) compiles more for n=4 than n=2) ----
     "aux_data_float_per_iteration": (_NOISY + """
 
@@ -949,6 +1034,21 @@ CASES: dict[str, tuple[str, str, str | None]] = {
             return fast(jnp.ones(2), n=3) + faster(jnp.ones(2), 1)
         """, "JG101", None),
 }
+
+
+def test_identity_partials_compare_by_identity():
+    """``shapes.IDENTITY_PARTIALS``: two partials of the same function and arguments are neither
+    equal nor hashed alike (object's __eq__/__hash__), so each new one is a new static value."""
+    import functools as ft
+
+    from jitguard.lint.analysis.shapes import IDENTITY_PARTIALS
+
+    for qual in IDENTITY_PARTIALS:
+        module, _, name = qual.rpartition(".")
+        cls = getattr(__import__(module, fromlist=[name]), name)
+        assert issubclass(cls, ft.partial)
+        a, b = cls(abs, 1), cls(abs, 1)
+        assert a != b and cls.__eq__ is object.__eq__ and cls.__hash__ is object.__hash__, qual
 
 
 def _source(name: str) -> str:

@@ -49,14 +49,34 @@ def leaf_attribute(call: cst.Call, index, scope, kind_of) -> str | None:
     if name not in cache:
         cache[name] = _leaf_candidates(name, index)
     found = cache[name]
+    how = "a pytree: its `tree_flatten` makes attribute `{}` a child"
     if found is None:
-        return None
+        return module_field(call, index, scope, kind_of, "an `equinox.Module`: its field `{}` is a pytree child, not static")
     init, candidates = found
+    return _first_kind(call, scope, kind_of, init, candidates, name, how)
+
+
+def module_field(call: cst.Call, index, scope, kind_of, how: str, static: bool = False) -> str | None:
+    """For ``Cls(...)`` of an ``equinox.Module`` subclass of the module: what the instance is when
+    one of its fields (not static ones, unless ``static``) holds a value ``kind_of`` reads."""
+    from jitguard.lint.analysis.eqx_children import module_candidates
+
+    if not isinstance(call.func, cst.Name) or any(a.star for a in call.args):
+        return None
+    name = call.func.value
+    cache = index.__dict__.setdefault("_module_children", {})
+    if (name, static) not in cache:
+        cache[(name, static)] = module_candidates(name, index, lambda init: _stored(init, index, _foreign_self_targets(
+            [index.classes[name]], index)), static)
+    found = cache[(name, static)]
+    return _first_kind(call, scope, kind_of, found[0], found[1], name, how) if found is not None else None
+
+
+def _first_kind(call, scope, kind_of, init, candidates, name: str, how: str) -> str | None:
     for attr, value in candidates:
         kind = _kind(value, init, call, scope, kind_of)
         if kind is not None:
-            return (f"a `{name}` (a pytree: its `tree_flatten` makes attribute `{attr}` a child) holding {kind} "
-                    f"in attribute `{attr}`")
+            return f"a `{name}` ({how.format(attr)}) holding {kind} in attribute `{attr}`"
     return None
 
 

@@ -24,6 +24,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, jaxsig
 from jitguard.lint.analysis.arrays import array_kind
+from jitguard.lint.analysis.flatten_leaves import module_field
 from jitguard.lint.analysis.walk import iter_nodes
 
 # methods that return an instance of an unhashable standard-library class:
@@ -195,6 +196,16 @@ def _self_attribute_kind(expr: cst.Attribute, index, scope) -> str | None:
 
 
 def _init_attribute_kind(klass, init, attr: str, index) -> str | None:
+    value = init_only_value(klass, init, attr)
+    if value is None:
+        return None
+    kind = unhashable_value(value, index, init, 1)
+    return f"{kind} (`self.{attr}`, set in `__init__`)" if kind else None
+
+
+def init_only_value(klass, init, attr: str) -> cst.BaseExpression | None:
+    """The value of the one assignment to ``self.<attr>`` in the class body, when it is in
+    ``__init__`` (no other assignment, augmented or annotated, loop target or ``setattr``)."""
     found: list[tuple[cst.CSTNode, cst.BaseExpression | None]] = []
     for node in iter_nodes(klass.node.body):
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "setattr":
@@ -214,10 +225,7 @@ def _init_attribute_kind(klass, init, attr: str, index) -> str | None:
     if len(found) != 1 or found[0][1] is None:
         return None
     node, value = found[0]
-    if not any(n is node for n in iter_nodes(init.node.body)):
-        return None
-    kind = unhashable_value(value, index, init, 1)
-    return f"{kind} (`self.{attr}`, set in `__init__`)" if kind else None
+    return value if any(n is node for n in iter_nodes(init.node.body)) else None
 
 
 def unhashable_name(expr: cst.Name, index, scope) -> str | None:
@@ -444,6 +452,11 @@ def unhashable_call(call: cst.Call, index, scope, inner: Inner) -> str | None:
     returned = _returned_kind(call, index, scope)
     if returned is not None:
         return returned
+    held = _hashed_attribute(call, index, scope, inner) or module_field(
+        call, index, scope, lambda e, where: unhashable_value(e, index, where, 1),
+        "an `equinox.Module`, hashed by all its fields: `{}` among them", static=True)
+    if held is not None:
+        return held
     kind = value_class(call, index, scope)
     if kind is not None:
         klass = index.classes.get(func.value) if isinstance(func, cst.Name) else None
@@ -456,6 +469,60 @@ def unhashable_call(call: cst.Call, index, scope, inner: Inner) -> str | None:
                 cls = func.value if isinstance(func, cst.Name) else "the class"
                 return f"a `{cls}` holding {held} (a {kind} is hashed by its fields)"
     return None
+
+
+def _hashed_attribute(call: cst.Call, index, scope, inner: Inner) -> str | None:
+    """``CustomClass(jnp.array(2.0), True)`` of a class of the module whose own ``__hash__``
+    hands ``self.x`` to ``hash()`` (``hash((self.x, self.mul))``), ``__init__`` setting
+    ``self.x = x`` (its only assignment in the class): Python hashes a tuple by hashing each
+    element, so an unhashable value given for ``x`` (an array, a list) makes ``hash`` of the
+    instance raise TypeError (JAX 0.10.2: ValueError 'Non-hashable static arguments' at a static
+    position; rules/JG203.py)."""
+    klass = index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
+    init = klass.methods.get("__init__") if klass is not None else None
+    if init is None or any(a.star for a in call.args) or index.lookup_function(klass.name, scope) is not None:
+        return None
+    hashed = hashed_attributes(klass)
+    if not hashed:
+        return None
+    params = [p.name for p in init.positional][1:]
+    for i, arg in enumerate(call.args):
+        param = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
+        attr = next((a for a in hashed if param is not None and _stores_param(klass, init, a, param)), None)
+        held = inner(arg.value) if attr is not None else None
+        if held:
+            return f"a `{klass.name}` whose `__hash__` hashes `self.{attr}`, given {held}"
+    return None
+
+
+def _stores_param(klass, init, attr: str, param: str) -> bool:
+    value = init_only_value(klass, init, attr)
+    return isinstance(value, cst.Name) and value.value == param and init.param(param) is not None
+
+
+def own_hash_calls(klass):
+    """(call, the class's own ``def __hash__``, the name of its ``self``) for each call in the
+    body of that method; nothing when the class defines none."""
+    method = klass.methods.get("__hash__")
+    if method is None or not method.positional or not isinstance(method.node, cst.FunctionDef):
+        return
+    for node in iter_nodes(method.node.body):
+        if isinstance(node, cst.Call):
+            yield node, method, method.positional[0].name
+
+
+def hashed_attributes(klass) -> frozenset[str]:
+    """The attributes the class's own ``__hash__`` passes to the builtin ``hash``, alone or as an
+    element of a tuple literal (``hash((self.x, self.mul))``)."""
+    found: set[str] = set()
+    for node, _method, self_name in own_hash_calls(klass):
+        if not (isinstance(node.func, cst.Name) and node.func.value == "hash" and len(node.args) == 1):
+            continue
+        value = node.args[0].value
+        elements = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
+        found.update(e.attr.value for e in elements if isinstance(e, cst.Attribute) and isinstance(e.value, cst.Name)
+                     and e.value.value == self_name)
+    return frozenset(found)
 
 
 def value_class(call: cst.Call, index, scope) -> str | None:

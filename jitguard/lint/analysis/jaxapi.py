@@ -41,6 +41,17 @@ TRACING_TRANSFORMS["flax.nnx.jit"] = "static_argnums"
 
 # The transforms that compile (and cache) the function: the ones JG2xx/JG3xx reason about.
 JIT_TRANSFORMS = frozenset({"jax.jit", "jax.pjit", "jax.experimental.pjit.pjit", "jax.pmap"})
+# Transforms that read their static positions from the call's positional arguments only: a call
+# that passes fewer positional arguments than a static index needs (the static one by keyword, or
+# left at its default) raises ValueError ("All static broadcasted arguments must be passed
+# positionally"; checkpoint: "static_argnums ... less than len(args)"). jax.jit maps
+# static_argnums to parameter names and takes them by keyword, as custom_jvp/custom_vjp take
+# nondiff_argnums (JAX 0.10.2: tests/test_positional_statics.py).
+POSITIONAL_STATICS: dict[str, str] = {
+    "jax.pmap": "static_broadcasted_argnums",
+    "jax.checkpoint": "static_argnums",
+    "jax.remat": "static_argnums",
+}
 # Transforms whose function, called inside another trace, returns tracers: every leaf of its
 # output is an array (a Python int it returns too), staged into the calling trace, even when
 # every argument is static (checked on JAX 0.10.2: `jnp.arange(add1(3))` with `add1` jitted,

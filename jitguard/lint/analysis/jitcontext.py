@@ -1610,6 +1610,8 @@ class ModuleIndex:
     def _may_trace(self, info: FunctionInfo, use: TransformUse, p: Param) -> bool:
         if use.bound_self and info.is_method and info.positional and p is info.positional[0]:
             return False
+        if info.positional and p is info.positional[0] and self.class_bound_jit(info) is use:
+            return False  # it holds the class object (JG206 reports the calls), never a tracer
         if p.name in self.traces.of(info).traced:
             return False
         if isinstance(p.default, (cst.SimpleString, cst.ConcatenatedString)):
@@ -1618,6 +1620,18 @@ class ModuleIndex:
         # cannot be mapped); for a transform applied in another file we cannot see the calls:
         # either way a literal default is what the function gets
         return not ((use.qualname == "jax.vmap" or use.remote) and _literal(p.default))
+
+    def class_bound_jit(self, info: FunctionInfo) -> TransformUse | None:
+        """``@classmethod`` stacked directly over a jit decorator (``@classmethod @jax.jit def
+        zeros(shape)``): the jitted function is what the classmethod wraps, so every call
+        (``A.zeros(...)``, ``obj.zeros(...)``, ``cls.zeros(...)``) passes the class object as its
+        first positional argument, a traced position unless declared static (JAX 0.10.2: TypeError,
+        it cannot interpret a class as an array; rules/JG206.py). That jit's use, or None."""
+        decorators = getattr(info.node, "decorators", ())
+        if not info.is_classmethod or len(decorators) < 2 or self.resolve(decorators[0].decorator, info.parent) != "classmethod":
+            return None
+        site = decorators[1].decorator
+        return next((u for f, u, s in self.jit_uses if f is info and s is site and u.qualname in jaxapi.JIT_TRANSFORMS), None)
 
     def _why(self, info: FunctionInfo, use: TransformUse, how: str) -> str:
         if use.qualname in DIFFERENTIATING:

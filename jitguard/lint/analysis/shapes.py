@@ -371,11 +371,13 @@ def is_generator(info) -> bool:
 
 
 # -- fresh identities ----------------------------------------------------------------------------
-# A function object, a `functools.partial`, a jitted function (`jax.jit(f)` is a new object that
-# compares by identity, checked under JAX), an instance of a class without __eq__/__hash__: each
-# evaluation makes a value equal only to itself. At a static position of a jitted function, each
-# one is a new cache key: one compile per evaluation.
-_FRESH_CALLS = frozenset({"functools.partial"}) | jaxapi.JIT_TRANSFORMS | jaxapi.PYTHON_STATIC_JITS
+# A function object, a `functools.partial` (and `jax.tree_util.Partial`, its subclass, which keeps
+# object's __eq__/__hash__: JAX 0.10.2, tests/test_static_semantics.py), a jitted function
+# (`jax.jit(f)` is a new object that compares by identity, checked under JAX), an instance of a
+# class without __eq__/__hash__: each evaluation makes a value equal only to itself. At a static
+# position of a jitted function, each one is a new cache key: one compile per evaluation.
+IDENTITY_PARTIALS = frozenset({"functools.partial", "jax.tree_util.Partial"})
+_FRESH_CALLS = IDENTITY_PARTIALS | jaxapi.JIT_TRANSFORMS | jaxapi.PYTHON_STATIC_JITS
 _VALUE_TUPLES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
 
 

@@ -219,13 +219,16 @@ _CONVERTING_METHODS = frozenset({"item", "tolist", "tobytes", "__index__", "__in
 def _converted_by_hash(walker, call: cst.Call, depth: int) -> Taint | None:
     """``Wrapper(x)`` of a class of the module whose own ``__hash__`` makes a Python value of an
     attribute (``int(jnp.sum(self.val))``, ``.item()``, a NumPy call; also in a module function it
-    hands the attribute to) that ``__init__`` sets from the argument ``x`` (``self.val = val``):
-    hashing it converts the tracer ``x`` is (ConcretizationTypeError inside the hash, which JAX
-    reports as a non-hashable static argument). The tracer, or None."""
+    hands the attribute to), or hashes it (``hash((self.val, 1))``: a tracer has no hash), that
+    ``__init__`` sets from the argument ``x`` (``self.val = val``): hashing it converts or hashes
+    the tracer ``x`` is (an error inside the hash, which JAX reports as a non-hashable static
+    argument). The tracer, or None."""
+    from jitguard.lint.analysis.hashability import hashed_attributes
+
     index = walker.index
     klass = index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
     init = klass.methods.get("__init__") if klass is not None else None
-    converted = _hash_converts(index, klass) if init is not None else None
+    converted = _hash_converts(index, klass) | hashed_attributes(klass) if init is not None else None
     if not converted or index.lookup_function(klass.name, walker.info) is not None:
         return None
     stored = _init_stores(init)
@@ -254,14 +257,10 @@ def _init_stores(init) -> dict[str, str]:
 
 def _hash_converts(index, klass) -> frozenset[str]:
     """The attributes whose values the class's own ``__hash__`` turns into Python values."""
-    method = klass.methods.get("__hash__")
-    if method is None or not method.positional or not isinstance(method.node, cst.FunctionDef):
-        return frozenset()
-    self_name = method.positional[0].name
+    from jitguard.lint.analysis.hashability import own_hash_calls
+
     found: set[str] = set()
-    for node in iter_nodes(method.node.body):
-        if not isinstance(node, cst.Call):
-            continue
+    for node, method, self_name in own_hash_calls(klass):
         if _converts(index, node, method) or _helper_converts(index, node, method):
             for sub in iter_nodes(node):
                 if isinstance(sub, cst.Attribute) and isinstance(sub.value, cst.Name) and sub.value.value == self_name:

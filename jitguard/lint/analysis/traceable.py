@@ -105,6 +105,10 @@ def fix_for(what: str, param: str) -> str:
         return (f"Declare it static (`{declare}`; {note}), or register `{m.group(1)}` as a pytree "
                 "(`@jax.tree_util.register_pytree_node_class`, or `jax.tree_util.register_dataclass`) so JAX traces its "
                 "array fields")
+    m = re.search(r"its field `(\w+)` is a pytree child", what)
+    if m:
+        return (f"Declare the field static: `{m.group(1)}: ... = eqx.field(static=True)` (its value must then be "
+                "hashable), or call the function through `eqx.filter_jit`, which keeps non-array leaves static")
     m = re.search(r"a subclass of `(\w+)`", what)
     if m:
         return (f"Pass a plain `{m.group(1)}` (`{m.group(1)}(value)`), which JAX flattens, or register the subclass as "

@@ -1,5 +1,9 @@
 from __future__ import annotations
 
+import libcst as cst
+
+from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.jitcontext import keyword, literal_ints, positional_args
 from jitguard.lint.rules._jitargs import jit_args
 from jitguard.lint.rules.base import Rule, Scope
 
@@ -8,14 +12,19 @@ class StaticArgnumsOutOfRange(Rule):
     code = "JG201"
     scope = Scope.MODULE
     name = "argnums-out-of-range"
-    summary = "`static_argnums`/`donate_argnums` names a position the function does not have."
+    summary = "`static_argnums`/`donate_argnums` names a position the function (or a call of a pmap/checkpoint) does not have."
     jax_error = "ValueError: Jitted function has static_argnums=(2,), but only accepts 2 positional arguments."
     what = """
         Flags a `static_argnums` or `donate_argnums` index that is past the function's positional
         parameters (counting them as JAX does: keyword-only parameters are not positional,
         negative indices count from the end, `*args` accepts any index), also for a JAX function
         jitted directly (`jax.jit(jnp.nonzero, static_argnums=1)`: `size` is keyword-only), whose
-        parameters are read from the installed JAX's signatures.
+        parameters are read from the installed JAX's signatures. For `jax.pmap`
+        (`static_broadcasted_argnums`) and `jax.checkpoint`/`jax.remat` (`static_argnums`), which
+        take static arguments from the call's positional arguments only, it also flags a call
+        that passes fewer positional arguments than a static index needs: the static argument
+        passed by keyword (`g(x, b=1)`) or left at its default. `jax.jit` maps `static_argnums` to
+        parameter names and accepts them by keyword; it is not flagged there.
         """
     why = """
         JAX rejects the `jax.jit(...)` call itself, so for a decorator the module fails at import
@@ -34,6 +43,7 @@ class StaticArgnumsOutOfRange(Rule):
         """
 
     def check_module(self, index, ctx) -> None:
+        self._positional_statics(index, ctx)
         for args, _site in jit_args(index, library=True):
             for kind in ("static", "donate"):
                 nums, node = args.nums(kind)
@@ -48,3 +58,49 @@ class StaticArgnumsOutOfRange(Rule):
                         f"{'s' if n != 1 else ''} ({names}): JAX raises ValueError when jit is applied",
                         f"Use an index below {n}, or name the parameter: `{kind}_argnames=(\"...\",)`",
                     )
+
+    def _positional_statics(self, index, ctx) -> None:
+        """A call of a pmapped/checkpointed function of the module that passes fewer positional
+        arguments than its static positions need: JAX reads them from ``args`` only, ValueError at
+        the call (``jaxapi.POSITIONAL_STATICS``)."""
+        for call, scope, _klass, _loops in index.calls:
+            found = _transformed_callee(index, call, scope)
+            if found is None or any(a.star for a in call.args):
+                continue
+            info, use = found
+            nums = literal_ints(index.constant(keyword(use.options, jaxapi.POSITIONAL_STATICS[use.qualname])))
+            n = len(positional_args(call))
+            if not nums or max(nums) < n:
+                continue
+            kw = jaxapi.POSITIONAL_STATICS[use.qualname]
+            positional = [p.name for p in info.positional][use.bound_positional:]
+            names = [positional[i] for i in sorted(set(nums)) if 0 <= i < len(positional) and i >= n]
+            passed = [name for name in names if any(a.keyword is not None and a.keyword.value == name for a in call.args)]
+            how = (f"passes `{'`, `'.join(passed)}` by keyword" if passed
+                   else f"passes {n} positional argument{'s' if n != 1 else ''}, none for position {max(nums)}")
+            short = use.qualname.rsplit(".", 1)[-1]
+            ctx.report(
+                call,
+                f"this call of `{info.display()}` (`{short}` with `{kw}={tuple(nums)!r}`) {how}, but `{short}` reads "
+                "static arguments from the positional arguments only: JAX raises ValueError at the call",
+                f"Pass {'`' + '`, `'.join(names) + '`' if names else 'the static arguments'} positionally, in "
+                "parameter order",
+            )
+
+
+def _transformed_callee(index, call: cst.Call, scope):
+    """(function, transform use) when ``call`` calls a plain function of the module through a
+    transform of ``jaxapi.POSITIONAL_STATICS`` with options (``g = jax.pmap(f, ...)``, or its only
+    decorator); else None."""
+    resolved = index.resolve_function(call.func, scope)
+    if resolved is None or resolved[0].is_method:
+        return None
+    info, use, _bound = resolved
+    if use is None:
+        decorators = getattr(info.node, "decorators", ())
+        if len(decorators) != 1 or not isinstance(call.func, cst.Name):
+            return None
+        use = next((u for f, u, s in index.jit_uses if f is info and s is decorators[0].decorator), None)
+    if use is None or use.options is None or use.qualname not in jaxapi.POSITIONAL_STATICS:
+        return None
+    return info, use

@@ -43,6 +43,13 @@ class UnhashableStaticArgument(Rule):
         or `set`; a base, decorator or metaclass from elsewhere, or a `__hash__` assigned after
         the class is made, leaves it unjudged),
         a namedtuple or frozen dataclass holding one of those (they hash their fields), an
+        instance of a class of the module whose own `__hash__` passes an attribute to `hash()`
+        (alone or in a tuple literal: `hash((self.x, self.mul))`, which hashes each element),
+        `__init__` setting it from a parameter (`self.x = x`, its only assignment), built with one
+        of those for that parameter (`CustomClass(jnp.array(2.0), True)`), an instance of an
+        `equinox.Module` subclass of the module (its one base), hashed by all its fields, static
+        or not, with one of those in a field (given to the generated `__init__` or stored by its
+        own), an
         instance of a standard-library class that defines `__eq__` without `__hash__`
         (`argparse.Namespace`, also from `parser.parse_args()`; the table is read from the
         standard library), a name bound to one of those in the same scope, or `self.cfg` where
@@ -54,7 +61,7 @@ class UnhashableStaticArgument(Rule):
         also reads `jax.jit(f, static_argnums=...)(...)` and a jit bound to a local name (also
         `run = make_run(step)` where `make_run` returns a def nested in it, jitted with static
         arguments), `obj.method(x)` where the method is jitted with `self` static (the instance
-        is then the static argument) or with another static position (the call's arguments
+        is then the static argument; so is `model(x)` with a jitted `__call__`) or with another static position (the call's arguments
         fill the positions after `self`; `static_argnums` counts `self`), and a
         transform that calls a jitted function with tracers at a static position
         (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static; `jax.make_jaxpr(g)(x,
@@ -82,7 +89,8 @@ class UnhashableStaticArgument(Rule):
         included: at a static position, a traced array, a tuple of tracers (`tuple(arr)`,
         `tuple(map(tuple, arr))`), a NamedTuple or frozen dataclass holding one, or an instance
         of a class whose own `__hash__` converts the attribute holding one (`int(jnp.sum(
-        self.val))`, `.item()`, a NumPy call, also in a helper it calls) is flagged (a plain
+        self.val))`, `.item()`, a NumPy call, also in a helper it calls) or hashes it
+        (`hash((self.val, self.tag))`) is flagged (a plain
         object hashes by identity and is not; a parameter with a default is traced only when
         passed). A `jax.tree_util.Partial(g, a)` passed to a jitted function at a
         traced position carries its bound arguments as leaves, tracers there: calling it gives
@@ -155,7 +163,7 @@ class UnhashableStaticArgument(Rule):
                     self._local_jit(call, index, scope, ctx, *jitted)
                 continue
             self._tracer_to_static(call, index, scope, ctx)
-            if isinstance(call.func, cst.Attribute):
+            if isinstance(call.func, (cst.Attribute, cst.Name)):
                 self._static_receiver(call, index, scope, ctx)
             if scope is not None:
                 self._traced_parameter_to_static(call, index, scope, ctx, reported)
@@ -205,8 +213,9 @@ class UnhashableStaticArgument(Rule):
         """``obj.energy(x)`` with ``@partial(jax.jit, static_argnums=0) def energy(self, x)``: the
         method is jitted as a plain function, so the instance it is called on is its first
         argument, static: JAX hashes ``obj`` (a frozen dataclass hashes its fields; a mutable
-        dataclass has no hash), ValueError when that fails (JAX 0.10.2)."""
-        receiver = call.func.value
+        dataclass has no hash), ValueError when that fails (JAX 0.10.2). ``model(x)`` with ``model``
+        an instance whose ``__call__`` is jitted so is the same call of ``__call__``."""
+        receiver = call.func.value if isinstance(call.func, cst.Attribute) else call.func
         if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
             return  # self may be an instance of a subclass, with its own method or hash
         info = _method_of(call, index, scope)
@@ -225,6 +234,7 @@ class UnhashableStaticArgument(Rule):
                 f"`{text}` is {kind}, and `{info.display()}` is jitted with `{self_name}` static: the instance a "
                 f"jitted method is called on is its static argument `{self_name}`, and static arguments must be "
                 "hashable (JAX raises an error at the call)",
+                _MODULE_FIX if _EQX in kind else
                 "Register the class as a pytree (its arrays traced, its other fields metadata) and leave "
                 f"`{self_name}` traced, or make every field hashable (tuples instead of lists; no arrays)",
             )
@@ -455,8 +465,15 @@ _NO_HASH_FIX = ("Define `__hash__` in the class, hashing what its `__eq__` compa
 _HASHABLE = "Pass a hashable value: a tuple instead of a list, a frozenset instead of a set, tuples of items instead of a dict"
 
 
+_EQX = "an `equinox.Module`"
+_MODULE_FIX = ("An `equinox.Module` is a pytree: leave it traced (not in static_argnums/static_argnames; its static "
+               "fields stay Python values), or use `eqx.filter_jit`")
+
+
 def _fix(kind: str, default: str = _HASHABLE) -> str:
     """How to make a static value of ``kind`` (an unhashability description) hashable."""
+    if _EQX in kind:
+        return _MODULE_FIX
     if kind.startswith(("an array", "a NumPy array", "a JAX array")):
         return "Arrays are data: make the parameter traced (drop it from static_argnums/static_argnames)"
     if kind.startswith("an instance of `") and "`__hash__`" in kind:

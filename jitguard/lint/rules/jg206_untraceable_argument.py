@@ -43,7 +43,11 @@ class UntraceableArgument(Rule):
         `object` or another such class, never passed to `register_pytree_node` or any other
         call, no `__jax_array__`; also a plain subclass of `dict`, `list` or `tuple`: JAX's
         registry looks the exact type up, so a subclass is a leaf), or a tuple, list, dict or NamedTuple holding one (also
-        `Record(*make())`, the elements of the tuple literal a function of the file returns), or
+        `Record(*make())`, the elements of the tuple literal a function of the file returns), an
+        instance of an `equinox.Module` subclass of the file (its one base) with such a value in a
+        field that is not static (`eqx.field(static=True)`), read from what its own `__init__`
+        stores or, with the generated `__init__`, from the argument given for the field (a field
+        with other `eqx.field` options, a converter, leaves the class alone), or
         a dataclass of the file registered once with `jax.tree_util.register_dataclass` holding one
         in a data field (a meta field, or a `field(...)` with metadata, stays static), or an
         instance of a class of the file registered with `register_pytree_node_class` (its
@@ -57,7 +61,10 @@ class UntraceableArgument(Rule):
         (`batch = load()`). The instance a jitted method is called on
         (`runner.step(x)` with `@jax.jit def step(self, x)`; `m(x)` with `m = Model(...)` and a
         jitted `Model.__call__`) is such an argument too, at `self`,
-        unless `self` is static. The same values are flagged where a differentiation transform
+        unless `self` is static. So is the class object a `@classmethod` stacked over a jit
+        decorator binds as the jitted function's first argument, on every call (`A.zeros(...)`,
+        `A().zeros(...)`, `cls.zeros(...)`), unless that position is static; the body then sees
+        the class there, not a tracer (a `@staticmethod` over a jit binds nothing). The same values are flagged where a differentiation transform
         makes them tracers: a primal of `jax.vjp`/`jax.linearize` (also through `*args` whose
         elements are seen: a tuple literal, the `*args` of the enclosing function as the calls
         of its factory fill it, `sig.bind(*args).arguments.values()`), the primals of `jax.jvp`,
@@ -67,8 +74,8 @@ class UntraceableArgument(Rule):
         instance of a subclass registered as a pytree elsewhere), and calls through `self` are
         left alone when a class of the file derives from the method's class (an override may
         run). Only what the source shows
-        for sure is flagged: a value of unknown kind, a class with a base from another library (an
-        `equinox.Module`, a `flax.struct` dataclass), a registered pytree or NamedTuple, a static
+        for sure is flagged: a value of unknown kind, a class with another base from another library
+        (a `flax.struct` dataclass, a library's subclass of `equinox.Module`), a registered pytree or NamedTuple, a static
         position, `*args` and `**kwargs`, and other jits are left alone (`equinox.filter_jit` and
         `flax.nnx.jit` are documented to keep non-array values static; `jax.pmap` raises a
         `ValueError` instead when no argument is mapped). A call of a jitted function of another
@@ -109,6 +116,8 @@ class UntraceableArgument(Rule):
         if not index.jit_uses and not index.transform_calls:
             return
         for call, scope, _klass, _loops in index.calls:
+            if self._class_bound(call, index, scope, ctx):
+                continue
             target = _jitted_target(call, index, scope)
             if target is None:
                 continue
@@ -128,6 +137,33 @@ class UntraceableArgument(Rule):
                     fix_for(what, param),
                     _static_fix(index, options_at, param, what),
                 )
+
+    def _class_bound(self, call: cst.Call, index, scope, ctx: Reporter) -> bool:
+        """``A.zeros((2, 3))`` with ``@classmethod`` over ``@jax.jit`` (``index.class_bound_jit``):
+        the classmethod passes the class object as the jitted function's first argument; unless
+        that position is static, JAX traces it and cannot interpret a class (TypeError)."""
+        if not isinstance(call.func, cst.Attribute):
+            return False
+        resolved = index.resolve_function(call.func, scope)
+        if resolved is None or resolved[1] is not None or not resolved[2]:
+            return False
+        info = resolved[0]
+        use = index.class_bound_jit(info)
+        if use is None or use.qualname not in TRACING_JITS or not info.positional or use.static_unknown:
+            return False
+        first = info.positional[0].name
+        if first in use.static_names:
+            return False
+        owner = index.module.code_for_node(call.func.value)
+        ctx.report(
+            call,
+            f"`{info.display()}` is a classmethod over a jit: calling it (`{short(owner)}.{info.name}(...)`) passes the "
+            f"class object as the jitted function's first argument `{first}`, which is not static: JAX traces it as "
+            "an array and cannot interpret a class (TypeError at the call)",
+            f"Take the class as a parameter and declare it static: `def {info.name}(cls, ...)` under "
+            "`@partial(jax.jit, static_argnums=0)` (or make it a `@staticmethod` over the jit, if it does not use the class)",
+        )
+        return True
 
     def _check_primals(self, index, ctx: Reporter) -> None:
         """``jax.vjp(f, x, cfg)``, ``jax.grad(f)(cfg, x)``, ...: arguments a differentiation

@@ -1,0 +1,112 @@
+"""JG206 untraceable-argument, `equinox.Module` fields: examples that must and must not be flagged.
+
+An `equinox.Module` is a pytree whose fields are all children unless declared static: passed to
+plain `jax.jit`, a field holding a string, a function or an instance of a `tuple` subclass is a
+leaf JAX cannot make an array of (TypeError at the call).
+"""
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+
+
+class Irreps(tuple):  # a tuple subclass: a leaf for JAX's registry
+    @property
+    def dim(self):
+        return sum(mul * (2 * l + 1) for mul, l in self)
+
+
+def weights(irreps, key):
+    return jax.random.normal(key, (irreps.dim, 2))
+
+
+class Linear(eqx.Module):
+    irreps_in: Irreps
+    w: jax.Array
+
+    def __init__(self, irreps_in, key):
+        self.irreps_in = Irreps(irreps_in)
+        self.w = weights(self.irreps_in, key)
+
+
+class Head(eqx.Module):  # the generated __init__: fields in order
+    w: jax.Array
+    activation: object
+    scale: float = 1.0
+
+
+def apply(model, x):
+    return x @ model.w if hasattr(model, "irreps_in") else x * model.w * model.scale
+
+
+apply_jit = jax.jit(apply)
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+def tuple_subclass_field(x):
+    model = Linear([(2, 0), (1, 1)], jax.random.PRNGKey(0))
+    return apply_jit(model, x)  # expect: JG206
+
+
+def string_field_generated_init(x):
+    return apply_jit(Head(jnp.ones(5), "relu"), x)  # expect: JG206
+
+
+def lambda_field_by_keyword(x):
+    head = Head(w=jnp.ones(5), activation=lambda v: v)
+    return apply_jit(head, x)  # expect: JG206
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+class StaticLinear(eqx.Module):
+    irreps_in: Irreps = eqx.field(static=True)
+    w: jax.Array
+
+    def __init__(self, irreps_in, key):
+        self.irreps_in = Irreps(irreps_in)
+        self.w = weights(self.irreps_in, key)
+
+
+class StaticHead(eqx.Module):
+    w: jax.Array
+    activation: str = eqx.field(static=True)
+
+
+class ConvertedHead(eqx.Module):
+    w: jax.Array
+    activation: int = eqx.field(converter=len)  # "relu" becomes 4: an int leaf
+
+
+def static_fields(x):
+    a = apply_jit(StaticLinear([(2, 0), (1, 1)], jax.random.PRNGKey(0)), x)
+    b = jax.jit(lambda m, v: v * m.w)(StaticHead(jnp.ones(5), "relu"), x)
+    return a.sum() + b.sum()
+
+
+def number_and_tuple_fields(x):
+    return apply_jit(Head(jnp.ones(5), (1, 2), 2.0), x) + apply_jit(Head(jnp.ones(5), 3), x)
+
+
+def converted_field(x):
+    return jax.jit(lambda m, v: v * m.w * m.activation)(ConvertedHead(jnp.ones(5), "relu"), x)
+
+
+def filter_jit_keeps_non_arrays_static(x):
+    return eqx.filter_jit(apply)(Head(jnp.ones(5), "relu"), x)
+
+
+RAISES = [
+    (lambda: tuple_subclass_field(jnp.ones(5)), "TypeError"),
+    (lambda: string_field_generated_init(jnp.ones(5)), "TypeError"),
+    (lambda: lambda_field_by_keyword(jnp.ones(5)), "TypeError"),
+]
+
+RUNS = [
+    lambda: static_fields(jnp.ones(5)),
+    lambda: number_and_tuple_fields(jnp.ones(5)),
+    lambda: converted_field(jnp.ones(5)),
+    lambda: filter_jit_keeps_non_arrays_static(jnp.ones(5)),
+]

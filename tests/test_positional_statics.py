@@ -1,0 +1,46 @@
+"""``jaxapi.POSITIONAL_STATICS``, checked against the installed JAX: each transform there reads
+its static positions from the call's positional arguments only (a static argument passed by
+keyword raises ValueError at the call), while ``jax.jit`` and ``jax.custom_jvp`` accept it by
+keyword (JG201)."""
+
+from __future__ import annotations
+
+import functools
+
+import pytest
+
+jax = pytest.importorskip("jax")
+jnp = jax.numpy
+
+from jitguard.lint.analysis import jaxapi  # noqa: E402
+
+
+def _scale(x, k):
+    return x * k
+
+
+def _wrapped(qualname: str, kw: str):
+    module, _, name = qualname.rpartition(".")
+    transform = getattr(__import__(module, fromlist=[name]), name)
+    return transform(_scale, **{kw: (1,)})
+
+
+@pytest.mark.parametrize("qualname", sorted(jaxapi.POSITIONAL_STATICS))
+def test_static_by_keyword_raises(qualname):
+    fn = _wrapped(qualname, jaxapi.POSITIONAL_STATICS[qualname])
+    x = jnp.ones((1, 2))
+    assert fn(x, 2).shape == (1, 2)  # positionally: fine
+    with pytest.raises(ValueError):
+        fn(x, k=2)
+
+
+def test_jit_and_custom_jvp_take_static_by_keyword():
+    assert jax.jit(_scale, static_argnums=(1,))(jnp.ones(2), k=2).shape == (2,)
+    assert "jax.jit" not in jaxapi.POSITIONAL_STATICS
+
+    @functools.partial(jax.custom_jvp, nondiff_argnums=(1,))
+    def f(x, k):
+        return x * k
+
+    f.defjvp(lambda k, p, t: (f(p[0], k), t[0] * k))
+    assert f(jnp.ones(2), k=2).shape == (2,)
