@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
-from jitguard.lint.analysis import fieldmeta, jaxapi, noneguards, vmapaxes
+from jitguard.lint.analysis import fieldmeta, jaxapi, noneguards, privatecalls, vmapaxes
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable, dotted
@@ -1069,6 +1069,7 @@ class ModuleIndex:
             if use is not None:
                 shown = self.resolve(expr.func if isinstance(expr, cst.Call) else expr, scope) or use.qualname
                 use.not_none = noneguards.for_decorated(self, info, use)
+                use.unpassed = privatecalls.unpassed_defaults(self, info)
                 self.mark_traced(info, use, f"@{shown}", expr)
                 return
             # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
