@@ -1,0 +1,141 @@
+"""The JAX facts behind the fixes of the eighth held-out set's false findings (docs/precision.md,
+"Eighth held-out set"), checked under the installed JAX, and the linter's answer on look-alikes
+of each mechanism that differ from the case files in tests/precision_cases/.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from jitguard.lint.analysis import jaxapi
+from jitguard.lint.codes import all_codes, opt_in_codes
+from jitguard.lint.engine import LintOptions
+from jitguard.lint.runner import lint_files
+
+
+def _lint(tmp_path, **modules: str) -> list[tuple[str, int, str]]:
+    paths = []
+    for name, text in modules.items():
+        path = tmp_path / f"{name}.py"
+        path.write_text(textwrap.dedent(text))
+        paths.append(str(path))
+    codes = frozenset(all_codes()) - opt_in_codes()
+    out = []
+    for result in lint_files(paths, LintOptions(codes)):
+        assert not result.errors, result.errors
+        out.extend((result.path.rsplit("/", 1)[-1], f.line, f.code) for f in result.findings)
+    return sorted(out)
+
+
+def _expected(name: str, text: str) -> list[tuple[str, int, str]]:
+    out = []
+    for i, line in enumerate(textwrap.dedent(text).splitlines(), 1):
+        if "# expect " in line:
+            out.append((f"{name}.py", i, line.split("# expect ", 1)[1][:5]))
+    return out
+
+
+# -- HOSTCALLBACK ----------------------------------------------------------------------------------
+
+
+def test_host_callbacks_get_concrete_arrays_under_jit():
+    jax = pytest.importorskip("jax")
+    import numpy as np
+    from jax.experimental import io_callback
+
+    jnp = jax.numpy
+    seen = {}
+
+    def record(name):
+        def callback(v):
+            seen[name] = isinstance(v, jax.core.Tracer) or isinstance(jnp.mean(v), jax.core.Tracer)
+            return np.asarray(int(jnp.sum(v[v > 0])), np.int32)
+        return callback
+
+    shape = jax.ShapeDtypeStruct((), jnp.int32)
+
+    @jax.jit
+    def f(x):
+        jax.debug.callback(record("jax.debug.callback"), x)
+        a = jax.pure_callback(record("jax.pure_callback"), shape, x)
+        b = io_callback(record("jax.experimental.io_callback"), shape, x)
+        return a + b
+
+    assert int(f(jnp.arange(3.0))) == 6
+    jax.effects_barrier()
+    assert seen == dict.fromkeys(jaxapi.HOST_CALLBACKS, False)
+
+
+CLOSURE = '''
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def f(x):
+        y = x * 2
+
+        def callback(v):
+            m = jnp.mean(v) + y
+            print(f"{m:.2f}")  # expect JG104: y is the trace's tracer, leaked into the callback
+
+        jax.debug.callback(callback, x)
+        return y
+'''
+
+
+def test_a_tracer_the_callback_closes_over_is_a_leaked_tracer(tmp_path):
+    jax = pytest.importorskip("jax")
+    namespace: dict = {}
+    exec(textwrap.dedent(CLOSURE), namespace)
+    with pytest.raises(Exception) as info:
+        jax.block_until_ready(namespace["f"](jax.numpy.ones(3)))
+        jax.effects_barrier()
+    assert "UnexpectedTracerError" in str(info.value)
+    assert _lint(tmp_path, closure=CLOSURE) == _expected("closure", CLOSURE)
+
+
+# -- DEFAULTPRIVATE --------------------------------------------------------------------------------
+
+PRIVATE = '''
+    from functools import partial
+
+    import jax
+    import jax.numpy as jnp
+
+    class Grid:
+        @partial(jax.jit, static_argnums=(0,))
+        def _cells(self, x, n=4):
+            return x + jnp.zeros(n)  # expect JG105: Grid._cells(self, x, 3) passes n by hand
+
+        @partial(jax.jit, static_argnums=(0,))
+        def _rows(self, x, n=4):
+            return x + jnp.zeros(n)  # expect JG105: a subclass's call passes n
+
+        @partial(jax.jit, static_argnums=(0,))
+        def _cols(self, x, n=4):
+            return x + jnp.zeros(n)
+
+        def run(self, x):
+            return self._cells(x) + Grid._cells(self, x, 3) + self._rows(x) + self._cols(x)
+
+    class Wide(Grid):
+        def run(self, x):
+            return self._rows(x, 8)
+
+    @jax.jit
+    def _fill(x, n=4):
+        return x + jnp.zeros(n)  # expect JG105: passed on as a value, its calls are out of sight
+
+    @jax.jit
+    def public_fill(x, n=4):
+        return x + jnp.zeros(n)  # expect JG105: importable, n is a latent traced size
+
+    def run(x):
+        return jax.tree.map(_fill, x) , public_fill(x)
+'''
+
+
+def test_private_defaults_are_held_only_when_every_call_is_in_sight(tmp_path):
+    assert _lint(tmp_path, private=PRIVATE) == _expected("private", PRIVATE)
