@@ -139,3 +139,54 @@ PRIVATE = '''
 
 def test_private_defaults_are_held_only_when_every_call_is_in_sight(tmp_path):
     assert _lint(tmp_path, private=PRIVATE) == _expected("private", PRIVATE)
+
+
+ACROSS = {
+    "fills": '''
+        from functools import partial
+
+        import jax
+        import jax.numpy as jnp
+
+        @jax.jit
+        def _fill(x, n=4):
+            return x + jnp.zeros(n)  # expect JG105: widen() in another module passes n
+
+        @jax.jit
+        def _pad(x, n=4):
+            return x + jnp.zeros(n)
+
+        class Grid:
+            @partial(jax.jit, static_argnums=(0,))
+            def _cells(self, x, n=4):
+                return x + jnp.zeros(n)  # expect JG105: a subclass in another module passes n
+
+            def run(self, x):
+                return self._cells(x) + _fill(x) + _pad(x)
+    ''',
+    "users": '''
+        from fills import Grid, _fill
+
+        def widen(x):
+            return _fill(x, 8)
+
+        class Wide(Grid):
+            def run(self, x):
+                return self._cells(x, 8)
+    ''',
+}
+
+
+def test_private_defaults_stay_traced_when_another_module_imports_or_calls_the_function(tmp_path):
+    expected = sorted(e for name, text in ACROSS.items() for e in _expected(name, text))
+    assert _lint(tmp_path, **ACROSS) == expected
+    # alone, every call of each is in sight
+    assert _lint(tmp_path, fills=ACROSS["fills"]) == []
+
+
+def test_private_uses_scan():
+    from jitguard.lint.textscan import USED_ELSEWHERE, private_uses
+
+    text = "from a import _fill, public\nimport b._impl\n\ndef f(g):\n    return g._step(1) + g.__len__() + _local(2)\n"
+    assert private_uses(text, set()) == {USED_ELSEWHERE + n for n in ("_fill", "_impl", "_step")}
+    assert private_uses(text, {"_step"}) == {USED_ELSEWHERE + n for n in ("_fill", "_impl")}

@@ -6,8 +6,9 @@ takes its Python default, a Python value in every trace (checked on JAX 0.10.2: 
 decorated function that anyone may import, a defaulted parameter stays traced (a latent error as
 soon as someone passes it: docs/precision.md). A *private* one (``_name`` at module level or in a
 class body, not a dunder) is the module's own to call, as ``callnone.eligible`` takes it: when
-every use of its name in the module is a call, the calls are all in sight, and a defaulted
-parameter none of them passes holds its default.
+every use of its name in the module is a call and no other file of the checked tree imports it
+or calls it as an attribute (textscan.USED_ELSEWHERE, a tree-wide text scan), the calls are all in
+sight, and a defaulted parameter none of them passes holds its default.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis.walk import iter_nodes
+from jitguard.lint.textscan import USED_ELSEWHERE
 
 
 def private(name: str) -> bool:
@@ -27,6 +29,8 @@ def unpassed_defaults(index, info) -> frozenset[str]:
     defaulted = [p for p in info.params if p.default is not None and p.kind in ("positional", "kwonly")]
     if not defaulted or not private(info.name) or info.parent is not None or not isinstance(info.node, cst.FunctionDef):
         return frozenset()
+    if USED_ELSEWHERE + info.name in index.tree_fields:
+        return frozenset()  # another file of the tree imports it or calls it as an attribute
     calls = _calls(index, info)
     if calls is None:
         return frozenset()
