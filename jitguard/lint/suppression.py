@@ -123,7 +123,7 @@ def _directive(m: re.Match, line: int, line_start: int, text: str) -> NoqaDirect
 
 def _foreign_code(word: str) -> str | None:
     """Another tool's code followed by punctuation (``E741!``, ``F401.``), as flake8 reads it (its
-    pattern takes the code and stops: flake8 7 silences E741 with ``# noqa: E741!``): that tool's
+    pattern takes the code and stops: flake8 7.5 silences E741 with ``# noqa: E741!``): that tool's
     comment, not jitguard's to judge. A JG code so written stays invalid (ruff rejects it too)."""
     m = _CODE.match(word)
     if m is None or word[m.end()].isalnum() or word[m.end()] == "_" or m.group(0).upper().startswith("JG"):
