@@ -10,31 +10,7 @@ import textwrap
 import pytest
 
 from jitguard.lint.analysis import jaxapi
-from jitguard.lint.codes import all_codes, opt_in_codes
-from jitguard.lint.engine import LintOptions
-from jitguard.lint.runner import lint_files
-
-
-def _lint(tmp_path, **modules: str) -> list[tuple[str, int, str]]:
-    paths = []
-    for name, text in modules.items():
-        path = tmp_path / f"{name}.py"
-        path.write_text(textwrap.dedent(text))
-        paths.append(str(path))
-    codes = frozenset(all_codes()) - opt_in_codes()
-    out = []
-    for result in lint_files(paths, LintOptions(codes)):
-        assert not result.errors, result.errors
-        out.extend((result.path.rsplit("/", 1)[-1], f.line, f.code) for f in result.findings)
-    return sorted(out)
-
-
-def _expected(name: str, text: str) -> list[tuple[str, int, str]]:
-    out = []
-    for i, line in enumerate(textwrap.dedent(text).splitlines(), 1):
-        if "# expect " in line:
-            out.append((f"{name}.py", i, line.split("# expect ", 1)[1][:5]))
-    return out
+from tests.test_fresh2_mechanisms import _expected, _lint
 
 
 # -- HOSTCALLBACK ----------------------------------------------------------------------------------
