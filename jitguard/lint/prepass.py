@@ -57,6 +57,8 @@ CONTEXT_TABLES = (
 NOT_CONTEXT_TABLES = (
     "TRANSFORM_ADJECTIVES", "LAX_NARGS", "STATIC_ATTRIBUTES", "STATIC_CALLS", "SCALAR_DTYPES", "ARRAY_MAKERS",
     "NOT_USER_CODE", "NOT_FOLLOWED",
+    # functions given to them run outside the trace: they end a context, never start one
+    "HOST_CALLBACKS",
 )
 
 

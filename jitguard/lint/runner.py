@@ -46,10 +46,12 @@ from jitguard.lint.diagnostics import FileResult, Finding
 from jitguard.lint.discovery import module_name
 from jitguard.lint.textscan import MAX_FILE_BYTES as MAX_SCAN_BYTES
 from jitguard.lint.textscan import (
+    USED_ELSEWHERE,
     LintOptions,
     _internal_error,
     jitted_names,
     metadata_names,
+    private_uses,
     public_name,
     read_source,
     run_with_big_stack,
@@ -215,6 +217,8 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
     classes: tuple = ()
     if marked:  # the classes a registration sorts the fields of by annotation, in the files that use it
         fields, classes = pytree_annot.resolve(fields, marked, paths, lambda p: named(p) or module_name(p), _text)
+    # private names used outside their module matter only for jitted ones (privatecalls)
+    fields = {f for f in fields if not f.startswith(USED_ELSEWHERE) or f[len(USED_ELSEWHERE):] in names}
     packages = frozenset((named(p) or module_name(p)).split(".", 1)[0] for p in paths)
     return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules), tree_packages=packages,
                                metadata_fields=frozenset(fields), static_methods=frozenset(methods),
@@ -234,7 +238,9 @@ def _scan_one(path: str, extend: tuple[str, ...] | None, want_digest: bool, cach
     if known is not None:
         return digest, set(known[0]), set(known[1]), set(known[2])
     text = data[:MAX_SCAN_BYTES].decode("utf-8", "replace")  # decoded once for both scans
-    return (digest, jitted_names(text, extend), *metadata_names(text))
+    found = jitted_names(text, extend)
+    fields, methods = metadata_names(text)
+    return digest, found, fields | private_uses(text, found), methods
 
 
 def _scan_chunk(paths: Sequence[str], extend: tuple[str, ...] | None, want_digest: bool) -> list[tuple[str, tuple | None]]:

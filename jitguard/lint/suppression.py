@@ -3,7 +3,7 @@
 * ``# noqa`` / ``# jitguard: ignore`` silence every finding on their line;
 * ``# noqa: JG101, JG3`` / ``# jitguard: ignore[JG101]`` silence the listed codes, or every code
   that starts with a listed prefix (``JG3`` silences JG301-JG304), as ruff does;
-* codes of other tools (``# noqa: E501``) are left alone;
+* codes of other tools (``# noqa: E501``, also ``# noqa: E741!`` as flake8 reads it) are left alone;
 * a JG code that does not exist (``# noqa: JG999``) or a list with no code at all
   (``# noqa: foo``) is reported as JG004 and suppresses nothing — never everything;
 * JG005 (opt-in, like ruff's RUF100) reports a listed JG code that silenced nothing on its line,
@@ -103,7 +103,11 @@ def _directive(m: re.Match, line: int, line_start: int, text: str) -> NoqaDirect
     for tok in _TOKEN.finditer(listed):
         word = tok.group(0)
         if not _CODE.fullmatch(word):
-            if not codes:
+            foreign = _foreign_code(word)
+            if foreign is not None:  # `# noqa: E741!`: flake8 reads E741, another tool's code
+                codes.append(foreign)
+                spans.append((offset + tok.start() + 1, offset + tok.start() + len(foreign) + 1))
+            elif not codes:
                 invalid.append(word)
             break  # ruff: the list ends at the first word that is not a code (`# noqa: JG101 why`)
         upper = word.upper()
@@ -115,6 +119,16 @@ def _directive(m: re.Match, line: int, line_start: int, text: str) -> NoqaDirect
     if not codes and not invalid:
         invalid.append(listed.strip() or "(nothing)")
     return NoqaDirective(line, tuple(codes), tuple(spans), tuple(invalid), comment, text)
+
+
+def _foreign_code(word: str) -> str | None:
+    """Another tool's code followed by punctuation (``E741!``, ``F401.``), as flake8 reads it (its
+    pattern takes the code and stops: flake8 7.5 silences E741 with ``# noqa: E741!``): that tool's
+    comment, not jitguard's to judge. A JG code so written stays invalid (ruff rejects it too)."""
+    m = _CODE.match(word)
+    if m is None or word[m.end()].isalnum() or word[m.end()] == "_" or m.group(0).upper().startswith("JG"):
+        return None
+    return m.group(0).upper()
 
 
 def _silences(directive: NoqaDirective, code: str) -> str | None:

@@ -92,6 +92,13 @@ _STATIC_FIELD_CALL = re.compile(r"^[ \t]+(\w+)[ \t]*:([^=\n]*)=[ \t]*[\w.]*stati
 NOT_NONE = "\x00metadata-not-none:"
 MAYBE_NONE = "\x00metadata-maybe-none:"
 _MAY_BE_NONE_WORDS = ("None", "Optional", "Any", "object")
+# a private name (``_name``, not a dunder) a file uses without defining it as a jitted function:
+# imported (``from a import _fill``) or called as an attribute (``a._fill(x, 8)``,
+# ``self._step(x, 8)`` in a subclass): entries USED_ELSEWHERE + name, kept for the tree's jitted
+# names; the calls of such a function are not all in its own module (analysis/privatecalls.py)
+USED_ELSEWHERE = "\x00private-used-elsewhere:"
+_PRIVATE_ATTR_CALL = re.compile(r"\.(_[A-Za-z0-9_]*)[ \t]*\(")
+_PRIVATE_WORD = re.compile(r"(?<!\w)_\w*")
 _META_FIELDS_LIST = re.compile(r"meta_fields[ \t]*=[ \t]*[\[(]([^\])]*)[\])]")
 _QUOTED = re.compile(r"[\"'](\w+)[\"']")
 # `def num_links(self) -> int:`: a method of self alone that its author says returns a Python value
@@ -143,6 +150,17 @@ def _class_scans(source: str) -> set[str]:
     if "ClassVar" in source:
         found |= set(_CLASS_VAR.findall(source))
     return found
+
+
+def private_uses(source: str, defines: set[str]) -> set[str]:
+    """USED_ELSEWHERE entries of the private names ``source`` imports or calls as attributes,
+    less the jitted names it defines itself (``defines``)."""
+    words = set(_PRIVATE_ATTR_CALL.findall(source)) if "._" in source else set()
+    if "import _" in source or ", _" in source or "._" in source:
+        for m in _IMPORT_LINE.finditer(source):
+            if "_" in m.group(0):
+                words.update(_PRIVATE_WORD.findall(m.group(0)))
+    return {USED_ELSEWHERE + w for w in words if not w.startswith("__") and w not in defines}
 
 
 def metadata_names(source: str) -> tuple[set[str], set[str]]:
@@ -251,7 +269,7 @@ class LintOptions:
         if states is None:
             out: dict[str, list[str]] = {}
             for entry in self.metadata_fields:
-                for mark in (NOT_NONE, MAYBE_NONE):
+                for mark in (NOT_NONE, MAYBE_NONE, USED_ELSEWHERE):
                     if entry.startswith(mark):
                         out.setdefault(entry[len(mark):], []).append(entry)
             states = {name: tuple(entries) for name, entries in out.items()}

@@ -172,6 +172,13 @@ STATIC_CALLS = LAYOUT_FUNCTIONS | frozenset(
 
 
 
+# functions that JAX calls with their first argument (``callback=``) on the host, at run time,
+# with concrete arrays (JAX 0.10.2: jax.Array values, so a jnp operation there runs eagerly;
+# ``f"{jnp.mean(v):.2f}"``, ``int(jnp.sum(v))`` and ``v[v > 0]`` work in each). A function given
+# to them is not part of the trace of the code that defines it; only the tracers it closes over
+# are (leaked: UnexpectedTracerError when it reads one). tests/precision_cases/fresh8_host_callback_*
+HOST_CALLBACKS = frozenset({"jax.debug.callback", "jax.pure_callback", "jax.experimental.io_callback"})
+
 def maps_static_query(call, resolve) -> bool:
     """``jax.tree.map(q, tree)`` with ``q`` one of STATIC_CALLS (``jnp.iscomplexobj``,
     ``jnp.isrealobj``, ``jnp.shape``, ``type``, ...): ``q`` is called on each leaf and gives a

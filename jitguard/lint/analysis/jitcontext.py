@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
-from jitguard.lint.analysis import fieldmeta, jaxapi, noneguards, vmapaxes
+from jitguard.lint.analysis import fieldmeta, jaxapi, noneguards, privatecalls, vmapaxes
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable, dotted
@@ -243,6 +243,9 @@ class Traces:
 
     def __init__(self) -> None:
         self._states: dict[FunctionInfo, TraceState] = {}
+        # functions given to a host callback (jaxapi.HOST_CALLBACKS): JAX runs them at run time on
+        # the host, outside the trace of the function they are nested in
+        self.host_callbacks: set[FunctionInfo] = set()
 
     def of(self, info: FunctionInfo) -> TraceState:
         state = self._states.get(info)
@@ -263,6 +266,8 @@ class Traces:
             state = self._states.get(info)
             if state is not None:
                 kind = strongest(kind, state.kind)
+            if info in self.host_callbacks:
+                break  # run on the host: the trace around its definition is not its own
             info = info.parent
         return kind
 
@@ -276,6 +281,8 @@ class Traces:
             state = self._states.get(info)
             if state is not None and (state.contexts or state.traced) and state.kind != DIFFERENTIATED:
                 return True
+            if info in self.host_callbacks:
+                break
             info = info.parent
         return False
 
@@ -978,6 +985,7 @@ class ModuleIndex:
     # -- contexts ---------------------------------------------------------------------------
     def _find_contexts(self) -> None:
         self._find_transform_aliases()
+        self._find_host_callbacks()
         for info in list(self.functions):
             if isinstance(info.node, cst.FunctionDef):
                 self._decorator_context(info)
@@ -991,6 +999,20 @@ class ModuleIndex:
                 for info, use, site in self.jit_uses:
                     if site is value:
                         self.aliases[name] = (info, use)
+
+    def _find_host_callbacks(self) -> None:
+        """The functions this module gives to a host callback (``jax.debug.callback(log, x)``,
+        ``jax.pure_callback(partial(f, k=1), shape, x)``): JAX calls them on the host with concrete
+        arrays, so code in them is not staged by the trace around their definition
+        (Traces.kind). Called from staged code too, they are staged there as any helper is."""
+        for call, func, _klass, _loops in self.calls:
+            if self.resolve(call.func, func) not in jaxapi.HOST_CALLBACKS:
+                continue
+            args = positional_args(call)
+            expr = args[0].value if args else keyword(call, "callback")
+            resolved = None if expr is None else self.resolve_function(self.unwrap(expr, func)[0], func)
+            if resolved is not None:
+                self.traces.host_callbacks.add(resolved[0])
 
     def _custom_derivative_contexts(self) -> None:
         """A ``jax.custom_vjp``/``custom_jvp`` function called from staged code (a function jitted,
@@ -1047,6 +1069,7 @@ class ModuleIndex:
             if use is not None:
                 shown = self.resolve(expr.func if isinstance(expr, cst.Call) else expr, scope) or use.qualname
                 use.not_none = noneguards.for_decorated(self, info, use)
+                use.unpassed = privatecalls.unpassed_defaults(self, info)
                 self.mark_traced(info, use, f"@{shown}", expr)
                 return
             # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
