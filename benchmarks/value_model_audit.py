@@ -40,6 +40,11 @@ SOURCES: dict[str, tuple[str, bool]] = {
     "size": ("x.size // 4", True),
     "static_arg": ("n", True),
     "itemsize": ("x.dtype.itemsize - 1", True),
+    "module_static_field": ("p.k", True),
+    "metadata_field": ("q.k", True),
+    "leaf_shape": ("p.a.shape[0] + q.a.size - 1", True),
+    "module_leaf": ("p.a[0].astype(int) + 2", False),
+    "data_field": ("q.a.sum().astype(int) + 1", False),
     "shape_tuple_sum": ("sum(x.shape) - 4", True),
     "numpy_const": ("int(np.int64(3))", True),
     "element": ("x[0, 0].astype(int) + 2", False),
@@ -52,7 +57,7 @@ SOURCES: dict[str, tuple[str, bool]] = {
 # flow name -> (module-level helpers, lines that bind `v` from `{src}`)
 FLOWS: dict[str, tuple[str, str]] = {
     "direct": ("", "v = {src}"),
-    "helper": ("def helper(x, m, n):\n    return {src}\n", "v = helper(x, m, n)"),
+    "helper": ("def helper(x, m, n, p, q):\n    return {src}\n", "v = helper(x, m, n, p, q)"),
     "tuple": ("", "_, v = 0, {src}"),
     "dict": ("", "d = {{'k': {src}}}\nv = d['k']"),
     "list": ("", "items = [{src}]\nv = items[0]"),
@@ -64,20 +69,21 @@ FLOWS: dict[str, tuple[str, str]] = {
     "max": ("", "v = max({src}, 1)"),
     "arith": ("", "v = ({src}) * 2 - ({src})"),
     "partial": ("def identity(k):\n    return k\n", "bound = partial(identity, k={src})\nv = bound()"),
-    "forwarded": ("def helper(x, m, n):\n    return {src}\n\n\ndef forward(*args, **kwargs):\n"
-                  "    return helper(*args, **kwargs)\n", "v = forward(x, m, n=n)"),
+    "forwarded": ("def helper(x, m, n, p, q):\n    return {src}\n\n\ndef forward(*args, **kwargs):\n"
+                  "    return helper(*args, **kwargs)\n", "v = forward(x, m, n=n, p=p, q=q)"),
     "decorated": ("def logged(fn):\n    @functools.wraps(fn)\n    def wrapper(*args, **kwargs):\n"
                   "        return fn(*args, **kwargs)\n    return wrapper\n\n\n@logged\n"
-                  "def helper(x, m, n):\n    return {src}\n", "v = helper(x, m, n)"),
+                  "def helper(x, m, n, p, q):\n    return {src}\n", "v = helper(x, m, n, p, q)"),
     "namedtuple": ("class Pair(typing.NamedTuple):\n    value: int\n    other: int = 0\n",
                    "v = Pair({src}).value"),
     "comprehension": ("", "v = [a for a in [{src}]][0]"),
     "enumerate": ("", "for _, v in enumerate([{src}]):\n    pass"),
     "getattr": ("class Box:\n    def __init__(self, value):\n        self.value = value\n",
                 "v = getattr(Box({src}), 'value')"),
-    "method": ("class Calc:\n    def __init__(self, x, m, n):\n        self.x, self.m, self.n = x, m, n\n\n"
-               "    def value(self):\n        x, m, n = self.x, self.m, self.n\n        return {src}\n",
-               "v = Calc(x, m, n).value()"),
+    "method": ("class Calc:\n    def __init__(self, x, m, n, p, q):\n        self.x, self.m, self.n = x, m, n\n"
+               "        self.p, self.q = p, q\n\n    def value(self):\n"
+               "        x, m, n, p, q = self.x, self.m, self.n, self.p, self.q\n        return {src}\n",
+               "v = Calc(x, m, n, p, q).value()"),
 }
 
 # use name -> lines that need a concrete `v` (the last line is the one a finding must be on)
@@ -102,20 +108,30 @@ USES: dict[str, str] = {
 }
 
 HEADER = ("import dataclasses\nimport functools\nimport typing\nfrom functools import partial\n\nimport equinox as eqx\n"
-          "import jax\nimport jax.numpy as jnp\nimport numpy as np\nfrom jax import lax\n\n")
+          "import jax\nimport jax.numpy as jnp\nimport numpy as np\nfrom jax import lax\n\n\n"
+          "class P(eqx.Module):\n    a: jax.Array\n    k: int = eqx.field(static=True)\n\n\n"
+          "@partial(jax.tree_util.register_dataclass, data_fields=['a'], meta_fields=['k'])\n"
+          "@dataclasses.dataclass\nclass Q:\n    a: jax.Array\n    k: int\n\n\n")
+# the pytree arguments every entry passes: `p` (an equinox Module with a static field) and `q` (a
+# registered dataclass with a metadata field)
+TREES = "P(jnp.ones(2), 3), Q(jnp.ones(2), 3)"
 
 # entry name -> (the decorator line(s) of `f`, or "" for none; the body of `run()`): how `f` is traced
 ENTRIES: dict[str, tuple[str, str]] = {
-    "jit": ('@partial(jax.jit, static_argnames=("n",))\n', "return f(jnp.ones((3, 4)), 3, n=3)"),
-    "jit_call": ("", 'return jax.jit(f, static_argnames=("n",))(jnp.ones((3, 4)), 3, n=3)'),
-    "filter_jit": ("@eqx.filter_jit\n", "return f(jnp.ones((3, 4)), 3, 3)"),
-    "vmap": ("", "return jax.vmap(f, in_axes=(0, 0, None))(jnp.ones((2, 3, 4)), jnp.array([3, 3]), 3)"),
-    "grad": ("", "return jax.grad(lambda x: f(x, 3, 3).sum())(jnp.ones((3, 4)))"),
-    "scan": ("", "return lax.scan(lambda c, i: (f(c, i + 3, 3), None), jnp.ones((3, 4)), jnp.arange(2))"),
-    "cond": ("", "return lax.cond(True, lambda c: f(c, 3, 3), lambda c: c, jnp.ones((3, 4)))"),
-    "checkpoint": ("", "return jax.jit(jax.checkpoint(f, static_argnums=(2,)), static_argnums=(2,))(jnp.ones((3, 4)), 3, 3)"),
-    "value_and_grad": ("", "return jax.jit(jax.value_and_grad(lambda x, m: f(x, m, 3).sum()))(jnp.ones((3, 4)), 3)"),
-    "eval_shape": ("", "return jax.eval_shape(partial(f, n=3), jnp.ones((3, 4)), 3)"),
+    "jit": ('@partial(jax.jit, static_argnames=("n",))\n', f"return f(jnp.ones((3, 4)), 3, 3, {TREES})"),
+    "jit_call": ("", f'return jax.jit(f, static_argnames=("n",))(jnp.ones((3, 4)), 3, 3, {TREES})'),
+    "filter_jit": ("@eqx.filter_jit\n", f"return f(jnp.ones((3, 4)), 3, 3, {TREES})"),
+    "vmap": ("", "return jax.vmap(f, in_axes=(0, 0, None, None, None))"
+                 f"(jnp.ones((2, 3, 4)), jnp.array([3, 3]), 3, {TREES})"),
+    "grad": ("", f"return jax.grad(lambda x: f(x, 3, 3, {TREES}).sum())(jnp.ones((3, 4)))"),
+    "scan": ("", f"return lax.scan(lambda c, i: (f(c, i + 3, 3, {TREES}), None), jnp.ones((3, 4)), jnp.arange(2))"),
+    "cond": ("", f"return lax.cond(True, lambda c: f(c, 3, 3, {TREES}), lambda c: c, jnp.ones((3, 4)))"),
+    "checkpoint": ("", "return jax.jit(jax.checkpoint(f, static_argnums=(2,)), static_argnums=(2,))"
+                       f"(jnp.ones((3, 4)), 3, 3, {TREES})"),
+    "value_and_grad": ("", f"return jax.jit(jax.value_and_grad(lambda x, m: f(x, m, 3, {TREES}).sum()))"
+                           "(jnp.ones((3, 4)), 3)"),
+    "eval_shape": ("", f"return jax.eval_shape(partial(f, n=3), jnp.ones((3, 4)), 3, p={TREES.split(', Q')[0]}, "
+                       "q=Q(jnp.ones(2), 3))"),
 }
 TRACER_ERRORS = ("ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError",
                  "TracerArrayConversionError", "NonConcreteBooleanIndexError")
@@ -128,7 +144,7 @@ def program(source: str, flow: str, use: str, entry: str = "jit") -> tuple[str, 
     decorator, call = ENTRIES[entry]
     body = bind.format(src=src) + "\n" + USES[use]
     text = HEADER + helpers.format(src=src) + ("\n\n" if helpers else "")
-    text += decorator + "def f(x, m, n):\n"
+    text += decorator + "def f(x, m, n, p, q):\n"
     text += textwrap.indent(body, "    ") + "\n    return x\n\n\n"
     text += f"def run():\n    {call}\n"
     use_line = text.splitlines().index(textwrap.indent(USES[use].splitlines()[-1], "    ")) + 1

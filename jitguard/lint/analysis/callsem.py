@@ -104,7 +104,9 @@ class CallSemantics:
                 # a module-level helper given no traced value inside ensure_compile_time_eval runs
                 # eagerly (a nested one may read traced values of its enclosing function)
                 return None
-            result = self.analysis.summary(callee, mapped) if mapped or self.staged is not None else None
+            # a function nested here reads this function's values too (a closure over a traced one)
+            nested = callee.parent is self.info
+            result = self.analysis.summary(callee, mapped) if mapped or nested or self.staged is not None else None
             if result is None and self.staged is not None and not getattr(self, "eager", 0):
                 return self._compiled_output(node, callee)
             return result

@@ -1456,8 +1456,32 @@ class ModuleIndex:
         for p in [p for p in info.params if p.kind != "positional"] + positional:
             if p.name in statics.static or p.name in bound or not self._may_trace(info, use, p):
                 continue
-            flags = frozenset({"opaque", "foreign"}) if filtered else None
+            maybe = filtered and not self._always_given_arrays(info, p, positional)
+            flags = frozenset({"opaque", "foreign"}) if maybe else None
             state.trace(p.name, Origin(p.name, why, info, _flaglike_default(p.default)), flags)
+
+    def _always_given_arrays(self, info: FunctionInfo, param, positional: list) -> bool:
+        """Does every call of ``info`` by its name in this module give ``param`` an array (a JAX or
+        NumPy array the source shows: ``f(jnp.ones(3))``)? A filtering transform
+        (``eqx.filter_jit``) traces exactly the array arguments, so that parameter is a tracer in
+        every trace of it; None of the calls, or one that does not show an array there: maybe not."""
+        from jitguard.lint.analysis import arrays
+
+        index = positional.index(param) if param in positional else None
+        seen = False
+        for call, scope, _klass, _loops in self.calls:
+            if not (isinstance(call.func, cst.Name) and call.func.value == info.name):
+                continue
+            if any(a.star for a in call.args):
+                return False
+            given = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == param.name), None)
+            plain = [a.value for a in call.args if a.keyword is None]
+            if given is None and index is not None and index < len(plain):
+                given = plain[index]
+            if given is None or arrays.array_kind(given, self, scope) is None:
+                return False
+            seen = True
+        return seen
 
     def _passed_by_position(self, info: FunctionInfo, positional: list) -> frozenset[str]:
         """The positional parameters of ``info`` that some call of it in the module passes by
