@@ -37,7 +37,13 @@ def g(x, m, n):
     return forward(x, m, n)  # by position: the third position of `args` is the static int
 
 
+@partial(jax.jit, static_argnames=("n",))
+def h(x, n):
+    return forward(x, m=x.sum(), n=n)  # traced and static values by keyword: each its own parameter
+
+
 RUNS = [
     lambda: f(jnp.ones(3), 2, n=3),
     lambda: g(jnp.ones(3), 2, n=3),
+    lambda: h(jnp.ones(3), n=3),
 ]

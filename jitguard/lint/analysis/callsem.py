@@ -699,6 +699,8 @@ class CallSemantics:
                     mapped[p.name] = t
                 elif p is None and varkw is not None:
                     extra[arg.keyword.value] = t
+            elif arg.star == "**" and t is not None and t.mapping and t.fields is not None:
+                _map_known_keywords(t, callee, varkw, mapped, extra)
             elif arg.star:
                 i = _map_splatted(arg, t, params, i, vararg, varkw, mapped)
                 rest = None
@@ -842,6 +844,19 @@ def _keyed_read(node: cst.Call, obj: Taint, taints) -> tuple[Taint | None] | Non
         return None
     default = taints.get(node.args[1].value) if len(node.args) > 1 else None
     return (lattice.join(kind, default),)
+
+
+def _map_known_keywords(kwargs: Taint, callee: FunctionInfo, varkw, mapped: dict[str, Taint],
+                        extra: dict[str, Taint | None]) -> None:
+    """``g(**kwargs)`` of a dict that knows its keys (a forwarder's own ``**kwargs``): each key
+    binds its parameter (a static one stays static), the others go into ``g``'s ``**kw``."""
+    for key, kind in kwargs.fields or ():
+        p = callee.param(key)
+        if p is not None and p.kind != "kwarg":
+            if kind is not None:
+                mapped[p.name] = kind
+        elif varkw is not None:
+            extra[key] = kind
 
 
 def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, varkw, mapped: dict[str, Taint]) -> int:
