@@ -28,7 +28,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import classtruth
 from jitguard.lint.analysis.lattice import Taint
-from jitguard.lint.analysis.walk import children
+from jitguard.lint.analysis.walk import children, own_nodes
 from jitguard.lint.analysis.memo import PerIndex
 
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property"})
@@ -286,15 +286,7 @@ def _factory(func: cst.BaseExpression, index, scope):
 
 def own_returns(node: cst.FunctionDef) -> list[cst.Return]:
     """The ``return`` statements of ``node``'s own body (not of functions or classes nested in it)."""
-    out, stack = [], [node.body]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        if isinstance(n, cst.Return):
-            out.append(n)
-        stack.extend(n.children)
-    return out
+    return [n for n in own_nodes(node.body) if type(n) is cst.Return]  # (no subclasses: a type test)
 
 
 def returned_tuple(call: cst.BaseExpression, index, scope):
