@@ -27,6 +27,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.walk import children
 
 _EMPTY = (cst.Tuple, cst.List)
 
@@ -113,6 +114,8 @@ def _empty(default: cst.BaseExpression | None) -> bool:
 
 def _nested(info, name: str):
     """The def ``name`` nested directly in ``info``'s body (one of that name), else None."""
+    if name not in info.local_defs:  # the index registers every def nested there
+        return None
     found = [n for n in _own_defs(info.node.body) if n.name.value == name]
     if len(found) != 1:
         return None
@@ -123,12 +126,13 @@ def _own_defs(body):
     stack = [body]
     while stack:
         node = stack.pop()
-        if isinstance(node, cst.FunctionDef):
+        kind = type(node)  # type tests: isinstance on libcst's ABC-based classes is slow
+        if kind is cst.FunctionDef:
             yield node
             continue
-        if isinstance(node, (cst.ClassDef, cst.Lambda)):
+        if kind is cst.ClassDef or kind is cst.Lambda:
             continue
-        stack.extend(node.children)
+        stack.extend(children(node))
 
 
 def _single_return(node: cst.FunctionDef) -> cst.BaseExpression | None:
