@@ -26,7 +26,8 @@ from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import modules_passed
 from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
-from jitguard.lint.analysis.walk import children
+from jitguard.lint.analysis.memo import PerIndex
+from jitguard.lint.analysis.walk import children, own_nodes
 
 # jax.numpy/lax/random/nn/scipy functions that return Python values, dtypes, shapes or functions
 # even in staged code (checked on JAX 0.10.2: tests/test_lattice.py); the rest return tracers there
@@ -67,6 +68,7 @@ def _array_function(name: str | None) -> bool:
 # functions outside those modules that return tracers in staged code, also of NumPy constants
 # (checked on JAX 0.10.2: `jax.device_put(np.ones(3))` under jit is a DynamicJaxprTracer)
 _STAGED_FUNCTIONS = frozenset({"jax.device_put"})
+_LOOPS = PerIndex()  # _loops_by_target: id of a function node -> {name: [its for statements binding it]}
 
 
 def makes_array_when_staged(name: str) -> bool:
@@ -191,7 +193,7 @@ class CallSemantics:
         func = node.func
         if not isinstance(func, cst.Name) or self.info is None or any(a.star for a in node.args):
             return None
-        loops = [n for n in _loops_of(self.info.node) if isinstance(n.target, cst.Name) and n.target.value == func.value]
+        loops = _loops_by_target(self.index, self.info).get(func.value, ())
         if len(loops) != 1 or not isinstance(loops[0].iter, cst.Name):
             return None
         if any(v is not None for v in self.index.assigned_names(self.info).get(func.value, [])):
@@ -1154,15 +1156,17 @@ def _call_kind(index, info: FunctionInfo, call: cst.Call, resolve) -> tuple[str,
     return "record", tuple(kinds.items()), klass.name
 
 
-def _loops_of(node: cst.CSTNode) -> list[cst.For]:
-    """The ``for`` statements of a function's own body (not of functions or classes it defines)."""
-    found = []
-    for child in children(node):
-        if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue
-        if isinstance(child, cst.For):
-            found.append(child)
-        found.extend(_loops_of(child))
+def _loops_by_target(index, info: FunctionInfo) -> dict[str, list[cst.For]]:
+    """The ``for`` statements of ``info``'s own body (not of functions or classes it defines) that
+    bind a plain name, by that name. Memoized per function (the walker asks at every call of a name)."""
+    table = _LOOPS.table(index)
+    found = table.get(id(info.node))
+    if found is None:
+        found = table[id(info.node)] = {}
+        body = info.node.body if type(info.node) is cst.FunctionDef else None  # (a lambda holds no statement)
+        for node in own_nodes(body) if body is not None else ():
+            if type(node) is cst.For and type(node.target) is cst.Name:  # (type tests: no subclasses)
+                found.setdefault(node.target.value, []).append(node)
     return found
 
 
