@@ -19,6 +19,9 @@ from collections.abc import Callable
 
 import libcst as cst
 
+from jitguard.lint.analysis.memo import PerIndex
+from jitguard.lint.analysis.walk import children
+
 NONES = "nones"  # a run of unknown length whose every entry is None
 UNKNOWN = "unknown"  # a run of unknown length and unknown entries
 # an open-ended run of None for a function of another file, whose parameters are not seen here:
@@ -100,25 +103,27 @@ def vmap_axes(call: cst.Call) -> cst.BaseExpression | None:
 
 
 def enclosing_scope(index, node: cst.CSTNode):
-    """The innermost function of ``index`` whose body holds ``node`` (None: module level)."""
-    best = None
-    for info in index.functions:
-        if _holds(info.node, node) and (best is None or _holds(best.node, info.node)):
-            best = info
-    return best
+    """The innermost function of ``index`` whose node (decorators and defaults included) holds
+    ``node`` (None: module level)."""
+    return _HOLDERS.of(index, _innermost_holders).get(id(node))
 
 
-def _holds(root: cst.CSTNode, target: cst.CSTNode) -> bool:
-    stack = [root]
+def _innermost_holders(index) -> dict:
+    """id of each node of the module -> the innermost function whose node holds it (one walk)."""
+    functions = {id(info.node): info for info in index.functions}
+    table = {}
+    stack = [(index.module, None)]
     while stack:
-        node = stack.pop()
-        if node is target:
-            return True
-        stack.extend(node.children)
-    return False
+        node, holder = stack.pop()
+        holder = functions.get(id(node), holder)
+        if holder is not None:
+            table[id(node)] = holder
+        stack.extend((child, holder) for child in children(node))
+    return table
 
 
 _UNSEEN = object()
+_HOLDERS = PerIndex()  # enclosing_scope's table, per index
 
 
 def binding_for(index, node: cst.CSTNode, scope=_UNSEEN) -> Binding:
