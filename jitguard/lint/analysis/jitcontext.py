@@ -439,7 +439,7 @@ class ModuleIndex:
         self.transform_aliases: dict[str, tuple[str, cst.Call | None]] = {}
         self._bindings: dict[FunctionInfo | None, dict[str, cst.BaseExpression | None]] = {}
         self._assigns: dict[FunctionInfo | None, dict[str, list[cst.BaseExpression | None]]] = {}
-        self._top_statements: dict[FunctionInfo, dict[cst.CSTNode, int]] = {}
+        self._top_statements: dict[FunctionInfo, dict[int, int]] = {}
         self._stores: dict[int, dict[str, list[tuple]]] = {}  # id of a ClassInfo -> _attribute_stores
         # name -> function it wraps through a transform (g = jax.jit(f)): calls to g are calls to f
         self.aliases: dict[str, tuple[FunctionInfo, TransformUse]] = {}
@@ -1505,7 +1505,9 @@ class ModuleIndex:
         if parent is None or not isinstance(parent.node, cst.FunctionDef) or not isinstance(parent.node.body, cst.IndentedBlock):
             return {}
         body = parent.node.body.body
-        at = self._statement_index(parent).get(site)
+        if not any(_none_exits(stmt) for stmt in body):
+            return {}  # no early exit in the enclosing body: nothing narrowed, no statement index to build
+        at = self._statement_index(parent).get(id(site))
         if at is None:
             return {}
         params = {p.name for p in parent.params}
@@ -1537,14 +1539,15 @@ class ModuleIndex:
                     out.append((source, last))
         return out
 
-    def _statement_index(self, scope: FunctionInfo) -> dict[cst.CSTNode, int]:
-        """Every node of ``scope``'s body -> the index of the top-level statement holding it."""
+    def _statement_index(self, scope: FunctionInfo) -> dict[int, int]:
+        """The id of every node of ``scope``'s body -> the index of the top-level statement holding
+        it (ids: libcst's nodes hash in Python; the tree lives as long as the index)."""
         cached = self._top_statements.get(scope)
         if cached is None:
             cached = self._top_statements[scope] = {}
             for i, stmt in enumerate(scope.node.body.body):  # type: ignore[union-attr]
                 for node in iter_nodes(stmt):
-                    cached[node] = i
+                    cached[id(node)] = i
         return cached
 
     def _hold_constants(self, state: TraceState, info: FunctionInfo, use: TransformUse, positional: list[Param],
