@@ -1533,18 +1533,18 @@ def _concrete_array_binding(index, scope: FunctionInfo | None, name: str, depth:
                 return None
             top = [stmt for stmt in body if isinstance(stmt, cst.SimpleStatementLine) and any(
                 isinstance(small, cst.Assign) and small.value is value for small in stmt.body)]
-            if len(top) != 1 or any(jitcontext.binds(stmt, name) for stmt in body if stmt is not top[0]):
-                return None  # assigned in a branch or a loop, or bound another way too
-            if not is_array(index, scope, value, depth):
-                return None
+            if len(top) != 1 or not is_array(index, scope, value, depth):
+                return None  # assigned in a branch or a loop, or not an array
+            if any(jitcontext.binds(stmt, name) for stmt in body if stmt is not top[0]):
+                return None  # bound another way too (tested last: it walks the whole scope)
             code = " ".join(index.module.code_for_node(value).split())
             code = code if len(code) <= 40 else code[:37] + "..."
             where = "at module level" if scope is None else f"in `{scope.display()}`"
             return f"`{name} = {code}` {where}"
+        if scope is None:
+            return None  # no plain assignment at module level: no array, however else it is bound
         if any(jitcontext.binds(stmt, name) for stmt in body):
             return None  # imported, a loop variable, a def, ...
-        if scope is None:
-            return None
         scope = scope.parent
 
 
