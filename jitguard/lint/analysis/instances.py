@@ -28,7 +28,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import classtruth
 from jitguard.lint.analysis.lattice import Taint
-from jitguard.lint.analysis.walk import children, own_nodes
+from jitguard.lint.analysis.walk import children
 from jitguard.lint.analysis.memo import PerIndex
 
 _PROPERTY_DECORATORS = frozenset({"property", "functools.cached_property"})
@@ -286,7 +286,22 @@ def _factory(func: cst.BaseExpression, index, scope):
 
 def own_returns(node: cst.FunctionDef) -> list[cst.Return]:
     """The ``return`` statements of ``node``'s own body (not of functions or classes nested in it)."""
-    return [n for n in own_nodes(node.body) if type(n) is cst.Return]  # (no subclasses: a type test)
+    out, stack = [], [node.body]
+    while stack:  # through the statements only: an expression holds no statement
+        n = stack.pop()
+        kind = type(n)  # (type tests: none of these classes has subclasses)
+        if kind is cst.Return:
+            out.append(n)
+        elif kind in _HOLD_STATEMENTS:
+            stack.extend(children(n))
+    return out
+
+
+# the nodes a statement can be in (a def or a class body is another function's)
+_HOLD_STATEMENTS = frozenset({
+    cst.IndentedBlock, cst.SimpleStatementSuite, cst.SimpleStatementLine, cst.If, cst.Else, cst.For, cst.While,
+    cst.With, cst.Try, cst.TryStar, cst.ExceptHandler, cst.ExceptStarHandler, cst.Finally, cst.Match, cst.MatchCase,
+})
 
 
 def returned_tuple(call: cst.BaseExpression, index, scope):
