@@ -361,8 +361,9 @@ class _Uses:
                         _USES.setdefault(self.index, {})["local_imports"] = True  # the file counts as unread
                     continue  # (an annotation says nothing of an instance)
                 in_def = in_def or kind in _DEFS
+                own_name = getattr(node, _NAME_FIELDS[kind]) if kind in _NAME_FIELDS else None
                 for child in reversed(children(node)):
-                    if child is not getattr(node, _NAME_FIELDS.get(kind, "-"), None):
+                    if child is not own_name and type(child) not in _LITERALS:
                         push((child, node, parent, in_def))
                 continue
             refs.append((node, parent, grand, qualname))
@@ -455,3 +456,6 @@ _NOT_CODE = (cst.Import, cst.ImportFrom, cst.Annotation)
 _DEFS = (cst.FunctionDef, cst.Lambda)
 # the child of these nodes that is a name, not a reference to a value (a keyword, a parameter, a def)
 _NAME_FIELDS = {cst.Arg: "keyword", cst.Param: "name", cst.ClassDef: "name", cst.FunctionDef: "name"}
+# leaves that reference nothing (not pushed: the walk would find nothing below them)
+_LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass, cst.Break,
+                       cst.Continue})
