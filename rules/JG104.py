@@ -145,6 +145,12 @@ def traced_kth(m, kth):
 
 
 @jax.jit
+def traced_restart(a, b, restart):
+    # and for jax.scipy's functions: gmres's restart, map_coordinates' order, expm's max_squarings
+    return jax.scipy.sparse.linalg.gmres(a, b, restart=restart)[0]  # expect: JG104
+
+
+@jax.jit
 def traced_axis_through_partial(x, axis):
     reduce = partial(jnp.max, axis=axis)
     return reduce(x)  # expect: JG104
@@ -477,6 +483,11 @@ def static_k_through_partial(m, k):
     return upper(m)
 
 
+@partial(jax.jit, static_argnames=("restart",))
+def static_restart(a, b, restart):
+    return jax.scipy.sparse.linalg.gmres(a, b, restart=restart)[0]
+
+
 @partial(jax.jit, static_argnames=("kth",))
 def static_kth(m, kth, shift):
     return m.argpartition(kth), m.round(2).diagonal(), jnp.roll(m, shift)  # a traced `shift` is fine
@@ -531,6 +542,7 @@ RAISES = [
     (lambda: numpy_stack(jnp.ones(3), jnp.ones(3)), "TracerArrayConversionError"),
     (lambda: numpy_lexsort(jnp.ones((2, 3))), "TracerArrayConversionError"),
     (lambda: traced_kth(jnp.eye(3), 1), "ValueError"),
+    (lambda: traced_restart(jnp.eye(3), jnp.ones(3), 2), "TracerBoolConversionError"),
     (lambda: math_combinations(jnp.int32(4)), "TracerIntegerConversionError"),
     (lambda: traced_k_through_partial(jnp.eye(3), 1), "ValueError"),
     (lambda: scipy_matrix_exponential(jnp.eye(2)), "TracerArrayConversionError"),
@@ -560,6 +572,7 @@ RUNS = [
     lambda: scipy_on_constants(jnp.eye(2)),
     lambda: compare_arrays(jnp.ones(2), jnp.ones(2)),
     lambda: static_kth(jnp.eye(3), 1, 1),
+    lambda: static_restart(jnp.eye(3), jnp.ones(3), restart=2),
     lambda: static_k_through_partial(jnp.eye(3), 1),
     lambda: static_conversions(jnp.ones(3)),
     lambda: static_range(jnp.ones(2), n=3),

@@ -134,7 +134,7 @@ def signature_tokens(params) -> tuple[str, ...]:
 
 
 def scan_signatures() -> dict[str, tuple[str, ...]]:
-    return {qual: signature_tokens(params) for qual, _fn, params in _functions()}
+    return {qual: signature_tokens(params) for qual, _fn, params in _functions(INT_MODULES)}
 
 
 # -- axes that must be static: found by running each function under jit ----------------------
@@ -244,7 +244,9 @@ def scan_axes() -> tuple[dict, dict]:
 
 # -- other integer parameters that must be static: found by running each function under jit ---
 # (lax.top_k's k, jnp.triu's k, jnp.diff's n, jnp.fft.fft's n, jnp.split's sections, ...)
-INT_MODULES = (*MODULES, "jax.numpy.fft", "jax.numpy.linalg")
+INT_MODULES = (*MODULES, "jax.numpy.fft", "jax.numpy.linalg", "jax.scipy.linalg", "jax.scipy.sparse.linalg",
+               "jax.scipy.signal", "jax.scipy.special", "jax.scipy.fft", "jax.scipy.ndimage", "jax.scipy.stats",
+               "jax.scipy.integrate", "jax.scipy.optimize", "jax.image")
 # parameters already covered by another table, or that take arrays/flags/dtypes, never ints
 NOT_INT_PARAMS = frozenset({*AXIS_NAMES, *SIZE_NAMES, "size", "dtype", "out", "precision", "where", "key",
                             "preferred_element_type", "fill_value", "axis_name"})
