@@ -1,24 +1,26 @@
 """Audit the value model on a grid of generated programs, each labelled by running JAX.
 
-    python benchmarks/value_model_audit.py [--sample N] [--seed S] [--keep DIR] [--json OUT]
+    python benchmarks/value_model_audit.py [--sample N] [--seed S] [--entries ...] [--keep DIR] [--json OUT]
+    python benchmarks/value_model_audit.py --relint OUT.json    # lint an earlier run's programs again
 
-Every program is one jitted function: a *source* value (static: ``x.shape[0]``, ``len(x)``, a
-static argument, ...; or traced: ``x[0, 0]``, a non-static argument, an array made in the trace)
-reaches a *use* that needs a concrete value (``if``, ``range``, ``int()``, ``jnp.zeros``, a slice
-bound, a format spec, a list index, ...) through a *flow* (a local name, a helper's return, a tuple,
-a dict, a list, an attribute of an object built in the trace, a closure, a loop over a literal,
-``max``, arithmetic). The grid is sources x flows x uses.
+Every program is one function, traced one of the ways of ENTRIES (``jax.jit``, ``eqx.filter_jit``,
+``vmap``, ``grad``, a ``lax.scan`` body, ...), in which a *source* value (``x.shape[0]``,
+``len(x)``, a static argument, a pytree's static field; ``x[0, 0]``, a non-static argument, an
+array made in the trace, an array leaf) reaches a *use* that needs a concrete value (``if``,
+``range``, ``int()``, ``jnp.zeros``, a slice bound, a format spec, a list index, ...) through a
+*flow* (a local name, a helper's return, a tuple, a dict, an attribute of an object built in the
+trace, a closure, a ``*args, **kwargs`` forwarder, ...). The grid is entries x sources x flows x uses.
 
-Each program is run under JAX 0.10.x on the CPU: a static source must run, a traced one must raise
-a tracer error (JAX decides the label, not this script: a combination whose run disagrees with
-its source's kind, or fails for another reason, is reported as *unlabelled* and left out). Then
-each file is linted alone with jitguard's default rules:
+JAX decides each label, not this script (whether a source is static depends on the entry: under
+``eqx.filter_jit`` or ``vmap`` a Python int argument stays one): each program runs under JAX on
+the CPU, and either runs, raises a tracer error, or fails for another reason (*unlabelled*, left
+out). Then each file is linted alone with jitguard's default rules:
 
 * **false**: a program that runs under JAX and gets a finding;
 * **missed**: a program JAX rejects with a tracer error and jitguard reports nothing on.
 
-Grouped by source, flow and use, the counts say which part of the value model loses what. Not a
-test (it takes minutes); tests/precision_cases/ keeps reduced cases of what it found.
+Grouped by entry, source, flow and use, the counts say which part of the value model loses what.
+Not a test (it takes minutes); tests/precision_cases/audit_* keep reduced cases of what it found.
 """
 
 from __future__ import annotations
@@ -32,26 +34,27 @@ import textwrap
 from collections import Counter
 from pathlib import Path
 
-# source name -> (expression of x: f32[3, 4], m: a non-static int, n: a static int; is it static?)
-SOURCES: dict[str, tuple[str, bool]] = {
-    "shape": ("x.shape[0]", True),
-    "ndim": ("x.ndim + 1", True),
-    "len": ("len(x)", True),
-    "size": ("x.size // 4", True),
-    "static_arg": ("n", True),
-    "itemsize": ("x.dtype.itemsize - 1", True),
-    "module_static_field": ("p.k", True),
-    "metadata_field": ("q.k", True),
-    "leaf_shape": ("p.a.shape[0] + q.a.size - 1", True),
-    "module_leaf": ("p.a[0].astype(int) + 2", False),
-    "data_field": ("q.a.sum().astype(int) + 1", False),
-    "shape_tuple_sum": ("sum(x.shape) - 4", True),
-    "numpy_const": ("int(np.int64(3))", True),
-    "element": ("x[0, 0].astype(int) + 2", False),
-    "reduction": ("x.sum().astype(int) - 9", False),
-    "traced_arg": ("m", False),
-    "made_in_trace": ("jnp.int32(3)", False),
-    "argmax": ("jnp.argmax(x[0]) + 3", False),
+# source name -> expression of x (f32[3, 4]), m (an int, not static under jit), n (static under jit), p and q (pytrees)
+# (under jax.jit those up to "numpy_const" are static, the others traced)
+SOURCES: dict[str, str] = {
+    "shape": "x.shape[0]",
+    "ndim": "x.ndim + 1",
+    "len": "len(x)",
+    "size": "x.size // 4",
+    "static_arg": "n",
+    "itemsize": "x.dtype.itemsize - 1",
+    "module_static_field": "p.k",
+    "metadata_field": "q.k",
+    "leaf_shape": "p.a.shape[0] + q.a.size - 1",
+    "shape_tuple_sum": "sum(x.shape) - 4",
+    "numpy_const": "int(np.int64(3))",
+    "module_leaf": "p.a[0].astype(int) + 2",
+    "data_field": "q.a.sum().astype(int) + 1",
+    "element": "x[0, 0].astype(int) + 2",
+    "reduction": "x.sum().astype(int) - 9",
+    "traced_arg": "m",
+    "made_in_trace": "jnp.int32(3)",
+    "argmax": "jnp.argmax(x[0]) + 3",
 }
 
 # flow name -> (module-level helpers, lines that bind `v` from `{src}`)
@@ -114,7 +117,8 @@ HEADER = ("import dataclasses\nimport functools\nimport typing\nfrom functools i
           "@dataclasses.dataclass\nclass Q:\n    a: jax.Array\n    k: int\n\n\n")
 # the pytree arguments every entry passes: `p` (an equinox Module with a static field) and `q` (a
 # registered dataclass with a metadata field)
-TREES = "P(jnp.ones(2), 3), Q(jnp.ones(2), 3)"
+P_ARG, Q_ARG = "P(jnp.ones(2), 3)", "Q(jnp.ones(2), 3)"
+TREES = f"{P_ARG}, {Q_ARG}"
 
 # entry name -> (the decorator line(s) of `f`, or "" for none; the body of `run()`): how `f` is traced
 ENTRIES: dict[str, tuple[str, str]] = {
@@ -130,8 +134,7 @@ ENTRIES: dict[str, tuple[str, str]] = {
                        f"(jnp.ones((3, 4)), 3, 3, {TREES})"),
     "value_and_grad": ("", f"return jax.jit(jax.value_and_grad(lambda x, m: f(x, m, 3, {TREES}).sum()))"
                            "(jnp.ones((3, 4)), 3)"),
-    "eval_shape": ("", f"return jax.eval_shape(partial(f, n=3), jnp.ones((3, 4)), 3, p={TREES.split(', Q')[0]}, "
-                       "q=Q(jnp.ones(2), 3))"),
+    "eval_shape": ("", f"return jax.eval_shape(partial(f, n=3), jnp.ones((3, 4)), 3, p={P_ARG}, q={Q_ARG})"),
 }
 TRACER_ERRORS = ("ConcretizationTypeError", "TracerBoolConversionError", "TracerIntegerConversionError",
                  "TracerArrayConversionError", "NonConcreteBooleanIndexError")
@@ -139,7 +142,7 @@ TRACER_ERRORS = ("ConcretizationTypeError", "TracerBoolConversionError", "Tracer
 
 def program(source: str, flow: str, use: str, entry: str = "jit") -> tuple[str, int]:
     """The program's text and the line of its use's last line."""
-    src = SOURCES[source][0]
+    src = SOURCES[source]
     helpers, bind = FLOWS[flow]
     decorator, call = ENTRIES[entry]
     body = bind.format(src=src) + "\n" + USES[use]
@@ -198,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         path = folder / f"audit_{entry}__{source}__{flow}__{use}.py"
         path.write_text(text, encoding="utf-8")
         rows.append({"entry": entry, "source": source, "flow": flow, "use": use, "path": str(path), "line": use_line,
-                     "static": SOURCES[source][1], "jax": jax_label(text)})
+                     "jax": jax_label(text)})
     lint(rows)
     report(rows)
     if args.json:

@@ -216,6 +216,7 @@ NUMPY_SWALLOWS_CONVERSION = frozenset({"numpy.array_equal", "numpy.array_equiv"}
 VALUE_DEPENDENT_SHAPE = jaxsig.SIZE_BOUNDED_OUTPUTS
 VALUE_DEPENDENT_METHODS = frozenset({"nonzero"})
 
+
 def _union(*tables: dict[str, tuple[tuple[int, ...], tuple[str, ...]]]) -> dict[str, tuple[tuple[int, ...], tuple[str, ...]]]:
     """(positions, keywords) tables merged: each function's parameters from all of them."""
     out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
@@ -238,7 +239,7 @@ SHAPE_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = _union(jax
     "jax.numpy.tri": ((0, 1), ("N", "M")),
     "jax.numpy.reshape": ((1,), ("shape", "newshape")),
 })
-# jnp.repeat needs a static `repeats` unless total_repeat_length is given.
+# jax.Array's methods whose positional arguments are a shape (`x.reshape(rows, -1)`).
 SHAPE_METHODS = frozenset({"reshape", "broadcast_to"})
 # jax.Array's methods whose integer parameters set the output's shape (`x.diagonal(offset)`,
 # `x.repeat(repeats)`; generated: positions after self).

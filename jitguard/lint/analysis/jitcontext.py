@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
-from jitguard.lint.analysis import fieldmeta, jaxapi, noneguards, privatecalls, vmapaxes
+from jitguard.lint.analysis import arrays, fieldmeta, jaxapi, noneguards, privatecalls, vmapaxes
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable, dotted
@@ -1465,8 +1465,6 @@ class ModuleIndex:
         NumPy array the source shows: ``f(jnp.ones(3))``)? A filtering transform
         (``eqx.filter_jit``) traces exactly the array arguments, so that parameter is a tracer in
         every trace of it; None of the calls, or one that does not show an array there: maybe not."""
-        from jitguard.lint.analysis import arrays
-
         index = positional.index(param) if param in positional else None
         seen = False
         for call, scope, _klass, _loops in self.calls:
