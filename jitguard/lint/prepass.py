@@ -44,6 +44,7 @@ CONTEXT_TABLES = (
     "PYTHON_STATIC_JITS",
     "TRANSPARENT_WRAPPERS",
     "LAX_FUNCTION_ARGS",
+    "TRACED_FUNCTION_SLOTS",
     "TREE_MAPS",
     "HAIKU_APPLY_LEADING",
     "HAIKU_WITHOUT_APPLY_RNG",
@@ -55,7 +56,7 @@ CONTEXT_TABLES = (
 # jaxapi tables the context finder reads that hold no function-taking name of their own (their
 # keys are names of the tables above, or they are about values, not functions)
 NOT_CONTEXT_TABLES = (
-    "TRANSFORM_ADJECTIVES", "LAX_NARGS", "STATIC_ATTRIBUTES", "STATIC_CALLS", "SCALAR_DTYPES", "ARRAY_MAKERS",
+    "TRANSFORM_ADJECTIVES", "BATCHED_FUNCTION_ARGS", "STATIC_ATTRIBUTES", "STATIC_CALLS", "SCALAR_DTYPES", "ARRAY_MAKERS",
     "NOT_USER_CODE", "NOT_FOLLOWED",
     # functions given to them run outside the trace: they end a context, never start one
     "HOST_CALLBACKS",

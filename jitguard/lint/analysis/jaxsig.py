@@ -14,6 +14,9 @@ STATIC_SIZES / STATIC_SIZE_METHODS: (positions, keywords) of the integer paramet
 way whose value sets the shape of the output (two static values give outputs of different
 shapes: sizes that JAX names otherwise, `jnp.eye`'s `N`, `jnp.split`'s sections).
 SIGNATURES: each function's parameters as Python writes them ("/", "*", "*args", "**kw").
+TRACED_FUNCTION_ARGS: functions that call a function argument with abstract tracers even outside
+jit -> ((position or -1: keyword-only, parameter, how many positional arguments the function gets),
+...) per slot; BATCHED_FUNCTION_ARGS: those whose tracers are vmap's.
 STDLIB_UNHASHABLE: classes of the standard library whose instances cannot be hashed.
 CONVERTS_TO_NUMPY: NumPy and SciPy functions that raise TracerArrayConversionError on a traced
 argument -> (the probe form that shows it, the JAX function of the same name or None).
@@ -364,6 +367,44 @@ STATIC_SIZE_METHODS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     'diagonal': ((0,), ('offset',)),
     'repeat': ((0,), ('repeats',)),
 }
+
+TRACED_FUNCTION_ARGS: dict[str, tuple[tuple[int, str, int], ...]] = {
+    'jax.closure_convert': ((0, 'fun', 1),),
+    'jax.custom_derivatives.linear_call': ((0, 'fun', 2),),
+    'jax.eval_shape': ((0, 'fun', 1),),
+    'jax.experimental.checkify.checkify': ((0, 'f', 1),),
+    'jax.experimental.ode.odeint': ((0, 'func', 2),),
+    'jax.lax.composite': ((0, 'decomposition', 1),),
+    'jax.lax.cond': ((1, 'true_fun', 1), (2, 'false_fun', 1)),
+    'jax.lax.custom_linear_solve': ((0, 'matvec', 1), (2, 'solve', 2), (3, 'transpose_solve', 2)),
+    'jax.lax.custom_root': ((0, 'f', 1), (2, 'solve', 2), (3, 'tangent_solve', 2)),
+    'jax.lax.fori_loop': ((2, 'body_fun', 2),),
+    'jax.lax.map': ((0, 'f', 1),),
+    'jax.lax.reduce': ((2, 'computation', 2),),
+    'jax.lax.reduce_window': ((2, 'computation', 2),),
+    'jax.lax.scan': ((0, 'f', 2),),
+    'jax.lax.scatter_apply': ((2, 'func', 1),),
+    'jax.lax.switch': ((1, 'branches', 1),),
+    'jax.lax.while_loop': ((0, 'cond_fun', 1), (1, 'body_fun', 1)),
+    'jax.linear_transpose': ((0, 'fun', 1),),
+    'jax.make_jaxpr': ((0, 'fun', 1),),
+    'jax.numpy.apply_along_axis': ((0, 'func1d', 1),),
+    'jax.numpy.fromfunction': ((0, 'function', 2),),
+    'jax.numpy.frompyfunc': ((0, 'func', 2),),
+    'jax.numpy.piecewise': ((2, 'funclist', 1),),
+    'jax.numpy.vectorize': ((0, 'pyfunc', 1),),
+    'jax.scipy.optimize.minimize': ((0, 'fun', 1),),
+    'jax.scipy.sparse.linalg.bicgstab': ((0, 'A', 1), (-1, 'M', 1)),
+    'jax.scipy.sparse.linalg.cg': ((0, 'A', 1), (-1, 'M', 1)),
+    'jax.scipy.sparse.linalg.gmres': ((0, 'A', 1), (-1, 'M', 1)),
+}
+
+BATCHED_FUNCTION_ARGS = frozenset({
+    'jax.numpy.apply_along_axis',
+    'jax.numpy.fromfunction',
+    'jax.numpy.frompyfunc',
+    'jax.numpy.vectorize',
+})
 
 # from Python 3.11's standard library
 STDLIB_UNHASHABLE = frozenset({

@@ -76,9 +76,18 @@ _NOT_ESTABLISHED = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard
                               "jax.experimental.checkify.checkify"})
 
 
+def _short_name(qual: str) -> str:
+    """How messages name a JAX function: `lax.cond`, `jnp.piecewise`, `eval_shape`, and the
+    deeper ones in full (`jax.scipy.sparse.linalg.cg`)."""
+    for prefix, short in (("jax.lax.", "lax."), ("jax.numpy.", "jnp.")):
+        if qual.startswith(prefix):
+            return short + qual[len(prefix):]
+    return qual[4:] if qual.count(".") == 1 and qual.startswith("jax.") else qual
+
+
 def trace_kind(transform: str) -> str | None:
     """The kind of trace a transform (qualified name) puts its function under."""
-    if transform in _BATCHING:
+    if transform in _BATCHING or transform in jaxapi.BATCHED_FUNCTION_ARGS:
         return BATCHED
     if transform in DIFFERENTIATING:
         return DIFFERENTIATED
@@ -1154,20 +1163,21 @@ class ModuleIndex:
         if qual in DIFFERENTIATING:
             self._differentiated(call, qual, scope)
             return
-        spec = jaxapi.LAX_FUNCTION_ARGS.get(qual or "")
-        if spec is None:
+        slots = jaxapi.TRACED_FUNCTION_SLOTS.get(qual or "")
+        if slots is None:
             return
-        exprs = arguments_at(call, spec)
-        short = qual.replace("jax.lax.", "lax.").replace("jax.", "")
-        nargs = jaxapi.LAX_NARGS.get(qual)
-        if qual in ("jax.lax.cond", "jax.lax.switch"):
-            first_operand = 3 if qual == "jax.lax.cond" else 2
-            count = positional_count(call)
-            nargs = None if count is None else max(0, count - first_operand)
-        elif qual == "jax.eval_shape":
-            count = positional_count(call)
-            nargs = None if count is None else count - 1
-        for expr in exprs:
+        args = positional_args(call)
+        short = _short_name(qual)
+        count = positional_count(call)
+        for position, kw, nargs in slots:
+            expr = args[position].value if 0 <= position < len(args) else keyword(call, kw)
+            if expr is None:
+                continue
+            if qual in ("jax.lax.cond", "jax.lax.switch"):  # the operands after the branches
+                first_operand = 3 if qual == "jax.lax.cond" else 2
+                nargs = None if count is None else max(0, count - first_operand)
+            elif qual == "jax.eval_shape":  # the arguments after the function
+                nargs = None if count is None else count - 1
             for item in (el.value for el in expr.elements) if isinstance(expr, (cst.List, cst.Tuple)) else (expr,):
                 target, bound_pos, bound_kw = self.unwrap(self._through_rebinding(item, scope, call), scope)
                 resolved = self.resolve_function(target, scope)

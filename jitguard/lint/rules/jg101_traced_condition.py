@@ -38,8 +38,11 @@ class TracedCondition(Rule):
         comprehension filter, or a `match` with a value pattern (`case 0:`, which compares with
         `==`) whose condition depends on a traced value inside jitted code: a
         parameter of a `jax.jit`/`vmap`/`pmap`-transformed function that is not static, a leaf of
-        a `lax.scan`/`fori_loop`/`while_loop` carry (a Python bool in it included), or a value
-        computed from one. In staged code (jit, pmap, lax loops) the result of every JAX operation
+        a `lax.scan`/`fori_loop`/`while_loop` carry (a Python bool in it included), a parameter
+        of a function that a JAX function traces even without jit (the functions given to
+        `lax.cond`, `jnp.piecewise`, `jnp.vectorize`, `jnp.fromfunction`, `odeint`,
+        `jax.scipy.optimize.minimize`, `cg`, ...: found by running JAX, `rules/JG101_function_args.py`),
+        or a value computed from one. In staged code (jit, pmap, lax loops) the result of every JAX operation
         is traced too, also on constants and on a concrete JAX array the function captures
         (`y = jnp.arange(10.0)` at module level: `y <= 0` is traced inside jit, `y` itself is
         not). Shapes, dtypes, `len(x)`, `x is None` and `isinstance(...)` are static and never
