@@ -722,6 +722,21 @@ def validates_only_concrete_matrices(m):
     return m
 
 
+def _check_stochastic(rows):
+    # `any(...)` is True as soon as one row is a tracer: the check never runs in a trace
+    if not any(isinstance(r, jax.core.Tracer) for r in rows):
+        if not jnp.allclose(sum(r.sum() for r in rows), 1.0):
+            raise ValueError("rows must sum to one")
+    if all(not isinstance(r, jax.core.Tracer) for r in rows) and jnp.any(rows[0] < 0):
+        raise ValueError("negative probabilities")
+    return jnp.stack(rows)
+
+
+@jax.jit
+def mixed_rows(p):
+    return _check_stochastic([p * jnp.ones(2) / 2, (1 - p) * jnp.ones(2) / 2])
+
+
 @partial(staged, static_argnames=("flip",))
 def flipped_by_keyword(x, flip):
     if flip:  # every call passes `flip` by keyword: static
@@ -762,6 +777,7 @@ RAISES = [
 RUNS = [
     lambda: sum_with_extras(jnp.float32(1.0)),
     lambda: validates_only_concrete_matrices(jnp.eye(2)),
+    lambda: (mixed_rows(0.25), _check_stochastic([jnp.ones(2) / 4, jnp.ones(2) / 4])),
     lambda: jitted_unchecked_intervals(jnp.zeros(2), jnp.ones(2)),
     scale_python,
     lambda: captured_array_checks(jnp.ones(2)),

@@ -61,7 +61,6 @@ MISSED: dict[str, set[int]] = {
 # Reports whose look-alike section jitguard flags today: report name -> lines.
 FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
     "churn_insitubatch-short-batch-per-shuffle-block": {52},
-    "concrete_pennylane-qubit-channel-numpy-trace-check-of-traced-kraus": {60},
 }
 
 

@@ -572,6 +572,9 @@ class Walker(CallSemantics):
     def _surely_tracer(self, name: str, env: dict[str, Taint]) -> bool:
         """``name`` holds a traced array for sure: not a parameter still holding what it received
         when some call passed it a container (its flags keep only what every value has)."""
+        if name.endswith(ELEMENTS):  # ks[*]: an element of a traced array, or of a list of tracers
+            held = env.get(name[: -len(ELEMENTS)])
+            return held is not None and not (held.opaque or held.foreign) and _surely_tracer(lattice.element(held))
         if "." in name and name not in env:  # op.R: the field of what op holds, when its kind is known
             owner, attr = name.split(".", 1)
             known, value = lattice.field(env.get(owner), attr) if env.get(owner) is not None else (False, None)
@@ -583,7 +586,7 @@ class Walker(CallSemantics):
     def _narrowed_paths(self, names: set[str]) -> set[str]:
         """The attribute paths (``op.R``) among names a type test rules out as tracers, not already
         known static: read as static (``static_attrs``) where the test holds."""
-        return {n for n in names if "." in n and n not in self.static_attrs}
+        return {n for n in names if "." in n and not n.endswith(ELEMENTS) and n not in self.static_attrs}
 
     def _as_containers(self, names: dict[str, bool | None], before: dict[str, Taint]) -> None:
         """Names a test showed to be Python containers (``isinstance(x, dict)``; the value: a dict,
@@ -1322,11 +1325,39 @@ def _type_test(test: cst.BaseExpression, resolve, guard) -> tuple[set[str], set[
         return (orelse, body) if negate else (body, orelse)
     if not isinstance(test, cst.Call):
         return set(), set()
-    if resolve(test.func) != "isinstance" or len(test.args) != 2:
+    quantified = _quantified_type_test(test, resolve, guard)
+    if quantified is not None:
+        body, orelse = quantified
+    elif resolve(test.func) != "isinstance" or len(test.args) != 2:
         body, orelse = guard(test) if guard is not None else (set(), set())
     else:
         body, orelse = _isinstance_test(test.args[0].value, test.args[1].value, resolve)
     return (orelse, body) if negate else (body, orelse)
+
+
+# the elements of a name or attribute path, as a key of what a type test rules out (``ks[*]``)
+ELEMENTS = "[*]"
+
+
+def _quantified_type_test(test: cst.Call, resolve, guard) -> tuple[set[str], set[str]] | None:
+    """``any(isinstance(k, Tracer) for k in ks)`` false, or ``all(not isinstance(k, Tracer) for k
+    in ks)`` true: no element of ``ks`` is a tracer there, so ``ks[*]`` is ruled out as one (where
+    an element surely is a tracer, that branch does not run in the trace). None when ``test`` is
+    no ``any``/``all`` of one type test over one plain ``for``."""
+    if len(test.args) != 1 or test.args[0].keyword is not None or test.args[0].star:
+        return None
+    quantifier, gen = resolve(test.func), test.args[0].value
+    if quantifier not in ("any", "all") or not isinstance(gen, (cst.GeneratorExp, cst.ListComp)):
+        return None
+    loop = gen.for_in
+    key = _subject_key(loop.iter)
+    if loop.inner_for_in is not None or loop.ifs or not isinstance(loop.target, cst.Name) or key is None:
+        return None
+    body, orelse = _type_test(gen.elt, resolve, guard)
+    target = loop.target.value
+    if quantifier == "any":  # false: the test failed on every element
+        return set(), ({key + ELEMENTS} if target in orelse else set())
+    return ({key + ELEMENTS} if target in body else set()), set()
 
 
 def _subject_key(subject: cst.BaseExpression) -> str | None:
