@@ -722,6 +722,36 @@ def validates_only_concrete_matrices(m):
     return m
 
 
+def _scaled_rows(x, scale):
+    def factor():
+        return scale  # a closure over the helper's parameter: what `scale` holds in this call
+
+    if factor() > 1:  # expect: JG101
+        return x * factor()
+    return x
+
+
+@jax.jit
+def rows_scaled(x, scale):
+    return _scaled_rows(x, scale)
+
+
+def _padded_rows(x, width):
+    rows = x.shape[0]
+
+    def count():
+        return rows  # closes over a shape: a Python int
+
+    if count() < width:
+        return jnp.pad(x, ((0, width - count()),))
+    return x
+
+
+@jax.jit
+def rows_padded(x):
+    return _padded_rows(x, 4)
+
+
 def _check_stochastic(rows):
     # `any(...)` is True as soon as one row is a tracer: the check never runs in a trace
     if not any(isinstance(r, jax.core.Tracer) for r in rows):
@@ -772,11 +802,13 @@ RAISES = [
     (lambda: match_on_a_traced_value(jnp.ones(3), 0), "TracerBoolConversionError"),
     (lambda: checked_by_a_loop(jnp.float32(1.0)), "TracerBoolConversionError"),
     (lambda: flipped_by_position(jnp.ones(2)), "TracerBoolConversionError"),
+    (lambda: rows_scaled(jnp.ones(2), 2.0), "TracerBoolConversionError"),
 ]
 
 RUNS = [
     lambda: sum_with_extras(jnp.float32(1.0)),
     lambda: validates_only_concrete_matrices(jnp.eye(2)),
+    lambda: rows_padded(jnp.ones(2)),
     lambda: (mixed_rows(0.25), _check_stochastic([jnp.ones(2) / 4, jnp.ones(2) / 4])),
     lambda: jitted_unchecked_intervals(jnp.zeros(2), jnp.ones(2)),
     scale_python,

@@ -6,6 +6,9 @@ raises there although no jit is in sight. Others run theirs on concrete arrays (
 `jax.scipy.linalg.funm`, `jax.tree.map`): a branch there is legal.
 """
 
+from functools import partial
+
+import jax
 import jax.numpy as jnp
 from jax import lax
 from jax.experimental.ode import odeint
@@ -77,7 +80,39 @@ def largest(x):
     return lax.reduce(x, -jnp.inf, pick, (0,))
 
 
+def _scaled(x, scale=1.0):
+    if scale > 1:  # expect: JG101
+        return x * scale
+    return x
+
+
+def output_shape(x):
+    # eval_shape traces every argument after the function, keywords too: `scale` is a tracer
+    return jax.eval_shape(_scaled, x, scale=2.0)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def _shifted(x, shift=0.0):
+    if shift > 0:  # bound by partial: a Python float in the trace
+        return x + shift
+    return x
+
+
+def output_shape_bound(x):
+    return jax.eval_shape(partial(_shifted, shift=1.0), x)
+
+
+def _draw(*, seed, sample_shape=()):
+    if not sample_shape:  # an empty tuple has no leaf for eval_shape to trace: it stays ()
+        return jax.random.normal(seed, (1,))
+    return jax.random.normal(seed, tuple(sample_shape))
+
+
+def sample_dtype():
+    return jax.eval_shape(_draw, seed=jax.random.PRNGKey(0), sample_shape=()).dtype
+
 
 
 def integrate_with_default(y0, ts):
@@ -133,6 +168,7 @@ RAISES = [
     (lambda: integrate(jnp.ones(2), jnp.array([0.0, 1.0])), "TracerBoolConversionError"),
     (lambda: solve(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: largest(jnp.array([1.0, 3.0, 2.0])), "TracerBoolConversionError"),
+    (lambda: output_shape(jnp.ones(2)), "TracerBoolConversionError"),
 ]
 
 RUNS = [
@@ -141,4 +177,6 @@ RUNS = [
     lambda: vectorized_mode(jnp.array([-1.0, 2.0])),
     lambda: matrix_function(jnp.eye(2)),
     lambda: totals_over_axes(jnp.ones((2, 3))),
+    lambda: output_shape_bound(jnp.ones(2)),
+    sample_dtype,
 ]

@@ -27,7 +27,7 @@ from jitguard.lint.analysis.moduledefaults import modules_passed
 from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.memo import PerIndex
-from jitguard.lint.analysis.walk import children, own_nodes
+from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
 
 # jax.numpy/lax/random/nn/scipy functions that return Python values, dtypes, shapes or functions
 # even in staged code (checked on JAX 0.10.2: tests/test_lattice.py); the rest return tracers there
@@ -68,6 +68,19 @@ def _array_function(name: str | None) -> bool:
 # functions outside those modules that return tracers in staged code, also of NumPy constants
 # (checked on JAX 0.10.2: `jax.device_put(np.ones(3))` under jit is a DynamicJaxprTracer)
 _STAGED_FUNCTIONS = frozenset({"jax.device_put"})
+_READS = PerIndex()  # the names each nested function's body reads, less its parameters
+
+
+def _names_read(index, info: FunctionInfo) -> frozenset[str]:
+    table = _READS.table(index)
+    found = table.get(info)
+    if found is None:
+        params = {p.name for p in info.params}
+        found = table[info] = frozenset(n.value for n in iter_nodes(info.node.body)
+                                        if type(n) is cst.Name and n.value not in params)
+    return found
+
+
 _LOOPS = PerIndex()  # _loops_by_target: id of a function node -> {name: [its for statements binding it]}
 
 
@@ -108,7 +121,12 @@ class CallSemantics:
                 return None
             # a function nested here reads this function's values too (a closure over a traced one)
             nested = callee.parent is self.info
-            result = self.analysis.summary(callee, mapped) if mapped or nested or self.staged is not None else None
+            closure = None
+            if nested:  # what it closes over is what this body holds here (`def inner(): return m`)
+                reads = _names_read(self.index, callee)
+                closure = {n: t for n, t in {**self.closure, **self.env}.items() if n in reads}
+            result = (self.analysis.summary(callee, mapped, closure) if mapped or nested or self.staged is not None
+                      else None)
             if result is None and self.staged is not None and not getattr(self, "eager", 0):
                 return self._compiled_output(node, callee)
             return result

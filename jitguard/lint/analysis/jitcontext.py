@@ -76,6 +76,16 @@ _NOT_ESTABLISHED = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard
                               "jax.experimental.checkify.checkify"})
 
 
+def _leafless_literal(expr: cst.BaseExpression) -> bool:
+    """A literal JAX finds no leaf in (None, a string, an empty tuple, list or dict): an argument
+    that stays what it is when JAX traces the others (`jax.eval_shape(f, sample_shape=())`)."""
+    if isinstance(expr, cst.Name):
+        return expr.value == "None"
+    if isinstance(expr, (cst.Tuple, cst.List, cst.Dict)):
+        return not expr.elements
+    return isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+
 def _short_name(qual: str) -> str:
     """How messages name a JAX function: `lax.cond`, `jnp.piecewise`, `eval_shape`, and the
     deeper ones in full (`jax.scipy.sparse.linalg.cg`)."""
@@ -407,6 +417,9 @@ class TransformUse:
     donate_names: frozenset[str] = frozenset()
     static_unknown: bool = False
     nargs: int | None = None  # how many arguments the caller passes (lax loops pass a fixed number)
+    # keyword arguments the caller passes on as tracers besides the nargs positional ones
+    # (`jax.eval_shape(f, x, p=tree)` traces `p` too)
+    traced_keywords: frozenset[str] = frozenset()
     remote: bool = False  # applied in another file (jax.jit(module.f)): its call sites are not seen
     # defaulted parameters no visible call of the transformed function passes (they keep their
     # Python default), and the literal values partial binds: ModuleIndex._call_context
@@ -1170,21 +1183,24 @@ class ModuleIndex:
         short = _short_name(qual)
         count = positional_count(call)
         for position, kw, nargs in slots:
+            traced_keywords: frozenset[str] = frozenset()
             expr = args[position].value if 0 <= position < len(args) else keyword(call, kw)
             if expr is None:
                 continue
             if qual in ("jax.lax.cond", "jax.lax.switch"):  # the operands after the branches
                 first_operand = 3 if qual == "jax.lax.cond" else 2
                 nargs = None if count is None else max(0, count - first_operand)
-            elif qual == "jax.eval_shape":  # the arguments after the function
+            elif qual == "jax.eval_shape":  # the arguments after the function, keywords too
                 nargs = None if count is None else count - 1
+                traced_keywords = frozenset(a.keyword.value for a in call.args if a.keyword is not None
+                                            and a.keyword.value != "fun" and not _leafless_literal(a.value))
             for item in (el.value for el in expr.elements) if isinstance(expr, (cst.List, cst.Tuple)) else (expr,):
                 target, bound_pos, bound_kw = self.unwrap(self._through_rebinding(item, scope, call), scope)
                 resolved = self.resolve_function(target, scope)
                 if resolved is None:
                     continue
                 info, _prior, bound_self = resolved
-                use = TransformUse(qual, None, bound_pos, bound_kw, bound_self, nargs=nargs,
+                use = TransformUse(qual, None, bound_pos, bound_kw, bound_self, nargs=nargs, traced_keywords=traced_keywords,
                                    bound_values=self._partial_values(self._through_rebinding(item, scope, call), scope))
                 self.mark_traced(info, use, f"a function argument of `{short}`", item)
 
@@ -1663,6 +1679,7 @@ class ModuleIndex:
             bound |= {p.name for p in info.params if p.kind in ("kwonly", "kwarg")}
             if len(passed) >= use.nargs:
                 bound |= {p.name for p in info.params if p.kind == "vararg"}
+            bound -= use.traced_keywords - set(use.bound_keywords)
         return bound
 
     def _may_trace(self, info: FunctionInfo, use: TransformUse, p: Param) -> bool:

@@ -133,7 +133,8 @@ class Context:
 class Walker(CallSemantics):
     """Walks one function body, in order, tracking traced names."""
 
-    def __init__(self, analysis: "Analysis", info: FunctionInfo, report: bool, entry: dict[str, Taint] | None = None) -> None:
+    def __init__(self, analysis: "Analysis", info: FunctionInfo, report: bool, entry: dict[str, Taint] | None = None,
+                 closure: dict[str, Taint] | None = None) -> None:
         self.analysis = analysis
         self.index = analysis.index
         self.info = info
@@ -157,6 +158,9 @@ class Walker(CallSemantics):
         self._seen: set[tuple[str, cst.CSTNode]] = set()
         self.ctx = Context(self)
         self.state = analysis.index.traces.of(info)  # what the analysis found so far (read only here)
+        # the traced names around a nested function: those of the enclosing body where it is called
+        # (a summary), else all the analysis has seen around its definitions
+        self.closure = self.state.closure if closure is None else closure
         # staged out by jit/pmap/a lax loop (how, for messages): jnp results are tracers here
         self.staged = analysis.staged(info)
         # inside `with jax.ensure_compile_time_eval():` JAX computes operations on concrete values
@@ -273,7 +277,7 @@ class Walker(CallSemantics):
             return self.env[name]
         if name in self.locals:
             return None
-        return self.state.closure.get(name)
+        return self.closure.get(name)
 
     def is_sequence(self, expr: cst.BaseExpression) -> bool:
         if isinstance(expr, cst.Attribute) and expr.attr.value == "shape":
@@ -640,7 +644,7 @@ class Walker(CallSemantics):
         nested = self.index.by_node.get(node)
         if nested is None or not self.reporting:
             return
-        visible = dict(self.state.closure)
+        visible = dict(self.closure)
         visible.update(self.env)
         for p in nested.params:
             visible.pop(p.name, None)
