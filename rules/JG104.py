@@ -6,6 +6,7 @@ from functools import partial
 from typing import Optional
 
 import math
+import equinox as eqx
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -519,7 +520,36 @@ def flattened_by_alias(x):
     return x.reshape(static_count(x))
 
 
+class Stack(eqx.Module):
+    weight: jax.Array
+    depth: int  # not marked static: a leaf for jax.jit, a Python value for eqx.filter_jit
+
+
+@jax.jit
+def apply_stack(stack, x):
+    for _ in range(stack.depth):  # expect: JG104
+        x = x @ stack.weight
+    return x
+
+
+@eqx.filter_jit
+def apply_stack_filtered(stack, x):
+    for _ in range(stack.depth):  # filter_jit traces array leaves only: `depth` stays an int
+        x = x @ stack.weight
+    return x
+
+
+def run_stacks():
+    stack = Stack(jnp.eye(2), 3)
+    return apply_stack(stack, jnp.ones(2)), apply_stack_filtered(Stack(jnp.eye(2), 3), jnp.ones(2))
+
+
+def run_filtered_stack():
+    return apply_stack_filtered(Stack(jnp.eye(2), 3), jnp.ones(2))
+
+
 RAISES = [
+    (run_stacks, "TracerIntegerConversionError"),
     (lambda: padded_to_total(jnp.array([1, 2])), "ConcretizationTypeError"),
     (lambda: fill_to_limit(jnp.ones(3), Budget(2)), "ConcretizationTypeError"),
     (lambda: stacked_from_dict(jnp.ones(2), jnp.zeros(2)), "TracerArrayConversionError"),
@@ -557,6 +587,7 @@ RAISES = [
 ]
 
 RUNS = [
+    run_filtered_stack,
     lambda: flattened_by_alias(jnp.ones((2, 3))),
     lambda: fill_to_size(jnp.ones(3), Budget(2)),
     lambda: stacked_with_jnp(jnp.ones(2), jnp.zeros(2)),

@@ -2,6 +2,7 @@
 
 from functools import partial
 
+import equinox as eqx
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -259,7 +260,24 @@ def broadcast_to_static_dims(x, *dims):
 broadcast_static = jax.jit(broadcast_to_static_dims, static_argnums=(1, 2))
 
 
+class Buffer(eqx.Module):
+    lengths: jax.Array
+    width: int
+
+
+@eqx.filter_jit
+def first_block(buffer, x):
+    # filter_jit traces the array field: a size read from it has no static value (the int field
+    # `width` stays a Python int, a legal size)
+    return jnp.zeros(buffer.lengths[0]) + x[: buffer.width].sum()  # expect: JG105
+
+
+def run_first_block():
+    return first_block(Buffer(jnp.array([2, 3]), 2), jnp.ones(4))
+
+
 RAISES = [
+    (run_first_block, "TypeError"),
     (lambda: broadcast_to_dims(1.0, 2, 3), "TypeError"),
     (lambda: traced_top_k(jnp.arange(4.0), 2), "TracerBoolConversionError"),
     (lambda: traced_split_points(jnp.arange(8.0)), "ConcretizationTypeError"),

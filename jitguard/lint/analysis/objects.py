@@ -33,7 +33,7 @@ import dataclasses
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi, lattice
+from jitguard.lint.analysis import arrays, jaxapi, lattice
 from jitguard.lint.analysis.walk import children
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.memo import PerIndex
@@ -310,7 +310,8 @@ def _init_kinds(analysis, init, mapped: dict[str, Taint]) -> dict[str, Taint | N
 
 
 # -- records arriving at a traced position ---------------------------------------------------
-_LEAF_RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple", "flax.struct.PyTreeNode"})
+_LEAF_RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple", "flax.struct.PyTreeNode",
+                                "equinox.Module"})
 _LEAF_RECORD_DECORATORS = frozenset({"flax.struct.dataclass", "chex.dataclass", "jax.tree_util.register_dataclass",
                                      "jax.tree.register_dataclass"})
 _ARRIVALS = PerIndex()
@@ -324,10 +325,11 @@ def arriving_fields(index, info, name: str, taint: Taint) -> lattice.Fields | No
     found = table.get((info, name))
     if not found:
         return None
-    klass, leaves = found
+    klass, leaves, filtered = found
     o = taint.origin
-    origin = Origin(o.name, f"{o.why}; it receives a `{klass}`, whose data fields are pytree leaves: tracers there, "
-                    "a Python int too", o.function, o.flaglike, o.root, o.captured)
+    what = ("whose array fields are pytree leaves: tracers there" if filtered else
+            "whose data fields are pytree leaves: tracers there, a Python int too")
+    origin = Origin(o.name, f"{o.why}; it receives a `{klass}`, {what}", o.function, o.flaglike, o.root, o.captured)
     return tuple((field, Taint(origin) if leaf else None) for field, leaf in leaves)
 
 
@@ -339,11 +341,14 @@ def _arrivals(index) -> dict:
 
     found: dict = {}
     mixed: set = set()
-    for info, use, scope, _positional, given in _jit_call_arguments(index):
+    for info, use, scope, _positional, given in _jit_call_arguments(index, filtered=True):
+        # a filtering jit (eqx.filter_jit) traces the array leaves only: a field is a tracer
+        # there when the call shows an array in it, a Python value stays one
+        filtered = use.qualname in jaxapi.PYTHON_STATIC_JITS
         for param, arg in given.items():
             if param in use.static_names or param in use.bound_keywords:
                 continue
-            leaves = _record_leaves(index, arg, scope, record_fields)
+            leaves = _record_leaves(index, arg, scope, record_fields, filtered)
             if leaves is None:
                 continue
             klass, leaves = leaves
@@ -352,7 +357,7 @@ def _arrivals(index) -> dict:
                 mixed.add(key)
             # a field traced in one call is a tracer in that call's trace
             old = dict(found[key][1]) if key in found else {}
-            found[key] = (klass, tuple((f, leaf or old.get(f, False)) for f, leaf in leaves))
+            found[key] = (klass, tuple((f, leaf or old.get(f, False)) for f, leaf in leaves), filtered)
     return {key: value for key, value in found.items() if key not in mixed}
 
 
@@ -390,11 +395,13 @@ def _masks(index) -> dict:
     return found
 
 
-def _jit_call_arguments(index):
+def _jit_call_arguments(index, filtered: bool = False):
     """(function, jit use, calling scope, positional parameters as the jit sees them, {parameter:
-    argument}) for every call in sight through a plain jit of a function of this module (not a
-    remote one, with known static arguments, not bound to an instance)."""
-    uses = [u for u in index.jit_uses if u[1].qualname in jaxapi.JIT_TRANSFORMS and not (
+    argument}) for every call in sight through a plain jit (``filtered``: or an ``eqx.filter_jit``)
+    of a function of this module (not a remote one, with known static arguments, not bound to an
+    instance)."""
+    jits = jaxapi.JIT_TRANSFORMS | jaxapi.PYTHON_STATIC_JITS if filtered else jaxapi.JIT_TRANSFORMS
+    uses = [u for u in index.jit_uses if u[1].qualname in jits and not (
         u[1].remote or u[1].static_unknown or u[1].bound_self)]
     calls = _resolved_calls(index) if uses else []
     for info, use, site in uses:
@@ -465,10 +472,11 @@ def _calls_through(calls, info, use, site) -> list[tuple[cst.Call, object]]:
     return out
 
 
-def _record_leaves(index, arg: cst.BaseExpression, scope, record_fields) -> tuple | None:
-    """``Params(...)`` (or a name bound once to it), a NamedTuple or registered dataclass of this
-    module with the generated ``__init__``: (its class's name, ((field, is a leaf), ...)) —
-    metadata fields and fields given None are not leaves; None when ``arg`` is not one."""
+def _record_leaves(index, arg: cst.BaseExpression, scope, record_fields, filtered: bool = False) -> tuple | None:
+    """``Params(...)`` (or a name bound once to it), a NamedTuple, registered dataclass or
+    ``eqx.Module`` of this module with the generated ``__init__``: (its class's name, ((field, is a
+    traced leaf), ...)) — metadata fields and fields given None are not leaves (``filtered``: only
+    fields given an array the source shows are); None when ``arg`` is not one."""
     if isinstance(arg, cst.Name):
         arg = index.binding(arg.value, scope)
     if not isinstance(arg, cst.Call) or not isinstance(arg.func, cst.Name) or any(a.star for a in arg.args):
@@ -482,6 +490,9 @@ def _record_leaves(index, arg: cst.BaseExpression, scope, record_fields) -> tupl
     given = {n: a.value for n, a in zip(names, [a for a in arg.args if a.keyword is None])}
     given.update({a.keyword.value: a.value for a in arg.args if a.keyword is not None})
     static = own_static_fields(index, klass)  # this class's declarations only, not a same-named field elsewhere
+    if filtered:
+        return klass.name, tuple((n, n not in static and n in given and arrays.array_kind(given[n], index, scope) is not None)
+                                 for n in names)
     return klass.name, tuple((n, n not in static and _leaf_value(given[n] if n in given else _default(index, klass, n)))
                              for n in names)
 
