@@ -825,6 +825,10 @@ class Walker(CallSemantics):
     def ev(self, node: cst.CSTNode) -> Taint | None:
         method = getattr(self, "ev_" + type(node).__name__, None)
         t = method(node) if method is not None else self.ev_default(node)
+        if t is not None and self.kind == jitcontext.DIFFERENTIATED and _integral_result(node, self.resolve):
+            # under grad alone an integer or boolean result has no tangent: a concrete array
+            # (`np.zeros(jnp.argmax(x))`, `float(x.sum().astype(int))` run; tests/precision_cases/audit_gradint_*)
+            t = None
         self.taints[node] = t
         if self.hooks:
             self.dispatch(node)
@@ -1362,6 +1366,38 @@ def _quantified_type_test(test: cst.Call, resolve, guard) -> tuple[set[str], set
     if quantifier == "any":  # false: the test failed on every element
         return set(), ({key + ELEMENTS} if target in orelse else set())
     return ({key + ELEMENTS} if target in body else set()), set()
+
+
+_INTEGRAL_DTYPES = frozenset({"int", "bool", *(d for d in jaxapi.SCALAR_DTYPES if d.startswith(("int", "uint", "bool")))})
+# jnp functions (and array methods of the same name) whose result is integer or boolean
+_INTEGRAL_FUNCTIONS = frozenset({"argmax", "argmin", "argsort", "argwhere", "nonzero", "flatnonzero", "searchsorted",
+                                 "digitize", "count_nonzero", "isnan", "isfinite", "isinf", "isclose", "logical_and",
+                                 "logical_or", "logical_not", "logical_xor", "signbit", "sign_bit"})
+
+
+def _integral_result(node: cst.CSTNode, resolve) -> bool:
+    """An expression whose value is an integer or boolean array: a comparison, ``.astype(int)``
+    (an integer or bool dtype), ``jnp.int32(...)``, ``jnp.argmax(...)``/``x.argmax()`` and kin."""
+    if type(node) is cst.Comparison:
+        return not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons)
+    if type(node) is not cst.Call:
+        return False
+    func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "astype":
+        return bool(node.args) and _dtype_name(node.args[0].value, resolve) in _INTEGRAL_DTYPES
+    if isinstance(func, cst.Attribute) and func.attr.value in _INTEGRAL_FUNCTIONS and resolve(func) is None:
+        return True  # x.argmax(): a method of the array
+    name = resolve(func) or ""
+    module, _, last = name.rpartition(".")
+    return module in ("jax.numpy", "jax.lax") and (last in _INTEGRAL_FUNCTIONS or last in _INTEGRAL_DTYPES)
+
+
+def _dtype_name(expr: cst.BaseExpression, resolve) -> str | None:
+    """``int``, ``jnp.int32``, ``"int32"``, ``np.bool_``: the dtype's last name."""
+    if isinstance(expr, cst.SimpleString):
+        return expr.evaluated_value if isinstance(expr.evaluated_value, str) else None
+    name = resolve(expr) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+    return name.rpartition(".")[2] if name else (expr.value if isinstance(expr, cst.Name) else None)
 
 
 def _subject_key(subject: cst.BaseExpression) -> str | None:
