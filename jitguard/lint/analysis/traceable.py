@@ -9,8 +9,9 @@ read here are the ones the source shows for sure:
 * a string or bytes literal, an f-string, ``"..." % v``, ``"..." + ...``, ``str(...)``,
   ``"...".format(...)``, ``"...".join(...)``;
 * a function (a ``lambda``, an undecorated ``def`` of the module or of a function that binds its
-  name nowhere else, ``functools.partial(...)``), a
-  class of the module (the class object), a set or ``frozenset``, a ``range``;
+  name nowhere else, ``functools.partial(...)``, a function of JAX's API used as a value:
+  ``jax.nn.relu``, ``jnp.tanh``, one of ``jaxsig.SIGNATURES``), a class of the module (the class
+  object), a set or ``frozenset``, a ``range``;
 * an instance of a class of this module that JAX cannot flatten: no decorator but
   ``@dataclass``, every base ``object``/``abc.ABC`` or such a class of the module, no
   ``__jax_array__``, ``tree_flatten``, ``__init_subclass__`` or metaclass, and the class never
@@ -330,7 +331,23 @@ class _Kinds:
             return self._device(expr, scope)
         if isinstance(expr, cst.Name):
             return self._name(expr, scope, depth)
+        if isinstance(expr, cst.Attribute):
+            return self._jax_function(expr, scope)
         return None
+
+    def _jax_function(self, expr: cst.BaseExpression, scope) -> str | None:
+        """``jax.nn.relu``, ``jnp.tanh`` (or the name ``from jax.nn import relu`` binds) as a value:
+        a function of JAX's public API (``jaxsig.SIGNATURES``, every entry probed callable and not a
+        class by scripts/gen_jaxsig.py), which JAX cannot read as an array (a ``custom_jvp``, a jitted
+        function or a plain function: TypeError at a traced position, JAX 0.10.2, rules/JG206.py)."""
+        from jitguard.lint.analysis.jaxsig import SIGNATURES
+
+        resolved = self.index.resolve(expr, scope)
+        if resolved not in SIGNATURES:
+            return None
+        if isinstance(expr, cst.Name) and binding_site(expr.value, self.index, scope) != ("module", [None]):
+            return None  # the import alone binds the name
+        return f"a function (`{resolved}`, a JAX function)"
 
     @staticmethod
     def _string(expr: cst.BaseExpression) -> str:
@@ -397,6 +414,10 @@ class _Kinds:
         index = self.index
         name = expr.value
         info = index.lookup_function(name, scope)
+        if info is None and name not in index.classes:
+            jax_function = self._jax_function(expr, scope)
+            if jax_function is not None:
+                return jax_function
         if info is not None:
             if (isinstance(info.node, cst.FunctionDef) and not info.node.decorators
                     and (_module_definition(name, index, scope) if info.parent is None else _local_definition(name, index, scope, info))):

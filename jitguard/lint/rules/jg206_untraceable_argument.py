@@ -34,7 +34,8 @@ class UntraceableArgument(Rule):
         (`g = jax.jit(f, ...)`) or called where it is made (`jax.jit(f)(...)`) — that passes, at a
         position JAX does not keep static, a value JAX cannot turn into an array: a string or
         bytes (a literal, an f-string, `str(...)`, `"..." % v`, `"...".format(...)`), a function
-        (a lambda, a plain `def`, also one nested in a function, `functools.partial(...)`), a class
+        (a lambda, a plain `def`, also one nested in a function, `functools.partial(...)`, a
+        function of JAX's API used as a value: `jax.nn.relu`, `jnp.tanh`), a class
         object, a set or a `range`, a NumPy array of strings or bytes (`np.array`/`np.asarray`
         of a literal list holding a string or bytes literal, or with `dtype=str`, `bytes` or
         `object`; a numeric `dtype=` converts the strings), a JAX runtime object (a device, `jax.devices()[0]` or the list
@@ -55,7 +56,8 @@ class UntraceableArgument(Rule):
         attribute holding one a child (explicit `self.<attr>` children, or every instance
         attribute but a collection of names: a comprehension over `self.__dict__`/`vars(self)`
         filtered by `k not in <names>`, the names a literal, a class attribute or a constant; the
-        value the class's `__init__` stores, a parameter read at the construction call); also
+        value the class's `__init__` stores, also by `self.a, self.b = a, b`, a parameter read at
+        the construction call, else its default); also
         through a name bound once to one of these (unless the function empties it: `.pop(...)`,
         `del d[k]`), and through the one `return` of a plain function of the file
         (`batch = load()`). The instance a jitted method is called on
