@@ -48,7 +48,11 @@ class UntraceableArgument(Rule):
         instance of an `equinox.Module` subclass of the file (its one base) with such a value in a
         field that is not static (`eqx.field(static=True)`), read from what its own `__init__`
         stores or, with the generated `__init__`, from the argument given for the field (a field
-        with other `eqx.field` options, a converter, leaves the class alone), or
+        with other `eqx.field` options, a converter, leaves the class alone), a module of
+        `equinox.nn` whose pytree leaves hold a function (`eqx.nn.MLP`'s default activations,
+        `eqx.nn.Lambda(fn)`, a pooling layer's reduction) or keep an argument JAX cannot trace
+        (`eqx.nn.Sequential([...])`'s layers, `eqx.nn.BatchNorm`'s `axis_name`): which, probed
+        on the installed equinox by scripts/gen_eqxnn.py (`eqxnn.py`), or
         a dataclass of the file registered once with `jax.tree_util.register_dataclass` holding one
         in a data field (a meta field, or a `field(...)` with metadata, stays static), or an
         instance of a class of the file registered with `register_pytree_node_class` (its
