@@ -2,7 +2,10 @@
 
 A function of JAX's API used as a value (`jax.nn.relu`, a `custom_jvp` object; `jnp.tanh`, a
 jitted function) has no array form: passed at a traced position of `jax.jit`, or held by a pytree
-child of such an argument, it raises TypeError at the call, as any function does.
+child of such an argument, it raises TypeError at the call, as any function does. So does a
+function among the residuals a `jax.custom_vjp` forward rule returns, where the function is
+differentiated (JAX traces the residuals as arrays); called without differentiation, the forward
+rule never runs.
 """
 
 from functools import partial
@@ -47,6 +50,48 @@ def run(layer, x):
     return layer(x)
 
 
+def shift(z):
+    return z + 1.0
+
+
+@partial(jax.custom_vjp, nondiff_argnums=(1,))
+def smooth(x, fn):
+    return fn(jnp.sin(x))
+
+
+def smooth_fwd(x, fn):
+    return smooth(x, fn), (x, fn)  # the function among the residuals
+
+
+def smooth_bwd(fn, res, g):
+    x, _ = res
+    return (g * jnp.cos(x),)
+
+
+smooth.defvjp(smooth_fwd, smooth_bwd)
+
+
+@partial(jax.custom_vjp, nondiff_argnums=(1,))
+def smooth_ok(x, fn):
+    return fn(jnp.sin(x))
+
+
+def smooth_ok_fwd(x, fn):
+    return smooth_ok(x, fn), (x,)
+
+
+def smooth_ok_bwd(fn, res, g):
+    (x,) = res
+    return (g * jnp.cos(x),)
+
+
+smooth_ok.defvjp(smooth_ok_fwd, smooth_ok_bwd)
+
+
+def smooth_loss(x):
+    return smooth(x, shift).sum()  # expect: JG206
+
+
 # --- must be flagged -------------------------------------------------------------------------
 
 
@@ -65,6 +110,18 @@ def default_activation_among_the_children(x):
 def jax_function_among_the_children(x):
     layer = Layer(jnp.ones(3), jnp.tanh)
     return jax.jit(run)(layer, x)  # expect: JG206
+
+
+def function_residual_under_grad(x):
+    return jax.grad(lambda v: smooth(v, shift).sum())(x)  # expect: JG206
+
+
+def function_residual_under_vjp(x):
+    return jax.vjp(lambda v: smooth(v, fn=jnp.tanh), x)  # expect: JG206
+
+
+def function_residual_in_a_differentiated_def(x):
+    return jax.grad(smooth_loss)(x)
 
 
 # --- must not be flagged ---------------------------------------------------------------------
@@ -92,7 +149,15 @@ def local_name_shadows_the_import(x):
     return jax.jit(jnp.multiply)(x, gelu)
 
 
+def custom_vjp_not_differentiated_or_residuals_arrays(x):
+    a = smooth(x, shift) + jax.jit(lambda v: smooth(v, shift))(x) + jax.vmap(lambda v: smooth(v, shift))(x)
+    return a + jax.grad(lambda v: smooth_ok(v, shift).sum())(x)
+
+
 RAISES = [
+    (lambda: function_residual_under_grad(jnp.ones(3)), "TypeError"),
+    (lambda: function_residual_under_vjp(jnp.ones(3)), "TypeError"),
+    (lambda: function_residual_in_a_differentiated_def(jnp.ones(3)), "TypeError"),
     (lambda: jax_function_argument(jnp.ones(3)), "TypeError"),
     (lambda: imported_jax_function_argument(jnp.ones(3)), "TypeError"),
     (lambda: default_activation_among_the_children(jnp.ones(3)), "TypeError"),
@@ -104,4 +169,5 @@ RUNS = [
     lambda: jax_function_result(jnp.ones(3)),
     lambda: activation_in_the_aux_data(jnp.ones(3)),
     lambda: local_name_shadows_the_import(jnp.ones(3)),
+    lambda: custom_vjp_not_differentiated_or_residuals_arrays(jnp.ones(3)),
 ]

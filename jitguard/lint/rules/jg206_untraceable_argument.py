@@ -9,6 +9,7 @@ import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import keyword, positional_args
 from jitguard.lint.analysis.primals import traced_arguments
+from jitguard.lint.analysis.residuals import residual_arguments
 from jitguard.lint.analysis.traceable import binding_site, bound_value, fix_for, untraceable
 from jitguard.lint.analysis.walk import short
 from jitguard.lint.diagnostics import Edit, Fix
@@ -76,7 +77,11 @@ class UntraceableArgument(Rule):
         of its factory fill it, `sig.bind(*args).arguments.values()`), the primals of `jax.jvp`,
         and an argument of `jax.grad(f, argnums=...)(...)` (`value_and_grad`, `jacfwd`,
         `jacrev`, `jacobian`, `hessian`) at a differentiated position (the others pass through
-        unchanged). `self` itself, inside the class, is not judged (it may be an
+        unchanged). So is such a value passed to a `jax.custom_vjp` function of the file whose
+        forward rule (`f.defvjp(fwd, bwd)`) returns that parameter among its residuals, where the
+        call is differentiated (in code passed to `jax.grad` and its kin, `jax.vjp`, `jax.jvp`,
+        `jax.linearize`): JAX traces the residuals as arrays, also those of `nondiff_argnums`
+        parameters. `self` itself, inside the class, is not judged (it may be an
         instance of a subclass registered as a pytree elsewhere), and calls through `self` are
         left alone when a class of the file derives from the method's class (an override may
         run). Only what the source shows
@@ -119,6 +124,7 @@ class UntraceableArgument(Rule):
 
     def check_module(self, index, ctx: Reporter) -> None:
         self._check_primals(index, ctx)
+        self._check_residuals(index, ctx)
         if not index.jit_uses and not index.transform_calls:
             return
         for call, scope, _klass, _loops in index.calls:
@@ -170,6 +176,23 @@ class UntraceableArgument(Rule):
             "`@partial(jax.jit, static_argnums=0)` (or make it a `@staticmethod` over the jit, if it does not use the class)",
         )
         return True
+
+    def _check_residuals(self, index, ctx: Reporter) -> None:
+        """``f(..., integrator)`` differentiated, with ``f.defvjp(fwd, bwd)`` and ``fwd`` returning
+        ``integrator`` among its residuals (``jitguard.lint.analysis.residuals``)."""
+        for value, scope, custom, fwd in residual_arguments(index):
+            what = untraceable(value, index, scope)
+            if what is None:
+                continue
+            text = short(index.module.code_for_node(value))
+            ctx.report(
+                value,
+                f"`{text}` is {what}, passed to `{custom.name}`, a `jax.custom_vjp` function whose forward rule "
+                f"`{fwd.name}` returns it among its residuals: differentiated here, JAX traces the residuals as "
+                "arrays and cannot interpret it as one (TypeError at the call)",
+                f"Keep it out of the residuals `{fwd.name}` returns: the backward rule receives the "
+                "`nondiff_argnums` arguments first (`bwd(fn, res, g)`), or close over it",
+            )
 
     def _check_primals(self, index, ctx: Reporter) -> None:
         """``jax.vjp(f, x, cfg)``, ``jax.grad(f)(cfg, x)``, ...: arguments a differentiation
