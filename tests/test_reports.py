@@ -49,8 +49,6 @@ MISSED: dict[str, set[int]] = {
     "control_celerite2-sho-term-q-branch-in-numpyro-model": {29},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_jax-vmap-of-jit-static-pytree-arg-compared-with-eq": {52},
-    "static_jaxsim-plane-terrain-eq-on-array-static-field-in-trace": {55},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 
