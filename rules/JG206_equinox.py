@@ -7,6 +7,8 @@ leaf JAX cannot make an array of (TypeError at the call). The modules of `equino
 reduction, a `BatchNorm` its `axis_name` (scripts/gen_eqxnn.py probes which).
 """
 
+from typing import Callable
+
 import equinox as eqx
 import jax
 import jax.numpy as jnp
@@ -85,11 +87,35 @@ def library_pooling_reduction(x):
     return jax.jit(call)(eqx.nn.MaxPool1d(2), x[None])  # expect: JG206
 
 
+class Gate(eqx.Module):  # a JAX function as a field's default
+    w: jax.Array
+    activation: Callable = jax.nn.relu
+
+
+class Net(eqx.Module):  # holds a library module
+    mlp: eqx.nn.MLP
+
+    def __init__(self, key):
+        self.mlp = eqx.nn.MLP(5, 2, 4, 1, key=key)
+
+
+def jax_function_default_of_a_field(x):
+    return apply_jit(Gate(jnp.ones(5)), x)  # expect: JG206
+
+
+def library_module_in_a_field_under_grad(x):
+    return jax.grad(lambda m, v: m.mlp(v).sum())(Net(KEY), x)  # expect: JG206
+
+
 def library_batch_norm_axis_name(x):
     return jax.jit(lambda m, v: v)(eqx.nn.BatchNorm(5, "batch", mode="batch"), x)  # expect: JG206
 
 
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def module_given_for_the_function_field(x):
+    return jax.jit(lambda m, v: m.activation(v * m.w))(Gate(jnp.ones(5), eqx.nn.PReLU()), x)
 
 
 def library_modules_filtered_or_arrays_only(x):
@@ -150,6 +176,8 @@ RAISES = [
     (lambda: library_lambda_in_sequential_under_a_gradient(jnp.ones(5)), "TypeError"),
     (lambda: library_pooling_reduction(jnp.ones(5)), "TypeError"),
     (lambda: library_batch_norm_axis_name(jnp.ones(5)), "TypeError"),
+    (lambda: jax_function_default_of_a_field(jnp.ones(5)), "TypeError"),
+    (lambda: library_module_in_a_field_under_grad(jnp.ones(5)), "TypeError"),
 ]
 
 RUNS = [
@@ -158,4 +186,5 @@ RUNS = [
     lambda: converted_field(jnp.ones(5)),
     lambda: filter_jit_keeps_non_arrays_static(jnp.ones(5)),
     lambda: library_modules_filtered_or_arrays_only(jnp.ones(5)),
+    lambda: module_given_for_the_function_field(jnp.ones(5)),
 ]
