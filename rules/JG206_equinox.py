@@ -2,8 +2,12 @@
 
 An `equinox.Module` is a pytree whose fields are all children unless declared static: passed to
 plain `jax.jit`, a field holding a string, a function or an instance of a `tuple` subclass is a
-leaf JAX cannot make an array of (TypeError at the call).
+leaf JAX cannot make an array of (TypeError at the call). The modules of `equinox.nn` too: an
+`MLP` holds its activations (functions by default), a `Lambda` its function, a pooling layer its
+reduction, a `BatchNorm` its `axis_name` (scripts/gen_eqxnn.py probes which).
 """
+
+from typing import Callable
 
 import equinox as eqx
 import jax
@@ -58,7 +62,72 @@ def lambda_field_by_keyword(x):
     return apply_jit(head, x)  # expect: JG206
 
 
+def call(model, x):
+    return model(x)
+
+
+KEY = jax.random.PRNGKey(0)
+
+
+def library_mlp_activations(x):
+    return jax.jit(call)(eqx.nn.MLP(5, 2, 4, 1, key=KEY), x)  # expect: JG206
+
+
+def library_mlp_learnt_activation_default_final(x):
+    mlp = eqx.nn.MLP(5, 2, 4, 1, activation=eqx.nn.PReLU(), key=KEY)  # final_activation: a function
+    return jax.jit(call)(mlp, x)  # expect: JG206
+
+
+def library_lambda_in_sequential_under_a_gradient(x):
+    model = eqx.nn.Sequential([eqx.nn.Linear(5, 1, key=KEY), eqx.nn.Lambda(jax.nn.gelu)])
+    return jax.value_and_grad(lambda m, v: m(v).sum())(model, x)  # expect: JG206
+
+
+def library_pooling_reduction(x):
+    return jax.jit(call)(eqx.nn.MaxPool1d(2), x[None])  # expect: JG206
+
+
+class Gate(eqx.Module):  # a JAX function as a field's default
+    w: jax.Array
+    activation: Callable = jax.nn.relu
+
+
+class Net(eqx.Module):  # holds a library module
+    mlp: eqx.nn.MLP
+
+    def __init__(self, key):
+        self.mlp = eqx.nn.MLP(5, 2, 4, 1, key=key)
+
+
+def jax_function_default_of_a_field(x):
+    return apply_jit(Gate(jnp.ones(5)), x)  # expect: JG206
+
+
+def library_module_in_a_field_under_grad(x):
+    return jax.grad(lambda m, v: m.mlp(v).sum())(Net(KEY), x)  # expect: JG206
+
+
+def library_batch_norm_axis_name(x):
+    return jax.jit(lambda m, v: v)(eqx.nn.BatchNorm(5, "batch", mode="batch"), x)  # expect: JG206
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def module_given_for_the_function_field(x):
+    return jax.jit(lambda m, v: m.activation(v * m.w))(Gate(jnp.ones(5), eqx.nn.PReLU()), x)
+
+
+def library_modules_filtered_or_arrays_only(x):
+    mlp = eqx.nn.MLP(5, 2, 4, 1, key=KEY)
+    a = eqx.filter_jit(call)(mlp, x)
+    model = eqx.nn.Sequential([eqx.nn.Linear(5, 1, key=KEY), eqx.nn.Lambda(jax.nn.gelu)])
+    b, _ = eqx.filter_value_and_grad(lambda m, v: m(v).sum())(model, x)
+    learnt = eqx.nn.MLP(5, 2, 4, 1, activation=eqx.nn.PReLU(), final_activation=eqx.nn.PReLU(), key=KEY)
+    c = jax.jit(call)(learnt, x)
+    d = jax.jit(call)(eqx.nn.Sequential([eqx.nn.Linear(5, 3, key=KEY), eqx.nn.Linear(3, 1, key=KEY)]), x)
+    return a.sum() + b + c.sum() + d.sum()
+
 
 
 class StaticLinear(eqx.Module):
@@ -102,6 +171,13 @@ RAISES = [
     (lambda: tuple_subclass_field(jnp.ones(5)), "TypeError"),
     (lambda: string_field_generated_init(jnp.ones(5)), "TypeError"),
     (lambda: lambda_field_by_keyword(jnp.ones(5)), "TypeError"),
+    (lambda: library_mlp_activations(jnp.ones(5)), "TypeError"),
+    (lambda: library_mlp_learnt_activation_default_final(jnp.ones(5)), "TypeError"),
+    (lambda: library_lambda_in_sequential_under_a_gradient(jnp.ones(5)), "TypeError"),
+    (lambda: library_pooling_reduction(jnp.ones(5)), "TypeError"),
+    (lambda: library_batch_norm_axis_name(jnp.ones(5)), "TypeError"),
+    (lambda: jax_function_default_of_a_field(jnp.ones(5)), "TypeError"),
+    (lambda: library_module_in_a_field_under_grad(jnp.ones(5)), "TypeError"),
 ]
 
 RUNS = [
@@ -109,4 +185,6 @@ RUNS = [
     lambda: number_and_tuple_fields(jnp.ones(5)),
     lambda: converted_field(jnp.ones(5)),
     lambda: filter_jit_keeps_non_arrays_static(jnp.ones(5)),
+    lambda: library_modules_filtered_or_arrays_only(jnp.ones(5)),
+    lambda: module_given_for_the_function_field(jnp.ones(5)),
 ]

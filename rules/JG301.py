@@ -59,6 +59,22 @@ def nested_every_step(n):
     return x
 
 
+def nested_def_differentiated_in_place(w):
+    @jax.jit  # expect: JG301
+    def loss(v):
+        return jnp.sum(v**2)
+
+    _, g = jax.value_and_grad(loss)(w)  # the transform calls the new jitted function
+    return w - 0.1 * g
+
+
+def nested_differentiated_every_step(n):
+    w = jnp.ones(3)
+    for _ in range(n):
+        w = nested_def_differentiated_in_place(w)
+    return w
+
+
 def apply_to(fn, x):
     return fn(x) + fn(x * 2.0)
 
@@ -635,15 +651,30 @@ def method_rebound_to_its_jit(n):
     return y
 
 
+def nested_def_differentiated_per_fit(w, steps):
+    @jax.jit
+    def loss(v):
+        return jnp.sum(v**2)
+
+    for _ in range(steps):  # one new function per fit, reused by every step of it
+        _, g = jax.value_and_grad(loss)(w)
+        w = w - 0.1 * g
+    return w
+
+
+def differentiated_once_per_fit(n):
+    return nested_def_differentiated_per_fit(jnp.ones(3), n)
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps, annealer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step,
-         passed_every_step]
+         passed_every_step, nested_differentiated_every_step]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update,
-           method_rebound_to_its_jit, vmap_per_step]
+           method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit]
 
 
 if __name__ == "__main__":  # the eager steps run from the top level only: nothing traces them

@@ -32,7 +32,6 @@ IDS = [r.name for r in REPORTS]
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
     "churn_equinox-bound-method-partial-passed-as-static-arg": {56},
-    "churn_equinox-filter-jit-on-loss-fn-nested-in-train": {38},
     "churn_jax-partial-keyword-binding-second-signature": {27},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
@@ -50,11 +49,6 @@ MISSED: dict[str, set[int]] = {
     "control_celerite2-sho-term-q-branch-in-numpyro-model": {29},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_equinox-mlp-activation-leaf-passed-to-jax-jit": {69},
-    "static_equinox-sequential-lambda-gelu-leaf-in-jax-value-and-grad": {33},
-    "static_jax-custom-vjp-fwd-residuals-hold-nondiff-function": {69},
-    "static_jax-vmap-of-jit-static-pytree-arg-compared-with-eq": {52},
-    "static_jaxsim-plane-terrain-eq-on-array-static-field-in-trace": {55},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 

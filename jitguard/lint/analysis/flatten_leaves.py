@@ -499,12 +499,24 @@ def _stored(init, index, foreign: set[int]) -> dict[str, cst.BaseExpression] | N
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         for small in stmt.body:
-            if (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Attribute)
-                    and isinstance(small.targets[0].target.value, cst.Name) and small.targets[0].target.value.value == this):
-                attr = small.targets[0].target.attr.value
-                if counts.get(attr) == 1:
-                    out[attr] = small.value
+            if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                for target, value in _pairs(small.targets[0].target, small.value):
+                    if isinstance(target.value, cst.Name) and target.value.value == this and counts.get(target.attr.value) == 1:
+                        out[target.attr.value] = value
     return out
+
+
+def _pairs(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.Attribute, cst.BaseExpression]]:
+    """(attribute target, value) of ``x.a = v`` and of ``x.a, x.b = u, v`` (a tuple of attributes
+    unpacking a tuple or list literal of as many elements, none starred)."""
+    if isinstance(target, cst.Attribute):
+        return [(target, value)]
+    if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))):
+        return []
+    targets, values = target.elements, value.elements
+    if len(targets) != len(values) or any(isinstance(e, cst.StarredElement) for e in (*targets, *values)):
+        return []
+    return [(t.value, v.value) for t, v in zip(targets, values) if isinstance(t.value, cst.Attribute)]
 
 
 def _kind(value: cst.BaseExpression, init, call: cst.Call, scope, kind_of) -> str | None:

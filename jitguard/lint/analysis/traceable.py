@@ -9,8 +9,9 @@ read here are the ones the source shows for sure:
 * a string or bytes literal, an f-string, ``"..." % v``, ``"..." + ...``, ``str(...)``,
   ``"...".format(...)``, ``"...".join(...)``;
 * a function (a ``lambda``, an undecorated ``def`` of the module or of a function that binds its
-  name nowhere else, ``functools.partial(...)``), a
-  class of the module (the class object), a set or ``frozenset``, a ``range``;
+  name nowhere else, ``functools.partial(...)``, a function of JAX's API used as a value:
+  ``jax.nn.relu``, ``jnp.tanh``, one of ``jaxsig.SIGNATURES``), a class of the module (the class
+  object), a set or ``frozenset``, a ``range``;
 * an instance of a class of this module that JAX cannot flatten: no decorator but
   ``@dataclass``, every base ``object``/``abc.ABC`` or such a class of the module, no
   ``__jax_array__``, ``tree_flatten``, ``__init_subclass__`` or metaclass, and the class never
@@ -18,6 +19,9 @@ read here are the ones the source shows for sure:
   ``register_pytree_node`` or any other call, it may be registered);
 * a tuple, list or dict literal, or a NamedTuple of the module, holding one of these (also
   ``Record(*make())``: the elements of the tuple literal ``make``, a def of the module, returns);
+* a module of ``equinox.nn`` whose pytree leaves hold a function (``eqx.nn.MLP``'s default
+  activations, ``eqx.nn.Lambda``'s function, a pooling layer's reduction) or keep an argument that
+  is one of these (``eqx.nn.Sequential``'s layers): ``eqxnn``, probed by scripts/gen_eqxnn.py;
 * a NumPy array of strings or bytes: ``np.array``/``np.asarray`` of a literal list holding a string
   or bytes literal, or with ``dtype=str``/``bytes``/``object`` (dtype ``U``/``S``/``O``);
 * a JAX runtime object: ``jax.devices()[i]``/``jax.local_devices()[i]`` (a device) or the list
@@ -105,6 +109,11 @@ def fix_for(what: str, param: str) -> str:
         return (f"Declare it static (`{declare}`; {note}), or register `{m.group(1)}` as a pytree "
                 "(`@jax.tree_util.register_pytree_node_class`, or `jax.tree_util.register_dataclass`) so JAX traces its "
                 "array fields")
+    m = re.search(r"a module of `equinox.nn`: its field `(\w+)`", what)
+    if m:
+        return (f"Call the function through `eqx.filter_jit` (or `eqx.filter_grad`, `eqx.filter_value_and_grad`), which "
+                f"keep non-array leaves such as `{m.group(1)}` static, or pass only the module's arrays "
+                "(`eqx.partition(model, eqx.is_array)`) and combine them inside")
     m = re.search(r"its field `(\w+)` is a pytree child", what)
     if m:
         return (f"Declare the field static: `{m.group(1)}: ... = eqx.field(static=True)` (its value must then be "
@@ -330,7 +339,23 @@ class _Kinds:
             return self._device(expr, scope)
         if isinstance(expr, cst.Name):
             return self._name(expr, scope, depth)
+        if isinstance(expr, cst.Attribute):
+            return self._jax_function(expr, scope)
         return None
+
+    def _jax_function(self, expr: cst.BaseExpression, scope) -> str | None:
+        """``jax.nn.relu``, ``jnp.tanh`` (or the name ``from jax.nn import relu`` binds) as a value:
+        a function of JAX's public API (``jaxsig.SIGNATURES``, every entry probed callable and not a
+        class by scripts/gen_jaxsig.py), which JAX cannot read as an array (a ``custom_jvp``, a jitted
+        function or a plain function: TypeError at a traced position, JAX 0.10.2, rules/JG206.py)."""
+        from jitguard.lint.analysis.jaxsig import SIGNATURES
+
+        resolved = self.index.resolve(expr, scope)
+        if resolved not in SIGNATURES:
+            return None
+        if isinstance(expr, cst.Name) and binding_site(expr.value, self.index, scope) != ("module", [None]):
+            return None  # the import alone binds the name
+        return f"a function (`{resolved}`, a JAX function)"
 
     @staticmethod
     def _string(expr: cst.BaseExpression) -> str:
@@ -369,6 +394,9 @@ class _Kinds:
             return _RUNTIME_OBJECTS[resolved]
         if resolved in _NUMPY_ARRAY_CALLS:
             return _text_array(call, index, scope)
+        library = self._library_module(call, resolved, scope, depth)
+        if library is not None:
+            return library
         if not isinstance(func, cst.Name):
             return None
         if index.lookup_function(func.value, scope) is not None:
@@ -393,10 +421,36 @@ class _Kinds:
                         return f"a `{func.value}` (a NamedTuple, traced field by field) holding {inner}"
         return None
 
+    def _library_module(self, call: cst.Call, resolved: str | None, scope, depth: int) -> str | None:
+        """``eqx.nn.MLP(...)``, ``eqx.nn.Lambda(fn)``, ``eqx.nn.Sequential([...])``: a module of
+        ``equinox.nn`` whose pytree leaves hold a function (its default, or one the class sets
+        itself), or keep an argument JAX cannot trace (``eqxnn``, probed on the installed equinox
+        by scripts/gen_eqxnn.py)."""
+        from jitguard.lint.analysis.eqxnn import FUNCTION_LEAVES, PASSED_THROUGH
+
+        if resolved is None or any(a.star for a in call.args):
+            return None
+        what = f"an `{resolved}` (a module of `equinox.nn`: its field `{{}}` is a pytree child, not static) holding {{}}"
+        for param, position, field in FUNCTION_LEAVES.get(resolved, ()):
+            if param is None:
+                return what.format(field, "a function it sets itself")
+            if _library_argument(call, param, position) is None:
+                return what.format(field, f"a function (the default of `{param}`)")
+        for param, position, field in PASSED_THROUGH.get(resolved, ()):
+            arg = _library_argument(call, param, position)
+            inner = self.of(arg, scope, depth + 1) if arg is not None else None
+            if inner is not None:
+                return what.format(field, inner)
+        return None
+
     def _name(self, expr: cst.Name, scope, depth: int) -> str | None:
         index = self.index
         name = expr.value
         info = index.lookup_function(name, scope)
+        if info is None and name not in index.classes:
+            jax_function = self._jax_function(expr, scope)
+            if jax_function is not None:
+                return jax_function
         if info is not None:
             if (isinstance(info.node, cst.FunctionDef) and not info.node.decorators
                     and (_module_definition(name, index, scope) if info.parent is None else _local_definition(name, index, scope, info))):
@@ -544,6 +598,15 @@ class _Kinds:
         if self._escapes is None:
             self._escapes = _escaping_classes(self.index)
         return self._escapes.get(name, False)
+
+
+def _library_argument(call: cst.Call, param: str, position: int) -> cst.BaseExpression | None:
+    """The argument ``call`` gives for ``param`` (by keyword, or at ``position``; -1: keyword only)."""
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == param:
+            return arg.value
+    positional = [a for a in call.args if a.keyword is None]
+    return positional[position].value if 0 <= position < len(positional) else None
 
 
 def _text_array(call: cst.Call, index, scope) -> str | None:

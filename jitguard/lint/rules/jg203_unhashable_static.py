@@ -14,6 +14,7 @@ from jitguard.lint.analysis.jitcontext import keyword, literal_ints, literal_str
 from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.analysis.pytrees import metadata_parameters
 from jitguard.lint.analysis.traceable import bindings_in
+from jitguard.lint.analysis.staticeq import staged_equality
 from jitguard.lint.diagnostics import Edit, Fix
 from jitguard.lint.rules._jitargs import TRACING_JITS
 from jitguard.lint.rules._sites import outer_call, report_all
@@ -94,7 +95,15 @@ class UnhashableStaticArgument(Rule):
         object hashes by identity and is not; a parameter with a default is traced only when
         passed). A `jax.tree_util.Partial(g, a)` passed to a jitted function at a
         traced position carries its bound arguments as leaves, tracers there: calling it gives
-        them to `g`, flagged when `g` is jitted with a static position among them.
+        them to `g`, flagged when `g` is jitted with a static position among them. An instance
+        of a class of the file whose `__eq__` computes with JAX (returns a `jnp`/`lax` call, or
+        an operator or method on an attribute holding a JAX array: annotated `jax.Array`, or
+        stored from a `jnp` call by `__init__`), passed at a static position from staged code
+        (a name bound to one, or a parameter of the enclosing function that every call of it
+        in the file fills with one), is flagged too: an equal but new instance (one rebuilt per
+        trial, or by `vmap` unflattening a pytree) is compared with the cached one inside the
+        trace, where `__eq__` gives a tracer (ValueError); outside a trace, or with NumPy in
+        `__eq__`, it runs.
         """
     why = """
         JAX looks static arguments up in its compile cache by hash, so they must be hashable; an
@@ -163,6 +172,7 @@ class UnhashableStaticArgument(Rule):
                     self._local_jit(call, index, scope, ctx, *jitted)
                 continue
             self._tracer_to_static(call, index, scope, ctx)
+            self._staged_equality(call, index, scope, ctx)
             if isinstance(call.func, (cst.Attribute, cst.Name)):
                 self._static_receiver(call, index, scope, ctx)
             if scope is not None:
@@ -267,6 +277,28 @@ class UnhashableStaticArgument(Rule):
                     _fix(kind),
                 )
                 return
+
+    def _staged_equality(self, call, index, scope, ctx) -> None:
+        """``inner(x, terrain=terrain)`` in jitted code, ``terrain`` static in ``inner`` and an
+        instance of a class whose ``__eq__`` computes with ``jnp`` (``staticeq``): the cache lookup
+        compares an equal new instance inside the trace and gets a tracer (ValueError)."""
+        if scope is None or not isinstance(call.func, cst.Name):
+            return
+        target = _jitted_function(call.func, index, scope)
+        if target is None:
+            return
+        info, use = target
+        positional = [p.name for p in info.params if p.kind == "positional"][use.bound_positional:]
+        for value, klass in staged_equality(index, call, scope, set(use.static_names), positional):
+            text = index.module.code_for_node(value)
+            ctx.report(
+                value,
+                f"`{text}` is an instance of `{klass}`, whose `__eq__` computes with JAX, passed as a static "
+                f"argument of jitted `{info.display()}` from traced code: when an equal new instance arrives, JAX "
+                "compares the two inside the trace, where `__eq__` gives a tracer, not a bool (ValueError at the call)",
+                f"Make `{klass}.__eq__` return a Python bool computed without JAX (NumPy on concrete values, "
+                "`np.allclose`, tuples of floats), or keep arrays out of static arguments (pass them traced)",
+            )
 
     def _tracer_to_static(self, call, index, scope, ctx) -> None:
         """``jax.vmap(partial(f, a, b))(x)`` with ``f`` jitted with ``static_argnums=(2,)``: the

@@ -9,6 +9,7 @@ import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import keyword, positional_args
 from jitguard.lint.analysis.primals import traced_arguments
+from jitguard.lint.analysis.residuals import residual_arguments
 from jitguard.lint.analysis.traceable import binding_site, bound_value, fix_for, untraceable
 from jitguard.lint.analysis.walk import short
 from jitguard.lint.diagnostics import Edit, Fix
@@ -34,7 +35,8 @@ class UntraceableArgument(Rule):
         (`g = jax.jit(f, ...)`) or called where it is made (`jax.jit(f)(...)`) — that passes, at a
         position JAX does not keep static, a value JAX cannot turn into an array: a string or
         bytes (a literal, an f-string, `str(...)`, `"..." % v`, `"...".format(...)`), a function
-        (a lambda, a plain `def`, also one nested in a function, `functools.partial(...)`), a class
+        (a lambda, a plain `def`, also one nested in a function, `functools.partial(...)`, a
+        function of JAX's API used as a value: `jax.nn.relu`, `jnp.tanh`), a class
         object, a set or a `range`, a NumPy array of strings or bytes (`np.array`/`np.asarray`
         of a literal list holding a string or bytes literal, or with `dtype=str`, `bytes` or
         `object`; a numeric `dtype=` converts the strings), a JAX runtime object (a device, `jax.devices()[0]` or the list
@@ -47,7 +49,11 @@ class UntraceableArgument(Rule):
         instance of an `equinox.Module` subclass of the file (its one base) with such a value in a
         field that is not static (`eqx.field(static=True)`), read from what its own `__init__`
         stores or, with the generated `__init__`, from the argument given for the field (a field
-        with other `eqx.field` options, a converter, leaves the class alone), or
+        with other `eqx.field` options, a converter, leaves the class alone), a module of
+        `equinox.nn` whose pytree leaves hold a function (`eqx.nn.MLP`'s default activations,
+        `eqx.nn.Lambda(fn)`, a pooling layer's reduction) or keep an argument JAX cannot trace
+        (`eqx.nn.Sequential([...])`'s layers, `eqx.nn.BatchNorm`'s `axis_name`): which, probed
+        on the installed equinox by scripts/gen_eqxnn.py (`eqxnn.py`), or
         a dataclass of the file registered once with `jax.tree_util.register_dataclass` holding one
         in a data field (a meta field, or a `field(...)` with metadata, stays static), or an
         instance of a class of the file registered with `register_pytree_node_class` (its
@@ -55,7 +61,8 @@ class UntraceableArgument(Rule):
         attribute holding one a child (explicit `self.<attr>` children, or every instance
         attribute but a collection of names: a comprehension over `self.__dict__`/`vars(self)`
         filtered by `k not in <names>`, the names a literal, a class attribute or a constant; the
-        value the class's `__init__` stores, a parameter read at the construction call); also
+        value the class's `__init__` stores, also by `self.a, self.b = a, b`, a parameter read at
+        the construction call, else its default); also
         through a name bound once to one of these (unless the function empties it: `.pop(...)`,
         `del d[k]`), and through the one `return` of a plain function of the file
         (`batch = load()`). The instance a jitted method is called on
@@ -70,7 +77,11 @@ class UntraceableArgument(Rule):
         of its factory fill it, `sig.bind(*args).arguments.values()`), the primals of `jax.jvp`,
         and an argument of `jax.grad(f, argnums=...)(...)` (`value_and_grad`, `jacfwd`,
         `jacrev`, `jacobian`, `hessian`) at a differentiated position (the others pass through
-        unchanged). `self` itself, inside the class, is not judged (it may be an
+        unchanged). So is such a value passed to a `jax.custom_vjp` function of the file whose
+        forward rule (`f.defvjp(fwd, bwd)`) returns that parameter among its residuals, where the
+        call is differentiated (in code passed to `jax.grad` and its kin, `jax.vjp`, `jax.jvp`,
+        `jax.linearize`): JAX traces the residuals as arrays, also those of `nondiff_argnums`
+        parameters. `self` itself, inside the class, is not judged (it may be an
         instance of a subclass registered as a pytree elsewhere), and calls through `self` are
         left alone when a class of the file derives from the method's class (an override may
         run). Only what the source shows
@@ -113,6 +124,7 @@ class UntraceableArgument(Rule):
 
     def check_module(self, index, ctx: Reporter) -> None:
         self._check_primals(index, ctx)
+        self._check_residuals(index, ctx)
         if not index.jit_uses and not index.transform_calls:
             return
         for call, scope, _klass, _loops in index.calls:
@@ -164,6 +176,23 @@ class UntraceableArgument(Rule):
             "`@partial(jax.jit, static_argnums=0)` (or make it a `@staticmethod` over the jit, if it does not use the class)",
         )
         return True
+
+    def _check_residuals(self, index, ctx: Reporter) -> None:
+        """``f(..., integrator)`` differentiated, with ``f.defvjp(fwd, bwd)`` and ``fwd`` returning
+        ``integrator`` among its residuals (``jitguard.lint.analysis.residuals``)."""
+        for value, scope, custom, fwd in residual_arguments(index):
+            what = untraceable(value, index, scope)
+            if what is None:
+                continue
+            text = short(index.module.code_for_node(value))
+            ctx.report(
+                value,
+                f"`{text}` is {what}, passed to `{custom.name}`, a `jax.custom_vjp` function whose forward rule "
+                f"`{fwd.name}` returns it among its residuals: differentiated here, JAX traces the residuals as "
+                "arrays and cannot interpret it as one (TypeError at the call)",
+                f"Keep it out of the residuals `{fwd.name}` returns: the backward rule receives the "
+                "`nondiff_argnums` arguments first (`bwd(fn, res, g)`), or close over it",
+            )
 
     def _check_primals(self, index, ctx: Reporter) -> None:
         """``jax.vjp(f, x, cfg)``, ``jax.grad(f)(cfg, x)``, ...: arguments a differentiation

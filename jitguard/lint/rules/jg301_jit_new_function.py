@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
-from jitguard.lint.analysis.jitcontext import positional_args
+from jitguard.lint.analysis.jitcontext import DIFFERENTIATING, positional_args
 from jitguard.lint.analysis.perinstance import per_instance_jit_calls
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, names_in
 from jitguard.lint.analysis import eagerloops, shapes
@@ -26,7 +26,8 @@ class JitOfNewFunction(Rule):
         `def`, a bound method — when that happens in a loop body or inside a function that calls
         the result right away; and a `@jax.jit` def nested in a loop body or defined and called in the same
         function body (also by a helper of the module it is passed to, which calls the parameter
-        it binds: `newton(residual, x0)`) — when that function itself runs again and again (it is called in a loop,
+        it binds: `newton(residual, x0)`, and through a transform called right away, which calls
+        it: `jax.value_and_grad(loss)(w)`, `jax.grad`, `jax.vmap`) — when that function itself runs again and again (it is called in a loop,
         or it is a `__call__`; a method called in a loop through an instance counts). A jitted
         function bound to a local name and called there (`step = jax.jit(lambda ...)`, then
         `step(x)`; a nested `def f` rebound as `f = jax.jit(f, ...)`, then `f(x)`) is made per run of its
@@ -232,6 +233,8 @@ class JitOfNewFunction(Rule):
         """Does the function ``info`` is nested in call it: directly, or by passing it to a helper
         of the module that calls the parameter it binds (``newton(residual, jac, x0)``)?"""
         for call, func, _k, _l in index.calls:
+            if func is info.parent and _transformed_and_called(index, call, info.name, func):
+                return True
             if func is not info.parent or not isinstance(call.func, cst.Name):
                 continue
             if call.func.value == info.name:
@@ -242,6 +245,22 @@ class JitOfNewFunction(Rule):
                                          for c, f, _k2, _l2 in index.calls):
                 return True
         return False
+
+
+# transforms whose result, called, calls the function they were given (so a jitted one runs its
+# jit: JAX 0.10.2, rules/JG301.py)
+_CALLING_TRANSFORMS = DIFFERENTIATING | {"jax.vmap"}
+
+
+def _transformed_and_called(index, call: cst.Call, name: str, scope) -> bool:
+    """``jax.value_and_grad(loss_fn)(...)``, ``jax.vmap(loss_fn)(...)``: a transform of the nested
+    def ``name`` called right away, which calls ``name`` (a jitted one runs its jit)."""
+    inner = call.func
+    if not isinstance(inner, cst.Call) or index.resolve(inner.func, scope) not in _CALLING_TRANSFORMS:
+        return False
+    args = [a for a in inner.args if a.keyword is None]
+    first = args[0].value if args else None
+    return isinstance(first, cst.Name) and first.value == name
 
 
 def _bound_parameter(call: cst.Call, helper, name: str) -> str | None:

@@ -1,0 +1,173 @@
+"""JG206 untraceable-argument, functions as leaves: examples that must and must not be flagged.
+
+A function of JAX's API used as a value (`jax.nn.relu`, a `custom_jvp` object; `jnp.tanh`, a
+jitted function) has no array form: passed at a traced position of `jax.jit`, or held by a pytree
+child of such an argument, it raises TypeError at the call, as any function does. So does a
+function among the residuals a `jax.custom_vjp` forward rule returns, where the function is
+differentiated (JAX traces the residuals as arrays); called without differentiation, the forward
+rule never runs.
+"""
+
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+from jax.nn import gelu
+
+
+@jax.jit
+def apply(x, act):
+    return act(x)
+
+
+@jax.tree_util.register_pytree_node_class
+class Layer:
+    def __init__(self, w, activation=jax.nn.relu):
+        self.w, self.activation = w, activation  # one statement stores both
+
+    def tree_flatten(self):
+        return (self.w, self.activation), None
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(*children)
+
+    def __call__(self, x):
+        return self.activation(self.w * x)
+
+
+@jax.tree_util.register_pytree_node_class
+class StaticLayer(Layer):  # the activation in the aux data: static
+    def tree_flatten(self):
+        return (self.w,), self.activation
+
+    @classmethod
+    def tree_unflatten(cls, aux, children):
+        return cls(children[0], aux)
+
+
+def run(layer, x):
+    return layer(x)
+
+
+def shift(z):
+    return z + 1.0
+
+
+@partial(jax.custom_vjp, nondiff_argnums=(1,))
+def smooth(x, fn):
+    return fn(jnp.sin(x))
+
+
+def smooth_fwd(x, fn):
+    return smooth(x, fn), (x, fn)  # the function among the residuals
+
+
+def smooth_bwd(fn, res, g):
+    x, _ = res
+    return (g * jnp.cos(x),)
+
+
+smooth.defvjp(smooth_fwd, smooth_bwd)
+
+
+@partial(jax.custom_vjp, nondiff_argnums=(1,))
+def smooth_ok(x, fn):
+    return fn(jnp.sin(x))
+
+
+def smooth_ok_fwd(x, fn):
+    return smooth_ok(x, fn), (x,)
+
+
+def smooth_ok_bwd(fn, res, g):
+    (x,) = res
+    return (g * jnp.cos(x),)
+
+
+smooth_ok.defvjp(smooth_ok_fwd, smooth_ok_bwd)
+
+
+def smooth_loss(x):
+    return smooth(x, shift).sum()  # expect: JG206
+
+
+# --- must be flagged -------------------------------------------------------------------------
+
+
+def jax_function_argument(x):
+    return apply(x, jnp.tanh)  # expect: JG206
+
+
+def imported_jax_function_argument(x):
+    return apply(x, gelu)  # expect: JG206
+
+
+def default_activation_among_the_children(x):
+    return jax.jit(run)(Layer(jnp.ones(3)), x)  # expect: JG206
+
+
+def jax_function_among_the_children(x):
+    layer = Layer(jnp.ones(3), jnp.tanh)
+    return jax.jit(run)(layer, x)  # expect: JG206
+
+
+def function_residual_under_grad(x):
+    return jax.grad(lambda v: smooth(v, shift).sum())(x)  # expect: JG206
+
+
+def function_residual_under_vjp(x):
+    return jax.vjp(lambda v: smooth(v, fn=jnp.tanh), x)  # expect: JG206
+
+
+def function_residual_in_a_differentiated_def(x):
+    return jax.grad(smooth_loss)(x)
+
+
+# --- must not be flagged ---------------------------------------------------------------------
+
+
+@partial(jax.jit, static_argnames=("act",))
+def apply_static(x, act):
+    return act(x)
+
+
+def jax_function_static(x):
+    return apply_static(x, jnp.tanh) + apply_static(x, gelu)
+
+
+def jax_function_result(x):
+    return jax.jit(jnp.multiply)(x, jnp.tanh(x))  # the function called: its result is an array
+
+
+def activation_in_the_aux_data(x):
+    return jax.jit(run)(StaticLayer(jnp.ones(3)), x) + jax.jit(run)(StaticLayer(jnp.ones(3), jnp.tanh), x)
+
+
+def local_name_shadows_the_import(x):
+    gelu = jnp.ones(3)  # an array bound to the imported function's name
+    return jax.jit(jnp.multiply)(x, gelu)
+
+
+def custom_vjp_not_differentiated_or_residuals_arrays(x):
+    a = smooth(x, shift) + jax.jit(lambda v: smooth(v, shift))(x) + jax.vmap(lambda v: smooth(v, shift))(x)
+    return a + jax.grad(lambda v: smooth_ok(v, shift).sum())(x)
+
+
+RAISES = [
+    (lambda: function_residual_under_grad(jnp.ones(3)), "TypeError"),
+    (lambda: function_residual_under_vjp(jnp.ones(3)), "TypeError"),
+    (lambda: function_residual_in_a_differentiated_def(jnp.ones(3)), "TypeError"),
+    (lambda: jax_function_argument(jnp.ones(3)), "TypeError"),
+    (lambda: imported_jax_function_argument(jnp.ones(3)), "TypeError"),
+    (lambda: default_activation_among_the_children(jnp.ones(3)), "TypeError"),
+    (lambda: jax_function_among_the_children(jnp.ones(3)), "TypeError"),
+]
+
+RUNS = [
+    lambda: jax_function_static(jnp.ones(3)),
+    lambda: jax_function_result(jnp.ones(3)),
+    lambda: activation_in_the_aux_data(jnp.ones(3)),
+    lambda: local_name_shadows_the_import(jnp.ones(3)),
+    lambda: custom_vjp_not_differentiated_or_residuals_arrays(jnp.ones(3)),
+]
