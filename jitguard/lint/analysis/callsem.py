@@ -97,6 +97,25 @@ def makes_array_when_staged(name: str) -> bool:
 class CallSemantics:
     """``ev_Call`` and the calls it follows (mixed into the walker)."""
 
+    def _local_call(self, node: cst.Call, callee: FunctionInfo, mapped: dict[str, Taint]) -> Taint | None:
+        """What a call of a function of this module returns, given the traced arguments it maps."""
+        if self.staged is not None:
+            self.analysis.stage(callee, self.info)
+        if not mapped and callee.parent is None and getattr(self, "eager", 0):
+            # a module-level helper given no traced value inside ensure_compile_time_eval runs
+            # eagerly (a nested one may read traced values of its enclosing function)
+            return None
+        # a function nested here reads this function's values too (a closure over a traced one)
+        nested = callee.parent is self.info
+        closure = None
+        if nested:  # what it closes over is what this body holds here (`def inner(): return m`)
+            reads = _names_read(self.index, callee)
+            closure = {n: t for n, t in {**self.closure, **self.env}.items() if n in reads}
+        result = self.analysis.summary(callee, mapped, closure) if mapped or nested or self.staged is not None else None
+        if result is None and self.staged is not None and not getattr(self, "eager", 0):
+            return self._compiled_output(node, callee)
+        return result
+
     def ev_Call(self, node: cst.Call) -> Taint | None:
         func = node.func
         receiver = self.ev(func)
@@ -112,24 +131,7 @@ class CallSemantics:
             return built[0]
         local = self._local_callee(node)
         if local is not None:
-            callee, mapped = local
-            if self.staged is not None:
-                self.analysis.stage(callee, self.info)
-            if not mapped and callee.parent is None and getattr(self, "eager", 0):
-                # a module-level helper given no traced value inside ensure_compile_time_eval runs
-                # eagerly (a nested one may read traced values of its enclosing function)
-                return None
-            # a function nested here reads this function's values too (a closure over a traced one)
-            nested = callee.parent is self.info
-            closure = None
-            if nested:  # what it closes over is what this body holds here (`def inner(): return m`)
-                reads = _names_read(self.index, callee)
-                closure = {n: t for n, t in {**self.closure, **self.env}.items() if n in reads}
-            result = (self.analysis.summary(callee, mapped, closure) if mapped or nested or self.staged is not None
-                      else None)
-            if result is None and self.staged is not None and not getattr(self, "eager", 0):
-                return self._compiled_output(node, callee)
-            return result
+            return self._local_call(node, *local)
         looped = self._looped_instance_calls(node)
         if looped is not None:
             return looped[0]
