@@ -111,7 +111,8 @@ class CallSemantics:
         if nested:  # what it closes over is what this body holds here (`def inner(): return m`)
             reads = _names_read(self.index, callee)
             closure = {n: t for n, t in {**self.closure, **self.env}.items() if n in reads}
-        result = self.analysis.summary(callee, mapped, closure) if mapped or nested or self.staged is not None else None
+        result = (self.analysis.summary(callee, mapped, closure, self.kind) if mapped or nested or self.staged is not None
+                  else None)
         if result is None and self.staged is not None and not getattr(self, "eager", 0):
             return self._compiled_output(node, callee)
         return result

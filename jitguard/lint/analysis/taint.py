@@ -267,11 +267,12 @@ class Analysis:
                 for (callee, caller), args in self.outcalls.items()]
 
     def summary(self, callee: FunctionInfo, traced: dict[str, Taint],
-                closure: dict[str, Taint] | None = None) -> Taint | None:
+                closure: dict[str, Taint] | None = None, kind: str | None = None) -> Taint | None:
         """Is what ``callee`` returns traced, when these parameters are (and, for a function nested
-        in the caller, the caller's names it closes over hold ``closure``)?"""
+        in the caller, the caller's names it closes over hold ``closure``; ``kind``: the caller's
+        kind of trace)?"""
         seen = None if closure is None else frozenset((n, t.flags) for n, t in closure.items())
-        key = (callee, frozenset(traced), self.staged(callee) is not None, seen)
+        key = (callee, frozenset(traced), self.staged(callee) is not None, seen, kind)
         if key in self._summaries:
             return self._summaries[key]
         if key in self._in_summary:  # recursion: first assume a Python value, then the worst
@@ -279,7 +280,7 @@ class Analysis:
             return self._assumed.get(key)
         start = len(self._summaries)  # summaries are only added, and dropped from the end
         self._in_summary.add(key)
-        result = self._returned(callee, traced, closure)
+        result = self._returned(callee, traced, closure, kind)
         if key in self._recursed and result is not None:
             # a recursive call was assumed to return a Python value and the function does not (a
             # base case returns a traced value): drop what was computed under that assumption and
@@ -287,7 +288,7 @@ class Analysis:
             for stale in list(self._summaries)[start:]:
                 del self._summaries[stale]
             self._assumed[key] = next(iter(traced.values()), None)
-            result = self._returned(callee, traced, closure)
+            result = self._returned(callee, traced, closure, kind)
         # every return is a Python value when the recursive calls' are: by induction on the
         # depth of the recursion, so is what the function returns
         self._in_summary.discard(key)
@@ -297,8 +298,8 @@ class Analysis:
         return result
 
     def _returned(self, callee: FunctionInfo, traced: dict[str, Taint],
-                  closure: dict[str, Taint] | None = None) -> Taint | None:
-        walker = Walker(self, callee, report=False, entry=traced, closure=closure)
+                  closure: dict[str, Taint] | None = None, kind: str | None = None) -> Taint | None:
+        walker = Walker(self, callee, report=False, entry=traced, closure=closure, kind=kind)
         walker.walk()
         return next((t for t in walker.returns if t is not None), None)
 

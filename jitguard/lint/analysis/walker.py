@@ -134,7 +134,7 @@ class Walker(CallSemantics):
     """Walks one function body, in order, tracking traced names."""
 
     def __init__(self, analysis: "Analysis", info: FunctionInfo, report: bool, entry: dict[str, Taint] | None = None,
-                 closure: dict[str, Taint] | None = None) -> None:
+                 closure: dict[str, Taint] | None = None, kind: str | None = None) -> None:
         self.analysis = analysis
         self.index = analysis.index
         self.info = info
@@ -202,7 +202,8 @@ class Walker(CallSemantics):
         self.hooks = analysis.hooks if report else {}
         # the kind of trace this code runs under (jitcontext.TRACE_KINDS): only the rules whose
         # errors happen under it look at it (Rule.trace_kinds; grad alone: float(), NumPy...)
-        self.kind = analysis.index.traces.kind(info)
+        # (a summary of a helper no trace reached yet runs under its caller's kind)
+        self.kind = analysis.index.traces.kind(info) or kind
         if self.kind is not None and self.hooks:
             self.hooks = {t: [(c, h) for c, h in hs if self.kind in getattr(getattr(h, "__self__", None), "trace_kinds",
                                                                               (self.kind,))]
