@@ -710,24 +710,25 @@ class ModuleIndex:
         """The function an expression evaluates to, and how it is wrapped.
 
         Returns (function, transform applied or None, self is bound)."""
-        if isinstance(expr, cst.Lambda):
+        kind = type(expr)  # (type tests: isinstance on libcst's ABC-based classes is slow; none has subclasses)
+        if kind is cst.Lambda:
             info = self.by_node.get(expr)
             return (info, None, False) if info else None
-        if isinstance(expr, cst.Call):  # Model(...)(x): the new instance's __call__
+        if kind is cst.Call:  # Model(...)(x): the new instance's __call__
             made = self.made_by_factory(expr, scope)  # make(...)(x): the def it returns
             if made is not None:
                 return made, None, False
             klass = self.instance_class(expr, scope)
             call = klass.methods.get("__call__") if klass is not None else None
             return (call, None, True) if call else None
-        if isinstance(expr, cst.Name):
+        if kind is cst.Name:
             if expr.value in self.aliases and self.lookup_function(expr.value, scope) is None:
                 fn, use = self.aliases[expr.value]
                 return fn, use, use.bound_self
             info = self.lookup_function(expr.value, scope)
             if info is None:
                 bound = self.binding(expr.value, scope)  # g = lambda i: ...; jax.jit(g)
-                if isinstance(bound, cst.Lambda) and bound in self.by_node:
+                if type(bound) is cst.Lambda and bound in self.by_node:
                     return (self.by_node[bound], None, False)
                 made = self.made_by_factory(bound, scope)  # f = make(...); jax.jit(f)
                 if made is not None:
@@ -736,9 +737,9 @@ class ModuleIndex:
                 call = klass.methods.get("__call__") if klass is not None else None
                 return (call, None, True) if call else None
             return (info, None, False)
-        if isinstance(expr, cst.Attribute):
+        if kind is cst.Attribute:
             found = self._resolve_method(expr, scope)
-            if found is None and isinstance(expr.value, cst.Name) and expr.value.value in ("self", "cls"):
+            if found is None and type(expr.value) is cst.Name and expr.value.value in ("self", "cls"):
                 klass = self.instance_class(expr, scope)  # self.layer(x): the instance's __call__
                 call = klass.methods.get("__call__") if klass is not None else None
                 found = (call, None, True) if call else None
@@ -750,20 +751,20 @@ class ModuleIndex:
         method) every ``return`` of which hands back one and the same function defined in its
         body (``def step(x): ...; return step``, or a lambda): that function, which a call of
         the result runs (with the arguments of that call)."""
-        if not isinstance(expr, cst.Call) or not isinstance(expr.func, cst.Name):
+        if type(expr) is not cst.Call or type(expr.func) is not cst.Name:
             return None
         factory = self.lookup_function(expr.func.value, scope)
-        if factory is None or not isinstance(factory.node, cst.FunctionDef) or factory.node.decorators \
+        if factory is None or type(factory.node) is not cst.FunctionDef or factory.node.decorators \
                 or factory.is_method:
             return None
-        made = {self._returned_def(r.value, factory) for r in own_nodes(factory.node.body) if isinstance(r, cst.Return)}
+        made = {self._returned_def(r.value, factory) for r in own_nodes(factory.node.body) if type(r) is cst.Return}
         found = made.pop() if len(made) == 1 else None
         return found if found is not None and found.parent is factory else None
 
     def _returned_def(self, value: cst.BaseExpression | None, factory: FunctionInfo) -> FunctionInfo | None:
-        if isinstance(value, cst.Lambda):
+        if type(value) is cst.Lambda:
             return self.by_node.get(value)
-        if isinstance(value, cst.Name) and not self._scope_assigns(factory).get(value.value):
+        if type(value) is cst.Name and not self._scope_assigns(factory).get(value.value):
             return factory.local_defs.get(value.value)
         return None
 
@@ -772,10 +773,10 @@ class ModuleIndex:
         """``self.step``, ``Class.method``, ``Policy(0.1).act``, ``rnn.unroll`` (rnn = RNN(...))."""
         owner_expr = expr.value
         cls = self.enclosing_class(scope)
-        if isinstance(owner_expr, cst.Name) and owner_expr.value in ("self", "cls") and cls is not None:
+        if type(owner_expr) is cst.Name and owner_expr.value in ("self", "cls") and cls is not None:
             info = cls.methods.get(expr.attr.value)
             return (info, None, True) if info else None
-        if isinstance(owner_expr, cst.Name) and owner_expr.value in self.classes:
+        if type(owner_expr) is cst.Name and owner_expr.value in self.classes:
             info = self.classes[owner_expr.value].methods.get(expr.attr.value)
             # Class.method(obj, ...) passes self explicitly; Class.make(...) of a classmethod binds cls
             return (info, None, info.is_classmethod) if info else None
@@ -798,7 +799,7 @@ class ModuleIndex:
 
     def constant(self, node: cst.BaseExpression | None) -> cst.BaseExpression | None:
         """A module-level constant's value (STATIC = ("n",)) in place of its name."""
-        if isinstance(node, cst.Name):
+        if type(node) is cst.Name:
             bound = self._scope_bindings(None).get(node.value)
             if isinstance(bound, (cst.Tuple, cst.List, cst.Set, cst.SimpleString, cst.Integer, cst.UnaryOperation)):
                 return bound
@@ -809,14 +810,14 @@ class ModuleIndex:
         ``Model(...)``, a name bound once to one, what a plain factory function of the module
         returns from every ``return`` (``make_layer(cfg)`` with ``return Layer(...)``), and
         ``self.layer`` in a method when its class's ``__init__`` stores one such value there once."""
-        if isinstance(expr, cst.Name):
+        if type(expr) is cst.Name:
             expr = self.binding(expr.value, scope)
-        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+        if type(expr) is cst.Call and type(expr.func) is cst.Name:
             klass = self.classes.get(expr.func.value)
             if klass is not None or depth <= 0:
                 return klass
             return self._factory_class(expr.func.value, scope, depth - 1)
-        if isinstance(expr, cst.Attribute) and depth > 0:
+        if type(expr) is cst.Attribute and depth > 0:
             return self._stored_instance_class(expr, scope, depth - 1)
         return None
 
@@ -957,7 +958,7 @@ class ModuleIndex:
             return None
         if name in jaxapi.TRACING_TRANSFORMS or name in self.extra_jit:
             return name
-        alias = self.transform_aliases.get(name) if isinstance(expr, cst.Name) else None
+        alias = self.transform_aliases.get(name) if type(expr) is cst.Name else None
         if alias is not None and alias[1] is None:
             return alias[0]  # myjit = jax.jit
         return None
@@ -1393,16 +1394,17 @@ class ModuleIndex:
         stack: list[cst.CSTNode] = [scope.node.body]
         while stack:
             node = stack.pop()
-            if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == name:
+            kind = type(node)  # (type tests: none of these classes has subclasses)
+            if kind is cst.Call and type(node.func) is cst.Name and node.func.value == name:
                 calls.append(node)
-            elif isinstance(node, cst.Name) and node.value == name:
+            elif kind is cst.Name and node.value == name:
                 uses += 1
-            elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            elif kind is cst.Global or kind is cst.Nonlocal:
                 return None
-            if isinstance(node, cst.Attribute):  # `obj.name` and `f(name=...)` do not use the local
+            if kind is cst.Attribute:  # `obj.name` and `f(name=...)` do not use the local
                 stack.append(node.value)
                 continue
-            if isinstance(node, cst.Arg) and node.keyword is not None:
+            if kind is cst.Arg and node.keyword is not None:
                 stack.append(node.value)
                 continue
             stack.extend(children(node))
