@@ -572,11 +572,20 @@ def repeated_functions(index, unbounded) -> dict:
         return cache["repeated"]
     out: dict = {}
     calls_by_caller: dict = {}
+    verdicts: dict = {}  # (id of a loop, func) -> unbounded(loop, func): asked once per loop, not per call in it
+
+    def runs_on(loop, func) -> bool:
+        key = (id(loop), func)
+        found = verdicts.get(key)
+        if found is None:
+            found = verdicts[key] = bool(unbounded(loop, func))
+        return found
+
     for call, func, _k, loops in index.calls:
         callee = _called_function(index, call, func)
         if callee is None:
             continue
-        if any(unbounded(loop, func) for loop in loops):
+        if any(runs_on(loop, func) for loop in loops):
             out.setdefault(callee, f"in a loop in `{func.display() if func else 'the module'}`")
         elif func is not None:
             calls_by_caller.setdefault(func, []).append(callee)
