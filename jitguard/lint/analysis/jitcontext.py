@@ -475,8 +475,13 @@ class ModuleIndex:
         self.traces = Traces()
         # every call: (call, enclosing function, enclosing class, enclosing loops in that function)
         self.calls: list[tuple[cst.Call, FunctionInfo | None, ClassInfo | None, tuple]] = []
+        # resolve_function's answers, once the index is built (None while it is: the aliases grow
+        # then): (id of the expression, scope) -> (expression, answer); the rules ask again and
+        # again of the same calls, and nothing it reads changes after the index is built
+        self._resolved: dict | None = None
         self._collect(module)
         self._find_contexts()
+        self._resolved = {}
 
     # -- collection -------------------------------------------------------------------------
     def _collect(self, module: cst.Module) -> None:
@@ -710,6 +715,20 @@ class ModuleIndex:
         """The function an expression evaluates to, and how it is wrapped.
 
         Returns (function, transform applied or None, self is bound)."""
+        memo = self._resolved
+        if memo is None:
+            return self._resolve_function(expr, scope)
+        key = (id(expr), scope)
+        hit = memo.get(key)
+        if hit is not None and hit[0] is expr:
+            return hit[1]
+        found = self._resolve_function(expr, scope)
+        memo[key] = (expr, found)  # (the expression kept: its id cannot be reused meanwhile)
+        return found
+
+    def _resolve_function(
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None
+    ) -> tuple[FunctionInfo, TransformUse | None, bool] | None:
         kind = type(expr)  # (type tests: isinstance on libcst's ABC-based classes is slow; none has subclasses)
         if kind is cst.Lambda:
             info = self.by_node.get(expr)
