@@ -475,6 +475,9 @@ class ModuleIndex:
         self.traces = Traces()
         # every call: (call, enclosing function, enclosing class, enclosing loops in that function)
         self.calls: list[tuple[cst.Call, FunctionInfo | None, ClassInfo | None, tuple]] = []
+        # what those calls call, resolved in their scope (None for what does not resolve): a
+        # module none of whose calls names X needs no walk looking for calls of X
+        self.callee_names: set[str | None] = set()
         # resolve_function's answers, once the index is built (None while it is: the aliases grow
         # then): (id of the expression, scope) -> (expression, answer); the rules ask again and
         # again of the same calls, and nothing it reads changes after the index is built
@@ -1046,9 +1049,13 @@ class ModuleIndex:
         """The functions this module gives to a host callback (``jax.debug.callback(log, x)``,
         ``jax.pure_callback(partial(f, k=1), shape, x)``): JAX calls them on the host with concrete
         arrays, so code in them is not staged by the trace around their definition
-        (Traces.kind). Called from staged code too, they are staged there as any helper is."""
+        (Traces.kind). Called from staged code too, they are staged there as any helper is.
+        Also keeps what every call of the module calls (:attr:`callee_names`)."""
+        self.callee_names = called = set()
         for call, func, _klass, _loops in self.calls:
-            if self.resolve(call.func, func) not in jaxapi.HOST_CALLBACKS:
+            qual = self.resolve(call.func, func)
+            called.add(qual)
+            if qual not in jaxapi.HOST_CALLBACKS:
                 continue
             args = positional_args(call)
             expr = args[0].value if args else keyword(call, "callback")
