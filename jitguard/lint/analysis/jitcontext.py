@@ -35,7 +35,7 @@ from jitguard.lint.analysis.imports import ImportTable, dotted
 from jitguard.lint.analysis.instances import _fields_and_attributes
 from jitguard.lint.analysis.jitfactories import jit_factories
 from jitguard.lint.analysis.lattice import Origin, Taint
-from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
+from jitguard.lint.analysis.walk import LEAVES, branches, children, iter_nodes, own_nodes
 from jitguard.lint.textscan import MAYBE_NONE as MAYBE_NONE_FIELD
 from jitguard.lint.textscan import NOT_NONE as NOT_NONE_FIELD
 
@@ -316,8 +316,7 @@ class Statics:
     given: bool = False  # the transform was given options at all
 
 
-_LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass,
-                     cst.Break, cst.Continue})
+_LEAVES = LEAVES
 _COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
 
 
@@ -521,7 +520,7 @@ class ModuleIndex:
             elif func is None and klass is None and t is Line:
                 self._module_assignment(node)
             body_of_class = in_class_body and t is Block
-            for child in reversed(children(node)):
+            for child in reversed(branches(node)):  # (a leaf would be skipped when popped)
                 push((child, func, klass, body_of_class, loops))
         self._function_imports(local_imports)
 
