@@ -35,7 +35,7 @@ from jitguard.lint.analysis.imports import ImportTable, dotted
 from jitguard.lint.analysis.instances import _fields_and_attributes
 from jitguard.lint.analysis.jitfactories import jit_factories
 from jitguard.lint.analysis.lattice import Origin, Taint
-from jitguard.lint.analysis.walk import LEAVES, branches, children, iter_nodes, own_nodes
+from jitguard.lint.analysis.walk import LEAVES, branches, children, iter_branches, iter_nodes, own_nodes
 from jitguard.lint.textscan import MAYBE_NONE as MAYBE_NONE_FIELD
 from jitguard.lint.textscan import NOT_NONE as NOT_NONE_FIELD
 
@@ -888,7 +888,7 @@ class ModuleIndex:
             return table
         table = self._stores[id(klass)] = {}
         for info in klass.methods.values():
-            for node in iter_nodes(info.node.body):
+            for node in iter_branches(info.node.body):  # (no leaf is an assignment)
                 kind = type(node)
                 if kind is cst.Assign or kind is cst.AnnAssign or kind is cst.AugAssign:
                     targets = [t.target for t in node.targets] if kind is cst.Assign else [node.target]
@@ -1896,8 +1896,8 @@ def bound_just_once(root: cst.CSTNode, names) -> set[str]:
     counts = dict.fromkeys(names, 0)
     parts_of, Name = _BINDING_PARTS.get, cst.Name
     # type(node) in a set: isinstance() on libcst's ABC-based classes costs several times more,
-    # and this walks whole modules (none of these classes has subclasses)
-    for node in iter_nodes(root):
+    # and this walks whole modules (none of these classes has subclasses); no leaf binds a name
+    for node in iter_branches(root):
         kind = type(node)
         if kind in _DECLARATIONS:
             for n in node.names:
@@ -1919,7 +1919,7 @@ def binds(root: cst.CSTNode, name: str) -> bool:
     """Can code in ``root`` bind ``name`` in the scope ``root`` is in (counting a ``nonlocal``
     or ``global`` of it in a function nested there, and a nested ``def``/``class`` of that name)?"""
     Name = cst.Name
-    for node in iter_nodes(root):
+    for node in iter_branches(root):
         kind = type(node)  # (type tests, as in bound_just_once)
         if kind in _DECLARATIONS:
             if any(n.name.value == name for n in node.names):
@@ -1937,8 +1937,8 @@ def binds(root: cst.CSTNode, name: str) -> bool:
 
 def declared_outside(root: cst.CSTNode, name: str) -> bool:
     """A ``nonlocal`` or ``global`` of ``name`` anywhere in ``root``."""
-    return any(isinstance(n, (cst.Nonlocal, cst.Global)) and any(a.name.value == name for a in n.names)
-               for n in iter_nodes(root))
+    return any(type(n) in _DECLARATIONS and any(a.name.value == name for a in n.names)
+               for n in iter_branches(root))
 
 
 def constant_truth(expr: cst.BaseExpression, constants: dict[str, str]) -> bool | None:

@@ -126,6 +126,17 @@ def iter_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
         extend(reversed(children(current)))
 
 
+def iter_branches(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """:func:`iter_nodes` less the :data:`LEAVES` below ``node`` (the other nodes in the same
+    order): for walks that look at no name or literal."""
+    stack = [node]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        current = pop()
+        yield current
+        extend(reversed(branches(current)))
+
+
 _SCOPES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
 
 
