@@ -161,6 +161,8 @@ class UnhashableStaticArgument(Rule):
         reported: set[int] = set()  # nodes reported by the traced-parameter check
         metadata = metadata_parameters(index.module, index.imports) if index.classes else {}
         seen: dict[tuple, set] = {}  # (scope, jitted function, arguments' layout) -> the instances passed
+        # _static_receiver reports only calls of a def whose outermost decorator is such a jit
+        jitted_defs = any(use.qualname in TRACING_JITS for _f, use, _s in index.jit_uses)
         for call, scope, _klass, loops in index.calls:
             if metadata:
                 self._array_in_metadata(call, index, scope, ctx, metadata, seen, loops)
@@ -173,7 +175,7 @@ class UnhashableStaticArgument(Rule):
                 continue
             self._tracer_to_static(call, index, scope, ctx)
             self._staged_equality(call, index, scope, ctx)
-            if isinstance(call.func, (cst.Attribute, cst.Name)):
+            if jitted_defs and isinstance(call.func, (cst.Attribute, cst.Name)):
                 self._static_receiver(call, index, scope, ctx)
             if scope is not None:
                 self._traced_parameter_to_static(call, index, scope, ctx, reported)
