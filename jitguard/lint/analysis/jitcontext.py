@@ -474,8 +474,10 @@ class ModuleIndex:
         self.traces = Traces()
         # every call: (call, enclosing function, enclosing class, enclosing loops in that function)
         self.calls: list[tuple[cst.Call, FunctionInfo | None, ClassInfo | None, tuple]] = []
-        # what those calls call, resolved in their scope (None for what does not resolve): a
-        # module none of whose calls names X needs no walk looking for calls of X
+        # what each of those calls calls (resolve(call.func, its function), None when that does not
+        # resolve), in the same order; and the set of them: a module none of whose calls names X
+        # needs no walk looking for calls of X (set by _find_host_callbacks)
+        self.callees: list[str | None] = []
         self.callee_names: set[str | None] = set()
         # resolve_function's answers, once the index is built (None while it is: the aliases grow
         # then): (id of the expression, scope) -> (expression, answer); the rules ask again and
@@ -1033,8 +1035,8 @@ class ModuleIndex:
         for info in list(self.functions):
             if isinstance(info.node, cst.FunctionDef):
                 self._decorator_context(info)
-        for call, func, _klass, loops in self.calls:
-            self._call_context(call, func, loops)
+        for (call, func, _klass, loops), qual in zip(self.calls, self.callees):
+            self._call_context(call, func, loops, qual)
         self._custom_derivative_contexts()
         # g = jax.jit(f, ...) at module level: calls to g are calls to f through that transform
         for name, value in self._module_assigns:
@@ -1050,9 +1052,10 @@ class ModuleIndex:
         arrays, so code in them is not staged by the trace around their definition
         (Traces.kind). Called from staged code too, they are staged there as any helper is.
         Also keeps what every call of the module calls (:attr:`callee_names`)."""
-        self.callee_names = called = set()
+        callees, called = self.callees, self.callee_names
         for call, func, _klass, _loops in self.calls:
             qual = self.resolve(call.func, func)
+            callees.append(qual)
             called.add(qual)
             if qual not in jaxapi.HOST_CALLBACKS:
                 continue
@@ -1183,10 +1186,9 @@ class ModuleIndex:
                 return bound
         return fn_expr
 
-    def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple = ()) -> None:
-        # (runs on every call of the module: the callee is resolved once)
+    def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple, qual: str | None) -> None:
+        # (runs on every call of the module: ``qual``, what it calls, is resolved once, by _find_host_callbacks)
         func = call.func
-        qual = self.resolve(func, scope)
         name = self._transform_named(qual, func)
         if name is not None:
             self.transform_calls.append((call, name, scope, loops))
