@@ -550,11 +550,13 @@ def _project_reads_inline_jit(func, index, scope) -> bool:
     """Do the project facts (calls.py) read ``jax.jit(f, ...)(...)`` as a call of ``f`` (a def of
     this module)? They do where ``shapes.inline_jitted`` exists; then JG203's project check
     reports it and this file's check leaves it alone."""
+    if type(func) is not cst.Call:  # (asked of every call: a type test, before the import)
+        return False
     try:
         from jitguard.lint.analysis.shapes import inline_jitted
     except ImportError:
         return False
-    if not isinstance(func, cst.Call) or inline_jitted(func, index, scope) not in index.module_defs:
+    if inline_jitted(func, index, scope) not in index.module_defs:
         return False
     # `f` jitted with other static arguments elsewhere in the module (`jax.jit(f)` there): the
     # project facts cannot tell which jit a call of `f` goes through and trust neither, but here
