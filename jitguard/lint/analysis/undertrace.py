@@ -377,7 +377,8 @@ class _Uses:
                 parents[id(parent)] = grand
 
     def _attribute_reference(self, node: cst.Attribute) -> str | None:
-        if not _CLASS_NAME.match(node.attr.value):
+        attr = node.attr.value
+        if not ("A" <= attr[:1] <= "Z" and _CLASS_NAME.match(attr)):  # (most attributes: no regex)
             return None
         head = node.value
         while type(head) is cst.Attribute:
