@@ -57,7 +57,9 @@ if _CodegenState is not None:
         def __init__(self, module: cst.Module, wanted: set[cst.CSTNode]) -> None:
             super().__init__(default_indent=module.default_indent, default_newline=module.default_newline)
             self.goal = wanted
-            self.track = set(wanted)  # plus the children a wanted statement takes its bounds from
+            # ids of the wanted nodes, plus the children a wanted statement takes its bounds from
+            # (ids: every node generated is looked up, and a libcst node's __hash__ is Python code)
+            self.track = {id(n) for n in wanted}
             self.found: dict[cst.CSTNode, CodeRange] = {}
             self.left = len(wanted)
             self.starts: list[CodePosition] = []
@@ -84,11 +86,11 @@ if _CodegenState is not None:
             super().pop_trailing_newline()
 
         def before_codegen(self, node: cst.CSTNode) -> None:
-            if node in self.track:
+            if id(node) in self.track:
                 self.starts.append(self.here())
 
         def after_codegen(self, node: cst.CSTNode) -> None:
-            if node in self.track:
+            if id(node) in self.track:
                 start = self.starts.pop()
                 if node not in self.found:  # a syntactic position recorded inside wins
                     self.found[node] = CodeRange(start, self.here())
@@ -98,10 +100,10 @@ if _CodegenState is not None:
         def record_syntactic_position(
             self, node: cst.CSTNode, *, start_node: cst.CSTNode | None = None, end_node: cst.CSTNode | None = None
         ) -> Iterator[None]:
-            if node not in self.track:
+            if id(node) not in self.track:
                 yield
                 return
-            self.track.update(n for n in (start_node, end_node) if n is not None)
+            self.track.update(id(n) for n in (start_node, end_node) if n is not None)
             start = self.here()
             yield
             end = self.here()

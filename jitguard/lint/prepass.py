@@ -139,6 +139,29 @@ class Scan:
         self.top_calls: list[ast.Call] = []  # calls with arguments inside module-level functions
 
 
+_AST = ast.AST
+_AST_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def ast_children(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.iter_child_nodes(node))``, the same nodes in the same order, without its two
+    generators (the first pass and ``calls.may_record_calls`` walk whole modules with it)."""
+    cls = type(node)
+    names = _AST_FIELDS.get(cls)
+    if names is None:
+        names = _AST_FIELDS[cls] = cls._fields
+    out = []
+    for name in names:
+        value = getattr(node, name, None)
+        if isinstance(value, _AST):
+            out.append(value)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, _AST):
+                    out.append(item)
+    return out
+
+
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _BLOCKS = (ast.stmt, ast.excepthandler, ast.match_case)
 
@@ -178,7 +201,7 @@ class Prepass:
         last = self.last
         # (node, depth in functions, inside a module-level function)
         stack: list[tuple[ast.AST, int, bool]] = [(n, 0, False) for n in reversed(tree.body)]
-        pop, children = stack.pop, ast.iter_child_nodes
+        pop, children = stack.pop, ast_children
         while stack:
             node, depth, top = pop()
             t = type(node)
@@ -220,9 +243,9 @@ class Prepass:
             if depth and t is ast.Call and (node.args or node.keywords):
                 scan.top_calls.append(node)
             if depth or t is ast.FunctionDef or t is ast.AsyncFunctionDef:
-                inner = [(c, depth + 1) for c in ast.iter_child_nodes(node)]
+                inner = [(c, depth + 1) for c in ast_children(node)]
             else:
-                inner = [(c, 0) for c in ast.iter_child_nodes(node) if isinstance(c, _BLOCKS)]
+                inner = [(c, 0) for c in ast_children(node) if isinstance(c, _BLOCKS)]
             inner.reverse()
             stack.extend(inner)
         return scan

@@ -30,6 +30,7 @@ from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import scalar_kind
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, is_literal_collection
 from jitguard.lint.analysis.walk import iter_nodes, short
+from jitguard.lint.prepass import ast_children
 from jitguard.lint.analysis.shapes import fresh_argument, inline_jitted, scope_view
 from jitguard.lint.analysis.spread import spread_arguments
 
@@ -557,7 +558,7 @@ class _AstScan:
                 self.classes.add(node.name)
             elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
                 self.defined.add(node.name)
-            stack.extend(ast.iter_child_nodes(node))
+            stack.extend(ast_children(node))
 
     def _call(self, node: ast.Call) -> None:
         fn = node.func

@@ -44,6 +44,8 @@ def _carries(index) -> dict:
     """(function, carry parameter) -> the number of leaves of the tuple every loop in sight starts
     it with (0: the loops disagree or one start is not plain)."""
     found: dict = {}
+    if index.callee_names.isdisjoint(_LOOPS):
+        return found  # (every call _calls finds is one of index.calls, resolved in the same scope)
     for scope, node in _calls(index):
         spec = _LOOPS.get(index.resolve(node.func, scope) or "")
         if spec is None or any(a.star or a.keyword is not None for a in node.args):

@@ -18,6 +18,7 @@ Each fact is checked under JAX by tests/test_jaxapi_claims.py.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 import libcst as cst
@@ -275,36 +276,49 @@ def unpacked_binding(name: str, scope) -> tuple[cst.BaseExpression, int | None] 
     if scope is None or any(p.name == name for p in scope.params):
         return None
     found: list[cst.BaseExpression | None] = []
+    for target, value in _binding_targets(scope).get(name, ()):
+        element = None
+        flat = isinstance(target, cst.Tuple) and not any(
+            isinstance(e, cst.StarredElement) for e in target.elements)
+        position = next((i for i, t in enumerate(target.elements) if isinstance(t.value, cst.Name)
+                         and t.value.value == name), None) if flat else None
+        if position is not None and isinstance(value, cst.Call):
+            element = (value, position)
+        elif (position is not None and isinstance(value, cst.Tuple)
+              and len(target.elements) == len(value.elements)
+              and not any(isinstance(e, cst.StarredElement) for e in value.elements)):
+            element = (value.elements[position].value, None)
+        found.append(element)
+    return found[0] if len(found) == 1 else None
+
+
+_TARGETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _binding_targets(scope) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression | None]]]:
+    """name -> (target, value) for each name in a target of a binding node of the function
+    ``scope`` (its whole body), in the order of the walk: one walk per function, not one per name
+    :func:`unpacked_binding` is asked about."""
+    table = _TARGETS.get(scope)
+    if table is not None:
+        return table
+    table = {}
     for node in iter_nodes(scope.node.body):
-        if type(node) not in _BINDING_NODES:  # (a set lookup: isinstance on libcst's classes is slow)
+        kind = type(node)
+        if kind not in _BINDING_NODES:  # (a set lookup: isinstance on libcst's classes is slow)
             continue
-        targets: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []  # (target, value)
-        if isinstance(node, cst.Assign):
+        if kind is cst.Assign:
             targets = [(t.target, node.value) for t in node.targets]
-        elif isinstance(node, (cst.AnnAssign, cst.AugAssign)):
-            targets = [(node.target, None)]
-        elif isinstance(node, (cst.For, cst.CompFor)):
-            targets = [(node.target, None)]
-        elif isinstance(node, cst.NamedExpr):
-            targets = [(node.target, None)]
-        elif isinstance(node, cst.AsName):
+        elif kind is cst.AsName:
             targets = [(node.name, None)]
+        else:  # AnnAssign, AugAssign, For, CompFor, NamedExpr
+            targets = [(node.target, None)]
         for target, value in targets:
             for sub in iter_nodes(target):
-                if isinstance(sub, cst.Name) and sub.value == name:
-                    element = None
-                    flat = isinstance(target, cst.Tuple) and not any(
-                        isinstance(e, cst.StarredElement) for e in target.elements)
-                    position = next((i for i, t in enumerate(target.elements) if isinstance(t.value, cst.Name)
-                                     and t.value.value == name), None) if flat else None
-                    if position is not None and isinstance(value, cst.Call):
-                        element = (value, position)
-                    elif (position is not None and isinstance(value, cst.Tuple)
-                          and len(target.elements) == len(value.elements)
-                          and not any(isinstance(e, cst.StarredElement) for e in value.elements)):
-                        element = (value.elements[position].value, None)
-                    found.append(element)
-    return found[0] if len(found) == 1 else None
+                if type(sub) is cst.Name:
+                    table.setdefault(sub.value, []).append((target, value))
+    _TARGETS[scope] = table
+    return table
 
 
 # -- classes whose instances have no hash --------------------------------------------------------

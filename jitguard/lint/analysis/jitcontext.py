@@ -35,7 +35,7 @@ from jitguard.lint.analysis.imports import ImportTable, dotted
 from jitguard.lint.analysis.instances import _fields_and_attributes
 from jitguard.lint.analysis.jitfactories import jit_factories
 from jitguard.lint.analysis.lattice import Origin, Taint
-from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
+from jitguard.lint.analysis.walk import LEAVES, branches, children, iter_branches, iter_nodes, own_nodes
 from jitguard.lint.textscan import MAYBE_NONE as MAYBE_NONE_FIELD
 from jitguard.lint.textscan import NOT_NONE as NOT_NONE_FIELD
 
@@ -316,8 +316,7 @@ class Statics:
     given: bool = False  # the transform was given options at all
 
 
-_LEAVES = frozenset({cst.Name, cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass,
-                     cst.Break, cst.Continue})
+_LEAVES = LEAVES
 _COMPREHENSIONS = frozenset({cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp})
 
 
@@ -475,8 +474,18 @@ class ModuleIndex:
         self.traces = Traces()
         # every call: (call, enclosing function, enclosing class, enclosing loops in that function)
         self.calls: list[tuple[cst.Call, FunctionInfo | None, ClassInfo | None, tuple]] = []
+        # what each of those calls calls (resolve(call.func, its function), None when that does not
+        # resolve), in the same order; and the set of them: a module none of whose calls names X
+        # needs no walk looking for calls of X (set by _find_host_callbacks)
+        self.callees: list[str | None] = []
+        self.callee_names: set[str | None] = set()
+        # resolve_function's answers, once the index is built (None while it is: the aliases grow
+        # then): (id of the expression, scope) -> (expression, answer); the rules ask again and
+        # again of the same calls, and nothing it reads changes after the index is built
+        self._resolved: dict | None = None
         self._collect(module)
         self._find_contexts()
+        self._resolved = {}
 
     # -- collection -------------------------------------------------------------------------
     def _collect(self, module: cst.Module) -> None:
@@ -513,7 +522,7 @@ class ModuleIndex:
             elif func is None and klass is None and t is Line:
                 self._module_assignment(node)
             body_of_class = in_class_body and t is Block
-            for child in reversed(children(node)):
+            for child in reversed(branches(node)):  # (a leaf would be skipped when popped)
                 push((child, func, klass, body_of_class, loops))
         self._function_imports(local_imports)
 
@@ -710,24 +719,39 @@ class ModuleIndex:
         """The function an expression evaluates to, and how it is wrapped.
 
         Returns (function, transform applied or None, self is bound)."""
-        if isinstance(expr, cst.Lambda):
+        memo = self._resolved
+        if memo is None:
+            return self._resolve_function(expr, scope)
+        key = (id(expr), scope)
+        hit = memo.get(key)
+        if hit is not None and hit[0] is expr:
+            return hit[1]
+        found = self._resolve_function(expr, scope)
+        memo[key] = (expr, found)  # (the expression kept: its id cannot be reused meanwhile)
+        return found
+
+    def _resolve_function(
+        self, expr: cst.BaseExpression, scope: FunctionInfo | None
+    ) -> tuple[FunctionInfo, TransformUse | None, bool] | None:
+        kind = type(expr)  # (type tests: isinstance on libcst's ABC-based classes is slow; none has subclasses)
+        if kind is cst.Lambda:
             info = self.by_node.get(expr)
             return (info, None, False) if info else None
-        if isinstance(expr, cst.Call):  # Model(...)(x): the new instance's __call__
+        if kind is cst.Call:  # Model(...)(x): the new instance's __call__
             made = self.made_by_factory(expr, scope)  # make(...)(x): the def it returns
             if made is not None:
                 return made, None, False
             klass = self.instance_class(expr, scope)
             call = klass.methods.get("__call__") if klass is not None else None
             return (call, None, True) if call else None
-        if isinstance(expr, cst.Name):
+        if kind is cst.Name:
             if expr.value in self.aliases and self.lookup_function(expr.value, scope) is None:
                 fn, use = self.aliases[expr.value]
                 return fn, use, use.bound_self
             info = self.lookup_function(expr.value, scope)
             if info is None:
                 bound = self.binding(expr.value, scope)  # g = lambda i: ...; jax.jit(g)
-                if isinstance(bound, cst.Lambda) and bound in self.by_node:
+                if type(bound) is cst.Lambda and bound in self.by_node:
                     return (self.by_node[bound], None, False)
                 made = self.made_by_factory(bound, scope)  # f = make(...); jax.jit(f)
                 if made is not None:
@@ -736,9 +760,9 @@ class ModuleIndex:
                 call = klass.methods.get("__call__") if klass is not None else None
                 return (call, None, True) if call else None
             return (info, None, False)
-        if isinstance(expr, cst.Attribute):
+        if kind is cst.Attribute:
             found = self._resolve_method(expr, scope)
-            if found is None and isinstance(expr.value, cst.Name) and expr.value.value in ("self", "cls"):
+            if found is None and type(expr.value) is cst.Name and expr.value.value in ("self", "cls"):
                 klass = self.instance_class(expr, scope)  # self.layer(x): the instance's __call__
                 call = klass.methods.get("__call__") if klass is not None else None
                 found = (call, None, True) if call else None
@@ -750,20 +774,20 @@ class ModuleIndex:
         method) every ``return`` of which hands back one and the same function defined in its
         body (``def step(x): ...; return step``, or a lambda): that function, which a call of
         the result runs (with the arguments of that call)."""
-        if not isinstance(expr, cst.Call) or not isinstance(expr.func, cst.Name):
+        if type(expr) is not cst.Call or type(expr.func) is not cst.Name:
             return None
         factory = self.lookup_function(expr.func.value, scope)
-        if factory is None or not isinstance(factory.node, cst.FunctionDef) or factory.node.decorators \
+        if factory is None or type(factory.node) is not cst.FunctionDef or factory.node.decorators \
                 or factory.is_method:
             return None
-        made = {self._returned_def(r.value, factory) for r in own_nodes(factory.node.body) if isinstance(r, cst.Return)}
+        made = {self._returned_def(r.value, factory) for r in own_nodes(factory.node.body) if type(r) is cst.Return}
         found = made.pop() if len(made) == 1 else None
         return found if found is not None and found.parent is factory else None
 
     def _returned_def(self, value: cst.BaseExpression | None, factory: FunctionInfo) -> FunctionInfo | None:
-        if isinstance(value, cst.Lambda):
+        if type(value) is cst.Lambda:
             return self.by_node.get(value)
-        if isinstance(value, cst.Name) and not self._scope_assigns(factory).get(value.value):
+        if type(value) is cst.Name and not self._scope_assigns(factory).get(value.value):
             return factory.local_defs.get(value.value)
         return None
 
@@ -772,10 +796,10 @@ class ModuleIndex:
         """``self.step``, ``Class.method``, ``Policy(0.1).act``, ``rnn.unroll`` (rnn = RNN(...))."""
         owner_expr = expr.value
         cls = self.enclosing_class(scope)
-        if isinstance(owner_expr, cst.Name) and owner_expr.value in ("self", "cls") and cls is not None:
+        if type(owner_expr) is cst.Name and owner_expr.value in ("self", "cls") and cls is not None:
             info = cls.methods.get(expr.attr.value)
             return (info, None, True) if info else None
-        if isinstance(owner_expr, cst.Name) and owner_expr.value in self.classes:
+        if type(owner_expr) is cst.Name and owner_expr.value in self.classes:
             info = self.classes[owner_expr.value].methods.get(expr.attr.value)
             # Class.method(obj, ...) passes self explicitly; Class.make(...) of a classmethod binds cls
             return (info, None, info.is_classmethod) if info else None
@@ -798,7 +822,7 @@ class ModuleIndex:
 
     def constant(self, node: cst.BaseExpression | None) -> cst.BaseExpression | None:
         """A module-level constant's value (STATIC = ("n",)) in place of its name."""
-        if isinstance(node, cst.Name):
+        if type(node) is cst.Name:
             bound = self._scope_bindings(None).get(node.value)
             if isinstance(bound, (cst.Tuple, cst.List, cst.Set, cst.SimpleString, cst.Integer, cst.UnaryOperation)):
                 return bound
@@ -809,14 +833,14 @@ class ModuleIndex:
         ``Model(...)``, a name bound once to one, what a plain factory function of the module
         returns from every ``return`` (``make_layer(cfg)`` with ``return Layer(...)``), and
         ``self.layer`` in a method when its class's ``__init__`` stores one such value there once."""
-        if isinstance(expr, cst.Name):
+        if type(expr) is cst.Name:
             expr = self.binding(expr.value, scope)
-        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+        if type(expr) is cst.Call and type(expr.func) is cst.Name:
             klass = self.classes.get(expr.func.value)
             if klass is not None or depth <= 0:
                 return klass
             return self._factory_class(expr.func.value, scope, depth - 1)
-        if isinstance(expr, cst.Attribute) and depth > 0:
+        if type(expr) is cst.Attribute and depth > 0:
             return self._stored_instance_class(expr, scope, depth - 1)
         return None
 
@@ -866,7 +890,7 @@ class ModuleIndex:
             return table
         table = self._stores[id(klass)] = {}
         for info in klass.methods.values():
-            for node in iter_nodes(info.node.body):
+            for node in iter_branches(info.node.body):  # (no leaf is an assignment)
                 kind = type(node)
                 if kind is cst.Assign or kind is cst.AnnAssign or kind is cst.AugAssign:
                     targets = [t.target for t in node.targets] if kind is cst.Assign else [node.target]
@@ -957,7 +981,7 @@ class ModuleIndex:
             return None
         if name in jaxapi.TRACING_TRANSFORMS or name in self.extra_jit:
             return name
-        alias = self.transform_aliases.get(name) if isinstance(expr, cst.Name) else None
+        alias = self.transform_aliases.get(name) if type(expr) is cst.Name else None
         if alias is not None and alias[1] is None:
             return alias[0]  # myjit = jax.jit
         return None
@@ -1011,8 +1035,8 @@ class ModuleIndex:
         for info in list(self.functions):
             if isinstance(info.node, cst.FunctionDef):
                 self._decorator_context(info)
-        for call, func, _klass, loops in self.calls:
-            self._call_context(call, func, loops)
+        for (call, func, _klass, loops), qual in zip(self.calls, self.callees):
+            self._call_context(call, func, loops, qual)
         self._custom_derivative_contexts()
         # g = jax.jit(f, ...) at module level: calls to g are calls to f through that transform
         for name, value in self._module_assigns:
@@ -1026,9 +1050,14 @@ class ModuleIndex:
         """The functions this module gives to a host callback (``jax.debug.callback(log, x)``,
         ``jax.pure_callback(partial(f, k=1), shape, x)``): JAX calls them on the host with concrete
         arrays, so code in them is not staged by the trace around their definition
-        (Traces.kind). Called from staged code too, they are staged there as any helper is."""
+        (Traces.kind). Called from staged code too, they are staged there as any helper is.
+        Also keeps what every call of the module calls (:attr:`callee_names`)."""
+        callees, called = self.callees, self.callee_names
         for call, func, _klass, _loops in self.calls:
-            if self.resolve(call.func, func) not in jaxapi.HOST_CALLBACKS:
+            qual = self.resolve(call.func, func)
+            callees.append(qual)
+            called.add(qual)
+            if qual not in jaxapi.HOST_CALLBACKS:
                 continue
             args = positional_args(call)
             expr = args[0].value if args else keyword(call, "callback")
@@ -1157,10 +1186,9 @@ class ModuleIndex:
                 return bound
         return fn_expr
 
-    def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple = ()) -> None:
-        # (runs on every call of the module: the callee is resolved once)
+    def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple, qual: str | None) -> None:
+        # (runs on every call of the module: ``qual``, what it calls, is resolved once, by _find_host_callbacks)
         func = call.func
-        qual = self.resolve(func, scope)
         name = self._transform_named(qual, func)
         if name is not None:
             self.transform_calls.append((call, name, scope, loops))
@@ -1393,16 +1421,17 @@ class ModuleIndex:
         stack: list[cst.CSTNode] = [scope.node.body]
         while stack:
             node = stack.pop()
-            if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == name:
+            kind = type(node)  # (type tests: none of these classes has subclasses)
+            if kind is cst.Call and type(node.func) is cst.Name and node.func.value == name:
                 calls.append(node)
-            elif isinstance(node, cst.Name) and node.value == name:
+            elif kind is cst.Name and node.value == name:
                 uses += 1
-            elif isinstance(node, (cst.Global, cst.Nonlocal)):
+            elif kind is cst.Global or kind is cst.Nonlocal:
                 return None
-            if isinstance(node, cst.Attribute):  # `obj.name` and `f(name=...)` do not use the local
+            if kind is cst.Attribute:  # `obj.name` and `f(name=...)` do not use the local
                 stack.append(node.value)
                 continue
-            if isinstance(node, cst.Arg) and node.keyword is not None:
+            if kind is cst.Arg and node.keyword is not None:
                 stack.append(node.value)
                 continue
             stack.extend(children(node))
@@ -1869,8 +1898,8 @@ def bound_just_once(root: cst.CSTNode, names) -> set[str]:
     counts = dict.fromkeys(names, 0)
     parts_of, Name = _BINDING_PARTS.get, cst.Name
     # type(node) in a set: isinstance() on libcst's ABC-based classes costs several times more,
-    # and this walks whole modules (none of these classes has subclasses)
-    for node in iter_nodes(root):
+    # and this walks whole modules (none of these classes has subclasses); no leaf binds a name
+    for node in iter_branches(root):
         kind = type(node)
         if kind in _DECLARATIONS:
             for n in node.names:
@@ -1892,7 +1921,7 @@ def binds(root: cst.CSTNode, name: str) -> bool:
     """Can code in ``root`` bind ``name`` in the scope ``root`` is in (counting a ``nonlocal``
     or ``global`` of it in a function nested there, and a nested ``def``/``class`` of that name)?"""
     Name = cst.Name
-    for node in iter_nodes(root):
+    for node in iter_branches(root):
         kind = type(node)  # (type tests, as in bound_just_once)
         if kind in _DECLARATIONS:
             if any(n.name.value == name for n in node.names):
@@ -1910,8 +1939,8 @@ def binds(root: cst.CSTNode, name: str) -> bool:
 
 def declared_outside(root: cst.CSTNode, name: str) -> bool:
     """A ``nonlocal`` or ``global`` of ``name`` anywhere in ``root``."""
-    return any(isinstance(n, (cst.Nonlocal, cst.Global)) and any(a.name.value == name for a in n.names)
-               for n in iter_nodes(root))
+    return any(type(n) in _DECLARATIONS and any(a.name.value == name for a in n.names)
+               for n in iter_branches(root))
 
 
 def constant_truth(expr: cst.BaseExpression, constants: dict[str, str]) -> bool | None:

@@ -23,10 +23,12 @@ branch; the guarded calls run).
 
 from __future__ import annotations
 
+from collections import Counter
+
 import libcst as cst
 
 from jitguard.lint.analysis import jitcontext as jc
-from jitguard.lint.analysis.walk import children, iter_nodes
+from jitguard.lint.analysis.walk import children
 
 
 def for_transform(index: jc.ModuleIndex, call: cst.Call, scope: jc.FunctionInfo | None, info: jc.FunctionInfo,
@@ -89,15 +91,9 @@ def _transformed_once(index: jc.ModuleIndex, info: jc.FunctionInfo, decorated: b
     is its definition, the transform's argument (none when decorated), a plain call, or a branch
     of a conditional expression (``f if v is None else f_jit``): the traces seen are this one's."""
     root = info.parent.node if info.parent is not None else index.module
-    calls = branches = 0
-    Call, IfExp, Name = cst.Call, cst.IfExp, cst.Name  # (type tests: no subclasses; isinstance on libcst's ABCs is slow)
-    for node in iter_nodes(root):
-        kind = type(node)
-        if kind is Call and type(node.func) is Name and node.func.value == info.name:
-            calls += 1
-        elif kind is IfExp:
-            branches += sum(type(b) is Name and b.value == info.name for b in (node.body, node.orelse))
-    return _uses(root, info.name) == 1 + (not decorated) + calls + branches
+    uses, calls, branches = _name_counts(index, root)
+    name = info.name
+    return uses[name] == 1 + (not decorated) + calls[name] + branches[name]
 
 
 def _call_functions(index: jc.ModuleIndex) -> dict[cst.Call, jc.FunctionInfo | None]:
@@ -123,7 +119,7 @@ def _private_sites(index: jc.ModuleIndex, name: str):
             sites += [(c, funcs.get(c), picked) for c in calls if funcs.get(c) is func]
             if any(funcs.get(c) is not func for c in calls):
                 return None
-    return sites if _uses(index.module, name) == refs + 1 else None
+    return sites if _name_counts(index, index.module)[0][name] == refs + 1 else None
 
 
 def _picked_when(values, name: str) -> set[str] | None:
@@ -138,23 +134,43 @@ def _picked_when(values, name: str) -> set[str] | None:
     return None
 
 
-def _uses(root: cst.CSTNode, name: str) -> int:
-    """The Name nodes ``name`` in ``root`` (not attribute names or keyword labels)."""
-    count = 0
+def _name_counts(index: jc.ModuleIndex, root: cst.CSTNode) -> tuple[Counter, Counter, Counter]:
+    """:func:`_count_names` of ``root``, once per root and index (not once per name asked about)."""
+    tables = index.__dict__.setdefault("_none_name_counts", {})
+    entry = tables.get(id(root))
+    if entry is None or entry[0] is not root:
+        entry = tables[id(root)] = (root, *_count_names(root))
+    return entry[1], entry[2], entry[3]
+
+
+def _count_names(root: cst.CSTNode) -> tuple[Counter, Counter, Counter]:
+    """In ``root``, by name: the Name nodes (uses: not attribute names or keyword labels), the
+    calls of a plain name, and the branches of conditional expressions that are a plain name."""
+    uses: Counter = Counter()
+    calls: Counter = Counter()
+    branches: Counter = Counter()
     stack: list[cst.CSTNode] = [root]
-    Name, Attribute, Arg = cst.Name, cst.Attribute, cst.Arg  # (type tests, as in _transformed_once)
+    Name, Attribute, Arg, Call, IfExp = cst.Name, cst.Attribute, cst.Arg, cst.Call, cst.IfExp  # (type tests: no subclasses)
     while stack:
         node = stack.pop()
         kind = type(node)
-        if kind is Name and node.value == name:
-            count += 1
+        if kind is Name:
+            uses[node.value] += 1
+            continue  # (a leaf)
         if kind is Attribute:
             stack.append(node.value)
-        elif kind is Arg and node.keyword is not None:
+            continue
+        if kind is Arg and node.keyword is not None:
             stack.append(node.value)
-        else:
-            stack.extend(children(node))
-    return count
+            continue
+        if kind is Call and type(node.func) is Name:
+            calls[node.func.value] += 1
+        elif kind is IfExp:
+            for b in (node.body, node.orelse):
+                if type(b) is Name:
+                    branches[b.value] += 1
+        stack.extend(children(node))
+    return uses, calls, branches
 
 
 def _guarded(root: cst.CSTNode, target: cst.CSTNode) -> set[str]:

@@ -32,6 +32,14 @@ from jitguard.lint.analysis.jitcontext import keyword, positional_args
 _ALL_PRIMALS = jaxapi.DIFFERENTIATED_ARGUMENTS - {"jax.jvp"}
 _DIFFERENTIATE = frozenset({"jax.grad", "jax.value_and_grad", "jax.jacfwd", "jax.jacrev", "jax.jacobian", "jax.hessian"})
 _BIND = frozenset({"bind", "bind_partial"})
+_CALLED = _ALL_PRIMALS | {"jax.jvp"} | _DIFFERENTIATE  # what traced_arguments looks for
+
+
+def any_traced_arguments(index) -> bool:
+    """Can :func:`traced_arguments` find anything in this module? Only a call that resolves to a
+    differentiation transform (itself, or as the callee of ``jax.grad(f)(...)``) has any, and every
+    call of the module is resolved, in its scope, into ``index.callee_names``."""
+    return not index.callee_names.isdisjoint(_CALLED)
 
 
 def traced_arguments(call: cst.Call, index, scope):

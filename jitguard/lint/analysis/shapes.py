@@ -25,7 +25,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.metaidentity import fresh_metadata
-from jitguard.lint.analysis.walk import children
+from jitguard.lint.analysis.walk import branches, children
 from jitguard.lint.analysis.memo import PerIndex
 
 _MUTATORS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "pop", "remove", "clear"})
@@ -58,7 +58,8 @@ def _bind(out: dict, target: cst.BaseExpression, value: cst.BaseExpression | Non
 
 
 def _small_bindings(node: cst.CSTNode, out: dict) -> None:
-    if isinstance(node, cst.Assign):
+    kind = type(node)  # (type tests: none of these classes has subclasses; isinstance on libcst's ABCs is slow)
+    if kind is cst.Assign:
         for t in node.targets:
             target, value = t.target, node.value
             if (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))
@@ -68,27 +69,31 @@ def _small_bindings(node: cst.CSTNode, out: dict) -> None:
                     _bind(out, te.value, ve.value if isinstance(te.value, cst.Name) else None)
             else:
                 _bind(out, target, value if isinstance(target, cst.Name) else None)
-    elif isinstance(node, cst.AnnAssign):
+    elif kind is cst.AnnAssign:
         _bind(out, node.target, node.value)
-    elif isinstance(node, (cst.AugAssign, cst.Del, cst.For, cst.CompFor, cst.NamedExpr)):
+    elif kind in _TARGETED:
         _bind(out, node.target, None)
-    elif isinstance(node, cst.WithItem) and node.asname is not None:
+    elif kind is cst.WithItem and node.asname is not None:
         _bind(out, node.asname.name, None)
     else:
         _other_bindings(node, out)
 
 
+_TARGETED = frozenset({cst.AugAssign, cst.Del, cst.For, cst.CompFor, cst.NamedExpr})
+
+
 def _other_bindings(node: cst.CSTNode, out: dict) -> None:
     """global/nonlocal, imports, and in-place changes (``sizes.append(n)``)."""
-    if isinstance(node, (cst.Global, cst.Nonlocal)):
+    kind = type(node)  # (type tests, as in _small_bindings)
+    if kind is cst.Global or kind is cst.Nonlocal:
         for item in node.names:
             out.setdefault(item.name.value, []).append(None)
-    elif isinstance(node, (cst.Import, cst.ImportFrom)) and not isinstance(node.names, cst.ImportStar):
+    elif (kind is cst.Import or kind is cst.ImportFrom) and type(node.names) is not cst.ImportStar:
         for alias in node.names:
             name = alias.asname.name if alias.asname is not None else alias.name
             if isinstance(name, cst.Name):
                 out.setdefault(name.value, []).append(None)
-    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name):
+    elif kind is cst.Call and type(node.func) is cst.Attribute and type(node.func.value) is cst.Name:
         if node.func.attr.value in _MUTATORS:  # sizes.append(n): no longer the literal it was bound to
             out.setdefault(node.func.value.value, []).append(None)
 
@@ -116,7 +121,7 @@ def bindings(root: cst.CSTNode, itself: bool = False) -> dict[str, list[cst.Base
         elif kind in _BINDING_NODES:
             _small_bindings(node, out)
         in_loop = in_loop or kind is cst.For or kind is cst.While
-        stack.extend([(child, in_loop) for child in children(node)])
+        stack.extend([(child, in_loop) for child in branches(node)])  # (no leaf binds a name)
     return out
 
 
@@ -572,11 +577,20 @@ def repeated_functions(index, unbounded) -> dict:
         return cache["repeated"]
     out: dict = {}
     calls_by_caller: dict = {}
+    verdicts: dict = {}  # (id of a loop, func) -> unbounded(loop, func): asked once per loop, not per call in it
+
+    def runs_on(loop, func) -> bool:
+        key = (id(loop), func)
+        found = verdicts.get(key)
+        if found is None:
+            found = verdicts[key] = bool(unbounded(loop, func))
+        return found
+
     for call, func, _k, loops in index.calls:
         callee = _called_function(index, call, func)
         if callee is None:
             continue
-        if any(unbounded(loop, func) for loop in loops):
+        if any(runs_on(loop, func) for loop in loops):
             out.setdefault(callee, f"in a loop in `{func.display() if func else 'the module'}`")
         elif func is not None:
             calls_by_caller.setdefault(func, []).append(callee)

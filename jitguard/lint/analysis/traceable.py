@@ -50,7 +50,7 @@ import libcst as cst
 from jitguard.lint.analysis.hashability import _annotated, bind_fields, record_field_list, value_class
 from jitguard.lint.analysis.flatten_leaves import leaf_attribute
 from jitguard.lint.analysis.instances import returned_tuple
-from jitguard.lint.analysis.walk import children, iter_nodes
+from jitguard.lint.analysis.walk import branches, children, iter_nodes
 
 _PLAIN_BASES = frozenset({"object", "abc.ABC"})
 _CONTAINER_BUILTINS = frozenset({"dict", "list", "tuple"})  # pytree nodes by their exact type
@@ -250,7 +250,7 @@ def _binding_table(root: cst.CSTNode) -> tuple[dict[str, list], set[str]]:
             add(index_name(node.name), None)
         elif kind is cst.ExceptHandler and node.name is not None:
             add_names(node.name.name)
-        stack.extend(children(node))
+        stack.extend(branches(node))  # (a leaf binds nothing: the names are read by add_names)
     return out, declared
 
 

@@ -19,7 +19,7 @@ import re
 import libcst as cst
 
 from jitguard.lint.analysis.shapes import _called_function as called_function
-from jitguard.lint.analysis.walk import children, iter_nodes
+from jitguard.lint.analysis.walk import children, iter_branches, iter_nodes
 from jitguard.lint.analysis.memo import PerIndex
 
 
@@ -153,8 +153,8 @@ def _attr_reads(index) -> dict[str, list]:
         return cache["uses"]["attrs"]
     if "attrs" not in cache:
         attrs: dict[str, list] = {}
-        for node in iter_nodes(index.module):
-            if isinstance(node, cst.Attribute):
+        for node in iter_branches(index.module):  # (type tests: isinstance on libcst's ABCs is slow)
+            if type(node) is cst.Attribute:
                 attrs.setdefault(node.attr.value, []).append(node)
         cache["attrs"] = attrs
     return cache["attrs"]
@@ -166,12 +166,13 @@ def _module_reads(index) -> tuple[dict[str, list], dict[int, str], set[int]]:
     attrs: dict[str, list] = {}
     creations: dict[int, str] = {}
     targets: set[int] = set()
-    for node in iter_nodes(index.module):
-        if isinstance(node, cst.Attribute):
+    for node in iter_branches(index.module):
+        kind = type(node)  # (type tests: no subclasses; isinstance on libcst's ABCs is slow)
+        if kind is cst.Attribute:
             attrs.setdefault(node.attr.value, []).append(node)
-        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in index.classes:
+        elif kind is cst.Call and type(node.func) is cst.Name and node.func.value in index.classes:
             creations[id(node)] = node.func.value
-        elif isinstance(node, cst.Assign):
+        elif kind is cst.Assign:
             targets.update(id(t.target) for t in node.targets)
     return attrs, creations, targets
 
@@ -183,8 +184,8 @@ def _held_instances(index, creations: dict[int, str]) -> dict[tuple, str]:
     for info in index.functions:
         if not info.is_method or info.cls is None or isinstance(info.node, cst.Lambda):
             continue
-        for node in iter_nodes(info.node.body):
-            if not isinstance(node, cst.Assign):
+        for node in iter_branches(info.node.body):
+            if type(node) is not cst.Assign:
                 continue
             for t in node.targets:
                 tg = t.target
@@ -199,10 +200,11 @@ def _kept_instances(index, creations: dict[int, str], held_attrs: dict[str, str]
     at once (``Model(...)(x)``) or kept in such a name or a held attribute."""
     holders: dict[str, str] = {}
     kept: set[int] = set()
-    for node in iter_nodes(index.module):
-        if isinstance(node, cst.Call) and id(node.func) in creations:
+    for node in iter_branches(index.module):
+        kind = type(node)
+        if kind is cst.Call and id(node.func) in creations:
             kept.add(id(node.func))  # Model(...)(x)
-        if isinstance(node, cst.Assign) and id(node.value) in creations and len(node.targets) == 1:
+        if kind is cst.Assign and id(node.value) in creations and len(node.targets) == 1:
             target = node.targets[0].target
             if isinstance(target, cst.Name):
                 holders[target.value] = creations[id(node.value)]
@@ -341,37 +343,42 @@ class _Uses:
         tracked, names, attrs, refs, parents = self.tracked, self.names, self.attrs, self.refs, self.parents
         stack = [(self.index.module, None, None, False)]
         pop, push = stack.pop, stack.append
+        Name, Attribute, Call = cst.Name, cst.Attribute, cst.Call
+        not_code, defs, name_fields, literals = _NOT_CODE, _DEFS, _NAME_FIELDS, _LITERALS
         while stack:
             node, parent, grand, in_def = pop()
             kind = type(node)
-            if kind is cst.Name:
+            if kind is Name:
                 qualname = tracked.get(node.value)
                 if qualname is None:
                     names.setdefault(node.value, []).append((node, parent))
                     continue
-            elif kind is cst.Attribute:
+            elif kind is Attribute:
                 qualname = self._attribute_reference(node)
                 if qualname is None:
                     attrs.setdefault(node.attr.value, []).append((node, parent))
                     push((node.value, node, parent, in_def))  # (not the attribute's name)
                     continue
             else:
-                if kind in _NOT_CODE:
+                if kind in not_code:
                     if in_def and kind is not cst.Annotation:  # names imported in a function are not followed:
                         _USES.setdefault(self.index, {})["local_imports"] = True  # the file counts as unread
                     continue  # (an annotation says nothing of an instance)
-                in_def = in_def or kind in _DEFS
-                own_name = getattr(node, _NAME_FIELDS[kind]) if kind in _NAME_FIELDS else None
+                if not in_def and kind in defs:
+                    in_def = True
+                field = name_fields.get(kind)
+                own_name = getattr(node, field) if field is not None else None
                 for child in reversed(children(node)):
-                    if child is not own_name and type(child) not in _LITERALS:
+                    if child is not own_name and type(child) not in literals:
                         push((child, node, parent, in_def))
                 continue
             refs.append((node, parent, grand, qualname))
-            if type(parent) is cst.Call:
+            if type(parent) is Call:
                 parents[id(parent)] = grand
 
     def _attribute_reference(self, node: cst.Attribute) -> str | None:
-        if not _CLASS_NAME.match(node.attr.value):
+        attr = node.attr.value
+        if not ("A" <= attr[:1] <= "Z" and _CLASS_NAME.match(attr)):  # (most attributes: no regex)
             return None
         head = node.value
         while type(head) is cst.Attribute:
@@ -452,8 +459,9 @@ def _method(func):
     return func
 
 
-_NOT_CODE = (cst.Import, cst.ImportFrom, cst.Annotation)
-_DEFS = (cst.FunctionDef, cst.Lambda)
+# (sets of types: type(node) is looked up, none of these classes has subclasses)
+_NOT_CODE = frozenset({cst.Import, cst.ImportFrom, cst.Annotation})
+_DEFS = frozenset({cst.FunctionDef, cst.Lambda})
 # the child of these nodes that is a name, not a reference to a value (a keyword, a parameter, a def)
 _NAME_FIELDS = {cst.Arg: "keyword", cst.Param: "name", cst.ClassDef: "name", cst.FunctionDef: "name"}
 # leaves that reference nothing (not pushed: the walk would find nothing below them)

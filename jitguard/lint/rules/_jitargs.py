@@ -80,7 +80,11 @@ def jit_args(index: ModuleIndex, library: bool = False):
         yield JitArgs(info, use, positional, "vararg" in kinds, "kwarg" in kinds, {p.name for p in info.params}, index,
                       posonly), site
     if library:
-        for call, func, _klass, _loops in index.calls:
+        # library_target finds only calls of a jax.jit/pjit: each of them is one of the module's
+        # transform calls (ModuleIndex._call_context keeps them, in the order of index.calls)
+        for call, name, func, _loops in index.transform_calls:
+            if name not in TRACING_JITS:
+                continue
             found = library_target(index, call, func)
             if found is None or not any(a.keyword is not None for a in call.args):
                 continue

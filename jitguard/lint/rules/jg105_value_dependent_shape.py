@@ -154,8 +154,8 @@ class ValueDependentShape(Rule):
 
     # -- JAX functions given to something that calls them with traced values -------------------
     def check_module(self, index, ctx) -> None:
-        for call, scope, _klass, _loops in index.calls:
-            target = _traced_call(index, call, scope)
+        for (call, scope, _klass, _loops), name in zip(index.calls, index.callees):
+            target = _traced_call(index, call, scope, name)
             if target is not None:
                 _check_library_call(call, ctx, *target)
 
@@ -164,12 +164,12 @@ _JIT_STATIC = {"jax.jit": "static_argnums", "jax.pjit": "static_argnums", "jax.e
                "jax.pmap": "static_broadcasted_argnums"}
 
 
-def _traced_call(index, call: cst.Call, scope):
+def _traced_call(index, call: cst.Call, scope, name: str | None):
     """For a call that runs a JAX function on traced values -- ``jax.jit(fn, ...)(args)`` (also
     through a name bound to the jitted function), ``jax.vmap(fn)(args)``, ``jnp.apply_along_axis(fn,
     axis, arr, ...)``, ``lax.map(fn, xs)`` -- (how it is called, the function's qualified name, the
-    ``functools.partial`` around it or None, [(argument, traced)], {keyword: traced}); else None."""
-    name = index.resolve(call.func, scope)
+    ``functools.partial`` around it or None, [(argument, traced)], {keyword: traced}); else None.
+    ``name``: what ``call.func`` resolves to in ``scope`` (``ModuleIndex.callees``)."""
     caller = jaxapi.CALLS_WITH_TRACERS.get(name or "")
     if caller is not None:
         return _caller_call(index, call, scope, name, caller)

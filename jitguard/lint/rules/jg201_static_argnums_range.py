@@ -63,6 +63,10 @@ class StaticArgnumsOutOfRange(Rule):
         """A call of a pmapped/checkpointed function of the module that passes fewer positional
         arguments than its static positions need: JAX reads them from ``args`` only, ValueError at
         the call (``jaxapi.POSITIONAL_STATICS``)."""
+        # every use _transformed_callee can find is one of the module's jit_uses (the aliases'
+        # too): without a pmap/checkpoint given options there, no call needs resolving
+        if not any(use.options is not None and use.qualname in jaxapi.POSITIONAL_STATICS for _f, use, _s in index.jit_uses):
+            return
         for call, scope, _klass, _loops in index.calls:
             found = _transformed_callee(index, call, scope)
             if found is None or any(a.star for a in call.args):

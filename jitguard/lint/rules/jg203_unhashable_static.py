@@ -161,6 +161,8 @@ class UnhashableStaticArgument(Rule):
         reported: set[int] = set()  # nodes reported by the traced-parameter check
         metadata = metadata_parameters(index.module, index.imports) if index.classes else {}
         seen: dict[tuple, set] = {}  # (scope, jitted function, arguments' layout) -> the instances passed
+        # _static_receiver reports only calls of a def whose outermost decorator is such a jit
+        jitted_defs = any(use.qualname in TRACING_JITS for _f, use, _s in index.jit_uses)
         for call, scope, _klass, loops in index.calls:
             if metadata:
                 self._array_in_metadata(call, index, scope, ctx, metadata, seen, loops)
@@ -173,7 +175,7 @@ class UnhashableStaticArgument(Rule):
                 continue
             self._tracer_to_static(call, index, scope, ctx)
             self._staged_equality(call, index, scope, ctx)
-            if isinstance(call.func, (cst.Attribute, cst.Name)):
+            if jitted_defs and isinstance(call.func, (cst.Attribute, cst.Name)):
                 self._static_receiver(call, index, scope, ctx)
             if scope is not None:
                 self._traced_parameter_to_static(call, index, scope, ctx, reported)
@@ -548,11 +550,13 @@ def _project_reads_inline_jit(func, index, scope) -> bool:
     """Do the project facts (calls.py) read ``jax.jit(f, ...)(...)`` as a call of ``f`` (a def of
     this module)? They do where ``shapes.inline_jitted`` exists; then JG203's project check
     reports it and this file's check leaves it alone."""
+    if type(func) is not cst.Call:  # (asked of every call: a type test, before the import)
+        return False
     try:
         from jitguard.lint.analysis.shapes import inline_jitted
     except ImportError:
         return False
-    if not isinstance(func, cst.Call) or inline_jitted(func, index, scope) not in index.module_defs:
+    if inline_jitted(func, index, scope) not in index.module_defs:
         return False
     # `f` jitted with other static arguments elsewhere in the module (`jax.jit(f)` there): the
     # project facts cannot tell which jit a call of `f` goes through and trust neither, but here

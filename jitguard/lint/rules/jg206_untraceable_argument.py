@@ -8,7 +8,7 @@ import re
 import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import keyword, positional_args
-from jitguard.lint.analysis.primals import traced_arguments
+from jitguard.lint.analysis.primals import any_traced_arguments, traced_arguments
 from jitguard.lint.analysis.residuals import residual_arguments
 from jitguard.lint.analysis.traceable import binding_site, bound_value, fix_for, untraceable
 from jitguard.lint.analysis.walk import short
@@ -197,6 +197,8 @@ class UntraceableArgument(Rule):
     def _check_primals(self, index, ctx: Reporter) -> None:
         """``jax.vjp(f, x, cfg)``, ``jax.grad(f)(cfg, x)``, ...: arguments a differentiation
         transform makes tracers (``jitguard.lint.analysis.primals``)."""
+        if not any_traced_arguments(index):
+            return
         reported = set()
         for call, scope, _klass, _loops in index.calls:
             for value, where, at, shown in traced_arguments(call, index, scope):
