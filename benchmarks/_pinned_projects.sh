@@ -1,10 +1,13 @@
 # Shared by precision_projects.sh and precision_heldout.sh (sourced, not run): fetch pinned
 # pure-Python wheels into one --target folder each, then optionally lint each and print counts.
 #
-#   fetch_and_check DIR CHECK < requirements   # one "name==version --hash=sha256:..." per line
+#   fetch_and_check DIR CHECK [EXPECTED] < requirements   # one "name==version --hash=sha256:..." per line
+#
+# EXPECTED (optional): "name=count ..." (a project not named expects 0); with it, --check marks each
+# project whose count differs, prints the total, and fails when any differs.
 
 fetch_and_check() {
-  local dir=$1 check=$2 py=${PYTHON:-python3}
+  local dir=$1 check=$2 expected=${3-} py=${PYTHON:-python3}
   if [[ ! -f $dir/.complete ]]; then
     local work
     work=$(mktemp -d)
@@ -23,12 +26,28 @@ fetch_and_check() {
     cat > /dev/null
   fi
   if [[ $check == 1 ]]; then
+    local total=0 differs=0
     for p in "$dir"/*/; do
-      local n
+      local n name want
+      name=$(basename "$p")
       n=$("$py" -m jitguard check "$p" --no-cache --output-format json --exit-zero -j 1 \
           | "$py" -c 'import json, sys; print(len(json.load(sys.stdin)))')
-      echo "$(basename "$p") $n"
+      total=$((total + n))
+      if [[ -n $expected ]]; then
+        want=$(tr ' ' '\n' <<< "$expected" | sed -n "s/^$name=//p")
+        want=${want:-0}
+        if [[ $n != "$want" ]]; then
+          echo "$name $n (expected $want)"
+          differs=1
+          continue
+        fi
+      fi
+      echo "$name $n"
     done
+    if [[ -n $expected ]]; then
+      echo "total $total"
+      return $differs
+    fi
   else
     echo "$dir"
   fi

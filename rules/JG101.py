@@ -7,6 +7,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 from jax import lax
+from jax.experimental import checkify
 
 # --- must be flagged -------------------------------------------------------------------------
 
@@ -172,6 +173,25 @@ def flipped_by_position(x):
 
 
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+@partial(jax.jit, static_argnames=["config"])
+def integrate_checked(state, config: "Settings"):
+    # checkify closes over its arguments: the static NamedTuple stays static through it
+    if config.pad > 0:
+        state = jnp.pad(state, config.pad)
+    return state * 0.5
+
+
+class Settings(NamedTuple):
+    pad: int = 1
+
+
+def run_checked(state):
+    err, out = checkify.checkify(integrate_checked)(state, Settings())
+    err.throw()
+    return out
+
 
 
 def _sites(x):
@@ -806,6 +826,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: run_checked(jnp.ones(3)),
     lambda: sum_with_extras(jnp.float32(1.0)),
     lambda: validates_only_concrete_matrices(jnp.eye(2)),
     lambda: rows_padded(jnp.ones(2)),

@@ -92,6 +92,14 @@ def sorted_keys(batch):
 
 
 @jax.jit
+def collection_names(variables):
+    # indexed by a string, so a dict (JAX arrays take no string index): sorted() gives its keys
+    if "params" not in variables:
+        raise ValueError(f"no params collection, only {sorted(variables)}")
+    return variables["params"] * 2
+
+
+@jax.jit
 def by_length(xs):
     # with key=, Python compares what the key returns: lengths are static ints
     return sorted(xs, key=lambda v: v.shape[0])[0]
@@ -160,6 +168,7 @@ RUNS = [
     lambda: array_logic(jnp.ones(3), jnp.zeros(3)),
     lambda: static_mode(jnp.ones(2), mode="eval"),
     lambda: sorted_keys({"a": jnp.ones(2), "b": jnp.zeros(2)}),
+    lambda: collection_names({"params": jnp.ones(2), "stats": jnp.zeros(2)}),
     lambda: by_length([jnp.ones(3), jnp.ones(2)]),
     lambda: list_truthiness(jnp.ones(2)),
     lambda: outside(1.0, 2.0),

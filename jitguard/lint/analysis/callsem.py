@@ -21,7 +21,7 @@ import weakref
 
 import libcst as cst
 
-from jitguard.lint.analysis import callnone, jaxapi, jaxsig, lattice, objects, staticpos
+from jitguard.lint.analysis import callnone, jaxapi, jaxsig, keyedmaps, lattice, objects, staticpos
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import modules_passed
 from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, positional_args
@@ -414,6 +414,8 @@ class CallSemantics:
         if len(node.args) != 1 or node.args[0].star or node.args[0].keyword is not None:
             return False
         arg = self.taints.get(node.args[0].value)
+        if arg is not None and not arg.container and keyedmaps.keyed_mapping(self.index, self.info, node.args[0].value):
+            return True  # indexed by a string in this function: a mapping (KEYEDMAP)
         return arg is not None and arg.mapping and arg.container
 
     def _call_result(self, node: cst.Call, name: str | None, t: Taint, obj: Taint | None) -> Taint | None:

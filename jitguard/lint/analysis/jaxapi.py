@@ -29,10 +29,13 @@ TRACING_TRANSFORMS: dict[str, str | None] = {
 }
 # "Filtered" transforms: array leaves are traced, every other argument (Python bools, ints,
 # functions, ...) is static. A parameter may be either, so its values are opaque until jnp/lax
-# make an array of them.
+# make an array of them. checkify.checkify is one too: it stages its function with the arguments
+# closed over, not abstracted (JAX 0.10.2: a Python int stays an int, a NamedTuple of Python values
+# that NamedTuple, so a jitted function's static argument stays static through it), and every JAX
+# operation on an array argument is staged, a tracer (tests/precision_cases/fresh9_checkify_*.py).
 FILTERED_TRANSFORMS = frozenset({
     "equinox.filter_jit", "equinox.filter_pmap", "equinox.filter_vmap", "flax.nnx.jit", "flax.nnx.vmap",
-    "flax.nnx.pmap",
+    "flax.nnx.pmap", "jax.experimental.checkify.checkify",
 })
 TRACING_TRANSFORMS.update({name: None for name in FILTERED_TRANSFORMS})
 # flax.nnx.jit takes jax.jit's static_argnums/static_argnames (and, called with options only,

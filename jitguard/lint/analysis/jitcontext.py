@@ -1511,19 +1511,21 @@ class ModuleIndex:
         for p in [p for p in info.params if p.kind != "positional"] + positional:
             if p.name in statics.static or p.name in bound or not self._may_trace(info, use, p):
                 continue
-            maybe = filtered and not self._always_given_arrays(info, p, positional)
+            maybe = filtered and not self._always_given_arrays(info, p, positional, site)
             flags = frozenset({"opaque", "foreign"}) if maybe else None
             state.trace(p.name, Origin(p.name, why, info, _flaglike_default(p.default)), flags)
 
-    def _always_given_arrays(self, info: FunctionInfo, param, positional: list) -> bool:
-        """Does every call of ``info`` by its name in this module give ``param`` an array (a JAX or
-        NumPy array the source shows: ``f(jnp.ones(3))``)? A filtering transform
-        (``eqx.filter_jit``) traces exactly the array arguments, so that parameter is a tracer in
-        every trace of it; None of the calls, or one that does not show an array there: maybe not."""
+    def _always_given_arrays(self, info: FunctionInfo, param, positional: list, site: cst.CSTNode | None = None) -> bool:
+        """Does every call of ``info`` by its name in this module, and every call of the transform
+        ``site`` itself (``checkify.checkify(f)(x)``), give ``param`` an array (a JAX or NumPy array
+        the source shows: ``f(jnp.ones(3))``)? A filtering transform (``eqx.filter_jit``) traces
+        exactly the array arguments, so that parameter is a tracer in every trace of it; None of
+        the calls, or one that does not show an array there: maybe not."""
         index = positional.index(param) if param in positional else None
         seen = False
         for call, scope, _klass, _loops in self.calls:
-            if not (isinstance(call.func, cst.Name) and call.func.value == info.name):
+            if not (isinstance(call.func, cst.Name) and call.func.value == info.name
+                    or site is not None and call.func is site):
                 continue
             if any(a.star for a in call.args):
                 return False
@@ -1744,7 +1746,7 @@ class ModuleIndex:
             return (f"parameter of `{info.display()}`, a `{use.qualname}` function {how.split(' ', 1)[1]}: "
                     "every argument not in nondiff_argnums is a tracer there")
         if use.qualname in jaxapi.FILTERED_TRANSFORMS:
-            short = use.qualname.replace("equinox.", "eqx.").replace("flax.nnx.", "nnx.")
+            short = use.qualname.replace("equinox.", "eqx.").replace("flax.nnx.", "nnx.").replace("jax.experimental.", "")
             return f"parameter of `{info.display()}` under `{short}` (traced when it is an array)"
         if use.qualname in jaxapi.LAX_FUNCTION_ARGS:
             return f"parameter of `{info.display()}`, {how}"

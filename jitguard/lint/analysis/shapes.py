@@ -639,6 +639,30 @@ def repeated(index) -> dict:
     return repeated_functions(index, lambda loop, func: runs_with_work(index, loop, func))
 
 
+def repeated_at(index, scope, site: cst.CSTNode) -> str | None:
+    """Why ``site`` (a statement's node in ``scope``'s own body) runs again and again, counting
+    only the calls of ``scope`` that can reach it (LITERALGUARD: a call whose literal arguments
+    make an ``if`` around ``site`` take the other branch never runs it); None when no such
+    call repeats."""
+    from jitguard.lint.analysis import literalguards
+
+    out = repeated(index)
+    reason = out.get(scope)
+    if reason is None or (scope.name == "__call__" and scope.is_method):
+        return reason
+    tests = literalguards.enclosing_tests(scope.node.body, site)
+    if not tests:
+        return reason
+    rebound = index.assigned_names(scope)
+    for call, func, _k, loops in index.calls:
+        if _called_function(index, call, func) is not scope:
+            continue
+        looped = any(runs_with_work(index, loop, func) for loop in loops)
+        if (looped or func in out) and not literalguards.rules_out(call, scope, tests, rebound):
+            return f"in a loop in `{func.display() if func else 'the module'}`" if looped else f"each time `{func.display()}` runs"
+    return None
+
+
 def fresh_argument(index, expr: cst.BaseExpression, func, loops: tuple) -> str | None:
     """``fresh_value`` for an argument of a call in ``func`` inside ``loops``."""
     return fresh_value(index, expr, func, loops, repeated(index), lambda loop: runs_with_work(index, loop, func))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import annotated, flatten_leaves, jaxapi, jitcontext, lattice, objects
+from jitguard.lint.analysis import annotated, flatten_leaves, jaxapi, jitcontext, keyedmaps, lattice, objects
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.carries import carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
@@ -83,6 +83,11 @@ class Context:
     def is_mapping(self, expr: cst.BaseExpression) -> bool:
         """Known to be a Python dict (a literal, or a name bound to one here or at module level)."""
         return self._w.is_mapping(expr)
+
+    def keyed_mapping(self, expr: cst.BaseExpression) -> bool:
+        """A name this function indexes by a string (``v["params"]``, ``"params" in v``): a
+        mapping, never an array (JAX arrays take no string index), whose keys are static."""
+        return keyedmaps.keyed_mapping(self._w.index, self._w.info, expr)
 
     def is_numpy_array(self, expr: cst.BaseExpression) -> bool:
         """Known to be a NumPy array (a ``numpy`` call on static values, a name bound to one, its
@@ -791,7 +796,8 @@ class Walker(CallSemantics):
                 else:
                     self.bind(el.value, part, None)
             return
-        self.bind(target, lattice.key_of(self.taints.get(iterable)), None)
+        keys = keyedmaps.keyed_mapping(self.index, self.info, iterable)  # a mapping: its keys (KEYEDMAP)
+        self.bind(target, None if keys else lattice.key_of(self.taints.get(iterable)), None)
         if isinstance(target, cst.Name) and self.is_numpy_array(iterable):
             self.nparrays.add(target.value)  # a row of a NumPy array
 

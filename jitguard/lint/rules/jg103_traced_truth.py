@@ -102,6 +102,9 @@ class TracedTruthValue(Rule):
         name = ctx.resolve(node.func)
         if name not in jaxapi.TRUTH_BUILTINS or keyword(node, "key") is not None:
             return  # with key=, Python compares what the key returns (`key=lambda v: v.shape[0]`: ints)
+        plain = [arg for arg in node.args if arg.keyword is None]
+        if len(plain) == 1 and not plain[0].star and ctx.keyed_mapping(plain[0].value):
+            return  # sorted(d), max(d) of a mapping indexed by a string here: its keys, never tracers
         for arg in node.args:
             if arg.keyword is not None:
                 continue

@@ -156,8 +156,9 @@ class JitOfNewFunction(Rule):
             short = name
             if loops:
                 where = "inside a loop"
-            elif scope is not None and scope in repeated and (id(call) in called_inline or _called_after(index, call, scope)):
-                where = f"and called at once inside `{scope.display()}`, which runs {repeated[scope]}"
+            elif (scope is not None and scope in repeated and (id(call) in called_inline or _called_after(index, call, scope))
+                  and (why := shapes.repeated_at(index, scope, call)) is not None):
+                where = f"and called at once inside `{scope.display()}`, which runs {why}"
             else:
                 continue
             _pending(index, call, scope)
