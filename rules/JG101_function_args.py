@@ -37,6 +37,13 @@ def vectorized_abs(x):
     return jnp.vectorize(scalar_abs)(x)
 
 
+@jnp.vectorize
+def clipped(v):
+    if v > 1.0:  # expect: JG101
+        return 1.0
+    return v
+
+
 def upper_ones(n):
     def above(i, j):
         if i > j:  # expect: JG101
@@ -142,6 +149,13 @@ def vectorized_mode(x):
     return jnp.vectorize(apply, excluded={1})(x, "abs")
 
 
+@partial(jnp.vectorize, excluded={1})
+def shifted_by_mode(v, mode):
+    if mode == "up":  # excluded: the Python string as passed
+        return v + 1
+    return v - 1
+
+
 def matrix_function(a):
     def clipped_exp(w):
         if jnp.all(w < 50):  # funm runs its function eagerly on the eigenvalues: concrete
@@ -164,6 +178,7 @@ RAISES = [
     (lambda: piecewise_ramp(jnp.linspace(-1.0, 1.0, 4)), "TracerBoolConversionError"),
     (lambda: vectorized_abs(jnp.array([-1.0, 2.0])), "TracerBoolConversionError"),
     (lambda: upper_ones(3), "TracerBoolConversionError"),
+    (lambda: clipped(jnp.array([0.5, 2.0])), "TracerBoolConversionError"),
     (lambda: fit(jnp.ones(2)), "TracerBoolConversionError"),
     (lambda: integrate(jnp.ones(2), jnp.array([0.0, 1.0])), "TracerBoolConversionError"),
     (lambda: solve(jnp.ones(2)), "TracerBoolConversionError"),
@@ -175,6 +190,7 @@ RUNS = [
     lambda: integrate_with_default(jnp.ones(2), jnp.array([0.0, 1.0])),
     lambda: fit_scaled(jnp.ones(2)),
     lambda: vectorized_mode(jnp.array([-1.0, 2.0])),
+    lambda: shifted_by_mode(jnp.ones(2), "up"),
     lambda: matrix_function(jnp.eye(2)),
     lambda: totals_over_axes(jnp.ones((2, 3))),
     lambda: output_shape_bound(jnp.ones(2)),

@@ -1129,6 +1129,25 @@ class ModuleIndex:
                 differentiated = self._differentiating_use(expr, scope)
         if differentiated is not None:  # @jax.grad alone: differentiated, not staged
             self.mark_traced(info, differentiated[0], f"@{differentiated[1]}", differentiated[2])
+            return
+        slot = next(filter(None, (self._slot_decorator(d.decorator, scope) for d in decorators)), None)
+        if slot is not None:
+            self.mark_traced(info, slot[0], f"traced by `@{slot[1]}`", slot[2])
+
+    def _slot_decorator(self, expr: cst.BaseExpression, scope: FunctionInfo | None
+                        ) -> tuple[TransformUse, str, cst.CSTNode] | None:
+        """``@jnp.vectorize`` or ``@partial(jnp.vectorize, signature=...)``: a JAX function that
+        traces the function at its first position (jaxapi.TRACED_FUNCTION_SLOTS), used as a
+        decorator: the use (with how many arguments it passes), its name for messages, the node."""
+        target = expr
+        if isinstance(expr, cst.Call) and self.resolve(expr.func, scope) == "functools.partial":
+            args = positional_args(expr)
+            target = args[0].value if len(args) == 1 else None
+        name = self.resolve(target, scope) if target is not None else None
+        slot = next((s for s in jaxapi.TRACED_FUNCTION_SLOTS.get(name or "", ()) if s[0] == 0), None)
+        if slot is None:
+            return None
+        return TransformUse(name, None, nargs=slot[2]), _short_name(name), expr
 
     def _differentiating_use(self, expr: cst.BaseExpression, scope: FunctionInfo | None
                              ) -> tuple[TransformUse, str, cst.CSTNode] | None:

@@ -36,7 +36,8 @@ class TracedCondition(Rule):
     what = """
         Flags an `if`/`elif` statement, a conditional expression (`a if cond else b`), a
         comprehension filter, or a `match` with a value pattern (`case 0:`, which compares with
-        `==`) whose condition depends on a traced value inside jitted code: a
+        `==`) whose condition depends on a traced value inside jitted code (the whole condition:
+        `if x > 0 or flag:` is one JG101, not a JG103 for its `or`): a
         parameter of a `jax.jit`/`vmap`/`pmap`-transformed function that is not static, a leaf of
         a `lax.scan`/`fori_loop`/`while_loop` carry (a Python bool in it included), a parameter
         of a function that a JAX function traces even without jit (the functions given to

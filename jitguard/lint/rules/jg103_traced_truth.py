@@ -27,7 +27,9 @@ class TracedTruthValue(Rule):
         Flags Python operations that take the truth value of a traced value: the operands of
         `and`/`or` that Python tests, a chained comparison (`a < x <= b`, which is `(a < x) and
         (x <= b)`), `not x`, `assert cond`, and the builtins `min`, `max`,
-        `any`, `all` and `sorted`, which compare their arguments in Python.
+        `any`, `all` and `sorted`, which compare their arguments in Python. The test of an `if`,
+        `elif`, conditional expression or `while` is reported as a whole by JG101/JG102, `and`,
+        `or` and `not` in it included (one finding per test).
         """
     why = """
         `a and b` calls `bool(a)`; `max(a, b)` calls `bool(a > b)`; `assert` calls `bool` on its
