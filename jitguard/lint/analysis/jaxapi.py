@@ -353,8 +353,6 @@ NOT_FOLLOWED = ("jax", "numpy", "jaxlib", "functools", "math", "builtins", "typi
 HAIKU_APPLY_LEADING = {"haiku.transform": 2, "haiku.transform_with_state": 3}
 HAIKU_WITHOUT_APPLY_RNG = "haiku.without_apply_rng"
 
-# how many arguments each lax primitive passes to its function argument
-
 # -- what the loop analysis knows (jitguard.lint.analysis.loops) ------------------------------
 # array makers whose first argument (jax.random: second) or shape=/num=/N= is a size
 ARRAY_SIZED = frozenset(
