@@ -793,7 +793,7 @@ def main(argv: list[str] | None = None) -> int:
     stdlib = scan_stdlib_unhashable()
     (static_ints, size_functions), (static_int_methods, size_methods) = scan_static_ints(), scan_static_int_methods()
     conversions, python_conversions = scan_numpy_conversions(), scan_python_conversions()
-    traced_args = probe_function_args.scan_traced_function_args(), probe_function_args.scan_batched()
+    traced_args = probe_function_args.scan_traced_function_args()
     unprobed = sorted({f"{q}.{p}" for q, p in probe_function_args.callable_parameters()
                        if q not in probe_function_args.recipes()})
     for name in unprobed:

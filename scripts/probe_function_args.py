@@ -170,34 +170,27 @@ def probe(recipe) -> dict[str, tuple[bool, bool, int]]:
     return out
 
 
-def scan_traced_function_args() -> dict[str, tuple[tuple[int, str, int], ...]]:
-    """Qualified name -> ((position or -1 when keyword-only, parameter name, how many positional
-    arguments JAX passes the function), ...) for each function slot that JAX calls with abstract
-    tracers even outside jit; BATCHED: the names whose slots get vmap's tracers."""
+def scan_traced_function_args() -> tuple[dict[str, tuple[tuple[int, str, int], ...]], frozenset[str]]:
+    """Each recipe run once: (qualified name -> ((position or -1 when keyword-only, parameter name,
+    how many positional arguments JAX passes the function), ...) for each function slot that JAX
+    calls with abstract tracers even outside jit; the names whose traced slots all get vmap's
+    tracers (`jnp.vectorize`, `jnp.fromfunction`, `jnp.apply_along_axis`: the operations that fail
+    there are vmap's))."""
     table: dict[str, tuple[tuple[int, str, int], ...]] = {}
+    batched = set()
     for qual, recipe in recipes().items():
-        params = _signature(qual)
         found = probe(recipe)
         slots = []
-        for i, p in enumerate(params):
+        for i, p in enumerate(_signature(qual)):
             traced = found.get(p.name)
             if traced and traced[0]:
                 position = i if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) else -1
                 slots.append((position, p.name, traced[2]))
         if slots:
             table[qual] = tuple(slots)
-    return table
-
-
-def scan_batched() -> frozenset[str]:
-    """The functions of the traced table whose slots get vmap's tracers (`jnp.vectorize`,
-    `jnp.fromfunction`, `jnp.apply_along_axis`): the operations that fail there are vmap's."""
-    out = set()
-    for qual, recipe in recipes().items():
-        found = probe(recipe)
-        if found and all(v[1] for v in found.values() if v[0]) and any(v[0] for v in found.values()):
-            out.add(qual)
-    return frozenset(out)
+            if all(v[1] for v in found.values() if v[0]):
+                batched.add(qual)
+    return table, frozenset(batched)
 
 
 def callable_parameters():

@@ -313,8 +313,7 @@ def test_the_functions_that_trace_a_function_argument_are_found_again_by_running
     """Each slot was found by running the JAX function once outside jit with a recording function
     there (a Python branch on its operands raised): run the probe again."""
     probe = _probe_module()
-    assert probe.scan_traced_function_args() == jaxsig.TRACED_FUNCTION_ARGS
-    assert probe.scan_batched() == jaxsig.BATCHED_FUNCTION_ARGS
+    assert probe.scan_traced_function_args() == (jaxsig.TRACED_FUNCTION_ARGS, jaxsig.BATCHED_FUNCTION_ARGS)
 
 
 def test_every_public_function_parameter_of_jax_has_a_probe_recipe():

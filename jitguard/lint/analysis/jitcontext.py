@@ -35,6 +35,7 @@ from jitguard.lint.analysis.imports import ImportTable, dotted
 from jitguard.lint.analysis.instances import _fields_and_attributes
 from jitguard.lint.analysis.jitfactories import jit_factories
 from jitguard.lint.analysis.lattice import Origin, Taint
+from jitguard.lint.analysis.objects import none_or_text
 from jitguard.lint.analysis.walk import LEAVES, branches, children, iter_branches, iter_nodes, own_nodes
 from jitguard.lint.textscan import MAYBE_NONE as MAYBE_NONE_FIELD
 from jitguard.lint.textscan import NOT_NONE as NOT_NONE_FIELD
@@ -79,11 +80,9 @@ _NOT_ESTABLISHED = frozenset({"jax.shard_map", "jax.experimental.shard_map.shard
 def _leafless_literal(expr: cst.BaseExpression) -> bool:
     """A literal JAX finds no leaf in (None, a string, an empty tuple, list or dict): an argument
     that stays what it is when JAX traces the others (`jax.eval_shape(f, sample_shape=())`)."""
-    if isinstance(expr, cst.Name):
-        return expr.value == "None"
     if isinstance(expr, (cst.Tuple, cst.List, cst.Dict)):
         return not expr.elements
-    return isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+    return none_or_text(expr)
 
 
 def _short_name(qual: str) -> str:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jitguard.lint.analysis.callnone import literal_code
 from jitguard.lint.analysis.jitcontext import constant_truth
 from jitguard.lint.analysis.walk import children
 
 _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
-_LITERALS = (cst.Integer, cst.Float, cst.SimpleString)
+_NO_MODULE = cst.Module(body=[])  # literal_code prints a literal's code: no module state needed
 
 
 def enclosing_tests(body: cst.CSTNode, site: cst.CSTNode) -> list[tuple[cst.BaseExpression, bool]] | None:
@@ -74,15 +75,7 @@ def _literal_arguments(call: cst.Call, callee) -> dict[str, str]:
     out: dict[str, str] = {}
     for p in callee.params:
         value = given.get(p.name, p.default if p.kind in ("positional", "kwonly") else None)
-        code = _literal_code(value)
+        code = literal_code(_NO_MODULE, value)
         if code is not None:
             out[p.name] = code
     return out
-
-
-def _literal_code(value: cst.BaseExpression | None) -> str | None:
-    if isinstance(value, cst.Name) and value.value in ("True", "False", "None"):
-        return value.value
-    if isinstance(value, _LITERALS):
-        return value.value
-    return None

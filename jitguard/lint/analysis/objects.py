@@ -508,7 +508,7 @@ def own_static_fields(index, klass) -> set[str]:
 
 def _leaf_value(value) -> bool:
     """A field's value is a tracer in the trace: not None, not a string, not an unknown default."""
-    return value is not _UNKNOWN and not _none_or_text(value)
+    return value is not _UNKNOWN and not none_or_text(value)
 
 
 def _leaf_record(index, klass) -> bool:
@@ -551,7 +551,7 @@ def _field_default(index, value):
     return _UNKNOWN if "default_factory" in keywords or any(a.star for a in value.args) else None
 
 
-def _none_or_text(value: cst.BaseExpression | None) -> bool:
+def none_or_text(value: cst.BaseExpression | None) -> bool:
     """None (an empty pytree: it stays None) or a string (not a JAX type: JAX raises at the call)."""
     return (isinstance(value, cst.Name) and value.value == "None") or isinstance(
         value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))

@@ -1379,7 +1379,7 @@ _INTEGRAL_DTYPES = frozenset({"int", "bool", *(d for d in jaxapi.SCALAR_DTYPES i
 # jnp functions (and array methods of the same name) whose result is integer or boolean
 _INTEGRAL_FUNCTIONS = frozenset({"argmax", "argmin", "argsort", "argwhere", "nonzero", "flatnonzero", "searchsorted",
                                  "digitize", "count_nonzero", "isnan", "isfinite", "isinf", "isclose", "logical_and",
-                                 "logical_or", "logical_not", "logical_xor", "signbit", "sign_bit"})
+                                 "logical_or", "logical_not", "logical_xor", "signbit"})
 
 
 def _integral_result(node: cst.CSTNode, resolve) -> bool:
