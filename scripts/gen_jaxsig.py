@@ -268,16 +268,31 @@ def _int_candidates(param) -> list[int]:
     return [1] if default is None else []
 
 
+def _takes_function(param) -> bool:
+    """A parameter that takes a function (``lax.map``'s ``f``): named or annotated like one, as the
+    function-argument probe finds them."""
+    return "Callable" in str(param.annotation) or param.name in probe_function_args.FUNCTION_NAMES
+
+
+def _passthrough(*args):
+    """The function given to a callable-first form (``lax.map(f, xs, batch_size=...)``): returns
+    its one argument, or all of them."""
+    return args[0] if len(args) == 1 else args
+
+
 def _ints_call(fn, params, param):
     """Like ``axis_call``, with the other required parameters after the first (an array operand)
-    given the Python int 1 (``lax.slice_in_dim(x, start, limit)``: both ints)."""
+    given the Python int 1 (``lax.slice_in_dim(x, start, limit)``: both ints); a parameter that
+    takes a function gets ``_passthrough``, and the operand is then the first other one
+    (``lax.map(f, xs, batch_size=...)``)."""
     import jax.numpy as jnp
 
     args, kw = [], {}
+    operand = next((i for i, q in enumerate(params) if not _takes_function(q)), 0)
     for i, q in enumerate(params):
         if q.name == param or q.default is not q.empty or q.kind in (q.VAR_POSITIONAL, q.VAR_KEYWORD):
             continue
-        value = jnp.ones((4, 4)) if i == 0 else 1
+        value = _passthrough if _takes_function(q) else jnp.ones((4, 4)) if i == operand else 1
         if q.kind is q.KEYWORD_ONLY:
             kw[q.name] = value
         else:

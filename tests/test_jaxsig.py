@@ -140,6 +140,8 @@ STATIC_INT_CALLS = {
     "jax.numpy.round": (lambda d: jnp.round(jnp.ones(3), d), False),
     "diagonal": (lambda k: jnp.ones((3, 3)).diagonal(k), True),
     "round": (lambda d: jnp.ones(3).round(d), False),
+    # a callable-first form: the probe passes a function in the function's slot
+    "jax.lax.map": (lambda b: jax.lax.map(lambda v: v * 2, jnp.ones(4), batch_size=b), False),
 }
 
 

@@ -243,6 +243,7 @@ STATIC_INTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     'jax.lax.index_in_dim': ((1,), ('index',)),
     'jax.lax.integer_pow': ((1,), ('y',)),
     'jax.lax.logistic': ((), ('accuracy',)),
+    'jax.lax.map': ((), ('batch_size',)),
     'jax.lax.reduce_precision': ((1, 2), ('exponent_bits', 'mantissa_bits')),
     'jax.lax.slice_in_dim': ((3,), ('stride',)),
     'jax.lax.sort': ((1, 3), ('dimension', 'num_keys')),
