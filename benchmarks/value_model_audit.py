@@ -87,6 +87,25 @@ FLOWS: dict[str, tuple[str, str]] = {
                "        self.p, self.q = p, q\n\n    def value(self):\n"
                "        x, m, n, p, q = self.x, self.m, self.n, self.p, self.q\n        return {src}\n",
                "v = Calc(x, m, n, p, q).value()"),
+    "classmethod": ("class Box:\n    def __init__(self, value):\n        self.value = value\n\n    @classmethod\n"
+                    "    def make(cls, value):\n        return cls(value)\n", "v = Box.make({src}).value"),
+    "property": ("class Box:\n    def __init__(self, value):\n        self._value = value\n\n    @property\n"
+                 "    def value(self):\n        return self._value\n", "v = Box({src}).value"),
+    "staticmethod": ("class Util:\n    @staticmethod\n    def compute(x, m, n, p, q):\n        return {src}\n",
+                     "v = Util.compute(x, m, n, p, q)"),
+    "inherited": ("class Base:\n    def __init__(self, value):\n        self.value = value\n\n\n"
+                  "class Child(Base):\n    def __init__(self, value):\n        super().__init__(value)\n\n"
+                  "    def get(self):\n        return self.value\n", "v = Child({src}).get()"),
+    "setter": ("class Acc:\n    def __init__(self):\n        self.value = 0\n\n    def set(self, value):\n"
+               "        self.value = value\n", "acc = Acc()\nacc.set({src})\nv = acc.value"),
+    "lambda": ("", "g = lambda: {src}  # noqa: E731\nv = g()"),
+    "ifexp": ("", "v = {src} if x.ndim == 2 else 0"),
+    "augassign": ("", "v = 0\nv += {src}"),
+    "nested_unpack": ("", "(_, (v, _)) = (0, ({src}, 1))"),
+    "zip": ("", "for v, _ in zip([{src}], [0]):\n    pass"),
+    "dict_get": ("", "d = {{'k': {src}}}\nv = d.get('k')"),
+    "tree_map": ("", "v = jax.tree.map(lambda a: a, [{src}])[0]"),
+    "walrus": ("", "if (v := {src}) is None:\n    pass"),
 }
 
 # use name -> lines that need a concrete `v` (the last line is the one a finding must be on)
@@ -108,9 +127,27 @@ USES: dict[str, str] = {
     "and": "x = x * (v and 1)",
     "repeat": "x = x + jnp.repeat(x[0], v).sum()",
     "one_hot": "x = x + jax.nn.one_hot(0, v).sum()",
+    "np_index": "x = x + np.arange(12.0)[v]",
+    "reshape": "x = x + x.reshape(v, -1).sum()",
+    "full": "x = x + jnp.full((v,), 1.0).sum()",
+    "linspace": "x = x + jnp.linspace(0.0, 1.0, v).sum()",
+    "slice_size": "x = x + lax.dynamic_slice_in_dim(x, 0, v).sum()",
+    "math": "x = x * math.sqrt(v)",
+    "tuple_index": "x = x + (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0)[v]",
+    "dict_key": "x = x + {3: 1.0}.get(v, 0.0)",
+    "chain": "if 0 < v < 10:\n    x = x + 1",
+    "not": "if not v:\n    x = x + 1",
+    "ifexp_use": "x = x * (2.0 if v > 1 else 1.0)",
+    # legal whatever v is (JAX traces them): a finding here is false
+    "where": "x = jnp.where(v > 1, x, 0.0)",
+    "fori_bound": "x = lax.fori_loop(0, v, lambda i, c: c + 1.0, x)",
+    "cond_pred": "x = lax.cond(v > 1, lambda c: c + 1.0, lambda c: c, x)",
+    "dynamic_index": "x = x + x[v % 3]",
+    "at_set": "x = x.at[v % 3].set(0.0)",
+    "str": "s = str(v)",
 }
 
-HEADER = ("import dataclasses\nimport functools\nimport typing\nfrom functools import partial\n\nimport equinox as eqx\n"
+HEADER = ("import dataclasses\nimport functools\nimport math\nimport typing\nfrom functools import partial\n\nimport equinox as eqx\n"
           "import jax\nimport jax.numpy as jnp\nimport numpy as np\nfrom jax import lax\n\n\n"
           "class P(eqx.Module):\n    a: jax.Array\n    k: int = eqx.field(static=True)\n\n\n"
           "@partial(jax.tree_util.register_dataclass, data_fields=['a'], meta_fields=['k'])\n"
