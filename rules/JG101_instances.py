@@ -62,6 +62,35 @@ def stacked(level, x):
     return Stack(level)(x)
 
 
+class Meter:
+    def __init__(self):
+        self.level = 0.0
+
+    def record(self, level):
+        self.level = level  # stores what it is given: a tracer for a traced level
+
+
+def metered(level, x):
+    meter = Meter()
+    meter.record(level)
+    if meter.level > 0.5:  # expect: JG101
+        return x
+    return -x
+
+
+class Named(Gate):
+    def __init__(self, level, name):
+        super().__init__(level)  # Gate.__init__ stores self.level = level
+        self.name = name
+
+    def above(self, x):
+        return x if self.level > 1.0 else -x  # expect: JG101
+
+
+def named(level, x):
+    return Named(level, "gate").above(x)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -104,6 +133,16 @@ def reset_rate(x, rate):
     return Reset(rate)(x)
 
 
+def metered_static(x):
+    meter = Meter()
+    meter.record(x.shape[0])  # a shape: a Python int
+    return x * meter.level
+
+
+def named_static(x):
+    return Named(x.ndim, "gate").above(x)  # level from a static rank
+
+
 @jax.tree_util.register_dataclass
 @dataclasses.dataclass
 class Masked:
@@ -124,6 +163,8 @@ RAISES = [
     (lambda: jax.jit(gated)(1.0, jnp.ones(3)), "TracerBoolConversionError"),
     (lambda: jax.jit(gate_by_name)(1.0, jnp.ones(3)), "TracerBoolConversionError"),
     (lambda: jax.jit(stacked)(1.0, jnp.ones(3)), "TracerBoolConversionError"),
+    (lambda: jax.jit(metered)(1.0, jnp.ones(3)), "TracerBoolConversionError"),
+    (lambda: jax.jit(named)(1.0, jnp.ones(3)), "TracerBoolConversionError"),
 ]
 
 RUNS = [
@@ -131,5 +172,6 @@ RUNS = [
     lambda: jax.jit(gate_mode)(1.0, jnp.ones(3)),
     lambda: jax.jit(window)(jnp.ones(3)),
     lambda: jax.jit(reset_rate)(jnp.ones(3), 0.3),
+    lambda: (jax.jit(metered_static)(jnp.ones(3)), jax.jit(named_static)(jnp.ones(3))),
     lambda: jax.jit(masked)(jnp.ones(3), Masked(jnp.ones(3))),
 ]

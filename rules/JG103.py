@@ -63,6 +63,12 @@ def guarded(x):
     return guard_3(x) * 2
 
 
+@jax.jit
+def listed(k):
+    chosen = k in [1, 2]  # expect: JG103
+    return jnp.int32(chosen)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -146,6 +152,13 @@ static_guard_3 = make_static_guard(3)
 
 
 @jax.jit
+def never_equal(x):
+    # a JAX array equals neither None nor a string (== gives False): a Python bool
+    unknown = x in (None, "auto")
+    return x * 2 if not unknown else x
+
+
+@jax.jit
 def statically_guarded(x):
     return static_guard_3(x) * 2
 
@@ -160,6 +173,7 @@ RAISES = [
     (lambda: clamp(jnp.float32(1.0), 0.0), "TracerBoolConversionError"),
     (lambda: any_positive(jnp.ones(3)), "TracerBoolConversionError"),
     (lambda: ranked(jnp.float32(1.0), jnp.float32(2.0)), "TracerBoolConversionError"),
+    (lambda: listed(1), "TracerBoolConversionError"),
 ]
 
 RUNS = [
@@ -172,4 +186,5 @@ RUNS = [
     lambda: by_length([jnp.ones(3), jnp.ones(2)]),
     lambda: list_truthiness(jnp.ones(2)),
     lambda: outside(1.0, 2.0),
+    lambda: never_equal(jnp.ones(2)),
 ]

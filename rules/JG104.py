@@ -117,6 +117,23 @@ def dict_lookup(k):
 
 
 @jax.jit
+def dict_get(k):
+    return TABLE.get(k, 0.0)  # expect: JG104
+
+
+@jax.jit
+def dict_membership(k):
+    known = k in TABLE  # expect: JG104
+    return jnp.float32(known)
+
+
+@jax.jit
+def dict_by_static_key(x):
+    # keys that are Python values (a shape, a string) hash fine
+    return x * TABLE.get(x.shape[0] - 2, 0.0) + ("scale" in {"scale": 1.0})
+
+
+@jax.jit
 def formatted(loss):
     return f"{loss:.4f}"  # expect: JG104
 
@@ -564,6 +581,8 @@ RAISES = [
     (lambda: traced_axis_through_partial(jnp.ones((2, 2)), 0), "ConcretizationTypeError"),
     (lambda: math_module(jnp.float32(2.0)), "ConcretizationTypeError"),
     (lambda: dict_lookup(1), "TypeError"),
+    (lambda: dict_get(1), "TypeError"),
+    (lambda: dict_membership(1), "TypeError"),
     (lambda: formatted(jnp.float32(1.0)), "TypeError"),
     (lambda: to_python_float(jnp.ones(3)), "ConcretizationTypeError"),
     (lambda: learning_rate(jnp.ones(2), 0.1), "ConcretizationTypeError"),
@@ -599,6 +618,7 @@ RUNS = [
     lambda: static_axis(jnp.ones((2, 2)), axis=0, shift=1),
     lambda: static_decimals(jnp.arange(4.0), 2, jnp.array([0.0, 2.0, 4.0])),
     lambda: math_on_static(jnp.ones(4)),
+    lambda: dict_by_static_key(jnp.ones(3)),
     lambda: numpy_that_dispatches(jnp.ones((2, 2))),
     lambda: scipy_on_constants(jnp.eye(2)),
     lambda: compare_arrays(jnp.ones(2), jnp.ones(2)),

@@ -132,6 +132,7 @@ class CallSemantics:
             return built[0]
         local = self._local_callee(node)
         if local is not None:
+            objects.method_stores(self, node, *local)
             return self._local_call(node, *local)
         looped = self._looped_instance_calls(node)
         if looped is not None:

@@ -796,17 +796,42 @@ class ModuleIndex:
         owner_expr = expr.value
         cls = self.enclosing_class(scope)
         if type(owner_expr) is cst.Name and owner_expr.value in ("self", "cls") and cls is not None:
-            info = cls.methods.get(expr.attr.value)
+            info = self.find_method(cls, expr.attr.value)
+            return (info, None, True) if info else None
+        if (type(owner_expr) is cst.Call and type(owner_expr.func) is cst.Name and owner_expr.func.value == "super"
+                and not owner_expr.args and cls is not None):
+            # super().__init__(value), super().step(x): the first base of this module defining it
+            info = self._base_method(cls, expr.attr.value)
             return (info, None, True) if info else None
         if type(owner_expr) is cst.Name and owner_expr.value in self.classes:
-            info = self.classes[owner_expr.value].methods.get(expr.attr.value)
+            info = self.find_method(self.classes[owner_expr.value], expr.attr.value)
             # Class.method(obj, ...) passes self explicitly; Class.make(...) of a classmethod binds cls
             return (info, None, info.is_classmethod) if info else None
         # Policy(0.1).act, or rnn.unroll where rnn = RNN(...) in this scope or at module level
         klass = self.instance_class(owner_expr, scope)
         if klass is not None:
-            info = klass.methods.get(expr.attr.value)
+            info = self.find_method(klass, expr.attr.value)
             return (info, None, True) if info else None
+        return None
+
+    def find_method(self, klass: ClassInfo, name: str, depth: int = 8) -> FunctionInfo | None:
+        """The method ``name`` of ``klass``: its own, else the first of its bases of this module
+        (left to right, depth first: Python's method resolution order for single inheritance and
+        for bases that do not share ancestors) that defines it."""
+        own = klass.methods.get(name)
+        if own is not None or depth <= 0:
+            return own
+        return self._base_method(klass, name, depth)
+
+    def _base_method(self, klass: ClassInfo, name: str, depth: int = 8) -> FunctionInfo | None:
+        """What ``super().name`` of a method of ``klass`` is: the first base of this module that
+        defines ``name`` (itself or through its bases)."""
+        for base in klass.node.bases:
+            parent = self.classes.get(base.value.value) if type(base.value) is cst.Name and base.keyword is None else None
+            if parent is not None and parent is not klass:
+                found = self.find_method(parent, name, depth - 1)
+                if found is not None:
+                    return found
         return None
 
     def constructor(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> FunctionInfo | None:

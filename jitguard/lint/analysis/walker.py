@@ -1008,6 +1008,8 @@ class Walker(CallSemantics):
         if all(isinstance(op, (cst.Is, cst.IsNot)) for op in ops):
             return None
         if all(isinstance(op, (cst.In, cst.NotIn)) for op in ops):
+            if all(never_equal_members(c.comparator) for c in node.comparisons):
+                return None  # x in (None, "mean"): == gives False for a tracer, `in` a Python bool
             return lattice.membership(left)  # "key" in batch
         if all(isinstance(op, (cst.Equal, cst.NotEqual)) for op in ops) and any(
             isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
@@ -1274,6 +1276,15 @@ def _toggle(names: set[str], name: str, member: bool) -> None:
         names.add(name)
     else:
         names.discard(name)
+
+
+def never_equal_members(expr: cst.BaseExpression) -> bool:
+    """A list or tuple literal of None and strings only: a JAX array, a tracer too, is equal to
+    none of them (``==`` gives False), so ``x in (None, "mean")`` is a Python bool (JAX 0.10.2)."""
+    return isinstance(expr, (cst.List, cst.Tuple)) and bool(expr.elements) and all(
+        isinstance(e, cst.Element) and (isinstance(e.value, (cst.SimpleString, cst.ConcatenatedString))
+                                        or isinstance(e.value, cst.Name) and e.value.value == "None")
+        for e in expr.elements)
 
 
 def _attribute_path(node: cst.Attribute) -> str | None:

@@ -6,6 +6,7 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import keyword
 from jitguard.lint.analysis.objects import chained_truth_link
 from jitguard.lint.analysis.taint import Context
+from jitguard.lint.analysis.walker import never_equal_members
 from jitguard.lint.rules.base import Rule, Scope
 
 _BUILTIN_FIX = {
@@ -26,7 +27,9 @@ class TracedTruthValue(Rule):
     what = """
         Flags Python operations that take the truth value of a traced value: the operands of
         `and`/`or` that Python tests, a chained comparison (`a < x <= b`, which is `(a < x) and
-        (x <= b)`), `not x`, `assert cond`, and the builtins `min`, `max`,
+        (x <= b)`), membership in a list or tuple (`x in [1, 2]` tests `x == 1`, then `x == 2`,
+        until one is true; not items a tracer never equals, None and strings), `not x`,
+        `assert cond`, and the builtins `min`, `max`,
         `any`, `all` and `sorted`, which compare their arguments in Python. The test of an `if`,
         `elif`, conditional expression or `while` is reported as a whole by JG101/JG102, `and`,
         `or` and `not` in it included (one finding per test).
@@ -62,8 +65,12 @@ class TracedTruthValue(Rule):
         ctx.report(node.left, f"`{op}` takes the truth value of a traced value: {ctx.describe(node.left, taint)}", fix)
 
     def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
-        """``a < x <= b`` is ``(a < x) and (x <= b)``: outside a test, reported as that ``and`` is."""
-        if len(node.comparisons) < 2 or ctx.in_test(node):
+        """``a < x <= b`` is ``(a < x) and (x <= b)``: outside a test, reported as that ``and`` is;
+        ``x in [1, 2]`` compares ``x == 1`` and takes its truth value, as ``any`` would."""
+        if ctx.in_test(node):
+            return
+        if len(node.comparisons) == 1:
+            self._list_membership(node, ctx)
             return
         link = chained_truth_link(node, ctx.taint)
         if link is None:
@@ -75,6 +82,24 @@ class TracedTruthValue(Rule):
             f"a chained comparison takes the truth value of `{first}` (`a < x <= b` is `(a < x) and (x <= b)`): "
             f"{ctx.describe(node, taint)}",
             "Compare each pair and combine them with `&` (`(a < x) & (x <= b)`) or `jnp.logical_and`",
+        )
+
+    @staticmethod
+    def _list_membership(node: cst.Comparison, ctx: Context) -> None:
+        """``x in [1, 2]`` (or a tuple, ``x.shape``): Python tests ``x == item`` for each item until
+        one is true, so a traced ``x`` raises TracerBoolConversionError at the ``in`` itself
+        (JAX 0.10.2); not for items a tracer never equals (None, strings)."""
+        comp = node.comparisons[0]
+        if (not isinstance(comp.operator, (cst.In, cst.NotIn)) or not ctx.is_sequence(comp.comparator)
+                or never_equal_members(comp.comparator)):
+            return
+        taint = ctx.array_taint(node.left)
+        if taint is None:
+            return
+        ctx.report(
+            node,
+            f"`in` on a list or tuple takes the truth value of `==` for each item: {ctx.describe(node.left, taint)}",
+            f"Compare with an array: `jnp.isin({ctx.source(node.left, 20)}, jnp.asarray({ctx.source(comp.comparator, 30)}))`",
         )
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx: Context) -> None:

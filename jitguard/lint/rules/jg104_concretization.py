@@ -38,8 +38,10 @@ class Concretization(Rule):
         holding tracers, filled by `append`), or a NumPy array (also one bound once at module level
         or in an enclosing function, or stored once, like a list literal, as `self.<name>` by the
         `__init__` of a plain class: never registered as a pytree nor passed to any call, the
-        attribute stored nowhere else, by a caller or by `setattr`), with a traced integer.
-        NumPy functions that
+        attribute stored nowhere else, by a caller or by `setattr`), with a traced integer, and
+        looking a traced key up in a Python dict or set (`table[k]`, `table.get(k)`, `k in
+        table`: Python hashes the key, and tracers are unhashable, a TypeError under every
+        transform; the test of an `if` is reported by JG101). NumPy functions that
         dispatch to the array's own method (`np.sum`, `np.mean`, `np.reshape`, ...) and `abs(x)`
         work on tracers and are not flagged.
 
@@ -103,6 +105,18 @@ class Concretization(Rule):
             _check_math(node, name, ctx)
         elif name == "range":
             _check_range(node, ctx)
+        elif (isinstance(node.func, cst.Attribute) and node.func.attr.value in _KEYED_METHODS and first is not None
+              and ctx.is_mapping(node.func.value) and ctx.taint(node.func.value) is None):
+            _traced_key(node, first, ctx)  # table.get(k, default): k is hashed
+
+    def visit_Comparison(self, node: cst.Comparison, ctx: Context) -> None:
+        """``k in table`` of a dict or set: Python hashes ``k``, and a tracer is unhashable
+        (TypeError, JAX 0.10.2). In an if/while test JG101/JG102 report it."""
+        if len(node.comparisons) != 1 or ctx.in_test(node):
+            return
+        comp = node.comparisons[0]
+        if isinstance(comp.operator, (cst.In, cst.NotIn)) and _hashed_table(comp.comparator, ctx):
+            _traced_key(node, node.left, ctx)
 
     def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression, ctx: Context) -> None:
         if node.format_spec is None:
@@ -130,17 +144,8 @@ class Concretization(Rule):
                 return
         if ctx.is_mapping(node.value) and ctx.taint(node.value) is None:
             for el in node.slice:
-                if isinstance(el.slice, cst.Index):
-                    taint = ctx.array_taint(el.slice.value)
-                    if taint is not None:
-                        ctx.report(
-                            node,
-                            f"a Python dict looked up with a traced key (tracers are unhashable): "
-                            f"{ctx.describe(el.slice.value, taint)}",
-                            "Turn the table into an array and index it (`jnp.asarray([...])[k]`), or select with "
-                            "`lax.switch(k, branches)`; if the key is a setting, mark it static",
-                        )
-                        return
+                if isinstance(el.slice, cst.Index) and _traced_key(node, el.slice.value, ctx):
+                    return
             return
         held = ctx.taint(node.value)  # a list of tracers (filled by append, a literal) is a Python list still
         if not ctx.is_sequence(node.value) or (held is not None and not held.container) or ctx.trace_kind == DIFFERENTIATED:
@@ -157,6 +162,30 @@ class Concretization(Rule):
                         "or select a function with `lax.switch(i, branches, *operands)`",
                     )
                     return
+
+
+# dict methods that hash their first argument
+_KEYED_METHODS = frozenset({"get", "pop", "setdefault"})
+
+
+def _hashed_table(expr: cst.BaseExpression, ctx: Context) -> bool:
+    """A Python dict or set (a literal, a name bound to a dict) that is not itself traced."""
+    return (isinstance(expr, (cst.Dict, cst.Set)) or ctx.is_mapping(expr)) and ctx.taint(expr) is None
+
+
+def _traced_key(node: cst.CSTNode, key: cst.BaseExpression, ctx: Context) -> bool:
+    """Report ``node``, a lookup of a traced ``key`` in a Python dict or set (tracers are
+    unhashable: TypeError); whether it did."""
+    taint = ctx.array_taint(key)
+    if taint is None:
+        return False
+    ctx.report(
+        node,
+        f"a Python dict looked up with a traced key (tracers are unhashable): {ctx.describe(key, taint)}",
+        "Turn the table into an array and index it (`jnp.asarray([...])[k]`), or select with "
+        "`lax.switch(k, branches)`; if the key is a setting, mark it static",
+    )
+    return True
 
 
 # Conversions that work on grad's tracers when no jit is around (JAX 0.10.2; checked by
