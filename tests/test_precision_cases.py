@@ -37,8 +37,7 @@ STILL_FLAGGED: dict[str, str] = {
     # held-out projects, 2026-12-01 (docs/precision.md, "Held-out projects"): all 11 fixed
     # second held-out set, 2026-12-01 (docs/precision.md, "Second held-out set")
     "fresh2_leafless_pytree_compile_time_eval": "LEAFLESS: a pytree without array leaves under compile-time eval",
-    # fifth held-out set, 2026-12-03 (docs/precision.md, "Fifth held-out set")
-    "fresh5_frozen_field_leafless_node": "FROZEN: a value held in a registered pytree node without children is static",
+    # fifth held-out set, 2026-12-03: FROZEN's case fixed (analysis/leafnodes.py); fdtdx's own form is left
 }
 
 def _cold(jax, fn, *args) -> int:

@@ -8,8 +8,10 @@ Seen as (held-out 5): an FDTD package's `SimulationConfig`, `GradientConfig` and
 declare fields with a `frozen_field(...)` of the package that adds a freeze callback of its pytree
 base library (the value is wrapped in a leafless node on set and unwrapped on get); the jitted
 simulation tests `config.time_steps_total`, a recorder's `_max_time_steps` and a detector's
-`grid_slice_tuple` (JG101 and JG103, 4 findings). Still flagged: the analysis does not follow a
-value through a leafless node (see also fresh2_leafless_pytree_compile_time_eval.py).
+`grid_slice_tuple` (JG101 and JG103, 4 findings). Clean since `jitguard/lint/analysis/leafnodes.py`
+(the leafless class, the wrapper `freeze`, the attributes it always sets, the pure helper
+`unfreeze`); true look-alikes in fresh5_true_frozen_field_reset_raw.py. fdtdx itself stays
+flagged: its wrapper is a field callback of a library outside the checked tree (docs/precision.md).
 """
 
 import jax

@@ -38,7 +38,7 @@ from __future__ import annotations
 import ast
 import re
 
-from jitguard.lint.analysis import propscan
+from jitguard.lint.analysis import leafnodes, propscan
 
 _REGISTER_CALLS = frozenset({"register_pytree_node", "register_pytree_with_keys"})
 _REGISTER_CLASS = frozenset({"register_pytree_node_class", "register_pytree_with_keys_class"})
@@ -191,7 +191,7 @@ def static_properties(source: str) -> set[str]:
     parsed (a regex finds them), so this stays cheap on every file of the tree."""
     if "property" not in source:
         return set()
-    return _static_defs(source, ((m.group(1), m.group(2), m.start()) for m in _PROPERTY.finditer(source)))
+    return _static_defs(source, ((m.group(1), m.group(2), m.start()) for m in _PROPERTY.finditer(source)), frozen=True)
 
 
 # `def name(self)` / `def name(self, ...)` (found from the literal "def": fast on every file)
@@ -244,9 +244,11 @@ def _undecorated(source: str, start: int) -> bool:
     return True
 
 
-def _static_defs(source: str, defs) -> set[str]:
+def _static_defs(source: str, defs, frozen: bool = False) -> set[str]:
     """The names among ``defs`` (indent, name, where the ``def name(self)`` starts) whose every def
-    there is a static getter (see static_properties)."""
+    there is a static getter (see static_properties); with ``frozen``, a getter may also read the
+    attributes of ``self`` that hold a leafless pytree node, through the file's pure helpers
+    (``unfreeze(self._time)``: :mod:`jitguard.lint.analysis.leafnodes`)."""
     getters: dict[str, list[ast.FunctionDef]] = {}
     lines: list[str] = []
     for indent, name, start in defs:
@@ -265,7 +267,8 @@ def _static_defs(source: str, defs) -> set[str]:
     if not getters:
         return set()
     names = _module_names(source)
-    known: set[str] = set()
+    seeded = leafnodes.seeds(source, names, _static) if frozen else set()
+    known: set[str] = set(seeded)
     changed = True
     while changed:  # properties reading other static properties of the file
         changed = False
@@ -273,7 +276,7 @@ def _static_defs(source: str, defs) -> set[str]:
             if name not in known and all(_static_getter(fn, known, names) for fn in fns):
                 known.add(name)
                 changed = True
-    return known
+    return known - seeded
 
 
 _BUILTIN_NAMES = frozenset({"int", "float", "bool", "str", "complex", "tuple", "list", "dict", "set", "frozenset",
@@ -328,8 +331,16 @@ def _static_leaf(expr: ast.expr, known: set[str], names: set[str]) -> bool | Non
         # type(self.x) is the class of a node (tree structure), len of a leaf its first dimension;
         # the arguments themselves need not be static
         return (isinstance(expr.func, ast.Name) and expr.func.id in _STATIC_BUILTINS and not expr.keywords
-                or propscan.static_call(expr, known, names, _static))  # divmod(...), jax.device_count()
+                or propscan.static_call(expr, known, names, _static)  # divmod(...), jax.device_count()
+                or _pure_call(expr, known, names))
     return None
+
+
+def _pure_call(expr: ast.Call, known: set[str], names: set[str]) -> bool:
+    """A pure helper of the file (leafnodes.PURE, ``unfreeze(self._time)``) given static arguments."""
+    return (isinstance(expr.func, ast.Name) and leafnodes.PURE + expr.func.id in known
+            and all(not isinstance(a, ast.Starred) and _static(a, known, names) for a in expr.args)
+            and all(k.arg is not None and _static(k.value, known, names) for k in expr.keywords))
 
 
 def _parts(expr: ast.expr) -> list[ast.expr] | None:
