@@ -45,14 +45,15 @@ from __future__ import annotations
 
 import ast
 
-_REGISTER_CALLS = frozenset({"register_pytree_node", "register_pytree_with_keys"})
-_REGISTER_CLASS = frozenset({"register_pytree_node_class", "register_pytree_with_keys_class"})
-_FLATTEN_METHODS = frozenset({"tree_flatten", "tree_flatten_with_keys"})
+REGISTER_CALLS = frozenset({"register_pytree_node", "register_pytree_with_keys"})
+REGISTER_CLASS = frozenset({"register_pytree_node_class", "register_pytree_with_keys_class"})
+FLATTEN_METHODS = frozenset({"tree_flatten", "tree_flatten_with_keys"})
 _SETATTR = frozenset({"setattr", "__setattr__"})
 PURE = "\x00pure-function:"  # a marker entry of the known names: a pure helper of the file
 
 
-def _last_name(expr: ast.expr) -> str | None:
+def last_name(expr: ast.expr) -> str | None:
+    """``jax.tree_util.register_pytree_node`` -> "register_pytree_node"; ``jtu.f`` -> "f"."""
     if isinstance(expr, ast.Attribute):
         return expr.attr
     if isinstance(expr, ast.Name):
@@ -89,7 +90,7 @@ def leafless_classes(nodes: list[ast.AST], defs: dict[str, list[ast.FunctionDef]
     """Names of the classes the file registers as pytree nodes without children."""
     out: set[str] = set()
     for node in nodes:
-        if (isinstance(node, ast.Call) and _last_name(node.func) in _REGISTER_CALLS and len(node.args) >= 2
+        if (isinstance(node, ast.Call) and last_name(node.func) in REGISTER_CALLS and len(node.args) >= 2
                 and isinstance(node.args[0], ast.Name)):
             flatten = node.args[1]
             if isinstance(flatten, ast.Lambda):
@@ -100,8 +101,8 @@ def leafless_classes(nodes: list[ast.AST], defs: dict[str, list[ast.FunctionDef]
             if leafless:
                 out.add(node.args[0].id)
         elif isinstance(node, ast.ClassDef) and any(
-                _last_name(d.func if isinstance(d, ast.Call) else d) in _REGISTER_CLASS for d in node.decorator_list):
-            flattens = [s for s in node.body if isinstance(s, ast.FunctionDef) and s.name in _FLATTEN_METHODS]
+                last_name(d.func if isinstance(d, ast.Call) else d) in REGISTER_CLASS for d in node.decorator_list):
+            flattens = [s for s in node.body if isinstance(s, ast.FunctionDef) and s.name in FLATTEN_METHODS]
             if flattens and all(_flattens_to_nothing(fn) for fn in flattens):
                 out.add(node.name)
     return out
@@ -188,20 +189,21 @@ def _unflatten_children(cls: ast.ClassDef) -> tuple[ast.FunctionDef, str] | None
     return None
 
 
-def _assignments(scope: ast.AST) -> list[tuple[ast.expr, ast.expr | None]]:
+def _assignments(scope: ast.AST) -> tuple[list[tuple[ast.expr, ast.expr | None]], list[ast.expr]]:
     """(target, value) of every assignment in ``scope``, tuple targets paired with a tuple value
-    element by element (value None when it is not one); and every ``setattr``/``__setattr__`` as
-    (its name argument, its value)."""
+    element by element (value None when it is not one); and the name argument of every
+    ``setattr``/``__setattr__`` call."""
     out: list[tuple[ast.expr, ast.expr | None]] = []
+    named: list[ast.expr] = []
     for node in ast.walk(scope):
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 out.extend(_pairs(target, node.value))
         elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
             out.append((node.target, node.value if isinstance(node, ast.AnnAssign) else None))
-        elif isinstance(node, ast.Call) and _last_name(node.func) in _SETATTR and len(node.args) >= 3:
-            out.append((node.args[1], node.args[2]))
-    return out
+        elif isinstance(node, ast.Call) and last_name(node.func) in _SETATTR and len(node.args) >= 2:
+            named.append(node.args[1])
+    return out, named
 
 
 def _pairs(target: ast.expr, value: ast.expr | None) -> list[tuple[ast.expr, ast.expr | None]]:
@@ -212,10 +214,10 @@ def _pairs(target: ast.expr, value: ast.expr | None) -> list[tuple[ast.expr, ast
     return [(target, value)]
 
 
-def _restored(module: ast.Module) -> set[tuple[int, int]]:
-    """(id of a target, id of its statement) of the attribute assignments a ``tree_unflatten``
-    makes from its children at the position where ``tree_flatten`` put that same attribute."""
-    out: set[tuple[int, int]] = set()
+def _restored(module: ast.Module) -> set[int]:
+    """The ids of the attribute targets a ``tree_unflatten`` assigns from its children at the
+    position where ``tree_flatten`` put that same attribute."""
+    out: set[int] = set()
     for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
         positions = _flatten_positions(cls)
         found = _unflatten_children(cls)
@@ -227,24 +229,23 @@ def _restored(module: ast.Module) -> set[tuple[int, int]]:
                     and isinstance(node.value, ast.Name) and node.value.id == children):
                 for i, t in enumerate(node.targets[0].elts):
                     if isinstance(t, ast.Attribute) and positions.get(i) == t.attr:
-                        out.add((id(t), id(node)))
+                        out.add(id(t))
     return out
 
 
 def frozen_attributes(module: ast.Module, leafless: set[str], wrappers: set[str]) -> set[str]:
     """Attribute names that every assignment in the file sets to a leafless node."""
     makers = leafless | wrappers
-    restored = {t for t, _stmt in _restored(module)}
+    restored = _restored(module)
     frozen: set[str] = set()
     other: set[str] = set()
-    for target, value in _assignments(module):
-        if not isinstance(target, ast.Attribute):
-            if isinstance(target, ast.Constant) and isinstance(target.value, str):
-                other.add(target.value)  # setattr(obj, "name", v): not read
-            elif not isinstance(target, (ast.Name, ast.Subscript, ast.Starred)):
-                return set()  # setattr(obj, name, v) with a computed name: anything may be set
-            continue
-        if id(target) in restored:
+    assigned, named = _assignments(module)
+    for name in named:
+        if not (isinstance(name, ast.Constant) and isinstance(name.value, str)):
+            return set()  # setattr(obj, name, v) with a computed name: anything may be set
+        other.add(name.value)  # setattr(obj, "name", v): not read
+    for target, value in assigned:
+        if not isinstance(target, ast.Attribute) or id(target) in restored:
             continue
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in makers:
             frozen.add(target.attr)

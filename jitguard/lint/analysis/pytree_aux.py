@@ -40,9 +40,10 @@ import re
 
 from jitguard.lint.analysis import leafnodes, propscan
 
-_REGISTER_CALLS = frozenset({"register_pytree_node", "register_pytree_with_keys"})
-_REGISTER_CLASS = frozenset({"register_pytree_node_class", "register_pytree_with_keys_class"})
-_FLATTEN_METHODS = frozenset({"tree_flatten", "tree_flatten_with_keys"})
+_REGISTER_CALLS = leafnodes.REGISTER_CALLS
+_REGISTER_CLASS = leafnodes.REGISTER_CLASS
+_FLATTEN_METHODS = leafnodes.FLATTEN_METHODS
+_last_name = leafnodes.last_name
 
 
 def aux_attributes(source: str) -> set[str]:
@@ -94,15 +95,6 @@ def _nodes(tree: ast.AST) -> list[ast.AST]:
 
 def _callee(expr: ast.expr) -> ast.expr:
     return expr.func if isinstance(expr, ast.Call) else expr
-
-
-def _last_name(expr: ast.expr) -> str | None:
-    """``jax.tree_util.register_pytree_node`` -> "register_pytree_node"; ``jtu.f`` -> "f"."""
-    if isinstance(expr, ast.Attribute):
-        return expr.attr
-    if isinstance(expr, ast.Name):
-        return expr.id
-    return None
 
 
 def _single_param(args: ast.arguments) -> str | None:
