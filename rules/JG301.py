@@ -686,6 +686,20 @@ def shapes_planned_per_step(n):
     return [shaper.plan(jnp.ones(3)) for _ in range(n)]
 
 
+class Sweeps:
+    RATES = (0.5, 0.25)  # bound once, when the class is created; nothing rebinds it
+
+
+def sweep_of_class_rates(n):
+    # one jitted closure per element of a tuple a class body binds: a fixed number of compiles
+    x = jnp.ones(3)
+    for rate in Sweeps.RATES:
+        step = jax.jit(lambda v: v * rate)
+        for _ in range(n):
+            x = step(x)
+    return x
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps, annealer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step,
@@ -694,7 +708,8 @@ BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_pe
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update,
-           method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit, shapes_planned_per_step]
+           method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit, shapes_planned_per_step,
+           sweep_of_class_rates]
 
 
 if __name__ == "__main__":  # the eager steps run from the top level only: nothing traces them

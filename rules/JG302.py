@@ -224,6 +224,17 @@ def warm_up_fixed_modes(n):
     return outs, n
 
 
+class Warmer:
+    POWERS = (1, 2, 3)  # bound once, when the class is created; nothing rebinds it
+
+    def warm_up(self):
+        return [power(jnp.ones(2), k) for k in self.POWERS]
+
+
+def warm_up_class_powers(n):
+    return Warmer().warm_up(), n
+
+
 def bounded_parity(n):
     return [power(jnp.ones(2), i % 2) for i in range(n)]
 
@@ -391,4 +402,4 @@ GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, l
 BOUNDED = [scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
-           static_from_shapes_of_a_structure, static_from_metadata_by_key]
+           static_from_shapes_of_a_structure, static_from_metadata_by_key, warm_up_class_powers]

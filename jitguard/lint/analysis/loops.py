@@ -28,6 +28,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, jaxsig
+from jitguard.lint.analysis.classconsts import fixed_class_attribute
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.rounding import rounds_to_buckets
 from jitguard.lint.analysis.walk import children
@@ -118,12 +119,15 @@ def is_fixed_collection(expr: cst.BaseExpression, imports: ImportTable | None = 
     ``enumerate``/``itertools.product``/... of such collections? A loop over one runs a fixed
     number of times, however long the program runs: what varies with it takes a bounded number
     of values. With ``scope`` (a ``shapes.ScopeView``), a name bound only to such collections (a
-    parameter: to a literal default no call of the module passes) counts too."""
+    parameter: to a literal default no call of the module passes) counts too, and so does a class
+    attribute its class body binds to one (``Klass.SIZES``, ``self.SIZES``: see classconsts)."""
     if is_literal_collection(expr) or (isinstance(expr, cst.Dict) and not any(
             isinstance(e, cst.StarredDictElement) for e in expr.elements)):
         return True
     if isinstance(expr, cst.Name):
         return expr.value in enums or (scope is not None and scope.fixed_name(expr.value, depth, enums))
+    if isinstance(expr, cst.Attribute) and scope is not None:  # `Klass.SIZES`, `self.SIZES`: bound once
+        return fixed_class_attribute(scope, expr, depth, enums)
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Multiply):
         # `[8] * 10`, `3 * (a, b)`: a literal count of repeats of a fixed collection's elements
         count, seq = (expr.left, expr.right) if isinstance(expr.left, cst.Integer) else (expr.right, expr.left)

@@ -210,12 +210,22 @@ def attributes_set_outside_init(index) -> frozenset[str] | None:
     method, ``setattr(obj, "levels", ...)``); None when any attribute may be set that way
     (``setattr`` or ``object.__setattr__`` with a name that is not a literal, ``vars(...)``,
     ``.__dict__``). Memoized per module."""
-    return _SET_ANYWHERE.of(index, lambda i: (_attributes_set_outside_init(i),))[0]  # (None is a value)
+    return _SET_ANYWHERE.of(index, lambda i: (_attributes_set(i, outside_init=True),))[0]  # (None is a value)
 
 
-def _attributes_set_outside_init(index) -> frozenset[str] | None:
+_SET_AT_ALL = PerIndex()
+
+
+def attributes_set(index) -> frozenset[str] | None:
+    """The attribute names the module stores on any object (``self.<name> = ...`` in ``__init__``
+    too, ``Klass.<name> = ...``, ``setattr(obj, "<name>", ...)``); None as for
+    :func:`attributes_set_outside_init`. Memoized per module."""
+    return _SET_AT_ALL.of(index, lambda i: (_attributes_set(i, outside_init=False),))[0]
+
+
+def _attributes_set(index, outside_init: bool) -> frozenset[str] | None:
     in_init = set()
-    for klass in index.classes.values():
+    for klass in index.classes.values() if outside_init else ():
         init = klass.methods.get("__init__")
         if init is not None and init.is_method and init.positional and isinstance(init.node, cst.FunctionDef):
             in_init |= {id(t) for t in _own_stores(init)}
