@@ -659,10 +659,31 @@ class CallSemantics:
             return None
         else:
             resolved = self.index.resolve_function(func, self.info)
+            if resolved is None and isinstance(func, cst.Attribute):
+                resolved, bound_pos = self._stored_wrapper(func)
         if resolved is None:
             return None
         callee, use, bound_self = resolved
         return callee, call, bound_pos, bound_self, use
+
+    def _stored_wrapper(self, func: cst.Attribute) -> tuple[tuple | None, int]:
+        """``self.grad(...)`` where the class's ``__init__`` alone stores ``self.grad`` once, as a
+        transform or ``partial`` of a function or method (``jax.value_and_grad(self.loss)``): the
+        call runs that function in the trace of the caller, as the inline
+        ``jax.value_and_grad(self.loss)(...)`` does (grad and vmap under jit stage their function
+        into jit's trace). (The function resolved, how many positions partial binds.)"""
+        from jitguard.lint.analysis.walker import _init_stored_value
+
+        if not isinstance(func.value, cst.Name) or func.value.value in self.env:
+            return None, 0
+        found = _init_stored_value(self.index, self.info, func.value.value, func.attr.value)
+        if found is None or not isinstance(found[1], cst.Call):
+            return None, 0
+        init, value = found
+        target, bound_pos, bound_kw = self.index.unwrap(value, init)
+        if target is value or "**" in bound_kw:
+            return None, 0
+        return self.index.resolve_function(target, init), bound_pos
 
     def _through_partial(self, call: cst.Call) -> cst.Call | None:
         """``partial(f, a, k=v)(x)``, or ``g(x)`` with ``g = functools.partial(f, a, k=v)`` bound once
