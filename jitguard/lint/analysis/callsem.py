@@ -590,7 +590,7 @@ class CallSemantics:
         the module: ``_make_step(p, it, relative_step)``), each with these arguments; the first
         one stands for the result."""
         func = call.func
-        if not isinstance(func, cst.Name) or self.info is None or any(a.star for a in call.args):
+        if not isinstance(func, cst.Name) or self.info is None or not _static_spread_last(self, call):
             return None
         owner = self.info  # the function whose parameter it is: this one, or one it is nested in
         while owner is not None and owner.param(func.value) is None:
@@ -904,6 +904,14 @@ def _map_known_keywords(kwargs: Taint, callee: FunctionInfo, varkw, mapped: dict
                 mapped[p.name] = kind
         elif varkw is not None:
             extra[key] = kind
+
+
+def _static_spread_last(walker, call: cst.Call) -> bool:
+    """No argument spread in, or only static ones after every plain positional argument
+    (``init_fn(rng, *init_args)``: the spread fills the parameters left with Python values)."""
+    stars = [i for i, a in enumerate(call.args) if a.star]
+    return not stars or (all(walker.taints.get(call.args[i].value) is None for i in stars) and not any(
+        a.keyword is None and not a.star for a in call.args[stars[0]:]))
 
 
 def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, varkw, mapped: dict[str, Taint]) -> int:
