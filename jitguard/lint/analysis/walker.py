@@ -22,7 +22,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import annotated, flatten_leaves, jaxapi, jitcontext, keyedmaps, lattice, npparams, objects
 from jitguard.lint.analysis.callsem import CallSemantics
-from jitguard.lint.analysis.carries import carry_fields
+from jitguard.lint.analysis.carries import arriving_tuple, carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.imports import dotted
@@ -179,6 +179,8 @@ class Walker(CallSemantics):
                     fields = objects.arriving_fields(self.index, info, name, taint)
                 if fields is None:  # lax.while_loop(cond, body, (0, True)): a carry of two tracers
                     fields = carry_fields(self.index, info, name, taint)
+                if fields is None:  # jax.jit(f)(x, (coils, 4)): a tuple of two tracers
+                    fields = arriving_tuple(self.index, info, name, taint)
                 if fields is not None:  # out = solve(x); check(out): check's `out` knows its fields
                     self.env[name] = dataclasses.replace(taint, container=True, fields=fields)
                 elif (mask := objects.arriving_mask(self.index, info, name, taint)) is not None:
