@@ -45,7 +45,6 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-bias-correction-power-per-step": {43},
     "churn_so-jit-called-with-different-leading-dimension": {28},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_desc-static-chunk-size-retraced-by-inner-jit-odefun": {29},
     "concrete_jaxopt-scipy-root-finding-under-vmap": {32},
     "concrete_netket-sr-lazy-gmres-restart-is-pytree-data-field": {66},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
