@@ -590,7 +590,7 @@ class CallSemantics:
         the module: ``_make_step(p, it, relative_step)``), each with these arguments; the first
         one stands for the result."""
         func = call.func
-        if not isinstance(func, cst.Name) or self.info is None or any(a.star for a in call.args):
+        if not isinstance(func, cst.Name) or self.info is None or not _static_spread_last(self, call):
             return None
         owner = self.info  # the function whose parameter it is: this one, or one it is nested in
         while owner is not None and owner.param(func.value) is None:
@@ -659,10 +659,31 @@ class CallSemantics:
             return None
         else:
             resolved = self.index.resolve_function(func, self.info)
+            if resolved is None and isinstance(func, cst.Attribute):
+                resolved, bound_pos = self._stored_wrapper(func)
         if resolved is None:
             return None
         callee, use, bound_self = resolved
         return callee, call, bound_pos, bound_self, use
+
+    def _stored_wrapper(self, func: cst.Attribute) -> tuple[tuple | None, int]:
+        """``self.grad(...)`` where the class's ``__init__`` alone stores ``self.grad`` once, as a
+        transform or ``partial`` of a function or method (``jax.value_and_grad(self.loss)``): the
+        call runs that function in the trace of the caller, as the inline
+        ``jax.value_and_grad(self.loss)(...)`` does (grad and vmap under jit stage their function
+        into jit's trace). (The function resolved, how many positions partial binds.)"""
+        from jitguard.lint.analysis.walker import _init_stored_value
+
+        if not isinstance(func.value, cst.Name) or func.value.value in self.env:
+            return None, 0
+        found = _init_stored_value(self.index, self.info, func.value.value, func.attr.value)
+        if found is None or not isinstance(found[1], cst.Call):
+            return None, 0
+        init, value = found
+        target, bound_pos, bound_kw = self.index.unwrap(value, init)
+        if target is value or "**" in bound_kw:
+            return None, 0
+        return self.index.resolve_function(target, init), bound_pos
 
     def _through_partial(self, call: cst.Call) -> cst.Call | None:
         """``partial(f, a, k=v)(x)``, or ``g(x)`` with ``g = functools.partial(f, a, k=v)`` bound once
@@ -883,6 +904,14 @@ def _map_known_keywords(kwargs: Taint, callee: FunctionInfo, varkw, mapped: dict
                 mapped[p.name] = kind
         elif varkw is not None:
             extra[key] = kind
+
+
+def _static_spread_last(walker, call: cst.Call) -> bool:
+    """No argument spread in, or only static ones after every plain positional argument
+    (``init_fn(rng, *init_args)``: the spread fills the parameters left with Python values)."""
+    stars = [i for i, a in enumerate(call.args) if a.star]
+    return not stars or (all(walker.taints.get(call.args[i].value) is None for i in stars) and not any(
+        a.keyword is None and not a.star for a in call.args[stars[0]:]))
 
 
 def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, varkw, mapped: dict[str, Taint]) -> int:

@@ -10,11 +10,13 @@ array calls) are read; any other initial value at one of the calls leaves the ca
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 
 import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import FunctionInfo
+from jitguard.lint.analysis import lattice
 from jitguard.lint.analysis.lattice import Fields, Taint
 from jitguard.lint.analysis.walk import own_nodes
 from jitguard.lint.analysis.memo import PerIndex
@@ -93,3 +95,96 @@ def _plain_leaf(index, expr: cst.BaseExpression, scope) -> bool:
         return name.startswith(("jax.numpy.", "numpy.")) and name.rsplit(".", 1)[-1] in (
             "array", "asarray", "zeros", "ones", "full", "int32", "float32", "bool_", "zeros_like", "ones_like")
     return False
+
+
+# -- tuples arriving at a traced position of a jit -------------------------------------------
+_TUPLES = PerIndex()
+
+
+def arriving_tuple(index, info: FunctionInfo, name: str, taint: Taint) -> Fields | None:
+    """The positions of traced parameter ``name`` of a jitted ``info`` when every call in sight
+    through the jit passes a tuple literal of one length there: jit flattens it and traces every
+    leaf, so a position holding a plain leaf at every call (a number, an array call, or a static
+    parameter of the calling jit that holds a number literal in every trace of it, like a chunk
+    size) is a tracer in ``info`` (a Python int turned into an int32 tracer, DESC#2228); a
+    position given None is None (an empty pytree); any other position keeps the unknown kind of
+    a child. None when no call is in sight or no position is known to be a leaf."""
+    found = _TUPLES.of(index, _tuples).get((info, name))
+    if not found:
+        return None
+    origin = dataclasses.replace(
+        taint.origin, why=f"{taint.origin.why}; every call passes a tuple there, whose leaves jit traces")
+    return tuple((str(i), Taint(origin) if kind == "leaf" else None if kind == "none" else lattice.unpacked(taint))
+                 for i, kind in enumerate(found))
+
+
+def _tuples(index) -> dict:
+    from jitguard.lint.analysis.objects import _jit_call_arguments
+
+    found: dict = {}
+    for info, use, scope, _positional, given in _jit_call_arguments(index):
+        for param, arg in given.items():
+            if param in use.static_names or param in use.bound_keywords:
+                continue
+            kinds = _tuple_kinds(index, arg, scope)
+            key = (info, param)
+            old = found.get(key, kinds)
+            if kinds is None or old is None or len(old) != len(kinds):
+                found[key] = None
+                continue
+            found[key] = tuple(k if k == o else "unknown" for k, o in zip(kinds, old))
+    return {key: kinds for key, kinds in found.items() if kinds and "leaf" in kinds}
+
+
+def _tuple_kinds(index, expr: cst.BaseExpression, scope) -> tuple[str, ...] | None:
+    if not isinstance(expr, cst.Tuple) or not expr.elements or any(
+            isinstance(el, cst.StarredElement) for el in expr.elements):
+        return None
+    return tuple(_position_kind(index, el.value, scope) for el in expr.elements)
+
+
+def _position_kind(index, expr: cst.BaseExpression, scope) -> str:
+    if isinstance(expr, cst.Name) and expr.value == "None":
+        return "none"
+    if _plain_leaf(index, expr, scope):
+        return "leaf"
+    if isinstance(expr, cst.Name) and scope is not None and scope.param(expr.value) is not None \
+            and expr.value not in index.assigned_names(scope) and _static_number(index, scope, expr.value):
+        return "leaf"
+    return "unknown"
+
+
+def _static_number(index, scope: FunctionInfo, name: str) -> bool:
+    """A parameter of a jitted ``scope`` that holds a Python number in every trace: a literal
+    held so, or a static parameter annotated ``int``/``float``, or one every call in sight of
+    the jit passes a number literal (or leaves at a number default)."""
+    held = index.traces.of(scope).constants.get(name)
+    if held is not None:
+        return _number_literal(held)
+    from jitguard.lint.analysis.objects import _jit_call_arguments
+
+    if not any(fn is scope and name in use.static_names for fn, use, _site in index.jit_uses):
+        return False
+    param = scope.param(name)
+    params = scope.node.params if isinstance(scope.node, cst.FunctionDef) else None
+    node = next((q for q in (*params.posonly_params, *params.params, *params.kwonly_params) if q.name.value == name),
+                None) if params is not None else None
+    if node is not None and node.annotation is not None and isinstance(node.annotation.annotation, cst.Name) \
+            and node.annotation.annotation.value in ("int", "float"):
+        return True
+    seen = False
+    for info, use, _caller, _positional, given in _jit_call_arguments(index):
+        if info is not scope:
+            continue
+        value = given.get(name, param.default)
+        if value is None or not _number_literal(index.module.code_for_node(value)):
+            return False
+        seen = True
+    return seen
+
+
+def _number_literal(code: str) -> bool:
+    try:
+        return isinstance(ast.literal_eval(code), (int, float)) and code not in ("True", "False")
+    except (ValueError, SyntaxError):
+        return False

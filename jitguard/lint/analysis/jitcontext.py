@@ -35,7 +35,7 @@ from jitguard.lint.analysis.imports import ImportTable, dotted
 from jitguard.lint.analysis.instances import _fields_and_attributes
 from jitguard.lint.analysis.jitfactories import jit_factories
 from jitguard.lint.analysis.lattice import Origin, Taint
-from jitguard.lint.analysis.objects import none_or_text
+from jitguard.lint.analysis.objects import classmethod_class, none_or_text
 from jitguard.lint.analysis.walk import LEAVES, branches, children, iter_branches, iter_nodes, own_nodes
 from jitguard.lint.textscan import MAYBE_NONE as MAYBE_NONE_FIELD
 from jitguard.lint.textscan import NOT_NONE as NOT_NONE_FIELD
@@ -860,7 +860,8 @@ class ModuleIndex:
         if type(expr) is cst.Name:
             expr = self.binding(expr.value, scope)
         if type(expr) is cst.Call and type(expr.func) is cst.Name:
-            klass = self.classes.get(expr.func.value)
+            # `cls(...)` in a classmethod of a class nothing derives from: that class
+            klass = self.classes.get(expr.func.value) or classmethod_class(self, scope, expr.func.value)
             if klass is not None or depth <= 0:
                 return klass
             return self._factory_class(expr.func.value, scope, depth - 1)

@@ -57,7 +57,11 @@ def instance_value(walker, call: cst.Call) -> tuple[Taint | None] | None:
     if not isinstance(func, cst.Name) or func.value in walker.env or any(a.star for a in call.args):
         return None
     init = walker.index.constructor(func, walker.info)
-    klass = walker.index.classes.get(func.value) if init is not None else None
+    klass = walker.index.classes.get(func.value) if init is not None else classmethod_class(walker.index, walker.info,
+                                                                                            func.value)
+    if init is None and klass is not None:
+        init = klass.methods.get("__init__")
+        klass = klass if init is not None and init.is_method and init.positional else None
     attrs = plain_attributes(walker.index, klass) if klass is not None else None
     if attrs is None:
         return None
@@ -85,6 +89,19 @@ def instance_value(walker, call: cst.Call) -> tuple[Taint | None] | None:
                        for name, getter in sorted(getters.items())})
         value = lattice.record(fields)
     return (value,)
+
+
+def classmethod_class(index, scope, name: str):
+    """The class ``name`` holds in ``scope``: the first parameter of the classmethod ``scope`` is
+    (or is nested in), never rebound there, of a class no class of the module derives from (so
+    ``cls(...)`` builds that class, whichever way the classmethod is called); else None."""
+    while scope is not None and not (scope.is_classmethod and scope.positional and scope.positional[0].name == name):
+        if scope.param(name) is not None or name in index.assigned_names(scope):
+            return None
+        scope = scope.parent
+    if scope is None or scope.cls is None or name in index.assigned_names(scope) or index.has_subclass(scope.cls):
+        return None
+    return scope.cls
 
 
 def read_property(walker, node: cst.Attribute, value: Taint | None) -> None:
@@ -122,6 +139,8 @@ def _plain_attributes(index, klass) -> frozenset[str] | None:
         return None
     names: set[str] = set(klass.methods)
     for base in node.bases:
+        if base.keyword is None and _plain_module_base(index, klass, base.value):
+            continue
         if base.keyword is not None or not isinstance(base.value, cst.Name):
             return None
         if base.value.value == "object":
@@ -146,6 +165,18 @@ def _plain_attributes(index, klass) -> frozenset[str] | None:
             return None
         names |= found
     return frozenset(names)
+
+
+def _plain_module_base(index, klass, base: cst.BaseExpression) -> bool:
+    """``eqx.Module`` as the base of a class with its own ``__init__`` and no field converter:
+    ``__init__`` runs on the values given and stores them as they are (a frozen dataclass: no
+    other method can rebind a field), so its instances hold attributes as a plain class's do."""
+    if index.resolve(base, None) != "equinox.Module" or "__init__" not in klass.methods:
+        return False
+    body = klass.node.body.body if isinstance(klass.node.body, cst.IndentedBlock) else ()
+    return not any(isinstance(small, cst.AnnAssign) and isinstance(small.value, cst.Call)
+                   and any(a.keyword is not None and a.keyword.value == "converter" for a in small.value.args)
+                   for stmt in body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body)
 
 
 def _self_targets(method) -> set[str] | None:

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import annotated, flatten_leaves, jaxapi, jitcontext, keyedmaps, lattice, objects
+from jitguard.lint.analysis import annotated, flatten_leaves, jaxapi, jitcontext, keyedmaps, lattice, npparams, objects
 from jitguard.lint.analysis.callsem import CallSemantics
-from jitguard.lint.analysis.carries import carry_fields
+from jitguard.lint.analysis.carries import arriving_tuple, carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.imports import dotted
@@ -179,6 +179,8 @@ class Walker(CallSemantics):
                     fields = objects.arriving_fields(self.index, info, name, taint)
                 if fields is None:  # lax.while_loop(cond, body, (0, True)): a carry of two tracers
                     fields = carry_fields(self.index, info, name, taint)
+                if fields is None:  # jax.jit(f)(x, (coils, 4)): a tuple of two tracers
+                    fields = arriving_tuple(self.index, info, name, taint)
                 if fields is not None:  # out = solve(x); check(out): check's `out` knows its fields
                     self.env[name] = dataclasses.replace(taint, container=True, fields=fields)
                 elif (mask := objects.arriving_mask(self.index, info, name, taint)) is not None:
@@ -201,6 +203,11 @@ class Walker(CallSemantics):
                 # the values are (for k in kwargs, kwargs.items(), "k" in kwargs)
                 self.env[p.name] = dataclasses.replace(self.env[p.name], container=True, mapping=True)
         self.entry_env = dict(self.env)  # what the parameters hold on entry (Taint objects, by identity)
+        # parameters every call fills with NumPy data, untraced here (npparams: a plain call, vmap's in_axes=None)
+        self.npitems: set[str] = set()
+        for p in info.params:
+            held = npparams.numpy_param(self.index, info, p.name) if p.name not in self.env else None
+            (self.nparrays if held == npparams.ARRAY else self.npitems if held else set()).add(p.name)
         # the import table names resolve through: the function's own (ModuleIndex.imports_of: the
         # module's, or a child with the imports of this body and of the functions it is nested in)
         self.imports = analysis.index.imports_of(info)
@@ -308,7 +315,7 @@ class Walker(CallSemantics):
             return (name.startswith("numpy.") and not name.startswith(_NUMPY_NOT_ARRAYS) and last[:1].islower()
                     and name not in jaxapi.STATIC_CALLS)
         if isinstance(expr, cst.Subscript):
-            return self.is_numpy_array(expr.value)
+            return self.is_numpy_array(expr.value) or self._numpy_items(expr.value)
         if isinstance(expr, cst.Attribute):
             if expr.attr.value == "T":
                 return self.is_numpy_array(expr.value)
@@ -319,6 +326,15 @@ class Walker(CallSemantics):
         if isinstance(expr, cst.BinaryOperation):
             return self.is_numpy_array(expr.left) or self.is_numpy_array(expr.right)
         return False
+
+    def _numpy_items(self, expr: cst.BaseExpression) -> bool:
+        """A parameter (here or of an enclosing function) holding NumPy arrays as its items in
+        every call (npparams.ITEMS), not rebound: ``params["w"]`` is a NumPy array."""
+        if not isinstance(expr, cst.Name) or expr.value in self.env or self.lookup(expr.value) is not None:
+            return False
+        if expr.value in self.locals:
+            return expr.value in self.npitems and expr.value not in self.rebound
+        return npparams.numpy_param(self.index, self.info.parent, expr.value) == npparams.ITEMS
 
     def is_mapping(self, expr: cst.BaseExpression) -> bool:
         return self._python_literal(expr, (cst.Dict, cst.DictComp), self.maps, self.index.module_mappings)
@@ -1499,7 +1515,9 @@ def numpy_array_binding(index, scope: FunctionInfo | None, name: str, depth: int
     key = ("numpy", scope, name, depth)
     if key not in table:
         table[key] = None  # (recursion guard)
-        table[key] = _concrete_array_binding(index, scope, name, depth, _is_numpy_array_expr)
+        table[key] = _concrete_array_binding(index, scope, name, depth, _is_numpy_array_expr) or (
+            f"`{name}` holds a NumPy array in every call" if npparams.numpy_param(index, scope, name) == npparams.ARRAY
+            else None)
     return table[key]
 
 
@@ -1675,8 +1693,9 @@ def _is_numpy_array_expr(index, scope: FunctionInfo | None, expr: cst.BaseExpres
         sides = (expr.left, expr.right)
         return (any(_is_numpy_array_expr(index, scope, e, depth) for e in sides)
                 and not any(_is_jax_array_expr(index, scope, e, depth) for e in sides))
-    if isinstance(expr, cst.Subscript):
-        return _is_numpy_array_expr(index, scope, expr.value, depth)
+    if isinstance(expr, cst.Subscript):  # a NumPy array's rows, an item of a dict of NumPy arrays
+        return (_is_numpy_array_expr(index, scope, expr.value, depth)
+                or depth > 0 and npparams.numpy_kind(index, scope, expr.value) == npparams.ITEMS)
     if isinstance(expr, cst.Name) and depth > 0:
         return numpy_array_binding(index, scope, expr.value, depth - 1) is not None
     return False

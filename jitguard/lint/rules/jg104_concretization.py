@@ -38,7 +38,11 @@ class Concretization(Rule):
         holding tracers, filled by `append`), or a NumPy array (also one bound once at module level
         or in an enclosing function, or stored once, like a list literal, as `self.<name>` by the
         `__init__` of a plain class: never registered as a pytree nor passed to any call, the
-        attribute stored nowhere else, by a caller or by `setattr`), with a traced integer, and
+        attribute stored nowhere else, by a caller or by `setattr`; or a parameter every call of
+        the module fills with a NumPy array, or a dict, tuple or list of them, where JAX hands it
+        over unconverted: a plain call, an `in_axes=None` position of `jax.vmap`, a position
+        `jax.grad` does not differentiate, `jax.test_util.check_grads`' own evaluation of the
+        function), with a traced integer (a vmapped index, a `fori_loop` counter), and
         looking a traced key up in a Python dict or set (`table[k]`, `table.get(k)`, `k in
         table`: Python hashes the key, and tracers are unhashable, a TypeError under every
         transform; the test of an `if` is reported by JG101). NumPy functions that

@@ -365,7 +365,7 @@ def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], s
     """JG104's finding for the first traced value among ``given`` ((argument, what it is: "the
     axis", "`k`")), arguments JAX converts to a Python int; None when none is traced."""
     for expr, what in given:
-        taint = ctx.array_taint(expr)
+        taint = ctx.array_taint(expr) or _traced_position(ctx.taint(expr))
         if taint is not None and not taint.foreign:
             hint = ctx.static_hint(taint)
             needs = "axis" if what == "the axis" else what
@@ -375,6 +375,14 @@ def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], s
                 f"Pass {what} as a Python int" + (f"; mark it static with {hint}" if hint else ""),
             )
     return None
+
+
+def _traced_position(value):
+    """A tuple that knows its positions (``axis=(0,)`` passed to a jit: each a tracer): its first
+    position holding a traced array, which JAX cannot convert either."""
+    if value is None or value.mapping or not value.fields:
+        return None
+    return next((t for _key, t in value.fields if t is not None and not (t.container or t.opaque or t.foreign)), None)
 
 
 def _short(qual: str) -> str:

@@ -1,0 +1,264 @@
+"""Parameters that hold NumPy arrays because every call passes one (call-site data).
+
+JAX turns an argument into a tracer only where a transform traces it: every array argument of
+``jax.jit``, the mapped positions of ``jax.vmap``, the differentiated ones of ``jax.grad``. Elsewhere
+the function receives the caller's object as it is: a plain call, an unmapped (``in_axes=None``)
+position of ``jax.vmap``, a position ``jax.grad`` does not differentiate, and the arguments
+``jax.test_util.check_grads(f, args)`` (``check_jvp``, ``check_vjp``) evaluates ``f(*args)`` on
+for its finite differences (:data:`CALLS_AS_GIVEN`; checked on JAX 0.10.2 by
+``tests/test_npparams.py``, which records what each hands the function).
+
+So a parameter that every call of the module fills with a NumPy array (a ``numpy`` array
+function's result, a draw of a NumPy ``Generator`` with a size, a name bound once to one, another
+such parameter) holds a NumPy array there (:data:`ARRAY`); one that every call fills with a dict,
+tuple or list literal of NumPy arrays (or a name bound once to one, never item-assigned) holds
+NumPy arrays as its items (:data:`ITEMS`). Indexing such an array with a tracer (a ``vmap``ped
+index, a ``fori_loop`` counter) makes NumPy convert the tracer: TracerArrayConversionError (JG104,
+``walker.is_numpy_array``).
+
+Read only for plain functions and lambdas (not methods) that the module uses in no other way than
+calling them (by name, or handed to a :data:`CALLS_AS_GIVEN` function): a function passed
+anywhere else may be called with anything. A transform other than ``vmap``/``grad`` (which pass
+the positions they do not trace through) leaves every parameter unread.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.lint.analysis.memo import PerIndex
+from jitguard.lint.analysis.walk import children, iter_nodes
+
+ARRAY = "array"  # a NumPy array
+ITEMS = "items"  # a dict, tuple or list whose items are NumPy arrays
+
+# JAX functions that call a function argument with the arguments they are given, unconverted:
+# qualified name -> (the function's position, the position of the tuple of its arguments)
+CALLS_AS_GIVEN: dict[str, tuple[int, int]] = {
+    "jax.test_util.check_grads": (0, 1),
+    "jax.test_util.check_jvp": (0, 2),
+    "jax.test_util.check_vjp": (0, 2),
+}
+# transforms that hand the positions they do not trace to the function as they are
+_PASSING = frozenset({"jax.vmap", "jax.grad", "jax.value_and_grad"})
+_MUTATORS = frozenset({"update", "setdefault", "__setitem__", "pop", "clear", "popitem"})
+_DEPTH = 3
+
+_PARAMS = PerIndex()  # index -> {FunctionInfo: {param: kind}} (None while being computed)
+_USES = PerIndex()
+_CALLS = PerIndex()
+_HANDING_SUFFIXES = tuple(CALLS_AS_GIVEN)  # index -> (names used as values, names item-assigned or mutated)
+
+
+def numpy_param(index, scope, name: str, depth: int = 0) -> str | None:
+    """ARRAY or ITEMS when ``name``, looked up from ``scope`` (a FunctionInfo, None: module
+    level), is a parameter of ``scope`` or of a function it is nested in that holds NumPy data in
+    every call (module docstring), never rebound in that function; else None."""
+    while scope is not None:
+        if scope.param(name) is not None:
+            held = _params_of(index, scope, depth).get(name)
+            rebound = held is not None and (name in index.assigned_names(scope) or _bound_otherwise(index, scope, name))
+            return None if rebound else held
+        if name in index.assigned_names(scope) or _bound_otherwise(index, scope, name):
+            return None
+        scope = scope.parent
+    return None
+
+
+def _bound_otherwise(index, scope, name: str) -> bool:
+    from jitguard.lint.analysis.jitcontext import binds
+
+    body = getattr(scope.node.body, "body", ())
+    return isinstance(scope.node, cst.FunctionDef) and any(binds(stmt, name) for stmt in body)
+
+
+def numpy_kind(index, scope, expr: cst.BaseExpression, depth: int = 0) -> str | None:
+    """ARRAY or ITEMS when ``expr`` (written in ``scope``) surely evaluates to NumPy data."""
+    from jitguard.lint.analysis import arrays
+    from jitguard.lint.analysis.walker import _is_numpy_array_expr
+
+    if depth > _DEPTH:
+        return None
+    if isinstance(expr, cst.Name):
+        held = numpy_param(index, scope, expr.value, depth + 1)
+        if held is not None:
+            return held
+    if isinstance(expr, (cst.Dict, cst.Tuple, cst.List)):
+        return ITEMS if _literal_of_arrays(index, scope, expr, depth) else None
+    if _is_numpy_array_expr(index, scope, expr, 2) or arrays.array_kind(expr, index, scope) == arrays.NUMPY:
+        return ARRAY
+    if isinstance(expr, cst.Name) and expr.value not in _uses(index)[1]:
+        from jitguard.lint.analysis.hashability import bound_once
+
+        found = bound_once(expr.value, index, scope)  # params = {"a": rng.normal(size=3)} at module level
+        if found is not None and isinstance(found[0], (cst.Dict, cst.Tuple, cst.List)):
+            return ITEMS if _literal_of_arrays(index, found[1], found[0], depth + 1) else None
+    return None
+
+
+def _literal_of_arrays(index, scope, expr, depth: int) -> bool:
+    """A dict, tuple or list literal whose every value is a NumPy array (none spread in)."""
+    if isinstance(expr, cst.Dict):
+        values = [el.value if isinstance(el, cst.DictElement) else None for el in expr.elements]
+    else:
+        values = [el.value if isinstance(el, cst.Element) else None for el in expr.elements]
+    return bool(values) and all(v is not None and numpy_kind(index, scope, v, depth + 1) == ARRAY for v in values)
+
+
+def _params_of(index, info, depth: int) -> dict[str, str]:
+    table = _PARAMS.table(index)
+    if info not in table:
+        table[info] = {}  # (recursion guard)
+        table[info] = _read(index, info, depth)
+    return table[info]
+
+
+def _read(index, info, depth: int) -> dict[str, str]:
+    if info.is_method or info.cls is not None or info.node is None:
+        return {}
+    for fn, use, _site in index.jit_uses:
+        if fn is info and use.qualname not in _PASSING:
+            return {}  # jit, a lax loop, ...: its own arguments, traced
+    sites = _call_sites(index, info)
+    if not sites:
+        return {}
+    traced = index.traces.of(info).traced
+    kinds: dict[str, str | None] = {}
+    for given, scope in sites:
+        if given is None:
+            return {}
+        for p in info.params:
+            if p.name in traced:
+                kinds[p.name] = None
+                continue
+            value = given.get(p.name)
+            kind = numpy_kind(index, scope, value, depth) if value is not None else None
+            kinds[p.name] = kind if kinds.get(p.name, kind) == kind else None
+    found = {n: k for n, k in kinds.items() if k is not None}
+    if ITEMS in found.values():  # a dict the function item-assigns or updates may hold anything after
+        mutated: set[str] = set()
+        for node in iter_nodes(info.node):
+            _note_mutation(node, mutated)
+        found = {n: k for n, k in found.items() if not (k == ITEMS and n in mutated)}
+    return found
+
+
+def _call_sites(index, info) -> list[tuple[dict | None, object]]:
+    """(parameter -> the argument expression, the caller's scope) per call of ``info`` (None for
+    a call whose arguments are not read: starred); [] when there is none or the function is used
+    in another way (passed, stored, returned)."""
+    lambda_ = isinstance(info.node, cst.Lambda)
+    sites: list = []
+    named_calls = 0
+    by_name, handing = _CALLS.of(index, _calls_by_name)
+    for call, scope in ([] if lambda_ else by_name.get(info.name, [])) + handing:
+        func = call.func
+        if not lambda_ and isinstance(func, cst.Name) and func.value == info.name:
+            found = index.resolve_function(func, scope)
+            if found is None or found[0] is not info:
+                continue
+            sites.append((_bind(info, call.args), scope))
+            named_calls += 1
+            continue
+        given = _given_to(index, call, scope, info)
+        if given is not None:
+            sites.append((given, scope))
+            named_calls += not lambda_
+    if not sites:
+        return []
+    if not lambda_ and _uses(index)[0].get(info.name, 0) > named_calls:
+        return []  # the name is used as a value somewhere else too
+    return sites
+
+
+def _calls_by_name(index) -> tuple[dict[str, list], list]:
+    """The module's calls of a plain name, by that name, and its calls of a CALLS_AS_GIVEN function."""
+    by_name: dict[str, list] = {}
+    handing = []
+    for call, scope, _klass, _loops in index.calls:
+        if isinstance(call.func, cst.Name):
+            by_name.setdefault(call.func.value, []).append((call, scope))
+        if (index.resolve(call.func, scope) or "").endswith(_HANDING_SUFFIXES):
+            handing.append((call, scope))
+    return by_name, handing
+
+
+def _given_to(index, call: cst.Call, scope, info) -> dict | None:
+    """``check_grads(f, (a, b))`` with ``f`` the function (a lambda written there, or its name):
+    the parameters the call's argument tuple fills."""
+    name = index.resolve(call.func, scope)
+    if name not in CALLS_AS_GIVEN:
+        return None
+    fpos, apos = CALLS_AS_GIVEN[name]
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if len(positional) <= max(fpos, apos) or len(positional) != len([a for a in call.args if a.keyword is None]):
+        return None
+    fn = positional[fpos]
+    if not (fn is info.node or isinstance(fn, cst.Name) and fn.value == info.name
+            and (found := index.resolve_function(fn, scope)) is not None and found[0] is info):
+        return None
+    args = positional[apos]
+    if not isinstance(args, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in args.elements):
+        return {}  # called with arguments not seen: nothing known
+    return _bind(info, [cst.Arg(e.value) for e in args.elements])
+
+
+def _bind(info, args) -> dict[str, cst.BaseExpression] | None:
+    if any(a.star for a in args):
+        return None
+    positional = info.positional
+    plain = [a.value for a in args if a.keyword is None]
+    given = {p.name: v for p, v in zip(positional, plain)}
+    given.update({a.keyword.value: a.value for a in args if a.keyword is not None})
+    return given
+
+
+def _uses(index) -> tuple[dict[str, int], set[str]]:
+    return _USES.of(index, _scan)
+
+
+def _scan(index) -> tuple[dict[str, int], set[str]]:
+    """How often each name is read as a value (not as a called function, an attribute's name, a
+    def's or parameter's name, a keyword), and the names item-assigned or mutated by a method
+    (``d["k"] = v``, ``d.update(...)``) anywhere in the module."""
+    values: dict[str, int] = {}
+    mutated: set[str] = set()
+    stack: list[cst.CSTNode] = [index.module]
+    while stack:
+        node = stack.pop()
+        skip = _not_values(node)
+        if isinstance(node, (cst.Import, cst.ImportFrom)):
+            continue
+        if isinstance(node, cst.Name):
+            values[node.value] = values.get(node.value, 0) + 1
+            continue
+        _note_mutation(node, mutated)
+        stack.extend(c for c in children(node) if not any(c is s for s in skip))
+    return values, mutated
+
+
+def _not_values(node: cst.CSTNode) -> tuple:
+    if isinstance(node, cst.Call):
+        return (node.func,) if isinstance(node.func, cst.Name) else ()
+    if isinstance(node, cst.Attribute):
+        return (node.attr,)
+    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        return (node.name,)
+    if isinstance(node, cst.Param):
+        return (node.name,)
+    if isinstance(node, cst.Arg):
+        return (node.keyword,) if node.keyword is not None else ()
+    return ()
+
+
+def _note_mutation(node: cst.CSTNode, mutated: set[str]) -> None:
+    targets = ([t.target for t in node.targets] if isinstance(node, cst.Assign)
+               else [node.target] if isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.Del)) else [])
+    for target in targets:
+        for el in (target.elements if isinstance(target, (cst.Tuple, cst.List)) else [target]):
+            leaf = getattr(el, "value", el) if isinstance(el, cst.Element) else el
+            if isinstance(leaf, cst.Subscript) and isinstance(leaf.value, cst.Name):
+                mutated.add(leaf.value.value)
+    if (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name)
+            and node.func.attr.value in _MUTATORS):
+        mutated.add(node.func.value.value)
