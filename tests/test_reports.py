@@ -57,9 +57,7 @@ MISSED: dict[str, set[int]] = {
     "control_jaxoplanet-ylm-normalize-asserts-traced-y00-coefficient": {33},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_jax-checkpoint-static-argnum-flag-passed-by-keyword": {29},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
-    "static_pmwd-linear-modes-remat-static-real-flag-left-at-default": {54},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
