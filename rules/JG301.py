@@ -260,6 +260,29 @@ def classmethod_stepper_per_item(n):
     return [ClassmethodStepper().run(jnp.full(3, float(k))) for k in range(n)]
 
 
+def energy(x):
+    return jnp.sum(jnp.cos(x) * x)
+
+
+def linear_response_per_state(n):
+    # jax.linearize returns a new closure on every call: jitting it per state compiles per state
+    out = []
+    for k in range(n):
+        _, tangent_map = jax.linearize(energy, jnp.full(3, float(k)))
+        fast = jax.jit(tangent_map)  # expect: JG301
+        out.append(fast(jnp.ones(3)))
+    return out
+
+
+def force_per_state(n):
+    # a transform's result bound to a name in the loop is a new function object too
+    out = []
+    for k in range(n):
+        force = jax.grad(energy)
+        out.append(jax.jit(force)(jnp.full(3, float(k))))  # expect: JG301
+    return out
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -686,15 +709,42 @@ def shapes_planned_per_step(n):
     return [shaper.plan(jnp.ones(3)) for _ in range(n)]
 
 
+def pullback_jitted_once(n):
+    # one pullback, jitted once before the loop, applied to many cotangents
+    _, pullback = jax.vjp(jnp.sin, jnp.ones(3))
+    fast = jax.jit(pullback)
+    return [fast(jnp.full(3, float(k))) for k in range(n)]
+
+
+def pullback_from_the_first_state(n):
+    # bound only on the first iteration: later jits wrap the same object, JAX's cache hits
+    out = []
+    for k in range(n):
+        if k == 0:
+            _, pullback = jax.vjp(jnp.sin, jnp.ones(3))
+        out.append(jax.jit(pullback)(jnp.full(3, float(k))))
+    return out
+
+
+def pullback_per_state_applied_eagerly(n):
+    # a new pullback per state, called without jit: op by op, nothing compiles per state
+    out = []
+    for k in range(n):
+        _, pullback = jax.vjp(energy, jnp.full(3, float(k)))
+        out.append(pullback(1.0))
+    return out
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps, annealer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step,
-         passed_every_step, nested_differentiated_every_step]
+         passed_every_step, nested_differentiated_every_step, linear_response_per_state, force_per_state]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update,
-           method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit, shapes_planned_per_step]
+           method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit, shapes_planned_per_step,
+           pullback_jitted_once, pullback_from_the_first_state, pullback_per_state_applied_eagerly]
 
 
 if __name__ == "__main__":  # the eager steps run from the top level only: nothing traces them

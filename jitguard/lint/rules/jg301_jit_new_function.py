@@ -31,7 +31,10 @@ class JitOfNewFunction(Rule):
         or it is a `__call__`; a method called in a loop through an instance counts). A jitted
         function bound to a local name and called there (`step = jax.jit(lambda ...)`, then
         `step(x)`; a nested `def f` rebound as `f = jax.jit(f, ...)`, then `f(x)`) is made per run of its
-        function too. `jax.jit(obj.method)` counts as new: every attribute access makes
+        function too. So is a name the loop's body (or the function's, without a loop) binds to
+        one before the jit: `g = jax.grad(loss)`, `g = lambda w: ...`, and the closure a JAX call
+        returns in its tuple, `_, pullback = jax.vjp(f, x)` or `jax.linearize` (a new object per
+        call); a binding under an `if` is not judged. `jax.jit(obj.method)` counts as new: every attribute access makes
         a new bound-method object; so does `jax.jit(tx.update)` where `tx = make(...)` in the
         loop and the module's factory `make` returns a NamedTuple whose `update` field is a new
         closure (an optimizer built like optax's, rebuilt per learning rate). `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
@@ -223,7 +226,9 @@ class JitOfNewFunction(Rule):
                 index, scope, expr.value.value, expr.attr.value, loops[-1])
         if isinstance(expr, cst.Name) and scope is not None:
             found = index.lookup_function(expr.value, scope)
-            if found is None or found.parent is None:
+            if found is None:
+                return _bound_new(index, expr, scope, loops)
+            if found.parent is None:
                 return False
             # a def before the loop is one object for all iterations; inside it, a new one each time
             return not loops or (bool(found.loops) and found.loops[-1] is loops[-1])
@@ -251,6 +256,51 @@ class JitOfNewFunction(Rule):
 # transforms whose result, called, calls the function they were given (so a jitted one runs its
 # jit: JAX 0.10.2, rules/JG301.py)
 _CALLING_TRANSFORMS = DIFFERENTIATING | {"jax.vmap"}
+
+
+def _bound_new(index, use: cst.Name, scope, loops: tuple) -> bool:
+    """``g = jax.grad(loss)``, ``g = lambda w: ...``, ``_, pullback = jax.vjp(f, x)`` in the body of
+    the innermost loop (of the function, without one) before ``use``: the name holds a new function
+    object on each iteration (each run), when the last statement of that body before ``use`` that
+    binds it is a plain assignment of one (a binding under an ``if`` or the like: not judged)."""
+    body = getattr(loops[-1] if loops else scope.node, "body", None)
+    statements = getattr(body, "body", None)
+    if not isinstance(statements, (list, tuple)):
+        return False
+    name, new = use.value, False
+    for stmt in statements:
+        if _contains(stmt, use):
+            return new
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign) and any(_names_bound(t.target, name) for t in small.targets):
+                    new = all(_makes_new(index, scope, t.target, small.value, name) for t in small.targets)
+                elif name in shapes.bindings(small, itself=True):
+                    new = False
+        elif name in shapes.bindings(stmt, itself=True):
+            new = False
+    return False
+
+
+def _names_bound(target: cst.BaseExpression, name: str) -> bool:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(_names_bound(e.value, name) for e in target.elements)
+    return isinstance(target, cst.Name) and target.value == name
+
+
+def _makes_new(index, scope, target: cst.BaseExpression, value: cst.BaseExpression, name: str) -> bool:
+    """Does ``target = value`` bind ``name`` to a new function object: a lambda, a ``partial`` or a
+    transform's result, or the closure a tuple result holds (``jaxapi.CLOSURE_RESULTS``)?"""
+    if isinstance(target, cst.Name):
+        return isinstance(value, cst.Lambda) or (
+            isinstance(value, cst.Call) and index.imports.resolve(value.func) in _NEW_FUNCTION_CALLS)
+    if not isinstance(target, (cst.Tuple, cst.List)) or not isinstance(value, cst.Call):
+        return False
+    position = jaxapi.CLOSURE_RESULTS.get(index.resolve(value.func, scope) or "")
+    elements = target.elements
+    return (position is not None and position < len(elements)
+            and not any(isinstance(e, cst.StarredElement) for e in elements[:position + 1])
+            and isinstance(elements[position].value, cst.Name) and elements[position].value.value == name)
 
 
 def _transformed_and_called(index, call: cst.Call, name: str, scope) -> bool:
