@@ -189,6 +189,23 @@ def tree_partial_each_step(n):
     return x
 
 
+class Sampler:
+    def __init__(self, scale):
+        self.scale = scale
+
+    def energy(self, x):
+        # a def nested in a method is a new function object on every call of the method
+        def weight(v):
+            return v * self.scale
+
+        return apply_model(x, weight)  # expect: JG302
+
+
+def sampler_steps(n):
+    sampler = Sampler(2.0)
+    return [sampler.energy(jnp.ones(2)) for _ in range(n)]
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -385,10 +402,40 @@ def layer_built_once(n):
     return [apply_layer(layer, jnp.ones(3) * k) for k in range(n)]
 
 
+class SamplerKeepingItsWeight:
+    def __init__(self, scale):
+        self.scale = scale
+
+        def weight(v):
+            return v * scale
+
+        self.weight = weight  # made once per instance
+
+    def energy(self, x):
+        return apply_model(x, self.weight)
+
+
+def sampler_keeping_its_weight_steps(n):
+    sampler = SamplerKeepingItsWeight(2.0)
+    return [sampler.energy(jnp.ones(2)) for _ in range(n)]
+
+
+def nested_def_made_once_per_run(n):
+    # one nested def per run of this function, which runs once: its loop passes the same object
+    def weight(v):
+        return v * 2.0
+
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = apply_model(x, weight)
+    return x
+
+
 GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda,
-         tree_partial_each_step]
+         tree_partial_each_step, sampler_steps]
 BOUNDED = [scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
-           static_from_shapes_of_a_structure, static_from_metadata_by_key]
+           static_from_shapes_of_a_structure, static_from_metadata_by_key, sampler_keeping_its_weight_steps,
+           nested_def_made_once_per_run]

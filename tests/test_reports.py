@@ -39,7 +39,6 @@ MISSED: dict[str, set[int]] = {
     "churn_jvmc-jit-my-stuff-device-check-reads-wrong-global-repmaps-each-call": {50},
     "churn_liesel-weak-typed-initial-values-recompile-step": {39},
     "churn_mujoco-mjx-data-time-weak-type-second-step": {45},
-    "churn_netket-local-estimators-passes-fresh-logpsi-closure-as-static-kernel-arg": {64},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "churn_so-jit-called-with-different-leading-dimension": {28},

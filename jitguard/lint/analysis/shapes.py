@@ -500,6 +500,11 @@ def _made(view: ScopeView, expr: cst.BaseExpression) -> tuple[str | None, cst.CS
     itself, at the call)."""
     if isinstance(expr, cst.Name) and view.func is not None:
         values = view.values(expr.value)
+        nested = view.index.lookup_function(expr.value, view.func) if values == [None] else None
+        if (nested is not None and nested.parent is view.func and isinstance(nested.node, cst.FunctionDef)
+                and not nested.node.decorators and view.func.param(expr.value) is None):
+            # a def nested here, bound by nothing else: a new function object per run (per iteration in a loop)
+            return f"`{expr.value}`, a new function object (the nested `def {expr.value}`)", nested.node
         if not values or len(values) != 1 or values[0] is None or view.func.param(expr.value) is not None:
             return None, None
         if expr.value not in view.bindings_here():

@@ -23,7 +23,8 @@ class LoopVaryingStatic(Rule):
         `equinox.filter_jit`, which treats every non-array argument as static, a Python number that
         changes with the loop (a `range` counter, arithmetic on one) is flagged the same way. So is
         any other value that compares by identity and is made anew on every iteration, or on every
-        call of a function that a loop runs: a lambda, a `functools.partial` (also
+        call of a function that a loop runs: a lambda, a `def` nested in that function (a new
+        closure per call, `def logpsi(w, s): ...` in a method), a `functools.partial` (also
         `jax.tree_util.Partial`, its subclass), a `jax.jit(...)`,
         what a factory of the module returns when it is a new closure or a NamedTuple of closures
         (an optimizer built like optax's), or an attribute that `__init__` sets to one of these on
