@@ -206,6 +206,37 @@ def sampler_steps(n):
     return [sampler.energy(jnp.ones(2)) for _ in range(n)]
 
 
+class bind_as_partial:
+    """A method descriptor of our own: `obj.method` gives a new `Partial(method, obj)` each time."""
+
+    def __init__(self, method):
+        self.method = method
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self.method
+        return jax.tree_util.Partial(self.method, instance)
+
+
+class Doubler:
+    @bind_as_partial
+    def run(self, x):
+        return x * 2.0
+
+    def plain(self, x):  # a plain bound method compares equal to the next one: same cache entry
+        return x * 2.0
+
+
+doubler = Doubler()
+
+
+def descriptor_method_each_step(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = apply_model(x, doubler.run)  # expect: JG302
+    return x
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -431,11 +462,26 @@ def nested_def_made_once_per_run(n):
     return x
 
 
+def descriptor_method_read_once(n):
+    run = doubler.run  # one Partial, passed every time
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = apply_model(x, run)
+    return x
+
+
+def plain_method_each_step(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = apply_model(x, doubler.plain)
+    return x
+
+
 GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda,
-         tree_partial_each_step, sampler_steps]
+         tree_partial_each_step, sampler_steps, descriptor_method_each_step]
 BOUNDED = [scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key, sampler_keeping_its_weight_steps,
-           nested_def_made_once_per_run]
+           nested_def_made_once_per_run, descriptor_method_read_once, plain_method_each_step]
