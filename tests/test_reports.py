@@ -31,7 +31,6 @@ IDS = [r.name for r in REPORTS]
 # Marked lines jitguard does not report today: report name -> lines. Remove an entry when a
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
-    "churn_jax-partial-keyword-binding-second-signature": {27},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
     "churn_jaxopt-init-state-weak-stepsize-recompiles-update": {55},
@@ -40,7 +39,6 @@ MISSED: dict[str, set[int]] = {
     "churn_mujoco-mjx-data-time-weak-type-second-step": {45},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
-    "churn_so-jit-called-with-different-leading-dimension": {28},
     "concrete_brainpy-trainer-loss-slices-output-from-traced-gt-index": {43},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_desc-static-chunk-size-retraced-by-inner-jit-odefun": {29},
