@@ -103,6 +103,18 @@ def checkpoint_over_jit_left_at_default():
     return scaled_steps(jnp.ones(2), 0.5)  # expect: JG201
 
 
+def _smooth_body(x, mode="sin"):
+    return jnp.sin(x) if mode == "sin" else jnp.cos(x)
+
+
+# the same stack written as calls: the jit's function is the checkpoint
+smooth_jit = jax.jit(jax.checkpoint(_smooth_body, static_argnums=(1,)), static_argnums=1)
+
+
+def checkpoint_inside_jit_by_keyword():
+    return smooth_jit(jnp.ones(2), mode="cos")  # expect: JG201
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -198,6 +210,10 @@ def checkpoint_under_filling_decorator():
     return smooth_filled(jnp.ones(2), mode="cos") + smooth_filled(jnp.ones(2))
 
 
+def checkpoint_inside_jit_positional():
+    return smooth_jit(jnp.ones(2), "cos")
+
+
 RAISES = [
     (pmap_static_by_keyword, "ValueError"),
     (pmap_static_left_at_default, "ValueError"),
@@ -205,6 +221,7 @@ RAISES = [
     (remat_under_jit_by_keyword, "ValueError"),
     (remat_under_jit_left_at_default, "ValueError"),
     (checkpoint_over_jit_left_at_default, "ValueError"),
+    (checkpoint_inside_jit_by_keyword, "ValueError"),
     (library_keyword_only, "ValueError"),
     (past_the_end, "ValueError"),
     (keyword_only_is_not_positional, "ValueError"),
@@ -226,4 +243,5 @@ RUNS = [
     remat_under_jit_positional,
     checkpoint_over_jit_positional,
     checkpoint_under_filling_decorator,
+    checkpoint_inside_jit_positional,
 ]

@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
-from jitguard.lint.analysis.jitcontext import keyword, literal_ints, positional_args
+from jitguard.lint.analysis.jitcontext import TransformUse, keyword, literal_ints, positional_args
 from jitguard.lint.rules._jitargs import jit_args
 from jitguard.lint.rules.base import Rule, Scope
 
@@ -25,8 +25,8 @@ class StaticArgnumsOutOfRange(Rule):
         that passes fewer positional arguments than a static index needs: the static argument
         passed by keyword (`g(x, b=1)`) or left at its default, also through a stack of
         decorators (`@partial(jax.jit, static_argnums=1)` over `@partial(jax.checkpoint,
-        static_argnums=1)`): jit hands the call's arguments on as they came, a keyword as a
-        keyword, a default not filled in. `jax.jit` maps `static_argnums` to parameter names and
+        static_argnums=1)`, or `g = jax.jit(jax.checkpoint(f, static_argnums=1), ...)`): jit hands
+        the call's arguments on as they came, a keyword as a keyword, a default not filled in. `jax.jit` maps `static_argnums` to parameter names and
         accepts them by keyword; alone, it is not flagged there.
         """
     why = """
@@ -110,9 +110,25 @@ def _transformed_callee(index, call: cst.Call, scope):
         if not isinstance(call.func, cst.Name):
             return None
         use = _stacked_positional_static(index, info, call, len(positional_args(call)))
+    elif (use.qualname in jaxapi.JIT_TRANSFORMS and use.options is not None and isinstance(call.func, cst.Name)
+          and index.binding(call.func.value, scope) is use.options):  # (the name, as the call sees it, is that jit)
+        use = _wrapped_positional_static(index, use.options, scope) or use
     if use is None or use.options is None or use.qualname not in jaxapi.POSITIONAL_STATICS:
         return None
     return info, use
+
+
+def _wrapped_positional_static(index, transform: cst.Call, scope, depth: int = 3):
+    """``g = jax.jit(jax.checkpoint(f, static_argnums=1), static_argnums=1)``: the transform of
+    ``jaxapi.POSITIONAL_STATICS`` that the jit's function argument is (through other jits, which
+    hand the call's arguments on as they came), as a use with its own options; else None."""
+    first = next((a.value for a in transform.args if a.keyword is None and not a.star), None)
+    if not isinstance(first, cst.Call) or depth == 0:
+        return None
+    name = index.transform_of(first.func, scope)
+    if name in jaxapi.POSITIONAL_STATICS:
+        return TransformUse(name, first)
+    return _wrapped_positional_static(index, first, scope, depth - 1) if name in jaxapi.JIT_TRANSFORMS else None
 
 
 def _stacked_positional_static(index, info, call: cst.Call, n: int):
