@@ -274,6 +274,10 @@ def linear_response_per_state(n):
     return out
 
 
+def pullback_inline_per_state(n):
+    return [jax.jit(jax.vjp(energy, jnp.full(3, float(k)))[1])(1.0) for k in range(n)]  # expect: JG301
+
+
 def force_per_state(n):
     # a transform's result bound to a name in the loop is a new function object too
     out = []
@@ -738,7 +742,8 @@ def pullback_per_state_applied_eagerly(n):
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps, annealer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step,
-         passed_every_step, nested_differentiated_every_step, linear_response_per_state, force_per_state]
+         passed_every_step, nested_differentiated_every_step, linear_response_per_state, force_per_state,
+         pullback_inline_per_state]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,

@@ -33,7 +33,7 @@ class JitOfNewFunction(Rule):
         `step(x)`; a nested `def f` rebound as `f = jax.jit(f, ...)`, then `f(x)`) is made per run of its
         function too. So is a name the loop's body (or the function's, without a loop) binds to
         one before the jit: `g = jax.grad(loss)`, `g = lambda w: ...`, and the closure a JAX call
-        returns in its tuple, `_, pullback = jax.vjp(f, x)` or `jax.linearize` (a new object per
+        returns in its tuple, `_, pullback = jax.vjp(f, x)` (or `jax.vjp(f, x)[1]`) or `jax.linearize` (a new object per
         call); a binding under an `if` is not judged. `jax.jit(obj.method)` counts as new: every attribute access makes
         a new bound-method object; so does `jax.jit(tx.update)` where `tx = make(...)` in the
         loop and the module's factory `make` returns a NamedTuple whose `update` field is a new
@@ -205,6 +205,8 @@ class JitOfNewFunction(Rule):
             return True
         if isinstance(expr, cst.Call):
             return index.imports.resolve(expr.func) in _NEW_FUNCTION_CALLS
+        if isinstance(expr, cst.Subscript):  # jax.vjp(f, x)[1]: the closure its tuple holds
+            return _closure_of_result(index, expr, scope)
         if isinstance(expr, cst.Attribute):
             # obj.method is a new bound-method object at every access (JAX misses its cache);
             # module.function is the same object every time
@@ -280,6 +282,16 @@ def _bound_new(index, use: cst.Name, scope, loops: tuple) -> bool:
         elif name in shapes.bindings(stmt, itself=True):
             new = False
     return False
+
+
+def _closure_of_result(index, expr: cst.Subscript, scope) -> bool:
+    """``jax.vjp(f, x)[1]``: the element of ``jaxapi.CLOSURE_RESULTS``'s tuple that is a new closure."""
+    if not isinstance(expr.value, cst.Call) or len(expr.slice) != 1:
+        return False
+    position = jaxapi.CLOSURE_RESULTS.get(index.resolve(expr.value.func, scope) or "")
+    index_expr = expr.slice[0].slice
+    return (position is not None and isinstance(index_expr, cst.Index) and isinstance(index_expr.value, cst.Integer)
+            and int(index_expr.value.value) == position)
 
 
 def _names_bound(target: cst.BaseExpression, name: str) -> bool:
