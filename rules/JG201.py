@@ -115,6 +115,14 @@ def checkpoint_inside_jit_by_keyword():
     return smooth_jit(jnp.ones(2), mode="cos")  # expect: JG201
 
 
+# a jit of a def decorated with a checkpoint
+smooth_ckpt_jit = jax.jit(repeat, static_argnums=1)
+
+
+def jit_of_checkpointed_def_by_keyword():
+    return smooth_ckpt_jit(jnp.ones(2), times=2)  # expect: JG201
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -214,6 +222,10 @@ def checkpoint_inside_jit_positional():
     return smooth_jit(jnp.ones(2), "cos")
 
 
+def jit_of_checkpointed_def_positional():
+    return smooth_ckpt_jit(jnp.ones(2), 2)
+
+
 RAISES = [
     (pmap_static_by_keyword, "ValueError"),
     (pmap_static_left_at_default, "ValueError"),
@@ -222,6 +234,7 @@ RAISES = [
     (remat_under_jit_left_at_default, "ValueError"),
     (checkpoint_over_jit_left_at_default, "ValueError"),
     (checkpoint_inside_jit_by_keyword, "ValueError"),
+    (jit_of_checkpointed_def_by_keyword, "ValueError"),
     (library_keyword_only, "ValueError"),
     (past_the_end, "ValueError"),
     (keyword_only_is_not_positional, "ValueError"),
@@ -244,4 +257,5 @@ RUNS = [
     checkpoint_over_jit_positional,
     checkpoint_under_filling_decorator,
     checkpoint_inside_jit_positional,
+    jit_of_checkpointed_def_positional,
 ]

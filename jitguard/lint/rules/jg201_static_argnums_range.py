@@ -25,9 +25,10 @@ class StaticArgnumsOutOfRange(Rule):
         that passes fewer positional arguments than a static index needs: the static argument
         passed by keyword (`g(x, b=1)`) or left at its default, also through a stack of
         decorators (`@partial(jax.jit, static_argnums=1)` over `@partial(jax.checkpoint,
-        static_argnums=1)`, or `g = jax.jit(jax.checkpoint(f, static_argnums=1), ...)`): jit hands
-        the call's arguments on as they came, a keyword as a keyword, a default not filled in. `jax.jit` maps `static_argnums` to parameter names and
-        accepts them by keyword; alone, it is not flagged there.
+        static_argnums=1)`, `g = jax.jit(jax.checkpoint(f, static_argnums=1), ...)`, or `jax.jit`
+        of a def decorated with the checkpoint): jit hands the call's arguments on as they came, a
+        keyword as a keyword, a default not filled in. `jax.jit` maps `static_argnums` to
+        parameter names and accepts them by keyword; alone, it is not flagged there.
         """
     why = """
         JAX rejects the `jax.jit(...)` call itself, so for a decorator the module fails at import
@@ -111,8 +112,11 @@ def _transformed_callee(index, call: cst.Call, scope):
             return None
         use = _stacked_positional_static(index, info, call, len(positional_args(call)))
     elif (use.qualname in jaxapi.JIT_TRANSFORMS and use.options is not None and isinstance(call.func, cst.Name)
+          and not use.bound_positional and not use.bound_keywords
           and index.binding(call.func.value, scope) is use.options):  # (the name, as the call sees it, is that jit)
-        use = _wrapped_positional_static(index, use.options, scope) or use
+        # the jit's function a checkpoint (a call of one, or a def decorated with one)
+        use = (_wrapped_positional_static(index, use.options, scope)
+               or _stacked_positional_static(index, info, call, len(positional_args(call))) or use)
     if use is None or use.options is None or use.qualname not in jaxapi.POSITIONAL_STATICS:
         return None
     return info, use
