@@ -470,6 +470,36 @@ def descriptor_method_read_once(n):
     return x
 
 
+class bind_once:
+    """A descriptor that keeps the Partial it makes on the instance: later reads find that one."""
+
+    def __init__(self, method):
+        self.method = method
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self.method
+        bound = jax.tree_util.Partial(self.method, instance)
+        instance.__dict__[self.method.__name__] = bound
+        return bound
+
+
+class CachedDoubler:
+    @bind_once
+    def run(self, x):
+        return x * 2.0
+
+
+cached_doubler = CachedDoubler()
+
+
+def cached_descriptor_method_each_step(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = apply_model(x, cached_doubler.run)
+    return x
+
+
 def plain_method_each_step(n):
     x = jnp.ones(2)
     for _ in range(n):
@@ -484,4 +514,5 @@ BOUNDED = [scale_in_metadata_alternating, layers_sharing_one_squash, layers_with
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key, sampler_keeping_its_weight_steps,
-           nested_def_made_once_per_run, descriptor_method_read_once, plain_method_each_step]
+           nested_def_made_once_per_run, descriptor_method_read_once, plain_method_each_step,
+           cached_descriptor_method_each_step]

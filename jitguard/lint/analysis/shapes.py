@@ -543,8 +543,8 @@ def _descriptor_made(view: ScopeView, expr: cst.Attribute) -> str | None:
     for dec in method.node.decorators:
         wrapper = index.classes.get(dec.decorator.value) if isinstance(dec.decorator, cst.Name) else None
         get = wrapper.methods.get("__get__") if wrapper is not None else None
-        if get is None or not isinstance(get.node, cst.FunctionDef):
-            continue
+        if get is None or not isinstance(get.node, cst.FunctionDef) or _stores(get):
+            continue  # (one that keeps what it made, `instance.__dict__[name] = bound`, returns it again)
         returns = [node.value for node, _l in _own_nodes(get.node.body) if isinstance(node, cst.Return)]
         get_view = scope_view(index, get)
         made = [fresh_maker(get_view, value) if value is not None else None for value in returns]
@@ -553,6 +553,18 @@ def _descriptor_made(view: ScopeView, expr: cst.Attribute) -> str | None:
             what = next(m for m in made if m)
             return f"`{_dotted(expr)}`, {what} that `{wrapper.name}.__get__` makes on each access"
     return None
+
+
+def _stores(method) -> bool:
+    """Does ``method`` store anything in an attribute or an item (or call ``setattr``)?"""
+    for node, _l in _own_nodes(method.node.body):
+        if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            if any(not isinstance(t, cst.Name) for t in targets):
+                return True
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "setattr":
+            return True
+    return False
 
 
 def _held_by_self(value: cst.BaseExpression | None, method) -> bool:
