@@ -34,7 +34,6 @@ MISSED: dict[str, set[int]] = {
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
     "churn_jaxopt-init-state-weak-stepsize-recompiles-update": {55},
-    "churn_jvmc-jit-my-stuff-device-check-reads-wrong-global-repmaps-each-call": {50},
     "churn_liesel-weak-typed-initial-values-recompile-step": {39},
     "churn_mujoco-mjx-data-time-weak-type-second-step": {45},
     "churn_numpyro-svi-init-params-weak-type": {47},

@@ -6,7 +6,7 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import DIFFERENTIATING, positional_args
 from jitguard.lint.analysis.perinstance import per_instance_jit_calls
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, names_in
-from jitguard.lint.analysis import eagerloops, shapes
+from jitguard.lint.analysis import eagerloops, lazybuild, shapes
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.undertrace import only_under_trace, trace_condition, remember_pending
 from jitguard.lint.analysis.walk import iter_nodes, own_nodes
@@ -97,6 +97,14 @@ class JitOfNewFunction(Rule):
         not followed (the finding stays): so a jit in a layer of a model whose top-level module
         is a parameter of the jitted step (`def train_step(model, batch): model(batch)`), kept
         in lists of layers or subclassed, stays flagged.
+        A jit of a new function object stored in a module global by a function that runs again
+        and again (`global step; step = jax.jit(lambda ...)`, called before each use of `step`)
+        is rebuilt, and compiled again, on every run unless a test around it reads what the build
+        changes (`if step is None:`, a record the build assigns, a module-level dict it fills): a
+        guard that reads only constants of the module that nothing reassigns (a settings class
+        whose attribute nobody sets, a pure call of them) has the same value on every run, so it
+        holds on every run. A guard reading a parameter, an import's value, an instance, or
+        calling a function of another module is not judged (`analysis/lazybuild.py`).
         """
     why = """
         JAX's compile cache is keyed by the function object. A new lambda or partial is a new
@@ -131,6 +139,7 @@ class JitOfNewFunction(Rule):
         enums = enum_classes(index.classes, index.imports)
         self._check_transform_calls(index, ctx, repeated, enums)
         self._check_decorated_defs(index, ctx, repeated, enums)
+        self._check_global_builds(index, ctx, repeated)
         for call, message, help in eagerloops.findings(index, repeated, _kept, _bound_on_self):
             ctx.report(call, message, help)  # eager lax loops on new functions; jitted factories in loops
         if index.classes:  # a jit made in __init__ per instance, with instances made again and again
@@ -196,6 +205,24 @@ class JitOfNewFunction(Rule):
                 "traces and compiles it again",
                 "Define the jitted function once at module level (pass what it closes over as arguments), or "
                 "build it in a factory whose result you keep",
+            )
+
+    def _check_global_builds(self, index, ctx, repeated: dict) -> None:
+        """``global step; if <guard>: step = jax.jit(lambda ...)`` in a function that runs again and
+        again, whose guard cannot change (``analysis/lazybuild.py``)."""
+        in_loops = {id(call) for call, _n, _s, loops in index.transform_calls if loops}
+        for call, name, target, scope, why, guarded in lazybuild.rebuilt_globals(index, repeated, self._is_new_function):
+            if id(call) in in_loops or only_under_trace(index, scope):
+                continue
+            guard = ("the test guarding it reads nothing this build changes and holds on every run" if guarded
+                     else "nothing guards it")
+            ctx.report(
+                call,
+                f"`{name}` of a new function object stored in the global `{target}` by `{scope.display()}`, which "
+                f"runs {why}: {guard}; each run makes a new function, which JAX traces and compiles again at its "
+                "next call",
+                f"Build it once (at module level), or guard the build with a test of what it assigns (`if {target} is "
+                "None:`, or compare the value the build records)",
             )
 
     @staticmethod
