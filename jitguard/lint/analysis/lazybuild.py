@@ -33,20 +33,26 @@ def rebuilt_globals(index, repeated: dict, is_new_function):
         declared = _declared_globals(scope)
         if not declared or declared.isdisjoint(called):
             continue
-        for node in own_nodes(scope.node.body):
-            if not isinstance(node, cst.Assign) or len(node.targets) != 1 or not isinstance(node.value, cst.Call):
-                continue
-            target = node.targets[0].target
-            if not isinstance(target, cst.Name) or target.value not in declared or target.value not in called:
-                continue
-            name = _transform(index, node.value.func, scope)
-            args = [a.value for a in node.value.args if a.keyword is None and not a.star]
-            if name not in jaxapi.JIT_TRANSFORMS or not args or not is_new_function(index, args[0], scope, ()):
-                continue
+        for node, name, target in _builds(index, scope, declared & called, is_new_function):
             tests = enclosing_tests(scope.node.body, node)
             if tests is None or any(_may_change(index, scope, test, declared) for test, _needed in tests):
                 continue
-            yield node.value, name, target.value, scope, why, bool(tests)
+            yield node.value, name, target, scope, why, bool(tests)
+
+
+def _builds(index, scope, names: set[str], is_new_function):
+    """``G = <jit transform>(<new function>, ...)`` statements of ``scope`` for a global of ``names``:
+    (the assignment, the transform, ``G``)."""
+    for node in own_nodes(scope.node.body):
+        if not isinstance(node, cst.Assign) or len(node.targets) != 1 or not isinstance(node.value, cst.Call):
+            continue
+        target = node.targets[0].target
+        if not isinstance(target, cst.Name) or target.value not in names:
+            continue
+        name = _transform(index, node.value.func, scope)
+        args = [a.value for a in node.value.args if a.keyword is None and not a.star]
+        if name in jaxapi.JIT_TRANSFORMS and args and is_new_function(index, args[0], scope, ()):
+            yield node, name, target.value
 
 
 def _declared_globals(scope) -> set[str]:
@@ -62,14 +68,15 @@ def _transform(index, func: cst.BaseExpression, scope) -> str | None:
     if name is not None or not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
         return name
     klass = index.classes.get(func.value.value)
-    value = _class_attribute(klass, func.attr.value) if klass is not None else None
+    value = class_attribute(klass, func.attr.value) if klass is not None else None
     if isinstance(value, cst.Call) and index.imports.resolve(value.func) == "functools.partial":
         first = next((a.value for a in value.args if a.keyword is None and not a.star), None)
         value = first
     return index.transform_of(value, None) if value is not None else None
 
 
-def _class_attribute(klass, name: str) -> cst.BaseExpression | None:
+def class_attribute(klass, name: str) -> cst.BaseExpression | None:
+    """The value of ``name = value`` in the class body (its last such binding)."""
     found = None
     for stmt in klass.node.body.body:
         if isinstance(stmt, cst.SimpleStatementLine):

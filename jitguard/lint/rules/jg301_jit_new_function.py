@@ -498,7 +498,7 @@ def _binds_anew(index, klass, name: str, seen: set) -> bool | None:
     method = klass.methods.get(name)
     if method is not None and isinstance(method.node, cst.FunctionDef):
         return not (_decorated(method.node, "staticmethod") or _decorated(method.node, "property"))
-    value = _class_attribute(klass, name)
+    value = lazybuild.class_attribute(klass, name)
     if value is not None:
         if isinstance(value, cst.Lambda) or (
                 isinstance(value, cst.Name) and index.lookup_function(value.value, None) is not None):
@@ -521,18 +521,6 @@ def _binds_anew(index, klass, name: str, seen: set) -> bool | None:
 
 def _decorated(node, name: str) -> bool:
     return any(isinstance(d.decorator, cst.Name) and d.decorator.value == name for d in node.decorators)
-
-
-def _class_attribute(klass, name: str) -> cst.BaseExpression | None:
-    """The value of ``name = value`` in the class body (its last such binding)."""
-    found = None
-    for stmt in klass.node.body.body:
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                if isinstance(small, cst.Assign) and any(
-                        isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets):
-                    found = small.value
-    return found
 
 
 def _is_method_name(index, name: str) -> bool:
