@@ -207,15 +207,15 @@ def sampler_steps(n):
 
 
 class bind_as_partial:
-    """A method descriptor of our own: `obj.method` gives a new `Partial(method, obj)` each time."""
+    """A method descriptor of our own: `obj.method` gives a new `partial(method, obj)` each time."""
 
-    def __init__(self, method):
-        self.method = method
+    def __init__(self, fn):
+        self.fn = fn
 
-    def __get__(self, instance, owner):
-        if instance is None:
-            return self.method
-        return jax.tree_util.Partial(self.method, instance)
+    def __get__(self, obj, objtype=None):
+        if obj is not None:
+            return partial(self.fn, obj)  # compares by identity
+        return self.fn
 
 
 class Doubler:
