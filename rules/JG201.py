@@ -4,6 +4,7 @@ JAX rejects these when jit is applied, so the flagged definitions sit inside fac
 oracle test calls each factory and checks the ValueError comes from the marked line.
 """
 
+import inspect
 from functools import partial
 
 import jax
@@ -74,6 +75,54 @@ def checkpoint_static_by_keyword():
     return repeat(jnp.ones(2), times=3)  # expect: JG201
 
 
+# a jit stacked over a checkpoint hands the call's arguments on as they came (a keyword stays a
+# keyword, a default is not filled in): the checkpoint under it still sees too few positional ones
+@partial(jax.jit, static_argnames=("mode",))
+@partial(jax.remat, static_argnums=(1,))
+def smooth(x, mode="sin"):
+    return jnp.sin(x) if mode == "sin" else jnp.cos(x)
+
+
+def remat_under_jit_by_keyword():
+    return smooth(jnp.ones(2), mode="cos")  # expect: JG201
+
+
+def remat_under_jit_left_at_default():
+    return smooth(jnp.ones(2))  # expect: JG201
+
+
+@partial(jax.checkpoint, static_argnums=(2,))
+@partial(jax.jit, static_argnums=(2,))
+def scaled_steps(x, scale, steps=2):
+    for _ in range(steps):
+        x = jnp.sin(x) * scale
+    return x
+
+
+def checkpoint_over_jit_left_at_default():
+    return scaled_steps(jnp.ones(2), 0.5)  # expect: JG201
+
+
+def _smooth_body(x, mode="sin"):
+    return jnp.sin(x) if mode == "sin" else jnp.cos(x)
+
+
+# the same stack written as calls: the jit's function is the checkpoint
+smooth_jit = jax.jit(jax.checkpoint(_smooth_body, static_argnums=(1,)), static_argnums=1)
+
+
+def checkpoint_inside_jit_by_keyword():
+    return smooth_jit(jnp.ones(2), mode="cos")  # expect: JG201
+
+
+# a jit of a def decorated with a checkpoint
+smooth_ckpt_jit = jax.jit(repeat, static_argnums=1)
+
+
+def jit_of_checkpointed_def_by_keyword():
+    return smooth_ckpt_jit(jnp.ones(2), times=2)  # expect: JG201
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -139,10 +188,53 @@ def custom_jvp_nondiff_by_keyword():
     return clip_by(jnp.ones(2), bound=0.5)
 
 
+def remat_under_jit_positional():
+    return smooth(jnp.ones(2), "cos")
+
+
+def checkpoint_over_jit_positional():
+    return scaled_steps(jnp.ones(2), 0.5, 3)
+
+
+def bind_defaults(fn):
+    # a decorator of our own that fills every default and passes all arguments by position
+    sig = inspect.signature(fn)
+
+    def wrapped(*args, **kwargs):
+        bound = sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return fn(*bound.args)
+
+    return wrapped
+
+
+@bind_defaults
+@partial(jax.checkpoint, static_argnums=(1,))
+def smooth_filled(x, mode="sin"):
+    return jnp.sin(x) if mode == "sin" else jnp.cos(x)
+
+
+def checkpoint_under_filling_decorator():
+    return smooth_filled(jnp.ones(2), mode="cos") + smooth_filled(jnp.ones(2))
+
+
+def checkpoint_inside_jit_positional():
+    return smooth_jit(jnp.ones(2), "cos")
+
+
+def jit_of_checkpointed_def_positional():
+    return smooth_ckpt_jit(jnp.ones(2), 2)
+
+
 RAISES = [
     (pmap_static_by_keyword, "ValueError"),
     (pmap_static_left_at_default, "ValueError"),
     (checkpoint_static_by_keyword, "ValueError"),
+    (remat_under_jit_by_keyword, "ValueError"),
+    (remat_under_jit_left_at_default, "ValueError"),
+    (checkpoint_over_jit_left_at_default, "ValueError"),
+    (checkpoint_inside_jit_by_keyword, "ValueError"),
+    (jit_of_checkpointed_def_by_keyword, "ValueError"),
     (library_keyword_only, "ValueError"),
     (past_the_end, "ValueError"),
     (keyword_only_is_not_positional, "ValueError"),
@@ -161,4 +253,9 @@ RUNS = [
     checkpoint_static_positional,
     jit_static_by_keyword,
     custom_jvp_nondiff_by_keyword,
+    remat_under_jit_positional,
+    checkpoint_over_jit_positional,
+    checkpoint_under_filling_decorator,
+    checkpoint_inside_jit_positional,
+    jit_of_checkpointed_def_positional,
 ]

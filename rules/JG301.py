@@ -260,6 +260,81 @@ def classmethod_stepper_per_item(n):
     return [ClassmethodStepper().run(jnp.full(3, float(k))) for k in range(n)]
 
 
+def energy(x):
+    return jnp.sum(jnp.cos(x) * x)
+
+
+def linear_response_per_state(n):
+    # jax.linearize returns a new closure on every call: jitting it per state compiles per state
+    out = []
+    for k in range(n):
+        _, tangent_map = jax.linearize(energy, jnp.full(3, float(k)))
+        fast = jax.jit(tangent_map)  # expect: JG301
+        out.append(fast(jnp.ones(3)))
+    return out
+
+
+def pullback_inline_per_state(n):
+    return [jax.jit(jax.vjp(energy, jnp.full(3, float(k)))[1])(1.0) for k in range(n)]  # expect: JG301
+
+
+def force_per_state(n):
+    # a transform's result bound to a name in the loop is a new function object too
+    out = []
+    for k in range(n):
+        force = jax.grad(energy)
+        out.append(jax.jit(force)(jnp.full(3, float(k))))  # expect: JG301
+    return out
+
+
+class Devices:
+    # a namespace of settings: nothing assigns `Devices.built` after this
+    built = None
+    wanted = ("cpu",)
+    jit_for_devices = partial(jax.jit)
+
+    @staticmethod
+    def outdated():
+        return Devices.built != Devices.wanted
+
+
+_scale_fn = None
+built_for = None
+
+
+def build_scale():
+    global _scale_fn, built_for
+    # the guard reads `Devices.built`, the build records into the global `built_for`: always true
+    if Devices.outdated():
+        _scale_fn = Devices.jit_for_devices(lambda v: v * 2.0)  # expect: JG301
+        built_for = Devices.wanted
+
+
+def scaled(x):
+    build_scale()
+    return _scale_fn(x)
+
+
+def scaled_steps(n):
+    return [scaled(jnp.full(3, float(k))) for k in range(n)]
+
+
+_shift_fn = None
+
+
+def build_shift():
+    global _shift_fn
+    _shift_fn = jax.jit(lambda v: v + 1.0)  # expect: JG301
+
+
+def shifted_steps(n):
+    out = []
+    for k in range(n):
+        build_shift()
+        out.append(_shift_fn(jnp.full(3, float(k))))
+    return out
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -700,16 +775,100 @@ def sweep_of_class_rates(n):
     return x
 
 
+def pullback_jitted_once(n):
+    # one pullback, jitted once before the loop, applied to many cotangents
+    _, pullback = jax.vjp(jnp.sin, jnp.ones(3))
+    fast = jax.jit(pullback)
+    return [fast(jnp.full(3, float(k))) for k in range(n)]
+
+
+def pullback_from_the_first_state(n):
+    # bound only on the first iteration: later jits wrap the same object, JAX's cache hits
+    out = []
+    for k in range(n):
+        if k == 0:
+            _, pullback = jax.vjp(jnp.sin, jnp.ones(3))
+        out.append(jax.jit(pullback)(jnp.full(3, float(k))))
+    return out
+
+
+def pullback_per_state_applied_eagerly(n):
+    # a new pullback per state, called without jit: op by op, nothing compiles per state
+    out = []
+    for k in range(n):
+        _, pullback = jax.vjp(energy, jnp.full(3, float(k)))
+        out.append(pullback(1.0))
+    return out
+
+
+_square_fn = None
+
+
+def build_square():
+    global _square_fn
+    if _square_fn is None:  # reads what the build assigns: built once
+        _square_fn = jax.jit(lambda v: v * v)
+
+
+def squared_steps(n):
+    out = []
+    for k in range(n):
+        build_square()
+        out.append(_square_fn(jnp.full(3, float(k))))
+    return out
+
+
+_halve_fn = None
+halve_built_for = None
+
+
+def build_halve():
+    global _halve_fn, halve_built_for
+    if halve_built_for != Devices.wanted:  # the record the build keeps: built once
+        _halve_fn = Devices.jit_for_devices(lambda v: v / 2.0)
+        halve_built_for = Devices.wanted
+
+
+def halved_steps(n):
+    out = []
+    for k in range(n):
+        build_halve()
+        out.append(_halve_fn(jnp.full(3, float(k))))
+    return out
+
+
+_negate_fn = None
+_built_flags = {}
+
+
+def build_negate():
+    global _negate_fn
+    if "negate" not in _built_flags:  # a module-level dict the build fills: built once
+        _negate_fn = jax.jit(lambda v: -v)
+        _built_flags["negate"] = True
+
+
+def negated_steps(n):
+    out = []
+    for k in range(n):
+        build_negate()
+        out.append(_negate_fn(jnp.full(3, float(k))))
+    return out
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps, annealer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step,
-         passed_every_step, nested_differentiated_every_step]
+         passed_every_step, nested_differentiated_every_step, linear_response_per_state, force_per_state,
+         pullback_inline_per_state, scaled_steps, shifted_steps]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update,
            method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit, shapes_planned_per_step,
-           sweep_of_class_rates]
+           sweep_of_class_rates,
+           pullback_jitted_once, pullback_from_the_first_state, pullback_per_state_applied_eagerly,
+           squared_steps, halved_steps, negated_steps]
 
 
 if __name__ == "__main__":  # the eager steps run from the top level only: nothing traces them

@@ -189,6 +189,54 @@ def tree_partial_each_step(n):
     return x
 
 
+class Sampler:
+    def __init__(self, scale):
+        self.scale = scale
+
+    def energy(self, x):
+        # a def nested in a method is a new function object on every call of the method
+        def weight(v):
+            return v * self.scale
+
+        return apply_model(x, weight)  # expect: JG302
+
+
+def sampler_steps(n):
+    sampler = Sampler(2.0)
+    return [sampler.energy(jnp.ones(2)) for _ in range(n)]
+
+
+class bind_as_partial:
+    """A method descriptor of our own: `obj.method` gives a new `partial(method, obj)` each time."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __get__(self, obj, objtype=None):
+        if obj is not None:
+            return partial(self.fn, obj)  # compares by identity
+        return self.fn
+
+
+class Doubler:
+    @bind_as_partial
+    def run(self, x):
+        return x * 2.0
+
+    def plain(self, x):  # a plain bound method compares equal to the next one: same cache entry
+        return x * 2.0
+
+
+doubler = Doubler()
+
+
+def descriptor_method_each_step(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = apply_model(x, doubler.run)  # expect: JG302
+    return x
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -222,17 +270,6 @@ def warm_up_fixed_modes(n):
     for k in (1, 2, 3):
         outs.append(power(jnp.ones(2), k))
     return outs, n
-
-
-class Warmer:
-    POWERS = (1, 2, 3)  # bound once, when the class is created; nothing rebinds it
-
-    def warm_up(self):
-        return [power(jnp.ones(2), k) for k in self.POWERS]
-
-
-def warm_up_class_powers(n):
-    return Warmer().warm_up(), n
 
 
 def bounded_parity(n):
@@ -396,10 +433,87 @@ def layer_built_once(n):
     return [apply_layer(layer, jnp.ones(3) * k) for k in range(n)]
 
 
+class SamplerKeepingItsWeight:
+    def __init__(self, scale):
+        self.scale = scale
+
+        def weight(v):
+            return v * scale
+
+        self.weight = weight  # made once per instance
+
+    def energy(self, x):
+        return apply_model(x, self.weight)
+
+
+def sampler_keeping_its_weight_steps(n):
+    sampler = SamplerKeepingItsWeight(2.0)
+    return [sampler.energy(jnp.ones(2)) for _ in range(n)]
+
+
+def nested_def_made_once_per_run(n):
+    # one nested def per run of this function, which runs once: its loop passes the same object
+    def weight(v):
+        return v * 2.0
+
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = apply_model(x, weight)
+    return x
+
+
+def descriptor_method_read_once(n):
+    run = doubler.run  # one Partial, passed every time
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = apply_model(x, run)
+    return x
+
+
+class bind_once:
+    """A descriptor that keeps the Partial it makes on the instance: later reads find that one."""
+
+    def __init__(self, method):
+        self.method = method
+
+    def __get__(self, instance, owner):
+        if instance is None:
+            return self.method
+        bound = jax.tree_util.Partial(self.method, instance)
+        instance.__dict__[self.method.__name__] = bound
+        return bound
+
+
+class CachedDoubler:
+    @bind_once
+    def run(self, x):
+        return x * 2.0
+
+
+cached_doubler = CachedDoubler()
+
+
+def cached_descriptor_method_each_step(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = apply_model(x, cached_doubler.run)
+    return x
+
+
+def plain_method_each_step(n):
+    x = jnp.ones(2)
+    for _ in range(n):
+        x = apply_model(x, doubler.plain)
+    return x
+
+
 GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda,
-         tree_partial_each_step]
+         tree_partial_each_step, sampler_steps, descriptor_method_each_step]
 BOUNDED = [scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
-           static_from_shapes_of_a_structure, static_from_metadata_by_key, warm_up_class_powers]
+           static_from_shapes_of_a_structure, static_from_metadata_by_key,
+           static_from_shapes_of_a_structure, static_from_metadata_by_key, sampler_keeping_its_weight_steps,
+           nested_def_made_once_per_run, descriptor_method_read_once, plain_method_each_step,
+           cached_descriptor_method_each_step]

@@ -44,3 +44,24 @@ def test_jit_and_custom_jvp_take_static_by_keyword():
 
     f.defjvp(lambda k, p, t: (f(p[0], k), t[0] * k))
     assert f(jnp.ones(2), k=2).shape == (2,)
+
+
+@pytest.mark.parametrize("outer", ["jax.jit", "jax.experimental.pjit.pjit"])  # (no jax.pjit in 0.10.2)
+@pytest.mark.parametrize("qualname", sorted(jaxapi.POSITIONAL_STATICS))
+def test_jit_stacked_over_it_passes_keywords_on(outer, qualname):
+    """A jit stacked over the transform hands the call's arguments on as they came: the static
+    argument by keyword (or left at its default) still reaches the inner transform as a keyword
+    (or not at all), and it raises (JG201 follows the call through the stack of decorators)."""
+    def scale(x, k=2):
+        return x * k
+
+    module, _, name = outer.rpartition(".")
+    jit = getattr(__import__(module, fromlist=[name]), name)
+    module, _, name = qualname.rpartition(".")
+    transform = getattr(__import__(module, fromlist=[name]), name)
+    fn = jit(transform(scale, **{jaxapi.POSITIONAL_STATICS[qualname]: (1,)}), static_argnums=(1,))
+    x = jnp.ones((1, 2))
+    assert fn(x, 3).shape == (1, 2)
+    for call in (lambda: fn(x, k=3), lambda: fn(x)):
+        with pytest.raises(ValueError):
+            call()

@@ -31,19 +31,13 @@ IDS = [r.name for r in REPORTS]
 # Marked lines jitguard does not report today: report name -> lines. Remove an entry when a
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
-    "churn_equinox-bound-method-partial-passed-as-static-arg": {56},
-    "churn_jax-jit-of-vjp-closure-per-sample": {29},
-    "churn_jax-partial-keyword-binding-second-signature": {27},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
     "churn_jaxopt-init-state-weak-stepsize-recompiles-update": {55},
-    "churn_jvmc-jit-my-stuff-device-check-reads-wrong-global-repmaps-each-call": {50},
     "churn_liesel-weak-typed-initial-values-recompile-step": {39},
     "churn_mujoco-mjx-data-time-weak-type-second-step": {45},
-    "churn_netket-local-estimators-passes-fresh-logpsi-closure-as-static-kernel-arg": {64},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
-    "churn_so-jit-called-with-different-leading-dimension": {28},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_jaxopt-scipy-root-finding-under-vmap": {32},
     "concrete_netket-sr-lazy-gmres-restart-is-pytree-data-field": {66},
@@ -51,9 +45,7 @@ MISSED: dict[str, set[int]] = {
     "control_celerite2-sho-term-q-branch-in-numpyro-model": {29},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_jax-checkpoint-static-argnum-flag-passed-by-keyword": {29},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
-    "static_pmwd-linear-modes-remat-static-real-flag-left-at-default": {54},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.

@@ -304,6 +304,11 @@ TRACED_CONTEXT_MAKERS = frozenset(CALLS_WITH_TRACERS)
 # Functions that make tracers of the arguments they are given besides the function (each primal):
 # JG206 reads what is passed there (jitguard.lint.analysis.primals); read by the first pass too
 DIFFERENTIATED_ARGUMENTS = frozenset({"jax.vjp", "jax.jvp", "jax.linearize"})
+# Functions returning a tuple that holds a new closure at a position, made by every call: the
+# pullback of jax.vjp, the linear function of jax.linearize (also with has_aux). Jitted where the
+# call runs per iteration, each is a new function object, a new cache entry, traced and compiled
+# again (JAX 0.10.2: tests/test_closure_results.py; JG301).
+CLOSURE_RESULTS: dict[str, int] = {"jax.vjp": 1, "jax.linearize": 1}
 
 # Builtins that compare or test truth of their arguments (JG103).
 TRUTH_BUILTINS = frozenset({"min", "max", "any", "all", "sorted"})

@@ -1188,6 +1188,11 @@ class ModuleIndex:
                 return TransformUse(inner, expr), inner, expr
         return None
 
+    def decorator_transforms(self, info: FunctionInfo) -> list[TransformUse | None]:
+        """The transform each decorator of ``info`` applies, outermost first (None where a
+        decorator is not one)."""
+        return [self._transform_use(d.decorator, info.parent) for d in getattr(info.node, "decorators", ())]
+
     def _transform_use(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> TransformUse | None:
         """A decorator expression (written in ``scope``) that traces the function it decorates."""
         use = self._decorator_use(expr, scope)

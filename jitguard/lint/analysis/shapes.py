@@ -500,12 +500,19 @@ def _made(view: ScopeView, expr: cst.BaseExpression) -> tuple[str | None, cst.CS
     itself, at the call)."""
     if isinstance(expr, cst.Name) and view.func is not None:
         values = view.values(expr.value)
+        nested = view.index.lookup_function(expr.value, view.func) if values == [None] else None
+        if (nested is not None and nested.parent is view.func and isinstance(nested.node, cst.FunctionDef)
+                and not nested.node.decorators and view.func.param(expr.value) is None):
+            # a def nested here, bound by nothing else: a new function object per run (per iteration in a loop)
+            return f"`{expr.value}`, a new function object (the nested `def {expr.value}`)", nested.node
         if not values or len(values) != 1 or values[0] is None or view.func.param(expr.value) is not None:
             return None, None
         if expr.value not in view.bindings_here():
             return None, None  # bound in an enclosing function or the module: made once per run of that
         made = fresh_maker(view, values[0])
         return (f"`{expr.value}`, {made}" if made else None), values[0]
+    if isinstance(expr, cst.Attribute) and (made := _descriptor_made(view, expr)) is not None:
+        return made, None  # made by the attribute access itself, at the call
     if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and view.func is not None:
         owner = expr.value.value
         values = view.values(owner) if owner in view.bindings_here() else None
@@ -520,6 +527,58 @@ def _made(view: ScopeView, expr: cst.BaseExpression) -> tuple[str | None, cst.CS
         return f"`{owner}.{expr.attr.value}`, {made} that `{klass.name}.__init__` sets on each new `{klass.name}`", call
     made = fresh_maker(view, expr)
     return made, None
+
+
+def _descriptor_made(view: ScopeView, expr: cst.Attribute) -> str | None:
+    """``model.f`` where ``model`` is an instance of a class of the module whose method ``f`` is
+    decorated with a descriptor class of the module: the access runs its ``__get__``, and when that
+    returns a new identity-compared object (``jax.tree_util.Partial(self.method, instance)``, as
+    older equinox bound the methods of its modules), each access makes a new one; its other
+    returns may only hand back what it holds (``self.method`` for the class's own access)."""
+    index = view.index
+    klass = index.instance_class(expr.value, view.func)
+    method = klass.methods.get(expr.attr.value) if klass is not None else None
+    if method is None or not isinstance(method.node, cst.FunctionDef):
+        return None
+    for dec in method.node.decorators:
+        wrapper = index.classes.get(dec.decorator.value) if isinstance(dec.decorator, cst.Name) else None
+        get = wrapper.methods.get("__get__") if wrapper is not None else None
+        if get is None or not isinstance(get.node, cst.FunctionDef) or _stores(get):
+            continue  # (one that keeps what it made, `instance.__dict__[name] = bound`, returns it again)
+        returns = [node.value for node, _l in _own_nodes(get.node.body) if isinstance(node, cst.Return)]
+        get_view = scope_view(index, get)
+        made = [fresh_maker(get_view, value) if value is not None else None for value in returns]
+        held = [value for value, m in zip(returns, made) if m is None]
+        if any(made) and all(_held_by_self(value, get) for value in held):
+            what = next(m for m in made if m)
+            return f"`{_dotted(expr)}`, {what} that `{wrapper.name}.__get__` makes on each access"
+    return None
+
+
+def _stores(method) -> bool:
+    """Does ``method`` store anything in an attribute or an item (or call ``setattr``)?"""
+    for node, _l in _own_nodes(method.node.body):
+        if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            if any(not isinstance(t, cst.Name) for t in targets):
+                return True
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "setattr":
+            return True
+    return False
+
+
+def _held_by_self(value: cst.BaseExpression | None, method) -> bool:
+    """``self`` or ``self.attr`` of ``method``: what a descriptor holds, the same every time."""
+    me = method.positional[0].name if method.positional else None
+    if isinstance(value, cst.Attribute):
+        value = value.value
+    return me is not None and isinstance(value, cst.Name) and value.value == me
+
+
+def _dotted(expr: cst.BaseExpression) -> str:
+    if isinstance(expr, cst.Attribute):
+        return f"{_dotted(expr.value)}.{expr.attr.value}"
+    return expr.value if isinstance(expr, cst.Name) else "..."
 
 
 # -- functions that run again and again ----------------------------------------------------------

@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
-from jitguard.lint.analysis.jitcontext import keyword, literal_ints, positional_args
+from jitguard.lint.analysis.jitcontext import TransformUse, keyword, literal_ints, positional_args
 from jitguard.lint.rules._jitargs import jit_args
 from jitguard.lint.rules.base import Rule, Scope
 
@@ -23,8 +23,12 @@ class StaticArgnumsOutOfRange(Rule):
         (`static_broadcasted_argnums`) and `jax.checkpoint`/`jax.remat` (`static_argnums`), which
         take static arguments from the call's positional arguments only, it also flags a call
         that passes fewer positional arguments than a static index needs: the static argument
-        passed by keyword (`g(x, b=1)`) or left at its default. `jax.jit` maps `static_argnums` to
-        parameter names and accepts them by keyword; it is not flagged there.
+        passed by keyword (`g(x, b=1)`) or left at its default, also through a stack of
+        decorators (`@partial(jax.jit, static_argnums=1)` over `@partial(jax.checkpoint,
+        static_argnums=1)`, `g = jax.jit(jax.checkpoint(f, static_argnums=1), ...)`, or `jax.jit`
+        of a def decorated with the checkpoint): jit hands the call's arguments on as they came, a
+        keyword as a keyword, a default not filled in. `jax.jit` maps `static_argnums` to
+        parameter names and accepts them by keyword; alone, it is not flagged there.
         """
     why = """
         JAX rejects the `jax.jit(...)` call itself, so for a decorator the module fails at import
@@ -65,7 +69,10 @@ class StaticArgnumsOutOfRange(Rule):
         the call (``jaxapi.POSITIONAL_STATICS``)."""
         # every use _transformed_callee can find is one of the module's jit_uses (the aliases'
         # too): without a pmap/checkpoint given options there, no call needs resolving
-        if not any(use.options is not None and use.qualname in jaxapi.POSITIONAL_STATICS for _f, use, _s in index.jit_uses):
+        # (a stack of decorators records only its outermost transform there: a checkpoint under a
+        # jit is found through the decorators themselves)
+        if not any((use.options is not None and use.qualname in jaxapi.POSITIONAL_STATICS)
+                   or len(getattr(f.node, "decorators", ())) > 1 for f, use, _s in index.jit_uses):
             return
         for call, scope, _klass, _loops in index.calls:
             found = _transformed_callee(index, call, scope)
@@ -101,10 +108,43 @@ def _transformed_callee(index, call: cst.Call, scope):
         return None
     info, use, _bound = resolved
     if use is None:
-        decorators = getattr(info.node, "decorators", ())
-        if len(decorators) != 1 or not isinstance(call.func, cst.Name):
+        if not isinstance(call.func, cst.Name):
             return None
-        use = next((u for f, u, s in index.jit_uses if f is info and s is decorators[0].decorator), None)
+        use = _stacked_positional_static(index, info, call, len(positional_args(call)))
+    elif (use.qualname in jaxapi.JIT_TRANSFORMS and use.options is not None and isinstance(call.func, cst.Name)
+          and not use.bound_positional and not use.bound_keywords
+          and index.binding(call.func.value, scope) is use.options):  # (the name, as the call sees it, is that jit)
+        # the jit's function a checkpoint (a call of one, or a def decorated with one)
+        use = (_wrapped_positional_static(index, use.options, scope)
+               or _stacked_positional_static(index, info, call, len(positional_args(call))) or use)
     if use is None or use.options is None or use.qualname not in jaxapi.POSITIONAL_STATICS:
         return None
     return info, use
+
+
+def _wrapped_positional_static(index, transform: cst.Call, scope, depth: int = 3):
+    """``g = jax.jit(jax.checkpoint(f, static_argnums=1), static_argnums=1)``: the transform of
+    ``jaxapi.POSITIONAL_STATICS`` that the jit's function argument is (through other jits, which
+    hand the call's arguments on as they came), as a use with its own options; else None."""
+    first = next((a.value for a in transform.args if a.keyword is None and not a.star), None)
+    if not isinstance(first, cst.Call) or depth == 0:
+        return None
+    name = index.transform_of(first.func, scope)
+    if name in jaxapi.POSITIONAL_STATICS:
+        return TransformUse(name, first)
+    return _wrapped_positional_static(index, first, scope, depth - 1) if name in jaxapi.JIT_TRANSFORMS else None
+
+
+def _stacked_positional_static(index, info, call: cst.Call, n: int):
+    """The decorator of ``info`` of ``jaxapi.POSITIONAL_STATICS`` with a static index the call's
+    ``n`` positional arguments do not reach, when every decorator is a transform that hands the
+    call's arguments on as they came (jit, pjit, pmap, checkpoint: a keyword stays a keyword, a
+    default is not filled in; JAX 0.10.2, ``rules/JG201.py``), so the call reaches it unchanged;
+    else None (also the first such decorator when none fails)."""
+    uses = index.decorator_transforms(info)
+    if not uses or not all(u is not None and (u.qualname in jaxapi.JIT_TRANSFORMS or u.qualname in jaxapi.POSITIONAL_STATICS)
+                           for u in uses):
+        return None
+    statics = [u for u in uses if u.options is not None and u.qualname in jaxapi.POSITIONAL_STATICS]
+    failing = (u for u in statics if max(literal_ints(index.constant(keyword(u.options, jaxapi.POSITIONAL_STATICS[u.qualname]))) or [-1]) >= n)
+    return next(failing, statics[0] if statics else None)

@@ -6,7 +6,7 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import DIFFERENTIATING, positional_args
 from jitguard.lint.analysis.perinstance import per_instance_jit_calls
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, names_in
-from jitguard.lint.analysis import eagerloops, shapes
+from jitguard.lint.analysis import eagerloops, lazybuild, shapes
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.undertrace import only_under_trace, trace_condition, remember_pending
 from jitguard.lint.analysis.walk import iter_nodes, own_nodes
@@ -31,7 +31,10 @@ class JitOfNewFunction(Rule):
         or it is a `__call__`; a method called in a loop through an instance counts). A jitted
         function bound to a local name and called there (`step = jax.jit(lambda ...)`, then
         `step(x)`; a nested `def f` rebound as `f = jax.jit(f, ...)`, then `f(x)`) is made per run of its
-        function too. `jax.jit(obj.method)` counts as new: every attribute access makes
+        function too. So is a name the loop's body (or the function's, without a loop) binds to
+        one before the jit: `g = jax.grad(loss)`, `g = lambda w: ...`, and the closure a JAX call
+        returns in its tuple, `_, pullback = jax.vjp(f, x)` (or `jax.vjp(f, x)[1]`) or `jax.linearize` (a new object per
+        call); a binding under an `if` is not judged. `jax.jit(obj.method)` counts as new: every attribute access makes
         a new bound-method object; so does `jax.jit(tx.update)` where `tx = make(...)` in the
         loop and the module's factory `make` returns a NamedTuple whose `update` field is a new
         closure (an optimizer built like optax's, rebuilt per learning rate). `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
@@ -94,6 +97,14 @@ class JitOfNewFunction(Rule):
         not followed (the finding stays): so a jit in a layer of a model whose top-level module
         is a parameter of the jitted step (`def train_step(model, batch): model(batch)`), kept
         in lists of layers or subclassed, stays flagged.
+        A jit of a new function object stored in a module global by a function that runs again
+        and again (`global step; step = jax.jit(lambda ...)`, called before each use of `step`)
+        is rebuilt, and compiled again, on every run unless a test around it reads what the build
+        changes (`if step is None:`, a record the build assigns, a module-level dict it fills): a
+        guard that reads only constants of the module that nothing reassigns (a settings class
+        whose attribute nobody sets, a pure call of them) has the same value on every run, so it
+        holds on every run. A guard reading a parameter, an import's value, an instance, or
+        calling a function of another module is not judged (`analysis/lazybuild.py`).
         """
     why = """
         JAX's compile cache is keyed by the function object. A new lambda or partial is a new
@@ -128,6 +139,7 @@ class JitOfNewFunction(Rule):
         enums = enum_classes(index.classes, index.imports)
         self._check_transform_calls(index, ctx, repeated, enums)
         self._check_decorated_defs(index, ctx, repeated, enums)
+        self._check_global_builds(index, ctx, repeated)
         for call, message, help in eagerloops.findings(index, repeated, _kept, _bound_on_self):
             ctx.report(call, message, help)  # eager lax loops on new functions; jitted factories in loops
         if index.classes:  # a jit made in __init__ per instance, with instances made again and again
@@ -195,6 +207,24 @@ class JitOfNewFunction(Rule):
                 "build it in a factory whose result you keep",
             )
 
+    def _check_global_builds(self, index, ctx, repeated: dict) -> None:
+        """``global step; if <guard>: step = jax.jit(lambda ...)`` in a function that runs again and
+        again, whose guard cannot change (``analysis/lazybuild.py``)."""
+        in_loops = {id(call) for call, _n, _s, loops in index.transform_calls if loops}
+        for call, name, target, scope, why, guarded in lazybuild.rebuilt_globals(index, repeated, self._is_new_function):
+            if id(call) in in_loops or only_under_trace(index, scope):
+                continue
+            guard = ("the test guarding it reads nothing this build changes and holds on every run" if guarded
+                     else "nothing guards it")
+            ctx.report(
+                call,
+                f"`{name}` of a new function object stored in the global `{target}` by `{scope.display()}`, which "
+                f"runs {why}: {guard}; each run makes a new function, which JAX traces and compiles again at its "
+                "next call",
+                f"Build it once (at module level), or guard the build with a test of what it assigns (`if {target} is "
+                "None:`, or compare the value the build records)",
+            )
+
     @staticmethod
     def _is_new_function(index, expr: cst.BaseExpression, scope, loops: tuple) -> bool:
         """Is ``expr`` a function object made anew each time (each iteration, if in a loop)?"""
@@ -202,6 +232,8 @@ class JitOfNewFunction(Rule):
             return True
         if isinstance(expr, cst.Call):
             return index.imports.resolve(expr.func) in _NEW_FUNCTION_CALLS
+        if isinstance(expr, cst.Subscript):  # jax.vjp(f, x)[1]: the closure its tuple holds
+            return _closure_of_result(index, expr, scope)
         if isinstance(expr, cst.Attribute):
             # obj.method is a new bound-method object at every access (JAX misses its cache);
             # module.function is the same object every time
@@ -223,7 +255,9 @@ class JitOfNewFunction(Rule):
                 index, scope, expr.value.value, expr.attr.value, loops[-1])
         if isinstance(expr, cst.Name) and scope is not None:
             found = index.lookup_function(expr.value, scope)
-            if found is None or found.parent is None:
+            if found is None:
+                return _bound_new(index, expr, scope, loops)
+            if found.parent is None:
                 return False
             # a def before the loop is one object for all iterations; inside it, a new one each time
             return not loops or (bool(found.loops) and found.loops[-1] is loops[-1])
@@ -251,6 +285,61 @@ class JitOfNewFunction(Rule):
 # transforms whose result, called, calls the function they were given (so a jitted one runs its
 # jit: JAX 0.10.2, rules/JG301.py)
 _CALLING_TRANSFORMS = DIFFERENTIATING | {"jax.vmap"}
+
+
+def _bound_new(index, use: cst.Name, scope, loops: tuple) -> bool:
+    """``g = jax.grad(loss)``, ``g = lambda w: ...``, ``_, pullback = jax.vjp(f, x)`` in the body of
+    the innermost loop (of the function, without one) before ``use``: the name holds a new function
+    object on each iteration (each run), when the last statement of that body before ``use`` that
+    binds it is a plain assignment of one (a binding under an ``if`` or the like: not judged)."""
+    body = getattr(loops[-1] if loops else scope.node, "body", None)
+    statements = getattr(body, "body", None)
+    if not isinstance(statements, (list, tuple)):
+        return False
+    name, new = use.value, False
+    for stmt in statements:
+        if _contains(stmt, use):
+            return new
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign) and any(_names_bound(t.target, name) for t in small.targets):
+                    new = all(_makes_new(index, scope, t.target, small.value, name) for t in small.targets)
+                elif name in shapes.bindings(small, itself=True):
+                    new = False
+        elif name in shapes.bindings(stmt, itself=True):
+            new = False
+    return False
+
+
+def _closure_of_result(index, expr: cst.Subscript, scope) -> bool:
+    """``jax.vjp(f, x)[1]``: the element of ``jaxapi.CLOSURE_RESULTS``'s tuple that is a new closure."""
+    if not isinstance(expr.value, cst.Call) or len(expr.slice) != 1:
+        return False
+    position = jaxapi.CLOSURE_RESULTS.get(index.resolve(expr.value.func, scope) or "")
+    index_expr = expr.slice[0].slice
+    return (position is not None and isinstance(index_expr, cst.Index) and isinstance(index_expr.value, cst.Integer)
+            and int(index_expr.value.value) == position)
+
+
+def _names_bound(target: cst.BaseExpression, name: str) -> bool:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(_names_bound(e.value, name) for e in target.elements)
+    return isinstance(target, cst.Name) and target.value == name
+
+
+def _makes_new(index, scope, target: cst.BaseExpression, value: cst.BaseExpression, name: str) -> bool:
+    """Does ``target = value`` bind ``name`` to a new function object: a lambda, a ``partial`` or a
+    transform's result, or the closure a tuple result holds (``jaxapi.CLOSURE_RESULTS``)?"""
+    if isinstance(target, cst.Name):
+        return isinstance(value, cst.Lambda) or (
+            isinstance(value, cst.Call) and index.imports.resolve(value.func) in _NEW_FUNCTION_CALLS)
+    if not isinstance(target, (cst.Tuple, cst.List)) or not isinstance(value, cst.Call):
+        return False
+    position = jaxapi.CLOSURE_RESULTS.get(index.resolve(value.func, scope) or "")
+    elements = target.elements
+    return (position is not None and position < len(elements)
+            and not any(isinstance(e, cst.StarredElement) for e in elements[:position + 1])
+            and isinstance(elements[position].value, cst.Name) and elements[position].value.value == name)
 
 
 def _transformed_and_called(index, call: cst.Call, name: str, scope) -> bool:
@@ -409,7 +498,7 @@ def _binds_anew(index, klass, name: str, seen: set) -> bool | None:
     method = klass.methods.get(name)
     if method is not None and isinstance(method.node, cst.FunctionDef):
         return not (_decorated(method.node, "staticmethod") or _decorated(method.node, "property"))
-    value = _class_attribute(klass, name)
+    value = lazybuild.class_attribute(klass, name)
     if value is not None:
         if isinstance(value, cst.Lambda) or (
                 isinstance(value, cst.Name) and index.lookup_function(value.value, None) is not None):
@@ -432,18 +521,6 @@ def _binds_anew(index, klass, name: str, seen: set) -> bool | None:
 
 def _decorated(node, name: str) -> bool:
     return any(isinstance(d.decorator, cst.Name) and d.decorator.value == name for d in node.decorators)
-
-
-def _class_attribute(klass, name: str) -> cst.BaseExpression | None:
-    """The value of ``name = value`` in the class body (its last such binding)."""
-    found = None
-    for stmt in klass.node.body.body:
-        if isinstance(stmt, cst.SimpleStatementLine):
-            for small in stmt.body:
-                if isinstance(small, cst.Assign) and any(
-                        isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets):
-                    found = small.value
-    return found
 
 
 def _is_method_name(index, name: str) -> bool:

@@ -24,8 +24,12 @@ class LoopVaryingStatic(Rule):
         `equinox.filter_jit`, which treats every non-array argument as static, a Python number that
         changes with the loop (a `range` counter, arithmetic on one) is flagged the same way. So is
         any other value that compares by identity and is made anew on every iteration, or on every
-        call of a function that a loop runs: a lambda, a `functools.partial` (also
+        call of a function that a loop runs: a lambda, a `def` nested in that function (a new
+        closure per call, `def logpsi(w, s): ...` in a method), a `functools.partial` (also
         `jax.tree_util.Partial`, its subclass), a `jax.jit(...)`,
+        a method read from an instance (`model.f`) when a descriptor class of the module decorates
+        it whose `__get__` returns a new `Partial(self.method, instance)` on each access (as older
+        equinox bound module methods; a plain bound method compares equal to the next one),
         what a factory of the module returns when it is a new closure or a NamedTuple of closures
         (an optimizer built like optax's), or an attribute that `__init__` sets to one of these on
         a new instance. At a traced position, a registered pytree (`register_dataclass` with
