@@ -219,6 +219,7 @@ class FileLinter:
             trace_calls = _pending_unless_named(module, hidden, index.__dict__["none_holds"], trace_calls)
         if result.facts is not None and trace_calls is not None:
             result.facts = replace(result.facts, trace_calls=trace_calls)
+        index.release()  # the tree goes now, not at the cycle collector's next pass
         return result
 
     def _parsed(self, path: str, source: str) -> cst.Module | FileResult:
@@ -268,7 +269,8 @@ class FileLinter:
             return []
         imports = ImportTable(module_name)
         imports.add_module(module)
-        _i, _a, plain, _f = self._analyse(_WithoutHolds, module, imports, seeds)
+        second, _a, plain, _f = self._analyse(_WithoutHolds, module, imports, seeds)
+        second.release()
         seen = {(item[0], item[1]) for item in raw}
         return [item for item in plain if (item[0], item[1]) not in seen]
 

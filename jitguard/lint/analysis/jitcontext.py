@@ -486,6 +486,18 @@ class ModuleIndex:
         self._find_contexts()
         self._resolved = {}
 
+    def release(self) -> None:
+        """Once the module's check is over: break the reference cycles of the index's records (a
+        class lists its methods, which name their class; a function lists the functions defined in
+        it, which name their parent) and drop what the index holds. The tree is then freed as soon
+        as the check lets go of it, not by CPython's cycle collector, which would first walk it
+        whole, with every collection between (docs/performance.md). The index is unusable after."""
+        for info in self.functions:
+            info.local_defs.clear()
+            if info.cls is not None:
+                info.cls.methods.clear()
+        self.__dict__.clear()
+
     # -- collection -------------------------------------------------------------------------
     def _collect(self, module: cst.Module) -> None:
         # iterative walk keeping the enclosing function, class, and loops (within that function)

@@ -161,7 +161,6 @@ class Walker(CallSemantics):
         self.muted = 0  # inside `try:` bodies whose handlers catch tracer errors
         self.reported: list[tuple] = []
         self._seen: set[tuple[str, cst.CSTNode]] = set()
-        self.ctx = Context(self)
         self.state = analysis.index.traces.of(info)  # what the analysis found so far (read only here)
         # the traced names around a nested function: those of the enclosing body where it is called
         # (a summary), else all the analysis has seen around its definitions
@@ -250,17 +249,24 @@ class Walker(CallSemantics):
             self._seen.add(key)
             self.reported.append((code, node, message, help, fix))
 
+    @property
+    def ctx(self) -> Context:
+        """What a rule sees of this walk (made when asked: a walker holding its context would be a
+        reference cycle, and the module's tree would then wait for CPython's cycle collector)."""
+        return Context(self)
+
     def dispatch(self, node: cst.CSTNode) -> None:
         hooks = self.hooks.get(type(node).__name__)
         if not hooks:
             return
         failed = self.analysis.rule_errors
+        ctx = Context(self)
         for code, hook in hooks:
             if code in failed:
                 continue
-            self.ctx._code = code
+            ctx._code = code
             try:
-                hook(node, self.ctx)
+                hook(node, ctx)
             except RecursionError:
                 raise
             except Exception as exc:  # noqa: BLE001 - one rule's bug must not hide the others' findings
