@@ -150,6 +150,13 @@ def traced_offset(m, offset):
     return m.diagonal(offset)  # expect: JG105
 
 
+@jax.jit
+def mapped_sizes(x, n):
+    # tree.map of a list gives a list of what the function returns for each leaf: a tracer here
+    sizes = jax.tree.map(lambda a: a * 2, [n])
+    return jnp.zeros(sizes[0]) + x.sum()  # expect: JG105
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -276,7 +283,14 @@ def run_first_block():
     return first_block(Buffer(jnp.array([2, 3]), 2), jnp.ones(4))
 
 
+@jax.jit
+def mapped_shapes(x):
+    sizes = jax.tree.map(lambda a: a.shape[0], [x])  # shapes: Python ints
+    return jnp.zeros(sizes[0]) + x.sum()
+
+
 RAISES = [
+    (lambda: mapped_sizes(jnp.ones(2), 3), "TypeError"),
     (run_first_block, "TypeError"),
     (lambda: broadcast_to_dims(1.0, 2, 3), "TypeError"),
     (lambda: traced_top_k(jnp.arange(4.0), 2), "TracerBoolConversionError"),
@@ -306,6 +320,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: mapped_shapes(jnp.ones(2)),
     lambda: broadcast_static(1.0, 2, 3),
     lambda: static_top_k_split_offset(jnp.arange(4.0), jnp.eye(3), k=2, offset=1),
     lambda: one_hot_static(jnp.arange(3), num_classes=4),

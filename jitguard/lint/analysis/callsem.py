@@ -528,7 +528,21 @@ class CallSemantics:
             return lattice.opaque(t)
         callee, mapped = found
         result = self.analysis.summary(callee, mapped) if mapped else None
+        args = positional_args(node)
+        if result is not None and len(args) == 2 and isinstance(args[1].value, (cst.List, cst.Tuple)) \
+                and self._traced_leaves(args[1].value.elements):
+            # tree.map(f, [a, b]) of traced arrays: a list of what f returns for each (the same
+            # structure), so an item of it is f's result, not some subtree
+            return lattice.record({str(i): result for i in range(len(args[1].value.elements))})
         return lattice.mapped_result(result, t)
+
+    def _traced_leaves(self, elements) -> bool:
+        """Every element of a list or tuple literal is a traced array (a leaf, not a subtree)."""
+        for e in elements:
+            t = self.taints.get(e.value) if isinstance(e, cst.Element) else None
+            if t is None or t.container or t.opaque or t.fields is not None:
+                return False
+        return bool(elements)
 
     # -- calls into the module's own functions ----------------------------------------------
     def _local_callee(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
