@@ -50,4 +50,4 @@ def test_passing_transforms_leave_their_untraced_positions_alone():
 def test_a_numpy_array_indexed_with_a_loop_counter_raises():
     table = np.arange(3.0)
     with pytest.raises(jax.errors.TracerArrayConversionError):
-        jax.lax.fori_loop(0, 3, lambda i, acc: acc + table[i], 0.0)
+        jax.lax.fori_loop(0, 3, lambda i, acc: acc + table[i], 0.0)  # noqa: JG104 - raises on purpose
