@@ -63,6 +63,8 @@ def stacked(level, x):
 
 
 class Meter:
+    level = 1.0  # a class attribute; instances shadow it
+
     def __init__(self):
         self.level = 0.0
 
@@ -139,6 +141,12 @@ def metered_static(x):
     return x * meter.level
 
 
+def metered_class_level(x, level):
+    meter = Meter()
+    Meter.record(meter, level)  # stores in meter, not in the class
+    return x if Meter.level > 0.5 else -x  # the class attribute: a Python float
+
+
 def named_static(x):
     return Named(x.ndim, "gate").above(x)  # level from a static rank
 
@@ -173,5 +181,6 @@ RUNS = [
     lambda: jax.jit(window)(jnp.ones(3)),
     lambda: jax.jit(reset_rate)(jnp.ones(3), 0.3),
     lambda: (jax.jit(metered_static)(jnp.ones(3)), jax.jit(named_static)(jnp.ones(3))),
+    lambda: jax.jit(metered_class_level)(jnp.ones(3), 1.0),
     lambda: jax.jit(masked)(jnp.ones(3), Masked(jnp.ones(3))),
 ]

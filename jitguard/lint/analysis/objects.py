@@ -343,8 +343,10 @@ def method_stores(walker, call: cst.Call, method, mapped: dict[str, Taint]) -> N
     if not method.is_method or method.is_classmethod or not isinstance(func, cst.Attribute) or not method.positional:
         return
     owner = _owner_name(walker, func.value)
-    if owner is None or method.name == "__init__" and owner != _self_name(walker.info):
-        return  # (Class(...) runs __init__ on a new object: instance_value says what it holds)
+    if owner is None or owner in walker.index.classes or method.name == "__init__" and owner != _self_name(walker.info):
+        # (Class(...) runs __init__ on a new object: instance_value says what it holds;
+        # Class.method(obj, v) stores in obj, not in the class)
+        return
     self_name = method.positional[0].name
     if not any(name != self_name for name in mapped):
         return  # given no traced value: what it stores is what the object already held
