@@ -150,6 +150,18 @@ def test_importers_come_before_what_they_import():
     assert position("a.py") < position("c.py")
 
 
+def test_only_the_files_to_lint_are_ordered():
+    """A warm run lints only the changed files: the files they import (results in the cache) must
+    not join the order, or each edit would parse every module it imports again."""
+    from jitguard.lint.analysis.crossmodule import importers_first
+
+    texts = {"a.py": "import b\nimport c\n", "b.py": "import c\n", "c.py": ""}
+    modules = {"a": "a.py", "b": "b.py", "c": "c.py"}
+    names = {"a.py": "a", "b.py": "b", "c.py": "c"}
+    assert importers_first(["c.py", "a.py"], modules, names, texts.__getitem__) == ["a.py", "c.py"]
+    assert importers_first(["b.py"], modules, names, texts.__getitem__) == ["b.py"]
+
+
 def test_the_helper_is_clean_when_nothing_traced_reaches_it(tree):
     (tree / "pkg/train.py").write_text((tree / "pkg/train.py").read_text().replace("safe_log(x) * n", "x * n"))
     assert ("pkg/helpers.py", 5, "JG101") not in check(tree, "--no-cache")

@@ -374,9 +374,8 @@ def _follow_traced_calls(
     wrapper names (crossmodule.wrapper_callers), and a file whose possible wrappers they call with
     its own: their calls of the wrappers are recorded then (one level, as in a file)."""
     module_of = {p: m for m, p in seeding.modules.items()}
-    checks = _wrapper_checks(results, module_of, seeding.reexports, options, cache, digests, workers)
     callers = wrapper_callers(results, module_of, _read_or_none, seeding.reexports,
-                              lambda path, names: checks[path, _names_key(names)])
+                              lambda asked: _wrapper_checks(asked, options, cache, digests, workers))
     if not callers and not any(r.facts is not None and r.facts.outcalls for r in results):
         seeding.trees.clear()
         return results
@@ -413,25 +412,19 @@ def _follow_traced_calls(
     return [by_path[p] for p in paths if p in by_path]
 
 
-def _wrapper_checks(results: list[FileResult], module_of: dict[str, str], reexports, options: LintOptions,
-                    cache: Cache | None, digests: dict[str, str], workers: _Workers | None) -> dict[tuple[str, str], bool]:
-    """The answers of :func:`_records_wrapper_calls` to every question crossmodule.wrapper_callers
-    will ask (its ``keep``), found beforehand: with a file's content cached, else on the workers of
-    a parallel run (each is an ``ast`` parse and a walk), else here."""
-    asked: dict[tuple[str, str], frozenset[str]] = {}
-
-    def ask(path: str, names: set[str]) -> bool:
-        asked[path, _names_key(names)] = frozenset(names)
-        return False
-
-    wrapper_callers(results, module_of, lambda _path: None, reexports, ask)  # (files without facts ask nothing)
+def _wrapper_checks(asked: dict[str, set[str]], options: LintOptions, cache: Cache | None, digests: dict[str, str],
+                    workers: _Workers | None) -> set[str]:
+    """The paths of ``asked`` ({path: wrapper names}, crossmodule.wrapper_callers's ``keep``) for
+    which :func:`_records_wrapper_calls` holds: with a file's content cached, else on the workers
+    of a parallel run (each is an ``ast`` parse and a walk), else here."""
     answers: dict[tuple[str, str], bool] = {}
     todo: list[tuple[str, frozenset[str]]] = []
-    for (path, key), names in asked.items():
+    for path, names in asked.items():
+        key = _names_key(names)
         digest = digests.get(path)
         known = cache.wrapper_check(path, digest, key) if cache is not None and digest else None
         if known is None:
-            todo.append((path, names))
+            todo.append((path, frozenset(names)))
         else:
             answers[path, key] = known
     fresh = workers.wrapper_checks(todo) if workers is not None and workers.started and len(todo) > 1 else {}
@@ -444,7 +437,7 @@ def _wrapper_checks(results: list[FileResult], module_of: dict[str, str], reexpo
         digest = digests.get(path)
         if cache is not None and digest:
             cache.put_wrapper_check(path, digest, key, answer)
-    return answers
+    return {path for path, names in asked.items() if answers[path, _names_key(names)]}
 
 
 def _names_key(names) -> str:

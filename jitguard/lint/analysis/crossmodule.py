@@ -129,8 +129,9 @@ def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], rea
     ``go``; ``from pkg import wrap``: the wrappers of ``pkg.wrap``, called as attributes), followed
     through ``reexports`` (and each result's own); a file without facts (no import of a jitted name)
     through its import statements, read from its text with ``read(path)`` (bytes or None). ``module_of``
-    maps paths to public module names; ``keep(path, names)``, if given, may drop a file with facts
-    (the runner: no call of those names that could be recorded); a file without facts is kept: its
+    maps paths to public module names; ``keep({path: names})``, if given, is asked once, with every
+    file with facts that may call wrappers, and returns the paths to keep (the runner: those that
+    may record a call of those names; it answers them all at once, on its workers); a file without facts is kept: its
     new lint records its imports (cheaply, without libcst, when it calls nothing worth recording),
     which a re-export of the wrapper (``from .wrap import run`` in ``pkg/__init__.py``) needs. A filter only: the callee of each call is
     resolved when its facts are made, and joined to the wrapper's qualified name by the project index."""
@@ -138,16 +139,24 @@ def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], rea
     out: dict[str, set[str]] = {}
     if not table.paths:
         return out
+    candidates: list[tuple[str, dict[str, set[str]]]] = []
+    asked: dict[str, set[str]] = {}
     for res in results:
         if res.facts is not None:
             found = table.imported(res.facts.reexports, res.path)
+            if found and keep is not None:
+                asked[res.path] = set(found)
         else:
             data = read(res.path)
             found = table.named(data, res.path, module_of.get(res.path, "")) if data else {}
-        if not found or (res.facts is not None and keep is not None and not keep(res.path, set(found))):
+        if found:
+            candidates.append((res.path, found))
+    kept = keep(asked) if keep is not None else set(asked)
+    for path, found in candidates:
+        if path in asked and path not in kept:
             continue
         for local, qualnames in found.items():
-            out.setdefault(res.path, set()).add(local)
+            out.setdefault(path, set()).add(local)
             for qualname in qualnames:
                 if qualname in table.maybe:
                     out.setdefault(table.paths[qualname], set()).add(qualname.rpartition(".")[2])
@@ -177,6 +186,7 @@ class _Wrappers:
                 self.by_module.setdefault(module, set()).add(name)
                 if name in facts.maybe_wrappers:
                     self.maybe.add(qualname)
+        self._resolved: dict[str, str] = {}
         self.last: dict[str, set[str]] = {}  # wrapper name -> its qualified names
         for qualname in self.paths:
             self.last.setdefault(qualname.rpartition(".")[2], set()).add(qualname)
@@ -185,6 +195,12 @@ class _Wrappers:
             self.modules.setdefault(module.rpartition(".")[2], set()).add(module)
 
     def _resolve(self, qualname: str) -> str:
+        found = self._resolved.get(qualname)  # (many files import the same names)
+        if found is None:
+            found = self._resolved[qualname] = self._follow(qualname)
+        return found
+
+    def _follow(self, qualname: str) -> str:
         for _ in range(4):  # pkg.run -> pkg.wrap.run through a package's re-export
             nxt = self.reexports.get(qualname)
             if nxt is None or nxt == qualname:
@@ -276,7 +292,9 @@ def importers_first(paths: list[str], modules: dict[str, str], module_names: dic
     Seeds flow from a jitted caller to the helpers it imports: linting importers first gives each
     file its seeds before its parse, instead of a second parse afterwards. ``modules`` maps public
     module names to paths, ``module_names`` paths to their dotted names, ``read(path)`` gives the
-    text (a cheap scan of import statements, not a parse)."""
+    text (a cheap scan of import statements, not a parse). Only ``paths`` are ordered: an imported
+    file that is not one of them (its result came from the cache) is left out, never added."""
+    wanted = set(paths)
     edges: dict[str, list[str]] = {}
     for path in paths:
         targets = []
@@ -284,7 +302,7 @@ def importers_first(paths: list[str], modules: dict[str, str], module_names: dic
             if module is None:
                 continue
             candidates = [e[0] for e in entries] if not module else [module, *(f"{module}.{e[0]}" for e in entries)]
-            targets.extend(modules[c] for c in candidates if c in modules and modules[c] != path)
+            targets.extend(modules[c] for c in candidates if modules.get(c, path) != path and modules[c] in wanted)
         edges[path] = targets
     order: list[str] = []
     seen: set[str] = set()

@@ -101,7 +101,8 @@ class _Proof:
         if not verdicts:
             return False  # no instance seen: nothing proves where it is called
         word = re.compile(rf"\b{re.escape(qualname.rpartition('.')[2])}\b")
-        if any(self._mentions(path, word) for path in self.unread):
+        needle = (qualname.rpartition('.')[2],)
+        if any(self._mentions(path, word, needle) for path in self.unread):
             return False
         for path, verdict in verdicts:
             if verdict is None:
@@ -119,7 +120,8 @@ class _Proof:
         attrs = [r"\.\s*" + re.escape(n) for n in names if not n.startswith("=")]
         words = [re.escape(n[1:]) for n in names if n.startswith("=")]
         pattern = re.compile(r"(?:" + "|".join(attrs + [rf"(?<!\w){w}" for w in words]) + r")\b")
-        return not any(self._mentions(res.path, pattern) for res in self.results if res.path != path)
+        needles = tuple(n.lstrip("=") for n in names)
+        return not any(self._mentions(res.path, pattern, needles) for res in self.results if res.path != path)
 
     def referred_elsewhere(self, names, path: str) -> bool:
         """Does a file of the tree but ``path`` refer to one of ``names``, module-level names of
@@ -141,7 +143,7 @@ class _Proof:
             if res.path == path:
                 continue
             text = self._text(res.path)
-            if text is None or words.search(text) is None:
+            if text is None or not _has_any(text, names) or words.search(text) is None:
                 if text is None:
                     return True
                 continue
@@ -200,6 +202,12 @@ class _Proof:
                 self._texts[path] = None
         return self._texts[path]
 
-    def _mentions(self, path: str, pattern: re.Pattern) -> bool:
+    def _mentions(self, path: str, pattern: re.Pattern, needles) -> bool:
+        """Does ``pattern`` match the file's text (True if unreadable)? ``needles``: strings every
+        match contains, looked for first (a substring test is many times faster than the regex)."""
         text = self._text(path)
-        return text is None or pattern.search(text) is not None
+        return text is None or (_has_any(text, needles) and pattern.search(text) is not None)
+
+
+def _has_any(text: str, needles) -> bool:
+    return any(n in text for n in needles)
