@@ -301,3 +301,66 @@ def test_a_warm_run_imports_neither_libcst_nor_the_rules(tmp_path: Path) -> None
     warm, heavy = warm_run(tmp_path, ".")
     assert warm == uncached == EXPECTED - {("run.py", 11, "JG203")} and "libcst" in heavy
     assert warm_run(tmp_path, ".") == (warm, [])
+
+
+# -- unchanged files are not even read (the pre-commit path on a large tree, issue 15) ------------
+
+COUNTED_RUN = """
+import json, sys
+from jitguard.lint import cache, runner, textscan
+cache.STAT_MARGIN_NS = int(sys.argv[1])
+read = []
+def counting(path, _read=textscan.read_source):
+    read.append(path)
+    return _read(path)
+runner.read_source = textscan.read_source = counting
+from jitguard.cli import main
+code = main(sys.argv[2:])
+print(json.dumps(sorted(set(read))), file=sys.stderr)
+sys.exit(code)
+"""
+
+
+def counted_run(cwd: Path, margin_ns: int, *args: str) -> tuple[list, list[str]]:
+    """``jitguard check --output-format json ARGS`` in one process with the given STAT_MARGIN_NS:
+    (findings as (path, line, code, message), the files it read)."""
+    env = {k: v for k, v in os.environ.items() if k != "JITGUARD_NO_CACHE"}
+    proc = subprocess.run([sys.executable, "-c", COUNTED_RUN, str(margin_ns), "check", "--output-format", "json",
+                           *args], cwd=cwd, capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode in (0, 1) and "Traceback" not in proc.stderr, proc.stderr
+    findings = sorted((Path(f["path"]).as_posix(), f["line"], f["code"], f["message"]) for f in json.loads(proc.stdout))
+    return findings, [Path(p).as_posix() for p in json.loads(proc.stderr.strip().splitlines()[-1])]
+
+
+def test_a_warm_run_reads_only_the_files_whose_status_changed(tmp_path: Path) -> None:
+    """The cache records each file's status (size, inode, modification and change times) with its
+    digest, as git's index does: a warm run reads no unchanged file, not even to hash it, nor for
+    the project-wide steps that search files' texts (their answers are cached by digest). A file
+    rewritten with the same size and modification time has a new change time: it is read again.
+    Files changed within STAT_MARGIN_NS of the run are never recorded ("racily clean")."""
+    from tests.test_project import FILES
+    import textwrap
+
+    for name, text in FILES.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text).lstrip())
+    (tmp_path / "bug.py").write_text(BUGGY)
+    (tmp_path / "pyproject.toml").write_text("[tool.jitguard]\n")  # one project: the hook sees every file
+    uncached, _ = counted_run(tmp_path, 0, "--no-cache", ".")
+    young, read = counted_run(tmp_path, 10**12, ".")  # every file is "young": none is recorded
+    assert young == uncached and "bug.py" in read
+    again, read = counted_run(tmp_path, 10**12, ".")
+    assert again == uncached and "bug.py" in read  # hashed again: no status was recorded
+    first, read = counted_run(tmp_path, 0, ".")  # records the statuses
+    assert first == uncached
+    warm, read = counted_run(tmp_path, 0, ".")
+    assert warm == uncached and read == []
+    hook_uncached, _ = counted_run(tmp_path, 0, "--no-cache", "--force-exclude", "pkg/train.py")
+    hook, read = counted_run(tmp_path, 0, "--force-exclude", "pkg/train.py")
+    assert hook == hook_uncached and hook and read == []
+    # same size, same modification time, other content: the change time tells
+    stat = (tmp_path / "bug.py").stat()
+    (tmp_path / "bug.py").write_text(BUGGY.replace("x > 0", "x < 0"))
+    os.utime(tmp_path / "bug.py", ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    changed, read = counted_run(tmp_path, 0, ".")
+    assert read == ["bug.py"] and any("`x < 0`" in f[3] for f in changed)

@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 
 from jitguard._version import __version__
@@ -16,6 +17,11 @@ from jitguard.lint.diagnostics import FileResult, Finding, NoqaDirective
 # The shape of an entry. Bump it whenever what is stored changes (findings, fixes, suppression
 # comments, facts): a cache written with another schema is ignored, never misread.
 SCHEMA = 6
+
+# A file's status is recorded with its digest only when its last change is this much older than the
+# moment of recording: a file changed again within the clock's resolution keeps its times, so a
+# younger one could look unchanged ("racily clean" in git's index). Nanoseconds.
+STAT_MARGIN_NS = 2_000_000_000
 
 CACHEDIR_TAG = "Signature: 8a477f597d28d172789f06886806bc55\n# This file is a cache directory tag created by jitguard.\n"
 
@@ -58,6 +64,8 @@ class Cache:
         self._project = data.get("project")
         self._reexports = data.get("reexports") if isinstance(data.get("reexports"), dict) else {}
         self._wrapper_checks = data.get("wrapper_checks") if isinstance(data.get("wrapper_checks"), dict) else {}
+        self._stats = data.get("stats") if isinstance(data.get("stats"), dict) else {}
+        self._answers = data.get("answers") if isinstance(data.get("answers"), dict) else {}
         self.set_names(names or frozenset())
 
     @property
@@ -76,6 +84,26 @@ class Cache:
         """The tree's jitted names for this run (known only after the files were scanned)."""
         self._names_hash = hashlib.sha256("\0".join(sorted(names)).encode()).hexdigest()[:16]
         self._same_names = self._stored_names == self._names_hash
+
+    def known_digest(self, path: str, st: os.stat_result) -> str | None:
+        """The digest of the file's content when its status (size, inode, modification and change
+        times) is the one recorded with it: a file unchanged since is not read again, as git's
+        index does. The change time cannot be set back by a program (``touch -d``, ``cp -p`` and
+        ``rsync -t`` set the modification time only)."""
+        row = self._stats.get(self._path(path))
+        if isinstance(row, list) and len(row) == 5 and row[:4] == [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]:
+            return row[4] if isinstance(row[4], str) else None
+        return None
+
+    def put_stat(self, path: str, st: os.stat_result, digest: str) -> None:
+        """Record the status ``st`` (taken before the file was read) with the digest of what was read."""
+        if st.st_ctime_ns > time.time_ns() - STAT_MARGIN_NS or st.st_mtime_ns > time.time_ns() - STAT_MARGIN_NS:
+            return
+        row = [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns, digest]
+        key = self._path(path)
+        if self._stats.get(key) != row:
+            self._stats[key] = row
+            self._dirty = True
 
     def tree_scan(self, path: str, digest: str) -> tuple[list[str], list[str], list[str]] | None:
         """(jitted names, pytree metadata fields, Python-valued methods) of this very content, as
@@ -167,6 +195,22 @@ class Cache:
         self._wrapper_checks[self._path(path)] = [digest, names, answer]
         self._dirty = True
 
+    def text_answer(self, path: str, digest: str | None, question: str, compute):
+        """What ``compute()`` says about this very content (a search of the file's text by a
+        project-wide step, keyed by ``question``), as found last time; computed and kept if not
+        known. A warm run then needs the text only of the files that changed."""
+        if digest is None:
+            return compute()
+        key = self._path(path)
+        entry = self._answers.get(key)
+        if not (isinstance(entry, list) and len(entry) == 2 and entry[0] == digest and isinstance(entry[1], dict)):
+            entry = self._answers[key] = [digest, {}]
+        if question in entry[1]:
+            return entry[1][question]
+        value = entry[1][question] = compute()
+        self._dirty = True
+        return value
+
     def save(self) -> None:
         if not self._dirty:
             return
@@ -186,6 +230,10 @@ class Cache:
                     data["reexports"] = self._reexports
                 if self._wrapper_checks:
                     data["wrapper_checks"] = self._wrapper_checks
+                if self._stats:
+                    data["stats"] = self._stats
+                if self._answers:
+                    data["answers"] = self._answers
                 text = json.dumps(data, separators=(",", ":"))
                 with os.fdopen(fd, "w", encoding="utf-8") as fh:
                     fh.write(text)

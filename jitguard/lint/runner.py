@@ -36,6 +36,7 @@ from jitguard.lint.analysis.crossmodule import (
     importers_first,
     outcall_paths,
     package_reexports,
+    import_rows,
     wrapper_callers,
 )
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
@@ -228,12 +229,24 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
 def _scan_one(path: str, extend: tuple[str, ...] | None, want_digest: bool, cache: Cache | None = None) -> tuple | None:
     """(digest or None, jitted names, pytree metadata fields, Python-valued methods) of one file
     (the names None when ``extend`` is: no scan, the digest only); None if it cannot be read."""
+    st = None
+    if cache is not None and want_digest and extend is not None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            st = None
+        digest = cache.known_digest(path, st) if st is not None else None
+        known = cache.tree_scan(path, digest) if digest else None
+        if known is not None:  # unchanged since the cache recorded it: not read at all
+            return digest, set(known[0]), set(known[1]), set(known[2])
     data = _read_or_none(path)
     if data is None:
         return None
     digest = content_digest(data) if want_digest else None
     if extend is None:
         return digest, None, None, None
+    if st is not None:
+        cache.put_stat(path, st, digest)
     known = cache.tree_scan(path, digest) if cache is not None and digest else None
     if known is not None:
         return digest, set(known[0]), set(known[1]), set(known[2])
@@ -300,7 +313,7 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         workers.close(wait=False)
     try:
         memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
-        apply_project_rules(results, codes=options.codes, memo=memo)
+        apply_project_rules(results, codes=options.codes, memo=memo, answer=_text_answers(cache, digests))
         if cache is not None:
             cache.save()
         suppression.apply(results, options.codes)
@@ -374,8 +387,11 @@ def _follow_traced_calls(
     wrapper names (crossmodule.wrapper_callers), and a file whose possible wrappers they call with
     its own: their calls of the wrappers are recorded then (one level, as in a file)."""
     module_of = {p: m for m, p in seeding.modules.items()}
+    answer = _text_answers(cache, digests)
+    imports = (lambda path, module: answer(path, "imports:" + module, lambda: import_rows(_read_or_none(path), module))
+               ) if answer is not None else None
     callers = wrapper_callers(results, module_of, _read_or_none, seeding.reexports,
-                              lambda asked: _wrapper_checks(asked, options, cache, digests, workers))
+                              lambda asked: _wrapper_checks(asked, options, cache, digests, workers), imports)
     if not callers and not any(r.facts is not None and r.facts.outcalls for r in results):
         seeding.trees.clear()
         return results
@@ -778,15 +794,24 @@ def _pool_round(paths: list[str], workers: _Workers, done: dict[str, Linted],
     return unfinished, sorted(suspects)
 
 
+def _text_answers(cache: Cache | None, digests: dict[str, str]):
+    """``answer(path, question, compute)`` for the project-wide steps that search files' texts:
+    kept in the cache with each file's digest (Cache.text_answer), so that a warm run reads only
+    the files that changed; None without a cache."""
+    if cache is None:
+        return None
+    return lambda path, question, compute: cache.text_answer(path, digests.get(path), question, compute)
+
+
 def apply_project_rules(results: list[FileResult], rules: list | None = None, codes=frozenset(),
-                        memo: tuple[Cache, str] | None = None) -> None:
+                        memo: tuple[Cache, str] | None = None, answer=None) -> None:
     """Run the project rules over all call sites; add their findings to the calling files.
     (Suppression comments are applied afterwards, with every other finding: jitguard.lint.suppression.)
 
     ``rules``: rule instances (the project-wide ones among them run), else those of ``codes``,
     imported only if they have to run. ``memo``: (cache, key of the run's inputs, _run_key): the
     findings of a run with the same inputs come from the cache instead."""
-    drop_proven(results)  # JG301 findings that the other files prove to run only under a trace
+    drop_proven(results, answer)  # JG301 findings that the other files prove to run only under a trace
     if rules is not None:
         project_rules = [r for r in rules if getattr(r.scope, "value", None) == "project"]
         if not project_rules:

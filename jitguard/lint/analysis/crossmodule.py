@@ -120,7 +120,7 @@ def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], r
 
 
 def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], read,
-                    reexports: Mapping[str, str] | None = None, keep=None) -> dict[str, set[str]]:
+                    reexports: Mapping[str, str] | None = None, keep=None, imports=None) -> dict[str, set[str]]:
     """{path: the names under which the file may call a wrapper defined in another file of the
     tree}, and, for a file whose possible wrappers were not read with libcst
     (``FileFacts.maybe_wrappers``), those of its own names that another file may call.
@@ -134,7 +134,9 @@ def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], rea
     may record a call of those names; it answers them all at once, on its workers); a file without facts is kept: its
     new lint records its imports (cheaply, without libcst, when it calls nothing worth recording),
     which a re-export of the wrapper (``from .wrap import run`` in ``pkg/__init__.py``) needs. A filter only: the callee of each call is
-    resolved when its facts are made, and joined to the wrapper's qualified name by the project index."""
+    resolved when its facts are made, and joined to the wrapper's qualified name by the project index.
+    ``imports(path, module)``, if given, gives :func:`import_rows` of a file without facts instead
+    of ``read`` (the runner: kept in its cache with the file's digest)."""
     table = _Wrappers(results, module_of, reexports)
     out: dict[str, set[str]] = {}
     if not table.paths:
@@ -147,8 +149,9 @@ def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], rea
             if found and keep is not None:
                 asked[res.path] = set(found)
         else:
-            data = read(res.path)
-            found = table.named(data, res.path, module_of.get(res.path, "")) if data else {}
+            module = module_of.get(res.path, "")
+            rows = imports(res.path, module) if imports is not None else import_rows(read(res.path), module)
+            found = table.named(rows, res.path) if rows else {}
         if found:
             candidates.append((res.path, found))
     kept = keep(asked) if keep is not None else set(asked)
@@ -222,13 +225,13 @@ class _Wrappers:
                     found.setdefault(name, set()).add(qualname)
         return found
 
-    def named(self, data: bytes, path: str, module: str) -> dict[str, set[str]]:
+    def named(self, rows, path: str) -> dict[str, set[str]]:
         """{local name: wrapper qualnames} of the file's import statements, read from its text
-        (:func:`import_statements`): the file's imports are not in its facts. An imported name also
+        (:func:`import_rows`): the file's imports are not in its facts. An imported name also
         matches every wrapper of that name (a filter: the call's callee is resolved later)."""
         imports: dict[str, str] = {}
         found: dict[str, set[str]] = {}
-        for source, entries in import_statements(data.decode("utf-8", "replace"), module):
+        for source, entries in rows:
             for name, alias in entries:
                 if source == "":  # import pkg.wrap as w: w.run(...)
                     imports[alias or name] = name
@@ -261,6 +264,14 @@ def dispatch_wrappers(callers: Mapping[str, set[str]], known: dict[str, dict], n
 
 
 _IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]*(\([^)]*\)|[^\n]*)|import[ \t]+([^\n]*))", re.MULTILINE)
+
+
+def import_rows(data: bytes | None, module_name: str) -> list | None:
+    """:func:`import_statements` of a file's bytes as a JSON-able list (None if not readable)."""
+    if data is None:
+        return None
+    return [[module, [list(e) for e in entries]] for module, entries in
+            import_statements(data.decode("utf-8", "replace"), module_name)]
 
 
 def import_statements(text: str, module_name: str):

@@ -23,12 +23,15 @@ from __future__ import annotations
 import re
 
 
-def drop_proven(results) -> None:
-    """Remove from ``results`` (FileResult) the pending JG301 findings whose condition holds."""
+def drop_proven(results, answer=None) -> None:
+    """Remove from ``results`` (FileResult) the pending JG301 findings whose condition holds.
+
+    ``answer(path, question, compute)``, if given, may give ``compute()``, a search of the file's
+    text, from an earlier run on the same content (the runner's cache: Cache.text_answer)."""
     pending = [(res, row) for res in results for row in _trace_calls(res).get("pending", ())]
     if not pending:
         return
-    proof = _Proof(results)
+    proof = _Proof(results, answer)
     for res, row in pending:
         line, column, classes, names = row[:4]
         code = row[4] if len(row) > 4 else "JG301"
@@ -49,8 +52,9 @@ def _trace_calls(res) -> dict:
 
 
 class _Proof:
-    def __init__(self, results) -> None:
+    def __init__(self, results, answer=None) -> None:
         self.results = list(results)
+        self._answer = answer or (lambda _path, _question, compute: compute())
         self.reexports: dict[str, str] = {}
         for res in self.results:
             if res.facts is not None:
@@ -142,11 +146,11 @@ class _Proof:
         for res in self.results:
             if res.path == path:
                 continue
-            text = self._text(res.path)
-            if text is None or not _has_any(text, names) or words.search(text) is None:
-                if text is None:
-                    return True
+            if not self._mentions(res.path, words, names):
                 continue
+            text = self._text(res.path)
+            if text is None:
+                return True
             if "import_module" in text or "__import__" in text:
                 return True  # modules imported by name at run time: the words decide
             if self._refers(text, self._module(res.path), module, names, path):
@@ -182,8 +186,7 @@ class _Proof:
                    for a in aliases for n in names)
 
     def _has_all(self, path: str) -> bool:
-        text = self._text(path)
-        return text is None or "__all__" in text
+        return self._answer(path, "has:__all__", lambda: (text := self._text(path)) is None or "__all__" in text)
 
     @staticmethod
     def _module(path: str) -> str:
@@ -205,8 +208,11 @@ class _Proof:
     def _mentions(self, path: str, pattern: re.Pattern, needles) -> bool:
         """Does ``pattern`` match the file's text (True if unreadable)? ``needles``: strings every
         match contains, looked for first (a substring test is many times faster than the regex)."""
-        text = self._text(path)
-        return text is None or (_has_any(text, needles) and pattern.search(text) is not None)
+        def search() -> bool:
+            text = self._text(path)
+            return text is None or (_has_any(text, needles) and pattern.search(text) is not None)
+
+        return self._answer(path, "re:" + pattern.pattern, search)
 
 
 def _has_any(text: str, needles) -> bool:
