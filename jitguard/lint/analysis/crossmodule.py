@@ -190,6 +190,7 @@ class _Wrappers:
                 if name in facts.maybe_wrappers:
                     self.maybe.add(qualname)
         self._resolved: dict[str, str] = {}
+        self._hits: dict[str, tuple] = {}
         self.last: dict[str, set[str]] = {}  # wrapper name -> its qualified names
         for qualname in self.paths:
             self.last.setdefault(qualname.rpartition(".")[2], set()).add(qualname)
@@ -215,15 +216,23 @@ class _Wrappers:
         """{local name: wrapper qualnames} of one file's imports (``FileFacts.reexports``)."""
         found: dict[str, set[str]] = {}
         for key, full in imports.items():
-            local = key.rpartition(".")[2]
-            target = self._resolve(full)
-            if target in self.paths and self.paths[target] != path:
-                found.setdefault(local, set()).add(target)
-            for name in self.by_module.get(target, ()):  # `wrap.run(...)`
-                qualname = f"{target}.{name}"
+            hits = self._hits.get(full)
+            if hits is None:
+                hits = self._hits[full] = self._hits_of(full)
+            if not hits:  # (most imports: one lookup)
+                continue
+            for name, qualname in hits:
                 if self.paths[qualname] != path:
-                    found.setdefault(name, set()).add(qualname)
+                    found.setdefault(name or key.rpartition(".")[2], set()).add(qualname)
         return found
+
+    def _hits_of(self, full: str) -> tuple[tuple[str | None, str], ...]:
+        """What importing ``full`` may bring: (None, the wrapper it names) and, for a module with
+        wrappers, (each wrapper's name, its qualified name) (`wrap.run(...)`)."""
+        target = self._resolve(full)
+        hits: list[tuple[str | None, str]] = [(None, target)] if target in self.paths else []
+        hits.extend((name, f"{target}.{name}") for name in self.by_module.get(target, ()))
+        return tuple(hits)
 
     def named(self, rows, path: str) -> dict[str, set[str]]:
         """{local name: wrapper qualnames} of the file's import statements, read from its text
