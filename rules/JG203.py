@@ -610,7 +610,28 @@ def own_hash_over_python_values(x):
     return gain.apply(x) + amplify(x, Gain(3.0, jnp.ones(2).shape)) + amplify(x, TupleGain([2.0], "b"))
 
 
+# --- a name bound in the calling function is that function's, not the module's ----------------
+
+
+def local_rebinding_shadows_the_jit(x):
+    split = lambda v, sizes: jnp.split(v, list(sizes))  # noqa: E731  (Python makes `split` local here)
+    return split(x, sizes=[2, 4])
+
+
+def loop_target_shadows_the_jit(x):
+    pieces = []
+    for split in (jnp.array_split, jnp.split):
+        pieces.append(split(x, [2, 4]))
+    return pieces
+
+
+def declared_global(x):
+    global split  # the module's jitted `split` after all
+    return split(x, sizes=[2, 4])  # expect: JG203
+
+
 RAISES = [
+    (lambda: declared_global(jnp.arange(6.0)), "ValueError"),
     (lambda: own_hash_over_an_array_attribute(jnp.arange(3.0)), "ValueError"),
     (lambda: own_hash_over_a_list_attribute(jnp.arange(3.0)), "ValueError"),
     (lambda: class_inheriting_eq_without_hash(jnp.arange(3.0)), "ValueError"),
@@ -649,6 +670,8 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: local_rebinding_shadows_the_jit(jnp.arange(6.0)),
+    lambda: loop_target_shadows_the_jit(jnp.arange(6.0)),
     lambda: own_hash_over_python_values(jnp.arange(3.0)),
     lambda: class_inheriting_eq_with_its_own_hash(jnp.arange(3.0)),
     lambda: sizes_from_the_shape(jnp.arange(3.0)),

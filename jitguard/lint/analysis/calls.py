@@ -33,6 +33,7 @@ from jitguard.lint.analysis.walk import iter_nodes, short
 from jitguard.lint.prepass import ast_children
 from jitguard.lint.analysis.shapes import fresh_argument, inline_jitted, scope_view
 from jitguard.lint.analysis.spread import spread_arguments
+from jitguard.lint.analysis.traceable import _scope_bindings
 
 class FactExtractor:
     def __init__(self, index: ModuleIndex, module_name: str, jitted: frozenset[str] = frozenset(),
@@ -232,6 +233,8 @@ class FactExtractor:
             local = self._local_callee(name, func)
             if local is not None:
                 return local, False
+            if shadowed(self.index, name, func):
+                return None  # bound in the function (or one around it): not the module's name
             if name in self.index.aliases:
                 return f"{prefix}{name}", False
             if name in self.index.module_defs:
@@ -396,6 +399,31 @@ class FactExtractor:
     def _unhashable(self, expr: cst.BaseExpression, func: FunctionInfo | None, depth: int = 0) -> str | None:
         """What makes ``expr`` unhashable (one reading, shared with JG203's in-file checks)."""
         return hashability.unhashable_value(expr, self.index, func, depth)
+
+
+def shadowed(index: ModuleIndex, name: str, func: FunctionInfo | None) -> bool:
+    """Is ``name`` bound in ``func`` or a function around it (a parameter, an assignment, a loop
+    target, an import, ...)? Python makes a name bound anywhere in a function local to all of it,
+    so a call of it there never calls the module-level object of that name (unless declared
+    ``global``; ``nonlocal`` defers to the function around)."""
+    scope = func
+    while scope is not None:
+        if scope.param(name) is not None:
+            return True
+        if isinstance(scope.node, cst.FunctionDef):
+            found = _scope_bindings(index, scope.node.body, name)
+            if found is None:  # global or nonlocal here
+                if _declares_global(scope.node, name):
+                    return False
+            elif found:
+                return True
+        scope = scope.parent
+    return False
+
+
+def _declares_global(node: cst.FunctionDef, name: str) -> bool:
+    return any(isinstance(n, cst.Global) and any(item.name.value == name for item in n.names)
+               for n in iter_nodes(node.body))
 
 
 def _param_facts(info: FunctionInfo) -> tuple[ParamFact, ...]:
