@@ -39,7 +39,6 @@ MISSED: dict[str, set[int]] = {
     "churn_mujoco-mjx-data-time-weak-type-second-step": {45},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
-    "churn_unxt-jitted-quaxified-wrapper-rebuilt-inside-loop": {46},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_jaxopt-scipy-root-finding-under-vmap": {32},
     "concrete_netket-sr-lazy-gmres-restart-is-pytree-data-field": {66},
