@@ -250,6 +250,9 @@ class FactExtractor:
                 if cls is not None and fn.attr.value in cls.methods:
                     return f"{prefix}{cls.name}.{fn.attr.value}", True
                 return None
+            own = self._own_class_method(fn, func)
+            if own is not None:
+                return f"{prefix}{own[0]}", own[1]
             resolved = imports.resolve(fn)
             if resolved is None or not _in_tree(resolved, self.tree_packages):
                 return None
@@ -258,6 +261,26 @@ class FactExtractor:
                     return f"{prefix}{resolved}", False
                 return resolved, False
         return None
+
+    def _own_class_method(self, fn: cst.Attribute, func: FunctionInfo | None) -> tuple[str, bool] | None:
+        """``Cls.method(...)`` with ``Cls`` a class of this module (not shadowed where the call is),
+        or ``obj.method(...)`` with ``obj`` bound once to ``Cls(...)`` (``instances.constructed_instance``):
+        (``Cls.method``, whether the instance is bound to its first parameter) when ``Cls``
+        defines ``method`` itself. Read before the import table, which gives the module's own
+        classes no qualified name of the checked tree."""
+        from jitguard.lint.analysis.instances import constructed_instance
+
+        owner, attr = fn.value.value, fn.attr.value
+        if owner in self.index.classes and self.index.lookup_function(owner, func) is None:
+            if func is not None and func.param(owner) is not None:
+                return None
+            klass, bound = self.index.classes[owner], False
+        else:
+            made = constructed_instance(fn.value, self.index, func)
+            if made is None:
+                return None
+            klass, bound = self.index.classes[made[0]], True
+        return (f"{klass.name}.{attr}", bound) if attr in klass.methods else None
 
     def _arg_kinds(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple) -> dict:
         """What makes the argument worth a second look, as ``ArgFact`` fields (empty: nothing)."""
