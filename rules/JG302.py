@@ -238,22 +238,24 @@ def descriptor_method_each_step(n):
 
 
 @jax.tree_util.register_dataclass
-@dataclasses.dataclass
+@dataclasses.dataclass(frozen=True)
 class Tile:
-    side: jax.Array
-    slot: int = dataclasses.field(default=0, metadata={"static": True})  # metadata: in the tree structure
+    slot: int = dataclasses.field(metadata={"static": True})  # metadata: part of the tree structure
+    side: jax.Array = dataclasses.field(default_factory=lambda: jnp.ones(()))
 
     @staticmethod
     @jax.jit
-    def area(tile):
-        return tile.side * tile.side
+    def scaled_area(tile, k):
+        return k * tile.side**2
+
 
 def tiles_per_slot(n):
-    out = []
-    for slot in range(n):
-        tile = Tile(jnp.asarray(2.0), slot)
-        out.append(tile.area(tile))  # expect: JG302
-        out.append(Tile.area(Tile(jnp.asarray(3.0), slot=slot)))  # expect: JG302
+    out, slot = [], 0
+    while slot < n:
+        tile = Tile(slot)
+        out.append(tile.scaled_area(tile, 2.0))  # expect: JG302
+        out.append(Tile.scaled_area(Tile(slot=slot, side=jnp.asarray(3.0)), 1.0))  # expect: JG302
+        slot += 1
     return out
 
 
@@ -531,8 +533,8 @@ def tiles_in_two_slots(n):
     out = []
     for k in range(n):
         for slot in (0, 1):  # a bounded literal set of metadata values: two programs
-            tile = Tile(jnp.asarray(float(k)), slot)
-            out.append(tile.area(tile))
+            tile = Tile(slot, jnp.asarray(float(k)))
+            out.append(tile.scaled_area(tile, 2.0))
     return out
 
 

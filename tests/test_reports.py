@@ -49,9 +49,7 @@ MISSED: dict[str, set[int]] = {
     "control_pyautolens-sorts-galaxies-by-traced-subhalo-redshift": {33},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_jax-pmap-of-jit-passes-pmap-tracer-to-static-flag": {35},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
-    "static_pymdp-agent-keeps-jax-array-policies-in-static-field": {43},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
