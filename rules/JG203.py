@@ -301,7 +301,24 @@ def own_hash_over_a_list_attribute(x):
     return amplify(x, Gain([2.0], "b"))  # expect: JG203
 
 
+class Tiler:
+    @classmethod
+    @partial(jax.jit, static_argnums=(0, 2))
+    def tile(cls, x, reps):  # a classmethod binds the class to `cls`, also through `Tiler.tile(...)`
+        return jnp.tile(x, reps)
+
+
+def classmethod_through_the_class(x):
+    return Tiler.tile(x, [2])  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def classmethod_given_an_array_first(x):
+    return Tiler.tile(x, (2,)), Tiler().tile(x, 3)  # `x` is `x`, not `cls`
+
+
 
 
 def tuple_value(x):
@@ -669,6 +686,7 @@ RAISES = [
     (lambda: name_bound_to_a_list(jnp.arange(6.0)), "ValueError"),
     (lambda: numpy_array(jnp.arange(6.0)), "ValueError"),
     (lambda: through_a_wrapper(jnp.arange(6.0)), "ValueError"),
+    (lambda: classmethod_through_the_class(jnp.arange(6.0)), "ValueError"),
 ]
 
 RUNS = [
@@ -701,4 +719,5 @@ RUNS = [
     lambda: string_and_int(jnp.arange(6.0)),
     lambda: list_at_a_traced_position(jnp.arange(6.0)),
     lambda: wrapper_given_hashable_values(jnp.arange(6.0)),
+    lambda: classmethod_given_an_array_first(jnp.arange(6.0)),
 ]

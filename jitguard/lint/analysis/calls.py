@@ -265,9 +265,9 @@ class FactExtractor:
     def _own_class_method(self, fn: cst.Attribute, func: FunctionInfo | None) -> tuple[str, bool] | None:
         """``Cls.method(...)`` with ``Cls`` a class of this module (not shadowed where the call is),
         or ``obj.method(...)`` with ``obj`` bound once to ``Cls(...)`` (``instances.constructed_instance``):
-        (``Cls.method``, whether the instance is bound to its first parameter) when ``Cls``
-        defines ``method`` itself. Read before the import table, which gives the module's own
-        classes no qualified name of the checked tree."""
+        (``Cls.method``, whether the instance, or for a classmethod the class, is bound to its first
+        parameter) when ``Cls`` defines ``method`` itself. Read before the import table, which gives
+        the module's own classes no qualified name of the checked tree."""
         from jitguard.lint.analysis.instances import constructed_instance
 
         owner, attr = fn.value.value, fn.attr.value
@@ -280,7 +280,10 @@ class FactExtractor:
             if made is None:
                 return None
             klass, bound = self.index.classes[made[0]], True
-        return (f"{klass.name}.{attr}", bound) if attr in klass.methods else None
+        method = klass.methods.get(attr)
+        if method is None:
+            return None
+        return f"{klass.name}.{attr}", bound or method.is_classmethod  # a classmethod binds the class
 
     def _arg_kinds(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple) -> dict:
         """What makes the argument worth a second look, as ``ArgFact`` fields (empty: nothing)."""
