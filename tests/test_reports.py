@@ -47,7 +47,6 @@ MISSED: dict[str, set[int]] = {
     "control_ott-sinkhorn-output-converged-uses-not-on-traced-errors": {38},
     "control_pyautofit-prior-assert-within-limits-chained-comparison-on-traced-value": {36},
     "control_pyautolens-sorts-galaxies-by-traced-subhalo-redshift": {33},
-    "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
