@@ -104,6 +104,18 @@ def mapped_over_a_partial(rows):
     return jax.vmap(partial(weighted, 0.5, 2))(rows)  # the mapped row lands at `power`  # expect: JG203
 
 
+mapped_weighted = jax.vmap(weighted)  # vmap maps every argument: `power` becomes a tracer too
+pmapped_weighted = jax.pmap(weighted)  # so does pmap, outside its static_broadcasted_argnums
+
+
+def mapped_through_a_bound_transform(rows):
+    return mapped_weighted(rows, jnp.full(3, 0.5), jnp.full(3, 2))  # expect: JG203
+
+
+def pmapped_through_a_bound_transform(rows):
+    return pmapped_weighted(rows[:1], jnp.full(1, 0.5), jnp.full(1, 2))  # expect: JG203
+
+
 @partial(jax.tree_util.register_dataclass, data_fields=["values"], meta_fields=["offsets"])
 @dataclass
 class Ragged:
@@ -289,7 +301,24 @@ def own_hash_over_a_list_attribute(x):
     return amplify(x, Gain([2.0], "b"))  # expect: JG203
 
 
+class Tiler:
+    @classmethod
+    @partial(jax.jit, static_argnums=(0, 2))
+    def tile(cls, x, reps):  # a classmethod binds the class to `cls`, also through `Tiler.tile(...)`
+        return jnp.tile(x, reps)
+
+
+def classmethod_through_the_class(x):
+    return Tiler.tile(x, [2])  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def classmethod_given_an_array_first(x):
+    return Tiler.tile(x, (2,)), Tiler().tile(x, 3)  # `x` is `x`, not `cls`
+
+
 
 
 def tuple_value(x):
@@ -339,6 +368,15 @@ def identity_hashed_dataclass(x):
 
 def mapped_through_a_lambda(rows):
     return jax.vmap(lambda z: weighted(z, 0.5, 2))(rows), jax.vmap(partial(weighted, alpha=0.5, power=2))(rows)
+
+
+mapped_weighted_static_power = jax.vmap(weighted, in_axes=(0, None, None))  # unmapped: passed as they are
+pmapped_weighted_static_power = jax.pmap(weighted, static_broadcasted_argnums=(2,))
+
+
+def bound_transforms_keeping_power_static(rows):
+    return (mapped_weighted_static_power(rows, 0.5, 2),
+            pmapped_weighted_static_power(rows[:1], jnp.full(1, 0.5), 2))
 
 
 def tuple_in_pytree_metadata(x):
@@ -659,6 +697,8 @@ RAISES = [
     (lambda: simple_namespace(jnp.arange(6.0)), "ValueError"),
     (lambda: jit_at_the_call(jnp.arange(6.0)), "ValueError"),
     (lambda: mapped_over_a_partial(jnp.ones((3, 2))), "ValueError"),
+    (lambda: mapped_through_a_bound_transform(jnp.ones((3, 2))), "ValueError"),
+    (lambda: pmapped_through_a_bound_transform(jnp.ones((3, 2))), "ValueError"),
     (lambda: list_call(jnp.arange(6.0)), "ValueError"),
     (lambda: tuple_holding_a_list(jnp.arange(6.0)), "ValueError"),
     (lambda: mutable_dataclass(jnp.arange(6.0)), "ValueError"),
@@ -667,6 +707,7 @@ RAISES = [
     (lambda: name_bound_to_a_list(jnp.arange(6.0)), "ValueError"),
     (lambda: numpy_array(jnp.arange(6.0)), "ValueError"),
     (lambda: through_a_wrapper(jnp.arange(6.0)), "ValueError"),
+    (lambda: classmethod_through_the_class(jnp.arange(6.0)), "ValueError"),
 ]
 
 RUNS = [
@@ -695,9 +736,11 @@ RUNS = [
     lambda: namedtuple_holding_a_tuple(jnp.arange(6.0)),
     lambda: identity_hashed_dataclass(jnp.arange(6.0)),
     lambda: mapped_through_a_lambda(jnp.ones((3, 2))),
+    lambda: bound_transforms_keeping_power_static(jnp.ones((3, 2))),
     lambda: frozen_dataclass(jnp.arange(6.0)),
     lambda: tuple_value(jnp.arange(6.0)),
     lambda: string_and_int(jnp.arange(6.0)),
     lambda: list_at_a_traced_position(jnp.arange(6.0)),
     lambda: wrapper_given_hashable_values(jnp.arange(6.0)),
+    lambda: classmethod_given_an_array_first(jnp.arange(6.0)),
 ]

@@ -45,6 +45,16 @@ def count(module, x):
     return x * 2
 
 
+class Policy(eqx.Module):
+    weights: object
+    table: object = eqx.field(static=True)  # static: kept in the tree structure, compared with ==
+
+
+@eqx.filter_jit
+def act(policy, obs):
+    return policy.weights @ obs
+
+
 # --- must be flagged -------------------------------------------------------------------------
 
 
@@ -66,6 +76,12 @@ def list_stored_by_init(x):
     return count(Widths([1, 2]), x)  # expect: JG203
 
 
+def array_in_a_static_field_two_instances(x):
+    act(Policy(jnp.eye(2), jnp.ones((3, 2))), x)
+    # a second instance: its static field is compared with the first's, array == array: no truth value
+    return act(Policy(jnp.eye(2), jnp.ones((3, 2))), x)  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -78,14 +94,32 @@ def converted_by_init_or_traced(x):
     return count(Sizes([1, 2], True), x) + jax.jit(lambda m, v: v * m.w)(Scale(jnp.ones(2), 2), x)
 
 
+def tuples_in_a_static_field(x):
+    act(Policy(jnp.eye(2), ((1, 0), (0, 1))), x)
+    return act(Policy(jnp.eye(2), ((1, 0), (0, 1))), x)
+
+
+@eqx.filter_jit
+def act_alone(policy, obs):
+    return policy.weights @ obs
+
+
+def one_instance_with_an_array_in_a_static_field(x):
+    policy = Policy(jnp.eye(2), jnp.ones((3, 2)))  # one instance: its field is the same object each call
+    return act_alone(policy, x) + act_alone(policy, x)
+
+
 RAISES = [
     (lambda: array_field_at_a_static_position(jnp.ones(2)), "ValueError"),
     (lambda: array_field_static_self(jnp.ones(2)), "ValueError"),
     (lambda: array_field_static_self_of_a_method(jnp.ones(2)), "ValueError"),
     (lambda: list_stored_by_init(jnp.ones(2)), "ValueError"),
+    (lambda: array_in_a_static_field_two_instances(jnp.ones(2)), "ValueError"),
 ]
 
 RUNS = [
     lambda: python_values(jnp.ones(2)),
     lambda: converted_by_init_or_traced(jnp.ones(2)),
+    lambda: tuples_in_a_static_field(jnp.ones(2)),
+    lambda: one_instance_with_an_array_in_a_static_field(jnp.ones(2)),
 ]

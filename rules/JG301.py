@@ -856,11 +856,54 @@ def negated_steps(n):
     return out
 
 
+def with_offset(fn):
+    # a closure factory: every call returns a new function object
+    def shifted(v):
+        return fn(v) + 1.0
+
+    return shifted
+
+
+def halve(v):
+    return v / 2.0
+
+
+def wrapped_per_step(n):
+    out = []
+    for k in range(n):
+        step = jax.jit(with_offset(halve))  # expect: JG301
+        out.append(step(jnp.full(3, float(k))))
+    return out
+
+
+@cache
+def with_offset_cached(fn):
+    def shifted(v):
+        return fn(v) + 1.0
+
+    return shifted
+
+
+shifted_halve = jax.jit(with_offset(halve))  # the factory called once, at module level
+
+
+def wrapped_once(n):
+    return [shifted_halve(jnp.full(3, float(k))) for k in range(n)]
+
+
+def wrapped_cached_per_step(n):
+    out = []
+    for k in range(n):
+        step = jax.jit(with_offset_cached(halve))  # one function object per argument: cached
+        out.append(step(jnp.full(3, float(k))))
+    return out
+
+
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps, annealer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step,
          passed_every_step, nested_differentiated_every_step, linear_response_per_state, force_per_state,
-         pullback_inline_per_state, scaled_steps, shifted_steps]
+         pullback_inline_per_state, scaled_steps, shifted_steps, wrapped_per_step]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
@@ -868,7 +911,7 @@ BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_pe
            method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit, shapes_planned_per_step,
            sweep_of_class_rates,
            pullback_jitted_once, pullback_from_the_first_state, pullback_per_state_applied_eagerly,
-           squared_steps, halved_steps, negated_steps]
+           squared_steps, halved_steps, negated_steps, wrapped_once, wrapped_cached_per_step]
 
 
 if __name__ == "__main__":  # the eager steps run from the top level only: nothing traces them

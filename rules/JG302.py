@@ -237,6 +237,28 @@ def descriptor_method_each_step(n):
     return x
 
 
+@jax.tree_util.register_dataclass
+@dataclasses.dataclass(frozen=True)
+class Tile:
+    slot: int = dataclasses.field(metadata={"static": True})  # metadata: part of the tree structure
+    side: jax.Array = dataclasses.field(default_factory=lambda: jnp.ones(()))
+
+    @staticmethod
+    @jax.jit
+    def scaled_area(tile, k):
+        return k * tile.side**2
+
+
+def tiles_per_slot(n):
+    out, slot = [], 0
+    while slot < n:
+        tile = Tile(slot)
+        out.append(tile.scaled_area(tile, 2.0))  # expect: JG302
+        out.append(Tile.scaled_area(Tile(slot=slot, side=jnp.asarray(3.0)), 1.0))  # expect: JG302
+        slot += 1
+    return out
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -507,13 +529,22 @@ def plain_method_each_step(n):
     return x
 
 
+def tiles_in_two_slots(n):
+    out = []
+    for k in range(n):
+        for slot in (0, 1):  # a bounded literal set of metadata values: two programs
+            tile = Tile(slot, jnp.asarray(float(k)))
+            out.append(tile.scaled_area(tile, 2.0))
+    return out
+
+
 GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda,
-         tree_partial_each_step, sampler_steps, descriptor_method_each_step]
+         tree_partial_each_step, sampler_steps, descriptor_method_each_step, tiles_per_slot]
 BOUNDED = [scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key,
            static_from_shapes_of_a_structure, static_from_metadata_by_key, sampler_keeping_its_weight_steps,
            nested_def_made_once_per_run, descriptor_method_read_once, plain_method_each_step,
-           cached_descriptor_method_each_step]
+           cached_descriptor_method_each_step, tiles_in_two_slots]

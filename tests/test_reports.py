@@ -33,7 +33,6 @@ IDS = [r.name for r in REPORTS]
 MISSED: dict[str, set[int]] = {
     "churn_desc-trust-region-alpha-none-then-float": {33},
     "churn_jax-eager-scan-callable-instance-hash-without-eq": {27},
-    "churn_jax-registered-dataclass-static-index-field-new-per-instance": {36},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
     "churn_jaxopt-init-state-weak-stepsize-recompiles-update": {55},
@@ -42,7 +41,6 @@ MISSED: dict[str, set[int]] = {
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "churn_pgmax-inferer-rebuilt-for-each-factor-graph": {44},
-    "churn_unxt-jitted-quaxified-wrapper-rebuilt-inside-loop": {46},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_jaxopt-scipy-root-finding-under-vmap": {32},
     "concrete_netket-sr-lazy-gmres-restart-is-pytree-data-field": {66},
@@ -52,15 +50,12 @@ MISSED: dict[str, set[int]] = {
     "control_ott-sinkhorn-output-converged-uses-not-on-traced-errors": {38},
     "control_pyautofit-prior-assert-within-limits-chained-comparison-on-traced-value": {36},
     "control_pyautolens-sorts-galaxies-by-traced-subhalo-redshift": {33},
-    "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_jax-cg-while-loop-carry-holds-matvec-function": {34},
     "static_jax-custom-jvp-over-jit-static-derivative-order": {38},
     "static_jax-jit-of-eq-dataclass-instance-callable": {36},
-    "static_jax-pmap-of-jit-passes-pmap-tracer-to-static-flag": {35},
     "static_jax-slice-object-at-static-argnums": {26},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
-    "static_pymdp-agent-keeps-jax-array-policies-in-static-field": {43},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.

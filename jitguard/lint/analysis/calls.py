@@ -253,6 +253,9 @@ class FactExtractor:
                 if cls is not None and fn.attr.value in cls.methods:
                     return f"{prefix}{cls.name}.{fn.attr.value}", True
                 return None
+            own = self._own_class_method(fn, func)
+            if own is not None:
+                return f"{prefix}{own[0]}", own[1]
             resolved = imports.resolve(fn)
             if resolved is None or not _in_tree(resolved, self.tree_packages):
                 return None
@@ -261,6 +264,29 @@ class FactExtractor:
                     return f"{prefix}{resolved}", False
                 return resolved, False
         return None
+
+    def _own_class_method(self, fn: cst.Attribute, func: FunctionInfo | None) -> tuple[str, bool] | None:
+        """``Cls.method(...)`` with ``Cls`` a class of this module (not shadowed where the call is),
+        or ``obj.method(...)`` with ``obj`` bound once to ``Cls(...)`` (``instances.constructed_instance``):
+        (``Cls.method``, whether the instance, or for a classmethod the class, is bound to its first
+        parameter) when ``Cls`` defines ``method`` itself. Read before the import table, which gives
+        the module's own classes no qualified name of the checked tree."""
+        from jitguard.lint.analysis.instances import constructed_instance
+
+        owner, attr = fn.value.value, fn.attr.value
+        if owner in self.index.classes and self.index.lookup_function(owner, func) is None:
+            if func is not None and func.param(owner) is not None:
+                return None
+            klass, bound = self.index.classes[owner], False
+        else:
+            made = constructed_instance(fn.value, self.index, func)
+            if made is None:
+                return None
+            klass, bound = self.index.classes[made[0]], True
+        method = klass.methods.get(attr)
+        if method is None:
+            return None
+        return f"{klass.name}.{attr}", bound or method.is_classmethod  # a classmethod binds the class
 
     def _arg_kinds(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple) -> dict:
         """What makes the argument worth a second look, as ``ArgFact`` fields (empty: nothing)."""
@@ -518,7 +544,8 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     Errs on the side of yes (tests/test_project.py checks it against ``call_facts`` on every file
     of this project). A candidate is a call with arguments of a jitted name that may be user
     code (defined in the file, imported from outside jax/numpy/..., an attribute of an imported
-    module or of a class of the file, or ``self.name``), or of a module-level function that passes
+    module or of a class of the file, ``self.name``, or ``obj.name`` with ``obj`` assigned in the
+    file and ``name`` a method of a class of the file: ``obj`` may be an instance), or of a module-level function that passes
     a name on to a jitted name (a wrapper), which sits in any loop or comprehension, or passes a
     literal scalar, a call, a container literal or comprehension, arithmetic, a comparison or an
     item (of arrays: arrays), or a name assigned one of those anywhere in the file.
@@ -536,7 +563,7 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     candidates = scan.candidates + [call for call, last in scan.calls_of_others if last in wrappers]
     spans = [(_start(loop), _end(loop)) for loop in scan.loops]
     for call in candidates:
-        if not _may_be_user_code(call.func, imports, scan.classes, scan.defined, tree_packages):
+        if not _may_be_user_code(call.func, imports, scan, tree_packages):
             continue
         start, end = _start(call), _end(call)
         if any(lo <= start and end <= hi for lo, hi in spans):
@@ -557,6 +584,7 @@ class _AstScan:
         self.loops: list[ast.AST] = []
         self.assigned: set[str] = set()  # names assigned a container literal, a call, ...
         self.classes: set[str] = set()
+        self.methods: set[str] = set()  # functions defined in a class body
         self.defined: set[str] = set()
         self.imports: list[ast.stmt] = []
 
@@ -584,6 +612,7 @@ class _AstScan:
                 self.imports.append(node)
             elif t is ast.ClassDef:
                 self.classes.add(node.name)
+                self.methods.update(n.name for n in node.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef))
             elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
                 self.defined.add(node.name)
             stack.extend(ast_children(node))
@@ -608,15 +637,15 @@ def _wrapper_names(tree: ast.Module, scan: _AstScan, imports: ImportTable, tree_
               if lo <= _start(call) and _end(call) <= hi]
     return {
         owner.name for owner, call in inside
-        if _may_be_user_code(call.func, imports, scan.classes, scan.defined, tree_packages)
+        if _may_be_user_code(call.func, imports, scan, tree_packages)
         and not {a.id for a in [*call.args, *(k.value for k in call.keywords)] if type(a) is ast.Name}.isdisjoint(
             a.arg for a in [*owner.args.posonlyargs, *owner.args.args, *owner.args.kwonlyargs])
     }
 
 
-def _may_be_user_code(fn: ast.expr, imports: ImportTable, classes: set[str], defined: set[str],
-                      tree_packages: frozenset[str]) -> bool:
+def _may_be_user_code(fn: ast.expr, imports: ImportTable, scan: _AstScan, tree_packages: frozenset[str]) -> bool:
     """A superset of the calls ``FactExtractor._callee`` resolves to a function of the tree."""
+    defined = scan.defined
     if type(fn) is ast.Call:  # jax.jit(f, ...)(args) with f defined in the file
         first = fn.args[0] if fn.args else None
         return type(first) is ast.Name and first.id in defined
@@ -629,8 +658,10 @@ def _may_be_user_code(fn: ast.expr, imports: ImportTable, classes: set[str], def
         owner = fn.value.id
         if owner == "self":
             return fn.attr in defined  # a method of a class of the file
-        if owner in classes:
+        if owner in scan.classes:
             return True
+        if fn.attr in scan.methods and owner in defined:
+            return True  # `obj.method(...)`, `obj` maybe bound to an instance of a class of the file
         return owner in imports.names and _in_tree(imports.resolve_text(f"{owner}.{fn.attr}"), tree_packages)
     return False
 

@@ -80,10 +80,13 @@ def _fields_declared_static(node: cst.ClassDef, imports: ImportTable) -> set[str
 def _static_field(call: cst.Call, imports: ImportTable, keys: dict[str, str] | None) -> bool:
     """``field(metadata={"static": True})`` on a class whose registration reads that key
     (``keys``: jitguard.lint.analysis.fieldmeta.static_keys; None: no registration known here),
-    or ``static_field()``."""
+    ``eqx.field(static=True)`` on an ``equinox.Module``, or ``static_field()``."""
     name = imports.resolve(call.func) or ""
     if name.rsplit(".", 1)[-1] == "static_field":
         return True
+    if name == "equinox.field" and keys is not None and "static" in keys:  # eqx.field(static=True): metadata["static"]
+        return any(a.keyword is not None and a.keyword.value == "static" and isinstance(a.value, cst.Name)
+                   and a.value.value == "True" for a in call.args)
     return keys is not None and fieldmeta.static_by_metadata(call, keys)
 
 

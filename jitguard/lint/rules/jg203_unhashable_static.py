@@ -66,13 +66,17 @@ class UnhashableStaticArgument(Rule):
         fill the positions after `self`; `static_argnums` counts `self`), and a
         transform that calls a jitted function with tracers at a static position
         (`jax.vmap(partial(f, a, b))(x)` when `f` declares position 2 static; `jax.make_jaxpr(g)(x,
-        2)` with `g = jax.jit(f, static_argnames=("y",))` made in the same function), and an instance of
+        2)` with `g = jax.jit(f, static_argnames=("y",))` made in the same function; also such a
+        transform bound once to a name and called later: `pmapped = jax.pmap(jit_f)`, then
+        `pmapped(a, b, flag)`, where pmap traces every argument outside `static_broadcasted_argnums`;
+        a transform given `in_axes` or static options is not judged), and an instance of
         a registered pytree given an array of more than one element in its metadata (aux data of
-        `tree_flatten`, `meta_fields`; built here or by a factory such as a `staticmethod`
+        `tree_flatten`, `meta_fields`, `eqx.field(static=True)` of an `equinox.Module`; built here or by a factory such as a `staticmethod`
         returning it; the array made by a constructor, a `jax.random` draw with a shape, an
         elementwise `jnp` function or arithmetic on such an array, or a helper returning it, also
         spread from the tuple it returns: `Rope(*caches(16, 32))`) passed to
-        a jitted function after another instance was passed to a jit of the same function (every
+        a jitted function (`jax.jit`, `pmap`, a def decorated with `eqx.filter_jit`) after another
+        instance was passed to a jit of the same function (every
         `jax.jit(f)` of one `f` shares its cache; the same instance again is fine). A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
         resize(x, size)`; also `*args`/`**kwargs` passed on whole: `def run(*args, **kwargs):
@@ -440,9 +444,10 @@ def _rebinds(scope, name: str) -> bool:
 def _mapping_transform(call, index, scope):
     """For ``transform(fn)(args)`` where the tracing transform passes a tracer for every argument
     (no ``in_axes`` or static options, plain positional arguments only): (the transform's
-    qualified name, ``fn``); else None."""
-    transform_call = call.func
-    if not isinstance(transform_call, cst.Call):
+    qualified name, ``fn``); else None. The transform may be applied where it is called or bound
+    once to the name called (``pmapped = jax.pmap(jit_f)``, then ``pmapped(a, b, flag)``)."""
+    transform_call = _transform_called(call, index, scope)
+    if transform_call is None:
         return None
     transform = index.transform_of(transform_call.func, scope)
     if transform not in jaxapi.TRACING_TRANSFORMS or transform in jaxapi.FILTERED_TRANSFORMS:
@@ -454,6 +459,24 @@ def _mapping_transform(call, index, scope):
     if len(targs) != 1 or any(a.star for a in call.args) or any(a.keyword is not None for a in call.args):
         return None
     return transform, targs[0].value
+
+
+def _transform_called(call, index, scope) -> cst.Call | None:
+    """The call that made the function ``call`` calls: ``call.func`` itself when it is a call, or
+    the value of the name ``call.func`` when a plain assignment binds it once (in the call's
+    function or one around it: no parameter or def of that name on the way)."""
+    func = call.func
+    if isinstance(func, cst.Call):
+        return func
+    if not isinstance(func, cst.Name) or index.lookup_function(func.value, scope) is not None:
+        return None
+    outer = scope
+    while outer is not None:
+        if outer.param(func.value) is not None:
+            return None
+        outer = outer.parent
+    bound = index.binding(func.value, scope)
+    return bound if isinstance(bound, cst.Call) else None
 
 
 def _unwrap_partial(expr, index, scope):
@@ -485,7 +508,10 @@ def _jitted_function(expr, index, scope):
 def _outer_static_help(transform: str, position: int) -> str:
     """How to keep a static argument static through the transform that calls the jitted function."""
     short = transform.rsplit(".", 1)[-1]
-    if short in ("vmap", "pmap"):
+    if short == "pmap":  # pmap traces an in_axes=None argument too (JAX 0.10.2): only static ones stay Python
+        return (f"Declare it static in pmap too (`pmap(..., static_broadcasted_argnums={position})`), or call it "
+                "from a lambda that passes the static value (`lambda z: f(z, ...)`)")
+    if short == "vmap":
         return (f"Leave it unmapped (`{short}(..., in_axes=...)` with None at position {position}) or call it "
                 "from a lambda that passes the static value (`lambda z: f(z, ...)`)")
     return (f"Declare it static in the outer transform too (`{short}(..., static_argnums={position})`), or call it "
@@ -613,7 +639,7 @@ def _jitted_identity(index, call: cst.Call, scope):
         info = index.lookup_function(func.value, scope)
         if info is not None:
             use = _decorator_jit(index, info)
-            return info if use is not None and use.qualname in jaxapi.JIT_TRANSFORMS else None
+            return info if use is not None and use.qualname in _TREEDEF_CACHED else None
         func = index.binding(func.value, scope)
     if not (isinstance(func, cst.Call) and index.transform_of(func.func, scope) in jaxapi.JIT_TRANSFORMS):
         return None
@@ -623,6 +649,11 @@ def _jitted_identity(index, call: cst.Call, scope):
     target = targs[0].value
     resolved = index.resolve_function(target, scope) if isinstance(target, cst.Name) else None
     return resolved[0] if resolved is not None and resolved[1] is None else index.module.code_for_node(target)
+
+
+# jits whose cache holds the arguments' tree structure, metadata included, and finds the program
+# by comparing it with `==`: `eqx.filter_jit` too (a decorated def; JAX 0.10.2, rules/JG203_equinox.py)
+_TREEDEF_CACHED = jaxapi.JIT_TRANSFORMS | {"equinox.filter_jit"}
 
 
 def _metadata_instance(expr, index, scope, metadata):

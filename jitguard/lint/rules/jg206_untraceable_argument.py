@@ -7,6 +7,7 @@ import re
 
 import libcst as cst
 
+from jitguard.lint.analysis.frozenopts import frozen_option_calls
 from jitguard.lint.analysis.jitcontext import keyword, positional_args
 from jitguard.lint.analysis.primals import any_traced_arguments, traced_arguments
 from jitguard.lint.analysis.residuals import residual_arguments
@@ -91,6 +92,14 @@ class UntraceableArgument(Rule):
         `flax.nnx.jit` are documented to keep non-array values static; `jax.pmap` raises a
         `ValueError` instead when no argument is mapped). A call of a jitted function of another
         file, and a registration of the class made in another file, are not seen.
+        One shape of `**kwargs` is judged: a jit kept across calls (in a `self` attribute or a
+        declared global, built under `if X is None:` or `if not X:`, no `else`) whose
+        `static_argnames`/`static_argnums` read the building call's `**kwargs` (also through a name
+        the function binds from them), called with `**kwargs`: the first call's static set is kept
+        for every later call, so a later non-array keyword that call did not pass lands at a traced
+        position (TypeError; `analysis/frozenopts.py`). Jits kept per static set (`if static not
+        in self._jits:`), and a kept name bound anywhere else (a reset, `self._fn = None`, in the
+        function or another method; `__init__` aside), are not claimed.
         """
     why = """
         `jax.jit` traces every argument that is not static: it flattens it with `jax.tree_util`
@@ -127,6 +136,16 @@ class UntraceableArgument(Rule):
         self._check_residuals(index, ctx)
         if not index.jit_uses and not index.transform_calls:
             return
+        for call, kept, kwargs in frozen_option_calls(index):
+            ctx.report(
+                call,
+                f"`{kept}` is jitted once, by the first call, with static options computed from that call's "
+                f"`**{kwargs}`, and kept for every later call: a non-array keyword that the first call did not pass "
+                "lands at a position this jit traces (TypeError at that call)",
+                f"Key the kept jits by the static set (`if static not in self._jits: self._jits[static] = "
+                f"jax.jit(...)`), or compute the static names from the function's signature, not from one call's "
+                "arguments",
+            )
         for call, scope, _klass, _loops in index.calls:
             if self._class_bound(call, index, scope, ctx):
                 continue

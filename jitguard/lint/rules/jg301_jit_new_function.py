@@ -37,7 +37,10 @@ class JitOfNewFunction(Rule):
         call); a binding under an `if` is not judged. `jax.jit(obj.method)` counts as new: every attribute access makes
         a new bound-method object; so does `jax.jit(tx.update)` where `tx = make(...)` in the
         loop and the module's factory `make` returns a NamedTuple whose `update` field is a new
-        closure (an optimizer built like optax's, rebuilt per learning rate). `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
+        closure (an optimizer built like optax's, rebuilt per learning rate); so does `jax.jit(wrap(f))`
+        where `wrap` is an undecorated function of the module whose every `return` gives a function
+        object it makes (a nested def, a lambda, a partial: a new closure per call; a
+        `functools.cache`d factory returns one per argument and is not claimed). `jax.jit(module_level_fn)` in a loop is fine: JAX caches by
         function; so is a jitted function defined once in `main()` and called in its loop.
         A jit of a new function object made in `__init__` and kept on the instance
         (`self._grad = jax.jit(jax.grad(loss))`, `jax.jit(self.step)`) is one cache per
@@ -231,7 +234,7 @@ class JitOfNewFunction(Rule):
         if isinstance(expr, cst.Lambda):
             return True
         if isinstance(expr, cst.Call):
-            return index.imports.resolve(expr.func) in _NEW_FUNCTION_CALLS
+            return index.imports.resolve(expr.func) in _NEW_FUNCTION_CALLS or _closure_factory_call(index, expr, scope)
         if isinstance(expr, cst.Subscript):  # jax.vjp(f, x)[1]: the closure its tuple holds
             return _closure_of_result(index, expr, scope)
         if isinstance(expr, cst.Attribute):
@@ -309,6 +312,23 @@ def _bound_new(index, use: cst.Name, scope, loops: tuple) -> bool:
         elif name in shapes.bindings(stmt, itself=True):
             new = False
     return False
+
+
+# what shapes.fresh_maker says of a function object made anew (a nested def, a lambda, a partial)
+_NEW_FUNCTION_WORDS = ("a new function object", "a new lambda", "a new `partial(")
+
+
+def _closure_factory_call(index, call: cst.Call, scope) -> bool:
+    """``jax.jit(wrap(f))``: a call of a plain (undecorated) function of the module whose every
+    ``return`` gives a function object it makes anew (a nested def, a lambda, a partial): each
+    call of it is a new object, so each jit of it misses JAX's cache (rules/JG301.py). A cached
+    factory (``functools.cache``) returns one object per argument: not claimed."""
+    view = scope_view(index, scope)
+    found = view.callee(call)
+    if found is None or found[1] or not isinstance(found[0].node, cst.FunctionDef) or found[0].node.decorators:
+        return False
+    made = shapes.fresh_return(index, found[0])
+    return made is not None and made.startswith(_NEW_FUNCTION_WORDS)
 
 
 def _closure_of_result(index, expr: cst.Subscript, scope) -> bool:

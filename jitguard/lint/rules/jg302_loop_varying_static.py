@@ -51,6 +51,9 @@ class LoopVaryingStatic(Rule):
         the jitted function, where JAX compiles, and its message names the loop's call of the
         helper ("the loop that calls `inference` at line 33"); one finding there names every
         such loop. `# noqa` on that line silences it for every caller.
+        A jitted method of a class of the module is followed when it is called through the class
+        (`Tile.area(tile)`) or on a name bound once to a new instance (`tile = Tile(...)`, then
+        `tile.area(tile)`), the instance bound to `self` unless the method is a staticmethod.
         Not detected yet: a static parameter inside JAX's own primitives. Outside jit, `x ** n`
         and `jnp.power(x, n)` with an integer `n` (a Python int, or a concrete integer array
         such as an optimizer's step count) lower to `integer_pow` with `n` as a static parameter,
