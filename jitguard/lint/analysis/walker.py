@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import annotated, flatten_leaves, jaxapi, jitcontext, keyedmaps, lattice, npparams, objects
+from jitguard.lint.analysis import annotated, flatten_leaves, jaxapi, jaxsig, jitcontext, keyedmaps, lattice, npparams, objects
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.carries import arriving_tuple, carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
@@ -34,6 +34,9 @@ from jitguard.lint.analysis.memo import PerIndex
 if TYPE_CHECKING:
     from jitguard.lint.analysis.taint import Analysis
     from jitguard.lint.diagnostics import Fix
+
+
+_CONVERSIONS = frozenset({"float", "int", "complex", "bool"})  # builtins that raise on a tracer
 
 
 class Context:
@@ -508,11 +511,15 @@ class Walker(CallSemantics):
         self.muted += handles
         self.block(stmt.body)
         self.muted -= handles
+        body_dead, exits = self.dead, bool(stmt.handlers)
         for handler in stmt.handlers:
             self.dead = False
             if handler.name is not None and isinstance(handler.name.name, cst.Name):
                 self.locals.add(handler.name.name.value)
             self.block(handler.body)
+            exits = exits and self.dead
+        if handles and exits and not body_dead:
+            self._converted_in(stmt.body)  # what follows runs only when the body completed
         self.dead = False
         if stmt.orelse is not None:
             self.block(stmt.orelse.body)
@@ -520,6 +527,26 @@ class Walker(CallSemantics):
             self.block(stmt.finalbody.body)
 
     stmt_TryStar = stmt_Try
+
+    def _converted_in(self, body: cst.BaseSuite) -> None:
+        """``try: t = np.asarray(x)`` whose handlers catch the tracer errors and all exit
+        (``return``, ``raise``): the code after the ``try`` runs only when the body completed, so
+        the conversion returned, ``x`` was concrete and ``t`` is a NumPy (or Python) value, not a
+        tracer (a tracer raises TracerArrayConversionError there, checked on JAX 0.10.2, and a
+        handler runs instead). The names the body's statements bind to a NumPy or Python
+        conversion are static after it. A handler that falls through leaves ``t`` as it was
+        before the ``try`` (perhaps a tracer), so then nothing changes."""
+        for stmt in body.body if isinstance(body, cst.IndentedBlock) else ():
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call)):
+                    continue
+                name = self.resolve(small.value.func) or ""
+                if name in _CONVERSIONS or name in jaxsig.CONVERTS_TO_NUMPY or name in jaxsig.PYTHON_CONVERSIONS:
+                    target = small.targets[0].target.value
+                    self.env.pop(target, None)
+                    if name.startswith("numpy."):
+                        self.nparrays.add(target)
 
     def stmt_With(self, stmt: cst.With) -> None:
         eager = 0

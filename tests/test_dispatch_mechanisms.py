@@ -1,0 +1,58 @@
+"""The conversion narrowing after a ``try`` (walker ``_converted_in``), linted with the default
+rules and run under JAX 0.10.2.
+
+* After ``try: t = np.asarray(v)`` whose handler catches the tracer error, ``t`` is a NumPy
+  value only when every handler exits: a handler that falls through (``pass``) leaves ``t`` as
+  it was before the ``try``, a tracer in a trace, and the ``if`` on it raises.
+"""
+
+from __future__ import annotations
+
+from tests.mechanisms import case_tests
+
+PRELUDE = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+"""
+
+CASES: dict[str, tuple[str, str, str | None]] = {
+    "handler_falls_through": ("JG101", """
+        def check(v):
+            value = v
+            try:
+                value = np.asarray(v)
+            except jax.errors.TracerArrayConversionError:
+                pass
+            if value > 1.0:  # flag
+                return value
+            return 0.0 * value
+
+        @jax.jit
+        def clipped(v):
+            return check(v)
+
+        def main():
+            return clipped(jnp.array(2.0))
+    """, "TracerBoolConversionError"),
+    "handler_returns": (None, """
+        def check(v):
+            try:
+                value = np.asarray(v)
+            except jax.errors.TracerArrayConversionError:
+                return jnp.clip(v, 0.0, 1.0)
+            if value > 1.0:
+                raise ValueError("too large")
+            return v
+
+        @jax.jit
+        def clipped(v):
+            return check(v)
+
+        def main():
+            check(0.5)
+            return clipped(jnp.array(2.0))
+    """, None),
+}
+
+test_dispatch_mechanism_lint, test_dispatch_mechanism_under_jax = case_tests(CASES, PRELUDE, "dispatchmech")
