@@ -1,9 +1,13 @@
-"""The conversion narrowing after a ``try`` (walker ``_converted_in``), linted with the default
+"""The conversion narrowing after a ``try`` (walker ``_converted_in``) and instances of
+subclasses without their own ``__init__`` (``objects.instance_value``), linted with the default
 rules and run under JAX 0.10.2.
 
 * After ``try: t = np.asarray(v)`` whose handler catches the tracer error, ``t`` is a NumPy
   value only when every handler exits: a handler that falls through (``pass``) leaves ``t`` as
   it was before the ``try``, a tracer in a trace, and the ``if`` on it raises.
+* ``Sub(x)`` of a plain class without its own ``__init__`` runs its base's, which stores ``x``:
+  the instance holds the tracer, so ``if self.r > 1.0`` in ``Sub``'s method raises, and a method
+  that first tests ``isinstance(self.r, jax.core.Tracer)`` and returns does not.
 """
 
 from __future__ import annotations
@@ -14,6 +18,27 @@ PRELUDE = """\
 import jax
 import jax.numpy as jnp
 import numpy as np
+"""
+
+# subclasses without their own __init__: building one runs the base's, storing the argument
+_SUBCLASSES = """
+        class Base:
+            def __init__(self, r):
+                self.r = r
+
+        class Sub(Base):
+            def big(self):
+                if self.r > 1.0:  # flag
+                    return 1.0
+                return 0.0
+
+        class Guarded(Base):
+            def big(self):
+                if isinstance(self.r, jax.core.Tracer):
+                    return jnp.where(self.r > 1.0, 1.0, 0.0)
+                if self.r > 1.0:
+                    return 1.0
+                return 0.0
 """
 
 CASES: dict[str, tuple[str, str, str | None]] = {
@@ -52,6 +77,22 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             check(0.5)
             return clipped(jnp.array(2.0))
+    """, None),
+    "subclass_without_init": ("JG101", _SUBCLASSES + """
+        @jax.jit
+        def plain(x):
+            return Sub(x).big()
+
+        def main():
+            return plain(jnp.array(2.0))
+    """, "TracerBoolConversionError"),
+    "subclass_without_init_guarded": (None, _SUBCLASSES.replace("  # flag", "") + """
+        @jax.jit
+        def guarded(x):
+            return Guarded(x).big()
+
+        def main():
+            return guarded(jnp.array(2.0))
     """, None),
 }
 

@@ -50,17 +50,20 @@ _INIT_KINDS = PerIndex()  # analysis -> {key: kinds}
 
 
 def instance_value(walker, call: cst.Call) -> tuple[Taint | None] | None:
-    """``Class(...)`` in traced code, of a plain class of this module with its own ``__init__``
-    and some traced argument, or in staged code with ``__init__`` storing a value it makes there
-    (``self.n = jnp.asarray(n)``): (the instance's value,); None when the call is not one."""
+    """``Class(...)`` in traced code, of a plain class of this module with an ``__init__`` (its
+    own, or a base's for a subclass without one: Python runs the base's) and some traced
+    argument, or in staged code with ``__init__`` storing a value it makes there (``self.n =
+    jnp.asarray(n)``): (the instance's value,); None when the call is not one."""
     func = call.func
     if not isinstance(func, cst.Name) or func.value in walker.env or any(a.star for a in call.args):
         return None
     init = walker.index.constructor(func, walker.info)
     klass = walker.index.classes.get(func.value) if init is not None else classmethod_class(walker.index, walker.info,
                                                                                             func.value)
+    if init is None and klass is None and walker.index.lookup_function(func.value, walker.info) is None:
+        klass = walker.index.classes.get(func.value)  # a subclass without its own __init__: its base's runs
     if init is None and klass is not None:
-        init = klass.methods.get("__init__")
+        init = walker.index.find_method(klass, "__init__")
         klass = klass if init is not None and init.is_method and init.positional else None
     attrs = plain_attributes(walker.index, klass) if klass is not None else None
     if attrs is None:
