@@ -1,10 +1,14 @@
-"""The conversion narrowing after a ``try`` (walker ``_converted_in``) and instances of
-subclasses without their own ``__init__`` (``objects.instance_value``), linted with the default
-rules and run under JAX 0.10.2.
+"""Edges of ``jitguard/lint/analysis/dispatch.py`` and of the conversion narrowing after a ``try``
+(walker ``_converted_in``), each linted with the default rules and run under JAX 0.10.2.
 
 * After ``try: t = np.asarray(v)`` whose handler catches the tracer error, ``t`` is a NumPy
   value only when every handler exits: a handler that falls through (``pass``) leaves ``t`` as
   it was before the ``try``, a tracer in a trace, and the ``if`` on it raises.
+* ``sorted(xs, key=f)`` compares keys only when there are two elements or more:
+  ``[a, *rest]`` with ``rest`` empty compares nothing, whatever ``f`` returns.
+* A helper's parameter receiving instances of two classes from traced code runs each one's
+  method: the class whose method branches on the traced argument raises, whichever call
+  comes first; a class only eager code passes runs no method in a trace.
 * ``Sub(x)`` of a plain class without its own ``__init__`` runs its base's, which stores ``x``:
   the instance holds the tracer, so ``if self.r > 1.0`` in ``Sub``'s method raises, and a method
   that first tests ``isinstance(self.r, jax.core.Tracer)`` and returns does not.
@@ -18,6 +22,28 @@ PRELUDE = """\
 import jax
 import jax.numpy as jnp
 import numpy as np
+"""
+
+# two classes with a method of one name, one branching in Python; a helper calling it
+_BOUNDS = """
+        class Soft:
+            def __init__(self, lo):
+                self.lo = lo
+
+            def limit(self, v):
+                return jnp.maximum(v, self.lo)
+
+        class Hard:
+            def __init__(self, lo):
+                self.lo = lo
+
+            def limit(self, v):
+                if v < self.lo:  # flag
+                    return self.lo
+                return v
+
+        def apply(bound, v):
+            return bound.limit(v) * 2.0
 """
 
 # subclasses without their own __init__: building one runs the base's, storing the argument
@@ -77,6 +103,43 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def main():
             check(0.5)
             return clipped(jnp.array(2.0))
+    """, None),
+    "sorted_starred_single": (None, """
+        class Shell:
+            def __init__(self, radius):
+                self.radius = radius
+
+        @jax.jit
+        def first(x):
+            rest = []
+            return sorted([Shell(x), *rest], key=lambda s: s.radius)[0].radius
+
+        def main():
+            return first(jnp.array(1.0))
+    """, None),
+    "two_classes_one_branches": ("JG101", _BOUNDS + """
+
+        @jax.jit
+        def soft(v):
+            return apply(Soft(0.0), v)
+
+        @jax.jit
+        def hard(v):
+            return apply(Hard(0.0), v)
+
+        def main():
+            soft(jnp.array(1.0))
+            return hard(jnp.array(1.0))
+    """, "TracerBoolConversionError"),
+    "eager_class_not_traced": (None, _BOUNDS.replace("  # flag", "") + """
+
+        @jax.jit
+        def soft(v):
+            return apply(Soft(0.0), v)
+
+        def main():
+            apply(Hard(0.0), 1.0)
+            return soft(jnp.array(1.0))
     """, None),
     "subclass_without_init": ("JG101", _SUBCLASSES + """
         @jax.jit

@@ -113,10 +113,11 @@ def read_property(walker, node: cst.Attribute, value: Taint | None) -> None:
     this trace, so its body is walked (reporting) with ``self`` that value."""
     if not walker.reporting or not is_instance_value(value):
         return
-    klass = walker.index.instance_class(node.value, walker.info)
-    getter = _getters(klass).get(node.attr.value) if klass is not None else None
-    if getter is not None:
-        walker.analysis.propagate(getter, {getter.positional[0].name: value}, walker.info)
+    from jitguard.lint.analysis import dispatch
+
+    getters = dispatch.getters_of(walker, node)  # the class plain to see, or those a helper's parameter receives
+    if getters is not None:
+        dispatch.walk_getter(walker, getters, value)
 
 
 def is_instance_value(taint: Taint | None) -> bool:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import annotated, flatten_leaves, jaxapi, jaxsig, jitcontext, keyedmaps, lattice, npparams, objects
+from jitguard.lint.analysis import annotated, dispatch, flatten_leaves, jaxapi, jaxsig, jitcontext, keyedmaps, lattice, npparams, objects
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.carries import arriving_tuple, carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
@@ -73,6 +73,11 @@ class Context:
 
     def resolve(self, expr: cst.BaseExpression) -> str | None:
         return self._w.resolve(expr)
+
+    def key_result(self, call: cst.Call) -> Taint | None:
+        """``sorted(xs, key=f)`` (``min``, ``max``) of two elements or more: what ``f`` returns for
+        an element, which Python compares (None: static or not known)."""
+        return self._w.key_results.get(call)
 
     def is_sequence(self, expr: cst.BaseExpression) -> bool:
         """Known to be a Python list or tuple (a literal, a name bound to one, or ``x.shape``)."""
@@ -160,6 +165,7 @@ class Walker(CallSemantics):
         self.taints: dict[cst.CSTNode, Taint | None] = {}
         self.test_nodes: set[cst.CSTNode] = set()
         self.returns: list[Taint | None] = []
+        self.key_results: dict[cst.Call, Taint | None] = {}  # sorted(xs, key=f): what f returns for an element
         self.dead = False  # the current path ended (return/raise/break/continue)
         self.muted = 0  # inside `try:` bodies whose handlers catch tracer errors
         self.reported: list[tuple] = []
@@ -931,6 +937,9 @@ class Walker(CallSemantics):
         if known:
             objects.read_property(self, node, t)  # a property runs its getter on this instance
             return value  # out.converged of out = Output(..., converged): that value's kind (its class's own fields)
+        got = dispatch.property_value(self, node, t)
+        if got is not None:
+            return got[0]  # a property of a record built here (a NamedTuple's): its getter on that record
         if node.attr.value in self.index.static_field_names:
             return None  # declared static by a class of this module (eqx.field(static=True), ...)
         if attr in annotated.aux_names(self.index) and annotated.is_static_field(self, node.value, attr):
