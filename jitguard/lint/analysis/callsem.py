@@ -21,7 +21,7 @@ import weakref
 
 import libcst as cst
 
-from jitguard.lint.analysis import callnone, jaxapi, jaxsig, keyedmaps, lattice, objects, staticpos
+from jitguard.lint.analysis import callnone, dispatch, jaxapi, jaxsig, keyedmaps, lattice, objects, staticpos
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import modules_passed
 from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, positional_args
@@ -122,6 +122,8 @@ class CallSemantics:
         receiver = self.ev(func)
         arg_taints = [self.ev(a.value) for a in node.args]
         name = self.resolve(func)
+        if name in dispatch.KEYED_BUILTINS:  # sorted(xs, key=f): what Python compares
+            self.key_results[node] = dispatch.key_result(self, node, name)
         known, value = self._static_call(node, name, receiver)
         if known:
             return value
@@ -547,9 +549,12 @@ class CallSemantics:
     # -- calls into the module's own functions ----------------------------------------------
     def _local_callee(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
         """A call to a function of this module: which of its parameters get traced values."""
+        overridden = dispatch.self_methods(self, call)  # self.m() of a subclass instance: its override
+        if overridden is not None:
+            return overridden
         found = self._callee_of(call)
         if found is None:
-            return self._passed_callees(call)
+            return self._passed_callees(call) or dispatch.dispatched_methods(self, call)
         callee, call, bound_pos, bound_self, use = found
         func = call.func
         params = callee.positional
@@ -571,6 +576,8 @@ class CallSemantics:
                     mapped[params[0].name] = self.taints[func]  # Model(rate)(x), m(x): self is that instance
                 params = params[1:]
         self._map_arguments(call, callee, params[bound_pos:], mapped)
+        dispatch.note_call(self, call, callee, params[bound_pos:], dispatch.owner_classes(self, func)
+                           if callee.is_method and not bound_pos and isinstance(func, cst.Attribute) else None)
         if jit is not None:
             # a jitted function hashes its static arguments before its body runs: a tracer there
             # raises at this call (JG203), and the body never sees it

@@ -370,7 +370,7 @@ def _locate(qual: str, modules: dict[str, str], reexports: Mapping[str, str]) ->
 def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
     """Mark the seeded parameters of this module's functions as traced (``seeds`` as
     ``seeds_from`` makes them)."""
-    from jitguard.lint.analysis import callnone
+    from jitguard.lint.analysis import callnone, dispatch
     from jitguard.lint.analysis.lattice import Origin
 
     for name, by_key in seeds.items():
@@ -382,6 +382,7 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
         if isinstance(jit, JitSeed):
             index.mark_remote_jit(info, jit.context, jit.caller_path)
         state = index.traces.of(info)
+        dispatch.SEEDED.table(index)[info] = True  # traced calls of another file: what they pass is not in sight
         positional = info.positional
         for key, seed in decoded.items():
             if not isinstance(seed, ParamSeed):

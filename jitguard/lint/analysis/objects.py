@@ -50,17 +50,20 @@ _INIT_KINDS = PerIndex()  # analysis -> {key: kinds}
 
 
 def instance_value(walker, call: cst.Call) -> tuple[Taint | None] | None:
-    """``Class(...)`` in traced code, of a plain class of this module with its own ``__init__``
-    and some traced argument, or in staged code with ``__init__`` storing a value it makes there
-    (``self.n = jnp.asarray(n)``): (the instance's value,); None when the call is not one."""
+    """``Class(...)`` in traced code, of a plain class of this module with an ``__init__`` (its
+    own, or a base's for a subclass without one: Python runs the base's) and some traced
+    argument, or in staged code with ``__init__`` storing a value it makes there (``self.n =
+    jnp.asarray(n)``): (the instance's value,); None when the call is not one."""
     func = call.func
     if not isinstance(func, cst.Name) or func.value in walker.env or any(a.star for a in call.args):
         return None
     init = walker.index.constructor(func, walker.info)
     klass = walker.index.classes.get(func.value) if init is not None else classmethod_class(walker.index, walker.info,
                                                                                             func.value)
+    if init is None and klass is None and walker.index.lookup_function(func.value, walker.info) is None:
+        klass = walker.index.classes.get(func.value)  # a subclass without its own __init__: its base's runs
     if init is None and klass is not None:
-        init = klass.methods.get("__init__")
+        init = walker.index.find_method(klass, "__init__")
         klass = klass if init is not None and init.is_method and init.positional else None
     attrs = plain_attributes(walker.index, klass) if klass is not None else None
     if attrs is None:
@@ -110,10 +113,11 @@ def read_property(walker, node: cst.Attribute, value: Taint | None) -> None:
     this trace, so its body is walked (reporting) with ``self`` that value."""
     if not walker.reporting or not is_instance_value(value):
         return
-    klass = walker.index.instance_class(node.value, walker.info)
-    getter = _getters(klass).get(node.attr.value) if klass is not None else None
-    if getter is not None:
-        walker.analysis.propagate(getter, {getter.positional[0].name: value}, walker.info)
+    from jitguard.lint.analysis import dispatch
+
+    getters = dispatch.getters_of(walker, node)  # the class plain to see, or those a helper's parameter receives
+    if getters is not None:
+        dispatch.walk_getter(walker, getters, value)
 
 
 def is_instance_value(taint: Taint | None) -> bool:

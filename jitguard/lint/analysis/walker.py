@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import annotated, flatten_leaves, jaxapi, jitcontext, keyedmaps, lattice, npparams, objects
+from jitguard.lint.analysis import annotated, dispatch, flatten_leaves, jaxapi, jaxsig, jitcontext, keyedmaps, lattice, npparams, objects
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.carries import arriving_tuple, carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
@@ -34,6 +34,9 @@ from jitguard.lint.analysis.memo import PerIndex
 if TYPE_CHECKING:
     from jitguard.lint.analysis.taint import Analysis
     from jitguard.lint.diagnostics import Fix
+
+
+_CONVERSIONS = frozenset({"float", "int", "complex", "bool"})  # builtins that raise on a tracer
 
 
 class Context:
@@ -70,6 +73,11 @@ class Context:
 
     def resolve(self, expr: cst.BaseExpression) -> str | None:
         return self._w.resolve(expr)
+
+    def key_result(self, call: cst.Call) -> Taint | None:
+        """``sorted(xs, key=f)`` (``min``, ``max``) of two elements or more: what ``f`` returns for
+        an element, which Python compares (None: static or not known)."""
+        return self._w.key_results.get(call)
 
     def is_sequence(self, expr: cst.BaseExpression) -> bool:
         """Known to be a Python list or tuple (a literal, a name bound to one, or ``x.shape``)."""
@@ -157,6 +165,7 @@ class Walker(CallSemantics):
         self.taints: dict[cst.CSTNode, Taint | None] = {}
         self.test_nodes: set[cst.CSTNode] = set()
         self.returns: list[Taint | None] = []
+        self.key_results: dict[cst.Call, Taint | None] = {}  # sorted(xs, key=f): what f returns for an element
         self.dead = False  # the current path ended (return/raise/break/continue)
         self.muted = 0  # inside `try:` bodies whose handlers catch tracer errors
         self.reported: list[tuple] = []
@@ -508,11 +517,15 @@ class Walker(CallSemantics):
         self.muted += handles
         self.block(stmt.body)
         self.muted -= handles
+        body_dead, exits = self.dead, bool(stmt.handlers)
         for handler in stmt.handlers:
             self.dead = False
             if handler.name is not None and isinstance(handler.name.name, cst.Name):
                 self.locals.add(handler.name.name.value)
             self.block(handler.body)
+            exits = exits and self.dead
+        if handles and exits and not body_dead:
+            self._converted_in(stmt.body)  # what follows runs only when the body completed
         self.dead = False
         if stmt.orelse is not None:
             self.block(stmt.orelse.body)
@@ -520,6 +533,26 @@ class Walker(CallSemantics):
             self.block(stmt.finalbody.body)
 
     stmt_TryStar = stmt_Try
+
+    def _converted_in(self, body: cst.BaseSuite) -> None:
+        """``try: t = np.asarray(x)`` whose handlers catch the tracer errors and all exit
+        (``return``, ``raise``): the code after the ``try`` runs only when the body completed, so
+        the conversion returned, ``x`` was concrete and ``t`` is a NumPy (or Python) value, not a
+        tracer (a tracer raises TracerArrayConversionError there, checked on JAX 0.10.2, and a
+        handler runs instead). The names the body's statements bind to a NumPy or Python
+        conversion are static after it. A handler that falls through leaves ``t`` as it was
+        before the ``try`` (perhaps a tracer), so then nothing changes."""
+        for stmt in body.body if isinstance(body, cst.IndentedBlock) else ():
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                if not (isinstance(small, cst.Assign) and len(small.targets) == 1
+                        and isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Call)):
+                    continue
+                name = self.resolve(small.value.func) or ""
+                if name in _CONVERSIONS or name in jaxsig.CONVERTS_TO_NUMPY or name in jaxsig.PYTHON_CONVERSIONS:
+                    target = small.targets[0].target.value
+                    self.env.pop(target, None)
+                    if name.startswith("numpy."):
+                        self.nparrays.add(target)
 
     def stmt_With(self, stmt: cst.With) -> None:
         eager = 0
@@ -904,6 +937,9 @@ class Walker(CallSemantics):
         if known:
             objects.read_property(self, node, t)  # a property runs its getter on this instance
             return value  # out.converged of out = Output(..., converged): that value's kind (its class's own fields)
+        got = dispatch.property_value(self, node, t)
+        if got is not None:
+            return got[0]  # a property of a record built here (a NamedTuple's): its getter on that record
         if node.attr.value in self.index.static_field_names:
             return None  # declared static by a class of this module (eqx.field(static=True), ...)
         if attr in annotated.aux_names(self.index) and annotated.is_static_field(self, node.value, attr):

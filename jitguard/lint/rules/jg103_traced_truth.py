@@ -30,7 +30,12 @@ class TracedTruthValue(Rule):
         (x <= b)`), membership in a list or tuple (`x in [1, 2]` tests `x == 1`, then `x == 2`,
         until one is true; not items a tracer never equals, None and strings), `not x`,
         `assert cond`, and the builtins `min`, `max`,
-        `any`, `all` and `sorted`, which compare their arguments in Python. The test of an `if`,
+        `any`, `all` and `sorted`, which compare their arguments in Python. With `key=`,
+        `sorted`/`min`/`max` compare what the key returns for each element: reported when it
+        returns a traced value for one of two elements or more (`key=lambda g: g.z` over objects
+        one of which holds a traced `z`); a key returning shapes or Python numbers is fine. The
+        getter of a property and the methods of an object run with that object's values, so
+        `not` in a NamedTuple's property reading a traced field is reported there. The test of an `if`,
         `elif`, conditional expression or `while` is reported as a whole by JG101/JG102, `and`,
         `or` and `not` in it included (one finding per test).
         """
@@ -127,8 +132,13 @@ class TracedTruthValue(Rule):
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         name = ctx.resolve(node.func)
-        if name not in jaxapi.TRUTH_BUILTINS or keyword(node, "key") is not None:
-            return  # with key=, Python compares what the key returns (`key=lambda v: v.shape[0]`: ints)
+        if name not in jaxapi.TRUTH_BUILTINS:
+            return
+        key = keyword(node, "key")
+        if key is not None:
+            # Python compares what the key returns (`key=lambda v: v.shape[0]`: ints, fine)
+            self._compared_keys(node, name, key, ctx)
+            return
         plain = [arg for arg in node.args if arg.keyword is None]
         if len(plain) == 1 and not plain[0].star and ctx.keyed_mapping(plain[0].value):
             return  # sorted(d), max(d) of a mapping indexed by a string here: its keys, never tracers
@@ -143,6 +153,21 @@ class TracedTruthValue(Rule):
                     f"Use {_BUILTIN_FIX[name]}",
                 )
                 return
+
+    @staticmethod
+    def _compared_keys(node: cst.Call, name: str, key: cst.BaseExpression, ctx: Context) -> None:
+        """``sorted(xs, key=f)`` of two elements or more where ``f`` returns a traced array for an
+        element: Python compares the keys with ``<``, which takes a tracer's truth value."""
+        taint = ctx.key_result(node)
+        if taint is None or taint.container or taint.opaque:
+            return
+        ctx.report(
+            node,
+            f"builtin `{name}` compares what `key=` returns in Python, and `{ctx.source(key, 30)}` returns a traced "
+            f"value for an element (it depends on `{taint.origin.name}`, which is traced: {taint.origin.why})",
+            "Keep the sort key static (a Python number), or sort with `jnp.argsort` on an array of the keys"
+            if name == "sorted" else f"Compare the keys as an array: `jnp.arg{name}` of `jnp.stack(keys)`",
+        )
 
 
 def _sorts_arrays(value: cst.BaseExpression, taint, ctx: Context) -> bool:

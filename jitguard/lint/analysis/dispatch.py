@@ -1,0 +1,392 @@
+"""What Python runs on the objects traced code holds: methods, properties and sort keys.
+
+Three facts, checked on JAX 0.10.2 (rules/JG101_dispatch.py and rules/JG103_dispatch.py run
+each under ``jax.jit``):
+
+* **A helper's parameter holds what its callers pass.** ``def loss(u, prior): v =
+  prior.value_for(u)`` called from traced code as ``loss(u, PRIOR)``, ``PRIOR = Prior(0.0, 2.0)``
+  a module-level instance: Python looks ``value_for`` up on the class of the object passed, and
+  runs it with the traced ``u`` in the caller's trace; ``if not (self.lo <= v <= self.hi)`` there
+  raises TracerBoolConversionError. The classes a parameter receives are those the calls made
+  from traced code pass (:func:`note_call`: an argument whose class is plain to see,
+  ``ModuleIndex.instance_class``, or a parameter of the caller that knows its classes); with
+  several classes each one's method runs in some trace, so each is walked. Known only for a
+  function that the module calls by name alone (never passed as a value, jitted itself, or
+  called from another file: :func:`_dispatchable`), and only while every such call passes an
+  instance of a known class. ``self`` of a method is such a parameter too: an inherited method
+  run on a subclass instance (``StiffSpring(q).response(t)`` running ``Spring.response``) calls
+  the subclass's override in ``self.damping()`` (:func:`self_methods`); where a class is not
+  known, ``self.m()`` is the enclosing class's method, as before.
+
+* **A property runs its getter on the instance.** ``out.converged`` with ``out`` a NamedTuple or
+  dataclass built in traced code (``Output(errors, cost)`` where ``errors`` is traced), or an
+  instance a helper receives (``solve(prob)`` with ``prob = Problem(cost, tau=tau)``): the
+  getter's ``self`` is that record, so ``not jnp.any(jnp.isnan(self.errors))`` takes the truth
+  value of a tracer in the getter's body, which is walked (reporting) with ``self`` that value
+  (:func:`property_value`, :func:`walk_getter`). A getter reading only Python values (a static
+  field, a shape) gives a Python value.
+
+* **Sort keys are compared in Python.** ``sorted(xs, key=f)``, ``min(xs, key=f)``, ``max(...)``
+  call ``f`` on each element and compare the results with ``<``; with two elements or more every
+  element is compared, so a key that returns a tracer for one of them (``lambda g: g.z`` over
+  objects one of which holds a traced ``z``) raises TracerBoolConversionError at the call
+  (:func:`key_result`). A key returning Python numbers (static attributes, ``len``) compares them
+  in Python, which is fine.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jitguard.lint.analysis import lattice
+from jitguard.lint.analysis.lattice import Taint
+from jitguard.lint.analysis.memo import PerIndex
+
+_PASSED = PerIndex()  # analysis -> {(function, parameter): {class name or None (not known)}}
+_ESCAPED = PerIndex()  # index -> names used other than as the function of a call
+_VALUES = PerIndex()  # analysis -> {(function, its parameters' values, ...): what it returns}
+SEEDED = PerIndex()  # index -> {function: True} for functions another file's traced calls reach
+KEYED_BUILTINS = frozenset({"sorted", "min", "max"})
+
+
+# -- the classes a parameter receives ---------------------------------------------------------
+def note_call(walker, call: cst.Call, callee, params: list, owner=None) -> None:
+    """Traced code makes ``call`` of ``callee`` (``params``: the positional parameters its
+    positional arguments fill; ``owner``: for a method, the classes of the object it runs on, or
+    None): remember the class of what it passes to each parameter (None: not known), and walk
+    ``callee`` again when what a parameter is known to receive changes."""
+    star = any(a.star for a in call.args)
+    given = {} if star else dict(zip((p.name for p in params), (a.value for a in call.args if a.keyword is None)))
+    given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
+    changed = False
+    for p in callee.params:
+        if p.kind not in ("positional", "kwonly"):
+            continue
+        if callee.is_method and p is callee.params[0]:
+            found = owner if not callee.is_classmethod else None
+        else:
+            arg = given.get(p.name)
+            found = None if arg is None else classes_of(walker, arg)
+        changed = _hold(walker, callee, p.name, found) or changed
+    if changed and walker.reporting:
+        walker.analysis.schedule(callee)
+
+
+def _hold(walker, callee, name: str, found: tuple | None) -> bool:
+    """One more call gives parameter ``name`` of ``callee`` an instance of one of ``found`` (None:
+    not known). True when what it is known to receive changed."""
+    names = {k.name for k in found} if found else {None}
+    held = _PASSED.table(walker.analysis).setdefault((callee, name), set())
+    if names <= held:
+        return False
+    changed = None not in held  # (once not known, it stays not known)
+    held |= names
+    return changed
+
+
+def owner_classes(walker, func: cst.BaseExpression) -> tuple | None:
+    """The classes of the object a method call ``func`` (``obj.method``) runs on: ``self`` (or
+    ``super()``) of the walked method, those its calls give it; another object's, as
+    :func:`classes_of` finds them."""
+    if type(func) is not cst.Attribute:
+        return None
+    owner = func.value
+    if type(owner) is cst.Call and type(owner.func) is cst.Name and owner.func.value == "super" and not owner.args:
+        return self_classes(walker)
+    if type(owner) is cst.Name and owner.value == _self_name(walker.info):
+        return self_classes(walker)
+    return classes_of(walker, owner)
+
+
+def _self_name(info) -> str | None:
+    return info.positional[0].name if info.is_method and not info.is_classmethod and info.positional else None
+
+
+def self_classes(walker) -> tuple | None:
+    """The classes of the objects the walked method runs on, from every call of it made from
+    traced code (a subclass instance runs an inherited method: ``self.other()`` there runs the
+    subclass's override); None when one is not known."""
+    name = _self_name(walker.info)
+    return _held_classes(walker, walker.info, name) if name is not None else None
+
+
+def classes_of(walker, expr: cst.BaseExpression) -> tuple | None:
+    """The classes of the module ``expr`` (in the walked function) is an instance of: one when
+    it is plain to see, those its callers pass for a parameter; None when not known."""
+    klass = walker.index.instance_class(expr, walker.info)
+    if klass is not None:
+        return (klass,)
+    if type(expr) is cst.Name:
+        return param_classes(walker, expr.value)
+    return None
+
+
+def param_classes(walker, name: str) -> tuple | None:
+    """The classes parameter ``name`` of the walked function receives from every call made from
+    traced code (never rebound in its body); None when one of them passes something else."""
+    info = walker.info
+    param = info.param(name)
+    if param is None or param.kind not in ("positional", "kwonly") or name == _self_name(info):
+        return None  # (self: self_classes)
+    return _held_classes(walker, info, name)
+
+
+def _held_classes(walker, info, name: str) -> tuple | None:
+    if not isinstance(info.node, cst.FunctionDef):
+        return None
+    held = _PASSED.table(walker.analysis).get((info, name))
+    if not held or None in held or not _dispatchable(walker, info):
+        return None
+    from jitguard.lint.analysis.callsem import bindings_of
+
+    if bindings_of(info.node.body, name) != []:
+        return None
+    classes = [walker.index.classes.get(n) for n in sorted(held)]
+    return tuple(classes) if all(k is not None for k in classes) else None
+
+
+def _dispatchable(walker, info) -> bool:
+    """Every trace of ``info`` is a call by name that the walker maps: not jitted or staged by a
+    transform itself, not reached from another file, never used as a value (passed to a
+    transform, a ``partial``, stored; a method read as an attribute but not called), not a
+    dunder method that Python calls itself, nor a property."""
+    index = walker.index
+    if info.name.startswith("__") or index.traces.of(info).contexts or SEEDED.table(index).get(info):
+        return False
+    if any(fn is info for fn, _use, _site in index.jit_uses):
+        return False
+    names, attributes = _ESCAPED.of(index, _escaped_names)
+    if info.cls is not None:
+        return info.name not in attributes and info.name not in names
+    return info.name not in names
+
+
+def _escaped_names(index) -> tuple[frozenset[str], frozenset[str]]:
+    """The names the module uses as a value: ``Name`` nodes that are not the function of a call
+    (nor the name of a ``def``), and attribute names read but not called."""
+    called = {id(call.func) for call, _scope, _klass, _loops in index.calls}
+    names: set[str] = set()
+    attributes: set[str] = set()
+    stack: list[cst.CSTNode] = [index.module]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.FunctionDef:
+            stack.extend(_def_children(node))
+        elif kind is cst.Attribute:
+            if id(node) not in called:
+                attributes.add(node.attr.value)
+            stack.append(node.value)
+        elif kind is cst.Name:
+            if id(node) not in called:
+                names.add(node.value)
+        else:
+            stack.extend(_children(node))
+    return frozenset(names), frozenset(attributes)
+
+
+def _def_children(node: cst.FunctionDef):
+    """A def's parts but its own name."""
+    return [*node.decorators, node.params, *([node.returns] if node.returns is not None else []), node.body]
+
+
+def _children(node: cst.CSTNode):
+    from jitguard.lint.analysis.walk import children
+
+    return children(node)
+
+
+# -- methods of a parameter's classes ---------------------------------------------------------
+def dispatched_methods(walker, call: cst.Call) -> tuple | None:
+    """``obj.method(...)`` where ``obj`` is a parameter of the walked function that knows its
+    classes: each class's method runs with these arguments (``self`` the object's value when it
+    is traced). (The method whose result is traced if one's is, the parameters it maps); None
+    when the call is not one."""
+    func = call.func
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Name or func.value.value in walker.index.classes:
+        return None
+    classes = param_classes(walker, func.value.value)
+    return _run_methods(walker, call, classes) if classes else None
+
+
+def self_methods(walker, call: cst.Call) -> tuple | None:
+    """``self.method(...)`` in a method whose calls from traced code all run it on instances of
+    known classes: each class's own ``method`` (an override in a subclass), when one differs
+    from the enclosing class's (which the index resolves to); None otherwise."""
+    func = call.func
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Name or walker.info.cls is None \
+            or func.value.value != _self_name(walker.info):
+        return None
+    classes = self_classes(walker)
+    if not classes:
+        return None
+    own = walker.index.find_method(walker.info.cls, func.attr.value)
+    if all(walker.index.find_method(k, func.attr.value) is own for k in classes):
+        return None  # the method the enclosing class has: as the index resolves it
+    return _run_methods(walker, call, classes)
+
+
+def _run_methods(walker, call: cst.Call, classes: tuple) -> tuple | None:
+    func = call.func
+    methods = []
+    for klass in classes:
+        method = walker.index.find_method(klass, func.attr.value)
+        if method is None or not method.is_method or method.is_classmethod or not method.positional \
+                or _getter(walker.index, klass, func.attr.value) is not None or method.name.startswith("__"):
+            return None
+        methods.append((klass, method))
+    owner = walker.taints.get(func.value)
+    chosen = None
+    for klass, method in methods:
+        mapped: dict[str, Taint] = {} if owner is None else {method.positional[0].name: owner}
+        walker._map_arguments(call, method, method.positional[1:], mapped)
+        note_call(walker, call, method, method.positional[1:], (klass,))
+        if mapped and walker.reporting:
+            walker.analysis.propagate(method, mapped, walker.info)
+        walker.analysis.called(method)
+        result = walker._local_call(call, method, mapped)
+        if chosen is None or (chosen[2] is None and result is not None):
+            chosen = (method, mapped, result)
+    return chosen[:2]
+
+
+# -- properties ---------------------------------------------------------------------------------
+def _getter(index, klass, attr: str):
+    """The getter of property ``attr`` of ``klass`` (its own or a base's), or None."""
+    from jitguard.lint.analysis.objects import _getters
+
+    method = index.find_method(klass, attr)
+    if method is None or method.cls is None:
+        return None
+    return _getters(method.cls).get(attr)
+
+
+def getters_of(walker, node: cst.Attribute) -> list | None:
+    """The getters ``node`` (``obj.prop``) runs: the property of every class ``obj`` may be an
+    instance of; None when a class is not known or has no such property."""
+    classes = classes_of(walker, node.value)
+    if not classes:
+        return None
+    getters = [_getter(walker.index, klass, node.attr.value) for klass in classes]
+    return getters if all(g is not None for g in getters) else None
+
+
+def walk_getter(walker, getters: list, value: Taint) -> None:
+    """Python runs each getter with ``self`` that value, in this trace: walk it (reporting)."""
+    for getter in getters:
+        if walker.staged is not None:
+            walker.analysis.stage(getter, walker.info)
+        if walker.reporting:
+            walker.analysis.propagate(getter, {getter.positional[0].name: value}, walker.info)
+
+
+def property_value(walker, node: cst.Attribute, value: Taint | None) -> tuple[Taint | None] | None:
+    """``obj.prop`` of a record or instance that knows its fields' kinds, ``prop`` a property of
+    its class (not a field): (what the getter returns for that value,), its body walked; None
+    when the read is not one."""
+    if value is None or value.fields is None or value.mapping:
+        return None
+    getters = getters_of(walker, node)
+    if getters is None:
+        return None
+    walk_getter(walker, getters, value)
+    return (lattice.join(*(getter_value(walker.analysis, g, value) for g in getters)),)
+
+
+def getter_value(analysis, getter, value: Taint) -> Taint | None:
+    """What ``getter`` returns with ``self`` holding ``value``."""
+    return returned(analysis, getter, {getter.positional[0].name: value})
+
+
+def returned(analysis, fn, entry: dict, closure: dict | None = None, kind: str | None = None) -> Taint | None:
+    """What ``fn`` returns when its parameters hold ``entry`` (a walk of its body, not reporting,
+    memoized by those values themselves: records of one class with different fields, or two
+    elements of a list, give different results; ``Analysis.summary`` keys on the names only)."""
+    from jitguard.lint.analysis.walker import Walker
+
+    table = _VALUES.table(analysis)
+    key = (fn, frozenset(entry.items()), None if closure is None else frozenset(closure.items()), kind)
+    if key not in table:
+        table[key] = None  # (recursion guard: a property reading itself)
+        walker = Walker(analysis, fn, report=False, entry=dict(entry), closure=closure, kind=kind)
+        walker.walk()
+        table[key] = next((t for t in walker.returns if t is not None), None)
+    return table[key]
+
+
+# -- sort keys ----------------------------------------------------------------------------------
+def key_result(walker, call: cst.Call, name: str | None) -> Taint | None:
+    """``sorted(xs, key=f)`` / ``min`` / ``max`` of two elements or more: what ``f`` returns for
+    one of the elements (a traced array: Python compares tracers), its body walked with each.
+    None when not known or static for all."""
+    key = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "key"), None)
+    plain = [a for a in call.args if a.keyword is None]
+    if name not in KEYED_BUILTINS or key is None or not plain or any(a.star for a in plain):
+        return None
+    elements = _compared_elements(walker, plain)
+    if elements is None:
+        return None
+    if type(key) is cst.Call:
+        return lattice.join(*(_attrgetter_value(walker, key, e) for e in elements))
+    fn = _key_function(walker, key)
+    if fn is None:
+        return None
+    closure = _closure_of(walker, fn)
+    results = []
+    for element in elements:
+        entry = {fn.positional[0].name: element} if element is not None else {}
+        if entry and walker.reporting:
+            walker.analysis.propagate(fn, entry, walker.info)
+        if entry or closure:
+            results.append(returned(walker.analysis, fn, entry, closure, walker.kind))
+    return lattice.join(*results)
+
+
+def _key_function(walker, key: cst.BaseExpression):
+    """The lambda or plain function of the module ``key=`` names (not through a transform)."""
+    found = walker.index.resolve_function(key, walker.info) if type(key) in (cst.Lambda, cst.Name) else None
+    if found is None or found[1] is not None or found[2] or not found[0].positional or found[0].is_method:
+        return None
+    return found[0]
+
+
+def _closure_of(walker, fn) -> dict | None:
+    """For a function written in the walked one (a lambda), the values of this body's names it
+    reads; None for any other."""
+    if fn.parent is not walker.info:
+        return None
+    from jitguard.lint.analysis.callsem import _names_read
+
+    reads = _names_read(walker.index, fn) - {p.name for p in fn.params}
+    return {n: t for n, t in {**walker.closure, **walker.env}.items() if n in reads}
+
+
+def _compared_elements(walker, plain: list) -> list | None:
+    """The values of the elements ``sorted``/``min``/``max`` compares, each position's own where
+    known (None: a Python value), or one standing for all; None when there may be fewer than two."""
+    if len(plain) > 1:
+        return [walker.taints.get(a.value) for a in plain]
+    value = walker.taints.get(plain[0].value)
+    arg = plain[0].value
+    if type(arg) in (cst.List, cst.Tuple, cst.Set):
+        known = [walker.taints.get(e.value) for e in arg.elements if type(e) is cst.Element]
+        if len(known) < 2:
+            return None  # `[x]`, `[a, *rest]`: perhaps one element, nothing compared
+        starred = len(known) < len(arg.elements) and value is not None
+        return known + [lattice.key_of(value)] if starred else known
+    if value is None or value.fields is None or value.mapping or len(value.fields) < 2:
+        return None
+    if not all(n.isdigit() for n, _ in value.fields):
+        return None  # a record (a NamedTuple): its fields' own kinds, not elements of one sort
+    return [kind for _, kind in value.fields]
+
+
+def _attrgetter_value(walker, key: cst.Call, element: Taint | None) -> Taint | None:
+    """``key=operator.attrgetter("z")``: the field ``z`` of the element, where known."""
+    if walker.resolve(key.func) != "operator.attrgetter" or len(key.args) != 1 or element is None:
+        return None
+    attr = key.args[0].value
+    if type(attr) is not cst.SimpleString or not isinstance(attr.evaluated_value, str):
+        return None
+    known, value = lattice.field(element, attr.evaluated_value)
+    return value if known else None
