@@ -41,11 +41,16 @@ MISSED: dict[str, set[int]] = {
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
     "churn_pgmax-inferer-rebuilt-for-each-factor-graph": {44},
+    "churn_pyroki-retargeting-cost-classes-created-per-call": {37},
+    "churn_scikit-robot-trajopt-solver-jits-fresh-closures-every-solve": {26},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_jaxopt-scipy-root-finding-under-vmap": {32},
     "concrete_netket-sr-lazy-gmres-restart-is-pytree-data-field": {66},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
+    "control_optax-inject-hyperparams-integer-option-traced-in-jitted-init": {17},
     "static_equinox-filter-jit-numpy-batch-static": {29},
+    "static_flax-tolinen-kwargs-dict-module-as-static-arg": {41},
+    "static_gpjax-prng-key-kept-as-static-field": {43},
     "static_jax-cg-while-loop-carry-holds-matvec-function": {34},
     "static_jax-custom-jvp-over-jit-static-derivative-order": {38},
     "static_jax-jit-of-eq-dataclass-instance-callable": {36},
@@ -56,7 +61,9 @@ MISSED: dict[str, set[int]] = {
 # Reports whose look-alike section jitguard flags today: report name -> lines.
 FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
     "churn_insitubatch-short-batch-per-shuffle-block": {52},
+    "concrete_jax-integer-pow-exponent-traced-in-loop": {40},
     "control_pytzer-solve-warns-when-traced-adjustment-above-cutoff": {64},
+    "static_flax-tolinen-kwargs-dict-module-as-static-arg": {64},
 }
 
 
