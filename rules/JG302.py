@@ -294,6 +294,12 @@ def warm_up_fixed_modes(n):
     return outs, n
 
 
+def warm_up_over_a_literal_range(n):
+    # range(1, 4) written in the code: 3 values, 3 compiles however long the program runs (a
+    # literal range of more than loops.FEW_VALUES values is still reported)
+    return [power(jnp.ones(2), k) for k in range(1, 4)], n
+
+
 def bounded_parity(n):
     return [power(jnp.ones(2), i % 2) for i in range(n)]
 
@@ -541,10 +547,9 @@ def tiles_in_two_slots(n):
 GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda,
          tree_partial_each_step, sampler_steps, descriptor_method_each_step, tiles_per_slot]
-BOUNDED = [scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
+BOUNDED = [warm_up_over_a_literal_range, scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
-           static_from_shapes_of_a_structure, static_from_metadata_by_key,
            static_from_shapes_of_a_structure, static_from_metadata_by_key, sampler_keeping_its_weight_steps,
            nested_def_made_once_per_run, descriptor_method_read_once, plain_method_each_step,
            cached_descriptor_method_each_step, tiles_in_two_slots]

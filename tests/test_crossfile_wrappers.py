@@ -113,9 +113,9 @@ FLAGGED = {
         from PKG.wrap import grow
 
 
-        def main():
+        def main(steps=4):  # (a literal range(4) would be a bounded warm-up)
             x = jnp.ones(3)
-            for n in range(4):
+            for n in range(steps):
                 x = grow(x, n)
             return x
         """}, {("wrap.py", 9, "JG302")}, {"scale": 4}),
@@ -125,9 +125,9 @@ FLAGGED = {
         from PKG import wrap
 
 
-        def main():
+        def main(steps=4):
             out = []
-            for i in range(1, 4):
+            for i in range(1, steps):
                 out.append(wrap.sum_all(jnp.ones(i)))
             return out
         """}, {("wrap.py", 13, "JG303")}, {"total": 3}),

@@ -326,3 +326,26 @@ def modes(w):
 def test_a_jit_made_in_init_per_instance_made_in_a_loop(tmp_path):
     found = lint_lines(tmp_path, PER_INSTANCE, "JG301")
     assert set(found) == marked(PER_INSTANCE)
+
+
+def test_a_literal_range_of_a_few_values_is_a_warm_up_and_a_long_one_is_not(tmp_path):
+    """``range(1, 4)`` written in the code gives 3 static values, 3 compiles however long the
+    program runs (rules/JG302.py's warm_up_over_a_literal_range checks the count under JAX);
+    ``range(100)`` and ``range(n)`` give one compile per value, each reported."""
+    source = """
+    from functools import partial
+    import jax
+
+    @partial(jax.jit, static_argnums=1)
+    def power(x, k):
+        return x ** k
+
+    def warm_up(x):
+        return [power(x, k) for k in range(1, 4)] + [power(x, k) for k in range(-2, 14, 2)]
+
+    def sweep(x, n):
+        a = [power(x, k) for k in range(100)]  # flagged
+        b = [power(x, k) for k in range(n)]  # flagged
+        return a + b + [power(x, k) for k in range(0, 100, 6)]  # flagged
+    """
+    assert set(lint_lines(tmp_path, source, "JG302")) == marked(source)

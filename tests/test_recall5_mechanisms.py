@@ -336,17 +336,17 @@ CASES: dict[str, tuple[str, str, str | None]] = {
         def power(v, k):
             return v ** k
 
-        def main():
+        def main(steps=4):  # (a literal range(4) would be a bounded warm-up)
             f = jax.jit(power, static_argnums=1)
-            for k in range(4):
+            for k in range(steps):
                 f(jnp.ones(2), k)  # flag
             return f
         """, None),
     "local_jit_of_lambda_shape_grows": ("JG303", """
-        def main():
+        def main(steps=3):
             f = jax.jit(lambda v: v * 2)
             x = jnp.zeros(1)
-            for _ in range(3):
+            for _ in range(steps):
                 x = jnp.concatenate([x, f(x)])  # flag
             return f
         """, None),

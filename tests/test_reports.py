@@ -61,7 +61,6 @@ MISSED: dict[str, set[int]] = {
 # Reports whose look-alike section jitguard flags today: report name -> lines.
 FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
     "churn_insitubatch-short-batch-per-shuffle-block": {52},
-    "concrete_jax-integer-pow-exponent-traced-in-loop": {40},
     "control_pytzer-solve-warns-when-traced-adjustment-above-cutoff": {64},
     "static_flax-tolinen-kwargs-dict-module-as-static-arg": {64},
 }

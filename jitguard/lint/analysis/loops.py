@@ -115,8 +115,9 @@ def is_fixed_collection(expr: cst.BaseExpression, imports: ImportTable | None = 
                         enums: frozenset[str] = frozenset(), scope=None, depth: int = 0) -> bool:
     """Is ``expr`` a collection whose length is written in the code: a literal tuple, list, set
     or dict, a dict view of one, an Enum class of the module (``enums``), one repeated a literal
-    number of times (``[8] * 10``: its elements only), or ``zip``/
-    ``enumerate``/``itertools.product``/... of such collections? A loop over one runs a fixed
+    number of times (``[8] * 10``: its elements only), a ``range`` of integer
+    literals with at most FEW_VALUES values, or ``zip``/``enumerate``/``itertools.product``/... of
+    such collections? A loop over one runs a fixed
     number of times, however long the program runs: what varies with it takes a bounded number
     of values. With ``scope`` (a ``shapes.ScopeView``), a name bound only to such collections (a
     parameter: to a literal default no call of the module passes) counts too, and so does a class
@@ -132,7 +133,30 @@ def is_fixed_collection(expr: cst.BaseExpression, imports: ImportTable | None = 
         # `[8] * 10`, `3 * (a, b)`: a literal count of repeats of a fixed collection's elements
         count, seq = (expr.left, expr.right) if isinstance(expr.left, cst.Integer) else (expr.right, expr.left)
         return isinstance(count, cst.Integer) and is_fixed_collection(seq, imports, enums, scope, depth)
-    return isinstance(expr, cst.Call) and _fixed_call(expr, imports, enums, scope, depth)
+    return isinstance(expr, cst.Call) and (_few_range(expr) or _fixed_call(expr, imports, enums, scope, depth))
+
+
+# a loop over this many values or fewer, written in the code, is a warm-up (one compile each),
+# not churn; ``range(1000)`` over a static argument is a thousand compiles, and is reported
+FEW_VALUES = 16
+
+
+def _few_range(expr: cst.Call) -> bool:
+    """``range(a[, b[, step]])`` of integer literals with at most FEW_VALUES values."""
+    if not (isinstance(expr.func, cst.Name) and expr.func.value == "range") or not 1 <= len(expr.args) <= 3:
+        return False
+    bounds = [_int_literal(a.value) if a.keyword is None and not a.star else None for a in expr.args]
+    if any(b is None for b in bounds) or (len(bounds) == 3 and bounds[2] == 0):
+        return False
+    return len(range(*bounds)) <= FEW_VALUES
+
+
+def _int_literal(expr: cst.BaseExpression) -> int | None:
+    if isinstance(expr, cst.Integer):
+        return int(expr.evaluated_value)
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Minus) and isinstance(expr.expression, cst.Integer):
+        return -int(expr.expression.evaluated_value)
+    return None
 
 
 def _fixed_call(expr: cst.Call, imports: ImportTable | None, enums: frozenset[str], scope, depth: int) -> bool:

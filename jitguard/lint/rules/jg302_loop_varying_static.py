@@ -16,7 +16,8 @@ class LoopVaryingStatic(Rule):
         argument at a static position (`static_argnums`/`static_argnames`) depends on the loop:
         the loop variable, or anything computed from it (a step count, a float from a schedule).
         A loop over a literal collection (`for mode in ("train", "eval")`, also one a class body
-        binds and nothing rebinds: `for mode in self.MODES`), comparisons and
+        binds and nothing rebinds: `for mode in self.MODES`; a `range` of integer literals with 16
+        values or fewer, `for k in range(1, 4)`: a warm-up), comparisons and
         `i % k` (also inside arithmetic: `1.0 + i % 2`) take a few values and are not flagged.
         A new instance of a class of the same module that compares by identity (no
         `__eq__`/`__hash__`, not a dataclass), created in the loop and passed at a static
