@@ -605,6 +605,16 @@ RAISES = [
     (lambda: mode_energy(jnp.ones(2), ModeTable(np.array([2, 0, 1]), np.array([1.0, 2.0]))), "TracerArrayConversionError"),
 ]
 
+
+def scatter_max_of_mask(grid, idx, on):
+    # x.at[i].max(v) / .min(v) are scatter updates: v is the values, not an axis (JAX 0.10.2: runs
+    # under vmap with traced indices and mask; tests/precision_cases/fresh11_scatter_max_values.py)
+    def one(i, mask):
+        return grid.at[idx + i].max(mask), grid.astype(jnp.float32).at[idx].min(mask.astype(jnp.float32) * i)
+
+    return jax.vmap(one)(jnp.arange(2), jnp.stack([on, ~on]))
+
+
 RUNS = [
     run_filtered_stack,
     lambda: flattened_by_alias(jnp.ones((2, 3))),
@@ -633,4 +643,5 @@ RUNS = [
     lambda: (row_means(jnp.ones((2, 3))), row_counts(jnp.ones((2, 3)))),
     lambda: level_total(Levels(5), jnp.arange(3)),
     lambda: weighted_energy(jnp.ones(2), ModeTable(np.array([2, 0, 1]), np.array([1.0, 2.0]))),
+    lambda: scatter_max_of_mask(jnp.zeros(4, dtype=bool), jnp.array([0, 1]), jnp.array([True, False])),
 ]
