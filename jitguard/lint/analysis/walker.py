@@ -827,6 +827,9 @@ class Walker(CallSemantics):
         """Per position of an element: a value, or an iterable expression whose element it is."""
         if isinstance(iterable, (cst.Tuple, cst.List)):
             return self._literal_rows(iterable)
+        if isinstance(iterable, cst.Name):
+            zipped = self._bound_zip(iterable.value)
+            return self._iter_parts(zipped) if zipped is not None else None
         if not isinstance(iterable, cst.Call):
             return None
         name = self.resolve(iterable.func)
@@ -838,6 +841,19 @@ class Walker(CallSemantics):
         if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items" and not args:
             return [None, lattice.element(self.taints.get(iterable.func.value))]
         return None
+
+    def _bound_zip(self, name: str) -> cst.Call | None:
+        """ZIPNAME: ``pairs = zip(xs, ys)`` (or ``enumerate(xs)``), the one binding of a local
+        ``pairs`` that still holds it: iterating the name gives the tuples the call makes, position
+        by position, as iterating the call does (``for j, v in pairs``: ``j`` an element of ``xs``;
+        JAX 0.10.2: tests/precision_cases/fresh11_zip_bound_to_name.py)."""
+        if self.info is None or self.info.param(name) is not None or name not in self.locals:
+            return None
+        values = self.index._scope_assigns(self.info).get(name)
+        value = values[0] if values is not None and len(values) == 1 else None
+        if not (isinstance(value, cst.Call) and self.resolve(value.func) in ("zip", "enumerate")):
+            return None
+        return value if self.env.get(name) is self.taints.get(value) else None
 
     def _literal_rows(self, iterable: cst.Tuple | cst.List) -> list[Taint | None] | None:
         """``for param, ndim in ((weights, 2), (bias, 1))``: each position of the rows, joined
