@@ -615,8 +615,20 @@ def scatter_max_of_mask(grid, idx, on):
     return jax.vmap(one)(jnp.arange(2), jnp.stack([on, ~on]))
 
 
+def _roster_checked(active, valid=None):
+    # `not any(isinstance(v, Tracer) for v in (a, b))`: none of the tuple's names is a tracer
+    # there (fresh11_tracer_guard_over_literal_tuple.py)
+    if not any(isinstance(v, jax.core.Tracer) for v in (active, valid)):
+        selected = np.ones(np.asarray(active).shape[0], bool) if valid is None else np.asarray(valid)
+        if not np.all(np.asarray(active)[selected]):
+            raise ValueError("inactive selected row")
+    return jnp.where(active, 1.0, 0.0)
+
+
 RUNS = [
     run_filtered_stack,
+    lambda: jax.jit(_roster_checked)(jnp.ones(2, dtype=bool), jnp.ones(2, dtype=bool)),
+    lambda: _roster_checked(np.ones(2, dtype=bool)),
     lambda: flattened_by_alias(jnp.ones((2, 3))),
     lambda: fill_to_size(jnp.ones(3), Budget(2)),
     lambda: stacked_with_jnp(jnp.ones(2), jnp.zeros(2)),

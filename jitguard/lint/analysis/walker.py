@@ -1414,14 +1414,27 @@ def _quantified_type_test(test: cst.Call, resolve, guard) -> tuple[set[str], set
     if quantifier not in ("any", "all") or not isinstance(gen, (cst.GeneratorExp, cst.ListComp)):
         return None
     loop = gen.for_in
-    key = _subject_key(loop.iter)
-    if loop.inner_for_in is not None or loop.ifs or not isinstance(loop.target, cst.Name) or key is None:
+    keys = _quantified_subjects(loop.iter)
+    if loop.inner_for_in is not None or loop.ifs or not isinstance(loop.target, cst.Name) or not keys:
         return None
     body, orelse = _type_test(gen.elt, resolve, guard)
     target = loop.target.value
     if quantifier == "any":  # false: the test failed on every element
-        return set(), ({key + ELEMENTS} if target in orelse else set())
-    return ({key + ELEMENTS} if target in body else set()), set()
+        return set(), (keys if target in orelse else set())
+    return (keys if target in body else set()), set()
+
+
+def _quantified_subjects(iterable: cst.BaseExpression) -> set[str]:
+    """What a type test quantified over ``iterable`` narrows: ``ks[*]`` for a name (its elements);
+    for a literal tuple or list of names (``for v in (active, valid)``), TUPLEGUARD: those names
+    themselves, whose values are the elements the generator tests (JAX 0.10.2:
+    tests/precision_cases/fresh11_tracer_guard_over_literal_tuple.py)."""
+    key = _subject_key(iterable)
+    if key is not None:
+        return {key + ELEMENTS}
+    if not isinstance(iterable, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in iterable.elements):
+        return set()
+    return {k for k in (_subject_key(e.value) for e in iterable.elements) if k is not None}
 
 
 _INTEGRAL_DTYPES = frozenset({"int", "bool", *(d for d in jaxapi.SCALAR_DTYPES if d.startswith(("int", "uint", "bool")))})
