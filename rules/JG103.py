@@ -192,13 +192,12 @@ class Chain(eqx.Module):
 
     @eqx.filter_jit
     def step(self):
-        # a list holds what is appended: Python fields stay Python values (fresh11_list_of_filtered_fields.py)
-        links = []
-        for a in range(self.pos.shape[0]):
-            link = self.links.get(a, None)
-            if link is not None:
-                links.append(link)
-        return [self.entity(link.a_id) for link in links]
+        # a list holds what it is extended with: Python fields stay Python values
+        # (fresh11_list_of_filtered_fields.py)
+        chosen = []
+        chosen.extend(self.links[key] for key in sorted(self.links))
+        return jnp.stack([self.entity(link.a_id) for link in chosen])
+
 
 RUNS = [
     lambda: statically_guarded(jnp.ones(3)),
