@@ -825,6 +825,34 @@ RAISES = [
     (lambda: rows_scaled(jnp.ones(2), 2.0), "TracerBoolConversionError"),
 ]
 
+
+@jax.jit(static_argnames=("depth",))
+def render_depth(data, scale, depth=False):
+    # a jit of a partial of the decorated function calls it through its jit: `depth` static here
+    # (fresh11_decorated_static_through_outer_jit.py)
+    if not depth:
+        return data * scale
+    return jnp.concatenate([data, data]) * scale
+
+
+def build_renderer(scale):
+    return jax.jit(partial(render_depth, scale=scale))
+
+
+def zipped_by_name(ids, xs):
+    # a zip bound to a name keeps its positions: `j` is an element of the static `ids`
+    # (fresh11_zip_bound_to_name.py)
+    def step(carry, x):
+        pairs = zip(ids, carry)
+        out = x
+        for j, c in pairs:
+            if j > 0:
+                out = out + c
+        return carry, out
+
+    return lax.scan(step, (jnp.ones(()), jnp.ones(())), xs)[1]
+
+
 RUNS = [
     lambda: run_checked(jnp.ones(3)),
     lambda: sum_with_extras(jnp.float32(1.0)),
@@ -869,4 +897,6 @@ RUNS = [
     lambda: starred_none_axes(jnp.ones(3)),
     lambda: jax.jit(starred_none_axes)(jnp.ones(3)),  # the tables are built inside: still NumPy
     lambda: shape_checked_by_a_loop(jnp.ones(3)),
+    lambda: build_renderer(2.0)(jnp.ones(2)),
+    lambda: zipped_by_name((0, 1), jnp.ones(3)),
 ]

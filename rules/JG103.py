@@ -2,6 +2,7 @@
 
 from functools import partial
 
+import equinox as eqx
 import jax
 import jax.numpy as jnp
 
@@ -176,6 +177,28 @@ RAISES = [
     (lambda: listed(1), "TracerBoolConversionError"),
 ]
 
+
+class Link(eqx.Module):
+    a_id: int
+
+
+class Chain(eqx.Module):
+    pos: jnp.ndarray
+    links: dict
+
+    def entity(self, id: int):
+        assert id < self.pos.shape[0], "out of bounds"  # a Python int under filter_jit
+        return self.pos[id]
+
+    @eqx.filter_jit
+    def step(self):
+        # a list holds what it is extended with: Python fields stay Python values
+        # (fresh11_list_of_filtered_fields.py)
+        chosen = []
+        chosen.extend(self.links[key] for key in sorted(self.links))
+        return jnp.stack([self.entity(link.a_id) for link in chosen])
+
+
 RUNS = [
     lambda: statically_guarded(jnp.ones(3)),
     lambda: shapes_and_none(jnp.ones(3), jnp.ones(3)),
@@ -187,4 +210,5 @@ RUNS = [
     lambda: list_truthiness(jnp.ones(2)),
     lambda: outside(1.0, 2.0),
     lambda: never_equal(jnp.ones(2)),
+    lambda: Chain(jnp.ones((3, 2)), {0: Link(1), 1: Link(2)}).step(),
 ]

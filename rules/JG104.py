@@ -605,8 +605,30 @@ RAISES = [
     (lambda: mode_energy(jnp.ones(2), ModeTable(np.array([2, 0, 1]), np.array([1.0, 2.0]))), "TracerArrayConversionError"),
 ]
 
+
+def scatter_max_of_mask(grid, idx, on):
+    # x.at[i].max(v) / .min(v) are scatter updates: v is the values, not an axis (JAX 0.10.2: runs
+    # under vmap with traced indices and mask; tests/precision_cases/fresh11_scatter_max_values.py)
+    def one(i, mask):
+        return grid.at[idx + i].max(mask), grid.astype(jnp.float32).at[idx].min(mask.astype(jnp.float32) * i)
+
+    return jax.vmap(one)(jnp.arange(2), jnp.stack([on, ~on]))
+
+
+def _roster_checked(active, valid=None):
+    # `not any(isinstance(v, Tracer) for v in (a, b))`: none of the tuple's names is a tracer
+    # there (fresh11_tracer_guard_over_literal_tuple.py)
+    if not any(isinstance(v, jax.core.Tracer) for v in (active, valid)):
+        selected = np.ones(np.asarray(active).shape[0], bool) if valid is None else np.asarray(valid)
+        if not np.all(np.asarray(active)[selected]):
+            raise ValueError("inactive selected row")
+    return jnp.where(active, 1.0, 0.0)
+
+
 RUNS = [
     run_filtered_stack,
+    lambda: jax.jit(_roster_checked)(jnp.ones(2, dtype=bool), jnp.ones(2, dtype=bool)),
+    lambda: _roster_checked(np.ones(2, dtype=bool)),
     lambda: flattened_by_alias(jnp.ones((2, 3))),
     lambda: fill_to_size(jnp.ones(3), Budget(2)),
     lambda: stacked_with_jnp(jnp.ones(2), jnp.zeros(2)),
@@ -633,4 +655,5 @@ RUNS = [
     lambda: (row_means(jnp.ones((2, 3))), row_counts(jnp.ones((2, 3)))),
     lambda: level_total(Levels(5), jnp.arange(3)),
     lambda: weighted_energy(jnp.ones(2), ModeTable(np.array([2, 0, 1]), np.array([1.0, 2.0]))),
+    lambda: scatter_max_of_mask(jnp.zeros(4, dtype=bool), jnp.array([0, 1]), jnp.array([True, False])),
 ]

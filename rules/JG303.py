@@ -316,11 +316,24 @@ def warm_up_default_sizes(n, sizes=(4, 8)):
     return [total(np.zeros(4, np.float32)) for _ in range(n)]
 
 
+def batches_reshaped_by_their_own_size(n):
+    # sizes read off the loader's own batches (and a pair unpacked afresh each batch): as many
+    # shapes as the batches have (fresh11_batch_reshaped_by_own_size.py)
+    loader = [np.ones((4, 2), np.float32) for _ in range(n)]
+    out = []
+    for _epoch in range(2):
+        for batch in loader:
+            rows = batch.shape[0]
+            scale, offset = np.ones(1, np.float32), np.zeros(1, np.float32)
+            scale = np.repeat(scale, rows)
+            out.append(total(batch.reshape((rows // 2, -1)) + scale.reshape((rows // 2, -1)).sum() + offset))
+    return out
+
 GROWS = [pairs_unpacked_into_the_call, batches_from_a_helper, edge_lists_per_frame, partial_last_batch, partial_last_tile, prefixes_through_a_helper, random_batch_sizes, list_of_different_shapes,
          values_above_each_threshold, one_row_per_selected_index,
          growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history, padded_past_a_growing_offset]
-BOUNDED = [pairs_padded_to_a_multiple, pairs_padded_to_a_power_of_two, pairs_of_unknown_length, padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
+BOUNDED = [batches_reshaped_by_their_own_size, pairs_padded_to_a_multiple, pairs_padded_to_a_power_of_two, pairs_of_unknown_length, padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
            random_choice_of_buckets, list_of_one_shape, masked_instead_of_selected, one_mask_for_every_step,
            fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,
            nested_calls_in_traced_code]

@@ -17,6 +17,7 @@ A mixin of :class:`jitguard.lint.analysis.walker.Walker`: it reads the walker's 
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 
 import libcst as cst
@@ -170,7 +171,13 @@ class CallSemantics:
         if given is None:
             return
         element = lattice.element(given) if func.attr.value == "extend" else given
-        self.env[name] = lattice.collection(lattice.join(element, lattice.element(current)))
+        held = lattice.collection(lattice.join(element, lattice.element(current)))
+        if element.foreign and (current is None or current.foreign):
+            # APPENDFOREIGN: a list holds what it is given; values that may all be Python numbers
+            # (an eqx.filter_jit int field, another module's result) stay so in it (JAX 0.10.2:
+            # tests/precision_cases/fresh11_list_of_filtered_fields.py)
+            held = dataclasses.replace(held, foreign=True)
+        self.env[name] = held
 
     def _literal_collection(self, name: str) -> bool:
         """``name`` is bound in this function only to list or set literals or comprehensions."""

@@ -1569,12 +1569,30 @@ class ModuleIndex:
         state.traced_by(how)
         state.traced_as(self._kind_of(use))
         self._hold_constants(state, info, use, positional, bound)
+        own = self._decorated_statics(info, site)
         for p in [p for p in info.params if p.kind != "positional"] + positional:
-            if p.name in statics.static or p.name in bound or not self._may_trace(info, use, p):
+            if p.name in statics.static or p.name in bound or p.name in own or not self._may_trace(info, use, p):
                 continue
             maybe = filtered and not self._always_given_arrays(info, p, positional, site)
             flags = frozenset({"opaque", "foreign"}) if maybe else None
             state.trace(p.name, Origin(p.name, why, info, _flaglike_default(p.default)), flags)
+
+    def _decorated_statics(self, info: FunctionInfo, site: cst.CSTNode) -> frozenset[str]:
+        """JITSTATICS: the static parameters of the ``jax.jit`` decorating ``info`` closest to its
+        ``def`` (``@jax.jit(static_argnames=("depth",))``), when ``site`` is another transform.
+        The function's name holds the jitted function, so every transform applied to it
+        (``jax.jit(partial(_render, scale=s))``) calls it through that jit, which hands the body a
+        static parameter as the Python value it was given (a tracer there is no hashable static
+        argument: JAX raises at the call, before the body runs). Its body never sees a tracer in
+        one (JAX 0.10.2: tests/precision_cases/fresh11_decorated_static_through_outer_jit.py)."""
+        decorators = getattr(info.node, "decorators", ())
+        if not decorators or site is decorators[-1].decorator:
+            return frozenset()
+        inner = decorators[-1].decorator
+        for other, use, where in self.jit_uses:
+            if other is info and where is inner and use.qualname == "jax.jit" and not use.static_unknown:
+                return use.static_names
+        return frozenset()
 
     def _always_given_arrays(self, info: FunctionInfo, param, positional: list, site: cst.CSTNode | None = None) -> bool:
         """Does every call of ``info`` by its name in this module, and every call of the transform

@@ -92,8 +92,51 @@ def _reset_names(body: cst.BaseSuite) -> set[str]:
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else (stmt,):
             if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
                 targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
-                read = names_in(small.value)
-                out.update(t.value for t in targets if isinstance(t, cst.Name) and t.value not in read)
+                read = names_in(small.value)  # `a, b = sampler()` rebinds both names, as `a = ...` does
+                out.update(n for t in targets for n in _target_names(t) if n not in read)
+    return out
+
+
+def _inner_resets(body: cst.CSTNode) -> set[str]:
+    """Names a loop nested in ``body`` resets at the top of its own body (``for images in loader:
+    context, target = sampler()``) and that ``body`` assigns nowhere else: each use of them starts
+    from that value in every iteration, so nothing is carried across the outer loop's iterations."""
+    out: set[str] = set()
+    for inner in _nested_loops(body):
+        reset = _reset_names(inner.body) | _inner_resets(inner.body)
+        out |= reset - _assigned_names(body, inner)
+    return out
+
+
+def _nested_loops(body: cst.CSTNode) -> list:
+    """The ``for``/``while`` loops in ``body`` not inside another loop of it (nor a nested function)."""
+    found, stack = [], list(children(body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.For, cst.While)):
+            found.append(node)
+        elif not isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            stack.extend(children(node))
+    return found
+
+
+def _assigned_names(body: cst.CSTNode, skip: cst.CSTNode) -> set[str]:
+    """The names ``body`` binds outside ``skip`` (and outside nested functions)."""
+    out: set[str] = set()
+    stack = list(children(body))
+    while stack:
+        node = stack.pop()
+        if node is skip or isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        if isinstance(node, cst.Assign):
+            out.update(n for t in node.targets for n in _target_names(t.target))
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.For)):
+            out |= _target_names(node.target)
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            out |= _target_names(node.asname.name)
+        elif isinstance(node, cst.NamedExpr):
+            out |= _target_names(node.target)
+        stack.extend(children(node))
     return out
 
 
@@ -566,11 +609,12 @@ class LoopFacts(_Flow):
     def __init__(self, loop: cst.CSTNode, imports: ImportTable, scope=None) -> None:
         super().__init__(imports, scope)
         self.loop = loop
+        self.elements: set[str] = set()  # see _elements
         self.over_structure = any(is_structure_iter(it, imports) for _t, it in _clauses(loop))
         assigns: list[tuple[set[str], cst.CSTNode | None, bool, cst.CSTNode | None]] = []
         # names the body resets unconditionally (`batch = []` at its top level): whatever the body
         # then does to them starts again from that value, so nothing is carried across iterations
-        self.reset = set() if isinstance(loop, cst.BaseComp) else _reset_names(loop.body)
+        self.reset = set() if isinstance(loop, cst.BaseComp) else _reset_names(loop.body) | _inner_resets(loop.body)
         if isinstance(loop, cst.For):
             self._target(loop.target, loop.iter)
             self._scan(loop.body, assigns)
@@ -585,6 +629,7 @@ class LoopFacts(_Flow):
                 clause = clause.inner_for_in
         assigned = self.assigned = set().union(*(names for names, _v, _a, _t in assigns)) if assigns else set()
         self.grown -= assigned - {n for names, _v, aug, _t in assigns if aug for n in names}  # `buf = []` inside: fresh each time
+        self.elements = self._elements(assigns)
         self._propagate_struct(assigns)
         self._settle(assigns)
 
@@ -595,15 +640,46 @@ class LoopFacts(_Flow):
         if is_structure_iter(iterable, self.imports):
             self.struct |= names
 
+    def _elements(self, assigns: list) -> set[str]:
+        """ELEMENTSIZE: the targets that hold one element of an iterable no loop bounds (``for
+        inputs, targets in loader``: this loop's, or an inner loop's over an iterable this loop does
+        not change, as in ``for epoch in ...: for inputs in loader:``), each rebound in the body, if
+        at all, only from itself (``inputs = inputs.reshape(...)``, ``images = images[0]``). Such an
+        element's shape is not one the loop changes (``f(inputs)`` is not flagged): a size read off
+        it (``inputs.shape[0]``, ``len(inputs)``) takes as many values as the elements have shapes,
+        however long the loop runs, so reshaping by it (``inputs.reshape((n_dev, inputs.shape[0] //
+        n_dev, -1))``) keeps the count of shapes. An element found to change shape (a generator's
+        partial last batch, a list of arrays of different sizes) is in ``shaped``, read as varying."""
+        own = {n for target, _it in _clauses(self.loop) for n in _target_names(target)}
+        changed = self.assigned | own
+        out: set[str] = set()
+        sources: set[int] = set()
+        for target, iterable in _clauses(self.loop):
+            if self._unbounded(iterable):
+                out |= _target_names(target)
+        for names, value, _aug, target in assigns:
+            if isinstance(target, cst.For) and self._unbounded(target.iter) and not names_in(target.iter) & changed:
+                out |= names
+                sources.add(id(target))
+        for names, value, _aug, target in assigns:  # any other binding: only from the element itself
+            if id(target) not in sources:
+                out -= {n for n in names if value is None or n not in names_in(value)}
+        return out
+
+    def _unbounded(self, iterable: cst.BaseExpression) -> bool:
+        return not (is_fixed_collection(iterable, self.imports, scope=self.scope)
+                    or is_structure_iter(iterable, self.imports))
+
     def _settle(self, assigns: list) -> None:
-        """What varies, then what changes shape; again if an entry's shape turned out to vary."""
+        """What varies, then what changes shape; again if an entry's (or an element's) shape turned
+        out to vary."""
         for _ in range(2):  # an entry whose shape varies reads as varying through its .shape: again
             for _ in range(3):
                 for names, value, aug, _t in assigns:
                     if aug or value is None or self.value_varies(value) or (names_in(value) & names - self.reset):
                         self.varying |= names
             self._find_shaped(assigns)
-            if not self.shaped & self.struct:
+            if not self.shaped & (self.struct | self.elements):
                 break
 
     def _propagate_struct(self, assigns: list) -> None:
@@ -653,6 +729,8 @@ class LoopFacts(_Flow):
         elsewhere, shapes of values read from its entries only."""
         if self.shape_varies(head):
             return False
+        if isinstance(head, cst.Name) and head.value in self.elements:
+            return True  # a size of the loop's element (ELEMENTSIZE)
         return self.over_structure or names_in(head) & (self.assigned | self.varying) <= self.struct
 
     def value_varies(self, expr: cst.BaseExpression) -> set[str]:

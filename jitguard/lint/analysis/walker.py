@@ -860,6 +860,9 @@ class Walker(CallSemantics):
         """Per position of an element: a value, or an iterable expression whose element it is."""
         if isinstance(iterable, (cst.Tuple, cst.List)):
             return self._literal_rows(iterable)
+        if isinstance(iterable, cst.Name):
+            zipped = self._bound_zip(iterable.value)
+            return self._iter_parts(zipped) if zipped is not None else None
         if not isinstance(iterable, cst.Call):
             return None
         name = self.resolve(iterable.func)
@@ -871,6 +874,19 @@ class Walker(CallSemantics):
         if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items" and not args:
             return [None, lattice.element(self.taints.get(iterable.func.value))]
         return None
+
+    def _bound_zip(self, name: str) -> cst.Call | None:
+        """ZIPNAME: ``pairs = zip(xs, ys)`` (or ``enumerate(xs)``), the one binding of a local
+        ``pairs`` that still holds it: iterating the name gives the tuples the call makes, position
+        by position, as iterating the call does (``for j, v in pairs``: ``j`` an element of ``xs``;
+        JAX 0.10.2: tests/precision_cases/fresh11_zip_bound_to_name.py)."""
+        if self.info is None or self.info.param(name) is not None or name not in self.locals:
+            return None
+        values = self.index._scope_assigns(self.info).get(name)
+        value = values[0] if values is not None and len(values) == 1 else None
+        if not (isinstance(value, cst.Call) and self.resolve(value.func) in ("zip", "enumerate")):
+            return None
+        return value if self.env.get(name) is self.taints.get(value) else None
 
     def _literal_rows(self, iterable: cst.Tuple | cst.List) -> list[Taint | None] | None:
         """``for param, ndim in ((weights, 2), (bias, 1))``: each position of the rows, joined
@@ -1434,14 +1450,27 @@ def _quantified_type_test(test: cst.Call, resolve, guard) -> tuple[set[str], set
     if quantifier not in ("any", "all") or not isinstance(gen, (cst.GeneratorExp, cst.ListComp)):
         return None
     loop = gen.for_in
-    key = _subject_key(loop.iter)
-    if loop.inner_for_in is not None or loop.ifs or not isinstance(loop.target, cst.Name) or key is None:
+    keys = _quantified_subjects(loop.iter)
+    if loop.inner_for_in is not None or loop.ifs or not isinstance(loop.target, cst.Name) or not keys:
         return None
     body, orelse = _type_test(gen.elt, resolve, guard)
     target = loop.target.value
     if quantifier == "any":  # false: the test failed on every element
-        return set(), ({key + ELEMENTS} if target in orelse else set())
-    return ({key + ELEMENTS} if target in body else set()), set()
+        return set(), (keys if target in orelse else set())
+    return (keys if target in body else set()), set()
+
+
+def _quantified_subjects(iterable: cst.BaseExpression) -> set[str]:
+    """What a type test quantified over ``iterable`` narrows: ``ks[*]`` for a name (its elements);
+    for a literal tuple or list of names (``for v in (active, valid)``), TUPLEGUARD: those names
+    themselves, whose values are the elements the generator tests (JAX 0.10.2:
+    tests/precision_cases/fresh11_tracer_guard_over_literal_tuple.py)."""
+    key = _subject_key(iterable)
+    if key is not None:
+        return {key + ELEMENTS}
+    if not isinstance(iterable, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in iterable.elements):
+        return set()
+    return {k for k in (_subject_key(e.value) for e in iterable.elements) if k is not None}
 
 
 _INTEGRAL_DTYPES = frozenset({"int", "bool", *(d for d in jaxapi.SCALAR_DTYPES if d.startswith(("int", "uint", "bool")))})

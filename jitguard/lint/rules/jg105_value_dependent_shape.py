@@ -317,13 +317,22 @@ def traced_axis(node: cst.Call, name: str | None, ctx: Context, through: bool = 
     elif name is not None and name.startswith("numpy."):
         if name[6:] in jaxapi.NUMPY_DISPATCHES_TO_METHOD and args and ctx.array_taint(args[0].value) is not None:
             spec, short = jaxapi.STATIC_AXES.get(f"jax.numpy.{name[6:]}"), f"np.{name[6:]}"
-    elif isinstance(node.func, cst.Attribute) and node.func.attr.value in jaxapi.STATIC_AXIS_METHODS:
+    elif isinstance(node.func, cst.Attribute) and node.func.attr.value in jaxapi.STATIC_AXIS_METHODS \
+            and not _update_ref(node.func.value):
         receiver = ctx.array_taint(node.func.value)
         if receiver is not None and not receiver.foreign:
             spec, short = jaxapi.STATIC_AXIS_METHODS[node.func.attr.value], f".{node.func.attr.value}"
     if spec is None:
         return None
     return _first_traced(node, [(expr, "the axis") for expr in arguments_at(node, spec)], short, ctx)
+
+
+def _update_ref(receiver: cst.BaseExpression) -> bool:
+    """ATMETHOD: ``x.at[i]``, whose ``.max(v)``/``.min(v)`` are scatter updates: their argument is
+    the values to combine in (traced or not), not an axis (JAX 0.10.2: ``x.at[i].max(v)`` under jit
+    with a traced ``v`` runs; tests/precision_cases/fresh11_scatter_max_values.py)."""
+    return (isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute)
+            and receiver.value.attr.value == "at")
 
 
 def traced_static_int(node: cst.Call, name: str | None, ctx: Context, through: bool = True
