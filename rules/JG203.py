@@ -648,6 +648,37 @@ def own_hash_over_python_values(x):
     return gain.apply(x) + amplify(x, Gain(3.0, jnp.ones(2).shape)) + amplify(x, TupleGain([2.0], "b"))
 
 
+# --- dataclass fields the call does not pass, and fields __post_init__ replaces ----------------
+
+
+@dataclass(frozen=True)
+class Stage:
+    depth: int
+    options: dict = field(default_factory=dict)  # a new dict when the call leaves it out
+
+
+@dataclass(frozen=True)
+class FrozenStage:
+    depth: int
+    options: tuple = ()
+
+    def __post_init__(self):  # what the instance holds (and hashes) is a tuple, whatever was given
+        object.__setattr__(self, "options", tuple(sorted(dict(self.options).items())))
+
+
+@partial(jax.jit, static_argnums=1)
+def staged(x, stage):
+    return x * stage.depth
+
+
+def default_factory_dict_left_out(x):
+    return staged(x, Stage(2))  # expect: JG203
+
+
+def dict_replaced_in_post_init(x):
+    return staged(x, FrozenStage(2, {"mode": "fast"})) + staged(x, Stage(2, options=(("mode", "fast"),)))
+
+
 # --- a name bound in the calling function is that function's, not the module's ----------------
 
 
@@ -669,6 +700,7 @@ def declared_global(x):
 
 
 RAISES = [
+    (lambda: default_factory_dict_left_out(jnp.arange(3.0)), "ValueError"),
     (lambda: declared_global(jnp.arange(6.0)), "ValueError"),
     (lambda: own_hash_over_an_array_attribute(jnp.arange(3.0)), "ValueError"),
     (lambda: own_hash_over_a_list_attribute(jnp.arange(3.0)), "ValueError"),
@@ -711,6 +743,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: dict_replaced_in_post_init(jnp.arange(3.0)),
     lambda: local_rebinding_shadows_the_jit(jnp.arange(6.0)),
     lambda: loop_target_shadows_the_jit(jnp.arange(6.0)),
     lambda: own_hash_over_python_values(jnp.arange(3.0)),

@@ -49,7 +49,6 @@ MISSED: dict[str, set[int]] = {
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
     "control_optax-inject-hyperparams-integer-option-traced-in-jitted-init": {17},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_flax-tolinen-kwargs-dict-module-as-static-arg": {41},
     "static_gpjax-prng-key-kept-as-static-field": {43},
     "static_jax-cg-while-loop-carry-holds-matvec-function": {34},
     "static_jax-custom-jvp-over-jit-static-derivative-order": {38},
@@ -62,7 +61,6 @@ MISSED: dict[str, set[int]] = {
 FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
     "churn_insitubatch-short-batch-per-shuffle-block": {52},
     "control_pytzer-solve-warns-when-traced-adjustment-above-cutoff": {64},
-    "static_flax-tolinen-kwargs-dict-module-as-static-arg": {64},
 }
 
 

@@ -475,14 +475,72 @@ def unhashable_call(call: cst.Call, index, scope, inner: Inner) -> str | None:
     if kind is not None:
         klass = index.classes.get(func.value) if isinstance(func, cst.Name) else None
         bound = bind_fields(call, klass, index) if klass is not None else None
+        remade = post_init_sets(klass) if klass is not None else frozenset()
+        cls = func.value if isinstance(func, cst.Name) else "the class"
         for arg in call.args:
             if bound is not None and bound.get(id(arg), True) is False:
                 continue  # a field left out of the hash (`field(hash=False)`, `compare=False`)
+            if bound is not None and _field_of(arg, call, klass, index) in remade:
+                continue  # `__post_init__` stores something else in that field (`tuple(self.x)`)
             held = inner(arg.value)
             if held:
-                cls = func.value if isinstance(func, cst.Name) else "the class"
                 return f"a `{cls}` holding {held} (a {kind} is hashed by its fields)"
+        if bound is not None:
+            for name, factory in unpassed_factories(call, klass, index):
+                if name not in remade and _builtin(factory, index, scope):
+                    return (f"a `{cls}` holding a {factory} in `{name}` (`field(default_factory={factory})`, "
+                            f"not passed; a {kind} is hashed by its fields)")
     return None
+
+
+def post_init_sets(klass) -> frozenset[str]:
+    """The fields ``__post_init__`` stores a new value in (``object.__setattr__(self, "x", ...)``
+    in a frozen dataclass, ``self.x = ...`` in another): what the constructor was given for them
+    is not what the instance holds, nor what its ``__hash__`` reads."""
+    method = klass.methods.get("__post_init__")
+    if method is None or not method.params:
+        return frozenset()
+    me = method.params[0].name
+    out = set()
+    for node in iter_nodes(method.node.body):
+        if isinstance(node, cst.Call) and len(node.args) >= 2 and _is_object_setattr(node.func):
+            target, name = node.args[0].value, node.args[1].value
+            if isinstance(target, cst.Name) and target.value == me and isinstance(name, cst.SimpleString):
+                out.add(name.evaluated_value)
+        elif isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            out.update(t.attr.value for t in targets
+                       if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == me)
+    return frozenset(out)
+
+
+def _is_object_setattr(func: cst.BaseExpression) -> bool:
+    return (isinstance(func, cst.Attribute) and func.attr.value == "__setattr__"
+            and isinstance(func.value, cst.Name) and func.value.value == "object")
+
+
+def _field_of(arg: cst.Arg, call: cst.Call, klass, index) -> str | None:
+    """The field ``arg`` of ``Cls(...)`` sets (the generated ``__init__``)."""
+    if arg.keyword is not None:
+        return arg.keyword.value
+    fields = [f for f in _init_fields(klass, index) or () if f.positional]
+    position = next(i for i, a in enumerate(a for a in call.args if a.keyword is None) if a is arg)
+    return fields[position].name if position < len(fields) else None
+
+
+_FACTORIES = frozenset({"dict", "list", "set"})
+
+
+def unpassed_factories(call: cst.Call, klass, index) -> list[tuple[str, str]]:
+    """(field, ``dict``/``list``/``set``) for each hashed field of ``Cls(...)`` (the generated
+    ``__init__``) that the call leaves to ``field(default_factory=<that builtin>)``: the instance
+    holds a new unhashable container there."""
+    fields = _init_fields(klass, index)
+    if fields is None or any(a.star for a in call.args):
+        return []
+    given = {a.keyword.value for a in call.args if a.keyword is not None}
+    given.update(f.name for f, _a in zip([f for f in fields if f.positional], [a for a in call.args if a.keyword is None]))
+    return [(f.name, f.factory) for f in fields if f.hashed and f.factory in _FACTORIES and f.name not in given]
 
 
 def _hashed_attribute(call: cst.Call, index, scope, inner: Inner) -> str | None:
@@ -584,10 +642,11 @@ class Field:
     """One field of a dataclass or NamedTuple class of the module, as its generated ``__init__``
     and ``__hash__`` see it."""
 
-    __slots__ = ("name", "init", "positional", "hashed")
+    __slots__ = ("name", "init", "positional", "hashed", "factory")
 
-    def __init__(self, name: str, init: bool, positional: bool, hashed: bool) -> None:
+    def __init__(self, name: str, init: bool, positional: bool, hashed: bool, factory: str | None = None) -> None:
         self.name, self.init, self.positional, self.hashed = name, init, positional, hashed
+        self.factory = factory  # the plain name given as `field(default_factory=...)`, if any
 
 
 def record_field_list(klass, index) -> list[Field] | None:
@@ -610,13 +669,16 @@ def record_field_list(klass, index) -> list[Field] | None:
             kw_only = True
             continue
         flags: dict = {}
+        factory = None
         if isinstance(value, cst.Call) and index.resolve(value.func, None) == "dataclasses.field":
             if any(a.star for a in value.args):
                 return None
             flags = {a.keyword.value: _literal(a.value) for a in value.args if a.keyword is not None}
+            factory = next((a.value.value for a in value.args if a.keyword is not None
+                            and a.keyword.value == "default_factory" and isinstance(a.value, cst.Name)), None)
         hashed = flags.get("hash", None) if "hash" in flags and flags["hash"] is not None else flags.get("compare", True)
         out.append(Field(name, flags.get("init", True) is not False,
-                         not kw_only and flags.get("kw_only", False) is not True, hashed is True))
+                         not kw_only and flags.get("kw_only", False) is not True, hashed is True, factory))
     return out
 
 

@@ -43,7 +43,9 @@ class UnhashableStaticArgument(Rule):
         `@dataclass`; a subclass that defines neither inherits that, also from `dict`, `list`
         or `set`; a base, decorator or metaclass from elsewhere, or a `__hash__` assigned after
         the class is made, leaves it unjudged),
-        a namedtuple or frozen dataclass holding one of those (they hash their fields), an
+        a namedtuple or frozen dataclass holding one of those (they hash their fields; also a
+        field the call leaves to `field(default_factory=dict)`, `list` or `set`, and not a field
+        its `__post_init__` replaces, `object.__setattr__(self, "x", tuple(self.x))`), an
         instance of a class of the module whose own `__hash__` passes an attribute to `hash()`
         (alone or in a tuple literal: `hash((self.x, self.mul))`, which hashes each element),
         `__init__` setting it from a parameter (`self.x = x`, its only assignment), built with one
