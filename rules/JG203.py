@@ -630,7 +630,51 @@ def declared_global(x):
     return split(x, sizes=[2, 4])  # expect: JG203
 
 
+# --- the callable given to jax.jit is hashed when the jitted function is called ---------------
+
+
+@dataclass
+class Amplifier:  # a mutable dataclass: `__eq__` from the fields, `__hash__` None
+    gain: jax.Array
+
+    def __call__(self, x):
+        return self.gain * x
+
+
+@dataclass(eq=False)
+class AmplifierById:  # eq=False: identity equality and hash
+    gain: jax.Array
+
+    def __call__(self, x):
+        return self.gain * x
+
+
+class Shifted:  # `__eq__` without `__hash__`: Python sets `__hash__` to None
+    def __eq__(self, other):
+        return isinstance(other, Shifted)
+
+    def __call__(self, x):
+        return x + 1.0
+
+
+def jit_of_a_mutable_dataclass_instance(x):
+    amplifier = Amplifier(jnp.ones(3))
+    fast = jax.jit(amplifier)
+    return fast(x)  # expect: JG203
+
+
+def jit_of_an_instance_with_eq_only(x):
+    return jax.jit(Shifted())(x)  # expect: JG203
+
+
+def jit_of_an_identity_hashed_instance(x):
+    fast = jax.jit(AmplifierById(jnp.ones(3)))
+    return fast(x)
+
+
 RAISES = [
+    (lambda: jit_of_a_mutable_dataclass_instance(jnp.arange(3.0)), "TypeError"),
+    (lambda: jit_of_an_instance_with_eq_only(jnp.arange(3.0)), "TypeError"),
     (lambda: declared_global(jnp.arange(6.0)), "ValueError"),
     (lambda: own_hash_over_an_array_attribute(jnp.arange(3.0)), "ValueError"),
     (lambda: own_hash_over_a_list_attribute(jnp.arange(3.0)), "ValueError"),
@@ -670,6 +714,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: jit_of_an_identity_hashed_instance(jnp.arange(3.0)),
     lambda: local_rebinding_shadows_the_jit(jnp.arange(6.0)),
     lambda: loop_target_shadows_the_jit(jnp.arange(6.0)),
     lambda: own_hash_over_python_values(jnp.arange(3.0)),

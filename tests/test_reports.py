@@ -56,7 +56,6 @@ MISSED: dict[str, set[int]] = {
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_jax-cg-while-loop-carry-holds-matvec-function": {34},
     "static_jax-custom-jvp-over-jit-static-derivative-order": {38},
-    "static_jax-jit-of-eq-dataclass-instance-callable": {36},
     "static_jax-pmap-of-jit-passes-pmap-tracer-to-static-flag": {35},
     "static_jax-slice-object-at-static-argnums": {26},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},

@@ -103,7 +103,11 @@ class UnhashableStaticArgument(Rule):
         in the file fills with one), is flagged too: an equal but new instance (one rebuilt per
         trial, or by `vmap` unflattening a pytree) is compared with the cached one inside the
         trace, where `__eq__` gives a tracer (ValueError); outside a trace, or with NumPy in
-        `__eq__`, it runs.
+        `__eq__`, it runs. The callable given to `jax.jit` is hashed too, when the jitted function
+        is called: `jax.jit(a)(x)`, or `f(x)` with `f = jax.jit(a)` in a function, where `a` is an
+        instance of a class of the module without a hash (a mutable `@dataclass` with `__call__`,
+        a class defining `__eq__` only; registered as a pytree or not) raises `TypeError:
+        unhashable type` at the call.
         """
     why = """
         JAX looks static arguments up in its compile cache by hash, so they must be hashable; an
@@ -166,6 +170,8 @@ class UnhashableStaticArgument(Rule):
         for call, scope, _klass, loops in index.calls:
             if metadata:
                 self._array_in_metadata(call, index, scope, ctx, metadata, seen, loops)
+            if self._unhashable_callable(call, index, scope, ctx):
+                continue
             jitted = _jit_at_call(index, call, scope)
             if jitted is not None:
                 # `g = jax.jit(f, ...)` bound once in the function: the project facts read `g(...)`
@@ -220,6 +226,34 @@ class UnhashableStaticArgument(Rule):
                 "value there (a tuple)",
             )
             return
+
+    def _unhashable_callable(self, call, index, scope, ctx) -> bool:
+        """``jax.jit(a)(x)``, or ``f(x)`` with ``f = jax.jit(a)``, where ``a`` is an instance of a class
+        without a hash (a mutable ``@dataclass`` with ``__call__``, a class defining ``__eq__``
+        only): ``jax.jit`` keeps the callable it is given and hashes it to find the compiled
+        program when the result is called, so the call raises ``TypeError: unhashable type``
+        (JAX 0.10.2: rules/JG203.py), pytree registration or not."""
+        made = call.func
+        if isinstance(made, cst.Name) and scope is not None and made.value not in index.aliases:
+            made = index.binding(made.value, scope)
+        if not isinstance(made, cst.Call) or index.transform_of(made.func, scope) not in TRACING_JITS:
+            return False
+        targs = positional_args(made)
+        if len(targs) != 1 or targs[0].star:
+            return False
+        kind = unhashable_value(targs[0].value, index, scope)
+        if not kind or not kind.startswith("an instance of"):
+            return False
+        text = index.module.code_for_node(targs[0].value)
+        ctx.report(
+            call,
+            f"`{text}` is {kind}, and it is the callable given to `jax.jit`: the jitted function hashes the "
+            "callable it wraps to find its compiled program, so this call raises `TypeError: unhashable type`",
+            "Keep identity hashing (`@dataclass(eq=False)`, or a `__hash__` matching `__eq__` over hashable "
+            "fields), or jit a function that takes the instance as an argument (`jax.jit(lambda m, x: m(x))`, "
+            "the class registered as a pytree)",
+        )
+        return True
 
     def _static_receiver(self, call, index, scope, ctx) -> None:
         """``obj.energy(x)`` with ``@partial(jax.jit, static_argnums=0) def energy(self, x)``: the
