@@ -672,7 +672,53 @@ def jit_of_an_identity_hashed_instance(x):
     return fast(x)
 
 
+# --- a custom_jvp/custom_vjp over a jit traces the jit's static arguments under staging --------
+
+
+@jax.custom_jvp
+@partial(jax.jit, static_argnums=1)
+def power(x, n):
+    return x**n
+
+
+power.defjvp(lambda primals, tangents: (power(*primals), primals[1] * power(primals[0], primals[1] - 1) * tangents[0]))
+
+
+@partial(jax.custom_jvp, nondiff_argnums=(1,))
+@partial(jax.jit, static_argnums=1)
+def power_nd(x, n):
+    return x**n
+
+
+power_nd.defjvp(lambda n, primals, tangents: (power_nd(primals[0], n), n * power_nd(primals[0], n - 1) * tangents[0]))
+
+
+@jax.custom_vjp
+@partial(jax.jit, static_argnames=("k",))
+def scaled_by(x, k=2):
+    return x * k
+
+
+scaled_by.defvjp(lambda x, k=2: (scaled_by(x, k), x), lambda x, g: (jnp.zeros_like(x),))
+
+
+@jax.jit
+def scaled_sum(x):
+    return jnp.sum(scaled_by(x, k=1))  # expect: JG203
+
+
+def cubed_through_jit(x):
+    return jax.jit(power, static_argnums=1)(x, 3)  # expect: JG203
+
+
+def custom_rule_eagerly_or_with_nondiff(x):
+    staged = jax.jit(lambda v: power_nd(v, 3))(x)
+    return power(x, 3) + staged + jax.grad(lambda v: jnp.sum(power(v, 3)))(x) + jnp.sum(scaled_by(x, 1))
+
+
 RAISES = [
+    (lambda: scaled_sum(jnp.arange(3.0)), "ValueError"),
+    (lambda: cubed_through_jit(jnp.arange(3.0)), "ValueError"),
     (lambda: jit_of_a_mutable_dataclass_instance(jnp.arange(3.0)), "TypeError"),
     (lambda: jit_of_an_instance_with_eq_only(jnp.arange(3.0)), "TypeError"),
     (lambda: declared_global(jnp.arange(6.0)), "ValueError"),
@@ -714,6 +760,7 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: custom_rule_eagerly_or_with_nondiff(jnp.arange(3.0)),
     lambda: jit_of_an_identity_hashed_instance(jnp.arange(3.0)),
     lambda: local_rebinding_shadows_the_jit(jnp.arange(6.0)),
     lambda: loop_target_shadows_the_jit(jnp.arange(6.0)),

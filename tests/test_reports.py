@@ -54,7 +54,6 @@ MISSED: dict[str, set[int]] = {
     "control_pyautolens-sorts-galaxies-by-traced-subhalo-redshift": {33},
     "static_aimz-static-argnames-frozen-at-first-call": {29},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_jax-custom-jvp-over-jit-static-derivative-order": {38},
     "static_jax-pmap-of-jit-passes-pmap-tracer-to-static-flag": {35},
     "static_jax-slice-object-at-static-argnums": {26},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
