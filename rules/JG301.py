@@ -642,6 +642,36 @@ def vmap_per_step(n):
     return [sample_vmapped(jax.random.key(i)) for i in range(n)]
 
 
+class Accumulate:  # a callable object: eager lax primitives cache on its identity, not on __eq__
+    def __call__(self, carry, x):
+        return carry + x, carry
+
+    def __hash__(self):
+        return 0
+
+    def __eq__(self, other):
+        return isinstance(other, Accumulate)
+
+
+def cumulative_eagerly(xs):
+    return jax.lax.scan(Accumulate(), 0.0, xs)  # expect: JG301
+
+
+def eager_scan_new_instance_per_step(n):
+    return [cumulative_eagerly(jnp.arange(3.0) + k) for k in range(n)]
+
+
+ACCUMULATE = Accumulate()
+
+
+def cumulative_shared(xs):
+    return jax.lax.scan(ACCUMULATE, 0.0, xs)  # one instance, made once: one cache entry
+
+
+def eager_scan_shared_instance(n):
+    return [cumulative_shared(jnp.arange(3.0) + k) for k in range(n)]
+
+
 def count_up_shared(x):
     return jax.lax.while_loop(_below_ten, _add_one, x)  # module-level functions: one cache entry
 
@@ -860,7 +890,7 @@ GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, 
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step,
          passed_every_step, nested_differentiated_every_step, linear_response_per_state, force_per_state,
-         pullback_inline_per_state, scaled_steps, shifted_steps]
+         pullback_inline_per_state, scaled_steps, shifted_steps, eager_scan_new_instance_per_step]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
@@ -868,10 +898,12 @@ BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_pe
            method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit, shapes_planned_per_step,
            sweep_of_class_rates,
            pullback_jitted_once, pullback_from_the_first_state, pullback_per_state_applied_eagerly,
-           squared_steps, halved_steps, negated_steps]
+           squared_steps, halved_steps, negated_steps, eager_scan_shared_instance]
 
 
 if __name__ == "__main__":  # the eager steps run from the top level only: nothing traces them
     eager_while_per_step(8)
     eager_map_per_step(8)
+    eager_scan_new_instance_per_step(8)
+    eager_scan_shared_instance(8)
     vmap_per_step(8)

@@ -32,7 +32,6 @@ IDS = [r.name for r in REPORTS]
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
     "churn_desc-trust-region-alpha-none-then-float": {33},
-    "churn_jax-eager-scan-callable-instance-hash-without-eq": {27},
     "churn_jax-registered-dataclass-static-index-field-new-per-instance": {36},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},

@@ -52,7 +52,10 @@ class JitOfNewFunction(Rule):
         once before the loop, are not flagged.
         Outside any trace, `lax.while_loop`, `scan`, `map`, `fori_loop`, `cond` and `switch` are compiled
         too and cached by the identity of their functions: given a lambda, a nested def or a bound
-        method `self.m` made by each run of a function that runs per step eagerly, each run
+        method `self.m` made by each run of a function that runs per step eagerly, or a new
+        instance of a callable class of the module (`lax.scan(Step(), init, xs)`: its own
+        `__call__`, plain bases, no `__new__`; a `__hash__`/`__eq__` of its own, even a frozen
+        dataclass's, does not make two instances one cache entry), each run
         compiles again; so when such a function object is passed to a helper whose parameter
         reaches the primitive (`_solve(self._cond, self._body, x)`, reported at that call).
         Eagerly: on a chain of direct calls (functions, methods through an instance; none
