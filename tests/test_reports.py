@@ -40,7 +40,6 @@ MISSED: dict[str, set[int]] = {
     "churn_mujoco-mjx-data-time-weak-type-second-step": {45},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
-    "churn_pgmax-inferer-rebuilt-for-each-factor-graph": {44},
     "churn_unxt-jitted-quaxified-wrapper-rebuilt-inside-loop": {46},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_jaxopt-scipy-root-finding-under-vmap": {32},

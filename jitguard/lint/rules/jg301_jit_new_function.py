@@ -44,7 +44,9 @@ class JitOfNewFunction(Rule):
         instance (`self.step` resolved on the class and its bases in the module: a method, a
         classmethod or a function kept on the class is bound anew; a staticmethod is one function,
         shared): when the class is instantiated on every iteration of a loop (or in a function
-        that runs again and again) and a method called on the new instance calls the attribute,
+        that runs again and again) and a method called on the new instance calls the attribute
+        (or the attribute is called on the new instance itself: `bp = Inferer(edges)` then
+        `bp.run(x)`, with `self.run = jax.jit(partial(fn, edges))` in `__init__`),
         the finding is on that call, where each instance compiles again; so with `jax.jit(fun)` of
         a constructor parameter when the instantiation in the loop passes a new function object
         (`Solver(lambda w: ...)`, `Solver(partial(loss, k))`). `jax.jit(loss)` of a module-level
