@@ -699,8 +699,98 @@ def declared_global(x):
     return split(x, sizes=[2, 4])  # expect: JG203
 
 
+# --- the callable given to jax.jit is hashed when the jitted function is called ---------------
+
+
+@dataclass
+class Amplifier:  # a mutable dataclass: `__eq__` from the fields, `__hash__` None
+    gain: jax.Array
+
+    def __call__(self, x):
+        return self.gain * x
+
+
+@dataclass(eq=False)
+class AmplifierById:  # eq=False: identity equality and hash
+    gain: jax.Array
+
+    def __call__(self, x):
+        return self.gain * x
+
+
+class Shifted:  # `__eq__` without `__hash__`: Python sets `__hash__` to None
+    def __eq__(self, other):
+        return isinstance(other, Shifted)
+
+    def __call__(self, x):
+        return x + 1.0
+
+
+def jit_of_a_mutable_dataclass_instance(x):
+    amplifier = Amplifier(jnp.ones(3))
+    fast = jax.jit(amplifier)
+    return fast(x)  # expect: JG203
+
+
+def jit_of_an_instance_with_eq_only(x):
+    return jax.jit(Shifted())(x)  # expect: JG203
+
+
+def jit_of_an_identity_hashed_instance(x):
+    fast = jax.jit(AmplifierById(jnp.ones(3)))
+    return fast(x)
+
+
+# --- a custom_jvp/custom_vjp over a jit traces the jit's static arguments under staging --------
+
+
+@jax.custom_jvp
+@partial(jax.jit, static_argnums=1)
+def power(x, n):
+    return x**n
+
+
+power.defjvp(lambda primals, tangents: (power(*primals), primals[1] * power(primals[0], primals[1] - 1) * tangents[0]))
+
+
+@partial(jax.custom_jvp, nondiff_argnums=(1,))
+@partial(jax.jit, static_argnums=1)
+def power_nd(x, n):
+    return x**n
+
+
+power_nd.defjvp(lambda n, primals, tangents: (power_nd(primals[0], n), n * power_nd(primals[0], n - 1) * tangents[0]))
+
+
+@jax.custom_vjp
+@partial(jax.jit, static_argnames=("k",))
+def largest(x, k=2):
+    return jax.lax.top_k(x, k)[0]
+
+
+largest.defvjp(lambda x, k=2: (largest(x, k), x), lambda x, g: (jnp.zeros_like(x),))
+
+
+@jax.jit
+def largest_sum(x):
+    return jnp.sum(largest(x, k=1))  # expect: JG203
+
+
+def cubed_through_jit(x):
+    return jax.jit(power, static_argnums=1)(x, 3)  # expect: JG203
+
+
+def custom_rule_eagerly_or_with_nondiff(x):
+    staged = jax.jit(lambda v: power_nd(v, 3))(x)
+    return power(x, 3) + staged + jax.grad(lambda v: jnp.sum(power(v, 3)))(x) + jnp.sum(largest(x, 1))
+
+
 RAISES = [
     (lambda: default_factory_dict_left_out(jnp.arange(3.0)), "ValueError"),
+    (lambda: largest_sum(jnp.arange(3.0)), "ValueError"),
+    (lambda: cubed_through_jit(jnp.arange(3.0)), "ValueError"),
+    (lambda: jit_of_a_mutable_dataclass_instance(jnp.arange(3.0)), "TypeError"),
+    (lambda: jit_of_an_instance_with_eq_only(jnp.arange(3.0)), "TypeError"),
     (lambda: declared_global(jnp.arange(6.0)), "ValueError"),
     (lambda: own_hash_over_an_array_attribute(jnp.arange(3.0)), "ValueError"),
     (lambda: own_hash_over_a_list_attribute(jnp.arange(3.0)), "ValueError"),
@@ -744,6 +834,8 @@ RAISES = [
 
 RUNS = [
     lambda: dict_replaced_in_post_init(jnp.arange(3.0)),
+    lambda: custom_rule_eagerly_or_with_nondiff(jnp.arange(3.0)),
+    lambda: jit_of_an_identity_hashed_instance(jnp.arange(3.0)),
     lambda: local_rebinding_shadows_the_jit(jnp.arange(6.0)),
     lambda: loop_target_shadows_the_jit(jnp.arange(6.0)),
     lambda: own_hash_over_python_values(jnp.arange(3.0)),

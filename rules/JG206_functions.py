@@ -5,7 +5,9 @@ jitted function) has no array form: passed at a traced position of `jax.jit`, or
 child of such an argument, it raises TypeError at the call, as any function does. So does a
 function among the residuals a `jax.custom_vjp` forward rule returns, where the function is
 differentiated (JAX traces the residuals as arrays); called without differentiation, the forward
-rule never runs.
+rule never runs. A lax loop traces its initial carry the same way, eagerly too: a function in
+`while_loop`'s `init_val`, `fori_loop`'s or `scan`'s `init` raises TypeError (also a parameter
+that every call of the enclosing function fills with a function); closed over, it is fine.
 """
 
 from functools import partial
@@ -124,7 +126,40 @@ def function_residual_in_a_differentiated_def(x):
     return jax.grad(smooth_loss)(x)
 
 
+def descend(step, x):
+    init = (x, 0, step)  # the step function rides in the carry
+    return jax.lax.while_loop(lambda c: c[1] < 3, lambda c: (c[2](c[0]), c[1] + 1, c[2]), init)  # expect: JG206
+
+
+def descend_halving(x):
+    return descend(lambda v: v / 2, x)
+
+
+def function_in_a_fori_loop_carry(x):
+    return jax.lax.fori_loop(0, 3, lambda i, c: (c[1](c[0]), c[1]), (x, jnp.tanh))  # expect: JG206
+
+
+def function_in_a_scan_carry(xs):
+    return jax.lax.scan(lambda c, v: (c, c[1](v)), init=(0.0, jax.nn.relu), xs=xs)  # expect: JG206
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+
+def descend_closed(step, x):
+    return jax.lax.while_loop(lambda c: c[1] < 3, lambda c: (step(c[0]), c[1] + 1), (x, 0))
+
+
+def descend_closed_halving(x):
+    return descend_closed(lambda v: v / 2, x)
+
+
+def arrays_in_a_loop_carry(xs, scale):
+    return jax.lax.scan(lambda c, v: (c + v, scale * v), 0.0, xs)
+
+
+def arrays_passed_for_the_scale(xs):
+    return arrays_in_a_loop_carry(xs, 2.0) + arrays_in_a_loop_carry(xs, jnp.float32(3.0))
 
 
 @partial(jax.jit, static_argnames=("act",))
@@ -155,6 +190,9 @@ def custom_vjp_not_differentiated_or_residuals_arrays(x):
 
 
 RAISES = [
+    (lambda: descend_halving(jnp.ones(3)), "TypeError"),
+    (lambda: function_in_a_fori_loop_carry(jnp.ones(3)), "TypeError"),
+    (lambda: function_in_a_scan_carry(jnp.ones(3)), "TypeError"),
     (lambda: function_residual_under_grad(jnp.ones(3)), "TypeError"),
     (lambda: function_residual_under_vjp(jnp.ones(3)), "TypeError"),
     (lambda: function_residual_in_a_differentiated_def(jnp.ones(3)), "TypeError"),
@@ -165,6 +203,8 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: descend_closed_halving(jnp.ones(3)),
+    lambda: arrays_passed_for_the_scale(jnp.ones(3)),
     lambda: jax_function_static(jnp.ones(3)),
     lambda: jax_function_result(jnp.ones(3)),
     lambda: activation_in_the_aux_data(jnp.ones(3)),

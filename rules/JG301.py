@@ -244,6 +244,30 @@ def stepper_per_item(n):
     return out
 
 
+def _propagate(edges, x):
+    return x + x[edges]
+
+
+class Propagator:
+    def __init__(self, edges):
+        self.run = jax.jit(partial(_propagate, edges))  # a new partial per instance: its own cache
+
+
+def propagate_once(edges, x):
+    prop = Propagator(edges)
+    return prop.run(x)  # expect: JG301
+
+
+def propagator_per_item(n):
+    edges = jnp.array([1, 2, 0])
+    return [propagate_once(edges, jnp.full(3, float(k))) for k in range(n)]
+
+
+def propagator_built_once(n):
+    prop = Propagator(jnp.array([1, 2, 0]))
+    return [prop.run(jnp.full(3, float(k))) for k in range(n)]
+
+
 class ClassmethodStepper:
     def __init__(self):
         self._step = jax.jit(self.step)  # a classmethod bound anew at each access: a new function object
@@ -642,6 +666,36 @@ def vmap_per_step(n):
     return [sample_vmapped(jax.random.key(i)) for i in range(n)]
 
 
+class Accumulate:  # a callable object: eager lax primitives cache on its identity, not on __eq__
+    def __call__(self, carry, x):
+        return carry + x, carry
+
+    def __hash__(self):
+        return 0
+
+    def __eq__(self, other):
+        return isinstance(other, Accumulate)
+
+
+def cumulative_eagerly(xs):
+    return jax.lax.scan(Accumulate(), 0.0, xs)  # expect: JG301
+
+
+def eager_scan_new_instance_per_step(n):
+    return [cumulative_eagerly(jnp.arange(3.0) + k) for k in range(n)]
+
+
+ACCUMULATE = Accumulate()
+
+
+def cumulative_shared(xs):
+    return jax.lax.scan(ACCUMULATE, 0.0, xs)  # one instance, made once: one cache entry
+
+
+def eager_scan_shared_instance(n):
+    return [cumulative_shared(jnp.arange(3.0) + k) for k in range(n)]
+
+
 def count_up_shared(x):
     return jax.lax.while_loop(_below_ten, _add_one, x)  # module-level functions: one cache entry
 
@@ -903,7 +957,8 @@ GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, 
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step,
          passed_every_step, nested_differentiated_every_step, linear_response_per_state, force_per_state,
-         pullback_inline_per_state, scaled_steps, shifted_steps, wrapped_per_step]
+         pullback_inline_per_state, scaled_steps, shifted_steps, wrapped_per_step, eager_scan_new_instance_per_step,
+         propagator_per_item]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
@@ -911,10 +966,13 @@ BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_pe
            method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit, shapes_planned_per_step,
            sweep_of_class_rates,
            pullback_jitted_once, pullback_from_the_first_state, pullback_per_state_applied_eagerly,
-           squared_steps, halved_steps, negated_steps, wrapped_once, wrapped_cached_per_step]
+           squared_steps, halved_steps, negated_steps, wrapped_once, wrapped_cached_per_step,
+           eager_scan_shared_instance, propagator_built_once]
 
 
 if __name__ == "__main__":  # the eager steps run from the top level only: nothing traces them
     eager_while_per_step(8)
     eager_map_per_step(8)
+    eager_scan_new_instance_per_step(8)
+    eager_scan_shared_instance(8)
     vmap_per_step(8)

@@ -38,6 +38,13 @@ def g(x, y):
 # name -> program (after PRELUDE) whose `main()` calls a jitted function; the line marked `# flag`
 # is the one JG206 must report (and where JAX raises TypeError)
 FLAGGED = {
+    "parameter_every_call_fills_with_a_function": """
+        def apply_to(fn, x):
+            return f(x, fn)  # flag
+
+        def main():
+            return apply_to(lambda v: v, 1.0) + apply_to(jnp.tanh, 2.0)
+        """,
     "string": """
         def main():
             return f(1.0, "relu")  # flag
@@ -212,6 +219,28 @@ FLAGGED = {
 
 # legal look-alikes: never flagged; those that import only JAX run
 LEGAL = {
+    "parameter_given_an_array_by_one_call": """
+        def apply_to(fn, x):
+            return f(x, fn)
+
+        def main():
+            return apply_to(lambda v: v, 1.0) if False else apply_to(jnp.ones(2), 2.0)
+        """,
+    "parameter_rebound_before_the_call": """
+        def apply_to(fn, x):
+            fn = fn(x)
+            return f(x, fn)
+
+        def main():
+            return apply_to(jnp.sin, 1.0)
+        """,
+    "function_closed_over_by_the_loop": """
+        def iterate(step, x):
+            return jax.lax.while_loop(lambda c: c[1] < 2, lambda c: (step(c[0]), c[1] + 1), (x, 0))
+
+        def main():
+            return iterate(jnp.sin, 1.0)
+        """,
     "static_by_name": """
         def main():
             return g(1.0, "relu"), g(1.0, y="relu")

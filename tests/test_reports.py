@@ -32,7 +32,6 @@ IDS = [r.name for r in REPORTS]
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
     "churn_desc-trust-region-alpha-none-then-float": {33},
-    "churn_jax-eager-scan-callable-instance-hash-without-eq": {27},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
     "churn_jaxopt-init-state-weak-stepsize-recompiles-update": {55},
@@ -40,7 +39,6 @@ MISSED: dict[str, set[int]] = {
     "churn_mujoco-mjx-data-time-weak-type-second-step": {45},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
-    "churn_pgmax-inferer-rebuilt-for-each-factor-graph": {44},
     "churn_pyroki-retargeting-cost-classes-created-per-call": {37},
     "churn_scikit-robot-trajopt-solver-jits-fresh-closures-every-solve": {26},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
@@ -50,9 +48,6 @@ MISSED: dict[str, set[int]] = {
     "control_optax-inject-hyperparams-integer-option-traced-in-jitted-init": {17},
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_gpjax-prng-key-kept-as-static-field": {43},
-    "static_jax-cg-while-loop-carry-holds-matvec-function": {34},
-    "static_jax-custom-jvp-over-jit-static-derivative-order": {38},
-    "static_jax-jit-of-eq-dataclass-instance-callable": {36},
     "static_jax-slice-object-at-static-argnums": {26},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }

@@ -128,10 +128,25 @@ def _fresh(index, func, expr: cst.BaseExpression, new_bound_method) -> str | Non
         if info is not None and info.parent is func:
             return f"a new function object (the nested `def {expr.value}`)"
         return None
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and _new_instance(index, func, expr.func.value):
+        return f"a new instance of `{expr.func.value}` (made by `{expr.func.value}(...)`)"
     if isinstance(expr, cst.Attribute) and new_bound_method(index, func, expr):
         return f"a new bound method (`{expr.value.value}.{expr.attr.value}`)" if isinstance(
             expr.value, cst.Name) else "a new bound method"
     return None
+
+
+def _new_instance(index, func, name: str) -> bool:
+    """Does ``name(...)`` in ``func`` build a new instance of a callable class of the module (a
+    ``__call__`` of its own, no ``__new__``, no decorator, plain bases)? Eager lax primitives
+    cache on the callable's identity: a user ``__hash__``/``__eq__``, even a frozen dataclass's,
+    does not make two instances one entry (JAX 0.10.2: rules/JG301.py)."""
+    klass = index.classes.get(name)
+    if klass is None or index.lookup_function(name, func) is not None or getattr(klass.node, "decorators", ()):
+        return False
+    if any(not isinstance(b.value, cst.Name) or b.value.value != "object" for b in klass.node.bases):
+        return False
+    return "__call__" in klass.methods and "__new__" not in klass.methods
 
 
 def _eager_path(index, func, depth: int = 0, looped: bool = False, seen=None):

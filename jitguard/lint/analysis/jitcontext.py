@@ -1799,12 +1799,39 @@ class ModuleIndex:
             return False  # it holds the class object (JG206 reports the calls), never a tracer
         if p.name in self.traces.of(info).traced:
             return False
+        if use.qualname in CUSTOM_DERIVATIVES and p.name in self._inner_jit_statics(info, use):
+            return False  # the body sees a Python value (or the inner jit raises at the call: JG203)
         if isinstance(p.default, (cst.SimpleString, cst.ConcatenatedString)):
             return False  # a string cannot be a traced argument: it is a Python setting
         # vmap maps every positional argument, so settings are not passed through it (a scalar
         # cannot be mapped); for a transform applied in another file we cannot see the calls:
         # either way a literal default is what the function gets
         return not ((use.qualname == "jax.vmap" or use.remote) and _literal(p.default))
+
+    def _inner_jit_statics(self, info: FunctionInfo, use: TransformUse) -> frozenset[str]:
+        """The static parameters of a jit decorating ``info`` under the custom-derivative decorator
+        ``use`` (``@jax.custom_jvp`` over ``@partial(jax.jit, static_argnums=2)``): the custom rule
+        hands its arguments to that jit, which keeps them Python values or, given a tracer, raises
+        before the body runs (JAX 0.10.2: rules/JG203.py)."""
+        decorators = [d.decorator for d in getattr(info.node, "decorators", ())]
+        own = next((i for i, d in enumerate(decorators) if self._custom_decorator(d, info.parent) == use.qualname), None)
+        if own is None:
+            return frozenset()
+        below = decorators[own + 1:]
+        out: set[str] = set()
+        for fn, other, site in self.jit_uses:
+            if fn is info and other.qualname in jaxapi.JIT_TRANSFORMS and any(site is d for d in below):
+                vararg = next((q.name for q in info.params if q.kind == "vararg"), None)
+                out |= self._read_statics(other, self._positional(info, other), vararg).static
+        return frozenset(out)
+
+    def _custom_decorator(self, decorator: cst.BaseExpression, scope) -> str | None:
+        """``jax.custom_jvp`` for ``@jax.custom_jvp`` or ``@partial(jax.custom_jvp, ...)``."""
+        if isinstance(decorator, cst.Call) and self.resolve(decorator.func, scope) == "functools.partial":
+            args = positional_args(decorator)
+            decorator = args[0].value if args else decorator
+        name = self.resolve(decorator, scope)
+        return name if name in CUSTOM_DERIVATIVES else None
 
     def class_bound_jit(self, info: FunctionInfo) -> TransformUse | None:
         """``@classmethod`` stacked directly over a jit decorator (``@classmethod @jax.jit def

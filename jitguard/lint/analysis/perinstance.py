@@ -4,7 +4,8 @@
 object per instance (``value_and_grad``, a lambda, a ``partial``, a nested ``def``, a bound method
 ``self.step``: each call makes a new one), so each instance has its own jit cache: when the class
 is instantiated on every iteration of a loop (or in a function that runs again and again) and a
-method then calls the attribute, every instance traces and compiles again (checked under JAX
+method then calls the attribute (or the caller calls it on the new instance: ``bp = Inferer(edges)``
+then ``bp.run(x)``), every instance traces and compiles again (checked under JAX
 0.10.2: 2 compiles for 2 instances, 4 for 4; rules/JG301.py). ``jax.jit(f)`` of one module-level
 ``f`` shares JAX's cache between the jit objects (1 compile for any number of instances), and
 ``jax.jit(fun)`` of a constructor parameter depends on what each instantiation passes: it is
@@ -32,7 +33,8 @@ def per_instance_jit_calls(index, is_new_function) -> list[tuple[cst.Call, str, 
         for where, called, made, func, loops in _instantiations(index, klass):
             active = {attr: transform for attr, (transform, param) in jits.items()
                       if param is None or _passes_new(index, made, init, param, func, loops, is_new_function)}
-            for call, attr in _calls_reached(index, klass, called, active):
+            direct = list(_direct_calls(index, made, func, active)) if active else []
+            for call, attr in [*_calls_reached(index, klass, called, active), *direct]:
                 if id(call) not in seen:
                     seen.add(id(call))
                     out.append((call, *_message(klass.name, f"{_code(call.func)}", active[attr], where)))
@@ -138,6 +140,23 @@ def _methods_called_on(index, made: cst.Call, func) -> set[str]:
         if fn.value is made or (isinstance(fn.value, cst.Name) and fn.value.value in names):
             out.add(fn.attr.value)
     return out
+
+
+def _direct_calls(index, made: cst.Call, func, jits: dict):
+    """``bp.run(x)`` on the new instance itself (``Klass(...).run(x)``, or ``bp = Klass(...)``, its
+    only binding in ``func``): the instance attribute ``__init__`` stored, the jit, shadows any
+    method of that name."""
+    names = set()
+    if func is not None:
+        for name, values in shapes.scope_view(index, func).bindings_here().items():
+            if len(values) == 1 and values[0] is made and func.param(name) is None:
+                names.add(name)
+    for call, caller, _k, _l in index.calls:
+        fn = call.func
+        if caller is not func or not isinstance(fn, cst.Attribute) or fn.attr.value not in jits:
+            continue
+        if fn.value is made or (isinstance(fn.value, cst.Name) and fn.value.value in names):
+            yield call, fn.attr.value
 
 
 def _reached(index, klass, called: set[str]) -> list:

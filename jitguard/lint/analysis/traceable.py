@@ -459,6 +459,9 @@ class _Kinds:
         if name in index.classes and self.plain_class(name, scope, escapes_allowed=True) is not None:
             # the class object itself: a `type` (no metaclass), whatever registers its instances
             return f"a class (the class object `{name}`)"
+        where, _bindings = binding_site(name, index, scope)
+        if where == "param":
+            return self._parameter(name, scope, depth)
         if depth > 0:
             return None
         value = bound_value(name, index, scope)
@@ -466,6 +469,35 @@ class _Kinds:
             return None
         inner = self.of(value, scope, depth + 1)
         return f"{inner} (`{name}`)" if inner is not None else None
+
+    def _parameter(self, name: str, scope, depth: int) -> str | None:
+        """What every call of the module passes at parameter ``name`` of the plain function it
+        belongs to (``def cg(matvec, b)`` called ``cg(lambda v: A @ v, b)``), when each such call
+        (at least one, none starred, not a method) passes one JAX cannot trace, all of one kind
+        (a function, ...); None otherwise (a default left in place, a call through another name)."""
+        owner = scope
+        while owner is not None and owner.param(name) is None:
+            owner = owner.parent
+        if owner is None or owner.is_method or not isinstance(owner.node, cst.FunctionDef):
+            return None
+        if _scope_bindings(self.index, owner.node.body, name) != []:
+            return None  # rebound in the function (or declared global/nonlocal)
+        positional = [p.name for p in owner.positional]
+        kinds = set()
+        for call, where, _klass, _loops in self.index.calls:
+            if not isinstance(call.func, cst.Name) or call.func.value != owner.name:
+                continue
+            resolved = self.index.resolve_function(call.func, where)
+            if resolved is None or resolved[0] is not owner:
+                continue
+            value = _argument_for(call, name, positional)
+            kind = self.of(value, where, depth + 1) if value is not None else None
+            if kind is None:
+                return None
+            kinds.add(kind.split(" (", 1)[0])
+        if len(kinds) != 1:
+            return None
+        return f"{kinds.pop()} (`{name}`, from every call of `{owner.name}`)"
 
     def _device(self, expr: cst.Subscript, scope) -> str | None:
         """``jax.devices()[0]``, ``jax.local_devices()[i]``: one device (a plain index, not a slice)."""
@@ -598,6 +630,18 @@ class _Kinds:
         if self._escapes is None:
             self._escapes = _escaping_classes(self.index)
         return self._escapes.get(name, False)
+
+
+def _argument_for(call: cst.Call, name: str, positional: list[str]) -> cst.BaseExpression | None:
+    """The value ``call`` passes at the parameter ``name`` (by keyword or position); None when it
+    leaves it out or spreads ``*args``/``**kwargs``."""
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if (arg.keyword is not None and arg.keyword.value == name) or (
+                arg.keyword is None and i < len(positional) and positional[i] == name):
+            return arg.value
+    return None
 
 
 def _library_argument(call: cst.Call, param: str, position: int) -> cst.BaseExpression | None:

@@ -10,7 +10,7 @@ from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.spread import spread_arguments
 from jitguard.lint.analysis.instances import constructed_instance, own_returns
 from jitguard.lint.analysis.walk import iter_nodes
-from jitguard.lint.analysis.jitcontext import keyword, literal_ints, literal_strs, positional_args
+from jitguard.lint.analysis.jitcontext import STAGED, keyword, literal_ints, literal_strs, positional_args
 from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.analysis.pytrees import metadata_parameters
 from jitguard.lint.analysis.traceable import bindings_in
@@ -109,7 +109,17 @@ class UnhashableStaticArgument(Rule):
         in the file fills with one), is flagged too: an equal but new instance (one rebuilt per
         trial, or by `vmap` unflattening a pytree) is compared with the cached one inside the
         trace, where `__eq__` gives a tracer (ValueError); outside a trace, or with NumPy in
-        `__eq__`, it runs.
+        `__eq__`, it runs. The callable given to `jax.jit` is hashed too, when the jitted function
+        is called: `jax.jit(a)(x)`, or `f(x)` with `f = jax.jit(a)` in a function, where `a` is an
+        instance of a class of the module without a hash (a mutable `@dataclass` with `__call__`,
+        a class defining `__eq__` only; registered as a pytree or not) raises `TypeError:
+        unhashable type` at the call. A def under `@jax.custom_jvp` (or `custom_vjp`; also
+        `partial(jax.custom_jvp, nondiff_argnums=...)`) stacked right over a jit with static
+        parameters not among the custom rule's `nondiff_argnums`, called from staged code (a
+        jitted function, or through `jax.jit(fun, ...)` itself, even with the same static
+        arguments), is flagged at the call: under a staged trace the custom rule traces every
+        argument not in `nondiff_argnums`, defaults too, so the inner jit gets a tracer at its
+        static position (ValueError); called eagerly, under `grad` or `vmap` alone, it runs.
         """
     why = """
         JAX looks static arguments up in its compile cache by hash, so they must be hashable; an
@@ -172,6 +182,8 @@ class UnhashableStaticArgument(Rule):
         for call, scope, _klass, loops in index.calls:
             if metadata:
                 self._array_in_metadata(call, index, scope, ctx, metadata, seen, loops)
+            if self._unhashable_callable(call, index, scope, ctx) or self._custom_rule_over_jit(call, index, scope, ctx):
+                continue
             jitted = _jit_at_call(index, call, scope)
             if jitted is not None:
                 # `g = jax.jit(f, ...)` bound once in the function: the project facts read `g(...)`
@@ -226,6 +238,73 @@ class UnhashableStaticArgument(Rule):
                 "value there (a tuple)",
             )
             return
+
+    def _unhashable_callable(self, call, index, scope, ctx) -> bool:
+        """``jax.jit(a)(x)``, or ``f(x)`` with ``f = jax.jit(a)``, where ``a`` is an instance of a class
+        without a hash (a mutable ``@dataclass`` with ``__call__``, a class defining ``__eq__``
+        only): ``jax.jit`` keeps the callable it is given and hashes it to find the compiled
+        program when the result is called, so the call raises ``TypeError: unhashable type``
+        (JAX 0.10.2: rules/JG203.py), pytree registration or not."""
+        made = call.func
+        if isinstance(made, cst.Name) and scope is not None and made.value not in index.aliases:
+            made = index.binding(made.value, scope)
+        if not isinstance(made, cst.Call) or index.transform_of(made.func, scope) not in TRACING_JITS:
+            return False
+        targs = positional_args(made)
+        if len(targs) != 1 or targs[0].star:
+            return False
+        kind = unhashable_value(targs[0].value, index, scope)
+        if not kind or not kind.startswith("an instance of"):
+            return False
+        text = index.module.code_for_node(targs[0].value)
+        ctx.report(
+            call,
+            f"`{text}` is {kind}, and it is the callable given to `jax.jit`: the jitted function hashes the "
+            "callable it wraps to find its compiled program, so this call raises `TypeError: unhashable type`",
+            "Keep identity hashing (`@dataclass(eq=False)`, or a `__hash__` matching `__eq__` over hashable "
+            "fields), or jit a function that takes the instance as an argument (`jax.jit(lambda m, x: m(x))`, "
+            "the class registered as a pytree)",
+        )
+        return True
+
+    def _custom_rule_over_jit(self, call, index, scope, ctx) -> bool:
+        """``@jax.custom_jvp`` (or ``custom_vjp``) stacked right over ``@partial(jax.jit,
+        static_argnums=2)``, called from staged code: a call in a jitted function, or through
+        ``jax.jit(fun, ...)`` itself. Under a staged trace the custom rule traces every argument
+        not in its ``nondiff_argnums`` (a default too), so the inner jit gets a tracer at its
+        static position and cannot hash it (ValueError; eagerly, under ``grad`` or ``vmap`` alone
+        it runs: JAX 0.10.2, rules/JG203.py)."""
+        func = call.func
+        through_jit = False
+        made = index.binding(func.value, scope) if isinstance(func, cst.Name) and scope is not None else None
+        if isinstance(made, cst.Call) and func.value not in index.aliases:
+            func = made
+        if isinstance(func, cst.Call) and index.transform_of(func.func, scope) in TRACING_JITS:
+            targs = positional_args(func)
+            if not targs:
+                return False
+            func, through_jit = targs[0].value, True
+        resolved = index.resolve_function(func, scope) if isinstance(func, cst.Name) else None
+        if resolved is not None and resolved[1] is not None and resolved[1].qualname in TRACING_JITS:
+            through_jit = True  # `f = jax.jit(fun, ...)` at module level
+        elif resolved is None or resolved[1] is not None or resolved[2]:
+            return False
+        if not through_jit and (scope is None or index.traces.kind(scope) != STAGED):
+            return False
+        stacked = _custom_rule_over_static_jit(index, resolved[0])
+        if stacked is None:
+            return False
+        rule, params = stacked
+        ctx.report(
+            call,
+            f"`{resolved[0].name}` is a `{rule}` over a jit with {', '.join(f'`{p}`' for p in params)} static, called "
+            + ("through `jax.jit`" if through_jit else "from traced code")
+            + f": under a staged trace `{rule}` traces every argument not in its `nondiff_argnums`, so the inner jit "
+            "gets a tracer at its static position and cannot hash it (ValueError at the call)",
+            f"List the static positions in the custom rule's `nondiff_argnums` too (`@partial(jax.{rule}, "
+            f"nondiff_argnums=(...))`; the rule then receives them first), or make them traced in the inner jit",
+        )
+        return True
 
     def _static_receiver(self, call, index, scope, ctx) -> None:
         """``obj.energy(x)`` with ``@partial(jax.jit, static_argnums=0) def energy(self, x)``: the
@@ -384,6 +463,39 @@ class UnhashableStaticArgument(Rule):
             return
 
 
+
+
+_CUSTOM_RULES = {"jax.custom_jvp": "custom_jvp", "jax.custom_vjp": "custom_vjp"}
+
+
+def _custom_rule_over_static_jit(index, info):
+    """(``"custom_jvp"``/``"custom_vjp"``, the static parameters it traces) for a def whose outer
+    decorator is ``@jax.custom_jvp`` (or ``@partial(jax.custom_jvp, nondiff_argnums=<literal>)``)
+    and whose next one, the last, a ``jax.jit`` with known static parameters, some of them at
+    positions the custom rule does not keep (``nondiff_argnums``); else None."""
+    decorators = getattr(info.node, "decorators", ())
+    if len(decorators) != 2 or info.is_method:
+        return None
+    outer = decorators[0].decorator
+    nondiff: tuple = ()
+    if isinstance(outer, cst.Call):
+        targs = positional_args(outer)
+        if index.resolve(outer.func, None) != "functools.partial" or len(targs) != 1:
+            return None
+        if any(a.keyword is None or a.keyword.value != "nondiff_argnums" for a in outer.args[1:]):
+            return None
+        option = keyword(outer, "nondiff_argnums")
+        nondiff = literal_ints(index.constant(option)) if option is not None else ()
+        if nondiff is None:
+            return None
+        outer = targs[0].value
+    rule = _CUSTOM_RULES.get(index.resolve(outer, None) or "")
+    use = next((u for fn, u, site in index.jit_uses if fn is info and site is decorators[1].decorator), None)
+    if rule is None or use is None or use.qualname not in TRACING_JITS or use.static_unknown or use.bound_positional:
+        return None
+    positional = [p.name for p in info.positional]
+    traced = [name for name in positional if name in use.static_names and positional.index(name) not in nondiff]
+    return (rule, traced) if traced else None
 
 
 def _traced_parameters(index, info) -> set[str]:

@@ -20,6 +20,12 @@ from jitguard.lint.rules.base import Reporter, Rule, Scope
 # jit flavours whose behaviour on a non-array argument is checked (TypeError at the call);
 # equinox.filter_jit and flax.nnx.jit keep non-array values static, pmap needs a mapped argument
 _STATIC_OPTIONS = ("static_argnums", "static_argnames")
+# lax loops: the position and keyword of the initial carry, traced as arrays leaf by leaf
+_CARRY_LOOPS = {
+    "jax.lax.while_loop": (2, "init_val"),
+    "jax.lax.fori_loop": (3, "init_val"),
+    "jax.lax.scan": (1, "init"),
+}
 
 
 class UntraceableArgument(Rule):
@@ -82,7 +88,12 @@ class UntraceableArgument(Rule):
         forward rule (`f.defvjp(fwd, bwd)`) returns that parameter among its residuals, where the
         call is differentiated (in code passed to `jax.grad` and its kin, `jax.vjp`, `jax.jvp`,
         `jax.linearize`): JAX traces the residuals as arrays, also those of `nondiff_argnums`
-        parameters. `self` itself, inside the class, is not judged (it may be an
+        parameters. So is such a value in the initial carry of a lax loop (`while_loop`'s
+        `init_val`, `fori_loop`'s or `scan`'s `init`; eagerly or traced, JAX traces every leaf of
+        the carry: `lax.while_loop(cond, body, (x, matvec))`). A parameter of a plain function
+        of the file that every call of it (at least one) fills with one such value, of one kind
+        (`cg(lambda v: A @ v, b)` for `def cg(matvec, b)`), and that the function never rebinds,
+        holds that value. `self` itself, inside the class, is not judged (it may be an
         instance of a subclass registered as a pytree elsewhere), and calls through `self` are
         left alone when a class of the file derives from the method's class (an override may
         run). Only what the source shows
@@ -147,7 +158,7 @@ class UntraceableArgument(Rule):
                 "arguments",
             )
         for call, scope, _klass, _loops in index.calls:
-            if self._class_bound(call, index, scope, ctx):
+            if self._loop_carry(call, index, scope, ctx) or self._class_bound(call, index, scope, ctx):
                 continue
             target = _jitted_target(call, index, scope)
             if target is None:
@@ -168,6 +179,34 @@ class UntraceableArgument(Rule):
                     fix_for(what, param),
                     _static_fix(index, options_at, param, what),
                 )
+
+    def _loop_carry(self, call: cst.Call, index, scope, ctx: Reporter) -> bool:
+        """``lax.while_loop(cond, body, (x, matvec))`` (``fori_loop``'s ``init_val``, ``scan``'s
+        ``init``): JAX traces the initial carry as arrays, every leaf, eagerly or under a jit, and
+        raises ``TypeError: ... is not a valid JAX type`` for a leaf it cannot trace (JAX 0.10.2:
+        rules/JG206_functions.py)."""
+        loop = _CARRY_LOOPS.get(index.resolve(call.func, scope) or "")
+        if loop is None:
+            return False
+        position, name = loop
+        value = keyword(call, name)
+        if value is None:
+            args = positional_args(call)
+            if len(args) <= position or any(a.star for a in args[:position + 1]):
+                return False
+            value = args[position].value
+        what = untraceable(value, index, scope)
+        if what is None:
+            return False
+        short_loop = index.module.code_for_node(call.func)
+        ctx.report(
+            value,
+            f"`{short(index.module.code_for_node(value))}` is {what}, the initial carry of `{short_loop}`: JAX traces "
+            "every leaf of a loop carry as an array and cannot interpret it as one (TypeError at the call)",
+            "Keep only arrays in the carry: close over the value in the loop's functions (a nested def, "
+            "`functools.partial`), or pass it outside the carry",
+        )
+        return True
 
     def _class_bound(self, call: cst.Call, index, scope, ctx: Reporter) -> bool:
         """``A.zeros((2, 3))`` with ``@classmethod`` over ``@jax.jit`` (``index.class_bound_jit``):

@@ -47,7 +47,9 @@ class JitOfNewFunction(Rule):
         instance (`self.step` resolved on the class and its bases in the module: a method, a
         classmethod or a function kept on the class is bound anew; a staticmethod is one function,
         shared): when the class is instantiated on every iteration of a loop (or in a function
-        that runs again and again) and a method called on the new instance calls the attribute,
+        that runs again and again) and a method called on the new instance calls the attribute
+        (or the attribute is called on the new instance itself: `bp = Inferer(edges)` then
+        `bp.run(x)`, with `self.run = jax.jit(partial(fn, edges))` in `__init__`),
         the finding is on that call, where each instance compiles again; so with `jax.jit(fun)` of
         a constructor parameter when the instantiation in the loop passes a new function object
         (`Solver(lambda w: ...)`, `Solver(partial(loss, k))`). `jax.jit(loss)` of a module-level
@@ -55,7 +57,10 @@ class JitOfNewFunction(Rule):
         once before the loop, are not flagged.
         Outside any trace, `lax.while_loop`, `scan`, `map`, `fori_loop`, `cond` and `switch` are compiled
         too and cached by the identity of their functions: given a lambda, a nested def or a bound
-        method `self.m` made by each run of a function that runs per step eagerly, each run
+        method `self.m` made by each run of a function that runs per step eagerly, or a new
+        instance of a callable class of the module (`lax.scan(Step(), init, xs)`: its own
+        `__call__`, plain bases, no `__new__`; a `__hash__`/`__eq__` of its own, even a frozen
+        dataclass's, does not make two instances one cache entry), each run
         compiles again; so when such a function object is passed to a helper whose parameter
         reaches the primitive (`_solve(self._cond, self._body, x)`, reported at that call).
         Eagerly: on a chain of direct calls (functions, methods through an instance; none
