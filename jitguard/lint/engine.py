@@ -225,7 +225,7 @@ class FileLinter:
         imports = ImportTable(module_name)
         imports.add_module(module)
         try:
-            index, analysis, raw, failed = self._analyse(ModuleIndex, module, imports, seeds)
+            index, analysis, raw, failed = self._analyse(ModuleIndex, module, imports, seeds, source)
             hidden = self._hidden_by_holds(index, module, module_name, seeds, raw)
             for code, exc in failed.items():
                 result.errors.append(_internal_error(path, f"rule {code}", exc))
@@ -266,10 +266,10 @@ class FileLinter:
             trees[path] = (source, module)
         return module
 
-    def _analyse(self, index_class, module: cst.Module, imports: ImportTable, seeds) -> tuple:
+    def _analyse(self, index_class, module: cst.Module, imports: ImportTable, seeds, source: str | None = None) -> tuple:
         """(index, analysis, raw violations, failed rules) of one walk of the module's traced code
-        and its module rules."""
-        index = index_class(module, imports, self._extra, self.options.metadata_fields)
+        and its module rules (``source``: the text ``module`` was parsed from)."""
+        index = index_class(module, imports, self._extra, self.options.metadata_fields, source)
         index.static_field_names |= self.options.metadata_fields
         index.static_methods = self.options.static_methods
         index.annotated_classes = self.options.annotated_classes
@@ -295,7 +295,7 @@ class FileLinter:
             return []
         imports = ImportTable(module_name)
         imports.add_module(module)
-        second, _a, plain, _f = self._analyse(_WithoutHolds, module, imports, seeds)
+        second, _a, plain, _f = self._analyse(_WithoutHolds, module, imports, seeds, index.source)
         second.release()
         seen = {(item[0], item[1]) for item in raw}
         return [item for item in plain if (item[0], item[1]) not in seen]
