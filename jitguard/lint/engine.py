@@ -20,6 +20,7 @@ import warnings
 from dataclasses import replace
 
 import libcst as cst
+from libcst._nodes.base import CSTNode
 
 from jitguard.lint.analysis.calls import FactExtractor, may_record_calls
 from jitguard.lint.analysis import jaxapi, undertrace
@@ -60,6 +61,31 @@ MAX_AST_DEPTH = 1000
 
 _PREFILTER_WORDS = jaxapi.PREFILTER_WORDS  # jit, vmap, pmap, lax, shard_map, checkpoint, remat, ...
 _BRACKETS = str.maketrans({chr(i): None for i in range(128) if chr(i) not in "()[]{}\n"})
+
+
+_VALIDATING = CSTNode.__dict__["__post_init__"]
+
+
+def _unvalidated(_node: CSTNode) -> None:
+    """The constructor's hook while :func:`parse_unvalidated` runs: no check."""
+
+
+def parse_unvalidated(source: str) -> cst.Module:
+    """``libcst.parse_module`` without libcst's per-node validation.
+
+    Each node libcst builds runs ``CSTNode.__post_init__`` -> ``_validate`` (whitespace,
+    parentheses, operators: the invariants of a hand-built node), 13-15% of the parse of JAX
+    libraries. The parser's own nodes hold them by construction, and its grammar rejects invalid
+    code (``ParserSyntaxError``) before any node is built (libcst's own comment on the hook: "it
+    might make more sense to move validation work into the visitor, which would allow us to avoid
+    validating the tree when parsing a file"). The hook is restored after, so nodes built anywhere
+    else (fixes) are validated as usual; a validation skipped in another thread meanwhile only
+    drops a check that raises."""
+    CSTNode.__post_init__ = _unvalidated  # type: ignore[method-assign]
+    try:
+        return cst.parse_module(source)
+    finally:
+        CSTNode.__post_init__ = _VALIDATING  # type: ignore[method-assign]
 
 
 def decode(data: bytes) -> str:
@@ -199,7 +225,7 @@ class FileLinter:
         imports = ImportTable(module_name)
         imports.add_module(module)
         try:
-            index, analysis, raw, failed = self._analyse(ModuleIndex, module, imports, seeds)
+            index, analysis, raw, failed = self._analyse(ModuleIndex, module, imports, seeds, source)
             hidden = self._hidden_by_holds(index, module, module_name, seeds, raw)
             for code, exc in failed.items():
                 result.errors.append(_internal_error(path, f"rule {code}", exc))
@@ -231,7 +257,7 @@ class FileLinter:
         if kept is not None and kept[0] == source:
             return kept[1]
         try:
-            module = cst.parse_module(source)
+            module = parse_unvalidated(source)
         except cst.ParserSyntaxError as exc:
             return self._syntax_error(path, source, exc)
         except RecursionError:
@@ -240,10 +266,10 @@ class FileLinter:
             trees[path] = (source, module)
         return module
 
-    def _analyse(self, index_class, module: cst.Module, imports: ImportTable, seeds) -> tuple:
+    def _analyse(self, index_class, module: cst.Module, imports: ImportTable, seeds, source: str | None = None) -> tuple:
         """(index, analysis, raw violations, failed rules) of one walk of the module's traced code
-        and its module rules."""
-        index = index_class(module, imports, self._extra, self.options.metadata_fields)
+        and its module rules (``source``: the text ``module`` was parsed from)."""
+        index = index_class(module, imports, self._extra, self.options.metadata_fields, source)
         index.static_field_names |= self.options.metadata_fields
         index.static_methods = self.options.static_methods
         index.annotated_classes = self.options.annotated_classes
@@ -269,7 +295,7 @@ class FileLinter:
             return []
         imports = ImportTable(module_name)
         imports.add_module(module)
-        second, _a, plain, _f = self._analyse(_WithoutHolds, module, imports, seeds)
+        second, _a, plain, _f = self._analyse(_WithoutHolds, module, imports, seeds, index.source)
         second.release()
         seen = {(item[0], item[1]) for item in raw}
         return [item for item in plain if (item[0], item[1]) not in seen]

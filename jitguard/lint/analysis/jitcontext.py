@@ -434,8 +434,11 @@ class ModuleIndex:
     """Functions, classes and jit contexts of one module."""
 
     def __init__(self, module: cst.Module, imports: ImportTable, extra_jit: frozenset[str] = frozenset(),
-                 tree_fields: frozenset[str] = frozenset()) -> None:
+                 tree_fields: frozenset[str] = frozenset(), source: str | None = None) -> None:
         self.module = module
+        # the text ``module`` was parsed from, when the caller has it (None: ``module.code``, which
+        # libcst makes again from the whole tree: a round trip gives the same text)
+        self.source = source
         self.imports = imports
         self.extra_jit = extra_jit
         # the tree-wide scan's metadata fields (textscan.metadata_names), known while this index is
@@ -449,7 +452,7 @@ class ModuleIndex:
         self.module_mappings: set[str] = set()  # module-level names bound to dict literals
         # fields some class of this module declares static (eqx.field(static=True), pytree_node=False,
         # register_dataclass meta fields, pytree aux data: jitguard.lint.analysis.pytrees)
-        self.static_field_names: set[str] = metadata_fields(module, imports)
+        self.static_field_names: set[str] = metadata_fields(module, imports, source)
         # methods of self alone that the tree's classes declare Python-valued (`-> int`), set by
         # the engine from the tree-wide scan (engine.metadata_names)
         self.static_methods: frozenset[str] = frozenset()

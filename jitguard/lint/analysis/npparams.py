@@ -224,31 +224,40 @@ def _scan(index) -> tuple[dict[str, int], set[str]]:
     values: dict[str, int] = {}
     mutated: set[str] = set()
     stack: list[cst.CSTNode] = [index.module]
-    while stack:
-        node = stack.pop()
-        skip = _not_values(node)
-        if isinstance(node, (cst.Import, cst.ImportFrom)):
-            continue
-        if isinstance(node, cst.Name):
+    pop, extend, name, imports = stack.pop, stack.extend, cst.Name, _IMPORTS
+    while stack:  # (type tests, not isinstance on libcst's ABC classes: a walk of every module)
+        node = pop()
+        kind = type(node)
+        if kind is name:
             values[node.value] = values.get(node.value, 0) + 1
             continue
-        _note_mutation(node, mutated)
-        stack.extend(c for c in children(node) if not any(c is s for s in skip))
+        if kind in imports:
+            continue
+        if kind in _MUTATING:
+            _note_mutation(node, mutated)
+        skip = _not_values(node)
+        extend([c for c in children(node) if c is not skip] if skip is not None else children(node))
     return values, mutated
 
 
-def _not_values(node: cst.CSTNode) -> tuple:
-    if isinstance(node, cst.Call):
-        return (node.func,) if isinstance(node.func, cst.Name) else ()
-    if isinstance(node, cst.Attribute):
-        return (node.attr,)
-    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
-        return (node.name,)
-    if isinstance(node, cst.Param):
-        return (node.name,)
-    if isinstance(node, cst.Arg):
-        return (node.keyword,) if node.keyword is not None else ()
-    return ()
+_IMPORTS = frozenset({cst.Import, cst.ImportFrom})
+# the nodes _note_mutation looks at
+_MUTATING = frozenset({cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Del, cst.Call})
+
+
+def _not_values(node: cst.CSTNode) -> cst.CSTNode | None:
+    """The child of ``node`` that is a name but not a value read (a called plain name, an
+    attribute's name, a def's or parameter's name, a keyword), if any."""
+    kind = type(node)
+    if kind is cst.Call:
+        return node.func if type(node.func) is cst.Name else None
+    if kind is cst.Attribute:
+        return node.attr
+    if kind is cst.FunctionDef or kind is cst.ClassDef or kind is cst.Param:
+        return node.name
+    if kind is cst.Arg:
+        return node.keyword
+    return None
 
 
 def _note_mutation(node: cst.CSTNode, mutated: set[str]) -> None:

@@ -35,8 +35,9 @@ _REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
 _REGISTER_NODE = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
 
 
-def metadata_fields(module: cst.Module, imports: ImportTable) -> set[str]:
-    """Names of the attributes that the module's pytree registrations declare as metadata."""
+def metadata_fields(module: cst.Module, imports: ImportTable, source: str | None = None) -> set[str]:
+    """Names of the attributes that the module's pytree registrations declare as metadata
+    (``source``: the text ``module`` was parsed from, if known; else libcst writes it again)."""
     names: set[str] = set()
     flatten_functions = False
     for stmt in module.body:
@@ -50,7 +51,7 @@ def metadata_fields(module: cst.Module, imports: ImportTable) -> set[str]:
                 if isinstance(value, cst.Call) and imports.resolve(value.func) in _REGISTER_NODE:
                     flatten_functions = True
     if flatten_functions:  # register_pytree_node(Cls, lambda x: ((x.array,), x.irreps), ...): aux data
-        names |= aux_attributes(module.code)
+        names |= aux_attributes(module.code if source is None else source)
     return names
 
 
