@@ -179,6 +179,14 @@ def reexec_on_snapshot(rev: str) -> None:
     raise SystemExit(code)
 
 
+def measure_this_checkout() -> None:
+    """Put this checkout first on PYTHONPATH, so that the ``python -m jitguard`` runs measure its
+    ``jitguard/`` (without it they import the installed package, which may be another checkout's
+    editable install). With ``--rev`` the snapshot is put first instead (reexec_on_snapshot)."""
+    if not os.environ.get(_CODE_ENV):
+        os.environ["PYTHONPATH"] = os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+
+
 def code_label() -> str:
     if os.environ.get(_CODE_ENV):
         return os.environ[_CODE_ENV]
@@ -783,6 +791,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.rev:
         reexec_on_snapshot(args.rev)
+    measure_this_checkout()
     scales = sorted({int(s) for s in args.scales.split(",") if s.strip()} | {1})
     scale_jobs = args.scale_jobs or args.jobs
     scale_repeat = args.scale_repeat if args.scale_repeat is not None else args.repeat

@@ -81,6 +81,7 @@ def main() -> int:
     args = parser.parse_args()
     if args.rev:
         lc.reexec_on_snapshot(args.rev)
+    lc.measure_this_checkout()
     corpus, label = lc.corpus_for(args)
     out: dict = {"corpus": label, "code": lc.code_label(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     print(f"corpus: {label}\ncode: {out['code']}\nload average at start: {os.getloadavg()[0]:.1f}")
