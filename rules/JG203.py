@@ -648,6 +648,40 @@ def own_hash_over_python_values(x):
     return gain.apply(x) + amplify(x, Gain(3.0, jnp.ones(2).shape)) + amplify(x, TupleGain([2.0], "b"))
 
 
+# --- a legacy PRNG key is an array of two uint32 words --------------------------------------
+
+
+@jax.tree_util.register_dataclass
+@dataclass
+class Seeded:
+    mean: jax.Array
+    key: jax.Array = field(metadata=dict(static=True))  # metadata: compared by the jit cache
+
+
+@jax.tree_util.register_dataclass
+@dataclass
+class SeededData:
+    mean: jax.Array
+    key: jax.Array  # a data field: traced like the other arrays
+
+
+@jax.jit
+def noisy(prior):
+    return prior.mean + jax.random.normal(prior.key, (3,))
+
+
+def legacy_keys_in_metadata():
+    outs = []
+    for seed in range(2):
+        prior = Seeded(jnp.zeros(3), jax.random.PRNGKey(seed))
+        outs.append(noisy(prior))  # expect: JG203
+    return outs
+
+
+def legacy_keys_as_data():
+    return [noisy(SeededData(jnp.zeros(3), jax.random.PRNGKey(seed))) for seed in range(2)]
+
+
 # --- dataclass fields the call does not pass, and fields __post_init__ replaces ----------------
 
 
@@ -786,6 +820,7 @@ def custom_rule_eagerly_or_with_nondiff(x):
 
 
 RAISES = [
+    (legacy_keys_in_metadata, "ValueError"),
     (lambda: default_factory_dict_left_out(jnp.arange(3.0)), "ValueError"),
     (lambda: largest_sum(jnp.arange(3.0)), "ValueError"),
     (lambda: cubed_through_jit(jnp.arange(3.0)), "ValueError"),
@@ -833,6 +868,7 @@ RAISES = [
 ]
 
 RUNS = [
+    legacy_keys_as_data,
     lambda: dict_replaced_in_post_init(jnp.arange(3.0)),
     lambda: custom_rule_eagerly_or_with_nondiff(jnp.arange(3.0)),
     lambda: jit_of_an_identity_hashed_instance(jnp.arange(3.0)),

@@ -47,7 +47,6 @@ MISSED: dict[str, set[int]] = {
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
     "control_optax-inject-hyperparams-integer-option-traced-in-jitted-init": {17},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_gpjax-prng-key-kept-as-static-field": {43},
     "static_jax-slice-object-at-static-argnums": {26},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }

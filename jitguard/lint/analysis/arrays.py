@@ -142,11 +142,17 @@ def _call(call: cst.Call, index, scope, depth: int) -> tuple[str, bool] | None:
         if name in ELEMENTWISE:
             args = [a for a in call.args if a.keyword is None and not a.star]
             return JAX, bool(args) and many_elements(args[0].value, index, scope, depth + 1)
-        return JAX, _size_given(call, name)
+        return JAX, name in _RAW_KEY_MAKERS or _size_given(call, name)
     drawn = _numpy_draw(call, name, index, scope)
     if drawn is not None:
         return drawn
     return _returned_element(call, index, scope, depth)
+
+
+# a legacy (raw) PRNG key is its key data: uint32[2] for the default threefry implementation (4
+# for rbg), so its `==` is elementwise, with no truth value (`jax.random.key` makes a typed key of
+# shape (), whose `==` has one; JAX 0.10.2: rules/JG203.py)
+_RAW_KEY_MAKERS = frozenset({"jax.random.PRNGKey"})
 
 
 def one_element(call: cst.Call) -> bool:

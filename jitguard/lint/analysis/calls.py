@@ -215,7 +215,8 @@ class FactExtractor:
                 # only loops whose length grows with the work count: a loop over a fixed
                 # collection (a literal, an Enum, itertools.product of literals) is bounded
                 table = self.index.imports_of(func)
-                in_loop = any(not is_bounded_loop(loop, table, self._enums, scope_view(self.index, func)) for loop in loops)
+                in_loop = any(not is_bounded_loop(loop, table, self._enums, scope_view(self.index, func), ranges=True)
+                              for loop in loops)
                 out.append((CallFact(callee, bound, in_loop, tuple(args), traced=traced,
                                      wrapper=self.qualname(via) if via is not None else None), call, tuple(nodes)))
         return out

@@ -155,11 +155,14 @@ _DICT_VIEWS = frozenset({"items", "keys", "values"})
 
 
 def is_fixed_collection(expr: cst.BaseExpression, imports: ImportTable | None = None,
-                        enums: frozenset[str] = frozenset(), scope=None, depth: int = 0) -> bool:
+                        enums: frozenset[str] = frozenset(), scope=None, depth: int = 0, ranges: bool = False) -> bool:
     """Is ``expr`` a collection whose length is written in the code: a literal tuple, list, set
     or dict, a dict view of one, an Enum class of the module (``enums``), one repeated a literal
-    number of times (``[8] * 10``: its elements only), a ``range`` of integer
-    literals with at most FEW_VALUES values, or ``zip``/``enumerate``/``itertools.product``/... of
+    number of times (``[8] * 10``: its elements only), with ``ranges``, a
+    ``range`` of integer literals with at most FEW_VALUES values (a few *values*: what a loop over
+    one passes as a static argument or a shape takes few values, compiled once each; but a new
+    function object made per iteration compiles again at every iteration, so the rules about new
+    functions leave ``ranges`` off), or ``zip``/``enumerate``/``itertools.product``/... of
     such collections? A loop over one runs a fixed
     number of times, however long the program runs: what varies with it takes a bounded number
     of values. With ``scope`` (a ``shapes.ScopeView``), a name bound only to such collections (a
@@ -175,8 +178,8 @@ def is_fixed_collection(expr: cst.BaseExpression, imports: ImportTable | None = 
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Multiply):
         # `[8] * 10`, `3 * (a, b)`: a literal count of repeats of a fixed collection's elements
         count, seq = (expr.left, expr.right) if isinstance(expr.left, cst.Integer) else (expr.right, expr.left)
-        return isinstance(count, cst.Integer) and is_fixed_collection(seq, imports, enums, scope, depth)
-    return isinstance(expr, cst.Call) and (_few_range(expr) or _fixed_call(expr, imports, enums, scope, depth))
+        return isinstance(count, cst.Integer) and is_fixed_collection(seq, imports, enums, scope, depth, ranges)
+    return isinstance(expr, cst.Call) and ((ranges and _few_range(expr)) or _fixed_call(expr, imports, enums, scope, depth, ranges))
 
 
 # a loop over this many values or fewer, written in the code, is a warm-up (one compile each),
@@ -202,16 +205,17 @@ def _int_literal(expr: cst.BaseExpression) -> int | None:
     return None
 
 
-def _fixed_call(expr: cst.Call, imports: ImportTable | None, enums: frozenset[str], scope, depth: int) -> bool:
+def _fixed_call(expr: cst.Call, imports: ImportTable | None, enums: frozenset[str], scope, depth: int,
+                ranges: bool = False) -> bool:
     func = expr.func
     if isinstance(func, cst.Attribute) and func.attr.value in _DICT_VIEWS and not expr.args:
-        return is_fixed_collection(func.value, imports, enums, scope, depth)
+        return is_fixed_collection(func.value, imports, enums, scope, depth, ranges)
     name = imports.resolve(func) if imports is not None else None
     name = name or (func.value if isinstance(func, cst.Name) else None)
     if name not in _FIXED_WHEN_ARGS_ARE:
         return False
     positional = [a.value for a in expr.args if a.keyword is None and not a.star]
-    return bool(positional) and all(is_fixed_collection(v, imports, enums, scope, depth) for v in positional)
+    return bool(positional) and all(is_fixed_collection(v, imports, enums, scope, depth, ranges) for v in positional)
 
 
 _ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})
@@ -224,14 +228,14 @@ def enum_classes(classes: dict, imports: ImportTable) -> frozenset[str]:
 
 
 def is_bounded_loop(loop: cst.CSTNode, imports: ImportTable | None = None, enums: frozenset[str] = frozenset(),
-                    scope=None) -> bool:
+                    scope=None, ranges: bool = False) -> bool:
     """A ``for`` loop or comprehension over fixed collections only (see is_fixed_collection)."""
     if isinstance(loop, cst.For):
-        return is_fixed_collection(loop.iter, imports, enums, scope)
+        return is_fixed_collection(loop.iter, imports, enums, scope, ranges=ranges)
     if isinstance(loop, cst.BaseComp):
         clause = loop.for_in
         while clause is not None:
-            if not is_fixed_collection(clause.iter, imports, enums, scope):
+            if not is_fixed_collection(clause.iter, imports, enums, scope, ranges=ranges):
                 return False
             clause = clause.inner_for_in
         return True
@@ -635,7 +639,7 @@ class LoopFacts(_Flow):
 
     def _target(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
         names = _target_names(target)
-        fixed = is_fixed_collection(iterable, self.imports, scope=self.scope)
+        fixed = is_fixed_collection(iterable, self.imports, scope=self.scope, ranges=True)
         (self.bounded if fixed else self.varying).update(names)
         if is_structure_iter(iterable, self.imports):
             self.struct |= names

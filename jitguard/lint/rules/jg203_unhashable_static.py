@@ -74,7 +74,8 @@ class UnhashableStaticArgument(Rule):
         a transform given `in_axes` or static options is not judged), and an instance of
         a registered pytree given an array of more than one element in its metadata (aux data of
         `tree_flatten`, `meta_fields`, `eqx.field(static=True)` of an `equinox.Module`; built here or by a factory such as a `staticmethod`
-        returning it; the array made by a constructor, a `jax.random` draw with a shape, an
+        returning it; the array made by a constructor, a `jax.random` draw with a shape, a legacy
+        `jax.random.PRNGKey` (two uint32 words), an
         elementwise `jnp` function or arithmetic on such an array, or a helper returning it, also
         spread from the tuple it returns: `Rope(*caches(16, 32))`) passed to
         a jitted function (`jax.jit`, `pmap`, a def decorated with `eqx.filter_jit`) after another
