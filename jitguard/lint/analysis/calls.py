@@ -443,8 +443,22 @@ def shadowed(index: ModuleIndex, name: str, func: FunctionInfo | None) -> bool:
                 if _declares_global(scope.node, name):
                     return False
             elif found:
-                return True
+                # a name the function imports is resolved by its own import table (imports_of)
+                return not _imports(scope.node, name)
         scope = scope.parent
+    return False
+
+
+def _imports(node: cst.FunctionDef, name: str) -> bool:
+    """Does an import statement in ``node``'s body bind ``name``?"""
+    for n in iter_nodes(node.body):
+        if isinstance(n, (cst.Import, cst.ImportFrom)) and not isinstance(n.names, cst.ImportStar):
+            for alias in n.names:
+                bound = alias.asname.name if alias.asname is not None else alias.name
+                while isinstance(bound, cst.Attribute):
+                    bound = bound.value
+                if isinstance(bound, cst.Name) and bound.value == name:
+                    return True
     return False
 
 
