@@ -671,15 +671,13 @@ def noisy(prior):
 
 
 def legacy_keys_in_metadata():
-    outs = []
-    for seed in range(2):
-        prior = Seeded(jnp.zeros(3), jax.random.PRNGKey(seed))
-        outs.append(noisy(prior))  # expect: JG203
-    return outs
+    first = noisy(Seeded(jnp.zeros(3), key=jax.random.PRNGKey(0)))  # compiles; its key is cached
+    return first, noisy(Seeded(jnp.ones(3), key=jax.random.PRNGKey(7)))  # expect: JG203
 
 
 def legacy_keys_as_data():
-    return [noisy(SeededData(jnp.zeros(3), jax.random.PRNGKey(seed))) for seed in range(2)]
+    keys = jax.random.split(jax.random.PRNGKey(0))
+    return noisy(SeededData(jnp.zeros(3), keys[0])), noisy(SeededData(jnp.ones(3), keys[1]))
 
 
 # --- dataclass fields the call does not pass, and fields __post_init__ replaces ----------------
