@@ -259,6 +259,22 @@ def tiles_per_slot(n):
     return out
 
 
+@jax.jit
+def norm_of(point):
+    return jnp.sqrt(point.x @ point.x)
+
+
+def make_point(x):
+    class Point(NamedTuple):  # a class statement run at each call: a new class object each time
+        x: jax.Array
+
+    return Point(x)
+
+
+def points_per_step(n):
+    return [norm_of(make_point(jnp.ones(2) * k)) for k in range(n)]  # expect: JG302
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -535,6 +551,18 @@ def plain_method_each_step(n):
     return x
 
 
+class SharedPoint(NamedTuple):  # one class, made once: one tree structure
+    x: jax.Array
+
+
+def make_shared_point(x):
+    return SharedPoint(x)
+
+
+def points_of_one_class(n):
+    return [norm_of(make_shared_point(jnp.ones(2) * k)) for k in range(n)]
+
+
 def tiles_in_two_slots(n):
     out = []
     for k in range(n):
@@ -546,8 +574,8 @@ def tiles_in_two_slots(n):
 
 GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda,
-         tree_partial_each_step, sampler_steps, descriptor_method_each_step, tiles_per_slot]
-BOUNDED = [warm_up_over_a_literal_range, scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
+         tree_partial_each_step, sampler_steps, descriptor_method_each_step, tiles_per_slot, points_per_step]
+BOUNDED = [points_of_one_class, warm_up_over_a_literal_range, scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key, sampler_keeping_its_weight_steps,

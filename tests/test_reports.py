@@ -39,7 +39,6 @@ MISSED: dict[str, set[int]] = {
     "churn_mujoco-mjx-data-time-weak-type-second-step": {45},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
-    "churn_pyroki-retargeting-cost-classes-created-per-call": {37},
     "churn_scikit-robot-trajopt-solver-jits-fresh-closures-every-solve": {26},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_jaxopt-scipy-root-finding-under-vmap": {32},

@@ -23,6 +23,18 @@ MARK = "whose metadata field"
 _CACHE = PerIndex()
 
 
+# the words a description of an instance of a pytree class made anew by each run of a function
+# carries: the class is part of the tree structure, so each new class is a new program (checked
+# under JAX 0.10.2: n calls of a factory defining a register_dataclass class, n compiles;
+# rules/JG302.py); JG302 reads them to report such a value at a traced position
+NEW_CLASS = "of a pytree class defined anew"
+
+
+def new_pytree_class(fresh: str | None) -> bool:
+    """Does the description of a fresh value say it is an instance of a pytree class made anew?"""
+    return bool(fresh) and NEW_CLASS in fresh.split("|", 1)[0]
+
+
 def in_metadata(fresh: str | None) -> bool:
     """Does the description of a fresh value (``ArgFact.fresh``) say it is in a pytree's metadata?"""
     return bool(fresh) and MARK in fresh.split("|", 1)[0]

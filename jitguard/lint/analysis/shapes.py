@@ -24,7 +24,7 @@ import weakref
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
-from jitguard.lint.analysis.metaidentity import fresh_metadata
+from jitguard.lint.analysis.metaidentity import NEW_CLASS, fresh_metadata
 from jitguard.lint.analysis.walk import branches, children
 from jitguard.lint.analysis.memo import PerIndex
 
@@ -418,6 +418,9 @@ def _fresh_call(view: "ScopeView", call: cst.Call, depth: int) -> str | None:
     name = view.imports.resolve(call.func)
     if name in _FRESH_CALLS:
         return f"a new `{name.rsplit('.', 1)[-1]}(...)` object"
+    nested = _nested_pytree_class(view, call.func)
+    if nested is not None:
+        return f"an instance of `{nested}`, {NEW_CLASS} at each call of `{view.func.display()}`"
     if isinstance(call.func, cst.Name) and call.func.value in view.index.classes:
         klass = view.index.classes[call.func.value]
         if klass.identity_hashed:
@@ -433,6 +436,29 @@ def _fresh_call(view: "ScopeView", call: cst.Call, depth: int) -> str | None:
         return None
     made = fresh_return(view.index, found[0])
     return f"a new `{found[0].name}(...)` result ({made})" if made else None
+
+
+_PYTREE_DECORATORS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass",
+                                "jax.tree_util.register_pytree_node_class", "flax.struct.dataclass", "chex.dataclass"})
+_PYTREE_BASES = frozenset({"typing.NamedTuple", "flax.struct.PyTreeNode", "equinox.Module"})
+
+
+def _nested_pytree_class(view: "ScopeView", func: cst.BaseExpression) -> str | None:
+    """``Cls`` when ``func`` names a class statement of ``view``'s function's own body (run, so a
+    new class object made, at each call of it) that is a pytree: registered by a decorator, or a
+    NamedTuple, ``flax.struct.PyTreeNode`` or ``equinox.Module`` subclass."""
+    if not isinstance(func, cst.Name) or view.func is None or not isinstance(view.func.node, cst.FunctionDef):
+        return None
+    body = view.func.node.body
+    statements = body.body if isinstance(body, cst.IndentedBlock) else ()
+    for stmt in statements:
+        if isinstance(stmt, cst.ClassDef) and stmt.name.value == func.value:
+            resolve = view.imports.resolve
+            registered = any(resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator)
+                             in _PYTREE_DECORATORS for d in stmt.decorators)
+            based = any(resolve(b.value) in _PYTREE_BASES for b in stmt.bases)
+            return func.value if registered or based else None
+    return None
 
 
 def fresh_return(index, info) -> str | None:

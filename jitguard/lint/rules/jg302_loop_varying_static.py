@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from jitguard.lint.analysis.metaidentity import in_metadata
+from jitguard.lint.analysis.metaidentity import in_metadata, new_pytree_class
 from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.rules._sites import by_call, names, python_level, report_all, the_loop
 from jitguard.lint.rules.base import Reporter, Rule, Scope
@@ -21,7 +21,10 @@ class LoopVaryingStatic(Rule):
         `i % k` (also inside arithmetic: `1.0 + i % 2`) take a few values and are not flagged.
         A new instance of a class of the same module that compares by identity (no
         `__eq__`/`__hash__`, not a dataclass), created in the loop and passed at a static
-        position, is flagged too: every iteration is a new static value. Under
+        position, is flagged too: every iteration is a new static value. At a traced position, an
+        instance of a pytree class (registered by a decorator, a NamedTuple, a `PyTreeNode` or
+        `equinox.Module`) whose `class` statement runs at each call of a factory the loop calls is
+        flagged: the class is part of the tree structure, so each new class compiles again. Under
         `equinox.filter_jit`, which treats every non-array argument as static, a Python number that
         changes with the loop (a `range` counter, arithmetic on one) is flagged the same way. So is
         any other value that compares by identity and is made anew on every iteration, or on every
@@ -129,6 +132,15 @@ class LoopVaryingStatic(Rule):
                 "Put the same object in the metadata field every time (create it once, before the loop or at "
                 "module level), use a value that compares by value (a module-level function, a frozen dataclass), "
                 "or make the field a data field",
+            )
+        if not site.static and new_pytree_class(fresh) and "|" in fresh:  # a pytree of a class made anew
+            what, when = fresh.split("|", 1)
+            return (
+                f"argument `{site.param}` of jitted `{site.function}` is {what}, made {when}: a pytree's class is "
+                "part of its tree structure, which JAX compares to find the compiled program, so each new class "
+                "compiles again",
+                "Define the class once (at module level) and build instances of it; pass what changes as its "
+                "fields",
             )
         if site.static and fresh and "|" in fresh:  # made anew per iteration, or per call of a repeated function
             what, when = fresh.split("|", 1)
