@@ -32,6 +32,7 @@ from jitguard.lint.analysis.walk import iter_nodes
 
 _REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
 _REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
+REGISTER_DATACLASS, REGISTER_NODE_CLASS = _REGISTER_DATACLASS, _REGISTER_NODE_CLASS  # (shapes reads them)
 _REGISTER_NODE = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
 
 

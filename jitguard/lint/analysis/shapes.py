@@ -25,6 +25,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.metaidentity import NEW_CLASS, fresh_metadata
+from jitguard.lint.analysis.pytrees import REGISTER_DATACLASS, REGISTER_NODE_CLASS
 from jitguard.lint.analysis.walk import branches, children
 from jitguard.lint.analysis.memo import PerIndex
 
@@ -438,8 +439,7 @@ def _fresh_call(view: "ScopeView", call: cst.Call, depth: int) -> str | None:
     return f"a new `{found[0].name}(...)` result ({made})" if made else None
 
 
-_PYTREE_DECORATORS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass",
-                                "jax.tree_util.register_pytree_node_class", "flax.struct.dataclass", "chex.dataclass"})
+_PYTREE_DECORATORS = REGISTER_DATACLASS | REGISTER_NODE_CLASS | {"flax.struct.dataclass", "chex.dataclass"}
 _PYTREE_BASES = frozenset({"typing.NamedTuple", "flax.struct.PyTreeNode", "equinox.Module"})
 
 
