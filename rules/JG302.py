@@ -275,6 +275,16 @@ def points_per_step(n):
     return [norm_of(make_point(jnp.ones(2) * k)) for k in range(n)]  # expect: JG302
 
 
+def static_read_from_a_growing_list(n):
+    # the list's last entry is the one appended at this step: a new value, one compile each
+    sizes = [1]
+    outs = []
+    for k in range(n):
+        sizes.append(k + 2)
+        outs.append(power(jnp.ones(2), sizes[-1]))  # expect: JG302
+    return outs
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -572,12 +582,24 @@ def tiles_in_two_slots(n):
     return out
 
 
+def static_picked_from_fixed_bounds(n):
+    # an entry of a 2-tuple bound before the loop and left alone in it is one of its 2 entries,
+    # whatever the index: 2 compiles, however long the loop runs
+    bounds = ((0, 1), (1, 2))
+    outs = []
+    for i in range(n):
+        lo, hi = bounds[min(i, 1)][0], bounds[min(i, 1)][1]
+        outs.append(power(jnp.ones(2), lo + hi))
+    return outs
+
+
 GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda,
-         tree_partial_each_step, sampler_steps, descriptor_method_each_step, tiles_per_slot, points_per_step]
+         tree_partial_each_step, sampler_steps, descriptor_method_each_step, tiles_per_slot, points_per_step,
+         static_read_from_a_growing_list]
 BOUNDED = [points_of_one_class, warm_up_over_a_literal_range, scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key, sampler_keeping_its_weight_steps,
            nested_def_made_once_per_run, descriptor_method_read_once, plain_method_each_step,
-           cached_descriptor_method_each_step, tiles_in_two_slots]
+           cached_descriptor_method_each_step, tiles_in_two_slots, static_picked_from_fixed_bounds]

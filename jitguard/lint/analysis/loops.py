@@ -85,6 +85,15 @@ def _target_names(target: cst.CSTNode) -> set[str]:
     return set()
 
 
+def _stored_names(target: cst.CSTNode) -> set[str]:
+    """``buf`` of a target ``buf[k]`` (also inside a tuple of targets)."""
+    if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+        return {target.value.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return set().union(*(_stored_names(el.value) for el in target.elements))
+    return set()
+
+
 def _reset_names(body: cst.BaseSuite) -> set[str]:
     """Names assigned at the top level of a loop body from a value that does not read them."""
     out: set[str] = set()
@@ -285,6 +294,7 @@ class _Flow:
         self.assigned: set[str] = set()
         self.draws = True  # a value drawn at random (np.random.randint(...)) is a new value each time
         self.masks: set[str] = set()  # names bound to boolean masks whose selection changes with the loop
+        self.stored: set[str] = set()  # names whose entries the loop sets (`buf[k] = ...`)
 
     def _scan(self, body: cst.CSTNode, out: list) -> None:
         """Assignments and list growth in a loop body (not inside nested functions)."""
@@ -296,10 +306,12 @@ class _Flow:
             if isinstance(node, cst.Assign):
                 for t in node.targets:
                     out.append((_target_names(t.target), node.value, False, t.target))
+                    self.stored |= _stored_names(t.target)
             elif isinstance(node, cst.AnnAssign) and node.value is not None:
                 out.append((_target_names(node.target), node.value, False, node.target))
             elif isinstance(node, cst.AugAssign):
                 names = _target_names(node.target)
+                self.stored |= _stored_names(node.target)
                 out.append((names, node.value, True, node.target))
                 if isinstance(node.value, (cst.List, cst.ListComp)):
                     self.grown |= names
@@ -354,8 +366,29 @@ class _Flow:
         sized = _size_read(expr)
         if sized is not None and self.shape_varies(sized):
             return names_in(sized) or {"len"}  # len(rows), rows.shape[0], rows.size of rows of varying shape
+        if isinstance(expr, cst.Subscript) and all(isinstance(el.slice, cst.Index) for el in expr.slice):
+            return self._entry_varies(expr)
+        if is_literal_collection(expr) and isinstance(expr, cst.Tuple):  # a, b = x[0], y[1]: each entry
+            return set().union(*(self.value_varies(el.value) for el in expr.elements))
         found = self.value_names(expr) & self.varying
         return found | _draws_in(expr, self.imports) if self.draws else found
+
+    def _entry_varies(self, expr: cst.Subscript) -> set[str]:
+        """``bounds[i]``: an entry of a fixed-length collection the loop does not change (a tuple
+        or list display bound before it, neither rebound, grown nor stored into in it) is one of
+        its entries, whatever the index; otherwise an entry of a bounded value at an index that
+        reads nothing varying is bounded (``bounds[seats[0]][0]``); an entry of a list the loop
+        appends to or stores into changes with it (``sizes[-1]``)."""
+        head = expr.value
+        changed = self.grown | self.stored
+        if (isinstance(head, cst.Name) and head.value not in self.assigned | self.varying | changed
+                and is_fixed_collection(head, self.imports, scope=self.scope)):
+            return set()
+        out = self.value_varies(head) | ({head.value} & changed if isinstance(head, cst.Name) else set())
+        for el in expr.slice:
+            index = el.slice.value
+            out |= self.value_names(index) & self.varying | (_draws_in(index, self.imports) if self.draws else set())
+        return out
 
     def shape_varies(self, expr: cst.BaseExpression) -> bool:
         if isinstance(expr, cst.Name):
