@@ -32,7 +32,6 @@ IDS = [r.name for r in REPORTS]
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
     "churn_desc-trust-region-alpha-none-then-float": {33},
-    "churn_equinox-new-optimizer-instance-retraces-step": {50},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
     "churn_jaxopt-init-state-weak-stepsize-recompiles-update": {55},
@@ -43,15 +42,12 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "churn_scikit-robot-trajopt-solver-jits-fresh-closures-every-solve": {26},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_jax-scan-unroll-traced-argument": {24},
     "concrete_jaxopt-scipy-root-finding-under-vmap": {32},
     "concrete_netket-sr-lazy-gmres-restart-is-pytree-data-field": {66},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
-    "concrete_tinygp-carma-roots-and-numpy-roll-under-jit": {19},
     "control_optax-inject-hyperparams-integer-option-traced-in-jitted-init": {17},
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_jax-md-cell-list-array-box-in-static-field": {45},
-    "static_jax-prng-key-in-custom-pytree-aux-data": {61},
     "static_jax-slice-object-at-static-argnums": {26},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }

@@ -12,22 +12,22 @@ import jax
 import jax.numpy as jnp
 
 
-# --- must be flagged ---
+ROTARY_PERCENTAGE = 0.25
 
 
-def compute_cos_sin_embedding(x, rotary_percentage=0.25, max_wavelength=10000):
-    rotary_dim = jnp.asarray(x.shape[-1] * rotary_percentage, dtype="float32")
+def cos_sin_for_rotary_dim(x, rotary_dim, max_wavelength=10000):
     freq_range = jnp.arange(0, rotary_dim, 2, dtype="float32")  # expect: JG105
     inverse_freq = 1.0 / (max_wavelength ** (freq_range / rotary_dim))
-    t = jnp.arange(x.shape[1], dtype="float32")
-    freqs = jnp.einsum("i,j->ij", t, inverse_freq)
-    return jnp.cos(freqs), jnp.sin(freqs)
+    freqs = jnp.einsum("i,j->ij", jnp.arange(x.shape[1], dtype="float32"), inverse_freq)
+    return jnp.cos(freqs).sum() + jnp.sin(freqs).sum()
+
+
+# --- must be flagged ---
 
 
 @jax.jit
 def predict_step(x):
-    cos_emb, sin_emb = compute_cos_sin_embedding(x)
-    return cos_emb.sum() + sin_emb.sum()
+    return cos_sin_for_rotary_dim(x, jnp.asarray(x.shape[-1] * ROTARY_PERCENTAGE, dtype="float32"))
 
 
 def bug():
@@ -37,19 +37,9 @@ def bug():
 # --- must not be flagged ---
 
 
-def compute_cos_sin_embedding_static(x, rotary_percentage=0.25, max_wavelength=10000):
-    rotary_dim = int(x.shape[-1] * rotary_percentage)
-    freq_range = jnp.arange(0, rotary_dim, 2, dtype="float32")
-    inverse_freq = 1.0 / (max_wavelength ** (freq_range / rotary_dim))
-    t = jnp.arange(x.shape[1], dtype="float32")
-    freqs = jnp.einsum("i,j->ij", t, inverse_freq)
-    return jnp.cos(freqs), jnp.sin(freqs)
-
-
 @jax.jit
 def predict_step_static(x):
-    cos_emb, sin_emb = compute_cos_sin_embedding_static(x)
-    return cos_emb.sum() + sin_emb.sum()
+    return cos_sin_for_rotary_dim(x, int(x.shape[-1] * ROTARY_PERCENTAGE))
 
 
 def fixed():

@@ -11,14 +11,16 @@ import functools
 import jax
 
 
-# --- must be flagged ---
-
-
-@jax.jit
-def f(x, y):
+def choose(x, y):
     if y:  # expect: JG101
         return x
     return -x
+
+
+# --- must be flagged ---
+
+
+f = jax.jit(choose)
 
 
 @jax.jit
@@ -33,11 +35,7 @@ def bug():
 # --- must not be flagged ---
 
 
-@functools.partial(jax.jit, static_argnames="y")
-def f_static(x, y):
-    if y:
-        return x
-    return -x
+f_static = functools.partial(jax.jit, static_argnames="y")(choose)
 
 
 @jax.jit
