@@ -565,7 +565,21 @@ def run_filtered_stack():
     return apply_stack_filtered(Stack(jnp.eye(2), 3), jnp.ones(2))
 
 
+# --- lax.scan's unroll factor: a value JAX needs concrete (jaxsig.STATIC_INTS) ----------------
+
+
+@jax.jit
+def unrolled_scan(x, n):
+    return jax.lax.scan(lambda c, z: (c + 1.0, z), x, None, length=4, unroll=n)  # expect: JG104
+
+
+@partial(jax.jit, static_argnames="n")
+def unrolled_scan_static(x, n):
+    return jax.lax.scan(lambda c, z: (c + 1.0, z), x, None, length=4, unroll=n)
+
+
 RAISES = [
+    (lambda: unrolled_scan(1.0, 2), "ConcretizationTypeError"),
     (run_stacks, "TracerIntegerConversionError"),
     (lambda: padded_to_total(jnp.array([1, 2])), "ConcretizationTypeError"),
     (lambda: fill_to_limit(jnp.ones(3), Budget(2)), "ConcretizationTypeError"),
@@ -626,6 +640,7 @@ def _roster_checked(active, valid=None):
 
 
 RUNS = [
+    lambda: unrolled_scan_static(1.0, 2),
     run_filtered_stack,
     lambda: jax.jit(_roster_checked)(jnp.ones(2, dtype=bool), jnp.ones(2, dtype=bool)),
     lambda: _roster_checked(np.ones(2, dtype=bool)),

@@ -289,7 +289,25 @@ def mapped_shapes(x):
     return jnp.zeros(sizes[0]) + x.sum()
 
 
+# --- a boolean option that bounds a value-dependent output (jaxsig.FLAG_BOUNDED_OUTPUTS) -------
+
+
+@jax.jit
+def polynomial_roots(coefficients):
+    return jnp.roots(coefficients)  # expect: JG105
+
+
+@jax.jit
+def polynomial_roots_kept(coefficients):
+    return jnp.roots(coefficients, strip_zeros=False)  # one root per degree, whatever the values
+
+
+def polynomial_roots_eagerly(coefficients):
+    return jnp.roots(coefficients)  # concrete coefficients: stripping the zeros is fine
+
+
 RAISES = [
+    (lambda: polynomial_roots(jnp.array([1.0, 2.0, 1.0])), "ConcretizationTypeError"),
     (lambda: mapped_sizes(jnp.ones(2), 3), "TypeError"),
     (run_first_block, "TypeError"),
     (lambda: broadcast_to_dims(1.0, 2, 3), "TypeError"),
@@ -320,6 +338,8 @@ RAISES = [
 ]
 
 RUNS = [
+    lambda: polynomial_roots_kept(jnp.array([1.0, 2.0, 1.0])),
+    lambda: polynomial_roots_eagerly(jnp.array([0.0, 2.0, 1.0])),
     lambda: mapped_shapes(jnp.ones(2)),
     lambda: broadcast_static(1.0, 2, 3),
     lambda: static_top_k_split_offset(jnp.arange(4.0), jnp.eye(3), k=2, offset=1),

@@ -680,6 +680,49 @@ def legacy_keys_as_data():
     return noisy(SeededData(jnp.zeros(3), keys[0])), noisy(SeededData(jnp.ones(3), keys[1]))
 
 
+# --- the aux data of a hand-written flatten function is metadata too -------------------------
+
+
+@dataclass
+class Draw:
+    scale: jax.Array
+    key: jax.Array
+
+
+@dataclass
+class DrawKeyAsChild:
+    scale: jax.Array
+    key: jax.Array
+
+
+def _flatten_draw(d):
+    return (d.scale,), d.key  # the key in the aux data: part of the tree structure
+
+
+def _flatten_draw_key_as_child(d):
+    return (d.scale, d.key), None
+
+
+jax.tree_util.register_pytree_node(Draw, _flatten_draw, lambda key, children: Draw(children[0], key))
+jax.tree_util.register_pytree_node(DrawKeyAsChild, _flatten_draw_key_as_child,
+                                   lambda _aux, children: DrawKeyAsChild(*children))
+
+
+@jax.jit
+def drawn(d):
+    return d.scale * jax.random.normal(d.key, (3,))
+
+
+def keys_in_flatten_aux_data():
+    first = drawn(Draw(jnp.ones(()), jax.random.PRNGKey(0)))  # compiles; its key is cached
+    return first, drawn(Draw(jnp.ones(()), jax.random.PRNGKey(1)))  # expect: JG203
+
+
+def keys_as_flatten_children():
+    return drawn(DrawKeyAsChild(jnp.ones(()), jax.random.PRNGKey(0))), drawn(
+        DrawKeyAsChild(jnp.ones(()), jax.random.PRNGKey(1)))
+
+
 # --- dataclass fields the call does not pass, and fields __post_init__ replaces ----------------
 
 
@@ -819,6 +862,7 @@ def custom_rule_eagerly_or_with_nondiff(x):
 
 RAISES = [
     (legacy_keys_in_metadata, "ValueError"),
+    (keys_in_flatten_aux_data, "ValueError"),
     (lambda: default_factory_dict_left_out(jnp.arange(3.0)), "ValueError"),
     (lambda: largest_sum(jnp.arange(3.0)), "ValueError"),
     (lambda: cubed_through_jit(jnp.arange(3.0)), "ValueError"),
@@ -867,6 +911,7 @@ RAISES = [
 
 RUNS = [
     legacy_keys_as_data,
+    keys_as_flatten_children,
     lambda: dict_replaced_in_post_init(jnp.arange(3.0)),
     lambda: custom_rule_eagerly_or_with_nondiff(jnp.arange(3.0)),
     lambda: jit_of_an_identity_hashed_instance(jnp.arange(3.0)),

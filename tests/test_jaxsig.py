@@ -90,6 +90,31 @@ def test_a_size_bounded_output_fails_under_jit_without_size_and_runs_with_it(qua
     jax.jit(lambda *a: fn(*a, size=4))(*args)
 
 
+@pytest.mark.parametrize("qual", sorted(jaxsig.FLAG_BOUNDED_OUTPUTS))
+def test_a_flag_bounded_output_fails_under_jit_by_default_and_runs_with_the_option(qual):
+    """``jnp.roots`` of traced coefficients raises under jit (its default strips their leading
+    zeros: a length that depends on the values) and runs with ``strip_zeros=False``."""
+    fn, (option, bounding) = _resolve(qual), jaxsig.FLAG_BOUNDED_OUTPUTS[qual]
+    x = jnp.array([1.0, 2.0, 1.0])
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.jit(fn)(x)
+    jax.jit(lambda v: fn(v, **{option: bounding}))(x)
+    assert fn(jnp.array([0.0, 1.0, 2.0])).shape != fn(x).shape  # eagerly: two values, two lengths
+
+
+def test_the_flag_bounded_outputs_are_found_again_by_running_jax():
+    assert _scan_module().scan_flag_bounded_outputs() == jaxsig.FLAG_BOUNDED_OUTPUTS
+
+
+def test_a_probe_finds_static_ints_of_functions_that_need_a_size_to_run():
+    """``lax.scan(f, init, length=2, unroll=n)``: the probe gives the optional ``length`` a size,
+    so ``unroll`` (static: a traced one raises) is found."""
+    ints, _sizes = _scan_module().scan_static_ints(only=frozenset({"jax.lax.scan"}))
+    assert ints["jax.lax.scan"] == ((5,), ("unroll",))
+    with pytest.raises(jax.errors.ConcretizationTypeError):
+        jax.jit(lambda n, x: jax.lax.scan(lambda c, z: (c, z), x, None, length=2, unroll=n))(2, 1.0)
+
+
 def _scan_module():
     sys.path.insert(0, str(ROOT / "scripts"))
     try:

@@ -39,6 +39,7 @@ MISSED: dict[str, set[int]] = {
     "churn_mujoco-mjx-data-time-weak-type-second-step": {45},
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_optax-bias-correction-power-per-step": {43},
+    "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "churn_scikit-robot-trajopt-solver-jits-fresh-closures-every-solve": {26},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_jaxopt-scipy-root-finding-under-vmap": {32},
@@ -46,6 +47,7 @@ MISSED: dict[str, set[int]] = {
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
     "control_optax-inject-hyperparams-integer-option-traced-in-jitted-init": {17},
     "static_equinox-filter-jit-numpy-batch-static": {29},
+    "static_jax-md-cell-list-array-box-in-static-field": {45},
     "static_jax-slice-object-at-static-argnums": {26},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }

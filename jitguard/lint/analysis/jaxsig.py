@@ -4,6 +4,8 @@ SIZE_PARAMETERS: qualified name -> (positions, keywords) of the parameters that 
 the output: a traced value there has no static value to build a shape from.
 SIZE_BOUNDED_OUTPUTS: functions whose output size depends on their input's values unless an
 optional `size=` bounds it.
+FLAG_BOUNDED_OUTPUTS: functions whose output size depends on their input's values unless a boolean
+option is given the value that bounds it -> (the option, that value).
 STATIC_AXES / STATIC_AXIS_METHODS: (positions, keywords) of the axis parameters of jax.numpy's
 functions / jax.Array's methods (positions after self) that raise under jit when traced.
 SIZE_FROM_VALUES: optional size parameters that, omitted, are computed from the input's values.
@@ -120,6 +122,10 @@ SIZE_BOUNDED_OUTPUTS = frozenset({
     'jax.numpy.unique_inverse',
     'jax.numpy.unique_values',
 })
+
+FLAG_BOUNDED_OUTPUTS: dict[str, tuple[str, bool]] = {
+    'jax.numpy.roots': ('strip_zeros', False),
+}
 
 STATIC_AXES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     'jax.numpy.all': ((1,), ('axis',)),
@@ -245,6 +251,7 @@ STATIC_INTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     'jax.lax.logistic': ((), ('accuracy',)),
     'jax.lax.map': ((), ('batch_size',)),
     'jax.lax.reduce_precision': ((1, 2), ('exponent_bits', 'mantissa_bits')),
+    'jax.lax.scan': ((5,), ('unroll',)),
     'jax.lax.slice_in_dim': ((3,), ('stride',)),
     'jax.lax.sort': ((1, 3), ('dimension', 'num_keys')),
     'jax.numpy.arange': ((2,), ('step',)),

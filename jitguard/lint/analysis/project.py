@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jitguard.lint.analysis.facts import ArgFact, CallFact, JitDef, ParamFact, Wrapper
+from jitguard.lint.analysis.metaidentity import in_metadata, new_pytree_class
 from jitguard.lint.diagnostics import FileResult
 
 # lattice.WEAK_SCALARS (the kinds of Python scalar literals), not imported: lattice imports libcst,
@@ -122,7 +123,8 @@ class ProjectIndex:
                         continue  # a wrapper's parameter that does not reach the jitted function
                     static = param in jd.static
                     if jd.python_static:  # equinox.filter_jit: every non-array value is static
-                        static = bool(arg.py_number or str(arg.scalar or "strong") in WEAK_SCALARS)
+                        static = bool(arg.py_number or str(arg.scalar or "strong") in WEAK_SCALARS
+                                      or _fresh_non_array(arg.fresh))
                     yield CallSite(res.path, call, arg, jd, param, static, self._compiled_at(jd))
 
     def _compiled_at(self, jd: JitDef) -> tuple[str, CallFact] | None:
@@ -166,3 +168,13 @@ def _param_for(jd: JitDef, bound: bool, kw: str | None, pos: int | None) -> str 
         skip += 1
     positional = jd.positional()[skip:]
     return positional[pos] if pos is not None and pos < len(positional) else None
+
+
+def _fresh_non_array(fresh: str | None) -> bool:
+    """A value made anew per iteration or per call that is not an array and not a pytree with
+    array leaves (a closure, a ``functools.partial``, a NamedTuple of closures, an instance of a
+    class without ``__eq__``): ``equinox.filter_jit`` keeps every non-array leaf static, and this
+    one compares by identity (JAX 0.10.2 with equinox: rules/JG302_equinox.py). A pytree whose
+    metadata or class is the new part (``in_metadata``, ``new_pytree_class``) is traced as a tree
+    and read by those checks instead."""
+    return bool(fresh) and not in_metadata(fresh) and not new_pytree_class(fresh)

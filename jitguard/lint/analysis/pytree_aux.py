@@ -48,29 +48,47 @@ _last_name = leafnodes.last_name
 
 def aux_attributes(source: str) -> set[str]:
     """Names of the attributes that the module's pytree flatten functions return as aux data."""
+    names: set[str] = set()
+    for _cls, attrs in _registrations(source):
+        names |= attrs
+    return names
+
+
+def aux_attributes_by_class(source: str) -> dict[str, set[str]]:
+    """The same per class, for ``register_pytree_node(Cls, flatten, unflatten)`` calls whose first
+    argument is a class name (the decorated classes: ``pytrees.metadata_parameters`` reads them)."""
+    out: dict[str, set[str]] = {}
+    for cls, attrs in _registrations(source):
+        if cls is not None and attrs:
+            out.setdefault(cls, set()).update(attrs)
+    return out
+
+
+def _registrations(source: str):
+    """(the registered class's name when a call names it, else None; its aux attributes) per
+    registration of the module."""
     try:
         tree = ast.parse(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return set()
+        return
     defs: dict[str, list[ast.FunctionDef]] = {}
     nodes = _nodes(tree)
     for node in nodes:
         if type(node) is ast.FunctionDef:
             defs.setdefault(node.name, []).append(node)
-    names: set[str] = set()
     for node in nodes:
         if isinstance(node, ast.Call) and _last_name(node.func) in _REGISTER_CALLS and len(node.args) >= 2:
             flatten = node.args[1]
+            cls = node.args[0].id if isinstance(node.args[0], ast.Name) else None
             if isinstance(flatten, ast.Lambda):
-                names |= _lambda_aux(flatten)
+                yield cls, _lambda_aux(flatten)
             elif isinstance(flatten, ast.Name):
                 for fn in defs.get(flatten.id, ()):
-                    names |= _function_aux(fn)
+                    yield cls, _function_aux(fn)
         elif isinstance(node, ast.ClassDef) and any(_last_name(_callee(d)) in _REGISTER_CLASS for d in node.decorator_list):
             for stmt in node.body:
                 if isinstance(stmt, ast.FunctionDef) and stmt.name in _FLATTEN_METHODS:
-                    names |= _function_aux(stmt)
-    return names
+                    yield None, _function_aux(stmt)
 
 
 def _nodes(tree: ast.AST) -> list[ast.AST]:

@@ -27,7 +27,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import fieldmeta
 from jitguard.lint.analysis.imports import ImportTable
-from jitguard.lint.analysis.pytree_aux import aux_attributes
+from jitguard.lint.analysis.pytree_aux import aux_attributes, aux_attributes_by_class
 from jitguard.lint.analysis.walk import iter_nodes
 
 _REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
@@ -129,6 +129,7 @@ def metadata_parameters(module: cst.Module, imports: ImportTable) -> dict[str, t
     out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
     classes = {stmt.name.value: stmt for stmt in module.body if isinstance(stmt, cst.ClassDef)}
     registered = _registered_dataclasses(module, imports)
+    flattened = aux_attributes_by_class(module.code) if _registers_nodes(module) else {}
     for name, node in classes.items():
         decorated_meta, node_class = _decorator_registration(node, imports)
         meta = set(registered.get(name, ())) | decorated_meta | _per_field_metadata(node, imports)
@@ -136,11 +137,28 @@ def metadata_parameters(module: cst.Module, imports: ImportTable) -> dict[str, t
             spec = _init_parameters(node, _aux_attributes(node))
         elif meta:
             spec = _field_parameters(node, meta)
+        elif name in flattened:  # register_pytree_node(Cls, flatten, unflatten): the flatten's aux data
+            spec = (_init_parameters(node, flattened[name]) if _defines_init(node)
+                    else _field_parameters(node, flattened[name]))
         else:
             continue
         if spec[1]:
             out[name] = spec
     return out
+
+
+def _defines_init(node: cst.ClassDef) -> bool:
+    return any(isinstance(s, cst.FunctionDef) and s.name.value == "__init__" for s in node.body.body)
+
+
+def _registers_nodes(module: cst.Module) -> bool:
+    """Does a statement of the module call ``register_pytree_node``/``register_pytree_with_keys``
+    (cheap: the module's source is parsed again only then)?"""
+    return any(isinstance(n, cst.Name) and n.value in ("register_pytree_node", "register_pytree_with_keys")
+               or isinstance(n, cst.Attribute) and n.attr.value in ("register_pytree_node", "register_pytree_with_keys")
+               for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine)
+               for small in stmt.body if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
+               for n in (small.value.func,))
 
 
 def _registered_dataclasses(module: cst.Module, imports: ImportTable) -> dict[str, set[str]]:

@@ -25,7 +25,8 @@ class ValueDependentShape(Rule):
         Flags operations whose output shape would depend on the values of traced arrays:
         boolean-mask indexing `x[x > 0]` (and `x.at[mask]`; also `x[mask]` with `mask` a parameter
         at which every call of the jit in sight passes a boolean array), `jnp.nonzero`/`argwhere`/
-        `flatnonzero`/`unique`/one-argument `jnp.where` without `size=`, `jnp.zeros(n)`/
+        `flatnonzero`/`unique`/one-argument `jnp.where` without `size=`, `jnp.roots` without
+        `strip_zeros=False` (it drops the traced coefficients' leading zeros), `jnp.zeros(n)`/
         `jnp.arange(n)`/`reshape`/`jax.random.normal(key, (n,))` with a traced size (also an
         integer JAX names otherwise whose value sets the output's shape: `lax.top_k(x, k)`,
         `jnp.split(x, points)`, `jnp.diff(x, n)`, `jnp.eye(n)`, `x.diagonal(offset)`, ...: found by
@@ -94,6 +95,9 @@ class ValueDependentShape(Rule):
         if name in jaxapi.VALUE_DEPENDENT_SHAPE or (name == "jax.numpy.where" and len(node.args) == 1):
             self._value_dependent(node, ctx, name.rsplit(".", 1)[1], [a.value for a in node.args])
             return
+        if name in jaxapi.VALUE_DEPENDENT_UNLESS:
+            self._unless_option(node, ctx, name, args)
+            return
         if name is not None and name.startswith("numpy.") and name[6:] in jaxapi.NUMPY_DISPATCHES_TO_METHOD:
             # np.reshape(x, shape) on a tracer is x.reshape(shape): the jnp function's sizes apply
             spec = jaxapi.SHAPE_ARGUMENTS.get(f"jax.numpy.{name[6:]}")
@@ -142,6 +146,24 @@ class ValueDependentShape(Rule):
         if exprs and staged is not None and ctx.resolve(node.func) is not None:
             ctx.report(node, f"`{short}` without `size=` has a value-dependent shape, even of a constant: "
                        f"{staged.origin.why}", fix)
+
+    def _unless_option(self, node: cst.Call, ctx: Context, name: str, args) -> None:
+        """``jnp.roots(p)`` of a traced ``p``: the output's length depends on the values unless the
+        option that bounds it is given that value (``strip_zeros=False``); a literal of another
+        value, or the option left out, keeps the default."""
+        option, bounding = jaxapi.VALUE_DEPENDENT_UNLESS[name]
+        given = keyword(node, option)
+        if given is not None and not (isinstance(given, cst.Name) and given.value == str(not bounding)):
+            return  # bounded, or not a literal of the default: not read
+        if not args or args[0].star:
+            return
+        taint = ctx.taint(args[0].value)
+        if taint is None:
+            return
+        short = name.rsplit(".", 1)[1]
+        ctx.report(node, f"`{short}` with `{option}={not bounding}` (the default) has a value-dependent shape: "
+                   f"{ctx.describe(args[0].value, taint)}",
+                   f"Pass `{option}={bounding}`: the output keeps one length whatever the values")
 
     def _shape_args(self, node: cst.Call, ctx: Context, short: str, exprs: list, extra: str = "") -> None:
         for expr in exprs:

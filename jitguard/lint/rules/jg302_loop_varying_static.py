@@ -36,7 +36,8 @@ class LoopVaryingStatic(Rule):
         equinox bound module methods; a plain bound method compares equal to the next one),
         what a factory of the module returns when it is a new closure or a NamedTuple of closures
         (an optimizer built like optax's), or an attribute that `__init__` sets to one of these on
-        a new instance. At a traced position, a registered pytree (`register_dataclass` with
+        a new instance; under `equinox.filter_jit` these are non-array arguments, static without
+        being declared. At a traced position, a registered pytree (`register_dataclass` with
         `meta_fields` or `field(metadata=dict(static=True))`, `register_pytree_node_class` aux data,
         `pytree_node=False`, `eqx.field(static=True)`) whose metadata field receives such a value
         made anew (`Model(w, Activation())`, also through a helper of the module that returns it)
