@@ -755,7 +755,8 @@ class CallSemantics:
                 return None
         if isinstance(func, cst.Call) and self.resolve(func.func) == "functools.partial":
             return func
-        return None
+        # obj.solver() of a method that returns a partial of what obj holds
+        return dispatch.returned_partial(self, func) if isinstance(func, cst.Call) else None
 
     def _map_arguments(self, call: cst.Call, callee: FunctionInfo, params: list, mapped: dict[str, Taint]) -> None:
         """Add to ``mapped`` the parameters the call's traced arguments bind: by keyword, by
