@@ -73,6 +73,21 @@ def evaluate_per_epoch(n):
     return out
 
 
+class Annealer:
+    def _step_for(self, temperature):
+        return jax.jit(lambda w: w - temperature * jax.grad(misfit)(w, jnp.zeros(3)))  # expect: JG301
+
+    def anneal(self, w, n):
+        for k in range(n):
+            step = self._step_for(1.0 / (k + 1))  # a new jit on every iteration
+            w = step(w)
+        return w
+
+
+def anneal_once(n):
+    return Annealer().anneal(jnp.ones(3), n)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -129,5 +144,20 @@ def run_built_once(n):
     return w
 
 
-GROWS = [calibrate_each, score_each, evaluate_per_epoch]
-BOUNDED = [fit_each, descend_each, smooth_each, run_built_once]
+class Tempering:
+    def _step_for(self, temperature):
+        return jax.jit(lambda w: w * temperature)
+
+    def schedule(self, w):
+        for temperature in (1.0, 0.5):  # a fixed schedule: two jits however long the program runs
+            step = self._step_for(temperature)
+            w = step(w)
+        return w
+
+
+def temper_once(n):
+    return Tempering().schedule(jnp.ones(3))
+
+
+GROWS = [calibrate_each, score_each, evaluate_per_epoch, anneal_once]
+BOUNDED = [fit_each, descend_each, smooth_each, run_built_once, temper_once]

@@ -5,10 +5,12 @@
 new function object, and so a new jit with an empty cache, on every call. When a caller binds the
 result and calls it (``vg = self.build(data)`` then ``vg(q)``, or ``self.build(data)(q)``), and
 that caller runs again and again (called in a loop that runs with the work, directly or through
-its own callers), every run traces and compiles again: 2 runs, 2 compiles; 4 runs, 4 (a jit of a
-module-level function is one cache, 1 compile however many runs). The finding is on the jit in
-the factory, where the new object is made. A decorated factory (``functools.cache``, a
-property, ...) is not claimed, nor a caller that keeps the result instead of calling it.
+its own callers) or calls the factory in such a loop, every run traces and compiles again: 2
+runs, 2 compiles; 4 runs, 4 (a jit of a module-level function is one cache, 1 compile however
+many runs). The finding is on the jit in the factory, where the new object is made. A decorated
+factory (``functools.cache``, a property, ...) is not claimed, nor a caller that keeps the result
+instead of calling it; a module function called by name in a loop is
+``eagerloops.factory_jits_in_loops``'s, reported where the loop calls the result.
 """
 
 from __future__ import annotations
@@ -33,10 +35,14 @@ def called_by_repeated_caller(index, call: cst.Call, scope) -> tuple | None:
     for site, caller, _k, loops in index.calls:
         if caller is None or shapes._called_function(index, site, caller) is not scope:
             continue
-        if isinstance(site.func, cst.Name) and any(shapes.runs_with_work(index, loop, caller) for loop in loops):
+        looped = any(shapes.runs_with_work(index, loop, caller) for loop in loops)
+        if isinstance(site.func, cst.Name) and looped:
             continue  # a module function called in a loop: the factory's own finding, at the loop's call
-        if caller not in repeated or only_under_trace(index, caller) or not _result_called(index, site, caller):
+        if (not looped and caller not in repeated) or only_under_trace(index, caller) \
+                or not _result_called(index, site, caller):
             continue
+        if looped:
+            return caller, f"`{caller.display()}` inside a loop"
         why = shapes.repeated_at(index, caller, site)
         if why is not None:
             return caller, f"`{caller.display()}`, which runs {why}"
