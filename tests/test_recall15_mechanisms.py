@@ -1,0 +1,169 @@
+"""The mechanisms of the session of 2026-12-06 (docs/recall.md), each written in shapes of our own
+(none keyed on the reports they came from: scikit-robot#871, netket#637): the lines marked
+``# flag`` get the code and nothing else is reported, and each program runs under JAX 0.10.2 as
+its oracle says (a raised error, it runs, or compiles that grow with the loop or do not)."""
+
+from __future__ import annotations
+
+from tests.mechanisms import case_tests
+
+PRELUDE = """\
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+"""
+
+CASES: dict[str, tuple[str | None, str, str | None]] = {
+    # -- JG301: a jit of a new function object returned to a caller that calls it, per item
+    "returned_jit_called_inline_per_item": ("JG301", """
+        def make_objective(k):
+            return jax.jit(lambda x: jnp.sum(x * k))  # flag
+
+
+        def evaluate(x, k):
+            return make_objective(k)(x)
+
+
+        def main(n):
+            return [evaluate(jnp.ones(3), 2.0) for _ in range(n)]
+        """, "GROWS"),
+    "returned_jit_bound_in_a_method_per_epoch": ("JG301", """
+        class Trainer:
+            def _compiled_step(self, lr):
+                def step(w):
+                    return w - lr * jax.grad(lambda v: jnp.sum(v ** 2))(w)
+
+                compiled = jax.jit(step)  # flag
+                return compiled
+
+            def epoch(self, w, lr):
+                step = self._compiled_step(lr)
+                return step(step(w))
+
+
+        def main(n):
+            trainer = Trainer()
+            w = jnp.ones(3)
+            epoch = 0
+            while epoch < n:
+                w = trainer.epoch(w, 0.1)
+                epoch += 1
+            return w
+        """, "GROWS"),
+    "returned_jit_of_a_module_function": (None, """
+        def objective(x):
+            return jnp.sum(x ** 2)
+
+
+        def make_objective():
+            return jax.jit(objective)  # one function: every jit of it shares one cache
+
+
+        def evaluate(x):
+            return make_objective()(x)
+
+
+        def main(n):
+            return [evaluate(jnp.ones(3)) for _ in range(n)]
+        """, "BOUNDED"),
+    "returned_jit_made_once_by_the_driver": (None, """
+        def make_objective(k):
+            return jax.jit(lambda x: jnp.sum(x * k))
+
+
+        def main(n):
+            objective = make_objective(2.0)  # made once, called per item
+            return [objective(jnp.ones(3)) for _ in range(n)]
+        """, "BOUNDED"),
+    # -- JG104/JG101: methods of the record class a jitted function receives
+    "record_method_loops_over_a_data_field": ("JG104", """
+        @dataclasses.dataclass
+        class Schedule:
+            rate: float = 0.5
+            steps: int = 3
+
+            def apply(self, x):
+                for _ in range(self.steps):  # flag
+                    x = x * self.rate
+                return x
+
+
+        jax.tree_util.register_dataclass(Schedule, data_fields=["rate", "steps"], meta_fields=[])
+
+
+        @jax.jit
+        def decay(schedule, x):
+            return schedule.apply(x)
+
+
+        def main():
+            return decay(Schedule(), jnp.ones(3))
+        """, "TracerIntegerConversionError"),
+    "record_method_loops_over_a_meta_field": (None, """
+        @dataclasses.dataclass
+        class Schedule:
+            rate: float = 0.5
+            steps: int = 3
+
+            def apply(self, x):
+                for _ in range(self.steps):
+                    x = x * self.rate
+                return x
+
+
+        jax.tree_util.register_dataclass(Schedule, data_fields=["rate"], meta_fields=["steps"])
+
+
+        @jax.jit
+        def decay(schedule, x):
+            return schedule.apply(x)
+
+
+        def main():
+            return decay(Schedule(), jnp.ones(3))
+        """, None),
+    "record_method_returns_a_partial_bound_to_a_name": ("JG104", """
+        @jax.tree_util.register_dataclass
+        @dataclasses.dataclass
+        class Scan:
+            weight: float = 1.0
+            axis: int = 0
+
+            def operator(self):
+                return functools.partial(jnp.cumsum, axis=self.axis)
+
+
+        @jax.jit
+        def running(scan, x):
+            op = scan.operator()
+            return op(x) * scan.weight  # flag
+
+
+        def main():
+            return running(Scan(), jnp.ones((2, 3)))  # jnp.cumsum's static axis: not hashable as a tracer
+        """, "ValueError"),
+    "record_method_returns_a_partial_of_metadata": (None, """
+        @jax.tree_util.register_dataclass
+        @dataclasses.dataclass
+        class Scan:
+            weight: float = 1.0
+            axis: int = dataclasses.field(default=0, metadata=dict(static=True))
+
+            def operator(self):
+                return functools.partial(jnp.cumsum, axis=self.axis)
+
+
+        @jax.jit
+        def running(scan, x):
+            op = scan.operator()
+            return op(x) * scan.weight
+
+
+        def main():
+            return running(Scan(), jnp.ones((2, 3)))
+        """, None),
+}
+
+test_recall15_linted, test_recall15_under_jax = case_tests(CASES, PRELUDE, "recall15")
