@@ -1,5 +1,5 @@
 """The mechanisms of the session of 2026-12-06 (docs/recall.md), each written in shapes of our own
-(none keyed on the reports they came from: scikit-robot#871, netket#637): the lines marked
+(none keyed on the reports they came from: scikit-robot#871, netket#637, jaxopt#61): the lines marked
 ``# flag`` get the code and nothing else is reported, and each program runs under JAX 0.10.2 as
 its oracle says (a raised error, it runs, or compiles that grow with the loop or do not)."""
 
@@ -13,6 +13,7 @@ import functools
 
 import jax
 import jax.numpy as jnp
+import numpy as onp
 """
 
 CASES: dict[str, tuple[str | None, str, str | None]] = {
@@ -163,6 +164,76 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
 
         def main():
             return running(Scan(), jnp.ones((2, 3)))
+        """, None),
+    # -- JG104: a function an object stores, given by every construction in sight
+    "stored_function_called_in_a_nested_callback": ("JG104", """
+        def misfit(x, data):
+            return (x - data) ** 2
+
+
+        class Minimizer:
+            def __init__(self, objective, steps=2):
+                self.objective = objective
+                self.steps = steps
+
+            def run(self, x0, *args):
+                def callback(x):
+                    return onp.asarray(self.objective(x, *args))  # flag
+
+                return callback(x0)
+
+
+        MINIMIZER = Minimizer(objective=misfit)
+
+
+        def fit(data):
+            return MINIMIZER.run(onp.zeros(2), data)
+
+
+        def main():
+            return jax.vmap(fit)(jnp.ones((3, 2)))
+        """, "TracerArrayConversionError"),
+    "stored_function_given_unmapped_data": (None, """
+        def misfit(x, data):
+            return (x - data) ** 2
+
+
+        class Minimizer:
+            def __init__(self, objective):
+                self.objective = objective
+
+            def run(self, x0, data, weight):
+                return jnp.sum(onp.asarray(self.objective(x0, data))) * weight
+
+
+        MINIMIZER = Minimizer(misfit)
+
+
+        def fit(data, weight):
+            return MINIMIZER.run(onp.zeros(2), data, weight)
+
+
+        def main():
+            return jax.vmap(fit, in_axes=(None, 0))(onp.ones(2), jnp.ones(3))
+        """, None),
+    # -- JG104: the leaves of a tuple vmap maps on axis 0 are BatchTracers
+    "vmapped_tuple_literal_unpacked": ("JG104", """
+        def width(bounds):
+            lo, hi = bounds
+            return onp.asarray(hi - lo)  # flag
+
+
+        def main():
+            return jax.vmap(width, in_axes=0)((jnp.zeros(4), jnp.ones(4)))
+        """, "TracerArrayConversionError"),
+    "vmapped_tuple_with_an_unmapped_leaf": (None, """
+        def width(bounds):
+            lo, hi = bounds
+            return jnp.asarray(onp.asarray(hi)) - lo  # `hi` is not mapped: a concrete array
+
+
+        def main():
+            return jax.vmap(width, in_axes=((0, None),))((jnp.zeros(4), jnp.ones(4)))
         """, None),
 }
 

@@ -705,9 +705,12 @@ class CallSemantics:
         if not isinstance(func.value, cst.Name) or func.value.value in self.env:
             return None, 0
         found = _init_stored_value(self.index, self.info, func.value.value, func.attr.value)
-        if found is None or not isinstance(found[1], cst.Call):
+        if found is None or not isinstance(found[1], (cst.Call, cst.Name)):
             return None, 0
         init, value = found
+        if isinstance(value, cst.Name):  # self.fun = fun: the function every construction passes
+            fn = constructed_with_function(self.index, init, value.value)
+            return ((fn, None, False) if fn is not None else None), 0
         target, bound_pos, bound_kw = self.index.unwrap(value, init)
         if target is value or "**" in bound_kw:
             return None, 0
@@ -1300,6 +1303,31 @@ def _argument(call: cst.Call, info: FunctionInfo, name: str) -> cst.BaseExpressi
     if name in positional and positional.index(name) < len(given):
         return given[positional.index(name)]
     return None
+
+
+def constructed_with_function(index, init: FunctionInfo, name: str) -> FunctionInfo | None:
+    """The def or lambda of the module that every construction of ``init``'s class in sight
+    (``Solver(fun=residual)``, at least one, no ``*args``) passes to the parameter ``name`` of its
+    ``__init__`` (never rebound there): what ``self.<attr>`` holds when ``__init__`` stores that
+    parameter there, so calling it runs that function (``_stored_wrapper``)."""
+    param = init.param(name)
+    if param is None or param.kind not in ("positional", "kwonly") or init.cls is None \
+            or index.assigned_names(init).get(name):
+        return None
+    positional = [p.name for p in init.positional[1:]]
+    found = None
+    for call, scope, _k, _l in index.calls:
+        if not isinstance(call.func, cst.Name) or index.classes.get(call.func.value) is not init.cls:
+            continue
+        if any(a.star for a in call.args):
+            return None
+        given = {p: a.value for p, a in zip(positional, [a for a in call.args if a.keyword is None])}
+        given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
+        fn = _function_value(index, given[name], scope) if name in given else None
+        if fn is None or fn.is_method or (found is not None and fn is not found):
+            return None
+        found = fn
+    return found
 
 
 def _function_value(index, value, caller) -> FunctionInfo | None:

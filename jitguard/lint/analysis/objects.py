@@ -492,12 +492,13 @@ def _masks(index) -> dict:
     return found
 
 
-def _jit_call_arguments(index, filtered: bool = False):
+def _jit_call_arguments(index, filtered: bool = False, transforms: frozenset | None = None):
     """(function, jit use, calling scope, positional parameters as the jit sees them, {parameter:
-    argument}) for every call in sight through a plain jit (``filtered``: or an ``eqx.filter_jit``)
-    of a function of this module (not a remote one, with known static arguments, not bound to an
-    instance)."""
+    argument}) for every call in sight through a plain jit (``filtered``: or an ``eqx.filter_jit``;
+    ``transforms``: through these instead) of a function of this module (not a remote one, with
+    known static arguments, not bound to an instance)."""
     jits = jaxapi.JIT_TRANSFORMS | jaxapi.PYTHON_STATIC_JITS if filtered else jaxapi.JIT_TRANSFORMS
+    jits = transforms if transforms is not None else jits
     uses = [u for u in index.jit_uses if u[1].qualname in jits and not (
         u[1].remote or u[1].static_unknown or u[1].bound_self)]
     calls = _resolved_calls(index) if uses else []
