@@ -1,5 +1,5 @@
 """The mechanisms of the session of 2026-12-06 (docs/recall.md), each written in shapes of our own
-(none keyed on the reports they came from: scikit-robot#871, netket#637, jaxopt#61): the lines marked
+(none keyed on the reports they came from: scikit-robot#871, netket#637, jaxopt#61, optax#412): the lines marked
 ``# flag`` get the code and nothing else is reported, and each program runs under JAX 0.10.2 as
 its oracle says (a raised error, it runs, or compiles that grow with the loop or do not)."""
 
@@ -234,6 +234,48 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
 
         def main():
             return jax.vmap(width, in_axes=((0, None),))((jnp.zeros(4), jnp.ones(4)))
+        """, None),
+    # -- JG104: options made arrays in a traced closure, spread into a factory passed as an argument
+    "passed_factory_given_traced_options": ("JG104", """
+        def make_shrink(scale, rounds):
+            def shrink(x):
+                for _ in range(rounds):  # flag
+                    x = x * scale
+                return x
+
+            return shrink
+
+
+        def traced_options(factory, **options):
+            def run(x):
+                arrays = {k: jnp.asarray(v) for k, v in options.items()}
+                return factory(**arrays)(x)
+
+            return run
+
+
+        def main():
+            return jax.jit(traced_options(make_shrink, scale=0.5, rounds=2))(jnp.ones(3))
+        """, "TracerIntegerConversionError"),
+    "passed_factory_given_a_traced_scale_only": (None, """
+        def make_shrink(scale, rounds):
+            def shrink(x):
+                for _ in range(rounds):
+                    x = x * scale
+                return x
+
+            return shrink
+
+
+        def scaled_by_array(factory, scale, rounds):
+            def run(x):
+                return factory(scale=jnp.asarray(scale), rounds=rounds)(x)  # rounds: a Python int
+
+            return run
+
+
+        def main():
+            return jax.jit(scaled_by_array(make_shrink, 0.5, 2))(jnp.ones(3))
         """, None),
 }
 

@@ -41,7 +41,6 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-bias-correction-power-per-step": {43},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
-    "control_optax-inject-hyperparams-integer-option-traced-in-jitted-init": {17},
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_jax-slice-object-at-static-argnums": {26},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},

@@ -561,7 +561,7 @@ class CallSemantics:
             return overridden
         found = self._callee_of(call)
         if found is None:
-            return self._passed_callees(call) or dispatch.dispatched_methods(self, call)
+            return self._callee_elsewhere(call)
         callee, call, bound_pos, bound_self, use = found
         func = call.func
         params = callee.positional
@@ -638,6 +638,40 @@ class CallSemantics:
                 self.analysis.hold_call(callee, None)
             self.analysis.called(callee)
             first = first or (callee, mapped)
+        return first
+
+    def _callee_elsewhere(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
+        """A call the index does not resolve: a parameter's passed functions, a method of the
+        classes a parameter receives, or what a passed factory returns."""
+        return (self._passed_callees(call) or dispatch.dispatched_methods(self, call)
+                or self._passed_factory_result(call))
+
+    def _passed_factory_result(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
+        """``factory(**opts)(x)`` where ``factory`` is a parameter that runs the functions the
+        module passes there (``_passed_callees``): each of them that returns one def of its own
+        (``ModuleIndex.made_by_factory``'s reading) hands back that def, which this call runs with
+        ``x`` (its closure what the factory's run gave it); the first one stands for the result."""
+        inner = call.func
+        if not isinstance(inner, cst.Call) or not isinstance(inner.func, cst.Name) or self.info is None:
+            return None
+        owner = self.info
+        while owner is not None and owner.param(inner.func.value) is None:
+            owner = owner.parent
+        if owner is None or any(a.star for a in call.args):
+            return None
+        first = None
+        for factory in self._passed_to(owner, inner.func.value):
+            made = {self.index._returned_def(r.value, factory) for r in own_nodes(factory.node.body)
+                    if type(r) is cst.Return} if isinstance(factory.node, cst.FunctionDef) else set()
+            made_def = made.pop() if len(made) == 1 else None
+            if made_def is None or made_def.parent is not factory:
+                continue
+            mapped: dict[str, Taint] = {}
+            self._map_arguments(call, made_def, made_def.positional, mapped)
+            if mapped and self.reporting:
+                self.analysis.propagate(made_def, mapped, self.info)
+            self.analysis.called(made_def)
+            first = first or (made_def, mapped)
         return first
 
     def _passed_to(self, owner: FunctionInfo, name: str) -> list[FunctionInfo]:
@@ -940,8 +974,9 @@ def _map_known_keywords(kwargs: Taint, callee: FunctionInfo, varkw, mapped: dict
 
 def _static_spread_last(walker, call: cst.Call) -> bool:
     """No argument spread in, or only static ones after every plain positional argument
-    (``init_fn(rng, *init_args)``: the spread fills the parameters left with Python values)."""
-    stars = [i for i, a in enumerate(call.args) if a.star]
+    (``init_fn(rng, *init_args)``: the spread fills the parameters left with Python values);
+    keywords spread from a dict (``**opts``) bind by name, as they do in a direct call."""
+    stars = [i for i, a in enumerate(call.args) if a.star == "*"]
     return not stars or (all(walker.taints.get(call.args[i].value) is None for i in stars) and not any(
         a.keyword is None and not a.star for a in call.args[stars[0]:]))
 
@@ -956,6 +991,8 @@ def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, v
         mapped[varkw.name] = Taint(t.origin, container=True, mapping=True, foreign=t.foreign)
     if arg.star == "*" and t.fields is not None and not t.mapping:
         return _map_record(t, params, i, vararg, mapped)
+    if arg.star == "**" and t.container:  # **d of a dict built here: each keyword gets one of its values
+        t = lattice.element(t)
     for p in params[i:]:
         mapped[p.name] = t
     if vararg is not None:
