@@ -1,6 +1,6 @@
 # Report: google-deepmind/optax#412 https://github.com/google-deepmind/optax/issues/412
 # Class: 1 (values inside containers and objects: numeric hyperparameters stored as arrays by a wrapper)
-# Rule: JG103
+# Rule: JG101
 # Reduced: "Problems when jitting Adafactor with inject_hyperparams": wrapping
 # `optax.inject_hyperparams(optax.adafactor)(learning_rate=0.1)` turns every numeric
 # hyperparameter into an array (`jnp.asarray`) inside `init`, so under `jax.jit(opt.init)` the
@@ -14,7 +14,7 @@ import jax.numpy as jnp
 
 def adafactor(learning_rate, min_dim_size_to_factor=128):
     def init(params):
-        if params.shape[0] >= min_dim_size_to_factor:  # expect: JG103
+        if params.shape[0] >= min_dim_size_to_factor:  # expect: JG101
             return {"v_row": jnp.zeros(params.shape[0]), "lr": learning_rate}
         return {"v": jnp.zeros_like(params), "lr": learning_rate}
 

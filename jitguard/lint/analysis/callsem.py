@@ -561,7 +561,7 @@ class CallSemantics:
             return overridden
         found = self._callee_of(call)
         if found is None:
-            return self._passed_callees(call) or dispatch.dispatched_methods(self, call)
+            return self._callee_elsewhere(call)
         callee, call, bound_pos, bound_self, use = found
         func = call.func
         params = callee.positional
@@ -640,6 +640,40 @@ class CallSemantics:
             first = first or (callee, mapped)
         return first
 
+    def _callee_elsewhere(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
+        """A call the index does not resolve: a parameter's passed functions, a method of the
+        classes a parameter receives, or what a passed factory returns."""
+        return (self._passed_callees(call) or dispatch.dispatched_methods(self, call)
+                or self._passed_factory_result(call))
+
+    def _passed_factory_result(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
+        """``factory(**opts)(x)`` where ``factory`` is a parameter that runs the functions the
+        module passes there (``_passed_callees``): each of them that returns one def of its own
+        (``ModuleIndex.made_by_factory``'s reading) hands back that def, which this call runs with
+        ``x`` (its closure what the factory's run gave it); the first one stands for the result."""
+        inner = call.func
+        if not isinstance(inner, cst.Call) or not isinstance(inner.func, cst.Name) or self.info is None:
+            return None
+        owner = self.info
+        while owner is not None and owner.param(inner.func.value) is None:
+            owner = owner.parent
+        if owner is None or any(a.star for a in call.args):
+            return None
+        first = None
+        for factory in self._passed_to(owner, inner.func.value):
+            made = {self.index._returned_def(r.value, factory) for r in own_nodes(factory.node.body)
+                    if type(r) is cst.Return} if isinstance(factory.node, cst.FunctionDef) else set()
+            made_def = made.pop() if len(made) == 1 else None
+            if made_def is None or made_def.parent is not factory:
+                continue
+            mapped: dict[str, Taint] = {}
+            self._map_arguments(call, made_def, made_def.positional, mapped)
+            if mapped and self.reporting:
+                self.analysis.propagate(made_def, mapped, self.info)
+            self.analysis.called(made_def)
+            first = first or (made_def, mapped)
+        return first
+
     def _passed_to(self, owner: FunctionInfo, name: str) -> list[FunctionInfo]:
         """The functions parameter ``name`` of ``owner`` holds where the code walked here runs
         traced: those passed by every call of ``owner`` when each call traces what runs here
@@ -705,9 +739,12 @@ class CallSemantics:
         if not isinstance(func.value, cst.Name) or func.value.value in self.env:
             return None, 0
         found = _init_stored_value(self.index, self.info, func.value.value, func.attr.value)
-        if found is None or not isinstance(found[1], cst.Call):
+        if found is None or not isinstance(found[1], (cst.Call, cst.Name)):
             return None, 0
         init, value = found
+        if isinstance(value, cst.Name):  # self.fun = fun: the function every construction passes
+            fn = constructed_with_function(self.index, init, value.value)
+            return ((fn, None, False) if fn is not None else None), 0
         target, bound_pos, bound_kw = self.index.unwrap(value, init)
         if target is value or "**" in bound_kw:
             return None, 0
@@ -755,7 +792,8 @@ class CallSemantics:
                 return None
         if isinstance(func, cst.Call) and self.resolve(func.func) == "functools.partial":
             return func
-        return None
+        # obj.solver() of a method that returns a partial of what obj holds
+        return dispatch.returned_partial(self, func) if isinstance(func, cst.Call) else None
 
     def _map_arguments(self, call: cst.Call, callee: FunctionInfo, params: list, mapped: dict[str, Taint]) -> None:
         """Add to ``mapped`` the parameters the call's traced arguments bind: by keyword, by
@@ -936,8 +974,9 @@ def _map_known_keywords(kwargs: Taint, callee: FunctionInfo, varkw, mapped: dict
 
 def _static_spread_last(walker, call: cst.Call) -> bool:
     """No argument spread in, or only static ones after every plain positional argument
-    (``init_fn(rng, *init_args)``: the spread fills the parameters left with Python values)."""
-    stars = [i for i, a in enumerate(call.args) if a.star]
+    (``init_fn(rng, *init_args)``: the spread fills the parameters left with Python values);
+    keywords spread from a dict (``**opts``) bind by name, as they do in a direct call."""
+    stars = [i for i, a in enumerate(call.args) if a.star == "*"]
     return not stars or (all(walker.taints.get(call.args[i].value) is None for i in stars) and not any(
         a.keyword is None and not a.star for a in call.args[stars[0]:]))
 
@@ -952,6 +991,8 @@ def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, v
         mapped[varkw.name] = Taint(t.origin, container=True, mapping=True, foreign=t.foreign)
     if arg.star == "*" and t.fields is not None and not t.mapping:
         return _map_record(t, params, i, vararg, mapped)
+    if arg.star == "**" and t.container:  # **d of a dict built here: each keyword gets one of its values
+        t = lattice.element(t)
     for p in params[i:]:
         mapped[p.name] = t
     if vararg is not None:
@@ -1299,6 +1340,31 @@ def _argument(call: cst.Call, info: FunctionInfo, name: str) -> cst.BaseExpressi
     if name in positional and positional.index(name) < len(given):
         return given[positional.index(name)]
     return None
+
+
+def constructed_with_function(index, init: FunctionInfo, name: str) -> FunctionInfo | None:
+    """The def or lambda of the module that every construction of ``init``'s class in sight
+    (``Solver(fun=residual)``, at least one, no ``*args``) passes to the parameter ``name`` of its
+    ``__init__`` (never rebound there): what ``self.<attr>`` holds when ``__init__`` stores that
+    parameter there, so calling it runs that function (``_stored_wrapper``)."""
+    param = init.param(name)
+    if param is None or param.kind not in ("positional", "kwonly") or init.cls is None \
+            or index.assigned_names(init).get(name):
+        return None
+    positional = [p.name for p in init.positional[1:]]
+    found = None
+    for call, scope, _k, _l in index.calls:
+        if not isinstance(call.func, cst.Name) or index.classes.get(call.func.value) is not init.cls:
+            continue
+        if any(a.star for a in call.args):
+            return None
+        given = {p: a.value for p, a in zip(positional, [a for a in call.args if a.keyword is None])}
+        given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
+        fn = _function_value(index, given[name], scope) if name in given else None
+        if fn is None or fn.is_method or (found is not None and fn is not found):
+            return None
+        found = fn
+    return found
 
 
 def _function_value(index, value, caller) -> FunctionInfo | None:

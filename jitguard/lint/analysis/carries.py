@@ -99,6 +99,7 @@ def _plain_leaf(index, expr: cst.BaseExpression, scope) -> bool:
 
 # -- tuples arriving at a traced position of a jit -------------------------------------------
 _TUPLES = PerIndex()
+_VMAPPED = PerIndex()  # index -> {function: True} for the functions a vmap of the calls in sight maps
 
 
 def arriving_tuple(index, info: FunctionInfo, name: str, taint: Taint) -> Fields | None:
@@ -112,8 +113,9 @@ def arriving_tuple(index, info: FunctionInfo, name: str, taint: Taint) -> Fields
     found = _TUPLES.of(index, _tuples).get((info, name))
     if not found:
         return None
+    how = "vmap maps" if info in _VMAPPED.table(index) else "jit traces"
     origin = dataclasses.replace(
-        taint.origin, why=f"{taint.origin.why}; every call passes a tuple there, whose leaves jit traces")
+        taint.origin, why=f"{taint.origin.why}; every call passes a tuple there, whose leaves {how}")
     return tuple((str(i), Taint(origin) if kind == "leaf" else None if kind == "none" else lattice.unpacked(taint))
                  for i, kind in enumerate(found))
 
@@ -122,7 +124,7 @@ def _tuples(index) -> dict:
     from jitguard.lint.analysis.objects import _jit_call_arguments
 
     found: dict = {}
-    for info, use, scope, _positional, given in _jit_call_arguments(index):
+    for info, use, scope, _positional, given in _calls_in_sight(index, _jit_call_arguments):
         for param, arg in given.items():
             if param in use.static_names or param in use.bound_keywords:
                 continue
@@ -136,7 +138,22 @@ def _tuples(index) -> dict:
     return {key: kinds for key, kinds in found.items() if kinds and "leaf" in kinds}
 
 
+def _calls_in_sight(index, call_arguments):
+    """The calls through a jit, and through a ``jax.vmap`` that maps every argument on axis 0
+    (no ``in_axes``, or ``in_axes=0``): vmap maps every leaf of a tuple it is given, so each is
+    a BatchTracer in the function (a Python number there cannot be mapped: ValueError)."""
+    yield from call_arguments(index)
+    for found in call_arguments(index, transforms=frozenset({"jax.vmap"})):
+        options = found[1].options
+        axes = [a for a in options.args[1:] if a.keyword is None or a.keyword.value == "in_axes"] if options else []
+        if all(isinstance(a.value, cst.Integer) and a.value.value == "0" for a in axes):
+            _VMAPPED.table(index)[found[0]] = True
+            yield found
+
+
 def _tuple_kinds(index, expr: cst.BaseExpression, scope) -> tuple[str, ...] | None:
+    if isinstance(expr, cst.Name) and isinstance(bound := index.binding(expr.value, scope), cst.Tuple):
+        expr = bound  # a name bound once to a tuple literal
     if not isinstance(expr, cst.Tuple) or not expr.elements or any(
             isinstance(el, cst.StarredElement) for el in expr.elements):
         return None

@@ -128,7 +128,20 @@ def param_classes(walker, name: str) -> tuple | None:
     param = info.param(name)
     if param is None or param.kind not in ("positional", "kwonly") or name == _self_name(info):
         return None  # (self: self_classes)
-    return _held_classes(walker, info, name)
+    return _held_classes(walker, info, name) or _arriving_class(walker, info, name)
+
+
+def _arriving_class(walker, info, name: str) -> tuple | None:
+    """The record class the calls through a jit of ``info`` pass at its traced parameter ``name``
+    (``objects.arriving_class``), when the body never rebinds it: JAX's unflatten rebuilds an
+    instance of that class, whose methods run in the trace."""
+    from jitguard.lint.analysis import objects
+    from jitguard.lint.analysis.callsem import bindings_of
+
+    klass = objects.arriving_class(walker.index, info, name) if isinstance(info.node, cst.FunctionDef) else None
+    if klass is None or bindings_of(info.node.body, name) != []:
+        return None
+    return (klass,)
 
 
 def _held_classes(walker, info, name: str) -> tuple | None:
@@ -390,3 +403,53 @@ def _attrgetter_value(walker, key: cst.Call, element: Taint | None) -> Taint | N
         return None
     known, value = lattice.field(element, attr.evaluated_value)
     return value if known else None
+
+
+# -- a partial a method returns ----------------------------------------------------------------
+class _Receiver(cst.CSTTransformer):
+    """``self`` of a method's expression replaced by the object the caller runs it on."""
+
+    def __init__(self, self_name: str, receiver: str) -> None:
+        super().__init__()
+        self.self_name, self.receiver = self_name, receiver
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.Name:
+        return cst.Name(self.receiver) if original.value == self.self_name else updated
+
+
+def returned_partial(walker, call: cst.Call) -> cst.Call | None:
+    """``obj.solver()`` where ``obj`` knows its classes (:func:`classes_of`) and their method
+    ``solver`` (one function for all of them, given no argument) only does ``return
+    functools.partial(f, ..., k=self.k)``: the partial it returns, written in the caller's terms
+    (``self`` read as ``obj``), so that calling it (``obj.solver()(x)``) is the call ``f(x, ...,
+    k=obj.k)`` Python makes. Only when the partial reads nothing of the method but ``self`` and
+    the module's names; None otherwise."""
+    func = call.func
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Name or call.args:
+        return None
+    classes = classes_of(walker, func.value)
+    index = walker.index
+    methods = {index.find_method(k, func.attr.value) for k in classes or ()}
+    if len(methods) != 1:
+        return None
+    method = methods.pop()
+    if method is None or not method.is_method or method.is_classmethod or len(method.params) != 1 \
+            or not isinstance(method.node, cst.FunctionDef) or method.node.decorators:
+        return None
+    from jitguard.lint.analysis.callsem import bindings_of
+    from jitguard.lint.analysis.walk import iter_nodes, own_nodes
+
+    returns = [n for n in own_nodes(method.node.body) if isinstance(n, cst.Return)]
+    if len(returns) != 1 or not isinstance(returns[0].value, cst.Call):
+        return None
+    made = returns[0].value
+    if index.resolve(made.func, method) != "functools.partial" or any(a.star for a in made.args):
+        return None
+    self_name = method.positional[0].name
+    attrs = {id(n.attr) for n in iter_nodes(made) if isinstance(n, cst.Attribute)}
+    keywords = {id(a.keyword) for a in made.args if a.keyword is not None}
+    for node in iter_nodes(made):
+        if isinstance(node, cst.Name) and id(node) not in attrs and id(node) not in keywords \
+                and node.value != self_name and bindings_of(method.node.body, node.value) != []:
+            return None  # a local of the method: not the caller's to read
+    return made.visit(_Receiver(self_name, func.value.value))

@@ -787,10 +787,17 @@ class ModuleIndex:
         """``make(...)`` where ``make`` is a plain ``def`` of this module (no decorator, not a
         method) every ``return`` of which hands back one and the same function defined in its
         body (``def step(x): ...; return step``, or a lambda): that function, which a call of
-        the result runs (with the arguments of that call)."""
-        if type(expr) is not cst.Call or type(expr.func) is not cst.Name:
+        the result runs (with the arguments of that call); ``make(a)(b)`` is what the function
+        ``make(a)`` gives back returns, when that is a plain def of the same kind (a factory of
+        factories, as optimizer wrappers are written)."""
+        if type(expr) is not cst.Call:
             return None
-        factory = self.lookup_function(expr.func.value, scope)
+        if type(expr.func) is cst.Call:
+            factory = self.made_by_factory(expr.func, scope)
+        elif type(expr.func) is cst.Name:
+            factory = self.lookup_function(expr.func.value, scope)
+        else:
+            return None
         if factory is None or type(factory.node) is not cst.FunctionDef or factory.node.decorators \
                 or factory.is_method:
             return None

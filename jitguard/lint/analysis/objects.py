@@ -421,6 +421,15 @@ def arriving_fields(index, info, name: str, taint: Taint) -> lattice.Fields | No
     return tuple((field, Taint(origin) if leaf else None) for field, leaf in leaves)
 
 
+def arriving_class(index, info, name: str):
+    """The class of the record every call in sight through a jit passes at traced parameter
+    ``name`` of ``info`` (one class; ``_arrivals``), or None. JAX rebuilds the argument with its
+    class's unflatten, so ``obj.method()`` in the trace runs that class's method on it, its data
+    fields tracers (rules/JG105_records.py)."""
+    found = _ARRIVALS.of(index, _arrivals).get((info, name))
+    return index.classes.get(found[0]) if found else None
+
+
 def _arrivals(index) -> dict:
     """(function, parameter) -> (class, ((field, is a leaf), ...)) for the records passed at traced
     positions of the calls through a jit in sight; a parameter whose calls pass records of
@@ -483,12 +492,13 @@ def _masks(index) -> dict:
     return found
 
 
-def _jit_call_arguments(index, filtered: bool = False):
+def _jit_call_arguments(index, filtered: bool = False, transforms: frozenset | None = None):
     """(function, jit use, calling scope, positional parameters as the jit sees them, {parameter:
-    argument}) for every call in sight through a plain jit (``filtered``: or an ``eqx.filter_jit``)
-    of a function of this module (not a remote one, with known static arguments, not bound to an
-    instance)."""
+    argument}) for every call in sight through a plain jit (``filtered``: or an ``eqx.filter_jit``;
+    ``transforms``: through these instead) of a function of this module (not a remote one, with
+    known static arguments, not bound to an instance)."""
     jits = jaxapi.JIT_TRANSFORMS | jaxapi.PYTHON_STATIC_JITS if filtered else jaxapi.JIT_TRANSFORMS
+    jits = transforms if transforms is not None else jits
     uses = [u for u in index.jit_uses if u[1].qualname in jits and not (
         u[1].remote or u[1].static_unknown or u[1].bound_self)]
     calls = _resolved_calls(index) if uses else []
@@ -610,7 +620,13 @@ def _leaf_record(index, klass) -> bool:
         if isinstance(expr, cst.Call) and index.resolve(expr.func, None) == "functools.partial" and expr.args:
             expr = expr.args[0].value  # @partial(jax.tree_util.register_dataclass, data_fields=...)
         decorators.add(index.resolve(expr.func if isinstance(expr, cst.Call) else expr, None))
-    return bool(bases & _LEAF_RECORD_BASES or decorators & _LEAF_RECORD_DECORATORS)
+    if bases & _LEAF_RECORD_BASES or decorators & _LEAF_RECORD_DECORATORS:
+        return True
+    # registered by a module-level call, `jax.tree_util.register_dataclass(Cls, data_fields=[...],
+    # meta_fields=[...])`: its data fields are leaves as the decorator's are (JAX 0.10.2)
+    from jitguard.lint.analysis import pytrees
+
+    return klass.name in pytrees._registered_dataclasses(index.module, index.imports)
 
 
 _UNKNOWN = object()  # a default the linter does not read (``default_factory``): not reported

@@ -6,7 +6,7 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import DIFFERENTIATING, positional_args
 from jitguard.lint.analysis.perinstance import per_instance_jit_calls
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, names_in
-from jitguard.lint.analysis import eagerloops, lazybuild, shapes
+from jitguard.lint.analysis import eagerloops, lazybuild, returnedjit, shapes
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.undertrace import only_under_trace, trace_condition, remember_pending
 from jitguard.lint.analysis.walk import iter_nodes, own_nodes
@@ -31,7 +31,10 @@ class JitOfNewFunction(Rule):
         or it is a `__call__`; a method called in a loop through an instance counts). A jitted
         function bound to a local name and called there (`step = jax.jit(lambda ...)`, then
         `step(x)`; a nested `def f` rebound as `f = jax.jit(f, ...)`, then `f(x)`) is made per run of its
-        function too. So is a name the loop's body (or the function's, without a loop) binds to
+        function too; so is one a function returns (`return jax.jit(jax.grad(lambda w: ...))`, itself
+        or through a name) to a caller that calls it (`g = self.build(k)` then `g(w)`, or
+        `build(k)(w)`) and runs again and again: reported on the jit in the returning function
+        (an undecorated one; a caller that keeps the result is not claimed). So is a name the loop's body (or the function's, without a loop) binds to
         one before the jit: `g = jax.grad(loss)`, `g = lambda w: ...`, and the closure a JAX call
         returns in its tuple, `_, pullback = jax.vjp(f, x)` (or `jax.vjp(f, x)[1]`) or `jax.linearize` (a new object per
         call); a binding under an `if` is not judged. `jax.jit(obj.method)` counts as new: every attribute access makes
@@ -179,6 +182,9 @@ class JitOfNewFunction(Rule):
             elif (scope is not None and scope in repeated and (id(call) in called_inline or _called_after(index, call, scope))
                   and (why := shapes.repeated_at(index, scope, call)) is not None):
                 where = f"and called at once inside `{scope.display()}`, which runs {why}"
+            elif (returned := returnedjit.called_by_repeated_caller(index, call, scope)) is not None:
+                where = f"returned by `{scope.display()}` and called by {returned[1]}"
+                scope = returned[0]  # runs under a trace when that caller does: the proof's condition
             else:
                 continue
             _pending(index, call, scope)
