@@ -52,7 +52,6 @@ MISSED: dict[str, set[int]] = {
     "static_jax-custom-vjp-nondiff-argnum-gets-tracer-under-jit": {37},
     "static_jax-slice-object-at-static-argnums": {26},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
-    "static_openillumi-equinox-module-passed-to-lax-scan": {30},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
