@@ -49,8 +49,10 @@ def eager_control_flow(index, repeated: dict, new_bound_method):
             eager[func] = _eager_path(index, func)
         return eager[func]
 
-    for call, func, _k, _loops in index.calls:
+    for call, func, _k, loops in index.calls:
         if func is None or func not in repeated:
+            if func is not None and loops and (found := _fresh_per_iteration(index, call, func, loops, new_bound_method)):
+                yield found
             continue
         name = index.resolve(call.func, func)
         positions = _CONTROL_FLOW.get(name or "")  # (first: most calls are no control-flow primitive)
@@ -72,6 +74,42 @@ def eager_control_flow(index, repeated: dict, new_bound_method):
                   and func.param(args[i].value) is not None}
         if params and func.parent is None:
             yield from _fresh_through_parameters(index, func, params, short, repeated, new_bound_method, runs_eagerly)
+
+
+def _fresh_per_iteration(index, call: cst.Call, func, loops, new_bound_method):
+    """An eager primitive called in a loop of ``func``'s own body that runs with the work, given a
+    function object the loop body makes at the call: a lambda, or a bound method read there (every
+    attribute access makes a new bound-method object, so even one instance's method compiles again
+    per iteration: JAX 0.10.2, rules/JG301_eager_bound_methods.py). ``func`` must run eagerly: not
+    decorated or traced anywhere, and reached from the module's top level or an entry driver
+    (``_eager_path`` with the loop counted)."""
+    name = index.resolve(call.func, func)
+    positions = _CONTROL_FLOW.get(name or "")
+    if positions is None or any(a.star for a in call.args):
+        return None
+    args = [a.value for a in call.args if a.keyword is None]
+    what = None
+    for i in positions:
+        value = args[i] if i < len(args) else None
+        if isinstance(value, cst.Lambda):
+            what = "a new lambda"
+        elif isinstance(value, cst.Attribute) and new_bound_method(index, func, value):
+            what = f"a new bound method (`{cst.Module([]).code_for_node(value)}`)"
+        if what:
+            break
+    if (what is None or not any(shapes.runs_with_work(index, loop, func) for loop in loops)
+            or _decorated_chain(func) or _traced_anywhere(index, func) or index.traces.in_traced_code(func)):
+        return None
+    path = _eager_path(index, func, 0, True)
+    if path is False:
+        return None
+    _pending_entry(index, call, path)
+    short = name.rsplit(".", 1)[-1]
+    return (call,
+            f"`lax.{short}` run outside any jit on {what}, made on every iteration of the loop in "
+            f"`{func.display()}`: JAX caches it by the function's identity, so each iteration traces and compiles it again",
+            "Make the function once before the loop (`body = obj.method` or a module-level def) and pass that, "
+            "or jit the enclosing step")
 
 
 def _fresh_through_parameters(index, func, params: set, short: str, repeated: dict, new_bound_method, runs_eagerly):

@@ -531,6 +531,11 @@ def _made(view: ScopeView, expr: cst.BaseExpression) -> tuple[str | None, cst.CS
                 and not nested.node.decorators and view.func.param(expr.value) is None):
             # a def nested here, bound by nothing else: a new function object per run (per iteration in a loop)
             return f"`{expr.value}`, a new function object (the nested `def {expr.value}`)", nested.node
+        made_class = _class_statement(view, expr.value) if values == [None] else None
+        if made_class is not None:
+            # a class statement here, bound by nothing else: a new class object per run of it, which
+            # hashes and compares by identity (no metaclass): a new static value each time (JAX 0.10.2)
+            return f"`{expr.value}`, a new class object (the `class {expr.value}` statement)", made_class
         if not values or len(values) != 1 or values[0] is None or view.func.param(expr.value) is not None:
             return None, None
         if expr.value not in view.bindings_here():
@@ -553,6 +558,33 @@ def _made(view: ScopeView, expr: cst.BaseExpression) -> tuple[str | None, cst.CS
         return f"`{owner}.{expr.attr.value}`, {made} that `{klass.name}.__init__` sets on each new `{klass.name}`", call
     made = fresh_maker(view, expr)
     return made, None
+
+
+def _class_statement(view: ScopeView, name: str) -> cst.ClassDef | None:
+    """The one ``class name`` statement of ``view``'s function's own body (in its loops and
+    branches too, not in nested defs or classes), when nothing else binds ``name`` there and the
+    class object compares by identity: no ``metaclass=`` keyword, bases only classes of the module."""
+    if view.func is None or not isinstance(view.func.node, cst.FunctionDef) or view.func.param(name) is not None:
+        return None
+    found: list[cst.ClassDef] = []
+
+    def walk(node: cst.CSTNode) -> None:
+        for child in node.children:
+            if isinstance(child, cst.ClassDef):
+                if child.name.value == name:
+                    found.append(child)
+            elif not isinstance(child, (cst.FunctionDef, cst.Lambda)):
+                walk(child)
+
+    walk(view.func.node.body)
+    if len(found) != 1:
+        return None
+    stmt = found[0]
+    if stmt.keywords or any(not (isinstance(b.value, cst.Name) and (b.value.value in view.index.classes
+                                                                     or b.value.value == "object"))
+                            for b in stmt.bases):
+        return None
+    return stmt
 
 
 def _descriptor_made(view: ScopeView, expr: cst.Attribute) -> str | None:

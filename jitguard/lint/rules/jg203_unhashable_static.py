@@ -121,6 +121,13 @@ class UnhashableStaticArgument(Rule):
         arguments), is flagged at the call: under a staged trace the custom rule traces every
         argument not in `nondiff_argnums`, defaults too, so the inner jit gets a tracer at its
         static position (ValueError); called eagerly, under `grad` or `vmap` alone, it runs.
+        A `nondiff_argnums` slot of a `@partial(jax.custom_vjp, nondiff_argnums=...)` function is
+        static-like: a traced parameter of a jitted function passed there raises
+        `UnexpectedTracerError` (under jit alone; `custom_jvp` accepts it). The function given to
+        `lax.scan`, `fori_loop`, `while_loop`, `cond` or `switch` is hashed (their trace caches key
+        on it): one of the unhashable instances above there (an `equinox.Module` with an array
+        field, a mutable dataclass with `__call__`) raises `TypeError: unhashable type`, eagerly or
+        under jit (`lax.map` wraps its function and runs).
         """
     why = """
         JAX looks static arguments up in its compile cache by hash, so they must be hashable; an
@@ -185,6 +192,8 @@ class UnhashableStaticArgument(Rule):
                 self._array_in_metadata(call, index, scope, ctx, metadata, seen, loops)
             if self._unhashable_callable(call, index, scope, ctx) or self._custom_rule_over_jit(call, index, scope, ctx):
                 continue
+            if self._unhashable_loop_function(call, index, scope, ctx):
+                continue
             jitted = _jit_at_call(index, call, scope)
             if jitted is not None:
                 # `g = jax.jit(f, ...)` bound once in the function: the project facts read `g(...)`
@@ -198,6 +207,7 @@ class UnhashableStaticArgument(Rule):
                 self._static_receiver(call, index, scope, ctx)
             if scope is not None:
                 self._traced_parameter_to_static(call, index, scope, ctx, reported)
+                self._traced_parameter_to_nondiff(call, index, scope, ctx)
         # tracers the taint walks found at static positions of jitted functions called in traced code
         for node, message, help in staticpos.found(index):
             if id(node) not in reported:
@@ -267,6 +277,37 @@ class UnhashableStaticArgument(Rule):
             "the class registered as a pytree)",
         )
         return True
+
+    def _unhashable_loop_function(self, call, index, scope, ctx) -> bool:
+        """``lax.scan(model, init, xs)`` where ``model`` is an instance of a class without a usable
+        hash (an ``equinox.Module`` with an array field, a mutable ``@dataclass`` with ``__call__``):
+        ``scan``, ``fori_loop``, ``while_loop``, ``cond`` and ``switch`` cache their traced functions
+        keyed by the function, so they hash it: ``TypeError: unhashable type``, eagerly or under jit
+        (JAX 0.10.2: rules/JG203_loop_functions.py; ``lax.map`` wraps its function and runs)."""
+        positions = _LOOP_FUNCTIONS.get(index.resolve(call.func, scope) or "")
+        if positions is None or any(a.star for a in call.args):
+            return False
+        args = [a.value for a in call.args if a.keyword is None]
+        for i in positions:
+            values = args[i].elements if i < len(args) and isinstance(args[i], (cst.List, cst.Tuple)) else None
+            for value in ([e.value for e in values] if values is not None else args[i:i + 1]):
+                made = index.binding(value.value, scope) if isinstance(value, cst.Name) else value
+                if not (isinstance(made, cst.Call) and isinstance(made.func, cst.Name) and made.func.value in index.classes):
+                    continue  # only an instance of a class of the module: a callable object
+                kind = unhashable_value(value, index, scope)
+                if not kind:
+                    continue
+                text = index.module.code_for_node(value)
+                short = index.resolve(call.func, scope).rsplit(".", 1)[-1]
+                ctx.report(
+                    value,
+                    f"`{text}` is {kind}, and it is the function given to `lax.{short}`, which hashes its "
+                    "functions to cache their traces: `TypeError: unhashable type` at the call",
+                    f"Pass a function that calls it (`lambda *a: {text}(*a)`), or give the class a hash "
+                    "(`@dataclass(eq=False)`, or a `__hash__` over hashable fields)",
+                )
+                return True
+        return False
 
     def _custom_rule_over_jit(self, call, index, scope, ctx) -> bool:
         """``@jax.custom_jvp`` (or ``custom_vjp``) stacked right over ``@partial(jax.jit,
@@ -464,9 +505,58 @@ class UnhashableStaticArgument(Rule):
             return
 
 
+    def _traced_parameter_to_nondiff(self, call, index, scope, ctx) -> None:
+        """``@jax.jit def g(s, p): return f(s, p)`` with ``@partial(jax.custom_vjp, nondiff_argnums=(0,))
+        def f(s, p)``: JAX refuses a tracer in a ``custom_vjp`` function's ``nondiff_argnums`` slot
+        (UnexpectedTracerError at the call, under jit and vmap alike, differentiated or not; JAX
+        0.10.2, rules/JG203_nondiff.py). ``custom_jvp`` accepts one there until differentiated."""
+        if not isinstance(call.func, cst.Name) or any(a.star or a.keyword is not None for a in call.args):
+            return
+        resolved = index.resolve_function(call.func, scope)
+        if resolved is None or resolved[1] is not None or resolved[2]:
+            return
+        info = resolved[0]
+        nondiff = _custom_vjp_nondiff(index, info)
+        traced = _traced_parameters(index, scope) if nondiff else set()
+        for i, arg in enumerate(call.args):
+            value = arg.value
+            if (i not in nondiff or not isinstance(value, cst.Name) or value.value not in traced
+                    or _rebinds(scope, value.value)):
+                continue
+            param = info.positional[i].name if i < len(info.positional) else str(i)
+            ctx.report(
+                value,
+                f"`{value.value}` is traced here (parameter of jitted `{scope.display()}`) and passed to "
+                f"`{param}`, a `nondiff_argnums` slot of custom_vjp `{info.display()}`: JAX refuses a tracer there "
+                "(UnexpectedTracerError at the call)",
+                f"Keep traced values out of `nondiff_argnums`: make `{param}` an ordinary argument and return a "
+                "zero cotangent for it from the backward rule",
+            )
+            return
+
+
+def _custom_vjp_nondiff(index, info) -> frozenset:
+    """The ``nondiff_argnums`` positions of a def whose only decorator is ``@partial(jax.custom_vjp,
+    nondiff_argnums=<literal ints>)``; empty otherwise."""
+    decorators = getattr(info.node, "decorators", ())
+    if len(decorators) != 1 or info.is_method:
+        return frozenset()
+    outer = decorators[0].decorator
+    if not isinstance(outer, cst.Call) or index.resolve(outer.func, None) != "functools.partial":
+        return frozenset()
+    targs = positional_args(outer)
+    if len(targs) != 1 or index.resolve(targs[0].value, None) != "jax.custom_vjp":
+        return frozenset()
+    option = keyword(outer, "nondiff_argnums")
+    nondiff = literal_ints(index.constant(option)) if option is not None else None
+    return frozenset(nondiff or ())
 
 
 _CUSTOM_RULES = {"jax.custom_jvp": "custom_jvp", "jax.custom_vjp": "custom_vjp"}
+
+# the function arguments that each lax control-flow primitive hashes (positions; JAX 0.10.2)
+_LOOP_FUNCTIONS = {"jax.lax.scan": (0,), "jax.lax.fori_loop": (2,), "jax.lax.while_loop": (0, 1),
+                   "jax.lax.cond": (1, 2), "jax.lax.switch": (1,)}
 
 
 def _custom_rule_over_static_jit(index, info):

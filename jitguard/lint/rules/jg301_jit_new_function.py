@@ -66,6 +66,9 @@ class JitOfNewFunction(Rule):
         dataclass's, does not make two instances one cache entry), each run
         compiles again; so when such a function object is passed to a helper whose parameter
         reaches the primitive (`_solve(self._cond, self._body, x)`, reported at that call).
+        In a loop of an eager driver's own body, a lambda or a bound method read at the call
+        (`obj.body` with `obj = Stepper()` in that function, or `self.body`) is a new function
+        object on every iteration, one instance or not: each iteration compiles again.
         Eagerly: on a chain of direct calls (functions, methods through an instance; none
         decorated, passed to a transform or any other call, or rebound: `f = jax.pmap(f)`, and for
         a method `advance = jax.jit(advance)` in its class body, `Cls.advance = jax.jit(...)` or
@@ -151,7 +154,7 @@ class JitOfNewFunction(Rule):
         self._check_transform_calls(index, ctx, repeated, enums)
         self._check_decorated_defs(index, ctx, repeated, enums)
         self._check_global_builds(index, ctx, repeated)
-        for call, message, help in eagerloops.findings(index, repeated, _kept, _bound_on_self):
+        for call, message, help in eagerloops.findings(index, repeated, _kept, _bound_anew):
             ctx.report(call, message, help)  # eager lax loops on new functions; jitted factories in loops
         if index.classes:  # a jit made in __init__ per instance, with instances made again and again
             for call, message, help in per_instance_jit_calls(index, self._is_new_function):
@@ -507,6 +510,27 @@ def _bound_on_self(index, scope, expr: cst.Attribute) -> bool | None:
         return None
     klass = _self_class(scope, expr.value.value)
     if klass is None:
+        return None
+    return _binds_anew(index, klass, expr.attr.value, set())
+
+
+def _bound_anew(index, scope, expr: cst.Attribute) -> bool | None:
+    """``_bound_on_self``, or ``obj.name`` where ``obj`` is bound once in ``scope`` (not a
+    parameter) to ``Klass(...)`` of a class of the module: each access makes a new bound method
+    the same way (JAX 0.10.2: an eager ``lax.fori_loop`` given ``abc.body_fn`` compiles once per
+    iteration, even for one instance; rules/JG301_eager_bound_methods.py)."""
+    on_self = _bound_on_self(index, scope, expr)
+    if on_self is not None or scope is None or not isinstance(expr.value, cst.Name):
+        return on_self
+    owner = expr.value.value
+    values = scope_view(index, scope).bindings_here().get(owner)
+    if scope.param(owner) is not None or not values or len(values) != 1:
+        return None
+    made = values[0]
+    if not (isinstance(made, cst.Call) and isinstance(made.func, cst.Name)):
+        return None
+    klass = index.classes.get(made.func.value)
+    if klass is None or index.lookup_function(made.func.value, scope) is not None:
         return None
     return _binds_anew(index, klass, expr.attr.value, set())
 

@@ -19,6 +19,8 @@ class LoopVaryingStatic(Rule):
         binds and nothing rebinds: `for mode in self.MODES`; a `range` of integer literals with 16
         values or fewer, `for k in range(1, 4)`: a warm-up), comparisons and
         `i % k` (also inside arithmetic: `1.0 + i % 2`) take a few values and are not flagged.
+        A class whose `class` statement runs in the loop body (a new class object per iteration,
+        compared by identity) passed at a static position is flagged the same way.
         A new instance of a class of the same module that compares by identity (no
         `__eq__`/`__hash__`, not a dataclass), created in the loop and passed at a static
         position, is flagged too: every iteration is a new static value. At a traced position, an
