@@ -3,6 +3,14 @@
 libcst's own visitor rebuilds every node it passes (``_visit_and_replace_children``), which costs
 about as much as a second parse. Linting only needs to read, so this walks each node's child
 fields directly, skipping whitespace, parentheses and punctuation.
+
+An analysis that looks for the nodes of some types in a module, a function or a statement should
+not walk it again: the module being checked is walked once (:class:`ModuleNodes`, built on the
+first question) and answers ``walk.shared(root).of_type(root, frozenset({cst.Call, ...}))`` (the
+nodes of those types in ``root``'s subtree, in source order) and ``own_of_type`` (the same, nested
+functions, classes and lambdas left out, as :func:`own_nodes`). ``walk.shared(root)`` is None
+when ``root`` is not in that module (a tree parsed for another file, a node built by hand): keep
+the walk for that case. See :class:`ModuleNodes` for what the record holds and for order.
 """
 
 from __future__ import annotations
@@ -169,11 +177,16 @@ class ModuleNodes:
             ...                               # the walk of root as before (always keep one)
 
     A query costs two bisections per type asked for (the nodes of each type are kept as their
-    pre-order positions), or a read of the subtree's slice when it is small, not a walk. ``parent(node)`` gives a node's parent. The lists
-    are in source (pre-order) order; a walk with a stack that pops children in reverse visits
-    them in another order: convert only walks whose answer does not depend on the order (sets,
-    counts, "any"), or sort. Nested scopes are not cut out: a walk that stops at a ``def`` or a
-    lambda needs :meth:`span` of those nodes to leave their nodes out.
+    pre-order positions), or a read of the subtree's slice when it is small, not a walk.
+    ``parent(node)`` gives a node's parent; ``nodes``, ``parents`` (positions, -1 for the module)
+    and ``ends`` (``ends[k]``: the position after the last node below ``k``) are the record itself,
+    for walks that skip what they do not enter by position (undertrace._Uses._walk_shared).
+
+    The answers are in source (pre-order) order; a walk with a stack that pops children in
+    reverse visits them in another order: convert only walks whose answer does not depend on the
+    order (sets, counts, "any"), or sort (traceable._in_walk_order). :meth:`of_type` does not cut
+    nested scopes out (:meth:`own_of_type` does, as :func:`own_nodes`); a walk that stops at
+    other nodes skips their :meth:`span`.
 
     The engine shares the module it checks (:func:`share`, :func:`unshare`); the record is built
     on the first query, so a module no analysis asks about costs nothing."""
@@ -187,9 +200,9 @@ class ModuleNodes:
         stack, pstack = [module], [-1]
         pop, ppop, push, ppush = stack.pop, pstack.pop, stack.extend, pstack.extend
         add, padd = nodes.append, parents.append
-        keep, fields = _KEEP, _FIELDS
+        select = children
         i = 0
-        while stack:  # (select's body inlined: this walks every node of every parsed module)
+        while stack:
             node = pop()
             padd(ppop())
             add(node)
@@ -199,16 +212,7 @@ class ModuleNodes:
                 by_type[cls] = [i]
             else:
                 where.append(i)
-            out = []
-            for field in fields.get(cls) or _fields(cls):
-                value = getattr(node, field)
-                kind = type(value)
-                if kind is tuple or kind is list:
-                    for item in value:
-                        if keep[type(item)]:
-                            out.append(item)
-                elif keep[kind]:
-                    out.append(value)
+            out = select(node)
             if out:
                 out.reverse()
                 push(out)
