@@ -200,7 +200,7 @@ class ModuleNodes:
         stack, pstack = [module], [-1]
         pop, ppop, push, ppush = stack.pop, pstack.pop, stack.extend, pstack.extend
         add, padd = nodes.append, parents.append
-        select = children
+        select, leaves = children, LEAVES
         i = 0
         while stack:
             node = pop()
@@ -212,6 +212,9 @@ class ModuleNodes:
                 by_type[cls] = [i]
             else:
                 where.append(i)
+            if cls in leaves:  # (nothing below: no call)
+                i += 1
+                continue
             out = select(node)
             if out:
                 out.reverse()
