@@ -313,7 +313,9 @@ _SHARED: list = [None, None]  # [the module being checked, its ModuleNodes once 
 
 
 def share(module: cst.Module) -> None:
-    """Make ``module`` the module :func:`shared` answers for (its record built when first asked)."""
+    """Make ``module`` the module :func:`shared` answers for (its record built when first asked).
+    One module at a time: :func:`shared` checks that the node asked about is in the record (by
+    identity), so a check of another tree meanwhile only loses the record, never a right answer."""
     _SHARED[0], _SHARED[1] = module, None
 
 
