@@ -23,7 +23,7 @@ import libcst as cst
 from libcst._nodes.base import CSTNode
 
 from jitguard.lint.analysis.calls import FactExtractor, may_record_calls
-from jitguard.lint.analysis import jaxapi, undertrace
+from jitguard.lint.analysis import jaxapi, undertrace, walk
 from jitguard.lint.analysis.crossmodule import apply_seeds
 from jitguard.lint.analysis.facts import WRAPPER_SEED_KEY, CallFact, FileFacts, Location, OutCall
 from jitguard.lint.analysis.imports import ImportTable
@@ -222,6 +222,14 @@ class FileLinter:
         if isinstance(module, FileResult):
             return module
         result.parsed = True
+        walk.share(module)  # the analyses' one shared walk of the module (walk.ModuleNodes)
+        try:
+            return self._lint_parsed(path, source, module, module_name, seeds, wrappers, result)
+        finally:
+            walk.unshare()
+
+    def _lint_parsed(self, path: str, source: str, module: cst.Module, module_name: str, seeds, wrappers,
+                     result: FileResult) -> FileResult:
         imports = ImportTable(module_name)
         imports.add_module(module)
         try:

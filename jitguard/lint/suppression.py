@@ -18,6 +18,7 @@ import io
 import re
 import tokenize
 from collections.abc import Iterable
+from itertools import accumulate
 from functools import lru_cache
 
 from jitguard.lint.diagnostics import Edit, FileResult, Finding, Fix, NoqaDirective
@@ -50,13 +51,13 @@ def directives(source: str) -> tuple[NoqaDirective, ...]:
     """Every suppression comment of ``source``. Cheap when there is none (one substring test)."""
     if "noqa" not in source and "jitguard" not in source and "noqa" not in source.lower():
         return ()
+    matches = list(_DIRECTIVE.finditer(source))
+    if not matches:
+        return ()
     out = []
-    line_starts: list[int] | None = None
-    comments: dict[int, int] | None = None
-    for m in _DIRECTIVE.finditer(source):
-        if line_starts is None:
-            line_starts = [0, *(i + 1 for i, ch in enumerate(source) if ch == "\n")]
-            comments = _comment_starts(source)
+    line_starts = [0, *accumulate(len(part) + 1 for part in source.split("\n")[:-1])]  # (after each "\n")
+    comments = _comment_starts(source, _bisect(line_starts, matches[-1].start()))
+    for m in matches:
         line = _bisect(line_starts, m.start())
         start = line_starts[line - 1]
         if comments is not None and comments.get(line, len(source)) > m.start() - start:
@@ -67,12 +68,15 @@ def directives(source: str) -> tuple[NoqaDirective, ...]:
     return tuple(out)
 
 
-def _comment_starts(source: str) -> dict[int, int] | None:
-    """line -> column of the comment that line holds, from Python's tokenizer (so ``"# noqa"`` in
-    a string is not a comment); None when the file does not tokenize (then every match counts)."""
+def _comment_starts(source: str, last: int) -> dict[int, int] | None:
+    """line -> column of the comment that line holds, up to line ``last`` (the last with a match),
+    from Python's tokenizer (so ``"# noqa"`` in a string is not a comment; it stops after that
+    line); None when the file does not tokenize that far (then every match counts)."""
     out: dict[int, int] = {}
     try:
         for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+            if tok.start[0] > last:
+                break
             if tok.type == tokenize.COMMENT:
                 out[tok.start[0]] = tok.start[1]
     except (tokenize.TokenError, SyntaxError, ValueError):

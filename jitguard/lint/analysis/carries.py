@@ -16,7 +16,7 @@ import dataclasses
 import libcst as cst
 
 from jitguard.lint.analysis.jitcontext import FunctionInfo
-from jitguard.lint.analysis import lattice
+from jitguard.lint.analysis import lattice, walk
 from jitguard.lint.analysis.lattice import Fields, Taint
 from jitguard.lint.analysis.walk import own_nodes
 from jitguard.lint.analysis.memo import PerIndex
@@ -69,10 +69,15 @@ def _carries(index) -> dict:
 
 def _calls(index):
     """(scope, call) for every call of the module, with the function it is written in."""
+    shared = walk.shared(index.module)
     for scope, body in [(None, index.module), *((f, f.node.body) for f in index.functions)]:
-        for node in own_nodes(body):
+        # (the order does not matter to _carries: any two starts that differ give 0)
+        for node in shared.own_of_type(body, _CALL) if shared is not None else own_nodes(body):
             if type(node) is cst.Call:  # (no subclasses; isinstance on libcst's ABCs is slow)
                 yield scope, node
+
+
+_CALL = frozenset({cst.Call})
 
 
 def _plain_tuple(index, expr: cst.BaseExpression, scope) -> int:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi, jaxsig
+from jitguard.lint.analysis import jaxapi, jaxsig, walk
 from jitguard.lint.analysis.arrays import array_kind
 from jitguard.lint.analysis.flatten_leaves import module_field
 from jitguard.lint.analysis.walk import iter_nodes
@@ -303,8 +303,9 @@ def _binding_targets(scope) -> dict[str, list[tuple[cst.BaseExpression, cst.Base
     if table is not None:
         return table
     table = {}
-    for node in iter_nodes(scope.node.body):
-        kind = type(node)
+    shared = walk.shared(scope.node.body)
+    for node in shared.of_type(scope.node.body, _BINDING_NODES) if shared is not None else iter_nodes(scope.node.body):
+        kind = type(node)  # (the same nodes in the same order: pre-order)
         if kind not in _BINDING_NODES:  # (a set lookup: isinstance on libcst's classes is slow)
             continue
         if kind is cst.Assign:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import classtruth
+from jitguard.lint.analysis import classtruth, walk
 from jitguard.lint.analysis.lattice import Taint
 from jitguard.lint.analysis.walk import children
 from jitguard.lint.analysis.memo import PerIndex
@@ -80,18 +80,27 @@ def _fields_and_attributes(node: cst.ClassDef) -> set[str]:
                     names.add(small.target.value)
                 elif isinstance(small, cst.Assign):
                     names.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
-    stack: list[cst.CSTNode] = [node.body]
-    while stack:
-        n = stack.pop()
-        kind = type(n)  # (type tests and walk.children: libcst's isinstance and .children are slow)
-        if kind is cst.Assign or kind is cst.AnnAssign or kind is cst.AugAssign:
-            targets = tuple(t.target for t in n.targets) if kind is cst.Assign else (n.target,)
-            targets = [e.value for t in targets for e in (t.elements if isinstance(t, (cst.Tuple, cst.List)) else ())] + list(targets)
-            for t in targets:
-                if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
-                    names.add(t.attr.value)
-        stack.extend(children(n))
+    shared = walk.shared(node.body)
+    if shared is not None:  # (a set: the order does not matter)
+        found = shared.of_type(node.body, _ASSIGNS)
+    else:
+        found = []
+        stack: list[cst.CSTNode] = [node.body]
+        while stack:
+            n = stack.pop()
+            if type(n) in _ASSIGNS:  # (type tests and walk.children: libcst's isinstance and .children are slow)
+                found.append(n)
+            stack.extend(children(n))
+    for n in found:
+        targets = tuple(t.target for t in n.targets) if type(n) is cst.Assign else (n.target,)
+        targets = [e.value for t in targets for e in (t.elements if isinstance(t, (cst.Tuple, cst.List)) else ())] + list(targets)
+        for t in targets:
+            if isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
+                names.add(t.attr.value)
     return names
+
+
+_ASSIGNS = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign})
 
 
 # decorators that make a class a dataclass or register it as a pytree without giving it a truth

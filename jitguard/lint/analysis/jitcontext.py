@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
-from jitguard.lint.analysis import arrays, fieldmeta, jaxapi, noneguards, privatecalls, vmapaxes
+from jitguard.lint.analysis import arrays, fieldmeta, jaxapi, noneguards, privatecalls, vmapaxes, walk
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable, dotted
@@ -2010,6 +2010,18 @@ _DECLARATIONS = frozenset({cst.Nonlocal, cst.Global})
 _NAMED_BINDERS = frozenset({cst.FunctionDef, cst.ClassDef, cst.Param})
 
 
+# the node types bound_just_once and binds read (any other binds no name)
+_BINDERS = frozenset({*_DECLARATIONS, *_NAMED_BINDERS, *_BINDING_PARTS})
+
+
+def _binders(root: cst.CSTNode):
+    """The nodes of ``root`` (itself too) that bound_just_once and binds read, from the module's
+    shared walk (walk.ModuleNodes) when ``root`` is in it; otherwise every node of ``root``, less
+    the leaves. (Their answers do not depend on the order.)"""
+    shared = walk.shared(root)
+    return shared.of_type(root, _BINDERS) if shared is not None else iter_branches(root)
+
+
 def bound_just_once(root: cst.CSTNode, names) -> set[str]:
     """Those of ``names`` that code in ``root`` binds exactly once (counted as ``binds`` does, a
     parameter anywhere too; a ``global``, ``nonlocal``, ``def`` or ``class`` of it: more)."""
@@ -2017,7 +2029,7 @@ def bound_just_once(root: cst.CSTNode, names) -> set[str]:
     parts_of, Name = _BINDING_PARTS.get, cst.Name
     # type(node) in a set: isinstance() on libcst's ABC-based classes costs several times more,
     # and this walks whole modules (none of these classes has subclasses); no leaf binds a name
-    for node in iter_branches(root):
+    for node in _binders(root):
         kind = type(node)
         if kind in _DECLARATIONS:
             for n in node.names:
@@ -2039,7 +2051,7 @@ def binds(root: cst.CSTNode, name: str) -> bool:
     """Can code in ``root`` bind ``name`` in the scope ``root`` is in (counting a ``nonlocal``
     or ``global`` of it in a function nested there, and a nested ``def``/``class`` of that name)?"""
     Name = cst.Name
-    for node in iter_branches(root):
+    for node in _binders(root):
         kind = type(node)  # (type tests, as in bound_just_once)
         if kind in _DECLARATIONS:
             if any(n.name.value == name for n in node.names):
@@ -2057,8 +2069,9 @@ def binds(root: cst.CSTNode, name: str) -> bool:
 
 def declared_outside(root: cst.CSTNode, name: str) -> bool:
     """A ``nonlocal`` or ``global`` of ``name`` anywhere in ``root``."""
-    return any(type(n) in _DECLARATIONS and any(a.name.value == name for a in n.names)
-               for n in iter_branches(root))
+    shared = walk.shared(root)
+    found = shared.of_type(root, _DECLARATIONS) if shared is not None else iter_branches(root)
+    return any(type(n) in _DECLARATIONS and any(a.name.value == name for a in n.names) for n in found)
 
 
 def constant_truth(expr: cst.BaseExpression, constants: dict[str, str]) -> bool | None:

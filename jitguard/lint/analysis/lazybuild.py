@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis import jaxapi, walk
 from jitguard.lint.analysis.literalguards import enclosing_tests
 from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
 
@@ -56,8 +56,12 @@ def _builds(index, scope, names: set[str], is_new_function):
 
 
 def _declared_globals(scope) -> set[str]:
-    return {item.name.value for node in own_nodes(scope.node.body) if isinstance(node, cst.Global)
-            for item in node.names}
+    shared = walk.shared(scope.node.body)
+    found = shared.own_of_type(scope.node.body, _GLOBAL) if shared is not None else own_nodes(scope.node.body)
+    return {item.name.value for node in found if isinstance(node, cst.Global) for item in node.names}
+
+
+_GLOBAL = frozenset({cst.Global})
 
 
 def _transform(index, func: cst.BaseExpression, scope) -> str | None:

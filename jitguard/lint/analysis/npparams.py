@@ -27,6 +27,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis.memo import PerIndex
+from jitguard.lint.analysis import walk
 from jitguard.lint.analysis.walk import children, iter_nodes
 
 ARRAY = "array"  # a NumPy array
@@ -221,6 +222,9 @@ def _scan(index) -> tuple[dict[str, int], set[str]]:
     """How often each name is read as a value (not as a called function, an attribute's name, a
     def's or parameter's name, a keyword), and the names item-assigned or mutated by a method
     (``d["k"] = v``, ``d.update(...)``) anywhere in the module."""
+    shared = walk.shared(index.module)
+    if shared is not None:
+        return _scan_shared(shared, index.module)
     values: dict[str, int] = {}
     mutated: set[str] = set()
     stack: list[cst.CSTNode] = [index.module]
@@ -243,6 +247,34 @@ def _scan(index) -> tuple[dict[str, int], set[str]]:
 _IMPORTS = frozenset({cst.Import, cst.ImportFrom})
 # the nodes _note_mutation looks at
 _MUTATING = frozenset({cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Del, cst.Call})
+# the nodes _scan_shared reads, and those that may hold a name that is no value read (_not_values)
+_SCAN_KINDS = frozenset({cst.Name, *_IMPORTS, *_MUTATING})
+_NAME_HOLDERS = frozenset({cst.Call, cst.Attribute, cst.FunctionDef, cst.ClassDef, cst.Param, cst.Arg})
+
+
+def _scan_shared(shared: walk.ModuleNodes, module: cst.Module) -> tuple[dict[str, int], set[str]]:
+    """:func:`_scan` from the module's shared walk: the names (less those below an import and
+    those ``_not_values`` of their parent leaves out) and the nodes that may mutate a name."""
+    values: dict[str, int] = {}
+    mutated: set[str] = set()
+    nodes, up, ends = shared.nodes, shared.parents, shared.ends
+    Name, imports, holders = cst.Name, _IMPORTS, _NAME_HOLDERS
+    skip_end = 0
+    for j in shared.positions(module, _SCAN_KINDS):
+        if j < skip_end:
+            continue
+        node = nodes[j]
+        kind = type(node)
+        if kind is Name:
+            parent = nodes[up[j]]
+            if type(parent) in holders and _not_values(parent) is node:
+                continue
+            values[node.value] = values.get(node.value, 0) + 1
+        elif kind in imports:
+            skip_end = ends[j]
+        else:
+            _note_mutation(node, mutated)
+    return values, mutated
 
 
 def _not_values(node: cst.CSTNode) -> cst.CSTNode | None:

@@ -50,6 +50,7 @@ import libcst as cst
 from jitguard.lint.analysis.hashability import _annotated, bind_fields, record_field_list, value_class
 from jitguard.lint.analysis.flatten_leaves import leaf_attribute
 from jitguard.lint.analysis.instances import returned_tuple
+from jitguard.lint.analysis import walk
 from jitguard.lint.analysis.walk import branches, children, iter_nodes
 
 _PLAIN_BASES = frozenset({"object", "abc.ABC"})
@@ -222,18 +223,17 @@ def _binding_table(root: cst.CSTNode) -> tuple[dict[str, list], set[str]]:
             if isinstance(n, cst.Name):
                 add(n.value, None)
 
-    stack = [root]
-    while stack:
-        node = stack.pop()
+    def note(node: cst.CSTNode) -> bool:
+        """Record what ``node`` binds; False: what is below it is not in the scope (or binds nothing)."""
         kind = type(node)  # (type tests: none of these libcst classes has a subclass; isinstance on them is slow)
         if kind is cst.Global or kind is cst.Nonlocal:
             declared.update(n.name.value for n in node.names)
-            continue
+            return False
         if (kind is cst.FunctionDef or kind is cst.ClassDef) and node is not root:
             add(node.name.value, None)
-            continue
+            return False
         if kind in _OWN_SCOPES:
-            continue
+            return False
         if kind is cst.Assign:
             for t in node.targets:
                 if isinstance(t.target, cst.Name):
@@ -250,8 +250,46 @@ def _binding_table(root: cst.CSTNode) -> tuple[dict[str, list], set[str]]:
             add(index_name(node.name), None)
         elif kind is cst.ExceptHandler and node.name is not None:
             add_names(node.name.name)
-        stack.extend(branches(node))  # (a leaf binds nothing: the names are read by add_names)
+        return True
+
+    shared = walk.shared(root)
+    if shared is not None:
+        for node in _in_walk_order(shared, root):
+            note(node)
+        return out, declared
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if note(node):
+            stack.extend(branches(node))  # (a leaf binds nothing: the names are read by add_names)
     return out, declared
+
+
+# what _binding_table reads, and where it stops
+_TABLE_KINDS = frozenset({cst.Global, cst.Nonlocal, cst.FunctionDef, cst.ClassDef, *_OWN_SCOPES, cst.Assign,
+                          *_TARGETED, cst.AsName, cst.NamedExpr, cst.ImportAlias, cst.ExceptHandler})
+_TABLE_STOPS = frozenset({cst.Global, cst.Nonlocal, cst.FunctionDef, cst.ClassDef, *_OWN_SCOPES})
+
+
+def _in_walk_order(shared: walk.ModuleNodes, root: cst.CSTNode) -> list[cst.CSTNode]:
+    """The nodes of ``root`` that _binding_table's walk would note (of ``_TABLE_KINDS``, none
+    below a stop but root's own), in the order that walk notes them: it pops the last child
+    first, so a node comes before what is below it and a later sibling's nodes before an
+    earlier one's (sorted by the end of their subtree, latest first, then by position)."""
+    nodes, ends = shared.nodes, shared.ends
+    top = shared.position(root)
+    kept = []
+    skip_end = 0
+    stops = _TABLE_STOPS
+    for j in shared.positions(root, _TABLE_KINDS):
+        if j < skip_end:
+            continue
+        kept.append(j)
+        kind = type(nodes[j])
+        if kind in stops and not (j == top and (kind is cst.FunctionDef or kind is cst.ClassDef)):
+            skip_end = ends[j]
+    kept.sort(key=lambda j: (-ends[j], j))
+    return [nodes[j] for j in kept]
 
 
 def index_name(expr: cst.BaseExpression) -> str:
@@ -702,8 +740,13 @@ def _emptied(name: str, index, scope) -> bool:
     """``name.pop(...)``, ``name.clear()``, ... in the function (or module) using it: the container
     bound to ``name`` may have lost the entry its binding shows."""
     root = scope.node if scope is not None else index.module
+    shared = walk.shared(root)
+    found = shared.of_type(root, _CALL) if shared is not None else iter_nodes(root)
     return any(isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATORS
-               and isinstance(n.func.value, cst.Name) and n.func.value.value == name for n in iter_nodes(root))
+               and isinstance(n.func.value, cst.Name) and n.func.value.value == name for n in found)
+
+
+_CALL = frozenset({cst.Call})
 
 
 _MUTATORS = frozenset({"pop", "popitem", "clear", "update", "remove"})

@@ -19,6 +19,7 @@ import re
 import libcst as cst
 
 from jitguard.lint.analysis.shapes import _called_function as called_function
+from jitguard.lint.analysis import walk
 from jitguard.lint.analysis.walk import children, iter_branches, iter_nodes
 from jitguard.lint.analysis.memo import PerIndex
 
@@ -146,6 +147,18 @@ def _uses(index) -> dict:
     return out
 
 
+_ATTRIBUTE = frozenset({cst.Attribute})
+_ASSIGN = frozenset({cst.Assign})
+_READS = frozenset({cst.Attribute, cst.Call, cst.Assign})
+
+
+def _nodes_of(root: cst.CSTNode, kinds: frozenset):
+    """The nodes of ``kinds`` in ``root`` in source order (and maybe others: the caller tests the
+    type): from the module's shared walk, or a walk of ``root`` when it is not in it."""
+    shared = walk.shared(root)
+    return shared.of_type(root, kinds) if shared is not None else iter_branches(root)
+
+
 def _attr_reads(index) -> dict[str, list]:
     """Attribute reads by name (``_uses``'s ``attrs``, without the rest of its work)."""
     cache = _USES.table(index)
@@ -153,7 +166,7 @@ def _attr_reads(index) -> dict[str, list]:
         return cache["uses"]["attrs"]
     if "attrs" not in cache:
         attrs: dict[str, list] = {}
-        for node in iter_branches(index.module):  # (type tests: isinstance on libcst's ABCs is slow)
+        for node in _nodes_of(index.module, _ATTRIBUTE):  # (type tests: isinstance on libcst's ABCs is slow)
             if type(node) is cst.Attribute:
                 attrs.setdefault(node.attr.value, []).append(node)
         cache["attrs"] = attrs
@@ -166,7 +179,7 @@ def _module_reads(index) -> tuple[dict[str, list], dict[int, str], set[int]]:
     attrs: dict[str, list] = {}
     creations: dict[int, str] = {}
     targets: set[int] = set()
-    for node in iter_branches(index.module):
+    for node in _nodes_of(index.module, _READS):
         kind = type(node)  # (type tests: no subclasses; isinstance on libcst's ABCs is slow)
         if kind is cst.Attribute:
             attrs.setdefault(node.attr.value, []).append(node)
@@ -184,7 +197,7 @@ def _held_instances(index, creations: dict[int, str]) -> dict[tuple, str]:
     for info in index.functions:
         if not info.is_method or info.cls is None or isinstance(info.node, cst.Lambda):
             continue
-        for node in iter_branches(info.node.body):
+        for node in _nodes_of(info.node.body, _ASSIGN):
             if type(node) is not cst.Assign:
                 continue
             for t in node.targets:
@@ -340,6 +353,10 @@ class _Uses:
     def _walk(self) -> None:
         """Every reference to a tracked class (with its parent and grandparent), and the other
         names and attributes read, in one pass (type tests first: this runs on every file)."""
+        shared = walk.shared(self.index.module)
+        if shared is not None:
+            self._walk_shared(shared)
+            return
         tracked, names, attrs, refs, parents = self.tracked, self.names, self.attrs, self.refs, self.parents
         stack = [(self.index.module, None, None, False)]
         pop, push = stack.pop, stack.append
@@ -372,6 +389,51 @@ class _Uses:
                     if child is not own_name and type(child) not in literals:
                         push((child, node, parent, in_def))
                 continue
+            refs.append((node, parent, grand, qualname))
+            if type(parent) is Call:
+                parents[id(parent)] = grand
+
+    def _walk_shared(self, shared: walk.ModuleNodes) -> None:
+        """:meth:`_walk` from the module's shared walk: the same nodes in the same (source) order,
+        read from the nodes of the types it looks at; what it does not enter (a tracked reference,
+        an import, an annotation, a def's own name, an attribute's name) skipped by position."""
+        tracked, names, attrs, refs, parents = self.tracked, self.names, self.attrs, self.refs, self.parents
+        nodes, up, ends = shared.nodes, shared.parents, shared.ends
+        Name, Attribute, Call, Annotation = cst.Name, cst.Attribute, cst.Call, cst.Annotation
+        not_code, defs, name_fields = _NOT_CODE, _DEFS, _NAME_FIELDS
+        skip_end = in_def_until = 0  # positions below skip_end are not entered; below in_def_until: in a def
+        skipped: set[int] = set()  # positions of names that are no reference (a def's, an attribute's)
+        for j in shared.positions(self.index.module, _SHARED_KINDS):
+            if j < skip_end or j in skipped:
+                continue
+            node = nodes[j]
+            kind = type(node)
+            if kind is Name:
+                qualname = tracked.get(node.value)
+                if qualname is None:
+                    names.setdefault(node.value, []).append((node, nodes[up[j]]))
+                    continue
+            elif kind is Attribute:
+                qualname = self._attribute_reference(node)
+                if qualname is None:
+                    attrs.setdefault(node.attr.value, []).append((node, nodes[up[j]]))
+                    skipped.add(ends[j] - 1)  # (its name: the last node below it)
+                    continue
+                skip_end = ends[j]
+            else:
+                if kind in not_code:
+                    if j < in_def_until and kind is not Annotation:
+                        _USES.setdefault(self.index, {})["local_imports"] = True
+                    skip_end = ends[j]
+                    continue
+                if kind in defs and ends[j] > in_def_until:
+                    in_def_until = ends[j]
+                own_name = getattr(node, name_fields[kind]) if kind in name_fields else None
+                if own_name is not None:
+                    skipped.add(shared.position(own_name, j))
+                continue
+            parent = nodes[up[j]]
+            grand = nodes[up[up[j]]] if up[up[j]] >= 0 else None
             refs.append((node, parent, grand, qualname))
             if type(parent) is Call:
                 parents[id(parent)] = grand
@@ -464,6 +526,8 @@ _NOT_CODE = frozenset({cst.Import, cst.ImportFrom, cst.Annotation})
 _DEFS = frozenset({cst.FunctionDef, cst.Lambda})
 # the child of these nodes that is a name, not a reference to a value (a keyword, a parameter, a def)
 _NAME_FIELDS = {cst.Arg: "keyword", cst.Param: "name", cst.ClassDef: "name", cst.FunctionDef: "name"}
+# the nodes _Uses._walk_shared reads (the literals hold no name: nothing to leave out)
+_SHARED_KINDS = frozenset({cst.Name, cst.Attribute, *_NOT_CODE, *_DEFS, *_NAME_FIELDS})
 # leaves that reference nothing (not pushed: the walk would find nothing below them)
 _LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass, cst.Break,
                        cst.Continue})
