@@ -824,6 +824,12 @@ class Walker(CallSemantics):
             if isinstance(first, cst.Name) and self.resolve(value.func) in _FLATTEN_WITH_PATH and first.value in self.env:
                 self.keypath_lists[first.value] = self.env[first.value]  # (key path, leaf) pairs
             return True
+        if isinstance(value, cst.Call) and self.resolve(value.func) in _CLOSURE_CONVERTS and len(elements) == 2:
+            # CLOSURECONVERT: the tracers the function closes over are hoisted into the constants;
+            # the converted function closes over none (JAX 0.10.2: fresh13_closure_convert_static_function.py)
+            self.bind(elements[0].value, None, None)
+            self.bind(elements[1].value, lattice.container(taint), None)
+            return True
         if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) \
                 and not any(isinstance(e, cst.StarredElement) for e in value.elements):
             for el, v in zip(elements, value.elements):
@@ -1393,6 +1399,7 @@ def _attribute_path(node: cst.Attribute) -> str | None:
 
 # numpy calls whose result is not an array (types, dtype information, modules' helpers)
 # iterating these gives (key path, leaf) pairs; nnx.to_flat_state's paths are tuples of str/int
+_CLOSURE_CONVERTS = frozenset({"jax.closure_convert", "jax.custom_derivatives.closure_convert"})
 _LEAVES_WITH_PATH = frozenset({"jax.tree.leaves_with_path", "jax.tree_util.tree_leaves_with_path",
                                "flax.nnx.to_flat_state"})
 _FLATTEN_WITH_PATH = frozenset({"jax.tree.flatten_with_path", "jax.tree_util.tree_flatten_with_path"})
