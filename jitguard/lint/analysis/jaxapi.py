@@ -161,6 +161,12 @@ STATIC_CALLS = LAYOUT_FUNCTIONS | frozenset(
         "jax.numpy.result_type",
         "jax.numpy.dtype",
         "jax.numpy.issubdtype",
+        # FINFO: the machine limits of a dtype (of an array's, a tracer's too) are NumPy scalars and
+        # ints, Python values under jit (JAX 0.10.2: tests/precision_cases/fresh13_finfo_is_static.py)
+        "jax.numpy.finfo",
+        "jax.numpy.iinfo",
+        "numpy.finfo",
+        "numpy.iinfo",
         "jax.numpy.iscomplexobj",
         "jax.numpy.isscalar",
         "numpy.isscalar",

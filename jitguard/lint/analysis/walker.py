@@ -161,6 +161,7 @@ class Walker(CallSemantics):
         self.static_keys: dict[str, set[str]] = {}  # keys item assignment gave Python values in a static dict
         # "obj.attr" paths assigned a static value in this body (traced ones are in env)
         self.static_attrs: set[str] = set()
+        self.keypath_lists: dict[str, Taint] = {}  # KEYPATH: names bound to (key path, leaf) pairs
         self.rebound: set[str] = set()  # names this walk has bound so far (parameters no longer hold their value)
         self.taints: dict[cst.CSTNode, Taint | None] = {}
         self.test_nodes: set[cst.CSTNode] = set()
@@ -778,8 +779,11 @@ class Walker(CallSemantics):
         self.rebound.add(name)
         self._forget_attributes(name)
         self.static_keys.pop(name, None)
+        self.keypath_lists.pop(name, None)
         if taint is not None:
             self.env[name] = taint
+            if value is not None and self._keypath_list(value):
+                self.keypath_lists[name] = taint
         else:
             self.env.pop(name, None)
         known = value is not None
@@ -816,6 +820,15 @@ class Walker(CallSemantics):
                 and taint is not None:
             self.bind(elements[0].value, lattice.container(taint), None)  # leaves
             self.bind(elements[1].value, None, None)  # the treedef is static
+            first = elements[0].value
+            if isinstance(first, cst.Name) and self.resolve(value.func) in _FLATTEN_WITH_PATH and first.value in self.env:
+                self.keypath_lists[first.value] = self.env[first.value]  # (key path, leaf) pairs
+            return True
+        if isinstance(value, cst.Call) and self.resolve(value.func) in _CLOSURE_CONVERTS and len(elements) == 2:
+            # CLOSURECONVERT: the tracers the function closes over are hoisted into the constants;
+            # the converted function closes over none (JAX 0.10.2: fresh13_closure_convert_static_function.py)
+            self.bind(elements[0].value, None, None)
+            self.bind(elements[1].value, lattice.container(taint), None)
             return True
         if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(elements) \
                 and not any(isinstance(e, cst.StarredElement) for e in value.elements):
@@ -860,6 +873,11 @@ class Walker(CallSemantics):
         """Per position of an element: a value, or an iterable expression whose element it is."""
         if isinstance(iterable, (cst.Tuple, cst.List)):
             return self._literal_rows(iterable)
+        if self._keypath_list(iterable):  # KEYPATH: (key path, leaf): the path is static
+            return [None, lattice.element(self.taints.get(iterable))]
+        if isinstance(iterable, cst.Name) and iterable.value in self.keypath_lists \
+                and self.env.get(iterable.value) is self.keypath_lists[iterable.value]:
+            return [None, lattice.element(self.env[iterable.value])]
         if isinstance(iterable, cst.Name):
             zipped = self._bound_zip(iterable.value)
             return self._iter_parts(zipped) if zipped is not None else None
@@ -874,6 +892,19 @@ class Walker(CallSemantics):
         if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items" and not args:
             return [None, lattice.element(self.taints.get(iterable.func.value))]
         return None
+
+    def _keypath_list(self, expr: cst.BaseExpression) -> bool:
+        """KEYPATH: ``jax.tree.leaves_with_path(t)`` or ``jax.tree.flatten_with_path(t)[0]``, a list of
+        (key path, leaf) pairs, or ``nnx.to_flat_state(state)``, (path, Variable) pairs. A key path is
+        a tuple of DictKey/SequenceKey/GetAttrKey objects (nnx: of attribute names and indices) read
+        off the tree's structure, never a tracer, even when the leaves are (JAX 0.10.2, flax 0.12.8:
+        tests/precision_cases/fresh13_key_paths_are_static.py)."""
+        if isinstance(expr, cst.Call):
+            return self.resolve(expr.func) in _LEAVES_WITH_PATH
+        return isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Call) \
+            and self.resolve(expr.value.func) in _FLATTEN_WITH_PATH and len(expr.slice) == 1 \
+            and isinstance(expr.slice[0].slice, cst.Index) and isinstance(expr.slice[0].slice.value, cst.Integer) \
+            and expr.slice[0].slice.value.value == "0"
 
     def _bound_zip(self, name: str) -> cst.Call | None:
         """ZIPNAME: ``pairs = zip(xs, ys)`` (or ``enumerate(xs)``), the one binding of a local
@@ -1367,6 +1398,11 @@ def _attribute_path(node: cst.Attribute) -> str | None:
 
 
 # numpy calls whose result is not an array (types, dtype information, modules' helpers)
+# iterating these gives (key path, leaf) pairs; nnx.to_flat_state's paths are tuples of str/int
+_CLOSURE_CONVERTS = frozenset({"jax.closure_convert", "jax.custom_derivatives.closure_convert"})
+_LEAVES_WITH_PATH = frozenset({"jax.tree.leaves_with_path", "jax.tree_util.tree_leaves_with_path",
+                               "flax.nnx.to_flat_state"})
+_FLATTEN_WITH_PATH = frozenset({"jax.tree.flatten_with_path", "jax.tree_util.tree_flatten_with_path"})
 _NUMPY_NOT_ARRAYS = ("numpy.dtype", "numpy.finfo", "numpy.iinfo", "numpy.testing.", "numpy.random.default_rng",
                      "numpy.random.seed", "numpy.random.get_state", "numpy.errstate", "numpy.printoptions",
                      "numpy.vectorize", "numpy.frompyfunc", "numpy.issubdtype", "numpy.promote_types",
