@@ -112,7 +112,7 @@ def test_a_probe_finds_static_ints_of_functions_that_need_a_size_to_run():
     ints, _sizes = _scan_module().scan_static_ints(only=frozenset({"jax.lax.scan"}))
     assert ints["jax.lax.scan"] == ((5,), ("unroll",))
     with pytest.raises(jax.errors.ConcretizationTypeError):
-        jax.jit(lambda n, x: jax.lax.scan(lambda c, z: (c, z), x, None, length=2, unroll=n))(2, 1.0)
+        jax.jit(lambda n, x: jax.lax.scan(lambda c, z: (c, z), x, None, length=2, unroll=n))(2, 1.0)  # noqa: JG104 - raises on purpose
 
 
 def _scan_module():
