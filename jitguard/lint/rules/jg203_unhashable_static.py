@@ -541,15 +541,27 @@ def _custom_vjp_nondiff(index, info) -> frozenset:
     decorators = getattr(info.node, "decorators", ())
     if len(decorators) != 1 or info.is_method:
         return frozenset()
-    outer = decorators[0].decorator
-    if not isinstance(outer, cst.Call) or index.resolve(outer.func, None) != "functools.partial":
-        return frozenset()
-    targs = positional_args(outer)
-    if len(targs) != 1 or index.resolve(targs[0].value, None) != "jax.custom_vjp":
-        return frozenset()
-    option = keyword(outer, "nondiff_argnums")
-    nondiff = literal_ints(index.constant(option)) if option is not None else None
-    return frozenset(nondiff or ())
+    parsed = _custom_rule_decorator(index, decorators[0].decorator)
+    return frozenset(parsed[1]) if parsed is not None and parsed[0] == "custom_vjp" else frozenset()
+
+
+def _custom_rule_decorator(index, decorator: cst.BaseExpression):
+    """(``"custom_jvp"``/``"custom_vjp"``, its ``nondiff_argnums``) for ``@jax.custom_jvp`` or
+    ``@partial(jax.custom_vjp, nondiff_argnums=<literal ints>)``; else None."""
+    nondiff: tuple = ()
+    if isinstance(decorator, cst.Call):
+        targs = positional_args(decorator)
+        if index.resolve(decorator.func, None) != "functools.partial" or len(targs) != 1:
+            return None
+        if any(a.keyword is None or a.keyword.value != "nondiff_argnums" for a in decorator.args[1:]):
+            return None
+        option = keyword(decorator, "nondiff_argnums")
+        nondiff = literal_ints(index.constant(option)) if option is not None else ()
+        if nondiff is None:
+            return None
+        decorator = targs[0].value
+    rule = _CUSTOM_RULES.get(index.resolve(decorator, None) or "")
+    return (rule, tuple(nondiff)) if rule is not None else None
 
 
 _CUSTOM_RULES = {"jax.custom_jvp": "custom_jvp", "jax.custom_vjp": "custom_vjp"}
@@ -567,23 +579,11 @@ def _custom_rule_over_static_jit(index, info):
     decorators = getattr(info.node, "decorators", ())
     if len(decorators) != 2 or info.is_method:
         return None
-    outer = decorators[0].decorator
-    nondiff: tuple = ()
-    if isinstance(outer, cst.Call):
-        targs = positional_args(outer)
-        if index.resolve(outer.func, None) != "functools.partial" or len(targs) != 1:
-            return None
-        if any(a.keyword is None or a.keyword.value != "nondiff_argnums" for a in outer.args[1:]):
-            return None
-        option = keyword(outer, "nondiff_argnums")
-        nondiff = literal_ints(index.constant(option)) if option is not None else ()
-        if nondiff is None:
-            return None
-        outer = targs[0].value
-    rule = _CUSTOM_RULES.get(index.resolve(outer, None) or "")
+    parsed = _custom_rule_decorator(index, decorators[0].decorator)
     use = next((u for fn, u, site in index.jit_uses if fn is info and site is decorators[1].decorator), None)
-    if rule is None or use is None or use.qualname not in TRACING_JITS or use.static_unknown or use.bound_positional:
+    if parsed is None or use is None or use.qualname not in TRACING_JITS or use.static_unknown or use.bound_positional:
         return None
+    rule, nondiff = parsed
     positional = [p.name for p in info.positional]
     traced = [name for name in positional if name in use.static_names and positional.index(name) not in nondiff]
     return (rule, traced) if traced else None
