@@ -1397,12 +1397,13 @@ def _attribute_path(node: cst.Attribute) -> str | None:
     return f"{node.value.value}.{node.attr.value}" if isinstance(node.value, cst.Name) else None
 
 
-# numpy calls whose result is not an array (types, dtype information, modules' helpers)
-# iterating these gives (key path, leaf) pairs; nnx.to_flat_state's paths are tuples of str/int
+# CLOSURECONVERT: `f2, consts = closure_convert(f, ...)`: `f2` closes over no tracer
 _CLOSURE_CONVERTS = frozenset({"jax.closure_convert", "jax.custom_derivatives.closure_convert"})
+# KEYPATH: iterating these gives (key path, leaf) pairs; nnx.to_flat_state's paths are tuples of str/int
 _LEAVES_WITH_PATH = frozenset({"jax.tree.leaves_with_path", "jax.tree_util.tree_leaves_with_path",
                                "flax.nnx.to_flat_state"})
 _FLATTEN_WITH_PATH = frozenset({"jax.tree.flatten_with_path", "jax.tree_util.tree_flatten_with_path"})
+# numpy calls whose result is not an array (types, dtype information, modules' helpers)
 _NUMPY_NOT_ARRAYS = ("numpy.dtype", "numpy.finfo", "numpy.iinfo", "numpy.testing.", "numpy.random.default_rng",
                      "numpy.random.seed", "numpy.random.get_state", "numpy.errstate", "numpy.printoptions",
                      "numpy.vectorize", "numpy.frompyfunc", "numpy.issubdtype", "numpy.promote_types",
