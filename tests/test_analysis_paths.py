@@ -833,3 +833,42 @@ def test_a_method_call_on_a_name_no_scope_binds_is_no_instance(tmp_path):
     [result] = lint_files([path], LintOptions(DEFAULT))
     assert result.errors == []
     assert {(f.line, f.code) for f in result.findings} == {(7, "JG301")}
+
+
+def test_an_import_in_a_nested_function_does_not_unshadow_the_outer_binding(tmp_path):
+    """``g = make()`` in ``outer`` makes ``g`` local to all of ``outer``; a ``from ... import g``
+    in a function nested in it binds ``inner``'s own ``g`` only, so ``g([1], x)`` in ``outer``
+    does not call the module's jit (no JG203), while the same call where the function itself
+    imports ``g`` from this module still does (JAX: a list at a static position raises)."""
+    [path] = write(tmp_path, {"nested_import.py": """\
+        import jax
+
+
+        def f(n, x):
+            return x
+
+
+        g = jax.jit(f, static_argnums=0)
+
+
+        def make():
+            return lambda n, x: x
+
+
+        def outer(x):
+            g = make()
+
+            def inner():
+                from nested_import import g
+                return g
+
+            return g([1], x), inner
+
+
+        def imports_it(x):
+            from nested_import import g
+            return g([1], x)
+        """})
+    [result] = lint_files([path], LintOptions(DEFAULT))
+    assert result.errors == []
+    assert {(f.line, f.code) for f in result.findings} == {(27, "JG203")}

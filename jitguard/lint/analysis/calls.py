@@ -451,7 +451,7 @@ def shadowed(index: ModuleIndex, name: str, func: FunctionInfo | None) -> bool:
 
 def _imports(node: cst.FunctionDef, name: str) -> bool:
     """Does an import statement in ``node``'s body bind ``name``?"""
-    for n in _nodes_of(node.body, _IMPORT_NODES):
+    for n in walk.own_nodes_of(node.body, _IMPORT_NODES):  # (not a nested function's own imports)
         if isinstance(n, (cst.Import, cst.ImportFrom)) and not isinstance(n.names, cst.ImportStar):
             for alias in n.names:
                 bound = alias.asname.name if alias.asname is not None else alias.name
@@ -464,18 +464,11 @@ def _imports(node: cst.FunctionDef, name: str) -> bool:
 
 def _declares_global(node: cst.FunctionDef, name: str) -> bool:
     return any(isinstance(n, cst.Global) and any(item.name.value == name for item in n.names)
-               for n in _nodes_of(node.body, _GLOBAL))
+               for n in walk.own_nodes_of(node.body, _GLOBAL))
 
 
 _IMPORT_NODES = frozenset({cst.Import, cst.ImportFrom})
 _GLOBAL = frozenset({cst.Global})
-
-
-def _nodes_of(root: cst.CSTNode, kinds: frozenset):
-    """The nodes of ``kinds`` in ``root`` from the module's shared walk (walk.ModuleNodes), or
-    every node of ``root`` when it is not in it (the callers test the type; any order will do)."""
-    shared = walk.shared(root)
-    return shared.of_type(root, kinds) if shared is not None else iter_nodes(root)
 
 
 def _param_facts(info: FunctionInfo) -> tuple[ParamFact, ...]:

@@ -303,8 +303,7 @@ def _binding_targets(scope) -> dict[str, list[tuple[cst.BaseExpression, cst.Base
     if table is not None:
         return table
     table = {}
-    shared = walk.shared(scope.node.body)
-    for node in shared.of_type(scope.node.body, _BINDING_NODES) if shared is not None else iter_nodes(scope.node.body):
+    for node in walk.nodes_of(scope.node.body, _BINDING_NODES):
         kind = type(node)  # (the same nodes in the same order: pre-order)
         if kind not in _BINDING_NODES:  # (a set lookup: isinstance on libcst's classes is slow)
             continue

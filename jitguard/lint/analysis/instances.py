@@ -80,18 +80,9 @@ def _fields_and_attributes(node: cst.ClassDef) -> set[str]:
                     names.add(small.target.value)
                 elif isinstance(small, cst.Assign):
                     names.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
-    shared = walk.shared(node.body)
-    if shared is not None:  # (a set: the order does not matter)
-        found = shared.of_type(node.body, _ASSIGNS)
-    else:
-        found = []
-        stack: list[cst.CSTNode] = [node.body]
-        while stack:
-            n = stack.pop()
-            if type(n) in _ASSIGNS:  # (type tests and walk.children: libcst's isinstance and .children are slow)
-                found.append(n)
-            stack.extend(children(n))
-    for n in found:
+    for n in walk.nodes_of(node.body, _ASSIGNS):  # (a set: the order does not matter)
+        if type(n) not in _ASSIGNS:  # (the fallback walk yields every node; type tests: isinstance is slow)
+            continue
         targets = tuple(t.target for t in n.targets) if type(n) is cst.Assign else (n.target,)
         targets = [e.value for t in targets for e in (t.elements if isinstance(t, (cst.Tuple, cst.List)) else ())] + list(targets)
         for t in targets:

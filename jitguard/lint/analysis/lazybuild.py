@@ -56,8 +56,7 @@ def _builds(index, scope, names: set[str], is_new_function):
 
 
 def _declared_globals(scope) -> set[str]:
-    shared = walk.shared(scope.node.body)
-    found = shared.own_of_type(scope.node.body, _GLOBAL) if shared is not None else own_nodes(scope.node.body)
+    found = walk.own_nodes_of(scope.node.body, _GLOBAL)
     return {item.name.value for node in found if isinstance(node, cst.Global) for item in node.names}
 
 

@@ -740,8 +740,7 @@ def _emptied(name: str, index, scope) -> bool:
     """``name.pop(...)``, ``name.clear()``, ... in the function (or module) using it: the container
     bound to ``name`` may have lost the entry its binding shows."""
     root = scope.node if scope is not None else index.module
-    shared = walk.shared(root)
-    found = shared.of_type(root, _CALL) if shared is not None else iter_nodes(root)
+    found = walk.nodes_of(root, _CALL)
     return any(isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _MUTATORS
                and isinstance(n.func.value, cst.Name) and n.func.value.value == name for n in found)
 

@@ -152,13 +152,6 @@ _ASSIGN = frozenset({cst.Assign})
 _READS = frozenset({cst.Attribute, cst.Call, cst.Assign})
 
 
-def _nodes_of(root: cst.CSTNode, kinds: frozenset):
-    """The nodes of ``kinds`` in ``root`` in source order (and maybe others: the caller tests the
-    type): from the module's shared walk, or a walk of ``root`` when it is not in it."""
-    shared = walk.shared(root)
-    return shared.of_type(root, kinds) if shared is not None else iter_branches(root)
-
-
 def _attr_reads(index) -> dict[str, list]:
     """Attribute reads by name (``_uses``'s ``attrs``, without the rest of its work)."""
     cache = _USES.table(index)
@@ -166,7 +159,7 @@ def _attr_reads(index) -> dict[str, list]:
         return cache["uses"]["attrs"]
     if "attrs" not in cache:
         attrs: dict[str, list] = {}
-        for node in _nodes_of(index.module, _ATTRIBUTE):  # (type tests: isinstance on libcst's ABCs is slow)
+        for node in walk.nodes_of(index.module, _ATTRIBUTE, iter_branches):  # (type tests: isinstance on libcst's ABCs is slow)
             if type(node) is cst.Attribute:
                 attrs.setdefault(node.attr.value, []).append(node)
         cache["attrs"] = attrs
@@ -179,7 +172,7 @@ def _module_reads(index) -> tuple[dict[str, list], dict[int, str], set[int]]:
     attrs: dict[str, list] = {}
     creations: dict[int, str] = {}
     targets: set[int] = set()
-    for node in _nodes_of(index.module, _READS):
+    for node in walk.nodes_of(index.module, _READS, iter_branches):
         kind = type(node)  # (type tests: no subclasses; isinstance on libcst's ABCs is slow)
         if kind is cst.Attribute:
             attrs.setdefault(node.attr.value, []).append(node)
@@ -197,7 +190,7 @@ def _held_instances(index, creations: dict[int, str]) -> dict[tuple, str]:
     for info in index.functions:
         if not info.is_method or info.cls is None or isinstance(info.node, cst.Lambda):
             continue
-        for node in _nodes_of(info.node.body, _ASSIGN):
+        for node in walk.nodes_of(info.node.body, _ASSIGN, iter_branches):
             if type(node) is not cst.Assign:
                 continue
             for t in node.targets:

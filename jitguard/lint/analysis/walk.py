@@ -333,3 +333,17 @@ def shared(root: cst.CSTNode) -> ModuleNodes | None:
     if record is None:
         record = _SHARED[1] = ModuleNodes(module)
     return record if record.position(root) is not None else None
+
+
+def nodes_of(root: cst.CSTNode, kinds: frozenset, fallback=iter_nodes):
+    """The nodes of ``kinds`` in ``root`` (itself too), in source order, from the shared walk when
+    ``root`` is in it; otherwise ``fallback(root)``, which may yield other nodes too (the callers
+    test the type)."""
+    record = shared(root)
+    return record.of_type(root, kinds) if record is not None else fallback(root)
+
+
+def own_nodes_of(body: cst.CSTNode, kinds: frozenset):
+    """The same for :func:`own_nodes` (nested functions, classes and lambdas left out)."""
+    record = shared(body)
+    return record.own_of_type(body, kinds) if record is not None else own_nodes(body)
