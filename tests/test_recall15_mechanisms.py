@@ -226,6 +226,15 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         def main():
             return jax.vmap(width, in_axes=0)((jnp.zeros(4), jnp.ones(4)))
         """, "TracerArrayConversionError"),
+    "vmapped_tuple_given_out_axes_positionally": ("JG104", """
+        def width(bounds):
+            lo, hi = bounds
+            return onp.asarray(hi - lo)  # flag
+
+
+        def main():
+            return jax.vmap(width, 0, 0)((jnp.zeros(4), jnp.ones(4)))
+        """, "TracerArrayConversionError"),
     "vmapped_tuple_with_an_unmapped_leaf": (None, """
         def width(bounds):
             lo, hi = bounds

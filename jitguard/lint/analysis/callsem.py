@@ -620,11 +620,7 @@ class CallSemantics:
         func = call.func
         if not isinstance(func, cst.Name) or self.info is None or not _static_spread_last(self, call):
             return None
-        owner = self.info  # the function whose parameter it is: this one, or one it is nested in
-        while owner is not None and owner.param(func.value) is None:
-            if owner.parent is not None and isinstance(owner.node, cst.FunctionDef) and bindings_of(owner.node.body, func.value) != []:
-                return None
-            owner = owner.parent
+        owner = self._param_owner(func.value)
         if owner is None:
             return None
         staticpos.tree_partial_calls(self, call, owner, func.value)
@@ -654,17 +650,13 @@ class CallSemantics:
         inner = call.func
         if not isinstance(inner, cst.Call) or not isinstance(inner.func, cst.Name) or self.info is None:
             return None
-        owner = self.info
-        while owner is not None and owner.param(inner.func.value) is None:
-            owner = owner.parent
+        owner = self._param_owner(inner.func.value)
         if owner is None or any(a.star for a in call.args):
             return None
         first = None
         for factory in self._passed_to(owner, inner.func.value):
-            made = {self.index._returned_def(r.value, factory) for r in own_nodes(factory.node.body)
-                    if type(r) is cst.Return} if isinstance(factory.node, cst.FunctionDef) else set()
-            made_def = made.pop() if len(made) == 1 else None
-            if made_def is None or made_def.parent is not factory:
+            made_def = self.index.returned_local_def(factory)
+            if made_def is None:
                 continue
             mapped: dict[str, Taint] = {}
             self._map_arguments(call, made_def, made_def.positional, mapped)
@@ -673,6 +665,16 @@ class CallSemantics:
             self.analysis.called(made_def)
             first = first or (made_def, mapped)
         return first
+
+    def _param_owner(self, name: str) -> FunctionInfo | None:
+        """The function whose parameter ``name`` is: the walked one, or one it is nested in; None
+        when a function in between binds ``name`` itself (then it is not that parameter)."""
+        owner = self.info
+        while owner is not None and owner.param(name) is None:
+            if owner.parent is not None and isinstance(owner.node, cst.FunctionDef) and bindings_of(owner.node.body, name) != []:
+                return None
+            owner = owner.parent
+        return owner
 
     def _passed_to(self, owner: FunctionInfo, name: str) -> list[FunctionInfo]:
         """The functions parameter ``name`` of ``owner`` holds where the code walked here runs
@@ -1330,12 +1332,14 @@ def _passed_functions(index, info: FunctionInfo, name: str, through_jit: bool) -
     return found
 
 
-def _argument(call: cst.Call, info: FunctionInfo, name: str) -> cst.BaseExpression | None:
-    """What ``call`` (of ``info``, no ``*args``) passes to the parameter ``name``."""
+def _argument(call: cst.Call, info: FunctionInfo, name: str, skip: int = 0) -> cst.BaseExpression | None:
+    """What ``call`` (of ``info``, no ``*args``) passes to the parameter ``name``; ``skip``: the
+    call fills ``info``'s positional parameters after its first ``skip`` (a constructor's, after
+    ``self``)."""
     for a in call.args:
         if a.keyword is not None and a.keyword.value == name:
             return a.value
-    positional = [p.name for p in info.positional]
+    positional = [p.name for p in info.positional[skip:]]
     given = [a.value for a in call.args if a.keyword is None and not a.star]
     if name in positional and positional.index(name) < len(given):
         return given[positional.index(name)]
@@ -1351,16 +1355,14 @@ def constructed_with_function(index, init: FunctionInfo, name: str) -> FunctionI
     if param is None or param.kind not in ("positional", "kwonly") or init.cls is None \
             or index.assigned_names(init).get(name):
         return None
-    positional = [p.name for p in init.positional[1:]]
     found = None
     for call, scope, _k, _l in index.calls:
         if not isinstance(call.func, cst.Name) or index.classes.get(call.func.value) is not init.cls:
             continue
         if any(a.star for a in call.args):
             return None
-        given = {p: a.value for p, a in zip(positional, [a for a in call.args if a.keyword is None])}
-        given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
-        fn = _function_value(index, given[name], scope) if name in given else None
+        given = _argument(call, init, name, skip=1)
+        fn = _function_value(index, given, scope) if given is not None else None
         if fn is None or fn.is_method or (found is not None and fn is not found):
             return None
         found = fn

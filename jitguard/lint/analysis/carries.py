@@ -18,8 +18,8 @@ import libcst as cst
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis import lattice, walk
 from jitguard.lint.analysis.lattice import Fields, Taint
-from jitguard.lint.analysis.walk import own_nodes
 from jitguard.lint.analysis.memo import PerIndex
+from jitguard.lint.analysis.vmapaxes import vmap_axes
 
 # loop -> (position of the function(s) given the carry, position of the initial carry, index of
 # the carry among the function's parameters)
@@ -69,10 +69,9 @@ def _carries(index) -> dict:
 
 def _calls(index):
     """(scope, call) for every call of the module, with the function it is written in."""
-    shared = walk.shared(index.module)
     for scope, body in [(None, index.module), *((f, f.node.body) for f in index.functions)]:
         # (the order does not matter to _carries: any two starts that differ give 0)
-        for node in shared.own_of_type(body, _CALL) if shared is not None else own_nodes(body):
+        for node in walk.own_nodes_of(body, _CALL):
             if type(node) is cst.Call:  # (no subclasses; isinstance on libcst's ABCs is slow)
                 yield scope, node
 
@@ -150,8 +149,10 @@ def _calls_in_sight(index, call_arguments):
     yield from call_arguments(index)
     for found in call_arguments(index, transforms=frozenset({"jax.vmap"})):
         options = found[1].options
-        axes = [a for a in options.args[1:] if a.keyword is None or a.keyword.value == "in_axes"] if options else []
-        if all(isinstance(a.value, cst.Integer) and a.value.value == "0" for a in axes):
+        if options is not None and any(a.star for a in options.args):
+            continue
+        axes = vmap_axes(options) if options is not None else None
+        if axes is None or (isinstance(axes, cst.Integer) and axes.value == "0"):
             _VMAPPED.table(index)[found[0]] = True
             yield found
 

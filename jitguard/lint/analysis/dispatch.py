@@ -437,9 +437,10 @@ def returned_partial(walker, call: cst.Call) -> cst.Call | None:
             or not isinstance(method.node, cst.FunctionDef) or method.node.decorators:
         return None
     from jitguard.lint.analysis.callsem import bindings_of
-    from jitguard.lint.analysis.walk import iter_nodes, own_nodes
+    from jitguard.lint.analysis.instances import own_returns
+    from jitguard.lint.analysis.walk import iter_nodes
 
-    returns = [n for n in own_nodes(method.node.body) if isinstance(n, cst.Return)]
+    returns = own_returns(method.node)
     if len(returns) != 1 or not isinstance(returns[0].value, cst.Call):
         return None
     made = returns[0].value

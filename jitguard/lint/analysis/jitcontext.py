@@ -801,6 +801,13 @@ class ModuleIndex:
         if factory is None or type(factory.node) is not cst.FunctionDef or factory.node.decorators \
                 or factory.is_method:
             return None
+        return self.returned_local_def(factory)
+
+    def returned_local_def(self, factory: FunctionInfo) -> FunctionInfo | None:
+        """The one function defined in ``factory`` (a def or lambda of its body) that every
+        ``return`` of it hands back; None otherwise."""
+        if type(factory.node) is not cst.FunctionDef:
+            return None
         made = {self._returned_def(r.value, factory) for r in own_nodes(factory.node.body) if type(r) is cst.Return}
         found = made.pop() if len(made) == 1 else None
         return found if found is not None and found.parent is factory else None
@@ -2018,8 +2025,7 @@ def _binders(root: cst.CSTNode):
     """The nodes of ``root`` (itself too) that bound_just_once and binds read, from the module's
     shared walk (walk.ModuleNodes) when ``root`` is in it; otherwise every node of ``root``, less
     the leaves. (Their answers do not depend on the order.)"""
-    shared = walk.shared(root)
-    return shared.of_type(root, _BINDERS) if shared is not None else iter_branches(root)
+    return walk.nodes_of(root, _BINDERS, iter_branches)
 
 
 def bound_just_once(root: cst.CSTNode, names) -> set[str]:
@@ -2069,8 +2075,7 @@ def binds(root: cst.CSTNode, name: str) -> bool:
 
 def declared_outside(root: cst.CSTNode, name: str) -> bool:
     """A ``nonlocal`` or ``global`` of ``name`` anywhere in ``root``."""
-    shared = walk.shared(root)
-    found = shared.of_type(root, _DECLARATIONS) if shared is not None else iter_branches(root)
+    found = walk.nodes_of(root, _DECLARATIONS, iter_branches)
     return any(type(n) in _DECLARATIONS and any(a.name.value == name for a in n.names) for n in found)
 
 

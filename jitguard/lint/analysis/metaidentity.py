@@ -81,7 +81,7 @@ def _metadata_arguments(index, klass) -> tuple[dict[int, str], dict[str, str]]:
     node = klass.node
     imports = index.imports
     # register_dataclass(meta_fields=...), @register_pytree_node_class: (positions, parameter names)
-    spec = pytrees.metadata_parameters(index.module, imports).get(klass.name)
+    spec = pytrees.metadata_parameters(index.module, imports, index.source).get(klass.name)
     if spec is not None:
         positions, names = spec  # of __init__'s parameters for a node class, else of the fields
         if "__init__" not in klass.methods and not _plain_bases(node, index):

@@ -40,7 +40,6 @@ def metadata_fields(module: cst.Module, imports: ImportTable, source: str | None
     """Names of the attributes that the module's pytree registrations declare as metadata
     (``source``: the text ``module`` was parsed from, if known; else libcst writes it again)."""
     names: set[str] = set()
-    flatten_functions = False
     for stmt in module.body:
         if isinstance(stmt, cst.ClassDef):
             names |= _class_metadata(stmt, imports)
@@ -49,9 +48,7 @@ def metadata_fields(module: cst.Module, imports: ImportTable, source: str | None
                 value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
                 if isinstance(value, cst.Call) and imports.resolve(value.func) in _REGISTER_DATACLASS:
                     names |= _strings(_argument(value, "meta_fields", 2))
-                if isinstance(value, cst.Call) and imports.resolve(value.func) in _REGISTER_NODE:
-                    flatten_functions = True
-    if flatten_functions:  # register_pytree_node(Cls, lambda x: ((x.array,), x.irreps), ...): aux data
+    if _registers_nodes(module, imports):  # register_pytree_node(Cls, lambda x: ((x.array,), x.irreps), ...): aux data
         names |= aux_attributes(module.code if source is None else source)
     return names
 
@@ -120,7 +117,8 @@ def _strings(expr: cst.BaseExpression | None) -> set[str]:
     return set()
 
 
-def metadata_parameters(module: cst.Module, imports: ImportTable) -> dict[str, tuple[tuple[int, ...], tuple[str, ...]]]:
+def metadata_parameters(module: cst.Module, imports: ImportTable,
+                        source: str | None = None) -> dict[str, tuple[tuple[int, ...], tuple[str, ...]]]:
     """For each registered pytree class of the module, the constructor arguments that land in its
     metadata: class name -> (positions, keywords). ``@register_pytree_node_class`` classes: the
     ``__init__`` parameters stored (``self.a = a``) in an attribute that ``tree_flatten`` returns as
@@ -129,7 +127,7 @@ def metadata_parameters(module: cst.Module, imports: ImportTable) -> dict[str, t
     out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
     classes = {stmt.name.value: stmt for stmt in module.body if isinstance(stmt, cst.ClassDef)}
     registered = _registered_dataclasses(module, imports)
-    flattened = aux_attributes_by_class(module.code) if _registers_nodes(module) else {}
+    flattened = aux_attributes_by_class(module.code if source is None else source) if _registers_nodes(module, imports) else {}
     for name, node in classes.items():
         decorated_meta, node_class = _decorator_registration(node, imports)
         meta = set(registered.get(name, ())) | decorated_meta | _per_field_metadata(node, imports)
@@ -151,14 +149,12 @@ def _defines_init(node: cst.ClassDef) -> bool:
     return any(isinstance(s, cst.FunctionDef) and s.name.value == "__init__" for s in node.body.body)
 
 
-def _registers_nodes(module: cst.Module) -> bool:
+def _registers_nodes(module: cst.Module, imports: ImportTable) -> bool:
     """Does a statement of the module call ``register_pytree_node``/``register_pytree_with_keys``
     (cheap: the module's source is parsed again only then)?"""
-    return any(isinstance(n, cst.Name) and n.value in ("register_pytree_node", "register_pytree_with_keys")
-               or isinstance(n, cst.Attribute) and n.attr.value in ("register_pytree_node", "register_pytree_with_keys")
-               for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine)
-               for small in stmt.body if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call)
-               for n in (small.value.func,))
+    return any(isinstance(small, (cst.Expr, cst.Assign)) and isinstance(small.value, cst.Call)
+               and imports.resolve(small.value.func) in _REGISTER_NODE
+               for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body)
 
 
 def _registered_dataclasses(module: cst.Module, imports: ImportTable) -> dict[str, set[str]]:
@@ -180,7 +176,7 @@ def _per_field_metadata(node: cst.ClassDef, imports: ImportTable) -> set[str]:
     """Fields declared metadata one by one (``field(metadata=dict(static=True))`` on a
     ``register_dataclass`` class, ``static_field()``): the dataclass's generated ``__init__``
     takes them in field order (a class writing its own ``__init__``: not read)."""
-    if any(isinstance(s, cst.FunctionDef) and s.name.value == "__init__" for s in node.body.body):
+    if _defines_init(node):
         return set()
     return _fields_declared_static(node, imports)
 

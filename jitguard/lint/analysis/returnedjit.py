@@ -19,6 +19,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import shapes
 from jitguard.lint.analysis.shapes import scope_view
+from jitguard.lint.analysis.instances import own_returns
 from jitguard.lint.analysis.undertrace import only_under_trace
 from jitguard.lint.analysis.walk import own_nodes
 
@@ -54,9 +55,7 @@ def _returned(index, call: cst.Call, scope) -> bool:
     bound once to it?"""
     bound = [name for name, values in scope_view(index, scope).bindings_here().items()
              if len(values) == 1 and values[0] is call]
-    for node in own_nodes(scope.node.body):
-        if not isinstance(node, cst.Return) or node.value is None:
-            continue
+    for node in own_returns(scope.node):
         if node.value is call or (isinstance(node.value, cst.Name) and node.value.value in bound):
             return True
     return False

@@ -183,7 +183,7 @@ class UnhashableStaticArgument(Rule):
     # -- within one file: jit written at the call, and tracers that reach a static position -------
     def check_module(self, index, ctx) -> None:
         reported: set[int] = set()  # nodes reported by the traced-parameter check
-        metadata = metadata_parameters(index.module, index.imports) if index.classes else {}
+        metadata = metadata_parameters(index.module, index.imports, index.source) if index.classes else {}
         seen: dict[tuple, set] = {}  # (scope, jitted function, arguments' layout) -> the instances passed
         # _static_receiver reports only calls of a def whose outermost decorator is such a jit
         jitted_defs = any(use.qualname in TRACING_JITS for _f, use, _s in index.jit_uses)
