@@ -20,7 +20,6 @@ import warnings
 from dataclasses import replace
 
 import libcst as cst
-from libcst._nodes.base import CSTNode
 
 from jitguard.lint.analysis.calls import FactExtractor, may_record_calls
 from jitguard.lint.analysis import jaxapi, undertrace, walk
@@ -63,10 +62,10 @@ _PREFILTER_WORDS = jaxapi.PREFILTER_WORDS  # jit, vmap, pmap, lax, shard_map, ch
 _BRACKETS = str.maketrans({chr(i): None for i in range(128) if chr(i) not in "()[]{}\n"})
 
 
-_VALIDATING = CSTNode.__dict__["__post_init__"]
+_VALIDATING = cst.CSTNode.__dict__["__post_init__"]
 
 
-def _unvalidated(_node: CSTNode) -> None:
+def _unvalidated(_node: cst.CSTNode) -> None:
     """The constructor's hook while :func:`parse_unvalidated` runs: no check."""
 
 
@@ -81,11 +80,11 @@ def parse_unvalidated(source: str) -> cst.Module:
     validating the tree when parsing a file"). The hook is restored after, so nodes built anywhere
     else (fixes) are validated as usual; a validation skipped in another thread meanwhile only
     drops a check that raises."""
-    CSTNode.__post_init__ = _unvalidated  # type: ignore[method-assign]
+    cst.CSTNode.__post_init__ = _unvalidated  # type: ignore[method-assign]
     try:
         return cst.parse_module(source)
     finally:
-        CSTNode.__post_init__ = _VALIDATING  # type: ignore[method-assign]
+        cst.CSTNode.__post_init__ = _VALIDATING  # type: ignore[method-assign]
 
 
 def decode(data: bytes) -> str:

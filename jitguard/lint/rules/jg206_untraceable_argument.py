@@ -153,8 +153,8 @@ class UntraceableArgument(Rule):
                 f"`{kept}` is jitted once, by the first call, with static options computed from that call's "
                 f"`**{kwargs}`, and kept for every later call: a non-array keyword that the first call did not pass "
                 "lands at a position this jit traces (TypeError at that call)",
-                f"Key the kept jits by the static set (`if static not in self._jits: self._jits[static] = "
-                f"jax.jit(...)`), or compute the static names from the function's signature, not from one call's "
+                "Key the kept jits by the static set (`if static not in self._jits: self._jits[static] = "
+                "jax.jit(...)`), or compute the static names from the function's signature, not from one call's "
                 "arguments",
             )
         for call, scope, _klass, _loops in index.calls:
