@@ -41,14 +41,11 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-bias-correction-power-per-step": {43},
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_jax-dataclasses-post-init-item-runs-again-on-unflatten": {24},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
     "static_equinox-filter-jit-numpy-batch-static": {29},
     "static_jax-custom-jvp-nondiff-mask-array-through-scan-grad": {32},
     "static_jax-md-cell-list-array-box-in-static-field": {45},
     "static_jax-slice-object-at-static-argnums": {26},
-    "static_jax-vmap-maps-argument-into-jit-static-position": {20},
-    "static_jaxsim-second-model-equal-hash-array-field-compared-at-static-argname": {42},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 
