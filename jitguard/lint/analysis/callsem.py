@@ -1142,6 +1142,12 @@ def record_fields(klass, resolve) -> list[str] | None:
     decorators = {resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) for d in node.decorators}
     if not (bases & _RECORD_BASES or decorators & _RECORD_DECORATORS):
         return None
+    return annotated_fields(node, resolve)
+
+
+def annotated_fields(node: cst.ClassDef, resolve) -> list[str]:
+    """The names a class body annotates, in order (``x: int``), less ``ClassVar`` ones: the fields
+    of a dataclass or NamedTuple."""
     names = []
     for stmt in node.body.body if isinstance(node.body, cst.IndentedBlock) else ():
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():

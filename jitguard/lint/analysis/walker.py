@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import annotated, dispatch, flatten_leaves, jaxapi, jaxsig, jitcontext, keyedmaps, lattice, npparams, objects
+from jitguard.lint.analysis import annotated, dispatch, flatten_leaves, jaxapi, jaxsig, jitcontext, keyedmaps, lattice, npparams, objects, unflatten_hooks
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.carries import arriving_tuple, carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
@@ -233,6 +233,8 @@ class Walker(CallSemantics):
     # -- driving ----------------------------------------------------------------------------
     def walk(self) -> None:
         body = self.info.node.body
+        if self.reporting:  # JAX rebuilds pytree arguments in the trace: their __post_init__ runs there
+            unflatten_hooks.run(self)
         if isinstance(body, cst.BaseExpression):  # lambda
             self.returns.append(self.ev(body))
             return

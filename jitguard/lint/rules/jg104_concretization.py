@@ -55,7 +55,11 @@ class Concretization(Rule):
         conversions and format specs fail, while `bool()`, `if`, `int()`, `.item()` and indexing
         work and are not flagged. A `jax.custom_vjp`/`custom_jvp` function called from jitted
         code gets tracers for every argument not in `nondiff_argnums`, and a class built inside
-        traced code runs its `__init__` on the values it is given. A function passed as an
+        traced code runs its `__init__` on the values it is given. A dataclass passed to a jit
+        runs its `__post_init__` again in the trace, its data fields tracers, when its
+        registration rebuilds it by calling the class (`register_dataclass`, a
+        `register_pytree_node` whose unflatten lambda calls it, a `tree_unflatten` returning
+        `cls(...)`; not one made with `object.__new__`). A function passed as an
         argument and called in traced code runs with the arguments of that call: a parameter
         (`step_fn(it)` in `@partial(jax.jit, static_argnums=2) def make_step(p, it, step_fn)`),
         or a parameter of a factory called in the function it makes (`decay_fn(t)` in a nested

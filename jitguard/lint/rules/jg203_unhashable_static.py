@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi, staticpos
+from jitguard.lint.analysis import fieldeq, jaxapi, staticpos
 from jitguard.lint.analysis.calls import local_jit_site
 from jitguard.lint.analysis.arrays import many_elements
 from jitguard.lint.analysis.hashability import unhashable_value
@@ -71,7 +71,16 @@ class UnhashableStaticArgument(Rule):
         2)` with `g = jax.jit(f, static_argnames=("y",))` made in the same function; also such a
         transform bound once to a name and called later: `pmapped = jax.pmap(jit_f)`, then
         `pmapped(a, b, flag)`, where pmap traces every argument outside `static_broadcasted_argnums`;
-        a transform given `in_axes` or static options is not judged), and an instance of
+        a transform given `in_axes` or static options is not judged; a jit of a function not in
+        sight, `jf = jax.jit(jax.nn.one_hot, static_argnums=1)` inline or bound once, here or at
+        module level, counts with its literal static positions, which it hashes whatever the
+        function is: `jax.vmap(jf)(labels, counts)`), and an instance of
+        a `@dataclass` with the generated `__eq__` and a `__hash__` of its own over fields given
+        the same literals (`hash(self.name)`), built with an array of more than one element in
+        another field, passed at a static position after another such instance in the same
+        function (the two hash alike, so JAX compares them with `==`, whose truth value an array
+        has not: ValueError; the same instance again, or other hashed values, run), and an
+        instance of
         a registered pytree given an array of more than one element in its metadata (aux data of
         `tree_flatten`, `meta_fields`, `eqx.field(static=True)` of an `equinox.Module`; built here or by a factory such as a `staticmethod`
         returning it; the array made by a constructor, a `jax.random` draw with a shape, a legacy
@@ -190,6 +199,8 @@ class UnhashableStaticArgument(Rule):
         for call, scope, _klass, loops in index.calls:
             if metadata:
                 self._array_in_metadata(call, index, scope, ctx, metadata, seen, loops)
+            if index.classes:
+                self._array_field_equality(call, index, scope, ctx, seen)
             if self._unhashable_callable(call, index, scope, ctx) or self._custom_rule_over_jit(call, index, scope, ctx):
                 continue
             if self._unhashable_loop_function(call, index, scope, ctx):
@@ -247,6 +258,39 @@ class UnhashableStaticArgument(Rule):
                 "truth value: ValueError at this call",
                 f"Arrays are data: flatten `{field}` as a child (a data field), or keep a hashable Python "
                 "value there (a tuple)",
+            )
+            return
+
+    def _array_field_equality(self, call, index, scope, ctx, seen) -> None:
+        """``run(model=m2)`` with ``model`` static, after ``run(model=m1)`` in the same function:
+        ``m1`` and ``m2`` instances of a ``@dataclass`` with the generated ``__eq__`` and its own
+        ``__hash__`` over fields given the same literals, with an array of more than one element
+        in another field. Same hash, so JAX compares them with ``==``: ValueError (``fieldeq``)."""
+        target = _jitted_function(call.func, index, scope)
+        if target is None:
+            return
+        info, use = target
+        positional = [p.name for p in info.params if p.kind == "positional"][use.bound_positional:]
+        for i, arg in enumerate(call.args):
+            if arg.star:
+                return
+            param = arg.keyword.value if arg.keyword is not None else (positional[i] if i < len(positional) else None)
+            found = fieldeq.array_eq_instance(arg.value, index, scope) if param in use.static_names else None
+            if found is None:
+                continue
+            made, field, cls, key = found
+            instances = seen.setdefault((id(scope), info, param, "eq"), {})
+            earlier = instances.setdefault(key, made)
+            if earlier is made:
+                continue  # the first instance with this hash (or the same one again) compiles and runs
+            ctor = index.module.code_for_node(arg.value)
+            ctx.report(
+                arg.value,
+                f"`{ctor}` is a `{cls}` with an array in `{field}`, passed as static argument `{param}` of jitted "
+                f"`{info.display()}` after another `{cls}` of the same hash: JAX compares the two with the dataclass "
+                "`__eq__`, which needs the truth value of the arrays' `==` (ValueError at this call)",
+                f"Register `{cls}` as a pytree (its arrays data fields) and pass it traced, or keep arrays out of "
+                "static arguments (a tuple of Python numbers)",
             )
             return
 
@@ -445,12 +489,10 @@ class UnhashableStaticArgument(Rule):
             info, use = target
             positional = [p.name for p in info.params if p.kind == "positional"][use.bound_positional:]
             static = use.static_names
-        elif isinstance(expr, cst.Name) and scope is not None:  # jf = jax.jit(f, static_argnums=1) in this function
-            local = _jit_at_call(index, cst.Call(func=expr), scope)
-            if local is None:
-                return
+        elif (local := _local_jit_of(expr, index, scope)) is not None:  # jf = jax.jit(f, static_argnums=1) in this function
             info, positional, static = local
         else:
+            self._tracer_to_static_position(call, index, scope, ctx, transform, expr, bound)
             return
         for i in range(bound, bound + len(call.args)):
             if i < len(positional) and positional[i] in static:
@@ -466,6 +508,26 @@ class UnhashableStaticArgument(Rule):
                 )
                 return
 
+
+    @staticmethod
+    def _tracer_to_static_position(call, index, scope, ctx, transform: str, expr, bound: int) -> None:
+        """``jax.vmap(jf)(labels, n)`` with ``jf = jax.jit(jax.nn.one_hot, static_argnums=1)``: a
+        jit of a function whose signature is not in sight still hashes the arguments at its
+        literal static positions, and the transform passes a tracer at each of them (ValueError,
+        "Non-hashable static arguments", whatever the function is)."""
+        made = _jit_with_static_positions(expr, index, scope)
+        if made is None:
+            return
+        text, positions = made
+        hit = sorted(i for i in positions if bound <= i < bound + len(call.args))
+        if hit:
+            i = hit[0]
+            ctx.report(
+                call,
+                f"`{transform.rsplit('.', 1)[-1]}` passes a tracer to static position {i} of `{text}`: JAX cannot "
+                "hash a tracer and raises an error at the call",
+                _outer_static_help(transform, i),
+            )
 
     def _traced_parameter_to_static(self, call, index, scope, ctx, reported: set[int]) -> None:
         """``@jax.jit def outer(x, n): return inner(x, n)`` with ``inner`` jitted with ``n`` static:
@@ -879,6 +941,39 @@ def _metadata_instance(expr, index, scope, metadata):
         if field is not None and field in keywords and many_elements(value, index, where):
             return identity, field, cls
     return None
+
+
+def _local_jit_of(expr, index, scope):
+    """``_jit_at_call`` for the name a transform is given (``jf`` of ``jax.vmap(jf)``), or None."""
+    if not isinstance(expr, cst.Name) or scope is None:
+        return None
+    return _jit_at_call(index, cst.Call(func=expr), scope)
+
+
+def _jit_with_static_positions(expr, index, scope) -> tuple[str, frozenset[int]] | None:
+    """``jax.jit(g, static_argnums=1)`` (inline, or a name bound once to it here, in a function
+    around, or at module level), ``g`` any callable: (its text, the literal non-negative static
+    positions); None when not one, or the positions are not literal ints. Positions are what the
+    jit hashes, whatever ``g`` is, so ``g``'s signature is not needed (``static_argnames`` is,
+    and is left alone). A module-level name bound to a jit of a function of the file is the
+    project facts' (``index.aliases``)."""
+    text = None
+    if isinstance(expr, cst.Name):
+        if index.lookup_function(expr.value, scope) is not None or expr.value in index.aliases:
+            return None
+        text = expr.value
+        expr = index.binding(expr.value, scope)
+    if not isinstance(expr, cst.Call):
+        return None
+    transform = index.transform_of(expr.func, scope)
+    if transform not in jaxapi.JIT_TRANSFORMS:
+        return None
+    node = keyword(expr, _STATIC_OPTIONS.get(transform, "static_argnums"))
+    values = literal_ints(index.constant(node)) if node is not None else None
+    positions = frozenset(v for v in values or () if isinstance(v, int) and v >= 0)
+    if not positions:
+        return None
+    return text or index.module.code_for_node(expr), positions
 
 
 def _jit_at_call(index, call: cst.Call, scope):
