@@ -4,8 +4,8 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, staticpos
 from jitguard.lint.analysis.calls import local_jit_site
-from jitguard.lint.analysis.arrays import many_elements
-from jitguard.lint.analysis.hashability import unhashable_value
+from jitguard.lint.analysis.arrays import ELEMENTWISE, many_elements, read_argument
+from jitguard.lint.analysis.hashability import bound_once, unhashable_value
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.spread import spread_arguments
 from jitguard.lint.analysis.instances import constructed_instance, own_returns
@@ -229,20 +229,27 @@ class UnhashableStaticArgument(Rule):
         instances = seen.setdefault((id(scope), function, layout), set())
         for arg in call.args:
             found = _metadata_instance(arg.value, index, scope, metadata)
+            per_run = None if found is not None else _metadata_per_run(arg.value, index, scope, metadata)
+            if per_run is not None:
+                found = per_run
             if found is None:
                 continue
             made, field, cls = found
             # built inside a loop around the call: a later iteration passes a new instance
             fresh = any(made is n for loop in loops for n in iter_nodes(loop))
-            if not fresh and (not instances or made in instances):
+            if not fresh and per_run is None and (not instances or made in instances):
                 instances.add(made)
                 return  # the first call (or the same instance again) compiles and runs
             instances.add(made)
+            how = ("in a loop, a new instance each time" if fresh else
+                   "already called with another instance" if per_run is None else
+                   f"as a new instance with a new array on every run of `{scope.name}`, which this module runs more "
+                   "than once")
             ctx.report(
                 arg.value,
                 f"`{index.module.code_for_node(arg.value)}` keeps an array in `{field}`, pytree metadata of "
                 f"`{cls}`, and is passed to a jitted function "
-                + ("in a loop, a new instance each time" if fresh else "already called with another instance")
+                + how
                 + ": JAX compares metadata with `==` to find the compiled program, and an array's `==` has no "
                 "truth value: ValueError at this call",
                 f"Arrays are data: flatten `{field}` as a child (a data field), or keep a hashable Python "
@@ -872,13 +879,89 @@ def _metadata_instance(expr, index, scope, metadata):
     if made is None or made[0] not in metadata:
         return None
     cls, ctor, where, identity = made
+    for field, value in _metadata_values(ctor, cls, where, index, metadata):
+        if many_elements(value, index, where):
+            return identity, field, cls
+    return None
+
+
+def _metadata_values(ctor: cst.Call, cls: str, where, index, metadata):
+    """(metadata field, the value the constructor call ``ctor`` gives it), for ``cls``'s fields."""
     positions, keywords = metadata[cls]
     for keyword_name, position, value in spread_arguments(ctor, scope_view(index, where)):
         field = keyword_name if keyword_name is not None else (
             keywords[positions.index(position)] if position in positions else None)
-        if field is not None and field in keywords and many_elements(value, index, where):
+        if field is not None and field in keywords:
+            yield field, value
+
+
+def _metadata_per_run(expr, index, scope, metadata):
+    """Like :func:`_metadata_instance`, for an instance built in the function ``scope`` (a plain
+    def of the module) from an array made anew on each run (:func:`_new_per_run`) that has more
+    than one element on every run: the function's parameters read as each call of the module
+    passes them (``allocate(pos, BOX)``, ``BOX = jnp.array([1.0, 1.0])``, builds
+    ``Cell(pos, jnp.floor(box / cell))``). When the module runs the function more than once (two
+    calls, or one in a loop), the second run passes the jitted function an instance whose
+    metadata is another array than the cached program's, and JAX's ``==`` on it raises
+    (ValueError; JAX 0.10.2: rules/JG203.py). None otherwise."""
+    if scope is None or scope.is_method or not isinstance(scope.node, cst.FunctionDef):
+        return None
+    made = constructed_instance(expr, index, scope)
+    if made is None or made[0] not in metadata or made[2] is not scope:
+        return None
+    runs = _runs(index, scope)
+    if runs is None:
+        return None
+    cls, ctor, _where, identity = made
+    for field, value in _metadata_values(ctor, cls, scope, index, metadata):
+        if _new_per_run(value, index, scope) and all(
+                many_elements(value, index, scope, given=(scope, given)) for given in runs):
             return identity, field, cls
     return None
+
+
+def _runs(index, info) -> list[dict] | None:
+    """For every call of the plain function ``info`` in the module, its arguments as
+    ``arrays.read_argument`` reads them, by parameter; None unless the module runs it more than
+    once (two calls, or one inside a loop) or a call spreads ``*args``/``**kwargs``."""
+    runs: list[dict] = []
+    looped = False
+    for call, scope, _klass, loops in index.calls:
+        if not isinstance(call.func, cst.Name) or call.func.value != info.name:
+            continue
+        found = index.resolve_function(call.func, scope)
+        if found is None or found[0] is not info or found[1] is not None:
+            continue
+        if any(a.star for a in call.args):
+            return None
+        plain = [a.value for a in call.args if a.keyword is None]
+        given = {p.name: read_argument(v, index, scope) for p, v in zip(info.positional, plain)}
+        given.update({a.keyword.value: read_argument(a.value, index, scope) for a in call.args if a.keyword is not None})
+        runs.append(given)
+        looped = looped or bool(loops)
+    return runs if len(runs) > 1 or (runs and looped) else None
+
+
+# array functions whose result is always a new array object (`jnp.asarray(x)` and `np.asarray(x)`
+# return `x` itself when it is already one: checked on JAX 0.10.2, rules/JG203.py)
+_PASS_THROUGH = frozenset({"jax.numpy.asarray", "numpy.asarray", "numpy.asanyarray"})
+
+
+def _new_per_run(value, index, scope, depth: int = 0) -> bool:
+    """Does ``value``, evaluated in ``scope``, make a new object on each run: arithmetic, a
+    comparison or a sign of arrays, an elementwise ``jax.numpy`` function or an array maker that
+    copies (``jnp.floor(box / cell)``, ``jnp.array(x)``), or a name bound once in ``scope`` to one?
+    (A module constant, a parameter or ``jnp.asarray(x)`` may be the same object every run, and
+    the same object compares equal to itself without its ``==``.)"""
+    if isinstance(value, cst.Name):
+        found = bound_once(value.value, index, scope) if depth < 3 else None
+        return found is not None and found[1] is scope and _new_per_run(found[0], index, scope, depth + 1)
+    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
+        return True
+    if isinstance(value, cst.Call):
+        name = index.resolve(value.func, scope)
+        return name in ELEMENTWISE or (name in jaxapi.ARRAY_MAKERS and name not in _PASS_THROUGH)
+    return False
 
 
 def _jit_at_call(index, call: cst.Call, scope):
