@@ -104,3 +104,104 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
 }
 
 test_recall16_linted, test_recall16_under_jax = case_tests(CASES, PRELUDE, "recall16")
+
+
+# -- JG203: a slice at a static position, on the Pythons the project supports
+SLICED = """\
+from functools import partial
+
+import jax
+
+
+@partial(jax.jit, static_argnums=1)
+def rows(x, window):
+    return x[window]
+
+
+def head(x):
+    return rows(x, slice(0, 2))
+"""
+
+
+def _slice_findings(folder, *args: str) -> list[tuple[int, str]]:
+    import json
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "jitguard", "check", "--output-format", "json", *args, "m.py"],
+                          cwd=folder, capture_output=True, text=True)
+    assert proc.returncode in (0, 1), proc.stderr
+    return [(f["line"], f["code"]) for f in json.loads(proc.stdout)]
+
+
+def test_a_slice_at_a_static_position_is_reported_unless_the_project_requires_python_3_12(tmp_path):
+    """Slices are unhashable before Python 3.12 (TypeError from ``hash``; JAX 0.10.2, which supports
+    3.11, raises ValueError at the call: rules/JG203_slices.py). The finding follows the project's
+    declared oldest Python (``[project] requires-python``), read with the configuration, and the
+    result cache follows it too."""
+    (tmp_path / "m.py").write_text(SLICED)
+    flagged = [(12, "JG203")]
+    assert _slice_findings(tmp_path, "--no-cache") == flagged  # nothing declared: every Python JAX supports
+    for spec, expected in ((">=3.10", flagged), (">=3.11,<4", flagged), (">=3.12", []), (">=3.12,<4", []),
+                           ("~=3.13", []), ("==3.12.*", [])):
+        (tmp_path / "pyproject.toml").write_text(f'[project]\nname = "m"\nrequires-python = "{spec}"\n')
+        assert _slice_findings(tmp_path, "--no-cache") == expected, spec
+    # with a [tool.jitguard] table, and through the cache: a changed floor is not served stale
+    cache = str(tmp_path / "cache")
+    (tmp_path / "pyproject.toml").write_text('[project]\nrequires-python = ">=3.11"\n[tool.jitguard]\nignore = []\n')
+    assert _slice_findings(tmp_path, "--cache-dir", cache) == flagged
+    (tmp_path / "pyproject.toml").write_text('[project]\nrequires-python = ">=3.12"\n[tool.jitguard]\nignore = []\n')
+    assert _slice_findings(tmp_path, "--cache-dir", cache) == []
+
+
+# -- JG304's decision, the facts behind it (docs/recall.md, "Weak-type churn, decided")
+def test_weak_type_is_part_of_the_compile_key_and_feedback_compiles_twice():
+    """XLA programs are keyed on the arguments' abstract values, ``weak_type`` included: a Python
+    float and a weakly typed float32 array share one program, a strongly typed float32 array (JAX
+    or NumPy) needs another, and a Python int a third. A running value that starts weak (a Python
+    scalar, ``jnp.asarray(0.0)``) and is fed back from the jitted function's strongly typed result
+    compiles exactly twice however many steps run; started strong, once."""
+    import pytest
+
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jnp
+    import numpy as np
+
+    from tests.jaxrun import cold_compiles
+
+    one = jnp.float32(1.0)
+    weak = jnp.asarray(0.0)
+    x = jnp.ones(3)
+
+    @jax.jit
+    def bump(s):
+        return s + 1
+
+    @jax.jit
+    def step(x, s):
+        return x * 2.0, s + one
+
+    def compiles(run) -> int:
+        run_and_return = lambda: run() or 0  # noqa: E731 - cold_compiles waits on what it returns
+        return cold_compiles(run_and_return)
+
+    def calls(*values):
+        return lambda: [bump(v) for v in values]
+
+    def fed_back(start, steps):
+        def run():
+            s = start
+            for _ in range(steps):
+                _, s = step(x, s)
+        return run
+
+    assert weak.weak_type and not one.weak_type
+    assert compiles(calls(1.0, weak)) == 1
+    assert compiles(calls(1.0, one)) == 2
+    assert compiles(calls(1.0, np.float32(1.0))) == 2
+    assert compiles(calls(one, np.float32(1.0))) == 1
+    assert compiles(calls(1.0, 1)) == 2
+    for steps in (2, 5, 50):
+        assert compiles(fed_back(0.0, steps)) == 2
+        assert compiles(fed_back(weak, steps)) == 2
+        assert compiles(fed_back(one, steps)) == 1

@@ -125,6 +125,8 @@ def _unhashable_made(expr: cst.Call, index, scope, depth: int) -> str | None:
         return "a list"
     if name in ("dict", "set"):
         return f"a {name}"
+    if name == "slice" and slices_unhashable(index):
+        return "a slice (unhashable before Python 3.12)"
     if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in _LIST_METHODS and not expr.args:
         return _LIST_METHODS[expr.func.attr.value]  # `grid.tolist()` of a NumPy or JAX array: a (nested) list
     klass = index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
@@ -133,6 +135,19 @@ def _unhashable_made(expr: cst.Call, index, scope, depth: int) -> str | None:
         if why:
             return why
     return unhashable_call(expr, index, scope, lambda e: unhashable_value(e, index, scope, depth + 1))
+
+
+# JAX 0.10.2 supports Python 3.11 (its `requires-python`), where `hash(slice(1, 2))` raises
+# TypeError and a slice at a static position raises ValueError; Python 3.12 made slices hashable
+_HASHABLE_SLICES = (3, 12)
+
+
+def slices_unhashable(index) -> bool:
+    """Does the checked project support a Python whose slices cannot be hashed: its declared
+    oldest Python (``requires-python``, config.python_floor) is before 3.12, or it declares none
+    (every Python JAX supports)?"""
+    floor = getattr(index, "python_floor", None)
+    return floor is None or floor < _HASHABLE_SLICES
 
 
 def _also_bound_unread(name: str, index, scope) -> bool:

@@ -37,7 +37,8 @@ class UnhashableStaticArgument(Rule):
         calls returning other values such as `lax.fori_loop` over ints), arithmetic with a JAX
         array (`jnp.ones(3) * 2`, `-x`), a NumPy random draw given a size (`np.random.rand(3)`,
         `rng.integers(0, 9, size=4)` with `rng = np.random.default_rng()`; without a size it is
-        a hashable scalar), an instance of a class
+        a hashable scalar), a `slice(...)` (unhashable before Python 3.12: reported unless the
+        project's `requires-python` starts at 3.12 or later), an instance of a class
         of the same module without a hash (Python looks `__hash__` up along the MRO: a class body
         that defines `__eq__` without `__hash__` sets it to None, and so does a mutable
         `@dataclass`; a subclass that defines neither inherits that, also from `dict`, `list`
@@ -80,7 +81,12 @@ class UnhashableStaticArgument(Rule):
         spread from the tuple it returns: `Rope(*caches(16, 32))`) passed to
         a jitted function (`jax.jit`, `pmap`, a def decorated with `eqx.filter_jit`) after another
         instance was passed to a jit of the same function (every
-        `jax.jit(f)` of one `f` shares its cache; the same instance again is fine). A plain function of the same file that
+        `jax.jit(f)` of one `f` shares its cache; the same instance again is fine), or built by a
+        plain function of the file from an array it makes anew on each run (arithmetic, an
+        elementwise `jnp` function; not `jnp.asarray` of an array, which returns it) with more
+        than one element on every call the file makes (its parameters read as each call passes
+        them: `Grid(points, jnp.floor(box / width))` with `place(p, BOX)`), when the file runs that
+        function more than once (two calls, or one in a loop). A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
         resize(x, size)`; also `*args`/`**kwargs` passed on whole: `def run(*args, **kwargs):
         return resize(*args, **kwargs)` gives its callers' positions to `resize`'s) counts as the
@@ -752,6 +758,9 @@ def _fix(kind: str, default: str = _HASHABLE) -> str:
         return _NO_HASH_FIX
     if "dataclass" in kind and "mutable" in kind:
         return "Make the class hashable: `@dataclass(frozen=True)`"
+    if kind.startswith("a slice"):
+        return ("Pass the bounds as a tuple (`(start, stop, step)`) and build the slice inside, or declare "
+                "`requires-python = \">=3.12\"` if the project supports no older Python")
     return default
 
 
