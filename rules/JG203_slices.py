@@ -13,6 +13,7 @@ import jax
 import jax.numpy as jnp
 
 PYTHON_BEFORE = (3, 12)  # tests/test_rule_oracle.py runs RAISES and RUNS only on an older Python
+ROWS = jnp.arange(6.0)
 
 
 @partial(jax.jit, static_argnums=1)
@@ -28,16 +29,16 @@ def first_rows(x, windows):
 # --- must be flagged -------------------------------------------------------------------------
 
 
-def slice_literal(x):
+def slice_literal(x=ROWS):
     return rows(x, slice(1, 3))  # expect: JG203
 
 
-def name_bound_to_a_slice(x):
+def name_bound_to_a_slice(x=ROWS):
     window = slice(0, 2)
     return rows(x, window)  # expect: JG203
 
 
-def tuple_holding_a_slice(x):
+def tuple_holding_a_slice(x=ROWS):
     return first_rows(x, windows=(slice(0, 1), 2))  # expect: JG203
 
 
@@ -49,7 +50,7 @@ def rows_between(x, start, stop):
     return x[slice(start, stop)]  # the slice is built inside, from hashable bounds
 
 
-def bounds_as_ints(x):
+def bounds_as_ints(x=ROWS):
     return rows_between(x, 1, 3)
 
 
@@ -58,22 +59,13 @@ def rows_within(x, bounds):
     return x[slice(*bounds)]
 
 
-def bounds_as_a_tuple(x):
+def bounds_as_a_tuple(x=ROWS):
     return rows_within(x, bounds=(0, 2))
 
 
-def slice_outside_jit(x):
+def slice_outside_jit(x=ROWS):
     return jnp.sum(x[slice(1, 3)])
 
 
-RAISES = [
-    (lambda: slice_literal(jnp.arange(6.0)), "ValueError"),
-    (lambda: name_bound_to_a_slice(jnp.arange(6.0)), "ValueError"),
-    (lambda: tuple_holding_a_slice(jnp.arange(6.0)), "ValueError"),
-]
-
-RUNS = [
-    lambda: bounds_as_ints(jnp.arange(6.0)),
-    lambda: bounds_as_a_tuple(jnp.arange(6.0)),
-    lambda: slice_outside_jit(jnp.arange(6.0)),
-]
+RAISES = [(slice_literal, "ValueError"), (name_bound_to_a_slice, "ValueError"), (tuple_holding_a_slice, "ValueError")]
+RUNS = [bounds_as_ints, bounds_as_a_tuple, slice_outside_jit]

@@ -9,6 +9,7 @@ from tests.mechanisms import case_tests
 
 PRELUDE = """\
 import dataclasses
+import functools
 from functools import partial
 
 import jax
@@ -100,6 +101,61 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         def main():
             refine(jnp.zeros(3), EXTENT, 0.5)
             return refine(jnp.ones(3), EXTENT, 0.5)
+        """, None),
+    # -- JG203: a loop body's tracer in a custom_jvp/custom_vjp nondiff_argnums slot
+    "custom_jvp_slot_from_scan_xs_under_value_and_grad": ("JG203", """
+        def clip_fwd(v, limit):
+            return jnp.minimum(v, limit)
+
+
+        clip = jax.custom_jvp(clip_fwd, nondiff_argnums=(1,))
+        clip.defjvp(lambda limit, p, t: (clip(p[0], limit), t[0]))
+
+
+        def body(v, limit):
+            return clip(v, limit), None  # flag
+
+
+        def objective(v, limits):
+            out, _ = jax.lax.scan(body, v, limits)
+            return out.sum()
+
+
+        def main():
+            return jax.value_and_grad(objective)(jnp.ones(3), jnp.ones((2, 3)))
+        """, "UnexpectedTracerError"),
+    "custom_vjp_slot_from_fori_carry_undifferentiated": ("JG203", """
+        @functools.partial(jax.custom_vjp, nondiff_argnums=(1,))
+        def damp(v, rate):
+            return v * rate
+
+
+        damp.defvjp(lambda v, rate: (damp(v, rate), None), lambda rate, _r, g: (g * rate,))
+
+
+        def body(i, state):
+            v, rate = state
+            return damp(v, rate), rate  # flag
+
+
+        def main():
+            return jax.lax.fori_loop(0, 3, body, (jnp.ones(3), 0.5))
+        """, "UnexpectedTracerError"),
+    "custom_jvp_slot_from_scan_carry_undifferentiated": (None, """
+        def clip_fwd(v, limit):
+            return jnp.minimum(v, limit)
+
+
+        clip = jax.custom_jvp(clip_fwd, nondiff_argnums=(1,))
+        clip.defjvp(lambda limit, p, t: (clip(p[0], limit), t[0]))
+
+
+        def body(carry, _):
+            return (clip(*carry), carry[1]), None
+
+
+        def main():
+            return jax.jit(lambda v: jax.lax.scan(body, (v, jnp.ones(3)), None, length=2)[0][0])(jnp.ones(3))
         """, None),
 }
 

@@ -291,7 +291,7 @@ def unpacked_binding(name: str, scope) -> tuple[cst.BaseExpression, int | None] 
     if scope is None or any(p.name == name for p in scope.params):
         return None
     found: list[cst.BaseExpression | None] = []
-    for target, value in _binding_targets(scope).get(name, ()):
+    for target, value in binding_targets(scope).get(name, ()):
         element = None
         flat = isinstance(target, cst.Tuple) and not any(
             isinstance(e, cst.StarredElement) for e in target.elements)
@@ -310,7 +310,7 @@ def unpacked_binding(name: str, scope) -> tuple[cst.BaseExpression, int | None] 
 _TARGETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _binding_targets(scope) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression | None]]]:
+def binding_targets(scope) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression | None]]]:
     """name -> (target, value) for each name in a target of a binding node of the function
     ``scope`` (its whole body), in the order of the walk: one walk per function, not one per name
     :func:`unpacked_binding` is asked about."""

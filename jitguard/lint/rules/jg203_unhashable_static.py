@@ -5,12 +5,12 @@ import libcst as cst
 from jitguard.lint.analysis import jaxapi, staticpos
 from jitguard.lint.analysis.calls import local_jit_site
 from jitguard.lint.analysis.arrays import ELEMENTWISE, many_elements, read_argument
-from jitguard.lint.analysis.hashability import bound_once, unhashable_value
+from jitguard.lint.analysis.hashability import binding_targets, bound_once, unhashable_value
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.spread import spread_arguments
 from jitguard.lint.analysis.instances import constructed_instance, own_returns
 from jitguard.lint.analysis.walk import iter_nodes
-from jitguard.lint.analysis.jitcontext import STAGED, keyword, literal_ints, literal_strs, positional_args
+from jitguard.lint.analysis.jitcontext import DIFFERENTIATING, STAGED, keyword, literal_ints, literal_strs, positional_args
 from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.analysis.pytrees import metadata_parameters
 from jitguard.lint.analysis.traceable import bindings_in
@@ -129,7 +129,11 @@ class UnhashableStaticArgument(Rule):
         static position (ValueError); called eagerly, under `grad` or `vmap` alone, it runs.
         A `nondiff_argnums` slot of a `@partial(jax.custom_vjp, nondiff_argnums=...)` function is
         static-like: a traced parameter of a jitted function passed there raises
-        `UnexpectedTracerError` (under jit alone; `custom_jvp` accepts it). The function given to
+        `UnexpectedTracerError` (under jit alone; `custom_jvp` accepts it). So does a parameter of
+        a `lax.scan` or `fori_loop` body (every one a tracer; also spread from the carry,
+        `func(*carry)`, or unpacked from it) passed into such a slot of a `custom_vjp` function, or
+        of a `custom_jvp` one (decorated, or `jax.custom_jvp(f, nondiff_argnums=...)`) when the
+        function running the loop is given to `jax.grad` or its kin. The function given to
         `lax.scan`, `fori_loop`, `while_loop`, `cond` or `switch` is hashed (their trace caches key
         on it): one of the unhashable instances above there (an `equinox.Module` with an array
         field, a mutable dataclass with `__call__`) raises `TypeError: unhashable type`, eagerly or
@@ -214,6 +218,7 @@ class UnhashableStaticArgument(Rule):
             if scope is not None:
                 self._traced_parameter_to_static(call, index, scope, ctx, reported)
                 self._traced_parameter_to_nondiff(call, index, scope, ctx)
+                self._loop_tracer_to_nondiff(call, index, scope, ctx)
         # tracers the taint walks found at static positions of jitted functions called in traced code
         for node, message, help in staticpos.found(index):
             if id(node) not in reported:
@@ -548,6 +553,123 @@ class UnhashableStaticArgument(Rule):
             return
 
 
+    def _loop_tracer_to_nondiff(self, call, index, scope, ctx) -> None:
+        """``func(*carry)`` (or ``func(x, m)`` with ``m`` a parameter) in the body of ``lax.scan`` or
+        ``lax.fori_loop``, with ``func`` a ``custom_jvp``/``custom_vjp`` function whose
+        ``nondiff_argnums`` slot gets a parameter of the body, a tracer there (``*carry`` spreads
+        the carry's elements, each a tracer, over the positions from the star on). JAX 0.10.2
+        (rules/JG203_nondiff.py): ``custom_vjp`` raises UnexpectedTracerError at such a call,
+        differentiated or not; ``custom_jvp`` runs it, and raises UnexpectedTracerError when the
+        function that runs the loop is differentiated (``jax.grad``, ``value_and_grad``, ...: read
+        when that function is given to one in this module)."""
+        if not isinstance(call.func, cst.Name) or any(a.keyword is not None for a in call.args):
+            return
+        rule = _custom_rule_called(index, call.func, scope)
+        loop = _loop_run(index, scope) if rule is not None else None
+        if loop is None:
+            return
+        kind, nondiff, name = rule
+        qual, runner = loop
+        differentiated = _differentiated_by(index, runner) if kind == "custom_jvp" else None
+        if kind == "custom_jvp" and differentiated is None:
+            return
+        found = _body_tracer_at(call, scope, nondiff)
+        if found is None:
+            return
+        node, position = found
+        text = index.module.code_for_node(node)
+        under = f", run by `{runner.display()}` under `{differentiated}`" if differentiated else ""
+        ctx.report(
+            node,
+            f"`{text}` {'holds tracers' if text.startswith('*') else 'is a tracer'} of the "
+            f"`lax.{qual.rsplit('.', 1)[-1]}` body `{scope.display()}`{under}, "
+            f"and reaches position {position}, a `nondiff_argnums` slot of {kind} `{name}`: "
+            + ("JAX refuses a tracer there" if kind == "custom_vjp" else
+               "differentiating the loop with a tracer there fails")
+            + " (UnexpectedTracerError)",
+            "Keep arrays out of `nondiff_argnums`: pass the value as an ordinary argument (give it a zero tangent "
+            "or cotangent in the rule), or close over a concrete value",
+        )
+
+
+# loops whose body JAX traces with every parameter a tracer (scan: carry and x; fori_loop: i and
+# carry); reverse-mode differentiation of `while_loop` fails on its own, so it is not read
+_TRACED_BODIES = frozenset({"jax.lax.scan", "jax.lax.fori_loop"})
+
+
+def _custom_rule_called(index, func: cst.Name, scope):
+    """(``"custom_jvp"``/``"custom_vjp"``, its ``nondiff_argnums``, its name) for a call of a def
+    decorated ``@partial(jax.custom_jvp, nondiff_argnums=...)`` (or custom_vjp), or of a module
+    name bound once to ``jax.custom_jvp(f, nondiff_argnums=(...))``; None otherwise."""
+    resolved = index.resolve_function(func, scope)
+    if resolved is not None and resolved[1] is None and not resolved[2]:
+        decorators = getattr(resolved[0].node, "decorators", ())
+        parsed = _custom_rule_decorator(index, decorators[0].decorator) if len(decorators) == 1 else None
+        return (*parsed, func.value) if parsed is not None and parsed[1] else None
+    found = bound_once(func.value, index, scope)
+    made = found[0] if found is not None and found[1] is None else None
+    if not isinstance(made, cst.Call) or any(a.star for a in made.args):
+        return None
+    kind = _CUSTOM_RULES.get(index.resolve(made.func, None) or "")
+    option = keyword(made, "nondiff_argnums")
+    nondiff = literal_ints(index.constant(option)) if option is not None else None
+    return (kind, tuple(nondiff), func.value) if kind is not None and nondiff else None
+
+
+def _loop_run(index, body):
+    """(the lax loop, the function whose code runs it) when ``body`` is the body function of a
+    ``lax.scan``/``fori_loop`` call of the module (and of nothing else); else None."""
+    found = None
+    for fn, use, site in index.jit_uses:
+        if fn is not body:
+            continue
+        if use.qualname not in _TRACED_BODIES or found is not None:
+            return None
+        runner = next((sc for call, sc, _k, _l in index.calls if sc is not None and any(
+            a.value is site for a in call.args) and index.resolve(call.func, sc) == use.qualname), None)
+        if runner is None:
+            return None
+        found = (use.qualname, runner)
+    return found
+
+
+def _differentiated_by(index, info) -> str | None:
+    """The differentiating transform (``jax.grad``, ...) this module applies to ``info``, if any."""
+    return next((use.qualname for fn, use, _site in index.jit_uses if fn is info and use.qualname in DIFFERENTIATING),
+                None)
+
+
+def _body_tracer_at(call: cst.Call, body, nondiff) -> tuple | None:
+    """(the argument node, the position) of a parameter of ``body`` at a ``nondiff`` position of
+    ``call``: passed there by name, or spread there by ``*param`` (the positions from the star on)."""
+    position = 0
+    for arg in call.args:
+        value = arg.value
+        is_param = isinstance(value, cst.Name) and _body_parameter_value(body, value.value)
+        if arg.star == "*":
+            hit = next((i for i in sorted(nondiff) if i >= position), None)
+            return (arg, hit) if is_param and hit is not None else None
+        if arg.star:
+            return None
+        if is_param and position in nondiff:
+            return value, position
+        position += 1
+    return None
+
+
+def _body_parameter_value(body, name: str) -> bool:
+    """Is ``name`` a parameter of ``body`` never rebound, or bound only by unpacking one
+    (``x, scale = carry``)?"""
+    if body.param(name) is not None:
+        return not _rebinds(body, name)
+    targets = binding_targets(body).get(name, ())
+    if len(targets) != 1:
+        return False
+    target, value = targets[0]
+    return (isinstance(target, cst.Tuple) and isinstance(value, cst.Name) and body.param(value.value) is not None
+            and not _rebinds(body, value.value))
+
+
 def _custom_vjp_nondiff(index, info) -> frozenset:
     """The ``nondiff_argnums`` positions of a def whose only decorator is ``@partial(jax.custom_vjp,
     nondiff_argnums=<literal ints>)``; empty otherwise."""
@@ -758,7 +880,7 @@ def _fix(kind: str, default: str = _HASHABLE) -> str:
         return _NO_HASH_FIX
     if "dataclass" in kind and "mutable" in kind:
         return "Make the class hashable: `@dataclass(frozen=True)`"
-    if kind.startswith("a slice"):
+    if kind.startswith(("a slice", "a tuple holding a slice")):
         return ("Pass the bounds as a tuple (`(start, stop, step)`) and build the slice inside, or declare "
                 "`requires-python = \">=3.12\"` if the project supports no older Python")
     return default
