@@ -216,7 +216,8 @@ def test_weak_type_is_part_of_the_compile_key_and_feedback_compiles_twice():
     float and a weakly typed float32 array share one program, a strongly typed float32 array (JAX
     or NumPy) needs another, and a Python int a third. A running value that starts weak (a Python
     scalar, ``jnp.asarray(0.0)``) and is fed back from the jitted function's strongly typed result
-    compiles exactly twice however many steps run; started strong, once."""
+    compiles exactly twice however many steps run; started strong, once. ``None`` on the first call
+    and the result afterwards: twice as well."""
     import pytest
 
     jax = pytest.importorskip("jax")
@@ -257,7 +258,20 @@ def test_weak_type_is_part_of_the_compile_key_and_feedback_compiles_twice():
     assert compiles(calls(1.0, np.float32(1.0))) == 2
     assert compiles(calls(one, np.float32(1.0))) == 1
     assert compiles(calls(1.0, 1)) == 2
+    @jax.jit
+    def damped(x, a):
+        a = 1.0 if a is None else a
+        return x * a, one * a
+
+    def none_then_result(steps):
+        def run():
+            a = None
+            for _ in range(steps):
+                _, a = damped(x, a)
+        return run
+
     for steps in (2, 5, 50):
+        assert compiles(none_then_result(steps)) == 2  # two tree structures: None, then an array
         assert compiles(fed_back(0.0, steps)) == 2
         assert compiles(fed_back(weak, steps)) == 2
         assert compiles(fed_back(one, steps)) == 1
