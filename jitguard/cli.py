@@ -223,16 +223,17 @@ class Run:
         from jitguard.lint.runner import lint_files
         from jitguard.lint.textscan import LintOptions  # not the engine: a warm run may need no libcst
 
-        groups: dict[tuple[str, ...], list[str]] = {}
+        groups: dict[tuple, list[str]] = {}
         for f in files:
-            groups.setdefault(tuple(self.settings(f).extend_jit_names), []).append(f)
+            here = self.settings(f)
+            groups.setdefault((tuple(here.extend_jit_names), here.python_floor), []).append(f)
         results = []
-        for names, group in groups.items():
+        for (names, floor), group in groups.items():
             codes: set[str] = set()
             for here in {id(s): s for s in map(self.settings, group)}.values():
                 codes |= self.codes(here)
-            options = LintOptions(frozenset(codes), names)
-            key = repr((sorted(codes), sorted(names)))
+            options = LintOptions(frozenset(codes), names, python_floor=floor)
+            key = repr((sorted(codes), sorted(names), floor) if floor is not None else (sorted(codes), sorted(names)))
             results.extend(lint_files(group, options, jobs=self.jobs, cache_dir=self.cache_dir, cache_key=key))
         return results
 
@@ -611,6 +612,7 @@ def show_settings(resolver: Resolver, target: str) -> str:
         ("ignored-here", sorted(settings.ignored_for(Path(target)))),
         ("extend-jit-names", settings.extend_jit_names),
         ("respect-gitignore", settings.respect_gitignore),
+        ("requires-python", ">=%d.%d" % settings.python_floor if settings.python_floor else "(not declared)"),
         ("cache-dir", settings.cache_dir or str(settings.root / ".jitguard_cache")),
         ("jobs", settings.jobs or default_jobs()),
     ]
@@ -654,7 +656,7 @@ def lint_buffer(name: str, data: bytes, resolver: Resolver, cache_dir: Path | No
     if cache_dir is not None:
         run.cache_dir = cache_dir
     codes = frozenset(run.codes(settings))
-    options = LintOptions(codes, tuple(settings.extend_jit_names))
+    options = LintOptions(codes, tuple(settings.extend_jit_names), python_floor=settings.python_floor)
     if name.endswith(".ipynb"):
         try:
             data = notebook.virtual_source_bytes(data, name)
@@ -675,7 +677,9 @@ def lint_buffer(name: str, data: bytes, resolver: Resolver, cache_dir: Path | No
         if others:
             from jitguard.lint.runner import lint_files, with_tree_names
 
-            key = repr((sorted(codes), sorted(options.extend_jit_names)))
+            floor = options.python_floor
+            key = repr((sorted(codes), sorted(options.extend_jit_names), floor) if floor is not None
+                       else (sorted(codes), sorted(options.extend_jit_names)))
             others_results = lint_files(others, options, jobs=run.jobs, cache_dir=run.cache_dir, cache_key=key)
             options = with_tree_names(others, options) or options
         text = data.decode("utf-8", "replace")

@@ -860,7 +860,61 @@ def custom_rule_eagerly_or_with_nondiff(x):
     return power(x, 3) + staged + jax.grad(lambda v: jnp.sum(power(v, 3)))(x) + jnp.sum(largest(x, 1))
 
 
+# --- metadata arrays made anew by a helper the module runs more than once -------------------
+
+
+@partial(jax.tree_util.register_dataclass, data_fields=["points"], meta_fields=["cells"])
+@dataclass
+class Grid:
+    points: jax.Array
+    cells: object
+
+
+@jax.jit
+def spread(g):
+    return g.points * 2.0
+
+
+BOX = jnp.array([1.0, 2.0])
+
+
+def place(points, box, width=0.5):
+    grid = Grid(points, jnp.floor(box / width))  # a new two-element array on every run
+    return spread(grid)  # expect: JG203
+
+
+def placed_twice():
+    place(jnp.zeros(2), BOX)
+    return place(jnp.ones(2), BOX)  # the second run compares the first run's array with its own
+
+
+@jax.jit
+def spread_again(g):
+    return g.points * 3.0
+
+
+def place_module_box(points):
+    return spread_again(Grid(points, BOX))  # the same array object on every run: compared as itself
+
+
+@jax.jit
+def spread_once_more(g):
+    return g.points * 4.0
+
+
+def place_scalar(points, size, width=0.5):
+    return spread_once_more(Grid(points, jnp.floor(size / width)))  # one element: its `==` has a truth value
+
+
+def placed_twice_legally():
+    place_module_box(jnp.zeros(2))
+    place_module_box(jnp.ones(2))
+    place_scalar(jnp.zeros(2), 1.0)
+    return place_scalar(jnp.ones(2), 2.0)
+
+
 RAISES = [
+    (placed_twice, "ValueError"),
     (legacy_keys_in_metadata, "ValueError"),
     (keys_in_flatten_aux_data, "ValueError"),
     (lambda: default_factory_dict_left_out(jnp.arange(3.0)), "ValueError"),
@@ -910,6 +964,7 @@ RAISES = [
 ]
 
 RUNS = [
+    placed_twice_legally,
     legacy_keys_as_data,
     keys_as_flatten_children,
     lambda: dict_replaced_in_post_init(jnp.arange(3.0)),

@@ -43,9 +43,6 @@ MISSED: dict[str, set[int]] = {
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
     "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_jax-custom-jvp-nondiff-mask-array-through-scan-grad": {32},
-    "static_jax-md-cell-list-array-box-in-static-field": {45},
-    "static_jax-slice-object-at-static-argnums": {26},
     "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 

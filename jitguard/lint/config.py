@@ -63,10 +63,14 @@ class Settings:
     respect_gitignore: bool = True  # skip what .gitignore / .ignore / .git/info/exclude list
     root: Path = field(default_factory=Path.cwd)  # where relative patterns start
     config_file: Path | None = None
+    # the oldest Python the project supports: the lower bound of `requires-python` in the
+    # pyproject.toml of the configuration's folder (or of the folder jitguard runs from, without
+    # one); None when not declared (read: every Python JAX supports)
+    python_floor: tuple[int, int] | None = None
 
     def fingerprint(self) -> str:
         """What the findings depend on besides the file: used in the cache key."""
-        return repr((sorted(self.enabled_codes()), sorted(self.extend_jit_names)))
+        return repr((sorted(self.enabled_codes()), sorted(self.extend_jit_names), self.python_floor))
 
     def enabled_codes(self) -> set[str]:
         from jitguard.lint.codes import all_codes, opt_in_codes
@@ -208,12 +212,34 @@ def _table(path: Path) -> dict | None:
     return table
 
 
+_SPECIFIER = re.compile(r"(>=|~=|==|>)\s*(\d+)\.(\d+)")
+
+
+def python_floor(folder: Path) -> tuple[int, int] | None:
+    """The oldest Python ``folder/pyproject.toml`` declares (``[project] requires-python``: the
+    highest lower bound of its ``>=``, ``~=``, ``==`` and ``>`` clauses, ``">=3.12,<4"`` -> (3,
+    12)); None without one or when it cannot be read."""
+    path = folder / "pyproject.toml"
+    if not path.is_file():
+        return None
+    try:
+        project = _read_toml(path).get("project")
+    except ConfigError:
+        return None
+    spec = project.get("requires-python") if isinstance(project, dict) else None
+    if not isinstance(spec, str):
+        return None
+    bounds = [(int(major), int(minor)) for _op, major, minor in _SPECIFIER.findall(spec)]
+    return max(bounds) if bounds else None
+
+
 def load(config_file: Path | None = None, start: Path | None = None) -> Settings:
     """Settings from ``config_file``, or from the nearest configuration above ``start`` (default:
     the current folder). Without any, the defaults, with relative patterns starting at ``start``."""
     path = config_file or find_config(start or Path.cwd())
     if path is None:
-        return Settings(root=Path(os.path.abspath(start or Path.cwd())))
+        root = Path(os.path.abspath(start or Path.cwd()))
+        return Settings(root=root, python_floor=python_floor(root))
     return _load_file(Path(path), ())
 
 
@@ -234,6 +260,7 @@ def _load_file(path: Path, seen: tuple[Path, ...]) -> Settings:
         settings = _load_file(resolved.parent / os.path.expanduser(base), (*seen, resolved))
     settings.root = resolved.parent
     settings.config_file = resolved
+    settings.python_floor = python_floor(resolved.parent)
     if table is not None:
         apply(settings, table, str(resolved))
     return settings
@@ -254,7 +281,7 @@ class Resolver:
         key = Path(os.path.abspath(config)) if config is not None else None
         found = self._by_file.get(key)
         if found is None:
-            found = _load_file(key, ()) if key is not None else Settings(root=self.cwd)
+            found = _load_file(key, ()) if key is not None else Settings(root=self.cwd, python_floor=python_floor(self.cwd))
             if self.overrides is not None:
                 self.overrides(found)
             self._by_file[key] = found

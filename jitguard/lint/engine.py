@@ -280,6 +280,7 @@ class FileLinter:
         index.static_field_names |= self.options.metadata_fields
         index.static_methods = self.options.static_methods
         index.annotated_classes = self.options.annotated_classes
+        index.python_floor = self.options.python_floor
         if seeds:
             apply_seeds(index, seeds)
         analysis = Analysis(index, self.hooks)

@@ -219,6 +219,8 @@ class LintOptions:
     annotated_classes: tuple = ()
     # the ast first pass that spares libcst the files with nothing to analyse (jitguard.lint.prepass)
     prepass: bool = True
+    # the oldest Python the checked project supports (config.Settings.python_floor)
+    python_floor: tuple[int, int] | None = None
 
     def prefilter(self) -> re.Pattern[str]:
         from jitguard.lint.analysis import jaxapi  # jit, vmap, pmap, lax, shard_map, checkpoint, remat, ...

@@ -70,29 +70,39 @@ def array_kind(expr: cst.BaseExpression, index, scope, depth: int = 0, helpers: 
     return found[0] if found is not None else None
 
 
-def many_elements(expr: cst.BaseExpression, index, scope, depth: int = 0) -> bool:
-    """Is ``expr`` an array the source shows has more than one element (module docstring)?"""
-    found = _read(expr, index, scope, depth)
+def many_elements(expr: cst.BaseExpression, index, scope, depth: int = 0, given=None) -> bool:
+    """Is ``expr`` an array the source shows has more than one element (module docstring)?
+    ``given``: (a function, {parameter: what :func:`read_argument` read of the value one call
+    passes}): the parameters of that function read as that call's arguments."""
+    found = _read(expr, index, scope, depth, given)
     return found is not None and found[1]
 
 
-def _read(expr, index, scope, depth: int) -> tuple[str, bool] | None:
+def read_argument(expr: cst.BaseExpression, index, scope) -> tuple[str, bool] | None:
+    """(kind, more than one element shown) of an argument a call passes, for ``given``."""
+    return _read(expr, index, scope, 0)
+
+
+def _read(expr, index, scope, depth: int, given=None) -> tuple[str, bool] | None:
     """(kind, more than one element shown) or None."""
     if depth > _DEPTH:
         return None
     if isinstance(expr, cst.Call):
-        return _call(expr, index, scope, depth)
+        return _call(expr, index, scope, depth, given)
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, _ARITHMETIC):
-        return _combined([_read(side, index, scope, depth + 1) for side in (expr.left, expr.right)])
+        return _combined([_read(side, index, scope, depth + 1, given) for side in (expr.left, expr.right)])
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, _SIGNS):
-        return _combined([_read(expr.expression, index, scope, depth + 1)])
+        return _combined([_read(expr.expression, index, scope, depth + 1, given)])
     if _comparison(expr):  # `x > 0` of an array: an elementwise boolean array
-        return _combined([_read(side, index, scope, depth + 1) for side in (expr.left, expr.comparisons[0].comparator)])
+        return _combined([_read(side, index, scope, depth + 1, given)
+                          for side in (expr.left, expr.comparisons[0].comparator)])
     if isinstance(expr, cst.Name):
         from jitguard.lint.analysis.hashability import bound_once
 
+        if given is not None and scope is given[0] and scope.param(expr.value) is not None:
+            return given[1].get(expr.value)  # a parameter, read as one call's argument
         found = bound_once(expr.value, index, scope)
-        return _read(found[0], index, found[1], depth + 1) if found is not None else None
+        return _read(found[0], index, found[1], depth + 1, given) if found is not None else None
     if isinstance(expr, cst.Subscript):
         return _returned_element(expr, index, scope, depth)
     return None
@@ -129,19 +139,19 @@ def _combined(operands: list) -> tuple[str, bool] | None:
     return (NUMPY, True) if many else None
 
 
-def _call(call: cst.Call, index, scope, depth: int) -> tuple[str, bool] | None:
+def _call(call: cst.Call, index, scope, depth: int, given=None) -> tuple[str, bool] | None:
     from jitguard.lint.analysis.hashability import jax_array_call
 
     name = index.resolve(call.func, scope)
     if name in jaxapi.ARRAY_MAKERS:
         return JAX if name.startswith("jax.") else NUMPY, not one_element(call)
     if name in _GROWING:
-        return _combined([_read(a.value, index, scope, depth + 1) for a in call.args if a.keyword is None]) or (
+        return _combined([_read(a.value, index, scope, depth + 1, given) for a in call.args if a.keyword is None]) or (
             (JAX, False) if name.startswith("jax.") else None)
     if jax_array_call(name):
         if name in ELEMENTWISE:
             args = [a for a in call.args if a.keyword is None and not a.star]
-            return JAX, bool(args) and many_elements(args[0].value, index, scope, depth + 1)
+            return JAX, bool(args) and many_elements(args[0].value, index, scope, depth + 1, given)
         return JAX, name in _RAW_KEY_MAKERS or _size_given(call, name)
     drawn = _numpy_draw(call, name, index, scope)
     if drawn is not None:

@@ -125,6 +125,8 @@ def _unhashable_made(expr: cst.Call, index, scope, depth: int) -> str | None:
         return "a list"
     if name in ("dict", "set"):
         return f"a {name}"
+    if name == "slice" and slices_unhashable(index):
+        return "a slice (unhashable before Python 3.12)"
     if isinstance(expr.func, cst.Attribute) and expr.func.attr.value in _LIST_METHODS and not expr.args:
         return _LIST_METHODS[expr.func.attr.value]  # `grid.tolist()` of a NumPy or JAX array: a (nested) list
     klass = index.classes.get(expr.func.value) if isinstance(expr.func, cst.Name) else None
@@ -133,6 +135,19 @@ def _unhashable_made(expr: cst.Call, index, scope, depth: int) -> str | None:
         if why:
             return why
     return unhashable_call(expr, index, scope, lambda e: unhashable_value(e, index, scope, depth + 1))
+
+
+# JAX 0.10.2 supports Python 3.11 (its `requires-python`), where `hash(slice(1, 2))` raises
+# TypeError and a slice at a static position raises ValueError; Python 3.12 made slices hashable
+_HASHABLE_SLICES = (3, 12)
+
+
+def slices_unhashable(index) -> bool:
+    """Does the checked project support a Python whose slices cannot be hashed: its declared
+    oldest Python (``requires-python``, config.python_floor) is before 3.12, or it declares none
+    (every Python JAX supports)?"""
+    floor = getattr(index, "python_floor", None)
+    return floor is None or floor < _HASHABLE_SLICES
 
 
 def _also_bound_unread(name: str, index, scope) -> bool:
@@ -276,7 +291,7 @@ def unpacked_binding(name: str, scope) -> tuple[cst.BaseExpression, int | None] 
     if scope is None or any(p.name == name for p in scope.params):
         return None
     found: list[cst.BaseExpression | None] = []
-    for target, value in _binding_targets(scope).get(name, ()):
+    for target, value in binding_targets(scope).get(name, ()):
         element = None
         flat = isinstance(target, cst.Tuple) and not any(
             isinstance(e, cst.StarredElement) for e in target.elements)
@@ -295,7 +310,7 @@ def unpacked_binding(name: str, scope) -> tuple[cst.BaseExpression, int | None] 
 _TARGETS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-def _binding_targets(scope) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression | None]]]:
+def binding_targets(scope) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression | None]]]:
     """name -> (target, value) for each name in a target of a binding node of the function
     ``scope`` (its whole body), in the order of the walk: one walk per function, not one per name
     :func:`unpacked_binding` is asked about."""

@@ -4,13 +4,13 @@ import libcst as cst
 
 from jitguard.lint.analysis import fieldeq, jaxapi, staticpos
 from jitguard.lint.analysis.calls import local_jit_site
-from jitguard.lint.analysis.arrays import many_elements
-from jitguard.lint.analysis.hashability import unhashable_value
+from jitguard.lint.analysis.arrays import ELEMENTWISE, many_elements, read_argument
+from jitguard.lint.analysis.hashability import binding_targets, bound_once, unhashable_value
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.spread import spread_arguments
 from jitguard.lint.analysis.instances import constructed_instance, own_returns
 from jitguard.lint.analysis.walk import iter_nodes
-from jitguard.lint.analysis.jitcontext import STAGED, keyword, literal_ints, literal_strs, positional_args
+from jitguard.lint.analysis.jitcontext import DIFFERENTIATING, STAGED, keyword, literal_ints, literal_strs, positional_args
 from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.analysis.pytrees import metadata_parameters
 from jitguard.lint.analysis.traceable import bindings_in
@@ -37,7 +37,8 @@ class UnhashableStaticArgument(Rule):
         calls returning other values such as `lax.fori_loop` over ints), arithmetic with a JAX
         array (`jnp.ones(3) * 2`, `-x`), a NumPy random draw given a size (`np.random.rand(3)`,
         `rng.integers(0, 9, size=4)` with `rng = np.random.default_rng()`; without a size it is
-        a hashable scalar), an instance of a class
+        a hashable scalar), a `slice(...)` (unhashable before Python 3.12: reported unless the
+        project's `requires-python` starts at 3.12 or later), an instance of a class
         of the same module without a hash (Python looks `__hash__` up along the MRO: a class body
         that defines `__eq__` without `__hash__` sets it to None, and so does a mutable
         `@dataclass`; a subclass that defines neither inherits that, also from `dict`, `list`
@@ -89,7 +90,12 @@ class UnhashableStaticArgument(Rule):
         spread from the tuple it returns: `Rope(*caches(16, 32))`) passed to
         a jitted function (`jax.jit`, `pmap`, a def decorated with `eqx.filter_jit`) after another
         instance was passed to a jit of the same function (every
-        `jax.jit(f)` of one `f` shares its cache; the same instance again is fine). A plain function of the same file that
+        `jax.jit(f)` of one `f` shares its cache; the same instance again is fine), or built by a
+        plain function of the file from an array it makes anew on each run (arithmetic, an
+        elementwise `jnp` function; not `jnp.asarray` of an array, which returns it) with more
+        than one element on every call the file makes (its parameters read as each call passes
+        them: `Grid(points, jnp.floor(box / width))` with `place(p, BOX)`), when the file runs that
+        function more than once (two calls, or one in a loop). A plain function of the same file that
         passes its parameter on, unchanged, to a static position (`def run(x, size): return
         resize(x, size)`; also `*args`/`**kwargs` passed on whole: `def run(*args, **kwargs):
         return resize(*args, **kwargs)` gives its callers' positions to `resize`'s) counts as the
@@ -132,7 +138,11 @@ class UnhashableStaticArgument(Rule):
         static position (ValueError); called eagerly, under `grad` or `vmap` alone, it runs.
         A `nondiff_argnums` slot of a `@partial(jax.custom_vjp, nondiff_argnums=...)` function is
         static-like: a traced parameter of a jitted function passed there raises
-        `UnexpectedTracerError` (under jit alone; `custom_jvp` accepts it). The function given to
+        `UnexpectedTracerError` (under jit alone; `custom_jvp` accepts it). So does a parameter of
+        a `lax.scan` or `fori_loop` body (every one a tracer; also spread from the carry,
+        `func(*carry)`, or unpacked from it) passed into such a slot of a `custom_vjp` function, or
+        of a `custom_jvp` one (decorated, or `jax.custom_jvp(f, nondiff_argnums=...)`) when the
+        function running the loop is given to `jax.grad` or its kin. The function given to
         `lax.scan`, `fori_loop`, `while_loop`, `cond` or `switch` is hashed (their trace caches key
         on it): one of the unhashable instances above there (an `equinox.Module` with an array
         field, a mutable dataclass with `__call__`) raises `TypeError: unhashable type`, eagerly or
@@ -219,6 +229,7 @@ class UnhashableStaticArgument(Rule):
             if scope is not None:
                 self._traced_parameter_to_static(call, index, scope, ctx, reported)
                 self._traced_parameter_to_nondiff(call, index, scope, ctx)
+                self._loop_tracer_to_nondiff(call, index, scope, ctx)
         # tracers the taint walks found at static positions of jitted functions called in traced code
         for node, message, help in staticpos.found(index):
             if id(node) not in reported:
@@ -240,20 +251,27 @@ class UnhashableStaticArgument(Rule):
         instances = seen.setdefault((id(scope), function, layout), set())
         for arg in call.args:
             found = _metadata_instance(arg.value, index, scope, metadata)
+            per_run = None if found is not None else _metadata_per_run(arg.value, index, scope, metadata)
+            if per_run is not None:
+                found = per_run
             if found is None:
                 continue
             made, field, cls = found
             # built inside a loop around the call: a later iteration passes a new instance
             fresh = any(made is n for loop in loops for n in iter_nodes(loop))
-            if not fresh and (not instances or made in instances):
+            if not fresh and per_run is None and (not instances or made in instances):
                 instances.add(made)
                 return  # the first call (or the same instance again) compiles and runs
             instances.add(made)
+            how = ("in a loop, a new instance each time" if fresh else
+                   "already called with another instance" if per_run is None else
+                   f"as a new instance with a new array on every run of `{scope.name}`, which this module runs more "
+                   "than once")
             ctx.report(
                 arg.value,
                 f"`{index.module.code_for_node(arg.value)}` keeps an array in `{field}`, pytree metadata of "
                 f"`{cls}`, and is passed to a jitted function "
-                + ("in a loop, a new instance each time" if fresh else "already called with another instance")
+                + how
                 + ": JAX compares metadata with `==` to find the compiled program, and an array's `==` has no "
                 "truth value: ValueError at this call",
                 f"Arrays are data: flatten `{field}` as a child (a data field), or keep a hashable Python "
@@ -597,6 +615,123 @@ class UnhashableStaticArgument(Rule):
             return
 
 
+    def _loop_tracer_to_nondiff(self, call, index, scope, ctx) -> None:
+        """``func(*carry)`` (or ``func(x, m)`` with ``m`` a parameter) in the body of ``lax.scan`` or
+        ``lax.fori_loop``, with ``func`` a ``custom_jvp``/``custom_vjp`` function whose
+        ``nondiff_argnums`` slot gets a parameter of the body, a tracer there (``*carry`` spreads
+        the carry's elements, each a tracer, over the positions from the star on). JAX 0.10.2
+        (rules/JG203_nondiff.py): ``custom_vjp`` raises UnexpectedTracerError at such a call,
+        differentiated or not; ``custom_jvp`` runs it, and raises UnexpectedTracerError when the
+        function that runs the loop is differentiated (``jax.grad``, ``value_and_grad``, ...: read
+        when that function is given to one in this module)."""
+        if not isinstance(call.func, cst.Name) or any(a.keyword is not None for a in call.args):
+            return
+        rule = _custom_rule_called(index, call.func, scope)
+        loop = _loop_run(index, scope) if rule is not None else None
+        if loop is None:
+            return
+        kind, nondiff, name = rule
+        qual, runner = loop
+        differentiated = _differentiated_by(index, runner) if kind == "custom_jvp" else None
+        if kind == "custom_jvp" and differentiated is None:
+            return
+        found = _body_tracer_at(call, scope, nondiff)
+        if found is None:
+            return
+        node, position = found
+        text = index.module.code_for_node(node)
+        under = f", run by `{runner.display()}` under `{differentiated}`" if differentiated else ""
+        ctx.report(
+            node,
+            f"`{text}` {'holds tracers' if text.startswith('*') else 'is a tracer'} of the "
+            f"`lax.{qual.rsplit('.', 1)[-1]}` body `{scope.display()}`{under}, "
+            f"and reaches position {position}, a `nondiff_argnums` slot of {kind} `{name}`: "
+            + ("JAX refuses a tracer there" if kind == "custom_vjp" else
+               "differentiating the loop with a tracer there fails")
+            + " (UnexpectedTracerError)",
+            "Keep arrays out of `nondiff_argnums`: pass the value as an ordinary argument (give it a zero tangent "
+            "or cotangent in the rule), or close over a concrete value",
+        )
+
+
+# loops whose body JAX traces with every parameter a tracer (scan: carry and x; fori_loop: i and
+# carry); reverse-mode differentiation of `while_loop` fails on its own, so it is not read
+_TRACED_BODIES = frozenset({"jax.lax.scan", "jax.lax.fori_loop"})
+
+
+def _custom_rule_called(index, func: cst.Name, scope):
+    """(``"custom_jvp"``/``"custom_vjp"``, its ``nondiff_argnums``, its name) for a call of a def
+    decorated ``@partial(jax.custom_jvp, nondiff_argnums=...)`` (or custom_vjp), or of a module
+    name bound once to ``jax.custom_jvp(f, nondiff_argnums=(...))``; None otherwise."""
+    resolved = index.resolve_function(func, scope)
+    if resolved is not None and resolved[1] is None and not resolved[2]:
+        decorators = getattr(resolved[0].node, "decorators", ())
+        parsed = _custom_rule_decorator(index, decorators[0].decorator) if len(decorators) == 1 else None
+        return (*parsed, func.value) if parsed is not None and parsed[1] else None
+    found = bound_once(func.value, index, scope)
+    made = found[0] if found is not None and found[1] is None else None
+    if not isinstance(made, cst.Call) or any(a.star for a in made.args):
+        return None
+    kind = _CUSTOM_RULES.get(index.resolve(made.func, None) or "")
+    option = keyword(made, "nondiff_argnums")
+    nondiff = literal_ints(index.constant(option)) if option is not None else None
+    return (kind, tuple(nondiff), func.value) if kind is not None and nondiff else None
+
+
+def _loop_run(index, body):
+    """(the lax loop, the function whose code runs it) when ``body`` is the body function of a
+    ``lax.scan``/``fori_loop`` call of the module (and of nothing else); else None."""
+    found = None
+    for fn, use, site in index.jit_uses:
+        if fn is not body:
+            continue
+        if use.qualname not in _TRACED_BODIES or found is not None:
+            return None
+        runner = next((sc for call, sc, _k, _l in index.calls if sc is not None and any(
+            a.value is site for a in call.args) and index.resolve(call.func, sc) == use.qualname), None)
+        if runner is None:
+            return None
+        found = (use.qualname, runner)
+    return found
+
+
+def _differentiated_by(index, info) -> str | None:
+    """The differentiating transform (``jax.grad``, ...) this module applies to ``info``, if any."""
+    return next((use.qualname for fn, use, _site in index.jit_uses if fn is info and use.qualname in DIFFERENTIATING),
+                None)
+
+
+def _body_tracer_at(call: cst.Call, body, nondiff) -> tuple | None:
+    """(the argument node, the position) of a parameter of ``body`` at a ``nondiff`` position of
+    ``call``: passed there by name, or spread there by ``*param`` (the positions from the star on)."""
+    position = 0
+    for arg in call.args:
+        value = arg.value
+        is_param = isinstance(value, cst.Name) and _body_parameter_value(body, value.value)
+        if arg.star == "*":
+            hit = next((i for i in sorted(nondiff) if i >= position), None)
+            return (arg, hit) if is_param and hit is not None else None
+        if arg.star:
+            return None
+        if is_param and position in nondiff:
+            return value, position
+        position += 1
+    return None
+
+
+def _body_parameter_value(body, name: str) -> bool:
+    """Is ``name`` a parameter of ``body`` never rebound, or bound only by unpacking one
+    (``x, scale = carry``)?"""
+    if body.param(name) is not None:
+        return not _rebinds(body, name)
+    targets = binding_targets(body).get(name, ())
+    if len(targets) != 1:
+        return False
+    target, value = targets[0]
+    return (isinstance(target, cst.Tuple) and isinstance(value, cst.Name) and body.param(value.value) is not None
+            and not _rebinds(body, value.value))
+
+
 def _custom_vjp_nondiff(index, info) -> frozenset:
     """The ``nondiff_argnums`` positions of a def whose only decorator is ``@partial(jax.custom_vjp,
     nondiff_argnums=<literal ints>)``; empty otherwise."""
@@ -807,6 +942,9 @@ def _fix(kind: str, default: str = _HASHABLE) -> str:
         return _NO_HASH_FIX
     if "dataclass" in kind and "mutable" in kind:
         return "Make the class hashable: `@dataclass(frozen=True)`"
+    if kind.startswith(("a slice", "a tuple holding a slice")):
+        return ("Pass the bounds as a tuple (`(start, stop, step)`) and build the slice inside, or declare "
+                "`requires-python = \">=3.12\"` if the project supports no older Python")
     return default
 
 
@@ -934,11 +1072,43 @@ def _metadata_instance(expr, index, scope, metadata):
     if made is None or made[0] not in metadata:
         return None
     cls, ctor, where, identity = made
+    for field, value in _metadata_values(ctor, cls, where, index, metadata):
+        if many_elements(value, index, where):
+            return identity, field, cls
+    return None
+
+
+def _metadata_values(ctor: cst.Call, cls: str, where, index, metadata):
+    """(metadata field, the value the constructor call ``ctor`` gives it), for ``cls``'s fields."""
     positions, keywords = metadata[cls]
     for keyword_name, position, value in spread_arguments(ctor, scope_view(index, where)):
         field = keyword_name if keyword_name is not None else (
             keywords[positions.index(position)] if position in positions else None)
-        if field is not None and field in keywords and many_elements(value, index, where):
+        if field is not None and field in keywords:
+            yield field, value
+
+
+def _metadata_per_run(expr, index, scope, metadata):
+    """Like :func:`_metadata_instance`, for an instance built in the function ``scope`` (a plain
+    def of the module) from an array made anew on each run (:func:`_new_per_run`) that has more
+    than one element on every run: the function's parameters read as each call of the module
+    passes them (``allocate(pos, BOX)``, ``BOX = jnp.array([1.0, 1.0])``, builds
+    ``Cell(pos, jnp.floor(box / cell))``). When the module runs the function more than once (two
+    calls, or one in a loop), the second run passes the jitted function an instance whose
+    metadata is another array than the cached program's, and JAX's ``==`` on it raises
+    (ValueError; JAX 0.10.2: rules/JG203.py). None otherwise."""
+    if scope is None or scope.is_method or not isinstance(scope.node, cst.FunctionDef):
+        return None
+    made = constructed_instance(expr, index, scope)
+    if made is None or made[0] not in metadata or made[2] is not scope:
+        return None
+    runs = _runs(index, scope)
+    if runs is None:
+        return None
+    cls, ctor, _where, identity = made
+    for field, value in _metadata_values(ctor, cls, scope, index, metadata):
+        if _new_per_run(value, index, scope) and all(
+                many_elements(value, index, scope, given=(scope, given)) for given in runs):
             return identity, field, cls
     return None
 
@@ -974,6 +1144,50 @@ def _jit_with_static_positions(expr, index, scope) -> tuple[str, frozenset[int]]
     if not positions:
         return None
     return text or index.module.code_for_node(expr), positions
+
+
+def _runs(index, info) -> list[dict] | None:
+    """For every call of the plain function ``info`` in the module, its arguments as
+    ``arrays.read_argument`` reads them, by parameter; None unless the module runs it more than
+    once (two calls, or one inside a loop) or a call spreads ``*args``/``**kwargs``."""
+    runs: list[dict] = []
+    looped = False
+    for call, scope, _klass, loops in index.calls:
+        if not isinstance(call.func, cst.Name) or call.func.value != info.name:
+            continue
+        found = index.resolve_function(call.func, scope)
+        if found is None or found[0] is not info or found[1] is not None:
+            continue
+        if any(a.star for a in call.args):
+            return None
+        plain = [a.value for a in call.args if a.keyword is None]
+        given = {p.name: read_argument(v, index, scope) for p, v in zip(info.positional, plain)}
+        given.update({a.keyword.value: read_argument(a.value, index, scope) for a in call.args if a.keyword is not None})
+        runs.append(given)
+        looped = looped or bool(loops)
+    return runs if len(runs) > 1 or (runs and looped) else None
+
+
+# array functions whose result is always a new array object (`jnp.asarray(x)` and `np.asarray(x)`
+# return `x` itself when it is already one: checked on JAX 0.10.2, rules/JG203.py)
+_PASS_THROUGH = frozenset({"jax.numpy.asarray", "numpy.asarray", "numpy.asanyarray"})
+
+
+def _new_per_run(value, index, scope, depth: int = 0) -> bool:
+    """Does ``value``, evaluated in ``scope``, make a new object on each run: arithmetic, a
+    comparison or a sign of arrays, an elementwise ``jax.numpy`` function or an array maker that
+    copies (``jnp.floor(box / cell)``, ``jnp.array(x)``), or a name bound once in ``scope`` to one?
+    (A module constant, a parameter or ``jnp.asarray(x)`` may be the same object every run, and
+    the same object compares equal to itself without its ``==``.)"""
+    if isinstance(value, cst.Name):
+        found = bound_once(value.value, index, scope) if depth < 3 else None
+        return found is not None and found[1] is scope and _new_per_run(found[0], index, scope, depth + 1)
+    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
+        return True
+    if isinstance(value, cst.Call):
+        name = index.resolve(value.func, scope)
+        return name in ELEMENTWISE or (name in jaxapi.ARRAY_MAKERS and name not in _PASS_THROUGH)
+    return False
 
 
 def _jit_at_call(index, call: cst.Call, scope):
