@@ -283,6 +283,12 @@ def one_mask_for_every_step(n):
     return [total(DATA[DATA > 3.0]) for _ in range(n)]
 
 
+def first_value_above_each_threshold(n):
+    # an int index of the selection takes its one varying axis away: a scalar every time
+    # (fresh14_index_of_masked_selection.py)
+    return [total(DATA[DATA > t][0]) for t in range(n)]
+
+
 def padded_past_a_growing_offset(n):
     # a `// 8` inside the sum does not round it: the size grows by 800 per step
     return [total(np.zeros((k * 100 + n // 8) * 8, np.float32)) for k in range(n)]  # expect: JG303
@@ -335,5 +341,6 @@ GROWS = [pairs_unpacked_into_the_call, batches_from_a_helper, edge_lists_per_fra
          concatenated_history, padded_past_a_growing_offset]
 BOUNDED = [batches_reshaped_by_their_own_size, pairs_padded_to_a_multiple, pairs_padded_to_a_power_of_two, pairs_of_unknown_length, padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
            random_choice_of_buckets, list_of_one_shape, masked_instead_of_selected, one_mask_for_every_step,
+           first_value_above_each_threshold,
            fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,
            nested_calls_in_traced_code]

@@ -11,7 +11,9 @@ around it) to one of those.
 Held only for functions no other module can call (nested functions, private module-level
 functions) that no transform traces itself (a transform's own calls are NONEDISPATCH's, in
 ``noneguards``); every call the walker maps from traced code counts, and one passing anything
-else (or through ``partial``, ``*args``, ``**kwargs``) forgets the hold (``Analysis.hold_not_none``).
+else (or through ``partial``, ``*args``, ``**kwargs``) forgets the hold (``Analysis.hold_not_none``);
+a ``**opts`` of a dict display with plain string keys (inline, or bound once and only spread)
+gives each key's parameter its value, as a keyword does (SPREADKW, ``spread.spread_keywords``).
 Checked on JAX 0.10.2: tests/precision_cases/closure_none_narrowing.py (the jitted lambda passes
 a NamedTuple, so the None branch's NumPy code never runs in the trace).
 
@@ -40,6 +42,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jitguard.lint.analysis import spread
 from jitguard.lint.analysis.hashability import bound_once
 from jitguard.lint.analysis.jitcontext import NOT_NONE
 
@@ -78,15 +81,16 @@ def literal_code(module: cst.Module, expr: cst.BaseExpression | None) -> str | N
 def call_values(walker, call: cst.Call, callee, params) -> dict[str, str] | None:
     """What ``call`` gives each parameter of ``callee`` (``params``: those the call's arguments
     fill, in order, then the rest), where known: a literal's code, or NOT_NONE for a value surely
-    not None; None when the call's arguments are not plain (starred, or a callee reached through
-    ``partial``)."""
-    if any(a.star for a in call.args):
+    not None; None when the call's arguments are not plain (``*xs``, a ``**`` of a dict whose keys
+    are not known, or a callee reached through ``partial``)."""
+    keywords = spread.keyword_arguments(call, walker.index, walker.info)
+    if keywords is None or any(a.star == "*" for a in call.args):
         return None
     given: dict[str, cst.BaseExpression] = {}
-    positional = [a for a in call.args if a.keyword is None]
+    positional = [a for a in call.args if a.keyword is None and not a.star]
     for p, a in zip(params, positional):
         given[p.name] = a.value
-    given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
+    given.update(keywords)
     module = walker.index.module
     out = {}
     for name, value in given.items():

@@ -23,6 +23,7 @@ import weakref
 import libcst as cst
 
 from jitguard.lint.analysis import callnone, dispatch, jaxapi, jaxsig, keyedmaps, lattice, objects, staticpos
+from jitguard.lint.analysis.spread import spread_keywords
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import modules_passed
 from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, positional_args
@@ -1451,17 +1452,21 @@ def bindings_of(body, name: str):
 
 def _call_shape(walker, call: cst.Call) -> tuple:
     """What a call passes, for the literals its callee's parameters hold (facts.OutCall.shapes):
-    a literal's code, NOT_NONE for a value surely not None (callnone.never_none), else None."""
+    a literal's code, NOT_NONE for a value surely not None (callnone.never_none), else None; a
+    ``**`` argument spread into its keywords where they are known (spread.spread_keywords)."""
     positional: list[str | None] = []
     keywords: list[tuple[str, str | None]] = []
     for arg in call.args:
-        if arg.star:
+        spread = spread_keywords(arg, walker.index, walker.info) if arg.star == "**" else None
+        if arg.star and spread is None:
             return tuple(positional), tuple(keywords), True
-        code = callnone.literal_code(walker.index.module, arg.value)
-        if code is None and callnone.never_none(walker, arg.value):
-            code = NOT_NONE
-        if arg.keyword is None:
-            positional.append(code)
-        else:
-            keywords.append((arg.keyword.value, code))
+        named = arg.keyword.value if arg.keyword is not None else None
+        for keyword, value in spread if spread is not None else [(named, arg.value)]:
+            code = callnone.literal_code(walker.index.module, value)
+            if code is None and callnone.never_none(walker, value):
+                code = NOT_NONE
+            if keyword is None:
+                positional.append(code)
+            else:
+                keywords.append((keyword, code))
     return tuple(positional), tuple(keywords), False

@@ -394,7 +394,7 @@ class _Flow:
         if isinstance(expr, cst.Name):
             return expr.value in self.shaped
         if isinstance(expr, cst.Subscript):
-            if self.shape_varies(expr.value):
+            if self.shape_varies(expr.value) and not self._takes_varying_axis(expr):
                 return True
             for el in expr.slice:
                 sl = el.slice
@@ -413,6 +413,26 @@ class _Flow:
             # elementwise: the result has the broadcast shape of both sides
             return self.shape_varies(expr.left) or self.shape_varies(expr.right)
         return False
+
+    def _takes_varying_axis(self, expr: cst.Subscript) -> bool:
+        """``x[x > t][k]``, ``x[:i][0]``: a selection or a slice of the first axis of an array of
+        fixed shape varies in that axis only (a boolean mask's selection is the result's first
+        axis), and an index of that axis that is neither a slice, None, an Ellipsis, a mask nor
+        an array of varying shape replaces it with the index's own shape (an int: none): the
+        result keeps the fixed shape of the other axes (LEADINGAXIS)."""
+        inner = expr.value
+        if not (isinstance(inner, cst.Subscript) and len(inner.slice) == 1 and not self.shape_varies(inner.value)):
+            return False
+        sl = inner.slice[0].slice
+        if not (isinstance(sl, cst.Slice) or (isinstance(sl, cst.Index) and sl.star is None
+                                             and self._mask_varies(sl.value))):
+            return False
+        first = expr.slice[0].slice
+        if not isinstance(first, cst.Index) or first.star is not None:
+            return False
+        value = first.value
+        return not (isinstance(value, cst.Ellipsis) or (isinstance(value, cst.Name) and value.value in ("None",))
+                    or _is_mask(value, self.imports) or self._mask_varies(value) or self.shape_varies(value))
 
     def iteration_varies(self, comp: cst.BaseExpression) -> bool:
         """A list comprehension or generator whose number of items changes with the loop: it

@@ -27,7 +27,9 @@ class LoopVaryingShape(Rule):
         (`np.random.randint`, `rng.integers`, also inside a helper; a choice among fixed buckets
         is bounded), and a boolean mask whose selection changes with the loop (`x[x > t]`,
         `np.nonzero(x > t)`), with what is sized by such a selection (`np.ones(len(idx))`, a
-        comprehension over `idx` stacked into an array). `x[i:i + k]` with a fixed `k`, windows whose
+        comprehension over `idx` stacked into an array); an int index of such a selection or of a
+        prefix (`x[x > t][0]`, `x[:i][-1]`) takes the varying axis away and is not flagged.
+        `x[i:i + k]` with a fixed `k`, windows whose
         bounds move together under a test that bounds their end (`while end <= n`: the remainder
         is dropped), and anything passed through a padding or bucketing function, keep a fixed set
         of shapes and are not flagged; so do sizes rounded to a multiple or a power of two by hand
