@@ -1,5 +1,7 @@
 """JG101 traced-condition: examples that must and must not be flagged."""
 
+import dataclasses
+import math
 from functools import partial
 from typing import NamedTuple
 
@@ -170,6 +172,42 @@ def flipped(x, flip):
 
 def flipped_by_position(x):
     return flipped(x, True)
+
+
+def tree_dataclass(cls, aux_fields=None, **kwargs):
+    # a project's own registrar: with aux_fields=Ellipsis the flatten returns no children
+    cls = dataclasses.dataclass(cls, **kwargs)
+    all_fields_static = aux_fields is Ellipsis
+    aux_fields = [f.name for f in dataclasses.fields(cls)] if all_fields_static else list(aux_fields or ())
+    aux_names = [f.name for f in dataclasses.fields(cls) if f.name in aux_fields]
+    children_names = [f.name for f in dataclasses.fields(cls) if f.name not in aux_fields]
+
+    def tree_flatten(obj):
+        if all_fields_static:
+            return (), obj
+        return tuple(getattr(obj, n) for n in children_names), tuple(getattr(obj, n) for n in aux_names)
+
+    def tree_unflatten(aux, children):
+        if all_fields_static:
+            return aux
+        return cls(**dict(zip(children_names, children)), **dict(zip(aux_names, aux)))
+
+    jax.tree_util.register_pytree_node(cls, tree_flatten, tree_unflatten)
+    return cls
+
+
+@partial(tree_dataclass, aux_fields=("bunch_order",), frozen=True)
+class Bunch:
+    bunch_positions: jax.Array
+    bunch_order: int = 2
+
+
+@jax.jit
+def bunch_pushed(bunch):
+    # the fields not named in aux_fields are children: traced
+    if bunch.bunch_positions[0] > 0:  # expect: JG101
+        return bunch.bunch_positions * bunch.bunch_order
+    return -bunch.bunch_positions
 
 
 # --- must not be flagged ---------------------------------------------------------------------
@@ -798,7 +836,31 @@ def flips_by_keyword(x):
     return flipped_by_keyword(x, flip=True) + flipped_by_keyword(x, flip=False)
 
 
+@partial(tree_dataclass, aux_fields=Ellipsis, frozen=True)
+class Schedule:
+    # every field in the aux data: no leaf, so under jit each field and property is a Python value
+    sched_start: float = 1 / 64
+    sched_maxstep: float = 1 / 128
+    sched_splits: tuple = ((0, 0.5), (1, 0.5))
+
+    @property
+    def sched_step(self):
+        return self.sched_start / math.ceil(self.sched_start / self.sched_maxstep)
+
+
+@jax.jit
+def scheduled(x, schedule):
+    a = 0.5
+    if a >= schedule.sched_step:
+        a = 0.1 * schedule.sched_step
+    for d, k in schedule.sched_splits:
+        if d != 0:
+            a = a + d * k
+    return x * a
+
+
 RAISES = [
+    (lambda: bunch_pushed(Bunch(jnp.ones(2))), "TracerBoolConversionError"),
     (lambda: jitted_intervals(jnp.zeros(2), jnp.ones(2)), "TracerBoolConversionError"),
     (scale_both, "TracerBoolConversionError"),
     (lambda: captured_jax_array(jnp.ones(2)), "TracerBoolConversionError"),
@@ -854,6 +916,7 @@ def zipped_by_name(ids, xs):
 
 
 RUNS = [
+    lambda: scheduled(jnp.ones(2), Schedule()),
     lambda: run_checked(jnp.ones(3)),
     lambda: sum_with_extras(jnp.float32(1.0)),
     lambda: validates_only_concrete_matrices(jnp.eye(2)),
