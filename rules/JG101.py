@@ -175,24 +175,22 @@ def flipped_by_position(x):
 
 
 def tree_dataclass(cls, aux_fields=None, **kwargs):
-    # a project's own registrar: with aux_fields=Ellipsis the flatten returns no children
+    # a project's own registrar: with aux_fields=... the flatten returns no children
     cls = dataclasses.dataclass(cls, **kwargs)
-    all_fields_static = aux_fields is Ellipsis
-    aux_fields = [f.name for f in dataclasses.fields(cls)] if all_fields_static else list(aux_fields or ())
-    aux_names = [f.name for f in dataclasses.fields(cls) if f.name in aux_fields]
-    children_names = [f.name for f in dataclasses.fields(cls) if f.name not in aux_fields]
+    every = aux_fields is ...
+    names = [f.name for f in dataclasses.fields(cls)]
+    aux = names if every else [n for n in names if n in (aux_fields or ())]
+    leaves = [n for n in names if n not in aux]
 
-    def tree_flatten(obj):
-        if all_fields_static:
-            return (), obj
-        return tuple(getattr(obj, n) for n in children_names), tuple(getattr(obj, n) for n in aux_names)
+    def flatten(obj):
+        if every:
+            return [], obj
+        return [getattr(obj, n) for n in leaves], tuple(getattr(obj, n) for n in aux)
 
-    def tree_unflatten(aux, children):
-        if all_fields_static:
-            return aux
-        return cls(**dict(zip(children_names, children)), **dict(zip(aux_names, aux)))
+    def unflatten(meta, children):
+        return meta if every else cls(**dict(zip(leaves, children)), **dict(zip(aux, meta)))
 
-    jax.tree_util.register_pytree_node(cls, tree_flatten, tree_unflatten)
+    jax.tree_util.register_pytree_node(cls, flatten, unflatten)
     return cls
 
 
@@ -836,27 +834,21 @@ def flips_by_keyword(x):
     return flipped_by_keyword(x, flip=True) + flipped_by_keyword(x, flip=False)
 
 
-@partial(tree_dataclass, aux_fields=Ellipsis, frozen=True)
+@partial(tree_dataclass, aux_fields=..., frozen=True)
 class Schedule:
     # every field in the aux data: no leaf, so under jit each field and property is a Python value
-    sched_start: float = 1 / 64
-    sched_maxstep: float = 1 / 128
     sched_splits: tuple = ((0, 0.5), (1, 0.5))
+    sched_warmup: int = 3
 
     @property
-    def sched_step(self):
-        return self.sched_start / math.ceil(self.sched_start / self.sched_maxstep)
+    def sched_first(self):
+        return self.sched_splits[0][1] / max(self.sched_warmup, 1)
 
 
 @jax.jit
 def scheduled(x, schedule):
-    a = 0.5
-    if a >= schedule.sched_step:
-        a = 0.1 * schedule.sched_step
-    for d, k in schedule.sched_splits:
-        if d != 0:
-            a = a + d * k
-    return x * a
+    scale = schedule.sched_first if schedule.sched_warmup > 0 else 1.0
+    return x * sum(k for d, k in schedule.sched_splits if d != 0) * scale
 
 
 RAISES = [

@@ -9,39 +9,34 @@ from functools import partial
 
 import jax
 import jax.numpy as jnp
-from jax.tree_util import register_pytree_node
+from jax.tree_util import GetAttrKey, register_pytree_with_keys
 
 
-def tree_dataclass(cls, aux_fields=None, **kwargs):
-    cls = dataclasses.dataclass(cls, **kwargs)
-    all_fields_static = aux_fields is Ellipsis
-    if aux_fields is None:
-        aux_fields = ()
-    elif aux_fields is Ellipsis:
-        aux_fields = [f.name for f in dataclasses.fields(cls)]
-    aux_names = [f.name for f in dataclasses.fields(cls) if f.name in aux_fields]
-    children_names = [f.name for f in dataclasses.fields(cls) if f.name not in aux_fields]
+def pytree_record(cls, aux_fields=None):
+    # the same kind of registrar, with keys, testing its argument in the flatten itself
+    cls = dataclasses.dataclass(frozen=True)(cls)
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    meta = names if aux_fields is Ellipsis else tuple(aux_fields or ())
+    data = tuple(n for n in names if n not in meta)
 
-    def tree_flatten(obj):
-        if all_fields_static:
+    def flatten_with_keys(obj):
+        if aux_fields is Ellipsis:
             return (), obj
-        return tuple(getattr(obj, n) for n in children_names), tuple(getattr(obj, n) for n in aux_names)
+        return tuple((GetAttrKey(n), getattr(obj, n)) for n in data), tuple(getattr(obj, n) for n in meta)
 
-    def tree_unflatten(aux, children):
-        if all_fields_static:
-            return aux
-        return cls(**dict(zip(children_names, children)), **dict(zip(aux_names, aux)))
+    def unflatten(aux, children):
+        return aux if aux_fields is Ellipsis else cls(**dict(zip(data, children)), **dict(zip(meta, aux)))
 
-    register_pytree_node(cls, tree_flatten, tree_unflatten)
+    register_pytree_with_keys(cls, flatten_with_keys, unflatten)
     return cls
 
 
-@partial(tree_dataclass, aux_fields=Ellipsis, frozen=True)
+@partial(pytree_record, aux_fields=Ellipsis)
 class Settings:
     mirrored: bool = True
 
 
-@partial(tree_dataclass, aux_fields=("order",), frozen=True)
+@partial(pytree_record, aux_fields=("order",))
 class Particles:
     x: jax.Array
     order: int = 2

@@ -233,12 +233,8 @@ def _sorts_by_annotation(fn: ast.FunctionDef, imports: dict[str, str], predicate
     params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     if not params:
         return False
-    classes = {params[0]}
     nodes = list(ast.walk(fn))
-    for node in nodes:  # clz = dataclasses.dataclass(frozen=True)(clz): still the class
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                and any(isinstance(n, ast.Name) and n.id in classes for n in ast.walk(node.value))):
-            classes.add(node.targets[0].id)
+    classes = _class_names(nodes, params[0])
     lists = _partition(nodes, classes, imports, predicates)
     if not lists or len(set(lists.values())) != 2:
         return False
@@ -247,7 +243,7 @@ def _sorts_by_annotation(fn: ast.FunctionDef, imports: dict[str, str], predicate
         if not isinstance(node, ast.Call) or not node.args or not (
                 isinstance(node.args[0], ast.Name) and node.args[0].id in classes):
             continue
-        last = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+        last = _last(node.func)
         if last in _REGISTER_NODE and len(node.args) >= 2 and isinstance(node.args[1], ast.Name) \
                 and node.args[1].id in defs:
             split = _flatten_split(defs[node.args[1].id])
@@ -359,49 +355,69 @@ def _all_aux_parameter(fn: ast.FunctionDef) -> str | None:
     params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]
     if not params:
         return None
-    classes = {params[0]}
     nodes = list(ast.walk(fn))
-    for node in nodes:  # cls = dataclasses.dataclass(cls, **kwargs): still the class
+    classes = _class_names(nodes, params[0])
+    defs = {n.name: n for n in nodes if isinstance(n, ast.FunctionDef) and n is not fn}
+    for node in nodes:
+        if (isinstance(node, ast.Call) and len(node.args) >= 2 and isinstance(node.args[0], ast.Name)
+                and node.args[0].id in classes and isinstance(node.args[1], ast.Name) and node.args[1].id in defs
+                and _last(node.func) in _REGISTER_NODE):
+            flag = _no_children_when(defs[node.args[1].id], nodes, params[1:])
+            if flag is not None:
+                return flag
+    return None
+
+
+def _class_names(nodes: list[ast.AST], first: str) -> set[str]:
+    """The registrar's class parameter ``first`` and the names bound to what is made of it
+    (``clz = dataclasses.dataclass(frozen=True)(clz)``: still the class)."""
+    classes = {first}
+    for node in nodes:
         if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
                 and any(isinstance(n, ast.Name) and n.id in classes for n in ast.walk(node.value))):
             classes.add(node.targets[0].id)
-    defs = {n.name: n for n in nodes if isinstance(n, ast.FunctionDef) and n is not fn}
-    bindings: dict[str, list[int]] = {}
-    flags: dict[str, tuple[str, int]] = {}
+    return classes
+
+
+def _last(func: ast.expr) -> str | None:
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+
+
+def _no_children_when(flatten: ast.FunctionDef, nodes: list[ast.AST], params: list[str]) -> str | None:
+    """"" when every return of ``flatten`` gives no children; ``P`` when it starts with ``if
+    test: return (), aux``, the test reading ``P is Ellipsis`` as the registrar was given it."""
+    returns = [n for n in _own_nodes(flatten) if isinstance(n, ast.Return)]
+    if returns and all(_no_children(r) for r in returns):
+        return ""
+    body = [b for b in flatten.body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
+    first = body[0] if body else None
+    if not (isinstance(first, ast.If) and not first.orelse and len(first.body) == 1
+            and isinstance(first.body[0], ast.Return) and _no_children(first.body[0])):
+        return None
+    bindings = _binding_lines(nodes)
+    test = first.test
+    if isinstance(test, ast.Name) and len(bindings.get(test.id, ())) == 1:
+        for node in nodes:  # flag = P is Ellipsis, before any rebinding of P
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                    and node.targets[0].id == test.id and (param := _ellipsis_test(node.value, params)) is not None
+                    and all(line > node.lineno for line in bindings.get(param, ()))):
+                return param
+        return None
+    param = _ellipsis_test(test, params)
+    return param if param is not None and param not in bindings else None  # P never rebound: as given
+
+
+def _binding_lines(nodes: list[ast.AST]) -> dict[str, list[int]]:
+    """Name -> the lines of the statements that bind it (assignments, loop targets, walrus)."""
+    out: dict[str, list[int]] = {}
     for node in nodes:
         targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
             node, (ast.AnnAssign, ast.AugAssign, ast.For, ast.NamedExpr)) else []
         for target in targets:
             for name in ast.walk(target):
                 if isinstance(name, ast.Name):
-                    bindings.setdefault(name.id, []).append(node.lineno)
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                and (param := _ellipsis_test(node.value, params[1:])) is not None):
-            flags[node.targets[0].id] = (param, node.lineno)
-    for node in nodes:
-        if not (isinstance(node, ast.Call) and len(node.args) >= 2 and isinstance(node.args[0], ast.Name)
-                and node.args[0].id in classes and isinstance(node.args[1], ast.Name) and node.args[1].id in defs):
-            continue
-        last = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
-        if last not in _REGISTER_NODE:
-            continue
-        flatten = defs[node.args[1].id]
-        returns = [n for n in _own_nodes(flatten) if isinstance(n, ast.Return)]
-        if returns and all(_no_children(r) for r in returns):
-            return ""
-        body = [b for b in flatten.body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
-        first = body[0] if body else None
-        if not (isinstance(first, ast.If) and not first.orelse and len(first.body) == 1
-                and isinstance(first.body[0], ast.Return) and _no_children(first.body[0])):
-            continue
-        test = first.test
-        if isinstance(test, ast.Name) and test.id in flags and len(bindings.get(test.id, ())) == 1:
-            param, line = flags[test.id]
-            if all(at > line for at in bindings.get(param, ())):
-                return param  # the flag reads the argument as given
-        elif (param := _ellipsis_test(test, params[1:])) is not None and param not in bindings:
-            return param
-    return None
+                    out.setdefault(name.id, []).append(node.lineno)
+    return out
 
 
 def _ellipsis_test(expr: ast.expr, params: list[str]) -> str | None:
