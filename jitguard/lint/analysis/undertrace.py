@@ -9,7 +9,10 @@ ends at the ``__call__`` of a class whose instances other modules make (the mode
 ``models.py`` and applied inside the jitted step of ``train.py``), each file records how it uses
 the instances of the classes it names (called in traced code, called in a method of one of its
 own classes, or otherwise), and a finding that rests on such a ``__call__`` is dropped only when
-every use of every instance in the tree is a call made under a trace.
+every use of every instance in the tree is a call made under a trace. A private module-level
+function (``def _f``, :func:`private_function`) is proven the same way: every read of it in the
+tree must be a call made under a trace (its condition ``mod._f()``); the churn rules read the
+condition of the code that makes each call (``CallFact.under``), JG301 that of its pending findings.
 """
 
 from __future__ import annotations

@@ -7,7 +7,10 @@ finding when, for each such class, every use of every instance the tree makes is
 that runs only under a trace (recursively: in a method of a class whose own instances are only
 called under a trace), at least one instance is made, no class of the tree derives from it, no
 other module reads a method or attribute the proof read in one module only, and no file the
-analysis did not read with libcst names the class at all. A pending finding of an eager loop
+analysis did not read with libcst names the class at all. A private function (``mod._f()``) is
+proven alike from every read of it in the tree, when also every file whose imports refer to it
+recorded its reads (:func:`traced_sites` applies the proof to the churn rules' call sites). A
+pending finding of an eager loop
 (names ``!f``: ``f`` is the entry function its eager path starts from) is dropped the other way:
 when some other file refers to ``f`` (it may call it inside a jitted step). A finding that a
 NONEDISPATCH hold hides (names ``?f_jit``, ``?f``: jitguard.lint.analysis.noneguards) is dropped
