@@ -22,7 +22,8 @@ STENCILS = """
 
     @partial(jax.jit, static_argnames=("axis",))
     def roll_diff(x, axis):
-        return jnp.roll(x, 1, axis=axis) - x
+        shifted = jnp.roll(x, 1, axis=axis)
+        return shifted - x
 
 
     def _weights(ndim):
