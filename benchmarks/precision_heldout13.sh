@@ -25,8 +25,8 @@ CHECK=0
 if [[ ${1:-} == --check ]]; then CHECK=1; shift; fi
 DIR=${1:-${JITGUARD_PRECISION_HELDOUT13:-$HOME/.cache/jitguard-precision-heldout13}}
 # the counts docs/precision.md ("Thirteenth held-out set") triages, after its fixes (blind: 30, of
-# which 16 false; left: 14 true, 10 false, astronomix 6 and pmpp 4); a project not named expects 0
-EXPECTED="astronomix=6 diffbio=1 gwkokab=9 jaxspec=2 pmpp=4 quantax=1 rfx-fdtd=1"
+# which 16 false, all fixed: left the 14 true); a project not named expects 0
+EXPECTED="diffbio=1 gwkokab=9 jaxspec=2 quantax=1 rfx-fdtd=1"
 source "$(dirname "$0")/_pinned_projects.sh"
 fetch_and_check "$DIR" "$CHECK" "$EXPECTED" <<'REQ'
 astronomix==0.6.6 --hash=sha256:803c05b7699f1e0c877561465afa8b20807a9e7e736535ab02691f8783dc5d0a

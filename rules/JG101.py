@@ -1,5 +1,7 @@
 """JG101 traced-condition: examples that must and must not be flagged."""
 
+import dataclasses
+import math
 from functools import partial
 from typing import NamedTuple
 
@@ -170,6 +172,40 @@ def flipped(x, flip):
 
 def flipped_by_position(x):
     return flipped(x, True)
+
+
+def tree_dataclass(cls, aux_fields=None, **kwargs):
+    # a project's own registrar: with aux_fields=... the flatten returns no children
+    cls = dataclasses.dataclass(cls, **kwargs)
+    every = aux_fields is ...
+    names = [f.name for f in dataclasses.fields(cls)]
+    aux = names if every else [n for n in names if n in (aux_fields or ())]
+    leaves = [n for n in names if n not in aux]
+
+    def flatten(obj):
+        if every:
+            return [], obj
+        return [getattr(obj, n) for n in leaves], tuple(getattr(obj, n) for n in aux)
+
+    def unflatten(meta, children):
+        return meta if every else cls(**dict(zip(leaves, children)), **dict(zip(aux, meta)))
+
+    jax.tree_util.register_pytree_node(cls, flatten, unflatten)
+    return cls
+
+
+@partial(tree_dataclass, aux_fields=("bunch_order",), frozen=True)
+class Bunch:
+    bunch_positions: jax.Array
+    bunch_order: int = 2
+
+
+@jax.jit
+def bunch_pushed(bunch):
+    # the fields not named in aux_fields are children: traced
+    if bunch.bunch_positions[0] > 0:  # expect: JG101
+        return bunch.bunch_positions * bunch.bunch_order
+    return -bunch.bunch_positions
 
 
 # --- must not be flagged ---------------------------------------------------------------------
@@ -798,7 +834,25 @@ def flips_by_keyword(x):
     return flipped_by_keyword(x, flip=True) + flipped_by_keyword(x, flip=False)
 
 
+@partial(tree_dataclass, aux_fields=..., frozen=True)
+class Schedule:
+    # every field in the aux data: no leaf, so under jit each field and property is a Python value
+    sched_splits: tuple = ((0, 0.5), (1, 0.5))
+    sched_warmup: int = 3
+
+    @property
+    def sched_first(self):
+        return self.sched_splits[0][1] / max(self.sched_warmup, 1)
+
+
+@jax.jit
+def scheduled(x, schedule):
+    scale = schedule.sched_first if schedule.sched_warmup > 0 else 1.0
+    return x * sum(k for d, k in schedule.sched_splits if d != 0) * scale
+
+
 RAISES = [
+    (lambda: bunch_pushed(Bunch(jnp.ones(2))), "TracerBoolConversionError"),
     (lambda: jitted_intervals(jnp.zeros(2), jnp.ones(2)), "TracerBoolConversionError"),
     (scale_both, "TracerBoolConversionError"),
     (lambda: captured_jax_array(jnp.ones(2)), "TracerBoolConversionError"),
@@ -854,6 +908,7 @@ def zipped_by_name(ids, xs):
 
 
 RUNS = [
+    lambda: scheduled(jnp.ones(2), Schedule()),
     lambda: run_checked(jnp.ones(3)),
     lambda: sum_with_extras(jnp.float32(1.0)),
     lambda: validates_only_concrete_matrices(jnp.eye(2)),

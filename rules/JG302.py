@@ -285,6 +285,28 @@ def static_read_from_a_growing_list(n):
     return outs
 
 
+@partial(jax.jit, static_argnames=("axis",))
+def roll_diff(x, axis):
+    return jnp.roll(x, 1, axis=axis) - x
+
+
+def _axis_sums(ndim):
+    # also called below from plain Python, in a loop: there each axis compiles `roll_diff` again
+    w = jnp.ones((3,) * ndim)
+    for axis in range(1, ndim + 1):
+        w = w + roll_diff(w, axis=axis - 1)  # expect: JG302
+    return w
+
+
+@partial(jax.jit, static_argnames=("ndim",))
+def summed(x, ndim):
+    return x * _axis_sums(ndim)
+
+
+def helper_also_called_eagerly(n):
+    return [_axis_sums(k) for k in range(1, n + 1)]
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -582,6 +604,25 @@ def tiles_in_two_slots(n):
     return out
 
 
+def _axis_weights(ndim):
+    # called only from the jitted `smoothed` (in any module: the proof is across the checked tree):
+    # each `roll_diff` call is part of that trace and compiles nothing of its own
+    w = jnp.ones((3,) * ndim)
+    for axis in range(1, ndim + 1):
+        w = w + roll_diff(w, axis=axis - 1)
+    return w
+
+
+@partial(jax.jit, static_argnames=("ndim",))
+def smoothed(x, ndim):
+    return x * _axis_weights(ndim)
+
+
+def helper_only_under_an_outer_jit(n):
+    x = jnp.ones((3, 3, 3))
+    return [smoothed(x, 3) for _ in range(n)]
+
+
 def static_picked_from_fixed_bounds(n):
     # an entry of a 2-tuple bound before the loop and left alone in it is one of its 2 entries,
     # whatever the index: 2 compiles, however long the loop runs
@@ -596,10 +637,11 @@ def static_picked_from_fixed_bounds(n):
 GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda,
          tree_partial_each_step, sampler_steps, descriptor_method_each_step, tiles_per_slot, points_per_step,
-         static_read_from_a_growing_list]
+         static_read_from_a_growing_list, helper_also_called_eagerly]
 BOUNDED = [points_of_one_class, warm_up_over_a_literal_range, scale_in_metadata_alternating, layers_sharing_one_squash, layers_with_a_module_function, layer_built_once, one_static_object, constant_static, constant_through_a_helper, warm_up_fixed_modes, bounded_parity, schedule_as_traced,
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key, sampler_keeping_its_weight_steps,
            nested_def_made_once_per_run, descriptor_method_read_once, plain_method_each_step,
-           cached_descriptor_method_each_step, tiles_in_two_slots, static_picked_from_fixed_bounds]
+           cached_descriptor_method_each_step, tiles_in_two_slots, static_picked_from_fixed_bounds,
+           helper_only_under_an_outer_jit]

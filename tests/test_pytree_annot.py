@@ -187,3 +187,76 @@ def test_an_aux_name_on_an_object_of_another_class_is_reported(tmp_path):
         for name in ("node", "train"):
             sys.modules.pop(name, None)
     assert _lint(tmp_path, node=NODE, train=TRAIN) == _expected("train", TRAIN)
+
+
+# -- a registrar that keeps every field in the aux data (ALLAUXCONFIG) -------------------------
+
+ALL_AUX = '''
+import dataclasses
+from jax.tree_util import register_pytree_node
+
+def tree_dataclass(cls, aux_fields=None, **kwargs):
+    cls = dataclasses.dataclass(cls, **kwargs)
+    FLAG
+    names = [f.name for f in dataclasses.fields(cls)]
+    aux_fields = names if aux_fields is Ellipsis else list(aux_fields or ())
+    children = [n for n in names if n not in aux_fields]
+
+    def flatten(obj):
+        if TEST:
+            return (), obj
+        return tuple(getattr(obj, n) for n in children), tuple(getattr(obj, n) for n in aux_fields)
+
+    register_pytree_node(cls, flatten, lambda aux, c: aux)
+    return cls
+'''
+USERS = '''
+from functools import partial
+from reg import tree_dataclass
+
+@partial(tree_dataclass, aux_fields=DECORATED, frozen=True)
+class Config:
+    order: int = 2
+    splits: tuple = ((0, 1),)
+
+    @property
+    def step(self):
+        return 1 / self.order
+
+@partial(tree_dataclass, aux_fields=("level",))
+class Particles:
+    x: object
+    splits: object
+    level: int = 0
+'''
+
+
+def _all_aux(flag: str = "all_static = aux_fields is Ellipsis", test: str = "all_static",
+             decorated: str = "Ellipsis") -> set[str]:
+    registrar = ALL_AUX.replace("FLAG", flag).replace("TEST", test)
+    entries = pytree_annot.registrar_entries(registrar)
+    files = {"reg.py": registrar, "users.py": USERS.replace("DECORATED", decorated)}
+    plain, _classes = pytree_annot.resolve(set(entries), [("reg.py", e) for e in entries], list(files),
+                                           lambda p: p[:-3], files.__getitem__)
+    return plain
+
+
+def test_the_classes_a_registrar_keeps_all_in_the_aux_data_give_their_fields_and_properties():
+    assert _all_aux() == {"order", "step"}  # `splits` is a child of Particles: left out
+    assert _all_aux(decorated="...") == {"order", "step"}
+
+
+def test_a_flag_read_after_its_parameter_is_rebound_is_not_read():
+    # `aux_fields` is a list by then: `aux_fields is Ellipsis` is False whatever was given
+    registrar = ALL_AUX.replace("    FLAG\n", "").replace(
+        "    children = ", "    all_static = aux_fields is Ellipsis\n    children = ").replace("TEST", "all_static")
+    assert pytree_annot.registrar_entries(registrar) == set()
+
+
+def test_an_inline_test_of_a_rebound_parameter_is_not_read():
+    assert _all_aux(flag="pass", test="aux_fields is Ellipsis") == set()
+
+
+def test_other_arguments_register_nothing_all_aux():
+    assert _all_aux(decorated="('order',)") == set()
+    assert _all_aux(decorated="None") == set()

@@ -237,9 +237,10 @@ class FileLinter:
             for code, exc in failed.items():
                 result.errors.append(_internal_error(path, f"rule {code}", exc))
             defs, calls, wrapper_facts = self._project_facts(index, module_name, wrappers)
-            # instance uses for JG301's proof across modules (jitguard.lint.analysis.undertrace)
+            # instance and private-function uses for the proof across modules that code runs only under
+            # a trace (jitguard.lint.analysis.undertrace): JG301's pending findings, the churn rules' calls
             trace_calls = (undertrace.file_facts(index, public_name(module_name), self.options.tree_packages)
-                           if any(r.code == "JG301" for r in self.module_rules) else None)
+                           if self.project_enabled or any(r.code == "JG301" for r in self.module_rules) else None)
         except RecursionError:
             return self._diag(path, "JG003", "file is too deeply nested to analyse; not checked")
         except Exception as exc:  # noqa: BLE001 - one file must not stop the run

@@ -40,7 +40,7 @@ from jitguard.lint.analysis.crossmodule import (
     wrapper_callers,
 )
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
-from jitguard.lint.analysis.undertrace_project import drop_proven
+from jitguard.lint.analysis.undertrace_project import drop_proven, traced_sites
 from jitguard.lint import ruleinfo, suppression
 from jitguard.lint.cache import Cache, content_digest
 from jitguard.lint.diagnostics import FileResult, Finding
@@ -825,7 +825,8 @@ def apply_project_rules(results: list[FileResult], rules: list | None = None, co
         if index.defs:
             if rules is None:
                 project_rules = ruleinfo.project_rules(codes)
-            sites = list(index.sites(results))
+            # calls made in code that runs only under another module's trace compile nothing of their own
+            sites = traced_sites(index.sites(results), results, answer)
 
             def sink(code: str, site: CallSite, message: str, help: str, fix) -> None:
                 call = site.call

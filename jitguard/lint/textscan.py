@@ -177,10 +177,11 @@ def metadata_names(source: str) -> tuple[set[str], set[str]]:
         # aux data of flatten functions, in whichever module registers them; properties whose value
         # never depends on the instance's data (shapes, type(...) of a node, constants)
         fields = (aux_attributes(source) if "register_pytree" in source else set()) | static_properties(source)
-    if "fields(" in source and ("register_pytree" in source or "register_dataclass" in source):
+    if "register_pytree" in source or ("fields(" in source and "register_dataclass" in source):
         from jitguard.lint.analysis.pytree_annot import registrar_entries  # ast only
 
-        # registrations that sort fields by annotation: marked entries, resolved once the tree is scanned
+        # registrations that sort fields by annotation, or keep them all in the aux data: marked
+        # entries, resolved once the tree is scanned
         fields |= registrar_entries(source)
     fields |= _class_scans(source)
     from jitguard.lint.analysis.pytree_aux import shape_methods  # ast only

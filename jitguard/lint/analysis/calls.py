@@ -218,8 +218,20 @@ class FactExtractor:
                 in_loop = any(not is_bounded_loop(loop, table, self._enums, scope_view(self.index, func), ranges=True)
                               for loop in loops)
                 out.append((CallFact(callee, bound, in_loop, tuple(args), traced=traced,
-                                     wrapper=self.qualname(via) if via is not None else None), call, tuple(nodes)))
+                                     wrapper=self.qualname(via) if via is not None else None,
+                                     under=None if traced else self._under(func)), call, tuple(nodes)))
         return out
+
+    def _under(self, func: FunctionInfo | None) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """The condition, across the tree, under which every run of ``func`` is under a trace
+        (undertrace.trace_condition, its classes and functions qualified), or None."""
+        from jitguard.lint.analysis.undertrace import trace_condition
+
+        found = trace_condition(self.index, func) if func is not None else None
+        if found is None or not found[0]:
+            return None
+        prefix = f"{self.module_name}." if self.module_name else ""
+        return tuple(sorted(prefix + c for c in found[0])), tuple(sorted(found[1]))
 
     def _callee(self, call: cst.Call, func: FunctionInfo | None, klass) -> tuple[str, bool] | None:
         fn = call.func

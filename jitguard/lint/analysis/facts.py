@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 8
+FACTS_SCHEMA = 9
 
 
 @dataclass(frozen=True)
@@ -234,6 +234,11 @@ class CallFact:
     # the wrapper (qualname) whose body makes this call, passing its parameters on: where JAX
     # compiles for the calls of that wrapper (the churn rules report there)
     wrapper: str | None = None
+    # not traced here, but every run of the function that makes it is under a trace when this holds
+    # across the tree: (qualified classes whose __call__ / private functions "mod._f()" whose calls
+    # run only under a trace, attribute names no other module may read); undertrace.trace_condition,
+    # decided by undertrace_project.traced_sites
+    under: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
     @property
     def line(self) -> int:
@@ -258,15 +263,17 @@ class CallFact:
     def to_json(self) -> dict:
         return {"callee": self.callee, "bound": self.bound, "in_loop": self.in_loop, "traced": self.traced,
                 "args": [a.to_json() for a in self.args],
-                "where": self.where.to_json() if self.where is not None else None, "wrapper": self.wrapper}
+                "where": self.where.to_json() if self.where is not None else None, "wrapper": self.wrapper,
+                "under": [list(u) for u in self.under] if self.under is not None else None}
 
     @classmethod
     def from_json(cls, data: dict) -> "CallFact":
         where = data.get("where")
+        under = data.get("under")
         return cls(data["callee"], bool(data["bound"]), bool(data["in_loop"]),
                    tuple(ArgFact.from_json(a) for a in data["args"]),
                    Location.from_json(where) if where is not None else None, bool(data.get("traced", False)),
-                   data.get("wrapper"))
+                   data.get("wrapper"), tuple(tuple(str(x) for x in u) for u in under) if under is not None else None)
 
 
 @dataclass(frozen=True)

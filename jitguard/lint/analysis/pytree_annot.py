@@ -66,6 +66,9 @@ import ast
 from collections.abc import Callable, Iterable
 
 MARK = "\x00pytree-by-annotation:"
+# a registrar that keeps every field of the class in the aux data: ALL_AUX + name + "=" + the
+# parameter whose Ellipsis argument asks for it ("" when every application does)
+ALL_AUX = MARK + "\x00all-aux:"
 
 _JAX_ARRAY = frozenset({"jax.Array", "jax.numpy.ndarray"})
 _REGISTER_NODE = frozenset({"register_pytree_node", "register_pytree_with_keys"})
@@ -86,13 +89,17 @@ def registrar_entries(source: str) -> set[str]:
         return set()
     imports = _imports(tree)
     defs = {s.name: s for s in tree.body if isinstance(s, ast.FunctionDef)}
+    entries = {f"{ALL_AUX}{name}={flag}" for name, fn in defs.items()
+               if (flag := _all_aux_parameter(fn)) is not None}
+    if "fields(" not in source:
+        return entries
     predicates = {name for name, fn in defs.items() if _searches_for_array(fn, imports)}
     registrars = {name for name, fn in defs.items() if _sorts_by_annotation(fn, imports, predicates)}
     names = set(registrars)
     for stmt in tree.body:
         if isinstance(stmt, ast.ClassDef) and _init_subclass_registers(stmt, registrars):
             names.add(stmt.name)
-    return {MARK + n for n in names}
+    return entries | {MARK + n for n in names}
 
 
 def resolve(fields: set[str], marked: Iterable[tuple[str, str]], paths: Iterable[str],
@@ -107,7 +114,13 @@ def resolve(fields: set[str], marked: Iterable[tuple[str, str]], paths: Iterable
     where the annotation is only classes, None, ``Optional``/``Union``; every name its body binds,
     and ``closed`` when its bases are the registrar's alone (it has no other attribute)."""
     plain = {f for f in fields if not f.startswith(MARK)}
-    registrars = {f"{_package_module(module_of(path))}.{entry[len(MARK):]}" for path, entry in marked}
+    marked = list(marked)
+    every = {f"{_package_module(module_of(path))}.{entry[len(ALL_AUX):]}" for path, entry in marked
+             if entry.startswith(ALL_AUX)}
+    if every:
+        plain |= _all_aux_fields(every, paths, module_of, read)
+    registrars = {f"{_package_module(module_of(path))}.{entry[len(MARK):]}" for path, entry in marked
+                  if not entry.startswith(ALL_AUX)}
     if not registrars:
         return plain, ()
     words = {q.rpartition(".")[2] for q in registrars}
@@ -220,12 +233,8 @@ def _sorts_by_annotation(fn: ast.FunctionDef, imports: dict[str, str], predicate
     params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
     if not params:
         return False
-    classes = {params[0]}
     nodes = list(ast.walk(fn))
-    for node in nodes:  # clz = dataclasses.dataclass(frozen=True)(clz): still the class
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                and any(isinstance(n, ast.Name) and n.id in classes for n in ast.walk(node.value))):
-            classes.add(node.targets[0].id)
+    classes = _class_names(nodes, params[0])
     lists = _partition(nodes, classes, imports, predicates)
     if not lists or len(set(lists.values())) != 2:
         return False
@@ -234,7 +243,7 @@ def _sorts_by_annotation(fn: ast.FunctionDef, imports: dict[str, str], predicate
         if not isinstance(node, ast.Call) or not node.args or not (
                 isinstance(node.args[0], ast.Name) and node.args[0].id in classes):
             continue
-        last = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+        last = _last(node.func)
         if last in _REGISTER_NODE and len(node.args) >= 2 and isinstance(node.args[1], ast.Name) \
                 and node.args[1].id in defs:
             split = _flatten_split(defs[node.args[1].id])
@@ -327,6 +336,182 @@ def _init_subclass_registers(node: ast.ClassDef, registrars: set[str]) -> bool:
                         and call.args and isinstance(call.args[0], ast.Name) and call.args[0].id == cls):
                     return True
     return False
+
+
+# -- a registrar that keeps every field in the aux data ------------------------------------------
+# pmpp's ``pytree_dataclass(cls, aux_fields=None, ...)``: with ``aux_fields=Ellipsis`` its flatten
+# returns no children, ``if all_fields_static: return (), obj`` with ``all_fields_static =
+# aux_fields is Ellipsis``. The class then has no leaf: under ``jax.jit`` every field, and every
+# property computed from them, is the Python value it was (checked on JAX 0.10.2:
+# tests/precision_cases/fresh13_all_aux_pytree_by_own_decorator.py).
+
+
+def _all_aux_parameter(fn: ast.FunctionDef) -> str | None:
+    """For a registrar ``F(cls, ...)`` that calls ``register_pytree_node``/``register_pytree_with_keys``
+    on its class with a nested flatten def returning no children, ``((), aux)``: "" when every
+    return of the flatten does; the parameter ``P`` when the flatten starts with ``if flag: return
+    (), aux`` and ``flag`` is ``P is Ellipsis`` (or a name bound once to it before ``P`` is rebound,
+    never rebound itself); None otherwise."""
+    params = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)]
+    if not params:
+        return None
+    nodes = list(ast.walk(fn))
+    classes = _class_names(nodes, params[0])
+    defs = {n.name: n for n in nodes if isinstance(n, ast.FunctionDef) and n is not fn}
+    for node in nodes:
+        if (isinstance(node, ast.Call) and len(node.args) >= 2 and isinstance(node.args[0], ast.Name)
+                and node.args[0].id in classes and isinstance(node.args[1], ast.Name) and node.args[1].id in defs
+                and _last(node.func) in _REGISTER_NODE):
+            flag = _no_children_when(defs[node.args[1].id], nodes, params[1:])
+            if flag is not None:
+                return flag
+    return None
+
+
+def _class_names(nodes: list[ast.AST], first: str) -> set[str]:
+    """The registrar's class parameter ``first`` and the names bound to what is made of it
+    (``clz = dataclasses.dataclass(frozen=True)(clz)``: still the class)."""
+    classes = {first}
+    for node in nodes:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and any(isinstance(n, ast.Name) and n.id in classes for n in ast.walk(node.value))):
+            classes.add(node.targets[0].id)
+    return classes
+
+
+def _last(func: ast.expr) -> str | None:
+    return func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+
+
+def _no_children_when(flatten: ast.FunctionDef, nodes: list[ast.AST], params: list[str]) -> str | None:
+    """"" when every return of ``flatten`` gives no children; ``P`` when it starts with ``if
+    test: return (), aux``, the test reading ``P is Ellipsis`` as the registrar was given it."""
+    returns = [n for n in _own_nodes(flatten) if isinstance(n, ast.Return)]
+    if returns and all(_no_children(r) for r in returns):
+        return ""
+    body = [b for b in flatten.body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
+    first = body[0] if body else None
+    if not (isinstance(first, ast.If) and not first.orelse and len(first.body) == 1
+            and isinstance(first.body[0], ast.Return) and _no_children(first.body[0])):
+        return None
+    bindings = _binding_lines(nodes)
+    test = first.test
+    if isinstance(test, ast.Name) and len(bindings.get(test.id, ())) == 1:
+        for node in nodes:  # flag = P is Ellipsis, before any rebinding of P
+            if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                    and node.targets[0].id == test.id and (param := _ellipsis_test(node.value, params)) is not None
+                    and all(line > node.lineno for line in bindings.get(param, ()))):
+                return param
+        return None
+    param = _ellipsis_test(test, params)
+    return param if param is not None and param not in bindings else None  # P never rebound: as given
+
+
+def _binding_lines(nodes: list[ast.AST]) -> dict[str, list[int]]:
+    """Name -> the lines of the statements that bind it (assignments, loop targets, walrus)."""
+    out: dict[str, list[int]] = {}
+    for node in nodes:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AnnAssign, ast.AugAssign, ast.For, ast.NamedExpr)) else []
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name):
+                    out.setdefault(name.id, []).append(node.lineno)
+    return out
+
+
+def _ellipsis_test(expr: ast.expr, params: list[str]) -> str | None:
+    """``P is Ellipsis`` / ``P is ...`` with ``P`` one of ``params``: P."""
+    if (isinstance(expr, ast.Compare) and len(expr.ops) == 1 and isinstance(expr.ops[0], ast.Is)
+            and isinstance(expr.left, ast.Name) and expr.left.id in params and _is_ellipsis(expr.comparators[0])):
+        return expr.left.id
+    return None
+
+
+def _is_ellipsis(expr: ast.expr) -> bool:
+    return (isinstance(expr, ast.Constant) and expr.value is Ellipsis) or (
+        isinstance(expr, ast.Name) and expr.id == "Ellipsis")
+
+
+def _no_children(ret: ast.Return) -> bool:
+    """``return (), aux`` / ``return [], aux``."""
+    value = ret.value
+    return (isinstance(value, ast.Tuple) and len(value.elts) == 2
+            and isinstance(value.elts[0], (ast.Tuple, ast.List)) and not value.elts[0].elts)
+
+
+def _own_nodes(fn: ast.FunctionDef) -> list[ast.AST]:
+    """The nodes of ``fn``'s body, not those of the functions and classes nested in it."""
+    out: list[ast.AST] = []
+    stack: list[ast.AST] = list(fn.body)
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _all_aux_fields(every: set[str], paths: Iterable[str], module_of: Callable[[str], str],
+                    read: Callable[[str], str]) -> set[str]:
+    """The fields and properties of the classes registered with every field in the aux data
+    (``every``: qualified ``registrar=parameter`` entries), in the files that name a registrar:
+    ``@F`` when the registrar always does it, ``@partial(F, P=Ellipsis)`` (or ``...``) when its
+    parameter ``P`` asks for it. A field of a class that such a registrar registers otherwise
+    (some fields children) is left out: it may be a leaf there."""
+    flags: dict[str, str] = {}
+    for entry in every:
+        name, _, flag = entry.partition("=")
+        flags[name] = flag
+    words = {q.rpartition(".")[2] for q in flags}
+    static: set[str] = set()
+    other: set[str] = set()
+    for path in paths:
+        text = read(path)
+        if not any(w in text for w in words):
+            continue
+        try:
+            tree = ast.parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            continue
+        imports = _imports(tree)
+        module = _package_module(module_of(path))
+        for node in tree.body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            verdicts = [v for d in node.decorator_list if (v := _all_aux_use(d, imports, module, flags)) is not None]
+            if not verdicts:
+                continue
+            fields = {s.target.id for s in node.body if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)}
+            if any(verdicts):
+                static |= fields | {s.name for s in node.body if isinstance(s, ast.FunctionDef) and any(
+                    _dotted(d, imports) in _PROPERTIES for d in s.decorator_list)}
+            else:
+                other |= fields
+    return static - other
+
+
+_PROPERTIES = frozenset({"property", "functools.cached_property"})
+
+
+def _all_aux_use(dec: ast.expr, imports: dict[str, str], module: str, flags: dict[str, str]) -> bool | None:
+    """Does the decorator apply one of the registrars (None: it does not) so that every field is
+    aux data (True) or maybe not (False)?"""
+    call = dec if isinstance(dec, ast.Call) else None
+    target = dec
+    if call is not None and _dotted(call.func, imports) == "functools.partial" and call.args:
+        target = call.args[0]
+    elif call is not None:
+        return None
+    name = _qualified(target, imports, module)
+    found = next((q for q in flags if _registered_by(name, {q})), None)
+    if found is None:
+        return None
+    flag = flags[found]
+    if flag == "":
+        return True
+    given = [k.value for k in call.keywords if k.arg == flag] if call is not None else []
+    return bool(given) and _is_ellipsis(given[0])
 
 
 # -- the classes that use a registrar ------------------------------------------------------------

@@ -9,7 +9,10 @@ ends at the ``__call__`` of a class whose instances other modules make (the mode
 ``models.py`` and applied inside the jitted step of ``train.py``), each file records how it uses
 the instances of the classes it names (called in traced code, called in a method of one of its
 own classes, or otherwise), and a finding that rests on such a ``__call__`` is dropped only when
-every use of every instance in the tree is a call made under a trace.
+every use of every instance in the tree is a call made under a trace. A private module-level
+function (``def _f``, :func:`private_function`) is proven the same way: every read of it in the
+tree must be a call made under a trace (its condition ``mod._f()``); the churn rules read the
+condition of the code that makes each call (``CallFact.under``), JG301 that of its pending findings.
 """
 
 from __future__ import annotations
@@ -252,7 +255,10 @@ def _condition(index, func, memo: dict, stack: set):
 def _condition_of(index, func, memo: dict, stack: set):
     klass = func.cls if func.is_method else None
     if klass is None:
-        return None  # a module-level function: any module may call it from Python
+        if private_function(index, func):
+            # every call the tree makes of it (in this module or through an import) must be under a trace
+            return frozenset({f"{func.name}()"}), frozenset()
+        return None  # another module-level function: any module (or a user) may call it from Python
     if func.name == "__call__" and _public_class(index, klass):
         # (the uses of its instances this module makes are among those of the whole tree)
         return frozenset({klass.name}), frozenset()
@@ -271,6 +277,19 @@ def _condition_of(index, func, memo: dict, stack: set):
 
 
 _CLASS_NAME = re.compile(r"[A-Z]\w*\Z")
+_PRIVATE_NAME = re.compile(r"_(?!_)\w*\Z")
+
+
+def private_function(index, func) -> bool:
+    """A private module-level function (``def _f``, undecorated, the module's only binding of the
+    name at its top level): no user calls it, so the tree's own calls of it are all its runs
+    (:func:`file_facts` records each of them, ``mod._f()``)."""
+    node = func.node
+    return (func.parent is None and not func.is_method and isinstance(node, cst.FunctionDef)
+            and not node.decorators and bool(_PRIVATE_NAME.match(func.name))
+            and index.module_defs.get(func.name) is func
+            and sum(isinstance(stmt, cst.FunctionDef) and stmt.name.value == func.name
+                    for stmt in index.module.body) == 1)
 
 
 def _public_class(index, klass) -> bool:
@@ -318,10 +337,19 @@ class _Uses:
         self.module_name = module_name
         self.tracked = {name: f"{module_name}.{name}" for name, klass in index.classes.items()
                         if _public_class(index, klass)}
+        for name, info in index.module_defs.items():
+            if private_function(index, info):
+                self.tracked[name] = f"{module_name}.{name}()"  # every read of it: a call under a trace?
         for local, full in index.imports.names.items():
             last = full.rpartition(".")[2]
-            if _CLASS_NAME.match(last) and (not tree_packages or full.split(".", 1)[0] in tree_packages):
+            if not tree_packages or full.split(".", 1)[0] not in tree_packages:
+                if _CLASS_NAME.match(last) and not tree_packages:
+                    self.tracked.setdefault(local, full)
+                continue
+            if _CLASS_NAME.match(last):
                 self.tracked.setdefault(local, full)
+            elif _PRIVATE_NAME.match(last):
+                self.tracked.setdefault(local, full + "()")  # a private function of another module
         self.tree_packages = tree_packages
         self.refs: list[tuple] = []  # (node, parent, grandparent, class)
         self.names: dict[str, list] = {}  # Name value -> [(node, parent)]
@@ -338,9 +366,13 @@ class _Uses:
             cache["attrs"] = {attr: [node for node, _p in found] for attr, found in self.attrs.items()}
         uses: dict[str, list] = {}
         for node, parent, grand, qualname in self.refs:
-            verdicts = self._verdicts(node, parent, grand)
+            verdicts = self._verdicts(node, parent, grand, qualname)
             if verdicts is not None:
                 uses.setdefault(qualname, []).extend(verdicts)
+        for qualname, verdicts in uses.items():
+            if qualname.endswith("()"):  # (a function's calls: each condition once)
+                uses[qualname] = [None] if None in verdicts else [list(v) for v in dict.fromkeys(
+                    (tuple(c), tuple(n)) for c, n in verdicts)]
         return uses
 
     def _walk(self) -> None:
@@ -369,6 +401,8 @@ class _Uses:
                     attrs.setdefault(node.attr.value, []).append((node, parent))
                     push((node.value, node, parent, in_def))  # (not the attribute's name)
                     continue
+                if qualname[-1] == ")":  # mod._f: still an attribute read (method callers count it)
+                    attrs.setdefault(node.attr.value, []).append((node, parent))
             else:
                 if kind in not_code:
                     if in_def and kind is not cst.Annotation:  # names imported in a function are not followed:
@@ -412,6 +446,8 @@ class _Uses:
                     attrs.setdefault(node.attr.value, []).append((node, nodes[up[j]]))
                     skipped.add(ends[j] - 1)  # (its name: the last node below it)
                     continue
+                if qualname[-1] == ")":  # mod._f: still an attribute read (method callers count it)
+                    attrs.setdefault(node.attr.value, []).append((node, nodes[up[j]]))
                 skip_end = ends[j]
             else:
                 if kind in not_code:
@@ -433,7 +469,11 @@ class _Uses:
 
     def _attribute_reference(self, node: cst.Attribute) -> str | None:
         attr = node.attr.value
-        if not ("A" <= attr[:1] <= "Z" and _CLASS_NAME.match(attr)):  # (most attributes: no regex)
+        first = attr[:1]
+        if first == "_":  # (most attributes: no regex)
+            if not (self.tree_packages and _PRIVATE_NAME.match(attr)):
+                return None
+        elif not ("A" <= first <= "Z" and _CLASS_NAME.match(attr)):
             return None
         head = node.value
         while type(head) is cst.Attribute:
@@ -441,10 +481,16 @@ class _Uses:
         if type(head) is not cst.Name or head.value not in self.index.imports.names:
             return None
         full = self.index.imports.resolve(node)
-        return full if full and (not self.tree_packages or full.split(".", 1)[0] in self.tree_packages) else None
+        if not full or (self.tree_packages and full.split(".", 1)[0] not in self.tree_packages):
+            return None
+        return full + "()" if first == "_" else full  # mod._f: a private function of another module
 
-    def _verdicts(self, node, parent, grand) -> list | None:
-        """The verdicts of one reference (None: a type test, which uses no instance)."""
+    def _verdicts(self, node, parent, grand, qualname: str = "") -> list | None:
+        """The verdicts of one reference (None: a type test, which uses no instance). For a
+        private function (``mod._f()``) a call's verdict is the condition of the code making it;
+        any other read (passed on, rebound, decorated with) is not proven."""
+        if qualname.endswith("()"):
+            return [self._verdict_at(parent) if isinstance(parent, cst.Call) and parent.func is node else None]
         if isinstance(parent, cst.Arg) and isinstance(grand, cst.Call) and parent is not grand.args[0] and (
                 self.index.imports.resolve(grand.func) in ("isinstance", "issubclass")):
             return None

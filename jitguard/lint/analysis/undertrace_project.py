@@ -7,7 +7,10 @@ finding when, for each such class, every use of every instance the tree makes is
 that runs only under a trace (recursively: in a method of a class whose own instances are only
 called under a trace), at least one instance is made, no class of the tree derives from it, no
 other module reads a method or attribute the proof read in one module only, and no file the
-analysis did not read with libcst names the class at all. A pending finding of an eager loop
+analysis did not read with libcst names the class at all. A private function (``mod._f()``) is
+proven alike from every read of it in the tree, when also every file whose imports refer to it
+recorded its reads (:func:`traced_sites` applies the proof to the churn rules' call sites). A
+pending finding of an eager loop
 (names ``!f``: ``f`` is the entry function its eager path starts from) is dropped the other way:
 when some other file refers to ``f`` (it may call it inside a jitted step). A finding that a
 NONEDISPATCH hold hides (names ``?f_jit``, ``?f``: jitguard.lint.analysis.noneguards) is dropped
@@ -21,6 +24,7 @@ and the files' text alone (no libcst).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 
 def drop_proven(results, answer=None) -> None:
@@ -46,6 +50,29 @@ def drop_proven(results, answer=None) -> None:
                             if not (f.code == code and f.line == line and f.column == column)]
 
 
+def traced_sites(sites, results, answer=None) -> list:
+    """The call sites (project.CallSite), those whose call is made in code that runs only under a
+    trace across the tree (``CallFact.under`` holds, as for a pending JG301 finding) marked
+    ``traced``: part of the outer trace, such a call compiles nothing of its own, so the churn
+    rules (``rules._sites.python_level``) leave it alone."""
+    sites = list(sites)
+    if not any(s.call.under is not None and not s.call.traced for s in sites):
+        return sites
+    proof = _Proof(results, answer)
+    decided: dict[tuple, bool] = {}
+    out = []
+    for site in sites:
+        call = site.call
+        if call.under is not None and not call.traced:
+            key = (site.path, call.under)
+            if key not in decided:
+                decided[key] = proof.holds(call.under[0], call.under[1], site.path)
+            if decided[key]:
+                site = replace(site, call=replace(call, traced=True))
+        out.append(site)
+    return out
+
+
 def _trace_calls(res) -> dict:
     facts = getattr(res, "facts", None)
     return getattr(facts, "trace_calls", None) or {}
@@ -66,13 +93,17 @@ class _Proof:
             if res.facts is None or res.facts.trace_calls is None or facts.get("local_imports"):
                 self.unread.append(res.path)
             for qualname, verdicts in facts.get("uses", {}).items():
-                self.uses.setdefault(self.canonical(qualname), []).extend((res.path, v) for v in verdicts)
+                self.uses.setdefault(self._tree_name(self.canonical(qualname)), []).extend(
+                    (res.path, v) for v in verdicts)
         self._texts: dict[str, str | None] = {}
         self._memo: dict[str, bool] = {}
         self._stack: set[str] = set()
 
     def canonical(self, qualname: str) -> str:
-        """``pkg.Model`` -> ``pkg.models.Model`` through the re-exports."""
+        """``pkg.Model`` -> ``pkg.models.Model`` through the re-exports (``pkg._f()``, the calls of a
+        private function, the same way)."""
+        if qualname.endswith("()"):
+            return self.canonical(qualname[:-2]) + "()"
         for _ in range(4):
             nxt = self.reexports.get(qualname)
             if nxt is None:
@@ -103,10 +134,13 @@ class _Proof:
     def _proven(self, qualname: str) -> bool:
         verdicts = self.uses.get(qualname)
         if not verdicts:
-            return False  # no instance seen: nothing proves where it is called
-        word = re.compile(rf"\b{re.escape(qualname.rpartition('.')[2])}\b")
-        needle = (qualname.rpartition('.')[2],)
+            return False  # no instance (no call) seen: nothing proves where it is called
+        last = qualname.rpartition('.')[2].removesuffix("()")
+        word = re.compile(rf"\b{re.escape(last)}\b")
+        needle = (last,)
         if any(self._mentions(path, word, needle) for path in self.unread):
+            return False
+        if qualname.endswith("()") and not self._calls_all_recorded(qualname, {path for path, _v in verdicts}):
             return False
         for path, verdict in verdicts:
             if verdict is None:
@@ -115,6 +149,36 @@ class _Proof:
             if not (self._unread_elsewhere(names, path) and all(self.proven(c) for c in classes)):
                 return False
         return True
+
+    def _calls_all_recorded(self, qualname: str, recorded: set[str]) -> bool:
+        """Every file that refers to the private function ``qualname`` (``mod._f()``) through its
+        imports (:meth:`referring`) recorded its uses of it: one that imports it by a star, or
+        reads it in a way the walk does not follow, leaves the proof unmade."""
+        module, _, name = qualname[:-2].rpartition(".")
+        own = self._paths_by_module().get(module)
+        if own is None:
+            return False  # the function's own file is not among those checked
+        return all(path in recorded for path in self.referring([name], own, loose=True))
+
+    def _tree_name(self, qualname: str) -> str:
+        """``pkg.sub.ns._f()`` -> ``ns._f()`` when the file of the module lies in a namespace
+        package (no ``__init__.py`` above it: its module name lacks the outer packages an import
+        names); other names unchanged."""
+        if not qualname.endswith("()"):
+            return qualname
+        module, _, name = qualname[:-2].rpartition(".")
+        modules = self._paths_by_module()
+        if module in modules:
+            return qualname
+        hits = sorted((m for m in modules if module.endswith("." + m)), key=len)
+        if not hits or (len(hits) > 1 and len(hits[-1]) == len(hits[-2])):
+            return qualname
+        return f"{hits[-1]}.{name}()"
+
+    def _paths_by_module(self) -> dict[str, str]:
+        if not hasattr(self, "_by_module"):
+            self._by_module = {self._module(res.path): res.path for res in self.results}
+        return self._by_module
 
     def _unread_elsewhere(self, names, path: str) -> bool:
         """No file but ``path`` reads one of these attributes (``.name``) or, for ``=name``, names
@@ -139,8 +203,14 @@ class _Proof:
         before: a file that cannot be read, one that imports modules by name at run time
         (``importlib.import_module``, ``__import__``), or a relative import whose package is
         unknown."""
+        return next(self.referring(names, path), None) is not None
+
+    def referring(self, names, path: str, loose: bool = False):
+        """The files (paths) of the tree but ``path`` that refer to one of ``names``, as
+        :meth:`referred_elsewhere` decides it (``loose``: also an import from a module whose
+        name ends with the module's, as one in a namespace package is named)."""
         if not names:
-            return False
+            return
         module = self._module(path)
         words = re.compile(r"(?:" + "|".join(rf"(?<!\w){re.escape(n)}" for n in names) + r")\b")
         for res in self.results:
@@ -149,19 +219,19 @@ class _Proof:
             if not self._mentions(res.path, words, names):
                 continue
             text = self._text(res.path)
-            if text is None:
-                return True
-            if "import_module" in text or "__import__" in text:
-                return True  # modules imported by name at run time: the words decide
-            if self._refers(text, self._module(res.path), module, names, path):
-                return True
-        return False
+            if (text is None or "import_module" in text or "__import__" in text  # run-time imports: the words decide
+                    or self._refers(text, self._module(res.path), module, names, path, loose)):
+                yield res.path
 
-    def _refers(self, text: str, here: str, module: str, names, path: str) -> bool:
+    def _refers(self, text: str, here: str, module: str, names, path: str, loose: bool = False) -> bool:
         from jitguard.lint.analysis.crossmodule import import_statements
 
         targets = {f"{module}.{n}" for n in names}
         aliases: set[str] = set()  # local names of the module in this file
+
+        def same(name: str) -> bool:
+            return name == module or (loose and name.endswith("." + module))
+
         for base, entries in import_statements(text, here):
             if base is None:
                 if any(name in names for name, _alias in entries):
@@ -169,18 +239,19 @@ class _Proof:
                 continue
             for name, alias in entries:
                 if not base:  # import a.b.c [as d]
-                    if alias is not None and self.canonical(name) == module:
+                    if alias is not None and same(self.canonical(name)):
                         aliases.add(alias)
                     elif alias is None and name.split(".")[0] == module.split(".")[0]:
                         aliases.add(module)  # used as the dotted path pkg.evidence._f
                     continue
                 inside = module == base or module.startswith(base + ".")  # from the module or a package above it
+                inside = inside or (loose and base.endswith("." + module))
                 if name == "*":
                     if inside and any(not n.startswith("_") or self._has_all(path) for n in names):
                         return True
                 elif name in names and (inside or self.canonical(f"{base}.{name}") in targets):
                     return True
-                elif self.canonical(f"{base}.{name}") == module:
+                elif same(self.canonical(f"{base}.{name}")):
                     aliases.add(alias or name)
         return any(re.search(rf"(?<![\w.]){re.escape(a)}\s*\.\s*{re.escape(n)}\b", text)
                    for a in aliases for n in names)

@@ -61,6 +61,11 @@ class LoopVaryingStatic(Rule):
         A jitted method of a class of the module is followed when it is called through the class
         (`Tile.area(tile)`) or on a name bound once to a new instance (`tile = Tile(...)`, then
         `tile.area(tile)`), the instance bound to `self` unless the method is a staticmethod.
+        A call made in a private helper (`def _sources(config)`) whose every call in the checked
+        tree, in any module, is made under a trace (a jitted function's body, or another such
+        helper) is part of that trace and compiles nothing of its own: not flagged. One call from
+        plain Python, a use other than a call (passed on, stored), or an import the analysis
+        cannot follow keeps it flagged.
         Not detected yet: a static parameter inside JAX's own primitives. Outside jit, `x ** n`
         and `jnp.power(x, n)` with an integer `n` (a Python int, or a concrete integer array
         such as an optimizer's step count) lower to `integer_pow` with `n` as a static parameter,
