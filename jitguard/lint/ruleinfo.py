@@ -3,7 +3,7 @@ them: their codes, names, scopes, whether they are on by default, and where each
 
 The rule modules import libcst and the analysis (a third of a second of start-up); a run whose
 files all come from the cache (the pre-commit hook on unchanged or lightly changed files) needs
-only this table. ``tests/test_lazy_imports.py`` checks that it equals the registry
+only this table. ``tests/test_cache.py`` checks that it equals the registry
 (``jitguard.lint.rules.ALL_RULES``), so a rule added there and not here fails a test.
 """
 

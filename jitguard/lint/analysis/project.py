@@ -14,7 +14,7 @@ from jitguard.lint.analysis.metaidentity import in_metadata, new_pytree_class
 from jitguard.lint.diagnostics import FileResult
 
 # lattice.WEAK_SCALARS (the kinds of Python scalar literals), not imported: lattice imports libcst,
-# and the project index runs on cached facts alone (tests/test_lazy_imports.py checks they agree)
+# and the project index runs on cached facts alone (tests/test_cache.py checks they agree)
 WEAK_SCALARS = ("int", "float", "bool", "complex")
 
 
