@@ -126,7 +126,8 @@ class Cache:
         index does. The change time cannot be set back by a program (``touch -d``, ``cp -p`` and
         ``rsync -t`` set the modification time only)."""
         row = self._stats.get(self._path(path))
-        if isinstance(row, list) and len(row) == 5 and row[:4] == [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]:
+        if (isinstance(row, list) and len(row) == 5 and row[0] == st.st_size and row[1] == st.st_ino
+                and row[2] == st.st_mtime_ns and row[3] == st.st_ctime_ns):
             return row[4] if isinstance(row[4], str) else None
         return None
 
@@ -149,7 +150,7 @@ class Cache:
             if entry is None or entry[0] != digest or len(entry) < 8 or entry[6] is None:
                 return None
             names, (fields, methods) = entry[4], entry[6]
-            if all(isinstance(x, list) for x in (names, fields, methods)):
+            if isinstance(names, list) and isinstance(fields, list) and isinstance(methods, list):
                 return names, fields, methods
         except (TypeError, ValueError, IndexError, KeyError):  # a damaged entry: scan again
             pass

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import ast
 import atexit
-import concurrent.futures as cf
 import contextlib
 import copy
 import dataclasses
 import gc
 import hashlib
 import json
-import multiprocessing
 import os
 import sys
 import tempfile
@@ -58,7 +56,19 @@ from jitguard.lint.textscan import (
     run_with_big_stack,
 )
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from jitguard.lint.engine import FileLinter
+
+
+def _cf():
+    """concurrent.futures with its process pool, and multiprocessing: imported by a run that starts
+    processes only (~15 ms of every run's start otherwise, the pre-commit hook's among them)."""
+    import concurrent.futures as cf
+    import concurrent.futures.process  # noqa: F401 - cf.process.BrokenProcessPool
+    import multiprocessing
+
+    return cf, multiprocessing
 
 
 def _linter(options: LintOptions) -> FileLinter:
@@ -169,6 +179,7 @@ def _crashed(path: str) -> FileResult:
 
 
 def _lint_one_isolated(options: LintOptions, path: str) -> Linted:
+    cf, multiprocessing = _cf()
     ctx = multiprocessing.get_context("spawn")
     with cf.ProcessPoolExecutor(1, mp_context=ctx, initializer=_init_worker) as pool:
         try:
@@ -635,15 +646,16 @@ class _Workers:
         self.jobs = jobs
         self._crumbs = tempfile.TemporaryDirectory(prefix="jitguard-crumbs-", ignore_cleanup_errors=True)
         self.crumbs = self._crumbs.name
-        self._pool: cf.ProcessPoolExecutor | None = None
-        self._closing: cf.ProcessPoolExecutor | None = None
+        self._pool: ProcessPoolExecutor | None = None
+        self._closing: ProcessPoolExecutor | None = None
 
     @property
     def started(self) -> bool:
         return self._pool is not None
 
-    def pool(self) -> cf.ProcessPoolExecutor:
+    def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            cf, multiprocessing = _cf()
             for name in os.listdir(self.crumbs):  # the breadcrumbs of a broken pool's processes
                 os.unlink(os.path.join(self.crumbs, name))
             ctx = multiprocessing.get_context("spawn")  # (processes start as chunks are submitted)
@@ -703,6 +715,7 @@ class _Workers:
         size = max(1, -(-len(items) // (self.jobs * 2)))
         chunks = [items[i:i + size] for i in range(0, len(items), size)]
         futures = [pool.submit(_wrapper_check_chunk, chunk, self.options.tree_packages) for chunk in chunks]
+        cf, _ = _cf()
         broken = False
         for chunk, fut in zip(chunks, futures):
             try:
@@ -727,6 +740,7 @@ class _Workers:
         pool = self.pool()
         futures = [pool.submit(_lint_seeded_chunk, [(p, seeds[p]) for p in chunk], self.options)
                    for chunk in _chunks(list(seeds), self.jobs)]
+        cf, _ = _cf()
         broken = False
         for fut in futures:
             try:
@@ -792,6 +806,7 @@ def _pool_round(paths: list[str], workers: _Workers, done: dict[str, Linted],
     unfinished: list[str] = []
     pool = workers.pool()
     futures = {pool.submit(_lint_chunk, chunk, workers.options): chunk for chunk in chunks}
+    cf, _ = _cf()
     if meanwhile is not None:
         meanwhile()
     for fut in cf.as_completed(futures):
