@@ -15,41 +15,20 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_project import FILES as PROJECT
+
+# test_project's tree (a jitted step and scale, a helper handed a traced value, a loop of calls
+# through a package's re-export), with a wrapper of the jitted functions called from the loop, a
+# pytree whose metadata one module declares and another reads, and a traced value handed to a
+# module without a JAX word
+_RUN = textwrap.dedent(PROJECT["run.py"]).lstrip()
 FILES = {
     "pyproject.toml": "[tool.jitguard]\n",
-    "pkg/__init__.py": "from .train import step\n",
-    "pkg/train.py": """
-        from functools import partial
-
-        import jax
-
-        from pkg.helpers import safe_log
-
-
-        @partial(jax.jit, static_argnames=("n", "sizes"))
-        def step(x, n, sizes=(1,)):
-            return safe_log(x) * n
-
-
-        @jax.jit
-        def scale(x, factor):
-            return x * factor
-    """,
-    "pkg/helpers.py": """
-        import jax.numpy as jnp
-
-
-        def safe_log(x):
-            if jnp.min(x) <= 0:
-                x = x - jnp.min(x) + 1e-6
-            return jnp.log(x)
-
-
-        def plain(x):
-            if x > 0:
-                return x
-            return -x
-    """,
+    **{name: text for name, text in PROJECT.items() if name != "run.py"},
+    "run.py": _RUN.replace("from pkg.train import scale, step\n",
+                           "from pkg.train import scale, step\nfrom pkg.wrap import grow, run\n").replace(
+        "    pkg.step(data, 3, sizes=[1, 2])\n",
+        "    pkg.step(data, 3, sizes=[1, 2])\n    run(data, [i])\n    grow(data, i)\n"),
     "pkg/wrap.py": """
         from pkg.train import scale, step
 
@@ -94,26 +73,9 @@ FILES = {
                 return y
             return -y
     """,
-    "run.py": """
-        import numpy as np
-
-        import pkg
-        from pkg import train
-        from pkg.train import scale, step
-        from pkg.wrap import grow, run
-
-        data = np.ones(16, np.float32)
-        for i in range(data.shape[0] // 2):
-            step(data, i)
-            train.step(data[:i], 2)
-            pkg.step(data, 3, sizes=[1, 2])
-            run(data, [i])
-            grow(data, i)
-        scale(data, 2)
-        scale(data, 0.5)
-        print(pkg.helpers.plain(3.0))
-    """,
 }
+
+assert "from pkg.wrap import" in FILES["run.py"] and "run(data, [i])" in FILES["run.py"]
 
 # (file, text, replacement): each edit toggles a change that moves findings in this file or in others
 EDITS = [
