@@ -302,7 +302,8 @@ def _context_files(files: list[str], resolver: Resolver) -> list[str]:
     for root in roots:
         if not any(root == t or t in root.parents for t in top):
             top.append(root)
-    named = {os.path.abspath(f) for f in files}
+    here = os.getcwd()  # os.path.abspath(p) is normpath(join(getcwd(), p)): the folder read once, not per file
+    named = {os.path.normpath(os.path.join(here, f)) for f in files}
     cwd = Path.cwd().resolve()
     prefix = os.path.join(str(cwd), "")
     out = []
@@ -310,7 +311,7 @@ def _context_files(files: list[str], resolver: Resolver) -> list[str]:
     for t in top:
         paths.extend(_importable(t) if _bare(resolver.for_folder(t), t) else [str(t)])
     for found in discover(paths, resolver):
-        full = os.path.abspath(found)
+        full = os.path.normpath(os.path.join(here, found))
         if full in named:
             continue
         if full.startswith(prefix):  # (Path(full).is_relative_to(cwd): os.path.relpath(full, cwd))
@@ -330,13 +331,14 @@ def _reported(results: list, files: list[str], run: "Run", context: bool) -> tup
     finding at a call of a function that a checked file defines, or a traced value that a checked
     file's jitted code hands to another file's helper (the message names the caller's file)."""
     findings, errors = [], []
-    named = {os.path.abspath(f) for f in files}
+    here = os.getcwd()  # (os.path.abspath, the folder read once)
+    named = {os.path.normpath(os.path.join(here, f)) for f in files}
     cross = project_rule_codes()
     # the message names the caller's file as the run shows paths (relative to the current folder
     # when under it), or by its base name
     callers = tuple({f"({form})" for p in files for form in (os.path.basename(p), p, os.path.normpath(p))})
     for res in results:
-        if os.path.abspath(res.path) in named:
+        if os.path.normpath(os.path.join(here, res.path)) in named:
             findings.extend(f for f in res.findings if run.keep(f))
             errors.extend(res.errors)
             continue
@@ -346,7 +348,7 @@ def _reported(results: list, files: list[str], run: "Run", context: bool) -> tup
             if not run.keep(f):
                 continue
             if f.code in cross:
-                if any(os.path.abspath(r) in named for r in f.related):
+                if any(os.path.normpath(os.path.join(here, r)) in named for r in f.related):
                     findings.append(f)
             elif any(c in f.message for c in callers):
                 findings.append(f)
@@ -454,9 +456,11 @@ def _write_report(args: argparse.Namespace, findings: list, errors: list[str], c
 
 
 def _notebooks(findings) -> dict:
+    out: dict = {}
+    if not any(f.path.endswith(".ipynb") for f in findings):
+        return out  # (the notebook module is not imported: ~5 ms of a pre-commit run)
     from jitguard.lint import notebook
 
-    out = {}
     for f in findings:
         if f.path.endswith(".ipynb") and f.path not in out:
             try:

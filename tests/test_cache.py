@@ -21,13 +21,20 @@ def jitguard(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def cache_files(folder: Path) -> list[Path]:
+    """The head file of each cache (one per version, schema and settings); its records are in the
+    shard files of the folder of the same name beside it."""
     return sorted((folder / __version__).glob("*.json")) if (folder / __version__).is_dir() else []
 
 
-def entries(folder: Path) -> dict:
+def shard_files(head: Path) -> list[Path]:
+    return sorted(head.with_suffix("").glob("*.json"))
+
+
+def entries(folder: Path, table: str = "files") -> dict:
     out: dict = {}
     for f in cache_files(folder):
-        out.update(json.loads(f.read_text())["files"])
+        for shard in shard_files(f):
+            out.update(json.loads(shard.read_text()).get(table, {}))
     return out
 
 
@@ -94,6 +101,14 @@ def test_a_damaged_cache_is_ignored(tmp_path: Path) -> None:
     expected = jitguard(tmp_path, "check", "--no-cache", "--output-format", "json", ".").stdout
     for junk in ("{not json", "[]", '{"%s": 5}' % (tmp_path / "bug.py"), '{"%s": ["x", [[1]]]}' % (tmp_path / "bug.py")):
         cache_file.write_text(junk)
+        proc = jitguard(tmp_path, "check", "--output-format", "json", ".")
+        assert proc.returncode == 1 and proc.stdout == expected, junk
+    [shard] = shard_files(cache_file)
+    schema = json.loads(shard.read_text())["schema"]
+    for junk in ("{not json", "[]", json.dumps({"schema": schema, "files": {str(tmp_path / "bug.py"): 5}}),
+                 json.dumps({"schema": schema, "files": {str(tmp_path / "bug.py"): ["x", [[1]]]}}),
+                 json.dumps({"schema": schema, "files": {str(tmp_path / "bug.py"): [None] * 8}, "stats": 3})):
+        shard.write_text(junk)
         proc = jitguard(tmp_path, "check", "--output-format", "json", ".")
         assert proc.returncode == 1 and proc.stdout == expected, junk
 
@@ -187,8 +202,10 @@ def test_one_cache_for_one_process_and_several(tmp_path: Path) -> None:
 def _without_stats(cache: Path) -> dict:
     """The cache's results; the files' statuses aside (a file written less than
     cache.STAT_MARGIN_NS before a run gets its status recorded by a later run)."""
-    data = json.loads(cache.read_text())
-    data.pop("stats", None)
+    data = {"head": json.loads(cache.read_text())}
+    for shard in shard_files(cache):
+        data[shard.name] = json.loads(shard.read_text())
+        data[shard.name].pop("stats", None)
     return data
 
 

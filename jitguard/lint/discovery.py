@@ -219,9 +219,17 @@ def _is_symlink(entry: os.DirEntry) -> bool:
         return False
 
 
-def module_name(path: str) -> str:
-    """Dotted module name, from the enclosing packages (folders with __init__.py)."""
-    folder, name = os.path.split(os.path.abspath(path))
+def module_names(paths) -> dict[str, str]:
+    """{path: :func:`module_name`} of many files (the current folder read once: ``os.path.abspath``
+    asks the system for it on every call)."""
+    cwd = os.getcwd()
+    return {path: module_name(path, cwd) for path in paths}
+
+
+def module_name(path: str, cwd: str | None = None) -> str:
+    """Dotted module name, from the enclosing packages (folders with __init__.py). ``cwd``: the
+    current folder, if the caller has it (``os.path.abspath`` is normpath(join(cwd, path)))."""
+    folder, name = os.path.split(os.path.abspath(path) if cwd is None else os.path.normpath(os.path.join(cwd, path)))
     dot = name.rfind(".")
     stem = name[:dot] if 0 < dot < len(name) - 1 else name  # as pathlib's stem: "pkg.__init__" resolves against "pkg"
     package = _package(folder)

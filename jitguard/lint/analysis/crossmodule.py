@@ -120,7 +120,8 @@ def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], r
 
 
 def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], read,
-                    reexports: Mapping[str, str] | None = None, keep=None, imports=None) -> dict[str, set[str]]:
+                    reexports: Mapping[str, str] | None = None, keep=None, imports=None,
+                    merged: bool = False) -> dict[str, set[str]]:
     """{path: the names under which the file may call a wrapper defined in another file of the
     tree}, and, for a file whose possible wrappers were not read with libcst
     (``FileFacts.maybe_wrappers``), those of its own names that another file may call.
@@ -136,8 +137,10 @@ def wrapper_callers(results: list[FileResult], module_of: Mapping[str, str], rea
     which a re-export of the wrapper (``from .wrap import run`` in ``pkg/__init__.py``) needs. A filter only: the callee of each call is
     resolved when its facts are made, and joined to the wrapper's qualified name by the project index.
     ``imports(path, module)``, if given, gives :func:`import_rows` of a file without facts instead
-    of ``read`` (the runner: kept in its cache with the file's digest)."""
-    table = _Wrappers(results, module_of, reexports)
+    of ``read`` (the runner: kept in its cache with the file's digest). ``merged``: ``reexports``
+    already holds every result's own re-exports, merged in the order of ``results`` (the runner
+    merges them once for all its project-wide steps); it is not copied."""
+    table = _Wrappers(results, module_of, reexports, merged)
     out: dict[str, set[str]] = {}
     if not table.paths:
         return out
@@ -170,16 +173,17 @@ class _Wrappers:
     """The wrappers of the tree (and possible wrappers), by qualified name and by module."""
 
     def __init__(self, results: list[FileResult], module_of: Mapping[str, str],
-                 reexports: Mapping[str, str] | None) -> None:
+                 reexports: Mapping[str, str] | None, merged: bool = False) -> None:
         self.paths: dict[str, str] = {}  # qualified name -> the file that defines it
         self.maybe: set[str] = set()  # those not read with libcst yet
         self.by_module: dict[str, set[str]] = {}  # module -> its wrappers' names
-        self.reexports: dict[str, str] = dict(reexports or {})
+        self.reexports: Mapping[str, str] = reexports if merged and reexports is not None else dict(reexports or {})
         for res in results:
             facts = res.facts
             if facts is None:
                 continue
-            self.reexports.update(facts.reexports)
+            if not merged:
+                self.reexports.update(facts.reexports)
             module = module_of.get(res.path)
             if not module:
                 continue

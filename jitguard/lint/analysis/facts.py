@@ -468,6 +468,15 @@ class ReturnSummary:
                    data.get("record"), TypeGuard.from_json(guard) if guard is not None else None)
 
 
+def _strings(mapping: dict) -> dict[str, str]:
+    """A copy of a {str: str} table read from the cache, or ValueError (a damaged entry): checked by
+    type in C (``FileFacts.from_json`` runs for every cached file of a warm run; a re-exports table
+    holds a file's every import)."""
+    if not isinstance(mapping, dict) or not set(map(type, mapping)) | set(map(type, mapping.values())) <= {str}:
+        raise ValueError("a re-exports table that is not {str: str}")
+    return dict(mapping)
+
+
 @dataclass(frozen=True)
 class FileFacts:
     """What one file contributes to the project-wide analysis."""
@@ -509,7 +518,7 @@ class FileFacts:
             tuple(JitDef.from_json(d) for d in data["defs"]),
             tuple(Wrapper.from_json(w) for w in data["wrappers"]),
             tuple(CallFact.from_json(c) for c in data["calls"]),
-            {str(k): str(v) for k, v in data["reexports"].items()},
+            _strings(data["reexports"]),
             tuple(ReturnSummary.from_json(r) for r in data.get("returns", ())),
             data.get("trace_calls"),
             tuple(str(n) for n in data.get("maybe_wrappers", ())),

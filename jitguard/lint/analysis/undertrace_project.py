@@ -86,15 +86,16 @@ class _Proof:
         for res in self.results:
             if res.facts is not None:
                 self.reexports.update(res.facts.reexports)
-        self.uses: dict[str, list] = {}
+        # canonical class -> [(path, the file's verdicts)], flattened by uses() when asked (a proof
+        # asks for a few classes; the tree records uses of thousands)
+        self._uses: dict[str, list] = {}
         self.unread: list[str] = []  # files whose uses are not recorded: their text is searched
         for res in self.results:
             facts = _trace_calls(res)
             if res.facts is None or res.facts.trace_calls is None or facts.get("local_imports"):
                 self.unread.append(res.path)
             for qualname, verdicts in facts.get("uses", {}).items():
-                self.uses.setdefault(self._tree_name(self.canonical(qualname)), []).extend(
-                    (res.path, v) for v in verdicts)
+                self._uses.setdefault(self._tree_name(self.canonical(qualname)), []).append((res.path, verdicts))
         self._texts: dict[str, str | None] = {}
         self._memo: dict[str, bool] = {}
         self._stack: set[str] = set()
@@ -131,8 +132,12 @@ class _Proof:
         self._memo[qualname] = result
         return result
 
+    def uses(self, qualname: str) -> list:
+        """[(path, verdict)] of every recorded use of the class's instances, in the files' order."""
+        return [(path, v) for path, verdicts in self._uses.get(qualname, ()) for v in verdicts]
+
     def _proven(self, qualname: str) -> bool:
-        verdicts = self.uses.get(qualname)
+        verdicts = self.uses(qualname)
         if not verdicts:
             return False  # no instance (no call) seen: nothing proves where it is called
         last = qualname.rpartition('.')[2].removesuffix("()")

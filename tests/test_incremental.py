@@ -1,0 +1,169 @@
+"""Warm runs give the findings of a cold run (issue 15: the pre-commit path and the warm run reuse
+what the cache holds, and must never return a stale finding): a project whose files call each
+other across modules (jitted definitions and their callers, re-exports, a wrapper of a jitted
+function, traced values handed to another module's helper, pytree metadata declared in one module
+and read in another) is edited at random, round after round, and after each round the warm run
+(the cache of every earlier round) and the pre-commit hook (`jitguard check FILE...`, warm) must
+report exactly what a run without a cache reports."""
+
+from __future__ import annotations
+
+import json
+import random
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tests.test_project import FILES as PROJECT
+
+# test_project's tree (a jitted step and scale, a helper handed a traced value, a loop of calls
+# through a package's re-export), with a wrapper of the jitted functions called from the loop, a
+# pytree whose metadata one module declares and another reads, and a traced value handed to a
+# module without a JAX word
+_RUN = textwrap.dedent(PROJECT["run.py"]).lstrip()
+FILES = {
+    "pyproject.toml": "[tool.jitguard]\n",
+    **{name: text for name, text in PROJECT.items() if name != "run.py"},
+    "run.py": _RUN.replace("from pkg.train import scale, step\n",
+                           "from pkg.train import scale, step\nfrom pkg.wrap import grow, run\n").replace(
+        "    pkg.step(data, 3, sizes=[1, 2])\n",
+        "    pkg.step(data, 3, sizes=[1, 2])\n    run(data, [i])\n    grow(data, i)\n"),
+    "pkg/wrap.py": """
+        from pkg.train import scale, step
+
+
+        def run(x, sizes):
+            return step(x, 2, sizes)
+
+
+        def grow(x, n):
+            return scale(x, n)
+    """,
+    "pkg/types_.py": """
+        import flax.struct as struct
+
+
+        class Cfg(struct.PyTreeNode):
+            n: int = struct.field(pytree_node=False)
+    """,
+    "main.py": """
+        import jax
+
+
+        @jax.jit
+        def f(cfg, x):
+            if cfg.n > 2:
+                return x
+            return -x
+    """,
+    "a.py": """
+        import jax
+
+        from b import helper
+
+
+        @jax.jit
+        def g(x):
+            return helper(x)
+    """,
+    "b.py": """
+        def helper(y):
+            if y > 0:
+                return y
+            return -y
+    """,
+}
+
+assert "from pkg.wrap import" in FILES["run.py"] and "run(data, [i])" in FILES["run.py"]
+
+# (file, text, replacement): each edit toggles a change that moves findings in this file or in others
+EDITS = [
+    ("pkg/__init__.py", "from .train import step\n", "from .train import scale as step\n"),  # a re-export
+    ("pkg/__init__.py", "\n", "\nfrom .helpers import plain as step\n"),
+    ("pkg/train.py", "@jax.jit\ndef scale", "def scale"),  # a jitted definition gone
+    ("pkg/train.py", 'static_argnames=("n", "sizes")', 'static_argnames=("n",)'),
+    ("pkg/train.py", "return safe_log(x) * n", "return x * n"),  # the traced value no longer handed on
+    ("pkg/train.py", "from pkg.helpers import safe_log", "from b import helper as safe_log"),
+    ("pkg/helpers.py", "<= 0", "< 1"),
+    ("pkg/helpers.py", "if x > 0:", "if x is None:"),
+    ("pkg/helpers.py", "def plain(x):", "@jax.jit\ndef plain(x):"),
+    ("pkg/helpers.py", "import jax.numpy as jnp\n", "import jax\nimport jax.numpy as jnp\n"),
+    ("pkg/wrap.py", "return step(x, 2, sizes)", "return step(x, sizes)"),
+    ("pkg/wrap.py", "def grow(x, n):\n    return scale(x, n)", "def grow(x, n):\n    return scale(x, 1)"),
+    ("pkg/types_.py", "struct.field(pytree_node=False)", "struct.field()"),  # metadata in another module
+    ("main.py", "if cfg.n > 2:", "if cfg.m > 2:"),
+    ("a.py", "return helper(x)", "return helper(x) + helper(2.0)"),
+    ("a.py", "@jax.jit\ndef g", "def g"),
+    ("b.py", "if y > 0:", "if y is None:"),
+    ("b.py", "def helper(y):", "import jax\n\n\n@jax.jit\ndef helper(y):"),
+    ("run.py", "for i in range(data.shape[0] // 2):", "for i in range(2):"),
+    ("run.py", "    run(data, [i])\n", ""),
+    ("run.py", "from pkg.wrap import grow, run", "from pkg.wrap import grow, run\nfrom pkg.helpers import plain"),
+]
+
+
+def _write(root: Path, name: str, text: str) -> None:
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def _findings(out: Path) -> list:
+    return sorted(json.dumps(f, sort_keys=True) for f in json.loads(out.read_text()))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_warm_runs_after_random_edits_report_what_a_cold_run_reports(tmp_path: Path, monkeypatch, seed: int) -> None:
+    from jitguard import cli
+    from jitguard.lint import cache
+
+    monkeypatch.delenv("JITGUARD_NO_CACHE", raising=False)
+    # statuses recorded at once (the real margin is 2 s): every edit below also changes the file's
+    # size to one it never had, so that a status recorded in an earlier round cannot match it
+    monkeypatch.setattr(cache, "STAT_MARGIN_NS", 0)
+    root = tmp_path / "project"
+    texts = {name: textwrap.dedent(text).lstrip() for name, text in FILES.items()}
+    for name, text in texts.items():
+        _write(root, name, text)
+    monkeypatch.chdir(root)
+    sizes: dict[str, int] = {name: len(text.encode()) for name, text in texts.items()}
+    state = [False] * len(EDITS)
+    rng = random.Random(seed)
+    options = ["--output-format", "json", "--extend-select", "JG304", "--exit-zero"]
+
+    def run(name: str, *args: str) -> list:
+        out = tmp_path / f"{name}.json"
+        assert cli.main(["check", *options, "-o", str(out), *args]) == 0
+        return _findings(out)
+
+    assert run("first", ".") == run("cold", "--no-cache", ".")
+    seen = set()
+    for round_ in range(12):
+        changed = set()
+        for i in rng.sample(range(len(EDITS)), rng.randint(1, 3)):
+            name, old, new = EDITS[i]
+            src, dst = (new, old) if state[i] else (old, new)
+            if src in texts[name]:
+                texts[name] = texts[name].replace(src, dst, 1)
+                state[i] = not state[i]
+                changed.add(name)
+        for name in changed:
+            text = texts[name] + f"# round {round_}\n"
+            pad = max(0, max(sizes[name] + 1 - len(text.encode()), 0))
+            text += "#" * pad + "\n" if pad else ""
+            sizes[name] = max(sizes[name], len(text.encode()))
+            _write(root, name, text)
+        cold = run("cold", "--no-cache", ".")
+        seen.add(tuple(cold))
+        named = sorted(n for n in changed if n.endswith(".py"))
+        hook_first = round_ % 2 == 0  # the hook (the tree as its context) warms the cache, or the whole run does
+        if named and hook_first:
+            assert run("hook", "--force-exclude", *named) == run("hook-cold", "--no-cache", "--force-exclude", *named), \
+                f"round {round_}: {named}"
+        assert run("warm", ".") == cold, f"round {round_}: {sorted(changed)}"
+        if named and not hook_first:
+            assert run("hook", "--force-exclude", *named) == run("hook-cold", "--no-cache", "--force-exclude", *named), \
+                f"round {round_}: {named}"
+        assert run("again", ".") == cold  # nothing changed since: all from the cache
+    assert len(seen) >= 4  # the edits do move findings
