@@ -53,72 +53,89 @@ def _regions(record, node: cst.CSTNode, k: int, key: tuple, func, klass, loops: 
     """The parts of node ``k`` (a def, lambda, class, loop or comprehension) the walk enters:
     (start, end, function, class, loops, key prefix, class-body statement?), by position; a part
     left out is not entered. The key prefix orders the parts as the walk visits them."""
-    nodes, ends = record.nodes, record.ends
-    out = []
     t = type(node)
     if t is cst.FunctionDef or t is cst.Lambda:
-        decorators = node.decorators if t is cst.FunctionDef else ()
-        last = len(decorators) - 1
-        params, body = (node.params if t is cst.FunctionDef else None), node.body
-        j = 0
-        for c in _child_positions(ends, k):
-            child = nodes[c]
-            if child is body:
-                out.append((c, ends[c], k, klass, (), key + (0,), False))
-            elif child is params:
-                out.append((c, ends[c], k, klass, (), key + (1,), False))
-            elif j <= last and child is decorators[j]:
-                out.append((c, ends[c], func, klass, loops, key + (2 + last - j,), False))
-                j += 1
-    elif t is cst.ClassDef:
-        decorators = node.decorators
-        last = len(decorators) - 1
-        body = node.body
-        j = 0
-        inside = key + (0,)
-        for c in _child_positions(ends, k):
-            child = nodes[c]
-            if child is body:
-                out.extend((s, ends[s], func, k, loops, inside, True) for s in _child_positions(ends, c))
-            elif j <= last and child is decorators[j]:
-                out.append((c, ends[c], func, klass, loops, key + (1 + last - j,), False))
-                j += 1
-    elif t is cst.For or t is cst.While:
-        inner = (*loops, node)
+        return _def_regions(record, node, k, key, func, klass, loops)
+    if t is cst.ClassDef:
+        return _class_regions(record, node, k, key, func, klass, loops)
+    inner = (*loops, node)
+    if t is cst.For or t is cst.While:
         ranks = {id(node.orelse): (0, loops), id(node.body): (1, inner)}
         if t is cst.For:
             ranks[id(node.target)] = (2, inner)
             ranks[id(node.iter)] = (3, loops)
         else:
             ranks[id(node.test)] = (2, inner)
-        for c in _child_positions(ends, k):
-            rank = ranks.get(id(nodes[c]))
-            if rank is not None:
-                out.append((c, ends[c], func, klass, rank[1], key + (rank[0],), False))
-    else:  # a comprehension
-        inner = (*loops, node)
-        first = node.for_in
-        ifs = first.ifs
-        m = len(ifs)
-        ranks = {id(first.inner_for_in): (0, inner), id(first.target): (m + 1, inner), id(first.iter): (m + 4, loops)}
-        if t is cst.DictComp:
-            ranks[id(node.value)] = (m + 2, inner)
-            ranks[id(node.key)] = (m + 3, inner)
-        else:
-            ranks[id(node.elt)] = (m + 2, inner)
-        for j, cond in enumerate(ifs):
-            ranks[id(cond)] = (m - j, inner)
-        for c in _child_positions(ends, k):
-            child = nodes[c]
-            if child is first:
-                for f in _child_positions(ends, c):
-                    rank = ranks.get(id(nodes[f]))
-                    if rank is not None:
-                        out.append((f, ends[f], func, klass, rank[1], key + (rank[0],), False))
-            else:
-                rank = ranks.get(id(child))
-                if rank is not None:
-                    out.append((c, ends[c], func, klass, rank[1], key + (rank[0],), False))
+        return _ranked(record, k, ranks, key, func, klass)
+    first = node.for_in  # a comprehension
+    ifs = first.ifs
+    m = len(ifs)
+    ranks = {id(first.inner_for_in): (0, inner), id(first.target): (m + 1, inner), id(first.iter): (m + 4, loops)}
+    if t is cst.DictComp:
+        ranks[id(node.value)] = (m + 2, inner)
+        ranks[id(node.key)] = (m + 3, inner)
+    else:
+        ranks[id(node.elt)] = (m + 2, inner)
+    for j, cond in enumerate(ifs):
+        ranks[id(cond)] = (m - j, inner)
+    ranks[id(first)] = None  # (its parts are ranked)
+    return _ranked(record, k, ranks, key, func, klass)
+
+
+def _ranked(record, k: int, ranks: dict, key: tuple, func, klass) -> list[tuple]:
+    """The regions of the children of ``k`` that ``ranks`` names (id -> (rank, loops); None: the
+    children of that child instead)."""
+    nodes, ends = record.nodes, record.ends
+    out = []
+    for c in _child_positions(ends, k):
+        rank = ranks.get(id(nodes[c]), ())
+        if rank is None:
+            out.extend(_ranked(record, c, ranks, key, func, klass))
+        elif rank:
+            out.append((c, ends[c], func, klass, rank[1], key + (rank[0],), False))
+    return out
+
+
+def _def_regions(record, node, k: int, key: tuple, func, klass, loops: tuple) -> list[tuple]:
+    """A def: its body (rank 0) and parameters (1) inside it, its decorators last first (2, ...)
+    outside; a lambda: its body."""
+    nodes, ends = record.nodes, record.ends
+    is_def = type(node) is cst.FunctionDef
+    decorators = node.decorators if is_def else ()
+    last = len(decorators) - 1
+    params = node.params if is_def else None  # (a lambda's parameters are not entered)
+    body = node.body
+    out = []
+    j = 0
+    for c in _child_positions(ends, k):
+        child = nodes[c]
+        if child is body:
+            out.append((c, ends[c], k, klass, (), key + (0,), False))
+        elif child is params:
+            out.append((c, ends[c], k, klass, (), key + (1,), False))
+        elif j <= last and child is decorators[j]:
+            out.append((c, ends[c], func, klass, loops, key + (2 + last - j,), False))
+            j += 1
+    return out
+
+
+def _class_regions(record, node, k: int, key: tuple, func, klass, loops: tuple) -> list[tuple]:
+    """A class: each statement of its body (rank 0, in order; a class-body statement, in the
+    class), then its decorators last first (1, ...)."""
+    nodes, ends = record.nodes, record.ends
+    decorators = node.decorators
+    last = len(decorators) - 1
+    body = node.body
+    out = []
+    j = 0
+    inside = key + (0,)
+    for c in _child_positions(ends, k):
+        child = nodes[c]
+        if child is body:
+            out.extend((s, ends[s], func, k, loops, inside, True) for s in _child_positions(ends, c))
+        elif j <= last and child is decorators[j]:
+            out.append((c, ends[c], func, klass, loops, key + (1 + last - j,), False))
+            j += 1
     return out
 
 
