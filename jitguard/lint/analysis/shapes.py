@@ -596,16 +596,8 @@ def _own_classes(body: cst.CSTNode) -> list[cst.ClassDef]:
                 elif kind is not cst.FunctionDef and kind is not cst.Lambda:
                     stack.append(child)
         return found
-    nodes, ends = record.nodes, record.ends
-    out = []
-    skip_end = 0
-    for j in record.positions(body, _CLASS_SCOPES):
-        if j < skip_end:
-            continue
-        skip_end = ends[j]
-        if type(nodes[j]) is cst.ClassDef:
-            out.append(nodes[j])
-    return out
+    nodes = record.nodes
+    return [nodes[j] for j in record.unnested(body, _CLASS_SCOPES, _CLASS_SCOPES) if type(nodes[j]) is cst.ClassDef]
 
 
 def _descriptor_made(view: ScopeView, expr: cst.Attribute) -> str | None:
