@@ -28,6 +28,7 @@ from jitguard.lint.analysis.facts import WRAPPER_SEED_KEY, CallFact, FileFacts, 
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import ModuleIndex
 from jitguard.lint.analysis.taint import Analysis, build_hooks
+from jitguard.lint import heap
 from jitguard.lint.diagnostics import FileResult, Finding, Fix
 from jitguard.lint.positions import locate
 from jitguard.lint.prepass import Prepass, words
@@ -264,6 +265,7 @@ class FileLinter:
         kept = trees.get(path) if trees else None
         if kept is not None and kept[0] == source:
             return kept[1]
+        heap.give_back()  # (what the files checked before freed: before this tree takes its place)
         try:
             module = parse_unvalidated(source)
         except cst.ParserSyntaxError as exc:

@@ -32,6 +32,7 @@ from jitguard.lint.analysis import arrays, fieldmeta, jaxapi, noneguards, privat
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable, dotted
+from jitguard.lint.analysis.indexorder import collect_order
 from jitguard.lint.analysis.instances import _fields_and_attributes
 from jitguard.lint.analysis.jitfactories import jit_factories
 from jitguard.lint.analysis.lattice import Origin, Taint
@@ -503,6 +504,43 @@ class ModuleIndex:
 
     # -- collection -------------------------------------------------------------------------
     def _collect(self, module: cst.Module) -> None:
+        """Record the module's functions, classes, calls, imports and module-level assignments,
+        each with the enclosing function, class and loops (within that function): from the shared
+        walk (indexorder.collect_order: the nodes in the order of :meth:`_collect_walk`), or, for
+        a tree that is not the one being checked, by that walk."""
+        record = walk.shared(module)
+        if record is None:
+            self._collect_walk(module)
+            return
+        nodes = record.nodes
+        made: dict[int, FunctionInfo | ClassInfo] = {}  # position of a def, lambda or class -> its record
+        local_imports: dict[FunctionInfo, list[cst.CSTNode]] = {}  # imports in function bodies
+        Call, Line, Def, Lambda, Class = cst.Call, cst.SimpleStatementLine, cst.FunctionDef, cst.Lambda, cst.ClassDef
+        for _key, p, f, k, in_class_body, loops in collect_order(record, module):
+            node = nodes[p]
+            t = type(node)
+            func = made[f] if f is not None else None
+            klass = made[k] if k is not None else None
+            if t is Call:
+                self.calls.append((node, func, klass, loops))
+            elif t is Line:
+                if in_class_body and klass is not None:
+                    self._class_field(node, klass)
+                else:
+                    self._module_assignment(node)  # (collect_order gives no other line)
+            elif t is Def:
+                made[p] = self._def_info(node, func, klass, in_class_body, loops)
+            elif t is Class:
+                made[p] = self._class_info(node, func)
+            elif t is Lambda:
+                made[p] = self._lambda_info(node, func, loops)
+            elif func is None:  # an import
+                self.imports.add_statement(node)
+            else:
+                local_imports.setdefault(func, []).append(node)
+        self._function_imports(local_imports)
+
+    def _collect_walk(self, module: cst.Module) -> None:
         # iterative walk keeping the enclosing function, class, and loops (within that function)
         Loops = tuple
         stack: list[tuple[cst.CSTNode, FunctionInfo | None, ClassInfo | None, bool, Loops]] = [
@@ -580,6 +618,13 @@ class ModuleIndex:
         return {name: qual for name, qual in found.items() if name in once}
 
     def _collect_def(self, node: cst.FunctionDef, func, klass, in_class_body: bool, loops: tuple, push) -> None:
+        info = self._def_info(node, func, klass, in_class_body, loops)
+        for dec in node.decorators:
+            push((dec.decorator, func, klass, False, loops))
+        push((node.params, info, klass, False, ()))
+        push((node.body, info, klass, False, ()))
+
+    def _def_info(self, node: cst.FunctionDef, func, klass, in_class_body: bool, loops: tuple) -> FunctionInfo:
         decorators = {self.imports.resolve(d.decorator) for d in node.decorators}
         is_static = "staticmethod" in decorators
         info = FunctionInfo(
@@ -588,27 +633,32 @@ class ModuleIndex:
             is_classmethod=in_class_body and "classmethod" in decorators,
         )
         self._register(info, func, klass, in_class_body)
-        for dec in node.decorators:
-            push((dec.decorator, func, klass, False, loops))
-        push((node.params, info, klass, False, ()))
-        push((node.body, info, klass, False, ()))
+        return info
 
     def _collect_lambda(self, node: cst.Lambda, func, klass, _in_class_body: bool, loops: tuple, push) -> None:
+        info = self._lambda_info(node, func, loops)
+        push((node.body, info, klass, False, ()))
+
+    def _lambda_info(self, node: cst.Lambda, func, loops: tuple) -> FunctionInfo:
         info = FunctionInfo(node, "<lambda>", func, None, _params(node), loops=loops)
         self.functions.append(info)
         self.by_node[node] = info
-        push((node.body, info, klass, False, ()))
+        return info
 
     def _collect_class(self, node: cst.ClassDef, func, klass, _in_class_body: bool, loops: tuple, push) -> None:
+        cinfo = self._class_info(node, func)
+        for dec in node.decorators:
+            push((dec.decorator, func, klass, False, loops))
+        for stmt in reversed(node.body.body):
+            push((stmt, func, cinfo, True, loops))
+
+    def _class_info(self, node: cst.ClassDef, func) -> ClassInfo:
         cinfo = ClassInfo(node.name.value, node)
         cinfo.unhashable = self._mutable_dataclass(node)
         cinfo.identity_hashed = self._identity_hashed(node)
         if func is None:
             self.classes.setdefault(cinfo.name, cinfo)
-        for dec in node.decorators:
-            push((dec.decorator, func, klass, False, loops))
-        for stmt in reversed(node.body.body):
-            push((stmt, func, cinfo, True, loops))
+        return cinfo
 
     @staticmethod
     def _collect_loop(node: cst.For | cst.While, func, klass, _in_class_body: bool, loops: tuple, push) -> None:

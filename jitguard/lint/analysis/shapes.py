@@ -23,7 +23,7 @@ import weakref
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis import jaxapi, walk
 from jitguard.lint.analysis.metaidentity import NEW_CLASS, fresh_metadata
 from jitguard.lint.analysis.pytrees import REGISTER_DATACLASS, REGISTER_NODE_CLASS
 from jitguard.lint.analysis.walk import branches, children
@@ -566,17 +566,7 @@ def _class_statement(view: ScopeView, name: str) -> cst.ClassDef | None:
     class object compares by identity: no ``metaclass=`` keyword, bases only classes of the module."""
     if view.func is None or not isinstance(view.func.node, cst.FunctionDef) or view.func.param(name) is not None:
         return None
-    found: list[cst.ClassDef] = []
-
-    def walk(node: cst.CSTNode) -> None:
-        for child in node.children:
-            if isinstance(child, cst.ClassDef):
-                if child.name.value == name:
-                    found.append(child)
-            elif not isinstance(child, (cst.FunctionDef, cst.Lambda)):
-                walk(child)
-
-    walk(view.func.node.body)
+    found = [node for node in _own_classes(view.func.node.body) if node.name.value == name]
     if len(found) != 1:
         return None
     stmt = found[0]
@@ -585,6 +575,29 @@ def _class_statement(view: ScopeView, name: str) -> cst.ClassDef | None:
                             for b in stmt.bases):
         return None
     return stmt
+
+
+_CLASS_SCOPES = frozenset({cst.ClassDef, cst.FunctionDef, cst.Lambda})
+
+
+def _own_classes(body: cst.CSTNode) -> list[cst.ClassDef]:
+    """The class statements of a function's body, in its loops and branches too, not in the
+    functions, lambdas and classes it defines: from the module's shared walk (the scopes below
+    ``body``, each one's subtree skipped), else by a walk of ``body``."""
+    record = walk.shared(body)
+    if record is None:
+        found: list[cst.ClassDef] = []
+        stack = [body]
+        while stack:
+            for child in children(stack.pop()):
+                kind = type(child)
+                if kind is cst.ClassDef:
+                    found.append(child)
+                elif kind is not cst.FunctionDef and kind is not cst.Lambda:
+                    stack.append(child)
+        return found
+    nodes = record.nodes
+    return [nodes[j] for j in record.unnested(body, _CLASS_SCOPES, _CLASS_SCOPES) if type(nodes[j]) is cst.ClassDef]
 
 
 def _descriptor_made(view: ScopeView, expr: cst.Attribute) -> str | None:

@@ -423,28 +423,31 @@ class _Uses:
     def _walk_shared(self, shared: walk.ModuleNodes) -> None:
         """:meth:`_walk` from the module's shared walk: the same nodes in the same (source) order,
         read from the nodes of the types it looks at; what it does not enter (a tracked reference,
-        an import, an annotation, a def's own name, an attribute's name) skipped by position."""
+        an import, an annotation) skipped by position, a name that is no reference (an attribute's,
+        a keyword's, a parameter's, a def's or a class's own name) by its parent."""
         tracked, names, attrs, refs, parents = self.tracked, self.names, self.attrs, self.refs, self.parents
         nodes, up, ends = shared.nodes, shared.parents, shared.ends
         Name, Attribute, Call, Annotation = cst.Name, cst.Attribute, cst.Call, cst.Annotation
-        not_code, defs, name_fields = _NOT_CODE, _DEFS, _NAME_FIELDS
+        not_code, own_names = _NOT_CODE, _OWN_NAMES
         skip_end = in_def_until = 0  # positions below skip_end are not entered; below in_def_until: in a def
-        skipped: set[int] = set()  # positions of names that are no reference (a def's, an attribute's)
         for j in shared.positions(self.index.module, _SHARED_KINDS):
-            if j < skip_end or j in skipped:
+            if j < skip_end:
                 continue
             node = nodes[j]
             kind = type(node)
+            parent = nodes[up[j]]
             if kind is Name:
+                field = own_names.get(type(parent))
+                if field is not None and getattr(parent, field) is node:
+                    continue  # (the parent was entered: it is not below skip_end either)
                 qualname = tracked.get(node.value)
                 if qualname is None:
-                    names.setdefault(node.value, []).append((node, nodes[up[j]]))
+                    names.setdefault(node.value, []).append((node, parent))
                     continue
             elif kind is Attribute:
                 qualname = self._attribute_reference(node)
                 if qualname is None:
-                    attrs.setdefault(node.attr.value, []).append((node, nodes[up[j]]))
-                    skipped.add(ends[j] - 1)  # (its name: the last node below it)
+                    attrs.setdefault(node.attr.value, []).append((node, parent))
                     continue
                 if qualname[-1] == ")":  # mod._f: still an attribute read (method callers count it)
                     attrs.setdefault(node.attr.value, []).append((node, nodes[up[j]]))
@@ -455,13 +458,9 @@ class _Uses:
                         _USES.setdefault(self.index, {})["local_imports"] = True
                     skip_end = ends[j]
                     continue
-                if kind in defs and ends[j] > in_def_until:
+                if ends[j] > in_def_until:  # (a def or a lambda)
                     in_def_until = ends[j]
-                own_name = getattr(node, name_fields[kind]) if kind in name_fields else None
-                if own_name is not None:
-                    skipped.add(shared.position(own_name, j))
                 continue
-            parent = nodes[up[j]]
             grand = nodes[up[up[j]]] if up[up[j]] >= 0 else None
             refs.append((node, parent, grand, qualname))
             if type(parent) is Call:
@@ -566,7 +565,10 @@ _DEFS = frozenset({cst.FunctionDef, cst.Lambda})
 # the child of these nodes that is a name, not a reference to a value (a keyword, a parameter, a def)
 _NAME_FIELDS = {cst.Arg: "keyword", cst.Param: "name", cst.ClassDef: "name", cst.FunctionDef: "name"}
 # the nodes _Uses._walk_shared reads (the literals hold no name: nothing to leave out)
-_SHARED_KINDS = frozenset({cst.Name, cst.Attribute, *_NOT_CODE, *_DEFS, *_NAME_FIELDS})
+_SHARED_KINDS = frozenset({cst.Name, cst.Attribute, *_NOT_CODE, *_DEFS})
+# the parents whose child in that field is a name but no reference (_walk_shared: _NAME_FIELDS and
+# an attribute's name)
+_OWN_NAMES = {**_NAME_FIELDS, cst.Attribute: "attr"}
 # leaves that reference nothing (not pushed: the walk would find nothing below them)
 _LITERALS = frozenset({cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.Ellipsis, cst.Pass, cst.Break,
                        cst.Continue})

@@ -290,17 +290,22 @@ class ModuleNodes:
         asked = _WITH_SCOPES.get(types)
         if asked is None:
             asked = _WITH_SCOPES[types] = types | _SCOPES
+        nodes = self.nodes
+        return [nodes[j] for j in self.unnested(root, asked) if type(nodes[j]) not in _SCOPES]
+
+    def unnested(self, root: cst.CSTNode, types: frozenset, stops: frozenset = _SCOPES) -> list[int]:
+        """The positions of the nodes of ``types`` in ``root``'s subtree (root included), in
+        pre-order, less those below a node of ``stops`` (one of ``types``: it is given, what is
+        below it is not)."""
         nodes, ends = self.nodes, self.ends
         out = []
         skip_end = 0
-        for j in self.positions(root, asked):
+        for j in self.positions(root, types):
             if j < skip_end:
                 continue
-            node = nodes[j]
-            if type(node) in _SCOPES:
+            if type(nodes[j]) in stops:
                 skip_end = ends[j]
-            else:
-                out.append(node)
+            out.append(j)
         return out
 
 
