@@ -17,7 +17,11 @@ from __future__ import annotations
 
 import os
 
-GROWTH = 48 << 20  # bytes of resident growth since the last trim (or the first file) that call for one
+# bytes of resident growth since the last trim (or the first file) that call for one: at 48 MB the
+# trims cost more CPU than the shared walk saved on a gVisor host (page faults of memory given back
+# and taken again); 128 MB keeps a cold run of the development corpus at ~363 MB, 1.01x the CPU of
+# no trim (docs/performance.md, 2026-12-06, end)
+GROWTH = 128 << 20
 
 _STATM = "/proc/self/statm"
 _state: dict = {"floor": None, "trim": None, "page": 0, "off": False, "trims": 0}
