@@ -1146,6 +1146,12 @@ def record_fields(klass, resolve) -> list[str] | None:
     return annotated_fields(node, resolve)
 
 
+def dataclass_decorators(node: cst.ClassDef, resolve) -> list:
+    """The decorators of ``node`` that are ``@dataclasses.dataclass`` (bare or called)."""
+    return [d.decorator for d in node.decorators
+            if resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) == "dataclasses.dataclass"]
+
+
 def annotated_fields(node: cst.ClassDef, resolve) -> list[str]:
     """The names a class body annotates, in order (``x: int``), less ``ClassVar`` ones: the fields
     of a dataclass or NamedTuple."""

@@ -26,7 +26,6 @@ from jitguard.lint.analysis.instances import constructed_instance, own_returns
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.spread import spread_arguments
 
-_DATACLASS = frozenset({"dataclasses.dataclass"})
 _LITERALS = (cst.SimpleString, cst.Integer, cst.Float, cst.Name)
 
 
@@ -57,12 +56,12 @@ def array_eq_instance(expr, index, scope):
 def _compared_fields(index, klass) -> tuple[list[str], tuple[str, ...]] | None:
     """(the dataclass's fields, the fields its own ``__hash__`` hashes) for a ``@dataclass`` of the
     module with the generated ``__eq__`` and a ``__hash__`` of its own; None otherwise."""
-    from jitguard.lint.analysis.callsem import annotated_fields
+    from jitguard.lint.analysis.callsem import annotated_fields, dataclass_decorators
 
     node = klass.node
     resolve = lambda e: index.resolve(e, None)  # noqa: E731
-    decorators = [d.decorator for d in node.decorators]
-    if len(decorators) != 1 or resolve(decorators[0].func if isinstance(decorators[0], cst.Call) else decorators[0]) not in _DATACLASS:
+    decorators = dataclass_decorators(node, resolve)
+    if len(node.decorators) != 1 or not decorators:
         return None
     if isinstance(decorators[0], cst.Call) and any(
             a.keyword is not None and a.keyword.value in ("eq", "unsafe_hash", "frozen") for a in decorators[0].args):

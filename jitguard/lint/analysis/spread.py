@@ -129,12 +129,15 @@ def spread_keywords(arg: cst.Arg, index, scope) -> list[tuple[str, cst.BaseExpre
     return out
 
 
+_NAME_OR_ARG = frozenset({cst.Name, cst.Arg})
+
+
 def _only_spread(name: str, root: cst.CSTNode) -> bool:
     """``name`` appears in ``root`` only where it is bound (once) and in ``**name`` arguments."""
-    from jitguard.lint.analysis.walk import iter_nodes
+    from jitguard.lint.analysis.walk import nodes_of
 
     uses = spreads = 0
-    for node in iter_nodes(root):
+    for node in nodes_of(root, _NAME_OR_ARG):  # (the module's shared walk: no walk of its own)
         if type(node) is cst.Name and node.value == name:
             uses += 1
         elif type(node) is cst.Arg and node.star == "**" and type(node.value) is cst.Name and node.value.value == name:

@@ -450,7 +450,7 @@ class _Uses:
                     attrs.setdefault(node.attr.value, []).append((node, parent))
                     continue
                 if qualname[-1] == ")":  # mod._f: still an attribute read (method callers count it)
-                    attrs.setdefault(node.attr.value, []).append((node, nodes[up[j]]))
+                    attrs.setdefault(node.attr.value, []).append((node, parent))
                 skip_end = ends[j]
             else:
                 if kind in not_code:

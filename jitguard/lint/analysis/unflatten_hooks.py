@@ -32,7 +32,6 @@ import libcst as cst
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.memo import PerIndex
 
-_DATACLASS = frozenset({"dataclasses.dataclass"})
 _HOOK = "__post_init__"
 _ARRIVALS = PerIndex()  # index -> {(jitted function, parameter): (class name, ((field, traced), ...))}
 
@@ -81,13 +80,11 @@ def _arrivals(index) -> dict:
 def rebuilt_fields(index, klass) -> tuple[tuple[str, bool], ...] | None:
     """((field, is a child), ...) of a dataclass of the module with its own ``__post_init__`` (no
     ``__init__`` of its own) that JAX's unflatten rebuilds by calling it; None otherwise."""
-    from jitguard.lint.analysis.callsem import annotated_fields
+    from jitguard.lint.analysis.callsem import annotated_fields, dataclass_decorators
 
     node = klass.node
     resolve = lambda e: index.resolve(e, None)  # noqa: E731
-    if _HOOK not in klass.methods or "__init__" in klass.methods or not any(
-            resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) in _DATACLASS
-            for d in node.decorators):
+    if _HOOK not in klass.methods or "__init__" in klass.methods or not dataclass_decorators(node, resolve):
         return None
     names = annotated_fields(node, resolve)
     children = _children(index, klass)

@@ -614,7 +614,6 @@ class UnhashableStaticArgument(Rule):
             )
             return
 
-
     def _loop_tracer_to_nondiff(self, call, index, scope, ctx) -> None:
         """``func(*carry)`` (or ``func(x, m)`` with ``m`` a parameter) in the body of ``lax.scan`` or
         ``lax.fori_loop``, with ``func`` a ``custom_jvp``/``custom_vjp`` function whose
