@@ -75,15 +75,15 @@ def _returns(fn: ast.FunctionDef) -> list[ast.expr | None]:
     return out
 
 
-def _no_children(expr: ast.expr | None) -> bool:
+def no_children(expr: ast.expr | None) -> bool:
     """``((), aux)`` / ``([], aux)``: a flatten result with no children."""
     return (isinstance(expr, ast.Tuple) and len(expr.elts) == 2 and isinstance(expr.elts[0], (ast.Tuple, ast.List))
             and not expr.elts[0].elts)
 
 
-def _flattens_to_nothing(fn: ast.FunctionDef) -> bool:
+def flattens_to_nothing(fn: ast.FunctionDef) -> bool:
     returns = _returns(fn)
-    return bool(returns) and all(_no_children(r) for r in returns)
+    return bool(returns) and all(no_children(r) for r in returns)
 
 
 def leafless_classes(nodes: list[ast.AST], defs: dict[str, list[ast.FunctionDef]]) -> set[str]:
@@ -94,16 +94,16 @@ def leafless_classes(nodes: list[ast.AST], defs: dict[str, list[ast.FunctionDef]
                 and isinstance(node.args[0], ast.Name)):
             flatten = node.args[1]
             if isinstance(flatten, ast.Lambda):
-                leafless = _no_children(flatten.body)
+                leafless = no_children(flatten.body)
             else:
                 fns = defs.get(flatten.id, []) if isinstance(flatten, ast.Name) else []
-                leafless = bool(fns) and all(_flattens_to_nothing(fn) for fn in fns)
+                leafless = bool(fns) and all(flattens_to_nothing(fn) for fn in fns)
             if leafless:
                 out.add(node.args[0].id)
         elif isinstance(node, ast.ClassDef) and any(
                 last_name(d.func if isinstance(d, ast.Call) else d) in REGISTER_CLASS for d in node.decorator_list):
             flattens = [s for s in node.body if isinstance(s, ast.FunctionDef) and s.name in FLATTEN_METHODS]
-            if flattens and all(_flattens_to_nothing(fn) for fn in flattens):
+            if flattens and all(flattens_to_nothing(fn) for fn in flattens):
                 out.add(node.name)
     return out
 

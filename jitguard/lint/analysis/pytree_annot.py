@@ -65,6 +65,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable
 
+from jitguard.lint.analysis.leafnodes import flattens_to_nothing, no_children
+
 MARK = "\x00pytree-by-annotation:"
 # a registrar that keeps every field of the class in the aux data: ALL_AUX + name + "=" + the
 # parameter whose Ellipsis argument asks for it ("" when every application does)
@@ -386,13 +388,12 @@ def _last(func: ast.expr) -> str | None:
 def _no_children_when(flatten: ast.FunctionDef, nodes: list[ast.AST], params: list[str]) -> str | None:
     """"" when every return of ``flatten`` gives no children; ``P`` when it starts with ``if
     test: return (), aux``, the test reading ``P is Ellipsis`` as the registrar was given it."""
-    returns = [n for n in _own_nodes(flatten) if isinstance(n, ast.Return)]
-    if returns and all(_no_children(r) for r in returns):
+    if flattens_to_nothing(flatten):
         return ""
     body = [b for b in flatten.body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
     first = body[0] if body else None
     if not (isinstance(first, ast.If) and not first.orelse and len(first.body) == 1
-            and isinstance(first.body[0], ast.Return) and _no_children(first.body[0])):
+            and isinstance(first.body[0], ast.Return) and no_children(first.body[0].value)):
         return None
     bindings = _binding_lines(nodes)
     test = first.test
@@ -431,25 +432,6 @@ def _ellipsis_test(expr: ast.expr, params: list[str]) -> str | None:
 def _is_ellipsis(expr: ast.expr) -> bool:
     return (isinstance(expr, ast.Constant) and expr.value is Ellipsis) or (
         isinstance(expr, ast.Name) and expr.id == "Ellipsis")
-
-
-def _no_children(ret: ast.Return) -> bool:
-    """``return (), aux`` / ``return [], aux``."""
-    value = ret.value
-    return (isinstance(value, ast.Tuple) and len(value.elts) == 2
-            and isinstance(value.elts[0], (ast.Tuple, ast.List)) and not value.elts[0].elts)
-
-
-def _own_nodes(fn: ast.FunctionDef) -> list[ast.AST]:
-    """The nodes of ``fn``'s body, not those of the functions and classes nested in it."""
-    out: list[ast.AST] = []
-    stack: list[ast.AST] = list(fn.body)
-    while stack:
-        node = stack.pop()
-        out.append(node)
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
-            stack.extend(ast.iter_child_nodes(node))
-    return out
 
 
 def _all_aux_fields(every: set[str], paths: Iterable[str], module_of: Callable[[str], str],
