@@ -306,6 +306,16 @@ def polynomial_roots_eagerly(coefficients):
     return jnp.roots(coefficients)  # concrete coefficients: stripping the zeros is fine
 
 
+block_rows = 2  # a module constant
+
+
+@jax.jit
+def rows_bound_as_keyword_default(x, *, block_rows=block_rows):
+    # `block_rows=block_rows` binds the module's constant when the def runs; a keyword-only
+    # parameter no call passes keeps that default, a Python int in the trace
+    return x.reshape(block_rows, -1)
+
+
 RAISES = [
     (lambda: polynomial_roots(jnp.array([1.0, 2.0, 1.0])), "ConcretizationTypeError"),
     (lambda: mapped_sizes(jnp.ones(2), 3), "TypeError"),
@@ -360,4 +370,5 @@ RUNS = [
     lambda: ramp_outside_a_trace(jnp.ones(3)),
     lambda: same_padding_zeros(jnp.ones((1, 5, 5, 3))),
     lambda: pad_width_updated_outside(jnp.ones((1, 3))),
+    lambda: rows_bound_as_keyword_default(jnp.ones(4)),
 ]

@@ -1224,7 +1224,7 @@ class ModuleIndex:
             if use is not None:
                 shown = self.resolve(expr.func if isinstance(expr, cst.Call) else expr, scope) or use.qualname
                 use.not_none = noneguards.for_decorated(self, info, use)
-                use.unpassed = privatecalls.unpassed_defaults(self, info)
+                use.unpassed = privatecalls.unpassed_defaults(self, info) | privatecalls.captured_globals(self, info)
                 self.mark_traced(info, use, f"@{shown}", expr)
                 return
             # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
@@ -1389,7 +1389,7 @@ class ModuleIndex:
         info, _prior, bound_self = resolved
         use = TransformUse(name, call if options is None else options, bound_pos, bound_kw, bound_self,
                            bound_values=self._partial_values(fn_expr, scope))
-        use.unpassed = self._unpassed(call, scope, info, use)
+        use.unpassed = self._unpassed(call, scope, info, use) | privatecalls.captured_globals(self, info)
         use.passed_values = self._passed_literals(call, scope, info, use)
         use.not_none = noneguards.for_transform(self, call, scope, info, use)
         self.mark_traced(info, use, f"`{name}(...)`", call)

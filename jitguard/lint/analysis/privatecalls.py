@@ -9,6 +9,14 @@ class body, not a dunder) is the module's own to call, as ``callnone.eligible`` 
 every use of its name in the module is a call and no other file of the checked tree imports it
 or calls it as an attribute (textscan.USED_ELSEWHERE, a tree-wide text scan), the calls are all in
 sight, and a defaulted parameter none of them passes holds its default.
+
+CAPTUREDGLOBAL (``captured_globals``): a keyword-only parameter whose default is the module-level
+name it is named after (``def rhs(t, x, *, nh=nh)``) captures that global when the ``def`` runs,
+the ``len=len`` idiom: a constant bound as a local, not an argument offered to callers. It can
+only be given by keyword, so a call by position or through ``*args`` (an integrator calling
+``f(t, y, *args)``) leaves it at its default, a Python value in the trace (checked on JAX 0.10.2:
+``x.reshape(3 + nh, n)`` compiles and runs). Public or private alike, it holds its default
+unless some call of the module passes its name as a keyword or spreads ``**`` into the function.
 """
 
 from __future__ import annotations
@@ -44,6 +52,22 @@ def unpassed_defaults(index, info) -> frozenset[str]:
     return frozenset(p.name for p in defaulted if p.name not in passed)
 
 
+def captured_globals(index, info) -> frozenset[str]:
+    """The keyword-only parameters of ``info`` (a function of ``index``'s module, not nested in
+    another) defaulting to the module-level name they are named after, that no call of the module
+    passes by that keyword, and none spreads ``**`` into a call naming ``info``."""
+    if not isinstance(info.node, cst.FunctionDef) or info.parent is not None:
+        return frozenset()
+    names = {p.name for p in info.params if p.kind == "kwonly" and type(p.default) is cst.Name
+             and p.default.value == p.name and p.name in index.module_assigned}
+    if not names:
+        return frozenset()
+    uses = _uses(index)
+    if info.name in uses.spread_mentions:
+        return frozenset()
+    return frozenset(names - uses.keywords)
+
+
 def _calls(index, info) -> list[cst.Call] | None:
     """Every call of ``info`` in the module, or None when its name is used otherwise (passed on,
     bound by partial, imported, assigned), or a method is called through its class with an
@@ -73,6 +97,8 @@ class _Uses:
         self.names: dict[str, list[cst.CSTNode]] = {}
         self.attributes: dict[str, list[cst.CSTNode]] = {}
         self.callee_of: dict[int, cst.Call] = {}
+        self.keywords: set[str] = set()  # every keyword any call passes
+        self.spread_mentions: set[str] = set()  # names a call with a `**` argument calls or passes
         skip: set[int] = set()  # Name nodes that are no use of a value: def/class names, attrs, keywords
         nodes = list(iter_nodes(module))
         for node in nodes:
@@ -80,6 +106,13 @@ class _Uses:
             if t is cst.Call:
                 self.callee_of[id(node.func)] = node
                 skip.update(id(a.keyword) for a in node.args if a.keyword is not None)
+                self.keywords.update(a.keyword.value for a in node.args if a.keyword is not None)
+                if any(a.star == "**" for a in node.args):
+                    for e in (node.func, *(a.value for a in node.args)):
+                        if type(e) is cst.Name:
+                            self.spread_mentions.add(e.value)
+                        elif type(e) is cst.Attribute:
+                            self.spread_mentions.add(e.attr.value)  # self.rhs(**opts)
             elif t is cst.Attribute:
                 self.attributes.setdefault(node.attr.value, []).append(node)
                 skip.add(id(node.attr))
