@@ -111,7 +111,8 @@ class Concretization(Rule):
                 "tracer after the call; converting it needs a value it never has (TracerArrayConversionError, "
                 "ConcretizationTypeError for `float()`/`.item()`)",
                 f"Return the value from the jitted method and set `.{value.attr.value}` outside jit "
-                f"(`out, {value.attr.value} = box.step(x)`): JAX hands concrete arrays back only through the "
+                f"(`out, {value.value.value}.{value.attr.value} = ...`, the method returning both): JAX hands "
+                "concrete arrays back only through the "
                 "return value",
             )
 
