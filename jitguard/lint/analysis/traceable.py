@@ -700,6 +700,26 @@ def _unpacked_library_function(name: str, index, scope) -> str | None:
     while owner is not None and not (isinstance(owner.node, cst.FunctionDef) and _scope_bindings(index, owner.node.body, name)):
         owner = owner.parent
     root = owner.node.body if owner is not None else index.module
+    found = _unpacked_calls(index, root).get(name)
+    if found is None:
+        return None
+    call, names = found
+    resolved = index.resolve(call.func, owner)
+    for module, constructors, count, roles in _FUNCTION_TUPLES:
+        if resolved in constructors and len(names) == count:
+            short = resolved.rsplit(".", 1)[1]
+            return f"a function (the `{roles[names.index(name)]}` of `{module}.{short}(...)`)"
+    return None
+
+
+def _unpacked_calls(index, root: cst.CSTNode) -> dict[str, tuple[cst.Call, list]]:
+    """Name -> (call, the names of the target) for ``a, b = f(...)`` directly in the scope of
+    ``root`` (the first such statement binding the name), one walk of ``root`` per module index."""
+    tables = index.__dict__.setdefault("_jg206_unpacked", {})
+    entry = tables.get(id(root))
+    if entry is not None and entry[0] is root:
+        return entry[1]
+    table: dict[str, tuple[cst.Call, list]] = {}
     for node in _own_assignments(root):
         if type(node.value) is not cst.Call or len(node.targets) != 1:
             continue
@@ -708,15 +728,11 @@ def _unpacked_library_function(name: str, index, scope) -> str | None:
             continue
         names = [el.value.value if isinstance(el.value, cst.Name) and not isinstance(el, cst.StarredElement) else None
                  for el in target.elements]
-        if name not in names:
-            continue
-        resolved = index.resolve(node.value.func, owner)
-        for module, constructors, count, roles in _FUNCTION_TUPLES:
-            if resolved in constructors and len(names) == count:
-                short = resolved.rsplit(".", 1)[1]
-                return f"a function (the `{roles[names.index(name)]}` of `{module}.{short}(...)`)"
-        return None
-    return None
+        for n in names:
+            if n is not None:
+                table.setdefault(n, (node.value, names))
+    tables[id(root)] = (root, table)
+    return table
 
 
 def _own_assignments(root: cst.CSTNode):
