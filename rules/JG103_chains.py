@@ -35,6 +35,15 @@ def ordered(x, y, z):
     return jnp.where(x == y < z, x, z)  # expect: JG103
 
 
+# lax.switch traces every function of the sequence it gets, also one built earlier and named
+unit_box = lambda x: jnp.where(0.0 < x < 1.0, x, 0.0)  # expect: JG103
+BRANCHES = [unit_box, jnp.abs]
+
+
+def pick_branch(i, x):
+    return lax.switch(i, BRANCHES, x)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -52,6 +61,20 @@ def count_below(n, x):
     return jnp.where(0 <= n < x, x, 0.0)  # `0 <= n` is static; the last comparison is returned, not tested
 
 
+unit_box_fixed = lambda x: jnp.where((0.0 < x) & (x < 1.0), x, 0.0)
+FIXED_BRANCHES = [unit_box_fixed, jnp.abs]
+in_range = lambda n: 0 < n < 10  # a named list of checks that nothing traces: Python ints
+CHECKS = [in_range]
+
+
+def pick_branch_fixed(i, x):
+    return lax.switch(i, FIXED_BRANCHES, x)
+
+
+def run_checks(n):
+    return [check(n) for check in CHECKS]
+
+
 @jax.jit
 def is_none_chain(x, y=None):
     return x if y is None is not x else -x  # identity comparisons are Python bools
@@ -62,6 +85,7 @@ RAISES = [
     (lambda: band_mask(jnp.array(0.5)), "TracerBoolConversionError"),
     (lambda: band_branch(jnp.array(0.5), 0.0, 1.0), "TracerBoolConversionError"),
     (lambda: ordered(jnp.array(1.0), jnp.array(1.0), jnp.array(2.0)), "TracerBoolConversionError"),
+    (lambda: pick_branch(1, 0.5), "TracerBoolConversionError"),
 ]
 
 RUNS = [
@@ -69,4 +93,6 @@ RUNS = [
     lambda: small_matrix(jnp.ones(3)),
     lambda: jax.jit(count_below, static_argnums=0)(2, jnp.arange(4.0)),
     lambda: is_none_chain(jnp.ones(2)),
+    lambda: pick_branch_fixed(0, 0.5),
+    lambda: run_checks(3),
 ]

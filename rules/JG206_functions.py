@@ -8,13 +8,29 @@ differentiated (JAX traces the residuals as arrays); called without differentiat
 rule never runs. A lax loop traces its initial carry the same way, eagerly too: a function in
 `while_loop`'s `init_val`, `fori_loop`'s or `scan`'s `init` raises TypeError (also a parameter
 that every call of the enclosing function fills with a function); closed over, it is fine.
+`odeint` traces the extra arguments it passes to the dynamics function the same way, also a
+stax network's apply function (`jax.example_libraries.stax` layers are `(init_fun, apply_fun)`
+pairs of plain functions).
 """
 
 from functools import partial
 
 import jax
 import jax.numpy as jnp
+from jax.example_libraries import stax
+from jax.experimental.ode import odeint
 from jax.nn import gelu
+
+net_init, net_apply = stax.serial(stax.Dense(2), stax.Tanh)
+_, net_params = net_init(jax.random.PRNGKey(0), (-1, 2))
+
+
+def dynamics(y, t, params, apply_fn):
+    return -apply_fn(params, y)
+
+
+def dynamics_closed(y, t, params):
+    return -net_apply(params, y)
 
 
 @jax.jit
@@ -143,7 +159,20 @@ def function_in_a_scan_carry(xs):
     return jax.lax.scan(lambda c, v: (c, c[1](v)), init=(0.0, jax.nn.relu), xs=xs)  # expect: JG206
 
 
+def network_among_odeint_args(y0):
+    return odeint(dynamics, y0, jnp.linspace(0.0, 1.0, 3), net_params, net_apply)  # expect: JG206
+
+
+def stax_apply_to_a_jit(x):
+    return apply(x, net_apply)  # expect: JG206
+
+
 # --- must not be flagged ---------------------------------------------------------------------
+
+@partial(jax.jit, static_argnums=1)
+def apply_net_static(x, act):
+    return act(net_params, x)
+
 
 
 def descend_closed(step, x):
@@ -200,9 +229,13 @@ RAISES = [
     (lambda: imported_jax_function_argument(jnp.ones(3)), "TypeError"),
     (lambda: default_activation_among_the_children(jnp.ones(3)), "TypeError"),
     (lambda: jax_function_among_the_children(jnp.ones(3)), "TypeError"),
+    (lambda: network_among_odeint_args(jnp.ones(2)), "TypeError"),
+    (lambda: stax_apply_to_a_jit(jnp.ones(2)), "TypeError"),
 ]
 
 RUNS = [
+    lambda: odeint(dynamics_closed, jnp.ones(2), jnp.linspace(0.0, 1.0, 3), net_params),
+    lambda: apply_net_static(jnp.ones(2), net_apply),
     lambda: descend_closed_halving(jnp.ones(3)),
     lambda: arrays_passed_for_the_scale(jnp.ones(3)),
     lambda: jax_function_static(jnp.ones(3)),

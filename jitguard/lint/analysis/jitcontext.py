@@ -1314,6 +1314,18 @@ class ModuleIndex:
                 return bound
         return fn_expr
 
+    def _sequence_through_binding(self, expr: cst.BaseExpression, scope: FunctionInfo | None,
+                                  call: cst.Call) -> cst.BaseExpression:
+        """``branches = [f0, f1]; lax.switch(i, branches, x)``: the list or tuple display a name is
+        bound to before the call, so each function in it is seen (lax.switch traces every branch
+        of the sequence it gets, jnp.piecewise every function of its list, wherever it was built);
+        anything else unchanged."""
+        if type(expr) is cst.Name:
+            bound = self.binding_before(expr.value, scope, call)
+            if isinstance(bound, (cst.List, cst.Tuple)):
+                return bound
+        return expr
+
     def _call_context(self, call: cst.Call, scope: FunctionInfo | None, loops: tuple, qual: str | None) -> None:
         # (runs on every call of the module: ``qual``, what it calls, is resolved once, by _find_host_callbacks)
         func = call.func
@@ -1343,6 +1355,7 @@ class ModuleIndex:
             expr = args[position].value if 0 <= position < len(args) else keyword(call, kw)
             if expr is None:
                 continue
+            expr = self._sequence_through_binding(expr, scope, call)
             if qual in ("jax.lax.cond", "jax.lax.switch"):  # the operands after the branches
                 first_operand = 3 if qual == "jax.lax.cond" else 2
                 nargs = None if count is None else max(0, count - first_operand)

@@ -70,6 +70,22 @@ _RUNTIME_OBJECTS = {
     "jax.devices": "a list of `jax.Device`s (JAX runtime objects, not arrays)",
     "jax.local_devices": "a list of `jax.Device`s (JAX runtime objects, not arrays)",
 }
+# jax.example_libraries: every stax layer constructor returns a pair of plain Python functions
+# (init_fun, apply_fun), and every optimizer of `optimizers` an `Optimizer` triple (init_fun,
+# update_fun, get_params): a name unpacked from one of these calls is a function, which JAX cannot
+# trace as an array (tests/test_holdout18_mechanisms.py calls each under the installed JAX)
+STAX_LAYER_CONSTRUCTORS = frozenset(
+    f"jax.example_libraries.stax.{n}" for n in (
+        "AvgPool", "BatchNorm", "Conv", "Conv1DTranspose", "ConvTranspose", "Dense", "Dropout", "FanInConcat",
+        "FanOut", "GeneralConv", "GeneralConvTranspose", "MaxPool", "SumPool", "elementwise", "parallel", "serial",
+        "shape_dependent")
+)
+OPTIMIZER_CONSTRUCTORS = frozenset(
+    f"jax.example_libraries.optimizers.{n}" for n in (
+        "adagrad", "adam", "adamax", "momentum", "nesterov", "rmsprop", "rmsprop_momentum", "sgd", "sm3")
+)
+_FUNCTION_TUPLES = (("stax", STAX_LAYER_CONSTRUCTORS, 2, ("init_fun", "apply_fun")),
+                    ("optimizers", OPTIMIZER_CONSTRUCTORS, 3, ("init_fun", "update_fun", "get_params")))
 _DEVICE_LISTS = frozenset({"jax.devices", "jax.local_devices"})
 _REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
 # uses of a class name that cannot register it: isinstance(x, C), issubclass, super(C, self), type checks
@@ -497,9 +513,13 @@ class _Kinds:
         if name in index.classes and self.plain_class(name, scope, escapes_allowed=True) is not None:
             # the class object itself: a `type` (no metaclass), whatever registers its instances
             return f"a class (the class object `{name}`)"
-        where, _bindings = binding_site(name, index, scope)
+        where, bindings = binding_site(name, index, scope)
         if where == "param":
             return self._parameter(name, scope, depth)
+        if bindings == [None]:
+            unpacked = _unpacked_library_function(name, index, scope)
+            if unpacked is not None:
+                return unpacked
         if depth > 0:
             return None
         value = bound_value(name, index, scope)
@@ -668,6 +688,68 @@ class _Kinds:
         if self._escapes is None:
             self._escapes = _escaping_classes(self.index)
         return self._escapes.get(name, False)
+
+
+def _unpacked_library_function(name: str, index, scope) -> str | None:
+    """``init_fun, apply_fun = stax.serial(...)`` (``opt_init, opt_update, get_params =
+    optimizers.adam(1e-3)``): the function ``name`` is, when the one binding of ``name`` where it
+    is used unpacks a call of a layer constructor of ``jax.example_libraries.stax`` (a pair of
+    functions) or an optimizer of ``jax.example_libraries.optimizers`` (a triple), into as many
+    plain names; None otherwise."""
+    owner = scope
+    while owner is not None and not (isinstance(owner.node, cst.FunctionDef) and _scope_bindings(index, owner.node.body, name)):
+        owner = owner.parent
+    root = owner.node.body if owner is not None else index.module
+    found = _unpacked_calls(index, root).get(name)
+    if found is None:
+        return None
+    call, names = found
+    resolved = index.resolve(call.func, owner)
+    for module, constructors, count, roles in _FUNCTION_TUPLES:
+        if resolved in constructors and len(names) == count:
+            short = resolved.rsplit(".", 1)[1]
+            return f"a function (the `{roles[names.index(name)]}` of `{module}.{short}(...)`)"
+    return None
+
+
+def _unpacked_calls(index, root: cst.CSTNode) -> dict[str, tuple[cst.Call, list]]:
+    """Name -> (call, the names of the target) for ``a, b = f(...)`` directly in the scope of
+    ``root`` (the first such statement binding the name), one walk of ``root`` per module index."""
+    tables = index.__dict__.setdefault("_jg206_unpacked", {})
+    entry = tables.get(id(root))
+    if entry is not None and entry[0] is root:
+        return entry[1]
+    table: dict[str, tuple[cst.Call, list]] = {}
+    for node in _own_assignments(root):
+        if type(node.value) is not cst.Call or len(node.targets) != 1:
+            continue
+        target = node.targets[0].target
+        if not isinstance(target, (cst.Tuple, cst.List)):
+            continue
+        names = [el.value.value if isinstance(el.value, cst.Name) and not isinstance(el, cst.StarredElement) else None
+                 for el in target.elements]
+        for n in names:
+            if n is not None:
+                table.setdefault(n, (node.value, names))
+    tables[id(root)] = (root, table)
+    return table
+
+
+def _own_assignments(root: cst.CSTNode):
+    """The ``Assign`` statements directly in the scope of ``root`` (a module or a function's
+    body), compound statements included, nested defs, classes and lambdas left out."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is cst.Assign:
+            yield node
+            continue
+        if kind in _OWN_SCOPES or (kind is cst.FunctionDef or kind is cst.ClassDef):
+            continue
+        if isinstance(node, cst.BaseExpression):
+            continue
+        stack.extend(reversed(children(node)))
 
 
 def _argument_for(call: cst.Call, name: str, positional: list[str]) -> cst.BaseExpression | None:

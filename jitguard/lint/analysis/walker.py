@@ -55,6 +55,12 @@ class Context:
         return self._w.index.module
 
     @property
+    def index(self):
+        """The module index the walk reads (for facts a rule notes in the walk and judges in
+        its ``check_module``)."""
+        return self._w.index
+
+    @property
     def trace_kind(self) -> str | None:
         """The kind of trace the walked code runs under (jitcontext.STAGED, BATCHED,
         DIFFERENTIATED; None: not known, treat as staged)."""

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import jaxapi, jaxsig
+from jitguard.lint.analysis import jaxapi, jaxsig, leaks
 from jitguard.lint.analysis.jitcontext import DIFFERENTIATED, TRACE_KINDS
 from jitguard.lint.analysis.taint import Context
 from jitguard.lint.rules.base import Rule, Scope
@@ -69,6 +69,13 @@ class Concretization(Rule):
         `opt = make_optimizer(schedule)`). For a helper that is not jitted itself (`def
         over_rows(fn, rows)` called by a jitted function), only the functions passed by calls
         made in traced code count: the one an eager call passes runs on concrete values.
+
+        Also flagged outside traced code: a conversion of an attribute a jitted method left a
+        tracer in (`np.array(box.cache)` after `@partial(jax.jit, static_argnums=0) def
+        apply_jit(self, arr): self.cache = arr * 2`): the method's body runs once, while JAX
+        traces it, so the static instance keeps the tracer. Claimed when every assignment of the
+        attribute in the file (but `self.<attr> =` in other classes' methods) is such a traced one,
+        and the instance is a name bound once to `Box(...)`.
         """
     why = """
         A traced value is a placeholder for any array of its shape and dtype; it has no Python
@@ -90,6 +97,24 @@ class Concretization(Rule):
             mask = jnp.arange(x.shape[0]) < n
             return jnp.sum(jnp.exp(x), where=mask)
         """
+
+    def visit_Assign(self, node: cst.Assign, ctx: Context) -> None:
+        leaks.note_assignment(node, ctx)  # self.<attr> = <traced> in a jitted method: judged by check_module
+
+    def check_module(self, index, ctx) -> None:
+        for call, value, klass in leaks.leaked_reads(index):
+            text = index.module.code_for_node(value)
+            ctx.report(
+                call,
+                f"`{text}` holds a tracer: a jitted method of `{klass}` (its `self` static) sets "
+                f"`self.{value.attr.value}` to a traced value while JAX traces it, and the instance keeps the "
+                "tracer after the call; converting it needs a value it never has (TracerArrayConversionError, "
+                "ConcretizationTypeError for `float()`/`.item()`)",
+                f"Return the value from the jitted method and set `.{value.attr.value}` outside jit "
+                f"(`out, {value.value.value}.{value.attr.value} = ...`, the method returning both): JAX hands "
+                "concrete arrays back only through the "
+                "return value",
+            )
 
     def visit_Call(self, node: cst.Call, ctx: Context) -> None:
         name = ctx.resolve(node.func)

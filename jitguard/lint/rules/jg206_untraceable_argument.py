@@ -90,7 +90,12 @@ class UntraceableArgument(Rule):
         `jax.linearize`): JAX traces the residuals as arrays, also those of `nondiff_argnums`
         parameters. So is such a value in the initial carry of a lax loop (`while_loop`'s
         `init_val`, `fori_loop`'s or `scan`'s `init`; eagerly or traced, JAX traces every leaf of
-        the carry: `lax.while_loop(cond, body, (x, matvec))`). A parameter of a plain function
+        the carry: `lax.while_loop(cond, body, (x, matvec))`), and among the extra positional
+        arguments of `jax.experimental.ode.odeint(func, y0, t, *args)`, which it differentiates and
+        traces leaf by leaf (TypeError "The contents of odeint *args must be arrays or scalars").
+        A name unpacked from a layer constructor of `jax.example_libraries.stax` (`init_fun,
+        apply_fun = stax.serial(...)`) or an optimizer of `jax.example_libraries.optimizers`
+        (`opt_init, opt_update, get_params = optimizers.adam(...)`) is a plain function. A parameter of a plain function
         of the file that every call of it (at least one) fills with one such value, of one kind
         (`cg(lambda v: A @ v, b)` for `def cg(matvec, b)`), and that the function never rebinds,
         holds that value. `self` itself, inside the class, is not judged (it may be an
@@ -158,7 +163,8 @@ class UntraceableArgument(Rule):
                 "arguments",
             )
         for call, scope, _klass, _loops in index.calls:
-            if self._loop_carry(call, index, scope, ctx) or self._class_bound(call, index, scope, ctx):
+            if (self._loop_carry(call, index, scope, ctx) or self._ode_args(call, index, scope, ctx)
+                    or self._class_bound(call, index, scope, ctx)):
                 continue
             target = _jitted_target(call, index, scope)
             if target is None:
@@ -206,6 +212,32 @@ class UntraceableArgument(Rule):
             "Keep only arrays in the carry: close over the value in the loop's functions (a nested def, "
             "`functools.partial`), or pass it outside the carry",
         )
+        return True
+
+    def _ode_args(self, call: cst.Call, index, scope, ctx: Reporter) -> bool:
+        """``odeint(func, y0, t, params, (U1, U2))``: odeint differentiates and traces the extra
+        positional arguments it passes on to ``func``, leaf by leaf, eagerly or under a jit, and
+        raises ``TypeError: The contents of odeint *args must be arrays or scalars`` for a leaf that
+        is not one (a function, a string, a plain instance: JAX 0.10.2, rules/JG206_functions.py)."""
+        if index.resolve(call.func, scope) != "jax.experimental.ode.odeint":
+            return False
+        args = positional_args(call)
+        if any(a.star for a in args[:3]):
+            return False
+        for arg in args[3:]:
+            if arg.star:
+                break
+            what = untraceable(arg.value, index, scope)
+            if what is None:
+                continue
+            ctx.report(
+                arg.value,
+                f"`{short(index.module.code_for_node(arg.value))}` is {what}, passed to `odeint` among the extra "
+                "arguments it hands to the dynamics function: odeint differentiates and traces them as arrays, "
+                "leaf by leaf, and cannot interpret it as one (TypeError at the call)",
+                "Pass only arrays there: close over the value in the dynamics function (`functools.partial(func, "
+                "fn=...)`, a nested def) and keep the arrays it uses among the extra arguments",
+            )
         return True
 
     def _class_bound(self, call: cst.Call, index, scope, ctx: Reporter) -> bool:
