@@ -1463,7 +1463,7 @@ def _call_shape(walker, call: cst.Call) -> tuple:
     positional: list[str | None] = []
     keywords: list[tuple[str, str | None]] = []
     for arg in call.args:
-        spread = spread_keywords(arg, walker.index, walker.info) if arg.star == "**" else None
+        spread = spread_keywords(arg, walker.index, walker.info, walker.state.constants) if arg.star == "**" else None
         if arg.star and spread is None:
             return tuple(positional), tuple(keywords), True
         named = arg.keyword.value if arg.keyword is not None else None
