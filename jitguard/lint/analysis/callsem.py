@@ -1149,7 +1149,7 @@ def record_fields(klass, resolve) -> list[str] | None:
 def dataclass_decorators(node: cst.ClassDef, resolve) -> list:
     """The decorators of ``node`` that are ``@dataclasses.dataclass`` (bare or called)."""
     return [d.decorator for d in node.decorators
-            if resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) == "dataclasses.dataclass"]
+            if resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) in jaxapi.DATACLASS]
 
 
 def annotated_fields(node: cst.ClassDef, resolve) -> list[str]:
