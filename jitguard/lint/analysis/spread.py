@@ -202,3 +202,63 @@ def _only_spread(name: str, root: cst.CSTNode, others: int = 1) -> bool:
         elif type(node) is cst.Arg and node.star == "**" and type(node.value) is cst.Name and node.value.value == name:
             spreads += 1
     return uses == spreads + others
+
+
+def membership_split(arg: cst.Arg, index, scope) -> tuple[frozenset[str], cst.BaseExpression, cst.BaseExpression] | None:
+    """``f(**d)`` with ``d = {k: A if k in NAMES else B for k, v in opts.items()}`` (or ``k not in
+    NAMES`` with the branches the other way), ``NAMES`` a tuple, list or set display of plain
+    strings or a name bound once to a tuple of them, and ``d`` bound once (in ``scope``) and only
+    spread: Python binds each key to the parameter of that name, and the key's value is ``A`` for
+    the names listed, ``B`` for every other key (a key left out leaves its parameter at its
+    default). (the names, ``A``, ``B``), else None."""
+    from jitguard.lint.analysis.hashability import bound_once
+
+    if arg.star != "**" or not isinstance(arg.value, cst.Name) or scope is None:
+        return None
+    found = bound_once(arg.value.value, index, scope)
+    if found is None or found[1] is not scope or not isinstance(found[0], cst.DictComp) \
+            or not _only_spread(arg.value.value, scope.node):
+        return None
+    comp = found[0]
+    key, value = comp.key, comp.value
+    if not isinstance(key, cst.Name) or not isinstance(value, cst.IfExp) or comp.for_in.inner_for_in is not None \
+            or not _binds(comp.for_in.target, key.value):
+        return None
+    test = value.test
+    if not (isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and test.left.value == key.value
+            and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, (cst.In, cst.NotIn))):
+        return None
+    names = _string_names(test.comparisons[0].comparator, index, scope)
+    if names is None:
+        return None
+    if isinstance(test.comparisons[0].operator, cst.NotIn):
+        return names, value.orelse, value.body
+    return names, value.body, value.orelse
+
+
+def _binds(target: cst.BaseExpression, name: str) -> bool:
+    """``for k, v in ...`` / ``for k in ...`` binds the key ``name`` (first element or the whole)."""
+    if isinstance(target, cst.Name):
+        return target.value == name
+    return (isinstance(target, cst.Tuple) and bool(target.elements) and isinstance(target.elements[0].value, cst.Name)
+            and target.elements[0].value.value == name
+            and not any(isinstance(e.value, cst.Name) and e.value.value == name for e in target.elements[1:]))
+
+
+def _string_names(expr: cst.BaseExpression, index, scope, bound: bool = False) -> frozenset[str] | None:
+    """The strings of a display of plain strings (a name: bound once to a tuple of them)."""
+    from jitguard.lint.analysis.hashability import bound_once
+
+    if isinstance(expr, cst.Name) and not bound:
+        found = bound_once(expr.value, index, scope)
+        return _string_names(found[0], index, found[1], True) if found is not None and isinstance(found[0], cst.Tuple) \
+            else None
+    if not isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
+        return None
+    out = set()
+    for element in expr.elements:
+        text = element.value.evaluated_value if isinstance(element.value, cst.SimpleString) else None
+        if isinstance(element, cst.StarredElement) or not isinstance(text, str):
+            return None
+        out.add(text)
+    return frozenset(out)
