@@ -1,54 +1,59 @@
-"""Legal (SPREADKW through a comprehension): a wrapper that converts the options it is given to
-arrays, except those it lists, ``arrays = {k: v if k in STATIC else jnp.asarray(v) for k, v in
-options.items()}``, and calls ``factory(**arrays)``, binds each key to the parameter of that name
-(Python's call semantics): the listed options reach the factory as the Python values they were,
-the others as arrays (tracers under ``jit``). So ``range(taps)`` in the function the factory
-returns gets a Python int when ``"taps"`` is listed, and both jitted calls below run (JAX 0.10.2).
-(``tests/precision_cases/true_spread_comprehension_converts_unlisted.py``: the option left out of
-the list is a tracer there and ``range`` raises TracerIntegerConversionError.)
+"""Legal (SPREADKW through a comprehension): a wrapper that converts the settings it is given to
+arrays, except those it lists, ``{key: jnp.asarray(val) if key not in KEEP else val for key, val
+in settings.items()}``, and calls ``factory(**converted)``, binds each key to the parameter of
+that name (Python's call semantics): the listed settings reach the factory as the Python values
+they were, the others as arrays (tracers under ``jit``). So ``if order > 1:`` in the function the
+factory returns tests a Python int when ``"order"`` is listed (by a name bound to a tuple, or
+in a list display), and both jitted calls below run (JAX 0.10.2).
+(``tests/precision_cases/true_spread_comprehension_converts_unlisted.py``: a setting left out of
+the list is a tracer there, and ``range`` of it raises TracerIntegerConversionError.)
 """
 
 import jax
 import jax.numpy as jnp
 
-STATIC_OPTIONS = ("taps",)
+KEEP = ("order", "mode")
 
 
-def make_filter(taps, gain):
-    def apply(signal):
-        for _ in range(taps):
-            signal = 0.5 * (signal + jnp.roll(signal, 1)) * gain
-        return signal
+def make_smoother(order, weight):
+    def smooth(state):
+        if order > 1:
+            state = jnp.cumsum(state) / state.shape[0]
+        return state * weight
 
-    return apply
+    return smooth
 
 
-def keep_listed(factory):
+def configured(factory):
+    def configure(**settings):
+        def step(state):
+            converted = {key: jnp.asarray(val) if key not in KEEP else val for key, val in settings.items()}
+            return factory(**converted)(state)
+
+        return step
+
+    return configure
+
+
+def listed_inline(factory):
     def bind(**options):
-        def run(signal):
-            arrays = {name: value if name in STATIC_OPTIONS else jnp.asarray(value) for name, value in options.items()}
-            return factory(**arrays)(signal)
+        def apply(state):
+            kept = {key: val if key in ["order"] else jnp.asarray(val) for key, val in options.items()}
+            return factory(**kept)(state)
 
-        return run
+        return apply
 
     return bind
 
 
-def keep_inline(factory):
-    def bind(**options):
-        def run(signal):
-            arrays = {k: jnp.asarray(v) if k not in ("taps",) else v for k, v in options.items()}
-            return factory(**arrays)(signal)
-
-        return run
-
-    return bind
+def listed_by_name():
+    state = jnp.arange(5.0)
+    return jax.jit(configured(make_smoother)(order=2, weight=0.5))(state)
 
 
-def runs():
-    signal = jnp.arange(4.0)
-    return (jax.jit(keep_listed(make_filter)(taps=3, gain=1.0))(signal),
-            jax.jit(keep_inline(make_filter)(taps=2, gain=0.5))(signal))
+def listed_in_place():
+    state = jnp.arange(5.0)
+    return jax.jit(listed_inline(make_smoother)(order=3, weight=2.0))(state)
 
 
-RUNS = [runs]
+RUNS = [listed_by_name, listed_in_place]

@@ -1,41 +1,42 @@
 """True (look-alike of field_eq_name_rebound_between.py): two constructions of a ``@dataclass``
-with its own ``__hash__`` over a name field, an array in another field, passed at a static
-position of one jitted function, with the same value in the hashed field: a parameter the function
-never rebinds, or a name bound once to a literal. Same hash, so JAX compares the second instance
-with the first by the generated ``__eq__``, and the truth value of the arrays' ``==`` raises
-ValueError (JAX 0.10.2).
+with its own ``__hash__`` over its name fields, an array in another field, passed at a static
+position of one jitted function, with the same values in the hashed fields: a parameter the
+function never rebinds, or a name bound once to a literal. Same hash, so JAX compares the second
+instance with the first by the generated ``__eq__``, and the truth value of the arrays' ``==``
+raises ValueError (JAX 0.10.2).
 """
 
 import dataclasses
-from functools import partial
+import functools
 
 import jax
 import jax.numpy as jnp
 
 
 @dataclasses.dataclass
-class Link:
-    label: str
-    offsets: jax.Array
+class Sensor:
+    kind: str
+    channel: int
+    calibration: jax.Array
 
     def __hash__(self):
-        return hash(self.label)
+        return hash((self.kind, self.channel))
 
 
-@partial(jax.jit, static_argnames=("link",))
-def moved(link, step):
-    return link.offsets + step
+@functools.partial(jax.jit, static_argnums=0)
+def calibrated(sensor, reading):
+    return sensor.calibration * reading
 
 
-def same_parameter(label):
-    moved(link=Link(label, jnp.array([0.0, 0.5, 1.0])), step=1.0)
-    return moved(link=Link(label, jnp.array([0.0, 0.5, 1.0])), step=1.0)  # expect: JG203
+def read_twice(kind):
+    calibrated(Sensor(kind, 0, jnp.linspace(0.0, 1.0, 4)), 2.0)
+    return calibrated(Sensor(kind, 0, jnp.linspace(0.0, 2.0, 4)), 2.0)  # expect: JG203
 
 
-def same_constant():
-    label = "hip"
-    moved(link=Link(label, jnp.array([0.0, 0.5, 1.0])), step=1.0)
-    return moved(link=Link("hip", jnp.array([0.0, 0.5, 1.0])), step=1.0)  # expect: JG203
+def read_constant_twice():
+    kind = "thermo"
+    calibrated(Sensor(kind, 1, jnp.ones(3)), 1.0)
+    return calibrated(Sensor("thermo", 1, jnp.zeros(3)), 1.0)  # expect: JG203
 
 
-RAISES = [(lambda: same_parameter("knee"), "ValueError"), (same_constant, "ValueError")]
+RAISES = [(lambda: read_twice("strain"), "ValueError"), (read_constant_twice, "ValueError")]

@@ -1,37 +1,40 @@
 """True (look-alike of spread_comprehension_keeps_listed_options.py): the comprehension keeps only
-the listed options Python values and makes arrays of the others; ``taps`` is not listed, so the
-factory's ``range(taps)`` gets a tracer under ``jit`` and raises TracerIntegerConversionError
-(JAX 0.10.2). A listed option that is not a parameter changes nothing.
+the listed settings Python values and makes arrays of the others. ``steps`` is not listed, so
+the factory's ``range(steps)`` gets a tracer under ``jit`` and raises
+TracerIntegerConversionError (JAX 0.10.2); a listed name that is no parameter changes nothing.
 """
 
 import jax
 import jax.numpy as jnp
 
-STATIC_OPTIONS = ("gain", "name")
+LISTED = ("rate", "label")
 
 
-def make_filter(taps, gain):
-    def apply(signal):
-        for _ in range(taps):  # expect: JG104
-            signal = 0.5 * (signal + jnp.roll(signal, 1)) * gain
-        return signal
+def make_relaxation(steps, rate):
+    def relax(field):
+        for _ in range(steps):  # expect: JG104
+            field = field - rate * jnp.gradient(field)
+        return field
 
-    return apply
+    return relax
 
 
-def keep_listed(factory):
-    def bind(**options):
-        def run(signal):
-            arrays = {name: value if name in STATIC_OPTIONS else jnp.asarray(value) for name, value in options.items()}
-            return factory(**arrays)(signal)
+def arrays_but_listed(build):
+    def with_settings(**settings):
+        def relaxed(field):
+            values = {name: setting if name in LISTED else jnp.asarray(setting) for name, setting in settings.items()}
+            relax = build(**values)
+            return relax(field)
 
-        return run
+        return relaxed
 
-    return bind
+    return with_settings
 
 
 def crashes():
-    return jax.jit(keep_listed(make_filter)(taps=3, gain=1.0))(jnp.arange(4.0))
+    field = jnp.arange(6.0)
+    relaxed = jax.jit(arrays_but_listed(make_relaxation)(steps=3, rate=0.1))
+    return relaxed(field)
 
 
 RAISES = [(crashes, "TracerIntegerConversionError")]
