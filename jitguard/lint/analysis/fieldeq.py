@@ -74,7 +74,7 @@ def _hashed_key(value, index, where, scope):
     name = value.value
     param = where.param(name) if where is not None else None
     if param is not None:  # a parameter: the same value while the body leaves it alone
-        fixed = where is scope and type(where.node) is cst.FunctionDef and not _scope_bindings(index, where.node.body, name)
+        fixed = where is scope and type(where.node) is cst.FunctionDef and _scope_bindings(index, where.node.body, name) == []
         return ("param", id(where.node), name) if fixed else None
     found = bound_once(name, index, where)
     bound = found[0] if found is not None else None
