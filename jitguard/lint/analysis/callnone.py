@@ -83,7 +83,7 @@ def call_values(walker, call: cst.Call, callee, params) -> dict[str, str] | None
     fill, in order, then the rest), where known: a literal's code, or NOT_NONE for a value surely
     not None; None when the call's arguments are not plain (``*xs``, a ``**`` of a dict whose keys
     are not known, or a callee reached through ``partial``)."""
-    keywords = spread.keyword_arguments(call, walker.index, walker.info)
+    keywords = spread.keyword_arguments(call, walker.index, walker.info, walker.state.constants)
     if keywords is None or any(a.star == "*" for a in call.args):
         return None
     given: dict[str, cst.BaseExpression] = {}

@@ -22,7 +22,7 @@ import weakref
 
 import libcst as cst
 
-from jitguard.lint.analysis import callnone, dispatch, jaxapi, jaxsig, keyedmaps, lattice, objects, staticpos
+from jitguard.lint.analysis import callnone, dispatch, jaxapi, jaxsig, keyedmaps, lattice, objects, spread, staticpos
 from jitguard.lint.analysis.spread import spread_keywords
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import modules_passed
@@ -798,6 +798,15 @@ class CallSemantics:
         # obj.solver() of a method that returns a partial of what obj holds
         return dispatch.returned_partial(self, func) if isinstance(func, cst.Call) else None
 
+    def _spread_by_name(self, arg: cst.Arg):
+        """For ``f(**d)`` of a comprehension that keeps the values of listed keys and converts the
+        others (``spread.membership_split``): the kind each parameter gets by its name; else None."""
+        split = spread.membership_split(arg, self.index, self.info) if arg.star == "**" else None
+        if split is None or split[1] not in self.taints or split[2] not in self.taints:
+            return None
+        names, listed, other = split[0], self.taints[split[1]], self.taints[split[2]]
+        return lambda name: listed if name in names else other
+
     def _map_arguments(self, call: cst.Call, callee: FunctionInfo, params: list, mapped: dict[str, Taint]) -> None:
         """Add to ``mapped`` the parameters the call's traced arguments bind: by keyword, by
         position (after ``params``, the positional parameters left), splatted (``*xs``: every
@@ -818,7 +827,7 @@ class CallSemantics:
             elif arg.star == "**" and t is not None and t.mapping and t.fields is not None:
                 _map_known_keywords(t, callee, varkw, mapped, extra)
             elif arg.star:
-                i = _map_splatted(arg, t, params, i, vararg, varkw, mapped)
+                i = _map_splatted(arg, t, params, i, vararg, varkw, mapped, self._spread_by_name(arg))
                 rest = None
             else:
                 if i < len(params):
@@ -984,10 +993,12 @@ def _static_spread_last(walker, call: cst.Call) -> bool:
         a.keyword is None and not a.star for a in call.args[stars[0]:]))
 
 
-def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, varkw, mapped: dict[str, Taint]) -> int:
+def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, varkw, mapped: dict[str, Taint],
+                  by_name=None) -> int:
     """``*xs`` or ``**d`` in a call: what it binds from the ``i``-th positional parameter on
-    (a record's positions each their own parameter, anything else every parameter left).
-    Returns the next position."""
+    (a record's positions each their own parameter, anything else every parameter left; for a
+    ``**d`` whose values are known by key, ``by_name``, each parameter its own). Returns the next
+    position."""
     if t is None:
         return i
     if arg.star == "**" and varkw is not None:  # **d into **kw: a dict of what d holds, by keys we cannot see
@@ -997,7 +1008,9 @@ def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, v
     if arg.star == "**" and t.container:  # **d of a dict built here: each keyword gets one of its values
         t = lattice.element(t)
     for p in params[i:]:
-        mapped[p.name] = t
+        kind = by_name(p.name) if by_name is not None else t
+        if kind is not None:
+            mapped[p.name] = kind
     if vararg is not None:
         mapped[vararg.name] = lattice.container(t)
     return i
@@ -1149,7 +1162,7 @@ def record_fields(klass, resolve) -> list[str] | None:
 def dataclass_decorators(node: cst.ClassDef, resolve) -> list:
     """The decorators of ``node`` that are ``@dataclasses.dataclass`` (bare or called)."""
     return [d.decorator for d in node.decorators
-            if resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) == "dataclasses.dataclass"]
+            if resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) in jaxapi.DATACLASS]
 
 
 def annotated_fields(node: cst.ClassDef, resolve) -> list[str]:
@@ -1463,7 +1476,7 @@ def _call_shape(walker, call: cst.Call) -> tuple:
     positional: list[str | None] = []
     keywords: list[tuple[str, str | None]] = []
     for arg in call.args:
-        spread = spread_keywords(arg, walker.index, walker.info) if arg.star == "**" else None
+        spread = spread_keywords(arg, walker.index, walker.info, walker.state.constants) if arg.star == "**" else None
         if arg.star and spread is None:
             return tuple(positional), tuple(keywords), True
         named = arg.keyword.value if arg.keyword is not None else None

@@ -14,7 +14,12 @@ Read for an instance of such a class of the module (no ``__eq__`` of its own, ``
 own returning ``hash(self.a)`` or ``hash((self.a, self.b))``) built (``instances.constructed_instance``)
 with an array of more than one element in a field (``arrays.many_elements``) and literal values
 (strings, numbers, constants) in the hashed fields: the hashed values of each construction are
-compared by their source text.
+compared by their source text. A name there stands for a value only where that value is the same
+at every construction: a name bound once to a literal (its text), or a parameter of the calling
+function that its body never rebinds (the parameter); any other name (rebound between two
+constructions, ``name = "arm"; ...; name = "leg"``, a loop target, a factory's own parameter) is
+not known, and the construction is not read (checked under JAX 0.10.2:
+tests/precision_cases/field_eq_name_rebound_between.py runs).
 """
 
 from __future__ import annotations
@@ -47,10 +52,35 @@ def array_eq_instance(expr, index, scope):
         if name is not None:
             given[name] = value
     array = next((f for f in fields if f in given and f not in hashed and many_elements(given[f], index, where)), None)
-    if array is None or any(not isinstance(given.get(f), _LITERALS) for f in hashed):
+    if array is None:
         return None
-    key = tuple(index.module.code_for_node(given[f]) for f in hashed)
+    key = tuple(_hashed_key(given.get(f), index, where, scope) for f in hashed)
+    if None in key:
+        return None
     return identity, array, cls, key
+
+
+def _hashed_key(value, index, where, scope):
+    """What a hashed field's value is the same as at every construction: a literal's text; for a
+    name, the text of the literal it is bound to once, or the parameter of the calling function
+    (``where`` is ``scope``) that its body never rebinds; else None (not known)."""
+    from jitguard.lint.analysis.hashability import bound_once
+    from jitguard.lint.analysis.traceable import _scope_bindings
+
+    if not isinstance(value, _LITERALS):
+        return None
+    if not isinstance(value, cst.Name) or value.value in ("True", "False", "None"):
+        return index.module.code_for_node(value)
+    name = value.value
+    param = where.param(name) if where is not None else None
+    if param is not None:  # a parameter: the same value while the body leaves it alone
+        fixed = where is scope and type(where.node) is cst.FunctionDef and _scope_bindings(index, where.node.body, name) == []
+        return ("param", id(where.node), name) if fixed else None
+    found = bound_once(name, index, where)
+    bound = found[0] if found is not None else None
+    if isinstance(bound, _LITERALS) and (not isinstance(bound, cst.Name) or bound.value in ("True", "False", "None")):
+        return index.module.code_for_node(bound)
+    return None
 
 
 def _compared_fields(index, klass) -> tuple[list[str], tuple[str, ...]] | None:

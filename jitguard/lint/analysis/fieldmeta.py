@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jitguard.lint.analysis.jaxapi import REGISTER_DATACLASS
+
 # metadata key -> the value that declares a field static, per registration
 STATIC_KEY = {"static": "True"}
 PYTREE_NODE_KEY = {"pytree_node": "False"}
 ANY_KEY = {**STATIC_KEY, **PYTREE_NODE_KEY}
 
-_REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
 _FLAX = frozenset({"flax.struct.dataclass", "flax.struct.PyTreeNode"})
 _EQUINOX = frozenset({"equinox.Module"})
 
@@ -40,11 +41,11 @@ def static_keys(node: cst.ClassDef, imports) -> dict[str, str] | None:
         name = imports.resolve(expr.func if isinstance(expr, cst.Call) else expr)
         if name == "functools.partial" and isinstance(expr, cst.Call) and expr.args:
             name = imports.resolve(expr.args[0].value)
-            if name in _REGISTER_DATACLASS and any(
+            if name in REGISTER_DATACLASS and any(
                     a.keyword is not None and a.keyword.value in ("data_fields", "meta_fields") for a in expr.args):
                 known = True  # explicit field lists: no metadata read
                 continue
-        if name in _REGISTER_DATACLASS:
+        if name in REGISTER_DATACLASS:
             known, keys = True, {**keys, **STATIC_KEY}
         elif name in _FLAX:
             known, keys = True, {**keys, **PYTREE_NODE_KEY}

@@ -34,7 +34,6 @@ UNHASHABLE_RETURNS = {
     "argparse.ArgumentParser.parse_args": "argparse.Namespace",
 }
 _NAMEDTUPLES = frozenset({"collections.namedtuple", "typing.NamedTuple"})
-_DATACLASS = frozenset({"dataclasses.dataclass"})
 # jax.numpy / jax.random / jax.lax calls return JAX arrays (unhashable: ValueError 'Non-hashable static
 # arguments' at a static position, JAX 0.10.2, rules/JG203.py), but for the classes (capitalized:
 # lax.Precision, ...; jax.random.PRNGKey makes an array), the shape/dtype queries and layout helpers
@@ -398,7 +397,7 @@ def _hash_of(klass, index, depth: int) -> tuple[str, str] | None:
     for dec in node.decorators:
         expr = dec.decorator
         name = index.resolve(expr.func if isinstance(expr, cst.Call) else expr, None)
-        if name in _DATACLASS:
+        if name in jaxapi.DATACLASS:
             dataclass = {a.keyword.value: _literal(a.value) for a in expr.args if a.keyword is not None} if isinstance(
                 expr, cst.Call) else {}
         elif name not in _PLAIN_DECORATORS:
@@ -638,7 +637,7 @@ def _hashed_by_fields(node: cst.ClassDef, index) -> str | None:
     for ``@dataclass(unsafe_hash=True)`` (``eq`` left on in both); else None."""
     for dec in node.decorators:
         expr = dec.decorator
-        if not isinstance(expr, cst.Call) or index.resolve(expr.func, None) not in _DATACLASS:
+        if not isinstance(expr, cst.Call) or index.resolve(expr.func, None) not in jaxapi.DATACLASS:
             continue
         flags = {a.keyword.value: a.value for a in expr.args if a.keyword is not None}
 
@@ -713,7 +712,7 @@ def _dataclass_options(node: cst.ClassDef, index) -> dict | None:
     for dec in node.decorators:
         expr = dec.decorator
         func = expr.func if isinstance(expr, cst.Call) else expr
-        if index.resolve(func, None) in _DATACLASS:
+        if index.resolve(func, None) in jaxapi.DATACLASS:
             return {a.keyword.value: a.value for a in expr.args if a.keyword is not None} if isinstance(
                 expr, cst.Call) else {}
     return None

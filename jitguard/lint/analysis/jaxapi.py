@@ -120,6 +120,14 @@ TREE_CONTAINERS = frozenset({
     "jax.tree_util.tree_flatten_with_path", "jax.tree.flatten_with_path", "jax.tree_util.tree_leaves_with_path",
     "jax.tree.leaves_with_path",
 })
+# Pytree registrations (and Python's @dataclass, which several of them build on), by qualified
+# name: read by hashability, traceable, fieldeq, fieldmeta, pytrees, unflatten_hooks, shapes
+DATACLASS = frozenset({"dataclasses.dataclass"})
+REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
+REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
+REGISTER_NODE = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
+# the same by last name, for the tree-wide text scan (pytree_annot), which reads no imports
+REGISTER_NODE_NAMES = frozenset(name.rsplit(".", 1)[-1] for name in REGISTER_NODE)
 TREE_MAPS = frozenset({"jax.tree_util.tree_map", "jax.tree.map", "jax.tree_map", "jax.tree_util.tree_map_with_path"})
 
 # Attributes of an array that are Python values known at trace time.

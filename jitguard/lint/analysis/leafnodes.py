@@ -45,7 +45,9 @@ from __future__ import annotations
 
 import ast
 
-REGISTER_CALLS = frozenset({"register_pytree_node", "register_pytree_with_keys"})
+from jitguard.lint.analysis.jaxapi import REGISTER_NODE_NAMES
+
+REGISTER_CALLS = REGISTER_NODE_NAMES  # register_pytree_node / register_pytree_with_keys by last name
 REGISTER_CLASS = frozenset({"register_pytree_node_class", "register_pytree_with_keys_class"})
 FLATTEN_METHODS = frozenset({"tree_flatten", "tree_flatten_with_keys"})
 _SETATTR = frozenset({"setattr", "__setattr__"})

@@ -65,6 +65,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable
 
+from jitguard.lint.analysis.jaxapi import REGISTER_NODE_NAMES
 from jitguard.lint.analysis.leafnodes import flattens_to_nothing, no_children
 
 MARK = "\x00pytree-by-annotation:"
@@ -73,7 +74,6 @@ MARK = "\x00pytree-by-annotation:"
 ALL_AUX = MARK + "\x00all-aux:"
 
 _JAX_ARRAY = frozenset({"jax.Array", "jax.numpy.ndarray"})
-_REGISTER_NODE = frozenset({"register_pytree_node", "register_pytree_with_keys"})
 _FIELDS = frozenset({"dataclasses.fields"})
 _BUILTINS = frozenset({"int", "float", "bool", "str", "bytes", "complex", "tuple", "list", "dict", "set",
                        "frozenset", "type", "object"})
@@ -246,7 +246,7 @@ def _sorts_by_annotation(fn: ast.FunctionDef, imports: dict[str, str], predicate
                 isinstance(node.args[0], ast.Name) and node.args[0].id in classes):
             continue
         last = _last(node.func)
-        if last in _REGISTER_NODE and len(node.args) >= 2 and isinstance(node.args[1], ast.Name) \
+        if last in REGISTER_NODE_NAMES and len(node.args) >= 2 and isinstance(node.args[1], ast.Name) \
                 and node.args[1].id in defs:
             split = _flatten_split(defs[node.args[1].id])
         elif last == "register_dataclass":
@@ -363,7 +363,7 @@ def _all_aux_parameter(fn: ast.FunctionDef) -> str | None:
     for node in nodes:
         if (isinstance(node, ast.Call) and len(node.args) >= 2 and isinstance(node.args[0], ast.Name)
                 and node.args[0].id in classes and isinstance(node.args[1], ast.Name) and node.args[1].id in defs
-                and _last(node.func) in _REGISTER_NODE):
+                and _last(node.func) in REGISTER_NODE_NAMES):
             flag = _no_children_when(defs[node.args[1].id], nodes, params[1:])
             if flag is not None:
                 return flag

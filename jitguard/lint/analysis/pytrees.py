@@ -27,13 +27,10 @@ import libcst as cst
 
 from jitguard.lint.analysis import fieldmeta
 from jitguard.lint.analysis.imports import ImportTable
+from jitguard.lint.analysis.jaxapi import REGISTER_DATACLASS, REGISTER_NODE, REGISTER_NODE_CLASS
 from jitguard.lint.analysis.pytree_aux import aux_attributes, aux_attributes_by_class
 from jitguard.lint.analysis.walk import iter_nodes
 
-_REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
-_REGISTER_NODE_CLASS = frozenset({"jax.tree_util.register_pytree_node_class"})
-REGISTER_DATACLASS, REGISTER_NODE_CLASS = _REGISTER_DATACLASS, _REGISTER_NODE_CLASS  # (shapes reads them)
-_REGISTER_NODE = frozenset({"jax.tree_util.register_pytree_node", "jax.tree_util.register_pytree_with_keys"})
 
 
 def metadata_fields(module: cst.Module, imports: ImportTable, source: str | None = None) -> set[str]:
@@ -46,7 +43,7 @@ def metadata_fields(module: cst.Module, imports: ImportTable, source: str | None
         elif isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
                 value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
-                if isinstance(value, cst.Call) and imports.resolve(value.func) in _REGISTER_DATACLASS:
+                if isinstance(value, cst.Call) and imports.resolve(value.func) in REGISTER_DATACLASS:
                     names |= _strings(_argument(value, "meta_fields", 2))
     if _registers_nodes(module, imports):  # register_pytree_node(Cls, lambda x: ((x.array,), x.irreps), ...): aux data
         names |= aux_attributes(module.code if source is None else source)
@@ -61,9 +58,9 @@ def _class_metadata(node: cst.ClassDef, imports: ImportTable) -> set[str]:
         name = imports.resolve(target)
         if name == "functools.partial" and isinstance(d, cst.Call) and d.args:
             name = imports.resolve(d.args[0].value)
-            if name in _REGISTER_DATACLASS:
+            if name in REGISTER_DATACLASS:
                 names |= _strings(_argument(d, "meta_fields", 2))
-        if name in _REGISTER_NODE_CLASS:
+        if name in REGISTER_NODE_CLASS:
             names |= _aux_attributes(node)
     return names | _fields_declared_static(node, imports)
 
@@ -152,9 +149,18 @@ def _defines_init(node: cst.ClassDef) -> bool:
 def _registers_nodes(module: cst.Module, imports: ImportTable) -> bool:
     """Does a statement of the module call ``register_pytree_node``/``register_pytree_with_keys``
     (cheap: the module's source is parsed again only then)?"""
-    return any(isinstance(small, (cst.Expr, cst.Assign)) and isinstance(small.value, cst.Call)
-               and imports.resolve(small.value.func) in _REGISTER_NODE
-               for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine) for small in stmt.body)
+    return next(node_registrations(module, imports), None) is not None
+
+
+def node_registrations(module: cst.Module, imports: ImportTable):
+    """The module-level calls of ``register_pytree_node``/``register_pytree_with_keys`` (a
+    statement of their own, or assigned), in order: the one reading of them (``unflatten_hooks``
+    reads each class's)."""
+    for stmt in module.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, (cst.Expr, cst.Assign)) and isinstance(small.value, cst.Call) \
+                    and imports.resolve(small.value.func) in REGISTER_NODE:
+                yield small.value
 
 
 def _registered_dataclasses(module: cst.Module, imports: ImportTable) -> dict[str, set[str]]:
@@ -165,7 +171,7 @@ def _registered_dataclasses(module: cst.Module, imports: ImportTable) -> dict[st
         if isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
                 value = small.value if isinstance(small, (cst.Expr, cst.Assign)) else None
-                if isinstance(value, cst.Call) and imports.resolve(value.func) in _REGISTER_DATACLASS and value.args:
+                if isinstance(value, cst.Call) and imports.resolve(value.func) in REGISTER_DATACLASS and value.args:
                     target = value.args[0].value
                     if isinstance(target, cst.Name):
                         registered[target.value] = _strings(_argument(value, "meta_fields", 2))
@@ -191,9 +197,9 @@ def _decorator_registration(node: cst.ClassDef, imports: ImportTable) -> tuple[s
         d = dec.decorator
         resolved = imports.resolve(d.func if isinstance(d, cst.Call) else d)
         if resolved == "functools.partial" and isinstance(d, cst.Call) and d.args:
-            if imports.resolve(d.args[0].value) in _REGISTER_DATACLASS:
+            if imports.resolve(d.args[0].value) in REGISTER_DATACLASS:
                 meta |= _strings(_argument(d, "meta_fields", 2))
-        node_class = node_class or resolved in _REGISTER_NODE_CLASS
+        node_class = node_class or resolved in REGISTER_NODE_CLASS
     return meta, node_class
 
 

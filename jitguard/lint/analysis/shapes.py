@@ -25,7 +25,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, walk
 from jitguard.lint.analysis.metaidentity import NEW_CLASS, fresh_metadata
-from jitguard.lint.analysis.pytrees import REGISTER_DATACLASS, REGISTER_NODE_CLASS
+from jitguard.lint.analysis.jaxapi import REGISTER_DATACLASS, REGISTER_NODE_CLASS
 from jitguard.lint.analysis.walk import branches, children
 from jitguard.lint.analysis.memo import PerIndex
 

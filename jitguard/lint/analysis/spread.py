@@ -86,7 +86,7 @@ def _returned_length(call: cst.Call, view) -> int | None:
     return returned[1] if returned[1] > 1 else None  # 1: maybe not a tuple (`return x`)
 
 
-def keyword_arguments(call: cst.Call, index, scope) -> list[tuple[str, cst.BaseExpression]] | None:
+def keyword_arguments(call: cst.Call, index, scope, held=None) -> list[tuple[str, cst.BaseExpression]] | None:
     """The (keyword, value) pairs ``call`` passes by name, its ``**`` arguments' spread
     (:func:`spread_keywords`); None when one of those is not known."""
     out = []
@@ -94,25 +94,30 @@ def keyword_arguments(call: cst.Call, index, scope) -> list[tuple[str, cst.BaseE
         if arg.keyword is not None:
             out.append((arg.keyword.value, arg.value))
         elif arg.star == "**":
-            spread = spread_keywords(arg, index, scope)
+            spread = spread_keywords(arg, index, scope, held)
             if spread is None:
                 return None
             out.extend(spread)
     return out
 
 
-def spread_keywords(arg: cst.Arg, index, scope) -> list[tuple[str, cst.BaseExpression]] | None:
+def spread_keywords(arg: cst.Arg, index, scope, held=None) -> list[tuple[str, cst.BaseExpression]] | None:
     """``f(**{"n": n})`` and ``f(**opts)`` with ``opts = {"n": n, ...}``: Python binds each key of
     the dict to the parameter of that name, as ``f(n=n)`` does (SPREADKW). The (keyword, value)
     pairs of a ``**`` argument that is a dict display with plain string keys, or a name bound once
     (where ``scope``, a function of ``index`` or None for the module, looks it up) to one and used
-    nowhere but in ``**`` arguments (nothing changes or aliases it); else None."""
+    nowhere but in ``**`` arguments (nothing changes or aliases it), or a parameter of ``scope``
+    that ``held`` (the literals its parameters hold in this trace, ``callnone``) says is None,
+    filled by the function's one ``if opts is None: opts = {...}`` or ``opts = opts or {...}``
+    (:func:`_default_display`); else None."""
     from jitguard.lint.analysis.hashability import bound_once
 
     value = arg.value
     if arg.star != "**":
         return None
-    if isinstance(value, cst.Name):
+    if isinstance(value, cst.Name) and scope is not None and scope.param(value.value) is not None:
+        value = _default_display(value.value, scope, held)
+    elif isinstance(value, cst.Name):
         found = bound_once(value.value, index, scope)
         if found is None or not _only_spread(value.value, found[1].node if found[1] is not None else index.module):
             return None
@@ -132,8 +137,62 @@ def spread_keywords(arg: cst.Arg, index, scope) -> list[tuple[str, cst.BaseExpre
 _NAME_OR_ARG = frozenset({cst.Name, cst.Arg})
 
 
-def _only_spread(name: str, root: cst.CSTNode) -> bool:
-    """``name`` appears in ``root`` only where it is bound (once) and in ``**name`` arguments."""
+def _default_display(name: str, scope, held) -> cst.BaseExpression | None:
+    """The dict display a parameter ``name`` of ``scope`` holds wherever ``**name`` is spread, when
+    every trace passes it None (``held``) and the body's one rebinding of it is a statement of
+    the body ``if name is None: name = {...}`` or ``name = name or {...}``, and nothing else reads
+    it but ``**name`` arguments. A spread of None raises TypeError, so a call that runs spreads
+    the display."""
+    if not held or held.get(name) != "None" or type(scope.node) is not cst.FunctionDef:
+        return None
+    found = None
+    for stmt in scope.node.body.body:
+        assign = _default_assignment(stmt, name)
+        if assign is not None:
+            if found is not None:
+                return None
+            found = assign
+    if found is None or not _only_spread(name, scope.node, 3):  # the parameter, the test or `or`, the target
+        return None
+    return found
+
+
+def _default_assignment(stmt: cst.BaseStatement, name: str) -> cst.BaseExpression | None:
+    """The display of ``if name is None: name = {...}`` (no ``else``) or ``name = name or {...}``."""
+    if isinstance(stmt, cst.If) and stmt.orelse is None and _is_none_test(stmt.test, name) \
+            and isinstance(stmt.body, (cst.IndentedBlock, cst.SimpleStatementSuite)) and len(stmt.body.body) == 1:
+        inner = stmt.body.body[0]
+        stmt = inner if isinstance(inner, cst.SimpleStatementLine) else cst.SimpleStatementLine([inner])
+        value = _assigned(stmt, name)
+    else:
+        value = _assigned(stmt, name)
+        if not (isinstance(value, cst.BooleanOperation) and isinstance(value.operator, cst.Or)
+                and isinstance(value.left, cst.Name) and value.left.value == name):
+            return None
+        value = value.right
+    return value if isinstance(value, cst.Dict) else None
+
+
+def _is_none_test(test: cst.BaseExpression, name: str) -> bool:
+    return (isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and test.left.value == name
+            and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, cst.Is)
+            and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None")
+
+
+def _assigned(stmt, name: str) -> cst.BaseExpression | None:
+    """The value of ``name = value``, a simple statement of one assignment to ``name``."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or len(stmt.body) != 1 or not isinstance(stmt.body[0], cst.Assign):
+        return None
+    assign = stmt.body[0]
+    targets = assign.targets
+    if len(targets) != 1 or not isinstance(targets[0].target, cst.Name) or targets[0].target.value != name:
+        return None
+    return assign.value
+
+
+def _only_spread(name: str, root: cst.CSTNode, others: int = 1) -> bool:
+    """``name`` appears in ``root`` only where it is bound (once; ``others``: that many other
+    places) and in ``**name`` arguments."""
     from jitguard.lint.analysis.walk import nodes_of
 
     uses = spreads = 0
@@ -142,4 +201,64 @@ def _only_spread(name: str, root: cst.CSTNode) -> bool:
             uses += 1
         elif type(node) is cst.Arg and node.star == "**" and type(node.value) is cst.Name and node.value.value == name:
             spreads += 1
-    return uses == spreads + 1
+    return uses == spreads + others
+
+
+def membership_split(arg: cst.Arg, index, scope) -> tuple[frozenset[str], cst.BaseExpression, cst.BaseExpression] | None:
+    """``f(**d)`` with ``d = {k: A if k in NAMES else B for k, v in opts.items()}`` (or ``k not in
+    NAMES`` with the branches the other way), ``NAMES`` a tuple, list or set display of plain
+    strings or a name bound once to a tuple of them, and ``d`` bound once (in ``scope``) and only
+    spread: Python binds each key to the parameter of that name, and the key's value is ``A`` for
+    the names listed, ``B`` for every other key (a key left out leaves its parameter at its
+    default). (the names, ``A``, ``B``), else None."""
+    from jitguard.lint.analysis.hashability import bound_once
+
+    if arg.star != "**" or not isinstance(arg.value, cst.Name) or scope is None:
+        return None
+    found = bound_once(arg.value.value, index, scope)
+    if found is None or found[1] is not scope or not isinstance(found[0], cst.DictComp) \
+            or not _only_spread(arg.value.value, scope.node):
+        return None
+    comp = found[0]
+    key, value = comp.key, comp.value
+    if not isinstance(key, cst.Name) or not isinstance(value, cst.IfExp) or comp.for_in.inner_for_in is not None \
+            or not _binds(comp.for_in.target, key.value):
+        return None
+    test = value.test
+    if not (isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and test.left.value == key.value
+            and len(test.comparisons) == 1 and isinstance(test.comparisons[0].operator, (cst.In, cst.NotIn))):
+        return None
+    names = _string_names(test.comparisons[0].comparator, index, scope)
+    if names is None:
+        return None
+    if isinstance(test.comparisons[0].operator, cst.NotIn):
+        return names, value.orelse, value.body
+    return names, value.body, value.orelse
+
+
+def _binds(target: cst.BaseExpression, name: str) -> bool:
+    """``for k, v in ...`` / ``for k in ...`` binds the key ``name`` (first element or the whole)."""
+    if isinstance(target, cst.Name):
+        return target.value == name
+    return (isinstance(target, cst.Tuple) and bool(target.elements) and isinstance(target.elements[0].value, cst.Name)
+            and target.elements[0].value.value == name
+            and not any(isinstance(e.value, cst.Name) and e.value.value == name for e in target.elements[1:]))
+
+
+def _string_names(expr: cst.BaseExpression, index, scope, bound: bool = False) -> frozenset[str] | None:
+    """The strings of a display of plain strings (a name: bound once to a tuple of them)."""
+    from jitguard.lint.analysis.hashability import bound_once
+
+    if isinstance(expr, cst.Name) and not bound:
+        found = bound_once(expr.value, index, scope)
+        return _string_names(found[0], index, found[1], True) if found is not None and isinstance(found[0], cst.Tuple) \
+            else None
+    if not isinstance(expr, (cst.Tuple, cst.List, cst.Set)):
+        return None
+    out = set()
+    for element in expr.elements:
+        text = element.value.evaluated_value if isinstance(element.value, cst.SimpleString) else None
+        if isinstance(element, cst.StarredElement) or not isinstance(text, str):
+            return None
+        out.add(text)
+    return frozenset(out)

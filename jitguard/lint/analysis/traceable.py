@@ -51,11 +51,11 @@ from jitguard.lint.analysis.hashability import _annotated, bind_fields, record_f
 from jitguard.lint.analysis.flatten_leaves import leaf_attribute
 from jitguard.lint.analysis.instances import returned_tuple
 from jitguard.lint.analysis import walk
+from jitguard.lint.analysis.jaxapi import DATACLASS, REGISTER_DATACLASS
 from jitguard.lint.analysis.walk import branches, children, iter_nodes
 
 _PLAIN_BASES = frozenset({"object", "abc.ABC"})
 _CONTAINER_BUILTINS = frozenset({"dict", "list", "tuple"})  # pytree nodes by their exact type
-_DATACLASS = frozenset({"dataclasses.dataclass"})
 _STRING_BUILTINS = frozenset({"str", "repr", "format", "ascii", "chr", "hex", "oct", "bin"})
 _STRING_METHODS = frozenset({"format", "join"})
 # JAX runtime objects with no array form: each raises TypeError at a traced position (JAX 0.10.2,
@@ -87,7 +87,6 @@ OPTIMIZER_CONSTRUCTORS = frozenset(
 _FUNCTION_TUPLES = (("stax", STAX_LAYER_CONSTRUCTORS, 2, ("init_fun", "apply_fun")),
                     ("optimizers", OPTIMIZER_CONSTRUCTORS, 3, ("init_fun", "update_fun", "get_params")))
 _DEVICE_LISTS = frozenset({"jax.devices", "jax.local_devices"})
-_REGISTER_DATACLASS = frozenset({"jax.tree_util.register_dataclass", "jax.tree.register_dataclass"})
 # uses of a class name that cannot register it: isinstance(x, C), issubclass, super(C, self), type checks
 _INERT_CALLS = frozenset({"isinstance", "issubclass", "super", "type", "id", "repr", "str"})
 
@@ -604,14 +603,14 @@ class _Kinds:
         for dec in node.decorators:
             d = dec.decorator
             resolved = index.resolve(d.func if isinstance(d, cst.Call) else d, None)
-            if resolved in _REGISTER_DATACLASS and not isinstance(d, cst.Call):
+            if resolved in REGISTER_DATACLASS and not isinstance(d, cst.Call):
                 registrations.append(None)
-            elif resolved == "functools.partial" and isinstance(d, cst.Call) and d.args and index.resolve(d.args[0].value, None) in _REGISTER_DATACLASS:
+            elif resolved == "functools.partial" and isinstance(d, cst.Call) and d.args and index.resolve(d.args[0].value, None) in REGISTER_DATACLASS:
                 registrations.append(_keyword_strings(d, "data_fields"))
-            elif resolved not in _DATACLASS:
+            elif resolved not in DATACLASS:
                 return None
         for n in iter_nodes(index.module):
-            if (isinstance(n, cst.Call) and index.resolve(n.func, None) in _REGISTER_DATACLASS and n.args
+            if (isinstance(n, cst.Call) and index.resolve(n.func, None) in REGISTER_DATACLASS and n.args
                     and isinstance(n.args[0].value, cst.Name) and n.args[0].value.value == name):
                 registrations.append(_keyword_strings(n, "data_fields", 1))
         if len(registrations) != 1:
@@ -652,7 +651,7 @@ class _Kinds:
         dataclass = False
         for dec in node.decorators:
             d = dec.decorator
-            if index.resolve(d.func if isinstance(d, cst.Call) else d, None) not in _DATACLASS:
+            if index.resolve(d.func if isinstance(d, cst.Call) else d, None) not in DATACLASS:
                 return None  # a decorator may register it (flax.struct, chex, register_pytree_node_class, ...)
             dataclass = True
         if node.keywords:

@@ -29,6 +29,7 @@ import dataclasses
 
 import libcst as cst
 
+from jitguard.lint.analysis.jaxapi import REGISTER_DATACLASS
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.memo import PerIndex
 
@@ -101,7 +102,7 @@ def _children(index, klass) -> set[str] | None:
 
     registered = pytrees._registered_dataclasses(index.module, index.imports)
     meta, node_class = pytrees._decorator_registration(klass.node, index.imports)
-    decorated = any(index.resolve(d.decorator, None) in pytrees.REGISTER_DATACLASS for d in klass.node.decorators)
+    decorated = any(index.resolve(d.decorator, None) in REGISTER_DATACLASS for d in klass.node.decorators)
     if klass.name in registered or decorated or meta:
         return set(annotated_fields(klass.node, lambda e: index.resolve(e, None))) - objects.own_static_fields(index, klass)
     if node_class:
@@ -132,18 +133,15 @@ def _registered_node_children(index, klass) -> set[str] | None:
     from jitguard.lint.analysis import pytrees
 
     found = None
-    for stmt in index.module.body:
-        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-            call = small.value if isinstance(small, cst.Expr) else None
-            if (not isinstance(call, cst.Call) or index.resolve(call.func, None) not in pytrees._REGISTER_NODE
-                    or len(call.args) < 3 or any(a.keyword is not None or a.star for a in call.args[:3])):
-                continue
-            target, flatten, unflatten = (a.value for a in call.args[:3])
-            if not (isinstance(target, cst.Name) and target.value == klass.name):
-                continue
-            if found is not None or not isinstance(unflatten, cst.Lambda) or not _calls_class(unflatten.body, klass.name):
-                return None
-            found = _attribute_children(flatten) if isinstance(flatten, cst.Lambda) else None
+    for call in pytrees.node_registrations(index.module, index.imports):
+        if len(call.args) < 3 or any(a.keyword is not None or a.star for a in call.args[:3]):
+            continue
+        target, flatten, unflatten = (a.value for a in call.args[:3])
+        if not (isinstance(target, cst.Name) and target.value == klass.name):
+            continue
+        if found is not None or not isinstance(unflatten, cst.Lambda) or not _calls_class(unflatten.body, klass.name):
+            return None
+        found = _attribute_children(flatten) if isinstance(flatten, cst.Lambda) else None
     return found
 
 
