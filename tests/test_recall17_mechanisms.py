@@ -1,0 +1,164 @@
+"""The mechanisms of the recall session of 2026-12-06, third session (docs/recall.md, "fix-recall17"),
+written in shapes of our own (none keyed on the reports they came from: numpyro#1210, equinox#95):
+the lines marked ``# flag`` get the code and nothing else is reported, and each program runs under
+JAX 0.10.2 as its oracle says (a raised error, or it runs).
+
+A factory that makes a jitted def with static positions and returns a ``*args`` forwarder into it:
+a call of what it returns runs the forwarder's body on the call's arguments, and what that body
+builds at a static position is hashed by the jit (``jitguard/lint/analysis/forwarders.py``)."""
+
+from __future__ import annotations
+
+from tests.mechanisms import case_tests
+
+PRELUDE = """\
+import functools
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+import numpy as onp
+
+
+class Keyed:
+    def __init__(self, data):
+        self.data = data
+
+    def __hash__(self):
+        return int(jnp.max(self.data))
+
+    def __eq__(self, other):
+        return isinstance(other, Keyed) and bool(jnp.all(self.data == other.data))
+
+
+def scaled(x, table):
+    return x * jnp.sum(table)
+"""
+
+# the factories, written into each case (the finding is on the forwarder's call of the jit, the
+# line `{mark}` marks where the case expects one)
+SPLIT_JIT = """
+def split_jit(fn):
+    @partial(jax.jit, static_argnums=(1,))
+    def run(arrays, rest):
+        merged = [a if r is None else r for a, r in zip(arrays, rest)]
+        return fn(*merged)
+
+    def forward(*args, **kwargs):
+        arrays = tuple(x if isinstance(x, jax.Array) else None for x in args)
+        rest = tuple(None if isinstance(x, jax.Array) else x for x in args)
+        return run(arrays, rest, **kwargs){mark}
+
+    return forward
+"""
+
+KEYED_JIT = """
+def keyed_jit(fn, keyed=()):
+    @partial(jax.jit, static_argnums=keyed)
+    def run(*args):
+        args = list(args)
+        for k in keyed:
+            args[k] = args[k].data
+        return fn(*args)
+
+    def forward(*args):
+        args = list(args)
+        for k in keyed:
+            args[k] = Keyed(args[k])
+        return run(*args){mark}
+
+    return forward
+"""
+
+
+def _with(factory: str, flagged: bool, body: str) -> str:
+    import textwrap
+
+    return factory.format(mark="  # flag" if flagged else "") + "\n\n" + textwrap.dedent(body)
+
+
+CASES: dict[str, tuple[str | None, str, str | None]] = {
+    # -- a NumPy array is not a jax.Array: the filtering forwarder puts it in the static tuple
+    "numpy_array_through_decorated_forwarder": ("JG203", _with(SPLIT_JIT, True, """
+        @split_jit
+        def apply(w, x):
+            return w * jnp.sum(x)
+
+
+        def main():
+            x = onp.linspace(0.0, 1.0, 5) * 2
+            return apply(jnp.ones(2), x)
+        """), "ValueError"),
+    "numpy_draw_through_bound_forwarder": ("JG203", _with(SPLIT_JIT, True, """
+        apply = split_jit(scaled)
+
+
+        def main():
+            rng = onp.random.default_rng(1)
+            return apply(jnp.ones(2), rng.normal(0.0, 1.0, size=3))
+        """), "ValueError"),
+    "jax_arrays_only": (None, _with(SPLIT_JIT, False, """
+        apply = split_jit(scaled)
+
+
+        def main():
+            return apply(jnp.ones(2), jnp.asarray(onp.linspace(0.0, 1.0, 5)))
+        """), None),
+    # -- what the forwarder wraps is hashed by the wrapper's __hash__: a tracer there raises
+    "wrapped_tracer_from_traced_caller": ("JG203", _with(KEYED_JIT, True, """
+        scaled_keyed = keyed_jit(scaled, keyed=(1,))
+
+
+        @jax.jit
+        def outer(x):
+            table = jnp.arange(4.0) + 1.0
+            return scaled_keyed(x, table)
+
+
+        def main():
+            return outer(jnp.float32(2.0))
+        """), "ValueError"),
+    "wrapped_concrete_array_from_eager_caller": (None, _with(KEYED_JIT, False, """
+        scaled_keyed = keyed_jit(scaled, keyed=(1,))
+
+
+        def main():
+            return scaled_keyed(jnp.float32(2.0), jnp.arange(4.0) + 1.0)
+        """), None),
+    "wrapped_position_not_static": (None, _with(KEYED_JIT, False, """
+        scaled_keyed = keyed_jit(scaled)
+
+
+        @jax.jit
+        def outer(x):
+            table = jnp.arange(4.0) + 1.0
+            return scaled_keyed(x, table)
+
+
+        def main():
+            return outer(jnp.float32(2.0))
+        """), None),
+}
+
+test_recall17_linted, test_recall17_under_jax = case_tests(CASES, PRELUDE, "recall17")
+
+
+def test_isinstance_jax_array_under_jax():
+    """The fact the filtering forwarder is read by: a tracer and a JAX array are ``jax.Array``, a
+    NumPy array (and a NumPy scalar) is not."""
+    import pytest
+
+    jax = pytest.importorskip("jax")
+    import numpy as np
+
+    seen = []
+
+    @jax.jit
+    def f(x):
+        seen.append(isinstance(x, jax.Array) and isinstance(x * 2, jax.Array))
+        return x
+
+    f(jax.numpy.ones(2))
+    assert seen == [True]
+    assert isinstance(jax.numpy.ones(2), jax.Array)
+    assert not isinstance(np.ones(2), jax.Array) and not isinstance(np.float32(1.0), jax.Array)
