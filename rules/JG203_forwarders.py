@@ -91,20 +91,7 @@ def traced_caller():
 # --- must not be flagged ---------------------------------------------------------------------
 
 
-def partition_jit(fn):
-    @partial(jax.jit, static_argnums=(1,))
-    def run(arrays, rest):
-        return fn(*[a if r is None else r for a, r in zip(arrays, rest)])
-
-    def forward(*args):
-        arrays = tuple(a if isinstance(a, jax.Array) else None for a in args)
-        rest = tuple(None if isinstance(a, jax.Array) else a for a in args)
-        return run(arrays, rest)
-
-    return forward
-
-
-@partition_jit
+@split_jit
 def weighted_traced(w, x):
     return w * jnp.mean(x)
 
@@ -114,24 +101,7 @@ def converted_batch():
     return weighted_traced(jnp.ones(2), jnp.asarray(batch))
 
 
-def wrap_jit(fn, keyed=()):
-    @partial(jax.jit, static_argnums=keyed)
-    def run(*args):
-        args = list(args)
-        for k in keyed:
-            args[k] = args[k].data
-        return fn(*args)
-
-    def forward(*args):
-        args = list(args)
-        for k in keyed:
-            args[k] = Keyed(args[k])
-        return run(*args)
-
-    return forward
-
-
-scaled_wrapped = wrap_jit(scaled, keyed=(1,))
+scaled_wrapped = keyed_jit(scaled, keyed=(1,))
 
 
 def concrete_table():

@@ -20,15 +20,17 @@ import jax.numpy as jnp
 import numpy as onp
 
 
-class Keyed:
-    def __init__(self, data):
-        self.data = data
+class Tag:
+    # hashed by a Python float of what it holds
+
+    def __init__(self, value):
+        self.value = value
 
     def __hash__(self):
-        return int(jnp.max(self.data))
+        return hash(float(jnp.sum(self.value)))
 
     def __eq__(self, other):
-        return isinstance(other, Keyed) and bool(jnp.all(self.data == other.data))
+        return type(other) is Tag and self.value is other.value
 
 
 def scaled(x, table):
@@ -38,16 +40,15 @@ def scaled(x, table):
 # the factories, written into each case (the finding is on the forwarder's call of the jit, the
 # line `{mark}` marks where the case expects one)
 SPLIT_JIT = """
-def split_jit(fn):
-    @partial(jax.jit, static_argnums=(1,))
+def split_jit(fn, held=1):
+    @functools.partial(jax.jit, static_argnums=held)
     def run(arrays, rest):
-        merged = [a if r is None else r for a, r in zip(arrays, rest)]
-        return fn(*merged)
+        return fn(*[r if a is None else a for a, r in zip(arrays, rest)])
 
     def forward(*args, **kwargs):
-        arrays = tuple(x if isinstance(x, jax.Array) else None for x in args)
-        rest = tuple(None if isinstance(x, jax.Array) else x for x in args)
-        return run(arrays, rest, **kwargs){mark}
+        arrays = [x if isinstance(x, jax.Array) else None for x in args]
+        rest = [None if isinstance(x, jax.Array) else x for x in args]
+        return run(tuple(arrays), tuple(rest), **kwargs){mark}
 
     return forward
 """
@@ -55,17 +56,14 @@ def split_jit(fn):
 KEYED_JIT = """
 def keyed_jit(fn, keyed=()):
     @partial(jax.jit, static_argnums=keyed)
-    def run(*args):
-        args = list(args)
-        for k in keyed:
-            args[k] = args[k].data
-        return fn(*args)
+    def run(*values):
+        return fn(*[v.value if i in keyed else v for i, v in enumerate(values)])
 
-    def forward(*args):
-        args = list(args)
-        for k in keyed:
-            args[k] = Keyed(args[k])
-        return run(*args){mark}
+    def forward(*values):
+        values = list(values)
+        for pos in keyed:
+            values[pos] = Tag(values[pos])
+        return run(*values){mark}
 
     return forward
 """
@@ -118,6 +116,17 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         def main():
             return outer(jnp.float32(2.0))
         """), "ValueError"),
+    "wrapped_loop_index_in_a_lax_loop": ("JG203", _with(KEYED_JIT, True, """
+        scaled_keyed = keyed_jit(scaled, keyed=(1,))
+
+
+        def body(i, acc):
+            return acc + scaled_keyed(acc, jnp.arange(3.0) * i)
+
+
+        def main():
+            return jax.lax.fori_loop(0, 3, body, jnp.float32(1.0))
+        """), "ValueError"),
     "wrapped_concrete_array_from_eager_caller": (None, _with(KEYED_JIT, False, """
         scaled_keyed = keyed_jit(scaled, keyed=(1,))
 
@@ -126,17 +135,15 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
             return scaled_keyed(jnp.float32(2.0), jnp.arange(4.0) + 1.0)
         """), None),
     "wrapped_position_not_static": (None, _with(KEYED_JIT, False, """
-        scaled_keyed = keyed_jit(scaled)
+        scaled_plain = keyed_jit(scaled)
 
 
-        @jax.jit
-        def outer(x):
-            table = jnp.arange(4.0) + 1.0
-            return scaled_keyed(x, table)
+        def body(i, acc):
+            return acc + scaled_plain(acc, jnp.arange(3.0) * i)
 
 
         def main():
-            return outer(jnp.float32(2.0))
+            return jax.lax.fori_loop(0, 3, body, jnp.float32(1.0))
         """), None),
 }
 

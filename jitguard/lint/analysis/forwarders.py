@@ -35,7 +35,7 @@ makes the call unread (None):
   caller passes (a JAX array, or a NumPy one: ``arrays.array_kind``);
 * ``for i in <static positions>: args[i] = Cls(args[i])`` with ``Cls`` a class of the module,
   unrolled over the positions the factory's call gives;
-* ``return inner(*args)`` or ``return inner(x, y)``.
+* ``return inner(*args)``, or ``return inner(x, y)`` with each a sequence built here (a tuple).
 
 The values are CST: the caller's own argument nodes, read in the caller's scope, inside tuples
 and constructor calls built here (never placed in the module's tree).
@@ -323,10 +323,11 @@ class _Run:
                 if seq is None:
                     return None
                 values.extend(seq)
-            elif isinstance(arg.value, cst.Name) and arg.value.value in self.seqs:
-                values.append(cst.Tuple([cst.Element(v) for v in self.seqs[arg.value.value]]))
-            else:
-                return None
+            else:  # a sequence built from the arguments, passed as one value (a tuple)
+                seq = self._sequence(arg.value)
+                if seq is None:
+                    return None
+                values.append(cst.Tuple([cst.Element(v) for v in seq]))
         return expr, values
 
     def _builtin(self, func, names) -> bool:
