@@ -1,7 +1,7 @@
 """JG203 unhashable-static-argument, through a forwarder a factory returns: examples that must and must not be flagged.
 
 A factory that makes a jitted def with static positions and returns a `*args` forwarder into it
-(`g = factory(f, ...)`, or `@factory def g`): a call of `g` runs the forwarder's body on the
+(`g = factory(f, ...)`, or `@factory def g`), or returns the jit itself: a call of `g` runs the forwarder's body on the
 call's arguments, and what the body builds at a static position is hashed by the jit, at the
 forwarder's call of it. A NumPy array is not a `jax.Array`, so a forwarder that splits its
 arguments by `isinstance(a, jax.Array)` puts it in the static tuple (ValueError, unhashable); a
@@ -88,6 +88,21 @@ def traced_caller():
     return traced_table(jnp.float32(2.0))
 
 
+def jit_with(fn, statics=()):
+    return jax.jit(fn, static_argnums=statics)
+
+
+def reshaped(x, shape):
+    return jnp.reshape(x, shape)
+
+
+reshape_to = jit_with(reshaped, statics=(1,))
+
+
+def shape_as_list():
+    return reshape_to(jnp.arange(6.0), [2, 3])  # expect: JG203
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -108,5 +123,9 @@ def concrete_table():
     return scaled_wrapped(jnp.float32(2.0), jnp.arange(4.0) + 1.0)
 
 
-RAISES = [(numpy_batch, "ValueError"), (traced_caller, "ValueError")]
-RUNS = [converted_batch, concrete_table]
+def shape_as_tuple():
+    return reshape_to(jnp.arange(6.0), (3, 2))
+
+
+RAISES = [(numpy_batch, "ValueError"), (traced_caller, "ValueError"), (shape_as_list, "ValueError")]
+RUNS = [converted_batch, concrete_table, shape_as_tuple]

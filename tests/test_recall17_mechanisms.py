@@ -69,6 +69,24 @@ def keyed_jit(fn, keyed=()):
 """
 
 
+# a factory returning the jit itself, and one returning a `functools.wraps` forwarder into a jit
+# it binds to a local name
+JIT_MAKERS = """
+def jit_at(fn, where=()):
+    return jax.jit(fn, static_argnums=where)
+
+
+def wrapped_jit(fn, where=()):
+    compiled = jax.jit(fn, static_argnums=where)
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        return compiled(*args, **kwargs){mark}
+
+    return call
+"""
+
+
 def _with(factory: str, flagged: bool, body: str) -> str:
     import textwrap
 
@@ -144,6 +162,55 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
 
         def main():
             return jax.lax.fori_loop(0, 3, body, jnp.float32(1.0))
+        """), None),
+    # -- the factory returns the jit (the finding at the call) or a `functools.wraps` forwarder
+    "numpy_array_to_returned_jit": ("JG203", _with(JIT_MAKERS, False, """
+        def tiled(x, reps):
+            return jnp.tile(x, reps)
+
+
+        tile_at = jit_at(tiled, where=(1,))
+
+
+        def main():
+            return tile_at(jnp.ones(2), onp.array([2, 1]))  # flag
+        """), "ValueError"),
+    "tuple_to_returned_jit": (None, _with(JIT_MAKERS, False, """
+        def tiled(x, reps):
+            return jnp.tile(x, reps)
+
+
+        tile_at = jit_at(tiled, where=(1,))
+
+
+        def main():
+            return tile_at(jnp.ones(2), (2, 1))
+        """), None),
+    "tracer_through_wraps_forwarder": ("JG203", _with(JIT_MAKERS, True, """
+        def repeated(x, times):
+            return jnp.repeat(x, times)
+
+
+        repeat_at = wrapped_jit(repeated, where=(1,))
+
+
+        def body(i, acc):
+            return acc + jnp.sum(repeat_at(acc, i))
+
+
+        def main():
+            return jax.lax.fori_loop(0, 3, body, jnp.float32(1.0))
+        """), "ValueError"),
+    "int_through_wraps_forwarder": (None, _with(JIT_MAKERS, False, """
+        def repeated(x, times):
+            return jnp.repeat(x, times)
+
+
+        repeat_at = wrapped_jit(repeated, where=(1,))
+
+
+        def main():
+            return [repeat_at(jnp.ones(2), k) for k in (1, 2)]
         """), None),
 }
 

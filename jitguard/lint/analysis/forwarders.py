@@ -62,7 +62,7 @@ class Reached:
     jitted: str  # the jitted def's name
     position: int  # the static position
     value: cst.BaseExpression  # the value there: a caller's node, or a tuple/constructor of them
-    wrapper: str  # the forwarder's name
+    wrapper: str | None  # the forwarder's name (None: the factory returns the jit itself)
     factory: str
 
 
@@ -81,14 +81,16 @@ def reached(index, call: cst.Call, scope) -> list[Reached]:
     positions = _ints(statics, bound, factory)
     if not positions:
         return []
-    run = _Run(index, factory, bound, vararg, [a.value for a in call.args], scope)
-    result = run.body(wrapper.body.body)
+    given = [a.value for a in call.args]
+    if wrapper is None:  # the factory returns the jit itself: the call passes its arguments to it
+        return [Reached(call, call.func.value, p, given[p], None, factory.name) for p in positions if p < len(given)]
+    result = _Run(index, factory, bound, vararg, given, scope).body(wrapper.body.body)
     if result is None:
         return []
     jit_call, values = result
-    if not (isinstance(jit_call.func, cst.Name) and jit_call.func.value == jitted.name.value):
+    if not (isinstance(jit_call.func, cst.Name) and jit_call.func.value == jitted):
         return []
-    return [Reached(jit_call, jitted.name.value, p, values[p], wrapper.name.value, factory.name)
+    return [Reached(jit_call, jitted, p, values[p], wrapper.name.value, factory.name)
             for p in positions if p < len(values)]
 
 
@@ -137,40 +139,64 @@ def _bind(factory, args) -> dict[str, cst.BaseExpression] | None:
 
 
 def _parts(index, factory):
-    """(jitted def, its static_argnums expression, the returned forwarder, its ``*args`` name)."""
+    """(the jit's name, its static_argnums expression, the returned forwarder, its ``*args``
+    name); the forwarder None when the factory returns ``jax.jit(fun, static_argnums=S)`` itself
+    (not a jit decorator of the module, which the index reads as the transform:
+    ``jitfactories``)."""
     returns = own_returns(factory.node)
-    if len(returns) != 1 or not isinstance(returns[0].value, cst.Name):
+    if len(returns) != 1:
+        return None
+    value = returns[0].value
+    if isinstance(value, cst.Call):
+        statics = _jit_call_statics(index, factory, value)
+        return None if statics is None or factory.name in index.transform_aliases else (None, statics, None, None)
+    if not isinstance(value, cst.Name):
         return None
     nested = {n.name.value: n for n in factory.node.body.body if isinstance(n, cst.FunctionDef)}
-    wrapper = nested.get(returns[0].value.value)
-    if wrapper is None:
+    wrapper = nested.get(value.value)
+    if wrapper is None or not _plain_forwarder(index, factory, wrapper):
         return None
-    params = wrapper.params
-    if (params.params or params.posonly_params or params.kwonly_params
-            or not isinstance(params.star_arg, cst.Param)):
-        return None
+    vararg = wrapper.params.star_arg.name.value
     for node in nested.values():
-        statics = _jit_statics(index, factory, node)
+        deco = node.decorators[0].decorator if len(node.decorators) == 1 else None
+        statics = _jit_call_statics(index, factory, deco, decorator=True) if isinstance(deco, cst.Call) else None
         if statics is not None:
-            return node, statics, wrapper, params.star_arg.name.value
+            return node.name.value, statics, wrapper, vararg
+    for stmt in factory.node.body.body:  # `jitted = jax.jit(fun, static_argnums=S)`, bound once
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+                and isinstance(small.value, cst.Call) and index.binding(small.targets[0].target.value, factory) is small.value:
+            statics = _jit_call_statics(index, factory, small.value)
+            if statics is not None:
+                return small.targets[0].target.value, statics, wrapper, vararg
     return None
 
 
-def _jit_statics(index, factory, node: cst.FunctionDef):
-    """``static_argnums`` of a def whose only decorator is a jit or ``partial`` of one."""
-    if len(node.decorators) != 1:
-        return None
-    deco = node.decorators[0].decorator
-    if not isinstance(deco, cst.Call):
-        return None
-    args = deco.args
-    if index.resolve(deco.func, factory) == "functools.partial":
-        if not args or args[0].keyword is not None or index.transform_of(args[0].value, factory) \
-                not in jaxapi.JIT_TRANSFORMS:
+def _plain_forwarder(index, factory, wrapper: cst.FunctionDef) -> bool:
+    """``def w(*args, **kwargs)``, undecorated or under ``functools.wraps(...)`` (which copies
+    names, not behaviour)."""
+    params = wrapper.params
+    if params.params or params.posonly_params or params.kwonly_params or not isinstance(params.star_arg, cst.Param):
+        return False
+    return all(isinstance(d.decorator, cst.Call) and index.resolve(d.decorator.func, factory) == "functools.wraps"
+               for d in wrapper.decorators)
+
+
+def _jit_call_statics(index, factory, call: cst.Call, decorator: bool = False):
+    """``static_argnums`` of ``jax.jit(f, static_argnums=S)`` (one function, no other option), or,
+    as a decorator, of ``partial(jax.jit, static_argnums=S)`` / ``jax.jit(static_argnums=S)``."""
+    args = call.args
+    if index.resolve(call.func, factory) == "functools.partial":
+        if not decorator or not args or args[0].keyword is not None or index.transform_of(
+                args[0].value, factory) not in jaxapi.JIT_TRANSFORMS:
             return None
         args = args[1:]
-    elif index.transform_of(deco.func, factory) not in jaxapi.JIT_TRANSFORMS:
+    elif index.transform_of(call.func, factory) not in jaxapi.JIT_TRANSFORMS:
         return None
+    elif not decorator:
+        if not args or args[0].keyword is not None or args[0].star:
+            return None
+        args = args[1:]
     keywords = {a.keyword.value: a.value for a in args if a.keyword is not None}
     if len(keywords) != len(args) or set(keywords) != {"static_argnums"}:
         return None

@@ -163,11 +163,11 @@ def forwarded_tracers(walker, call: cst.Call) -> None:
         if tracer is None or not _surely_traced(tracer):
             continue
         root = tracer.origin
-        message = (f"`{hit.wrapper}`, the forwarder `{hit.factory}` returns, is called in traced "
-                   f"`{walker.info.display()}` with `{walker.ctx.source(call, 60)}`, where `{root.name}` is traced "
-                   f"({root.why}); it passes what it builds from it as static position {hit.position} of jitted "
-                   f"`{hit.jitted}`: JAX hashes static arguments, and hashing this one meets the tracer (ValueError "
-                   "at this call)")
+        how = (f"the jit `{hit.factory}` returns is called in traced `{walker.info.display()}`" if hit.wrapper is None
+               else f"`{hit.wrapper}`, the forwarder `{hit.factory}` returns, is called in traced `{walker.info.display()}`")
+        message = (f"{how} with `{walker.ctx.source(call, 60)}`, where `{root.name}` is traced ({root.why}); what "
+                   f"reaches static position {hit.position} of jitted `{hit.jitted}` holds it: JAX hashes static "
+                   "arguments, and hashing this one meets the tracer (ValueError at this call)")
         help = (f"Pass the array to `{hit.jitted}` as a traced argument (not at a static position), or compute "
                 "the static value from Python values outside the trace")
         walker.index.__dict__.setdefault(_KEY, {})[id(hit.jit_call)] = (hit.jit_call, message, help)

@@ -137,8 +137,11 @@ class UnhashableStaticArgument(Rule):
         argument not in `nondiff_argnums`, defaults too, so the inner jit gets a tracer at its
         static position (ValueError); called eagerly, under `grad` or `vmap` alone, it runs.
         A `*args` forwarder that a factory of the module returns (`g = factory(f, statics=(1,))`, or
-        `@factory def g`) into a jit the factory makes (`@partial(jax.jit, static_argnums=...)`, the
-        positions literal or the factory's parameter) is read per call of `g`: its body runs on the
+        `@factory def g`; undecorated or under `functools.wraps`) into a jit the factory makes
+        (`@partial(jax.jit, static_argnums=...)`, or a local name bound once to `jax.jit(f,
+        static_argnums=...)`; the positions literal or the factory's parameter; a factory returning
+        `jax.jit(f, static_argnums=...)` itself counts too, its call then the jit's) is read per
+        call of `g`: its body runs on the
         call's arguments (`args = list(args)`, `tuple(None if isinstance(a, jax.Array) else a for a
         in args)`, decided per argument, a NumPy array not being a `jax.Array`, and `for i in
         statics: args[i] = Cls(args[i])`), and what it puts at a static position is judged as
@@ -549,12 +552,15 @@ class UnhashableStaticArgument(Rule):
             if not kind:
                 continue
             what = f"a tuple holding {kind}" if parts is not None else kind
+            text = index.module.code_for_node(call)[:60]
+            where = f" in `{scope.display()}`" if scope else ""
+            head = (f"`{text}`{where} passes {what} at static position {hit.position} of the jit `{hit.factory}` returns"
+                    if hit.wrapper is None else
+                    f"`{hit.wrapper}`, the forwarder `{hit.factory}` returns, builds {what} from the arguments of the "
+                    f"call `{text}`{where} and passes it as static position {hit.position} of jitted `{hit.jitted}`")
             ctx.report(
                 hit.jit_call,
-                f"`{hit.wrapper}`, the forwarder `{hit.factory}` returns, builds {what} from the arguments of the "
-                f"call `{index.module.code_for_node(call)[:60]}`" + (f" in `{scope.display()}`" if scope else "") + " and passes it as static "
-                f"position {hit.position} of jitted `{hit.jitted}`: static arguments must be hashable (ValueError "
-                "at this call)",
+                head + ": static arguments must be hashable (ValueError at this call)",
                 "Convert an array with `jnp.asarray(...)` before the call so the forwarder passes it traced, or "
                 "keep what reaches a static position a hashable Python value (a tuple of numbers)",
             )
