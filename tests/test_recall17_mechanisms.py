@@ -125,14 +125,8 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         scaled_keyed = keyed_jit(scaled, keyed=(1,))
 
 
-        @jax.jit
-        def outer(x):
-            table = jnp.arange(4.0) + 1.0
-            return scaled_keyed(x, table)
-
-
         def main():
-            return outer(jnp.float32(2.0))
+            return jax.jit(lambda x: scaled_keyed(x, jnp.linspace(0.0, 1.0, 4) * x))(jnp.float32(2.0))
         """), "ValueError"),
     "wrapped_loop_index_in_a_lax_loop": ("JG203", _with(KEYED_JIT, True, """
         scaled_keyed = keyed_jit(scaled, keyed=(1,))
