@@ -42,15 +42,10 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
-    "static_equinox-filter-jit-numpy-batch-static": {29},
-    "static_numpyro-hashable-array-wrapper-traced-static": {47},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
-FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
-    "churn_insitubatch-short-batch-per-shuffle-block": {52},
-    "control_pytzer-solve-warns-when-traced-adjustment-above-cutoff": {64},
-}
+FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {}
 
 
 # ----------------------------------------------------------------------------- (a) JAX oracle

@@ -560,6 +560,7 @@ class CallSemantics:
         overridden = dispatch.self_methods(self, call)  # self.m() of a subclass instance: its override
         if overridden is not None:
             return overridden
+        staticpos.forwarded_tracers(self, call)
         found = self._callee_of(call)
         if found is None:
             return self._callee_elsewhere(call)

@@ -146,6 +146,42 @@ def _builtin(walker, func: cst.BaseExpression) -> bool:
         func.value, walker.info) is None and walker.index.binding(func.value, walker.info) is None
 
 
+# -- a factory-made forwarder: what it builds from the traced caller's arguments ------------------
+def forwarded_tracers(walker, call: cst.Call) -> None:
+    """``g(x, m)`` in traced code, ``g`` a ``*args`` forwarder a factory of the module returns
+    (``forwarders``): what its body builds from these arguments at a static position of the jit
+    the factory makes is hashed there; a tracer in it (a traced argument, in a tuple, or held by
+    an instance whose own ``__hash__`` converts it) raises at the forwarder's call of the jit."""
+    from jitguard.lint.analysis import forwarders
+
+    if not walker.reporting or walker.info is None:
+        return
+    for hit in forwarders.reached(walker.index, call, walker.info):
+        parts = hit.value.elements if isinstance(hit.value, cst.Tuple) else None
+        values = [e.value for e in parts] if parts is not None else [hit.value]
+        tracer = next((t for v in values if (t := _forwarded_value(walker, v)) is not None), None)
+        if tracer is None or not _surely_traced(tracer):
+            continue
+        root = tracer.origin
+        how = (f"the jit `{hit.factory}` returns is called in traced `{walker.info.display()}`" if hit.wrapper is None
+               else f"`{hit.wrapper}`, the forwarder `{hit.factory}` returns, is called in traced `{walker.info.display()}`")
+        message = (f"{how} with `{walker.ctx.source(call, 60)}`, where `{root.name}` is traced ({root.why}); what "
+                   f"reaches static position {hit.position} of jitted `{hit.jitted}` holds it: JAX hashes static "
+                   "arguments, and hashing this one meets the tracer (ValueError at this call)")
+        help = (f"Pass the array to `{hit.jitted}` as a traced argument (not at a static position), or compute "
+                "the static value from Python values outside the trace")
+        walker.index.__dict__.setdefault(_KEY, {})[id(hit.jit_call)] = (hit.jit_call, message, help)
+        return
+
+
+def _forwarded_value(walker, value: cst.BaseExpression) -> Taint | None:
+    """The tracer hashing one forwarded value meets: the caller's node, or ``Cls(node)`` the
+    forwarder built (never in the module's tree: its class's ``__hash__`` is read)."""
+    if isinstance(value, cst.Call) and walker.taints.get(value) is None:
+        return _converted_by_hash(walker, value, 0)
+    return hashed_tracer(walker, value, 0)
+
+
 # -- jax.tree_util.Partial: its bound arguments are pytree leaves -------------------------------
 _TREE_PARTIAL = "jax.tree_util.Partial"
 

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import fieldeq, jaxapi, staticpos
+from jitguard.lint.analysis import fieldeq, forwarders, jaxapi, staticpos
 from jitguard.lint.analysis.calls import local_jit_site
 from jitguard.lint.analysis.arrays import ELEMENTWISE, many_elements, read_argument
 from jitguard.lint.analysis.hashability import binding_targets, bound_once, unhashable_value
@@ -136,6 +136,17 @@ class UnhashableStaticArgument(Rule):
         arguments), is flagged at the call: under a staged trace the custom rule traces every
         argument not in `nondiff_argnums`, defaults too, so the inner jit gets a tracer at its
         static position (ValueError); called eagerly, under `grad` or `vmap` alone, it runs.
+        A `*args` forwarder that a factory of the module returns (`g = factory(f, statics=(1,))`, or
+        `@factory def g`; undecorated or under `functools.wraps`) into a jit the factory makes
+        (`@partial(jax.jit, static_argnums=...)`, or a local name bound once to `jax.jit(f,
+        static_argnums=...)`; the positions literal or the factory's parameter; a factory returning
+        `jax.jit(f, static_argnums=...)` itself counts too, its call then the jit's) is read per
+        call of `g`: its body runs on the
+        call's arguments (`args = list(args)`, `tuple(None if isinstance(a, jax.Array) else a for a
+        in args)`, decided per argument, a NumPy array not being a `jax.Array`, and `for i in
+        statics: args[i] = Cls(args[i])`), and what it puts at a static position is judged as
+        above, the finding on its call of the jit: a NumPy array in the static tuple, or, from
+        traced code, a tracer held by an instance whose `__hash__` converts it.
         A `nondiff_argnums` slot of a `@partial(jax.custom_vjp, nondiff_argnums=...)` function is
         static-like: a traced parameter of a jitted function passed there raises
         `UnexpectedTracerError` (under jit alone; `custom_jvp` accepts it). So does a parameter of
@@ -223,6 +234,7 @@ class UnhashableStaticArgument(Rule):
                     self._local_jit(call, index, scope, ctx, *jitted)
                 continue
             self._tracer_to_static(call, index, scope, ctx)
+            self._through_forwarder(call, index, scope, ctx)
             self._staged_equality(call, index, scope, ctx)
             if jitted_defs and isinstance(call.func, (cst.Attribute, cst.Name)):
                 self._static_receiver(call, index, scope, ctx)
@@ -526,6 +538,33 @@ class UnhashableStaticArgument(Rule):
                 )
                 return
 
+
+    @staticmethod
+    def _through_forwarder(call, index, scope, ctx) -> None:
+        """``g(x, batch)`` with ``g`` a ``*args`` forwarder a factory of the module returns
+        (``g = F(h, ...)`` or ``@F def g``): the forwarder's body, run on these arguments, puts an
+        unhashable value (a NumPy array in a tuple) at a static position of the jit the factory
+        makes; JAX raises at the forwarder's call of it (``forwarders``)."""
+        for hit in forwarders.reached(index, call, scope):
+            parts = hit.value.elements if isinstance(hit.value, cst.Tuple) else None
+            values = [e.value for e in parts] if parts is not None else [hit.value]
+            kind = next((k for v in values if (k := _caller_value_kind(v, index, scope))), None)
+            if not kind:
+                continue
+            what = f"a tuple holding {kind}" if parts is not None else kind
+            text = index.module.code_for_node(call)[:60]
+            where = f" in `{scope.display()}`" if scope else ""
+            head = (f"`{text}`{where} passes {what} at static position {hit.position} of the jit `{hit.factory}` returns"
+                    if hit.wrapper is None else
+                    f"`{hit.wrapper}`, the forwarder `{hit.factory}` returns, builds {what} from the arguments of the "
+                    f"call `{text}`{where} and passes it as static position {hit.position} of jitted `{hit.jitted}`")
+            ctx.report(
+                hit.jit_call,
+                head + ": static arguments must be hashable (ValueError at this call)",
+                "Convert an array with `jnp.asarray(...)` before the call so the forwarder passes it traced, or "
+                "keep what reaches a static position a hashable Python value (a tuple of numbers)",
+            )
+            return
 
     @staticmethod
     def _tracer_to_static_position(call, index, scope, ctx, transform: str, expr, bound: int) -> None:
@@ -929,6 +968,14 @@ _HASHABLE = "Pass a hashable value: a tuple instead of a list, a frozenset inste
 _EQX = "an `equinox.Module`"
 _MODULE_FIX = ("An `equinox.Module` is a pytree: leave it traced (not in static_argnums/static_argnames; its static "
                "fields stay Python values), or use `eqx.filter_jit`")
+
+
+def _caller_value_kind(value, index, scope) -> str | None:
+    """What makes one value a forwarder passes on unhashable: the caller's argument, read where it
+    is passed (a constructor the forwarder wraps it in is hashed by its class, not read here)."""
+    if isinstance(value, cst.Call) and value.func.__class__ is cst.Name and value.func.value in index.classes:
+        return None
+    return unhashable_value(value, index, scope)
 
 
 def _fix(kind: str, default: str = _HASHABLE) -> str:
