@@ -72,9 +72,7 @@ class Cache:
         result also depends on which of them it mentions; an entry records those, so a change
         elsewhere in the tree invalidates only the files it concerns."""
         self.directory = directory
-        digest = hashlib.sha256(f"{__version__}\0{SCHEMA}.{FACTS_SCHEMA}\0{key}".encode()).hexdigest()[:16]
-        self.file = directory / __version__ / f"{digest}.json"
-        self.shards = directory / __version__ / digest
+        self.file, self.shards = _location(directory, key)
         self._abs: dict[str, str] = {}
         self._cwd = os.getcwd()
         self._dirty: set[int] = set()  # the shards whose records changed
@@ -283,6 +281,41 @@ class Cache:
             pass  # a cache that cannot be written is only slower
         self._dirty = set()
         self._head_dirty = False
+
+
+def _location(directory: Path, key: str) -> tuple[Path, Path]:
+    """The head file and the shards' folder of the cache of ``key`` (settings) in ``directory``."""
+    digest = hashlib.sha256(f"{__version__}\0{SCHEMA}.{FACTS_SCHEMA}\0{key}".encode()).hexdigest()[:16]
+    return directory / __version__ / f"{digest}.json", directory / __version__ / digest
+
+
+def statuses_changed(directory: Path, key: str, paths) -> int | None:
+    """How many of ``paths`` have a status (size, inode, modification and change times) other than
+    the one the cache of ``key`` recorded, read from their shards only (a few milliseconds, before
+    the cache is loaded: runner._Forked); None when there is no cache (a cold run)."""
+    file, shards = _location(directory, key)
+    schema = f"{SCHEMA}.{FACTS_SCHEMA}"
+    if not file.is_file():
+        return None
+    cwd = os.getcwd()
+    stats: dict[int, dict] = {}
+    changed = 0
+    for path in paths:
+        full = os.path.normpath(os.path.join(cwd, path))
+        shard = shard_of(full)
+        if shard not in stats:
+            table = _load(shards / f"{shard:02x}.json", schema).get("stats")
+            stats[shard] = table if isinstance(table, dict) else {}
+        row = stats[shard].get(full)
+        try:
+            st = os.stat(path)
+        except OSError:
+            changed += 1
+            continue
+        if not (isinstance(row, list) and len(row) == 5
+                and row[:4] == [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]):
+            changed += 1
+    return changed
 
 
 def _names_digest(names) -> str:

@@ -18,6 +18,7 @@ import gc
 import hashlib
 import json
 import os
+import pickle
 import sys
 import tempfile
 import warnings
@@ -38,9 +39,9 @@ from jitguard.lint.analysis.crossmodule import (
     wrapper_callers,
 )
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
-from jitguard.lint.analysis.undertrace_project import drop_proven, traced_sites
+from jitguard.lint.analysis.undertrace_project import Proofs, drop_proven, traced_sites
 from jitguard.lint import ruleinfo, suppression
-from jitguard.lint.cache import Cache, content_digest
+from jitguard.lint.cache import Cache, content_digest, statuses_changed
 from jitguard.lint.diagnostics import FileResult, Finding
 from jitguard.lint.discovery import module_name, module_names
 from jitguard.lint.textscan import MAX_FILE_BYTES as MAX_SCAN_BYTES
@@ -311,6 +312,9 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
                 cache_key: str) -> list[FileResult]:
     digests: dict[str, str] = {}
     defines: dict[str, tuple] = {}
+    # a warm run whose first files changed (the pre-commit hook: the files it names come first)
+    # lints them in a process forked now, which imports the engine while this one loads the cache
+    forked = _Forked.start() if jobs > 1 and cache_dir is not None and _Forked.worth(paths, cache_dir, cache_key) else None
     cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
     # one read per file in this process: the text scans for jitted names and pytree metadata (the
     # tree's facts every file's analysis needs) and the cache digests
@@ -325,17 +329,21 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         if cache is not None:
             cache.set_names(options.tree_names())
         seeding = _Seeding(paths, cache, digests, names)
-        results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers)
-        results = _follow_traced_calls(results, paths, options, cache, digests, seeding, workers)
+        results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers, forked)
+        helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
+        results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper)
     except BaseException:
         if workers is not None:
             workers.close()
         raise
+    finally:
+        if forked is not None:
+            forked.close()
     if workers is not None:
         workers.close(wait=False)
     try:
         memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
-        apply_project_rules(results, codes=options.codes, memo=memo, answer=_text_answers(cache, digests))
+        apply_project_rules(results, codes=options.codes, memo=memo, answer=_text_answers(cache, digests), modules=names)
         if cache is not None:
             cache.save()
         suppression.apply(results, options.codes)
@@ -559,6 +567,7 @@ def _reexports(result: FileResult | None) -> dict | None:
 def _lint(
     paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
     defines: dict[str, tuple] | None = None, seeding: _Seeding | None = None, workers: _Workers | None = None,
+    forked: _Forked | None = None,
 ) -> list[FileResult]:
     """Lint ``paths``: every file without seeds (a cached result made without them, or a fresh
     lint), then :func:`_follow_traced_calls` checks again, with their seeds, the files other
@@ -585,7 +594,22 @@ def _lint(
             cache.put(res.path, res, digest, res.mentions, scan[0] if scan else (), seeds=_seeds_key(seeds),
                       metadata=scan[1:] if scan else None)
 
-    if jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
+    if forked is not None and (not todo or (jobs > 1 and len(todo) >= PARALLEL_MIN_FILES)):
+        forked.close()  # nothing for it to lint, or a pool's worth
+    if todo and forked is not None and forked.started:
+        # the forked process lints them while this one imports what the project-wide rules need
+        forked.submit("lint", todo, options)
+        _import_project_rules(options.codes)
+        done: dict[str, Linted] = dict(forked.collect())
+        missing = [path for path in todo if path not in done]
+        if missing:  # it died on missing[0] (a native crash in the parser): that file alone, the rest here
+            done[missing[0]] = _lint_one_isolated(options, missing[0])
+            linter = _linter(options)
+            for path in missing[1:]:
+                done[path] = run_with_big_stack(lambda p=path: _lint_one(linter, p))
+        for path in todo:
+            keep(*done[path], {})
+    elif jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
         own = workers is None
         workers = workers or _Workers(options, jobs)
         try:
@@ -632,6 +656,150 @@ def _parallel(paths: list[str], workers: _Workers, meanwhile=None) -> list[Linte
             done[path] = _lint_one_isolated(workers.options, path)
         todo = [p for p in unfinished if p not in done]
     return [done[p] for p in paths if p in done]
+
+
+def _import_project_rules(codes) -> None:
+    """Import the modules the project-wide rules of ``codes`` run from (libcst among them), as
+    apply_project_rules would: done while a forked process lints (:class:`_Forked`)."""
+    if not ruleinfo.project_codes().isdisjoint(codes):
+        ruleinfo.project_rules(codes)
+        import jitguard.lint.rules.base  # noqa: F401 - the import is the point
+
+
+class _Forked:
+    """One process forked at the start of a warm run whose first files changed (the pre-commit
+    hook: ``jitguard check FILE...`` puts the files it names first): it imports the engine (libcst,
+    the analysis, the rules: ~0.15 s) while this process loads the cache and scans the tree, then
+    lints the files whose results the cache does not hold while this one reads the cached results
+    and imports the project-wide rules; later it answers the seeded re-lints and the wrapper checks
+    of :func:`_follow_traced_calls` as a pool's workers do (:class:`_Workers`' ``lint_seeded`` and
+    ``wrapper_checks``). It runs the same code on the same options, so its results are those this
+    process would make (as a pool's are). Linux only, and only with no other thread running (a fork
+    copies one thread). If it dies, the file it was linting is linted alone in a fresh process
+    (:func:`_lint_one_isolated`: JG003 if it kills that one too) and the rest here."""
+
+    PEEK = PARALLEL_MIN_FILES  # the first files whose statuses decide it
+
+    def __init__(self, pid: int, send, receive) -> None:
+        self.pid = pid
+        self._send = send
+        self._receive = receive
+        self.options: LintOptions | None = None
+
+    @staticmethod
+    def worth(paths: list[str], cache_dir: Path, cache_key: str) -> bool:
+        """Fork? On Linux, with no other thread, when the cache holds a run and some, not all, of the
+        first :attr:`PEEK` files changed (all of them: many files to lint, a pool's work)."""
+        if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+            return False
+        threading = sys.modules.get("threading")
+        if threading is not None and threading.active_count() > 1:
+            return False
+        first = paths[:_Forked.PEEK]
+        changed = statuses_changed(cache_dir, cache_key, first)
+        return changed is not None and 0 < changed and not (changed == len(first) == _Forked.PEEK)
+
+    @classmethod
+    def start(cls) -> _Forked | None:
+        try:
+            down_r, down_w = os.pipe()
+            up_r, up_w = os.pipe()
+            pid = os.fork()
+        except OSError:
+            return None
+        if pid == 0:  # the child: serves until its input ends, and leaves without any clean-up of the parent's
+            code = 1
+            try:
+                os.close(down_w)
+                os.close(up_r)
+                _forked_serve(down_r, up_w)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(down_r)
+        os.close(up_w)
+        return cls(pid, os.fdopen(down_w, "wb"), os.fdopen(up_r, "rb"))
+
+    @property
+    def started(self) -> bool:
+        return self.pid is not None
+
+    def submit(self, kind: str, items: list, options: LintOptions) -> None:
+        self.options = options
+        try:
+            pickle.dump((kind, options, items), self._send, protocol=pickle.HIGHEST_PROTOCOL)
+            self._send.flush()
+        except (OSError, pickle.PicklingError):
+            self.close()
+
+    def collect(self) -> list:
+        """The answers to the last :meth:`submit`, in its order; fewer if the process died (then it is closed)."""
+        out: list = []
+        if not self.started:
+            return out
+        try:
+            while True:
+                row = pickle.load(self._receive)
+                if row is None:
+                    return out
+                out.append(row)
+        except Exception:  # noqa: BLE001 - it died (EOF, a torn pickle): what it sent is kept
+            self.close()
+            return out
+
+    def lint_seeded(self, items: list[tuple[str, dict]]) -> dict[str, FileResult]:
+        """As :meth:`_Workers.lint_seeded`: what could not be had is left out (the caller lints it)."""
+        self.submit("seeded", items, self.options)
+        return {res.path: res for res in self.collect()}
+
+    def wrapper_checks(self, items: list[tuple[str, frozenset[str]]]) -> dict[tuple[str, str], bool]:
+        """As :meth:`_Workers.wrapper_checks`."""
+        self.submit("wrappers", items, self.options)
+        return {(path, _names_key(names)): answer for (path, names), answer in zip(items, self.collect())}
+
+    def close(self) -> None:
+        if self.pid is None:
+            return
+        pid, self.pid = self.pid, None
+        for stream in (self._send, self._receive):
+            with contextlib.suppress(OSError):
+                stream.close()
+        with contextlib.suppress(OSError):
+            os.kill(pid, 9)  # (it may be importing still: nothing of its work is needed any more)
+        with contextlib.suppress(OSError):
+            os.waitpid(pid, 0)
+
+
+def _forked_serve(down: int, up: int) -> None:
+    """(In the forked process.) Import the engine, then answer (kind, options, items) requests: one
+    pickled answer per item as it is done (so that the parent knows which file killed it), then None."""
+    import jitguard.lint.engine  # noqa: F401 - the import is the point: while the parent reads the cache
+
+    with os.fdopen(down, "rb") as receive, os.fdopen(up, "wb") as send:
+        while True:
+            try:
+                kind, options, items = pickle.load(receive)
+            except EOFError:
+                return
+            linter = _linter_for(options)
+
+            def answer(value) -> None:
+                pickle.dump(value, send, protocol=pickle.HIGHEST_PROTOCOL)
+                send.flush()
+
+            def run() -> None:
+                for item in items:
+                    if kind == "lint":
+                        answer((item, _lint_one(linter, item)))
+                    elif kind == "seeded":
+                        path, seeds = item
+                        answer(linter.lint_path(path, module_name(path), seeds))
+                    else:
+                        path, names = item
+                        answer(_records_wrapper_calls(path, names, options.tree_packages))
+                answer(None)
+
+            run_with_big_stack(run)
 
 
 class _Workers:
@@ -845,14 +1013,16 @@ def _text_answers(cache: Cache | None, digests: dict[str, str]):
 
 
 def apply_project_rules(results: list[FileResult], rules: list | None = None, codes=frozenset(),
-                        memo: tuple[Cache, str] | None = None, answer=None) -> None:
+                        memo: tuple[Cache, str] | None = None, answer=None, modules: dict[str, str] | None = None) -> None:
     """Run the project rules over all call sites; add their findings to the calling files.
     (Suppression comments are applied afterwards, with every other finding: jitguard.lint.suppression.)
 
     ``rules``: rule instances (the project-wide ones among them run), else those of ``codes``,
     imported only if they have to run. ``memo``: (cache, key of the run's inputs, _run_key): the
-    findings of a run with the same inputs come from the cache instead."""
-    drop_proven(results, answer)  # JG301 findings that the other files prove to run only under a trace
+    findings of a run with the same inputs come from the cache instead. ``modules``: {path: module
+    name} of the run, if known."""
+    proof = Proofs(results, answer, modules)  # (made when first needed, then shared)
+    drop_proven(results, answer, proof)  # JG301 findings that the other files prove to run only under a trace
     if rules is not None:
         project_rules = [r for r in rules if getattr(r.scope, "value", None) == "project"]
         if not project_rules:
@@ -867,7 +1037,7 @@ def apply_project_rules(results: list[FileResult], rules: list | None = None, co
             if rules is None:
                 project_rules = ruleinfo.project_rules(codes)
             # calls made in code that runs only under another module's trace compile nothing of their own
-            sites = traced_sites(index.sites(results), results, answer)
+            sites = traced_sites(index.sites(results), results, answer, proof)
 
             def sink(code: str, site: CallSite, message: str, help: str, fix) -> None:
                 call = site.call
