@@ -290,31 +290,43 @@ def _location(directory: Path, key: str) -> tuple[Path, Path]:
 
 
 def statuses_changed(directory: Path, key: str, paths) -> int | None:
-    """How many of ``paths`` have a status (size, inode, modification and change times) other than
-    the one the cache of ``key`` recorded, read from their shards only (a few milliseconds, before
-    the cache is loaded: runner._Forked); None when there is no cache (a cold run)."""
+    """How many of ``paths`` changed since the cache of ``key`` last kept their result: their
+    status (size, inode, modification and change times) is not the recorded one and their content
+    not the one of the result kept (a file changed within STAT_MARGIN_NS of a run has no status
+    recorded: it is read). Read from their shards only (a few milliseconds, before the cache is
+    loaded: runner._Forked); None when there is no cache (a cold run). An estimate: what is linted
+    is decided after the tree scan."""
+    from jitguard.lint.textscan import read_source
+
     file, shards = _location(directory, key)
     schema = f"{SCHEMA}.{FACTS_SCHEMA}"
     if not file.is_file():
         return None
     cwd = os.getcwd()
-    stats: dict[int, dict] = {}
+    tables: dict[int, dict] = {}
     changed = 0
     for path in paths:
         full = os.path.normpath(os.path.join(cwd, path))
         shard = shard_of(full)
-        if shard not in stats:
-            table = _load(shards / f"{shard:02x}.json", schema).get("stats")
-            stats[shard] = table if isinstance(table, dict) else {}
-        row = stats[shard].get(full)
+        if shard not in tables:
+            tables[shard] = _load(shards / f"{shard:02x}.json", schema)
+        table = tables[shard]
+        stats, files = table.get("stats"), table.get("files")
+        row = stats.get(full) if isinstance(stats, dict) else None
         try:
             st = os.stat(path)
         except OSError:
             changed += 1
             continue
-        if not (isinstance(row, list) and len(row) == 5
+        if (isinstance(row, list) and len(row) == 5
                 and row[:4] == [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]):
-            changed += 1
+            continue
+        entry = files.get(full) if isinstance(files, dict) else None
+        try:  # (as the tree scan reads it: a FIFO is an error, a notebook its code cells)
+            same = isinstance(entry, list) and bool(entry) and entry[0] == content_digest(read_source(path))
+        except (OSError, ValueError):
+            same = False
+        changed += not same
     return changed
 
 

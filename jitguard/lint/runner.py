@@ -33,6 +33,7 @@ from jitguard.lint.analysis.crossmodule import (
     dispatch,
     dispatch_wrappers,
     importers_first,
+    init_reexports,
     outcall_paths,
     package_reexports,
     import_rows,
@@ -328,26 +329,28 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
             workers.options = options
         if cache is not None:
             cache.set_names(options.tree_names())
-        seeding = _Seeding(paths, cache, digests, names)
+        seeding = _Seeding(paths, cache, digests, names, forked)
         results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers, forked)
         helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
         results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper)
     except BaseException:
         if workers is not None:
             workers.close()
-        raise
-    finally:
         if forked is not None:
             forked.close()
+        raise
     if workers is not None:
         workers.close(wait=False)
     try:
         memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
-        apply_project_rules(results, codes=options.codes, memo=memo, answer=_text_answers(cache, digests), modules=names)
+        apply_project_rules(results, codes=options.codes, memo=memo, answer=_text_answers(cache, digests), modules=names,
+                            elsewhere=forked if forked is not None and forked.started else None)
         if cache is not None:
             cache.save()
         suppression.apply(results, options.codes)
     finally:
+        if forked is not None:
+            forked.close()
         if workers is not None:
             workers.finish()
     return results
@@ -372,7 +375,8 @@ class _Seeding:
     was made with (none for a first lint; :func:`_follow_traced_calls` adds them)."""
 
     def __init__(self, paths: list[str], cache: Cache | None = None, digests: dict[str, str] | None = None,
-                 module_names: dict[str, str] | None = None) -> None:
+                 module_names: dict[str, str] | None = None, forked: _Forked | None = None) -> None:
+        self._forked = forked  # (it reads a changed __init__.py's re-exports: libcst is imported there)
         given = module_names or {}
         self.names = {p: given.get(p) or module_name(p) for p in paths}
         self.modules = {public_name(self.names[p]): p for p in paths}
@@ -390,12 +394,13 @@ class _Seeding:
     def reexports(self) -> ChainMap[str, str]:
         if self._packages is None:
             cache, digests = self._cache, self._digests
+            read = self._forked.init_reexports if self._forked is not None and self._forked.started else None
             if cache is None:
-                self._packages = package_reexports(self.modules)
+                self._packages = package_reexports(self.modules, read=read)
             else:  # an __init__.py read in an earlier run is not read again
                 self._packages = package_reexports(
                     self.modules, lambda path, package: cache.reexports(path, digests.get(path), package),
-                    lambda path, package, part: cache.put_reexports(path, digests.get(path), package, part))
+                    lambda path, package, part: cache.put_reexports(path, digests.get(path), package, part), read)
         return ChainMap(self._collected, self._packages)
 
     def learn(self, result: FileResult, applied: dict) -> None:
@@ -488,7 +493,7 @@ def _wrapper_checks(asked: dict[str, set[str]], options: LintOptions, cache: Cac
             todo.append((path, frozenset(names)))
         else:
             answers[path, key] = known
-    fresh = workers.wrapper_checks(todo) if workers is not None and workers.started and len(todo) > 1 else {}
+    fresh = workers.wrapper_checks(todo) if workers is not None and workers.started and len(todo) >= workers.MIN_BATCH else {}
     for path, names in todo:
         key = _names_key(names)
         answer = fresh.get((path, key))
@@ -597,9 +602,7 @@ def _lint(
     if forked is not None and (not todo or (jobs > 1 and len(todo) >= PARALLEL_MIN_FILES)):
         forked.close()  # nothing for it to lint, or a pool's worth
     if todo and forked is not None and forked.started:
-        # the forked process lints them while this one imports what the project-wide rules need
         forked.submit("lint", todo, options)
-        _import_project_rules(options.codes)
         done: dict[str, Linted] = dict(forked.collect())
         missing = [path for path in todo if path not in done]
         if missing:  # it died on missing[0] (a native crash in the parser): that file alone, the rest here
@@ -658,27 +661,20 @@ def _parallel(paths: list[str], workers: _Workers, meanwhile=None) -> list[Linte
     return [done[p] for p in paths if p in done]
 
 
-def _import_project_rules(codes) -> None:
-    """Import the modules the project-wide rules of ``codes`` run from (libcst among them), as
-    apply_project_rules would: done while a forked process lints (:class:`_Forked`)."""
-    if not ruleinfo.project_codes().isdisjoint(codes):
-        ruleinfo.project_rules(codes)
-        import jitguard.lint.rules.base  # noqa: F401 - the import is the point
-
-
 class _Forked:
     """One process forked at the start of a warm run whose first files changed (the pre-commit
     hook: ``jitguard check FILE...`` puts the files it names first): it imports the engine (libcst,
     the analysis, the rules: ~0.15 s) while this process loads the cache and scans the tree, then
-    lints the files whose results the cache does not hold while this one reads the cached results
-    and imports the project-wide rules; later it answers the seeded re-lints and the wrapper checks
-    of :func:`_follow_traced_calls` as a pool's workers do (:class:`_Workers`' ``lint_seeded`` and
-    ``wrapper_checks``). It runs the same code on the same options, so its results are those this
-    process would make (as a pool's are). Linux only, and only with no other thread running (a fork
+    lints the files whose results the cache does not hold; later it answers the seeded re-lints
+    and the wrapper checks of :func:`_follow_traced_calls` as a pool's workers do (:class:`_Workers`'
+    ``lint_seeded`` and ``wrapper_checks``) and runs the project-wide rules on the call sites
+    (:func:`apply_project_rules`), so that this process never imports libcst. It runs the same
+    code on the same inputs, so its answers are those this process would make (as a pool's are). Linux only, and only with no other thread running (a fork
     copies one thread). If it dies, the file it was linting is linted alone in a fresh process
     (:func:`_lint_one_isolated`: JG003 if it kills that one too) and the rest here."""
 
     PEEK = PARALLEL_MIN_FILES  # the first files whose statuses decide it
+    MIN_BATCH = 1  # wrapper checks worth sending it: every one (each would import libcst here)
 
     def __init__(self, pid: int, send, receive) -> None:
         self.pid = pid
@@ -757,6 +753,23 @@ class _Forked:
         self.submit("wrappers", items, self.options)
         return {(path, _names_key(names)): answer for (path, names), answer in zip(items, self.collect())}
 
+    def init_reexports(self, package: str, path: str) -> dict[str, str]:
+        """crossmodule.init_reexports, run there (here if it could not be)."""
+        if self.started:
+            self.submit("reexports", [(package, path)], self.options)
+            got = self.collect()
+            if got:
+                return got[0]
+        return init_reexports(package, path)
+
+    def project_findings(self, sites: list[CallSite], codes) -> list[tuple[str, Finding]] | None:
+        """:func:`run_project_rules` of the rules of ``codes`` over ``sites``, run there; None if it could not."""
+        if not self.started:
+            return None
+        self.submit("project", [(sites, frozenset(codes))], self.options)
+        got = self.collect()
+        return got[0] if got else None
+
     def close(self) -> None:
         if self.pid is None:
             return
@@ -794,6 +807,13 @@ def _forked_serve(down: int, up: int) -> None:
                     elif kind == "seeded":
                         path, seeds = item
                         answer(linter.lint_path(path, module_name(path), seeds))
+                    elif kind == "reexports":
+                        answer(init_reexports(*item))
+                    elif kind == "project":
+                        sites, codes = item
+                        found: list[tuple[str, Finding]] = []
+                        run_project_rules(ruleinfo.project_rules(codes), sites, found)
+                        answer(found)
                     else:
                         path, names = item
                         answer(_records_wrapper_calls(path, names, options.tree_packages))
@@ -808,6 +828,8 @@ class _Workers:
     the seeded files (:func:`_follow_traced_calls`), so that the second phase runs on every core
     too instead of in the parent alone. A pool that breaks (a native crash) is dropped; the next
     phase starts a new one."""
+
+    MIN_BATCH = 2  # wrapper checks worth a round on the pool
 
     def __init__(self, options: LintOptions, jobs: int) -> None:
         self.options = options  # (a pool started before the tree scan gets the tree's options after it)
@@ -1012,15 +1034,32 @@ def _text_answers(cache: Cache | None, digests: dict[str, str]):
     return lambda path, question, compute: cache.text_answer(path, digests.get(path), question, compute)
 
 
+def run_project_rules(project_rules: list, sites: list[CallSite], found: list[tuple[str, Finding]]) -> None:
+    """Each project-wide rule over the call sites; its findings appended to ``found`` as (path, finding)."""
+    def sink(code: str, site: CallSite, message: str, help: str, fix) -> None:
+        call = site.call
+        found.append((site.path, Finding(site.path, call.line, call.column, code, message, call.end_line,
+                                         call.end_column, help, fix,
+                                         related=(site.jitdef.path,) if site.jitdef.path else ())))
+
+    from jitguard.lint.rules.base import Reporter  # (imports the rules package)
+
+    for rule in project_rules:
+        rule.check_project(sites, Reporter(rule.code, sink))
+
+
 def apply_project_rules(results: list[FileResult], rules: list | None = None, codes=frozenset(),
-                        memo: tuple[Cache, str] | None = None, answer=None, modules: dict[str, str] | None = None) -> None:
+                        memo: tuple[Cache, str] | None = None, answer=None, modules: dict[str, str] | None = None,
+                        elsewhere: _Forked | None = None) -> None:
     """Run the project rules over all call sites; add their findings to the calling files.
     (Suppression comments are applied afterwards, with every other finding: jitguard.lint.suppression.)
 
     ``rules``: rule instances (the project-wide ones among them run), else those of ``codes``,
     imported only if they have to run. ``memo``: (cache, key of the run's inputs, _run_key): the
     findings of a run with the same inputs come from the cache instead. ``modules``: {path: module
-    name} of the run, if known."""
+    name} of the run, if known. ``elsewhere``: the run's forked process (:class:`_Forked`), which
+    has the rules imported: they run there on the call sites, so that this process never imports
+    libcst (what it cannot answer is run here)."""
     proof = Proofs(results, answer, modules)  # (made when first needed, then shared)
     drop_proven(results, answer, proof)  # JG301 findings that the other files prove to run only under a trace
     if rules is not None:
@@ -1034,21 +1073,13 @@ def apply_project_rules(results: list[FileResult], rules: list | None = None, co
         found = []
         index = ProjectIndex(results)
         if index.defs:
-            if rules is None:
-                project_rules = ruleinfo.project_rules(codes)
             # calls made in code that runs only under another module's trace compile nothing of their own
             sites = traced_sites(index.sites(results), results, answer, proof)
-
-            def sink(code: str, site: CallSite, message: str, help: str, fix) -> None:
-                call = site.call
-                found.append((site.path, Finding(site.path, call.line, call.column, code, message, call.end_line,
-                                                 call.end_column, help, fix,
-                                                 related=(site.jitdef.path,) if site.jitdef.path else ())))
-
-            from jitguard.lint.rules.base import Reporter  # (imports the rules package)
-
-            for rule in project_rules:
-                rule.check_project(sites, Reporter(rule.code, sink))
+            there = elsewhere.project_findings(sites, codes) if elsewhere is not None and rules is None else None
+            if there is not None:
+                found = there
+            else:
+                run_project_rules(project_rules if rules is not None else ruleinfo.project_rules(codes), sites, found)
         if memo is not None:
             memo[0].put_project_findings(memo[1], found)
     if not found:
