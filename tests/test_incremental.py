@@ -114,6 +114,7 @@ def _findings(out: Path) -> list:
     return sorted(json.dumps(f, sort_keys=True) for f in json.loads(out.read_text()))
 
 
+@pytest.mark.filterwarnings("ignore:os.fork")
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_warm_runs_after_random_edits_report_what_a_cold_run_reports(tmp_path: Path, monkeypatch, seed: int) -> None:
     from jitguard import cli
@@ -131,6 +132,8 @@ def test_warm_runs_after_random_edits_report_what_a_cold_run_reports(tmp_path: P
         return forked
 
     monkeypatch.setattr(runner._Forked, "start", staticmethod(counted))
+    # (a test process may run other threads, JAX's if a test imported it; the child runs no JAX code)
+    monkeypatch.setattr(runner._Forked, "alone", staticmethod(lambda: True))
 
     monkeypatch.delenv("JITGUARD_NO_CACHE", raising=False)
     # statuses recorded at once (the real margin is 2 s): every edit below also changes the file's
@@ -186,6 +189,7 @@ def test_warm_runs_after_random_edits_report_what_a_cold_run_reports(tmp_path: P
         assert forks  # the forked path was taken
 
 
+@pytest.mark.filterwarnings("ignore:os.fork")
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the hook forks on Linux only")
 def test_a_forked_process_that_dies_costs_the_hook_nothing(tmp_path: Path, monkeypatch) -> None:
     """The hook's forked process (runner._Forked) killed by a signal on one file: that file is linted
@@ -230,6 +234,8 @@ def test_a_forked_process_that_dies_costs_the_hook_nothing(tmp_path: Path, monke
         return forked
 
     monkeypatch.setattr(runner._Forked, "start", staticmethod(counted))
+    # (a test process may run other threads, JAX's if a test imported it; the child runs no JAX code)
+    monkeypatch.setattr(runner._Forked, "alone", staticmethod(lambda: True))
     isolated = []
     alone = runner._lint_one_isolated
 
@@ -245,3 +251,19 @@ def test_a_forked_process_that_dies_costs_the_hook_nothing(tmp_path: Path, monke
     assert forks and isolated == ["b.py"]
     assert got == run("hook-cold", "--no-cache", "--force-exclude", *named)
     assert got  # (the files have findings: b.py's is made in the fresh process)
+
+
+def test_a_process_running_other_threads_does_not_fork() -> None:
+    """runner._Forked forks only a process of one thread (native threads counted: /proc)."""
+    import threading
+
+    from jitguard.lint import runner
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert not runner._Forked.alone()
+    finally:
+        stop.set()
+        thread.join()

@@ -602,14 +602,10 @@ def _lint(
     if forked is not None and (not todo or (jobs > 1 and len(todo) >= PARALLEL_MIN_FILES)):
         forked.close()  # nothing for it to lint, or a pool's worth
     if todo and forked is not None and forked.started:
-        forked.submit("lint", todo, options)
-        done: dict[str, Linted] = dict(forked.collect())
+        done: dict[str, Linted] = forked.lint(todo, options)
         missing = [path for path in todo if path not in done]
-        if missing:  # it died on missing[0] (a native crash in the parser): that file alone, the rest here
-            done[missing[0]] = _lint_one_isolated(options, missing[0])
-            linter = _linter(options)
-            for path in missing[1:]:
-                done[path] = run_with_big_stack(lambda p=path: _lint_one(linter, p))
+        if missing:  # a process died (a native crash in the parser): that file alone, the rest here
+            _after_a_crash(missing, forked.shares, done, options)
         for path in todo:
             keep(*done[path], {})
     elif jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
@@ -676,45 +672,58 @@ class _Forked:
     PEEK = PARALLEL_MIN_FILES  # the first files whose statuses decide it
     MIN_BATCH = 1  # wrapper checks worth sending it: every one (each would import libcst here)
 
-    def __init__(self, pid: int, send, receive) -> None:
+    def __init__(self, pid: int, send, receive, side) -> None:
         self.pid = pid
         self._send = send
         self._receive = receive
+        self._side = side  # the answers of the process it forks for a share of the first lint
         self.options: LintOptions | None = None
+        self.shares: tuple[list[str], ...] = ()  # the first lint's, each in the order it is linted
 
     @staticmethod
     def worth(paths: list[str], cache_dir: Path, cache_key: str) -> bool:
         """Fork? On Linux, with no other thread, when the cache holds a run and some, not all, of the
         first :attr:`PEEK` files changed (all of them: many files to lint, a pool's work)."""
-        if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
-            return False
-        threading = sys.modules.get("threading")
-        if threading is not None and threading.active_count() > 1:
+        if not sys.platform.startswith("linux") or not hasattr(os, "fork") or not _Forked.alone():
             return False
         first = paths[:_Forked.PEEK]
         changed = statuses_changed(cache_dir, cache_key, first)
         return changed is not None and 0 < changed and not (changed == len(first) == _Forked.PEEK)
+
+    @staticmethod
+    def alone() -> bool:
+        """This process runs one thread, native ones counted (a library's thread pool, JAX's: a
+        fork copies the calling thread only, and a lock another one held stays held)."""
+        try:
+            with open("/proc/self/status", "rb") as fh:
+                for line in fh:
+                    if line.startswith(b"Threads:"):
+                        return int(line.split()[1]) == 1
+        except (OSError, ValueError, IndexError):
+            pass
+        return False
 
     @classmethod
     def start(cls) -> _Forked | None:
         try:
             down_r, down_w = os.pipe()
             up_r, up_w = os.pipe()
+            side_r, side_w = os.pipe()
             pid = os.fork()
         except OSError:
             return None
         if pid == 0:  # the child: serves until its input ends, and leaves without any clean-up of the parent's
             code = 1
             try:
-                os.close(down_w)
-                os.close(up_r)
-                _forked_serve(down_r, up_w)
+                for fd in (down_w, up_r, side_r):
+                    os.close(fd)
+                _forked_serve(down_r, up_w, side_w)
                 code = 0
             finally:
                 os._exit(code)
-        os.close(down_r)
-        os.close(up_w)
-        return cls(pid, os.fdopen(down_w, "wb"), os.fdopen(up_r, "rb"))
+        for fd in (down_r, up_w, side_w):
+            os.close(fd)
+        return cls(pid, os.fdopen(down_w, "wb"), os.fdopen(up_r, "rb"), os.fdopen(side_r, "rb"))
 
     @property
     def started(self) -> bool:
@@ -728,20 +737,47 @@ class _Forked:
         except (OSError, pickle.PicklingError):
             self.close()
 
-    def collect(self) -> list:
-        """The answers to the last :meth:`submit`, in its order; fewer if the process died (then it is closed)."""
+    def collect(self, stream=None) -> list:
+        """The answers to the last :meth:`submit`, in its order; fewer if the process died (then it
+        is closed). ``stream``: the side process's answers instead (fewer if it died)."""
         out: list = []
         if not self.started:
             return out
         try:
             while True:
-                row = pickle.load(self._receive)
+                row = pickle.load(stream or self._receive)
                 if row is None:
                     return out
                 out.append(row)
         except Exception:  # noqa: BLE001 - it died (EOF, a torn pickle): what it sent is kept
-            self.close()
+            if stream is None:
+                self.close()
             return out
+
+    def lint(self, todo: list[str], options: LintOptions) -> dict[str, Linted]:
+        """The first lint of ``todo``, in two shares of about equal bytes (each in the order of
+        ``todo``): one linted by the forked process, the other by a process it forks once it has
+        the engine (no second import). What a process that died did not return is left out."""
+        sizes = {}
+        for path in todo:
+            try:
+                sizes[path] = os.stat(path).st_size
+            except OSError:
+                sizes[path] = 0
+        shares: tuple[list[str], list[str]] = ([], [])
+        load = [0, 0]
+        for path in sorted(todo, key=lambda p: -sizes[p]):  # the larger files first, each to the lighter share
+            i = 0 if load[0] <= load[1] else 1
+            shares[i].append(path)
+            load[i] += sizes[path]
+        order = {path: i for i, path in enumerate(todo)}
+        first, second = (sorted(share, key=order.__getitem__) for share in shares)
+        self.shares = (first, second)
+        self.submit("lint", [first, second], options)
+        done = dict(self.collect())
+        if second and self._side is not None:
+            done.update(self.collect(self._side))
+        return done
 
     def lint_seeded(self, items: list[tuple[str, dict]]) -> dict[str, FileResult]:
         """As :meth:`_Workers.lint_seeded`: what could not be had is left out (the caller lints it)."""
@@ -774,7 +810,7 @@ class _Forked:
         if self.pid is None:
             return
         pid, self.pid = self.pid, None
-        for stream in (self._send, self._receive):
+        for stream in (self._send, self._receive, self._side):
             with contextlib.suppress(OSError):
                 stream.close()
         with contextlib.suppress(OSError):
@@ -783,9 +819,11 @@ class _Forked:
             os.waitpid(pid, 0)
 
 
-def _forked_serve(down: int, up: int) -> None:
+def _forked_serve(down: int, up: int, side: int) -> None:
     """(In the forked process.) Import the engine, then answer (kind, options, items) requests: one
-    pickled answer per item as it is done (so that the parent knows which file killed it), then None."""
+    pickled answer per item as it is done (so that the parent knows which file killed it), then None.
+    The first lint's items are two shares: the second is linted by a process forked from this one
+    (the engine imported, the linter made), which answers on ``side``."""
     import jitguard.lint.engine  # noqa: F401 - the import is the point: while the parent reads the cache
 
     with os.fdopen(down, "rb") as receive, os.fdopen(up, "wb") as send:
@@ -795,6 +833,15 @@ def _forked_serve(down: int, up: int) -> None:
             except EOFError:
                 return
             linter = _linter_for(options)
+            share = 0
+            if kind == "lint":
+                items, second = items
+                share = _fork_share(second, linter, side) if second and side >= 0 else 0
+                if second and not share:
+                    items = items + second  # (no process for the share: linted here)
+                if side >= 0:
+                    os.close(side)  # the parent reads the share's answers to their end
+                    side = -1
 
             def answer(value) -> None:
                 pickle.dump(value, send, protocol=pickle.HIGHEST_PROTOCOL)
@@ -820,6 +867,50 @@ def _forked_serve(down: int, up: int) -> None:
                 answer(None)
 
             run_with_big_stack(run)
+            if share:
+                with contextlib.suppress(OSError):
+                    os.waitpid(share, 0)  # (its times then count in this process's, and the parent's)
+
+
+def _after_a_crash(missing: list[str], shares: tuple[list[str], ...], done: dict[str, Linted], options: LintOptions) -> None:
+    """The files of ``missing`` that a forked process died before returning: the first of each share
+    (the file it was linting, or the first it would have) linted alone in a fresh process
+    (:func:`_lint_one_isolated`: JG003 if it kills that one too), the others here."""
+    left = set(missing)
+    suspects = {next((p for p in share if p in left), None) for share in shares} - {None}
+    suspects = suspects or {missing[0]}
+    linter = None
+    for path in missing:
+        if path in suspects:
+            done[path] = _lint_one_isolated(options, path)
+            continue
+        linter = linter or _linter(options)
+        done[path] = run_with_big_stack(lambda p=path, lt=linter: _lint_one(lt, p))
+
+
+def _fork_share(paths: list[str], linter: FileLinter, side: int) -> int:
+    """(In the forked process, no other thread running.) Fork a process that lints ``paths`` and
+    answers on ``side`` (one answer per file, then None), and leaves; its pid (0: no process)."""
+    try:
+        pid = os.fork()
+    except OSError:
+        return 0
+    if pid:
+        return pid
+    code = 1
+    try:
+        with os.fdopen(side, "wb") as send:
+            def run() -> None:
+                for path in paths:
+                    pickle.dump((path, _lint_one(linter, path)), send, protocol=pickle.HIGHEST_PROTOCOL)
+                    send.flush()
+                pickle.dump(None, send)
+                send.flush()
+
+            run_with_big_stack(run)
+        code = 0
+    finally:
+        os._exit(code)
 
 
 class _Workers:
