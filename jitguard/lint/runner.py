@@ -665,9 +665,11 @@ class _Forked:
     and the wrapper checks of :func:`_follow_traced_calls` as a pool's workers do (:class:`_Workers`'
     ``lint_seeded`` and ``wrapper_checks``) and runs the project-wide rules on the call sites
     (:func:`apply_project_rules`), so that this process never imports libcst. It runs the same
-    code on the same inputs, so its answers are those this process would make (as a pool's are). Linux only, and only with no other thread running (a fork
-    copies one thread). If it dies, the file it was linting is linted alone in a fresh process
-    (:func:`_lint_one_isolated`: JG003 if it kills that one too) and the rest here."""
+    code on the same inputs, so its answers are those this process would make (as a pool's are).
+    Linux only, and only in a process of one thread (a fork copies one thread). The first lint is
+    shared with a process it forks in turn (:meth:`lint`). If one dies, the file it was linting is
+    linted alone in a fresh process (:func:`_lint_one_isolated`: JG003 if it kills that one too)
+    and the rest here (:func:`_after_a_crash`)."""
 
     PEEK = PARALLEL_MIN_FILES  # the first files whose statuses decide it
     MIN_BATCH = 1  # wrapper checks worth sending it: every one (each would import libcst here)
