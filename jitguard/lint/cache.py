@@ -289,13 +289,14 @@ def _location(directory: Path, key: str) -> tuple[Path, Path]:
     return directory / __version__ / f"{digest}.json", directory / __version__ / digest
 
 
-def statuses_changed(directory: Path, key: str, paths) -> int | None:
+def statuses_changed(directory: Path, key: str, paths, mixed: bool = False) -> int | None:
     """How many of ``paths`` changed since the cache of ``key`` last kept their result: their
     status (size, inode, modification and change times) is not the recorded one and their content
     not the one of the result kept (a file changed within STAT_MARGIN_NS of a run has no status
     recorded: it is read). Read from their shards only (a few milliseconds, before the cache is
     loaded: runner._Forked); None when there is no cache (a cold run). An estimate: what is linted
-    is decided after the tree scan."""
+    is decided after the tree scan. ``mixed``: stop at the first file that changed once one did not,
+    or the reverse (the count is then of the files read so far)."""
     from jitguard.lint.textscan import read_source
 
     file, shards = _location(directory, key)
@@ -304,8 +305,10 @@ def statuses_changed(directory: Path, key: str, paths) -> int | None:
         return None
     cwd = os.getcwd()
     tables: dict[int, dict] = {}
-    changed = 0
+    changed = same_seen = 0
     for path in paths:
+        if mixed and changed and same_seen:
+            break
         full = os.path.normpath(os.path.join(cwd, path))
         shard = shard_of(full)
         if shard not in tables:
@@ -320,6 +323,7 @@ def statuses_changed(directory: Path, key: str, paths) -> int | None:
             continue
         if (isinstance(row, list) and len(row) == 5
                 and row[:4] == [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]):
+            same_seen += 1
             continue
         entry = files.get(full) if isinstance(files, dict) else None
         try:  # (as the tree scan reads it: a FIFO is an error, a notebook its code cells)
@@ -327,6 +331,7 @@ def statuses_changed(directory: Path, key: str, paths) -> int | None:
         except (OSError, ValueError):
             same = False
         changed += not same
+        same_seen += same
     return changed
 
 

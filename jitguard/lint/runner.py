@@ -689,7 +689,7 @@ class _Forked:
         if not sys.platform.startswith("linux") or not hasattr(os, "fork") or not _Forked.alone():
             return False
         first = paths[:_Forked.PEEK]
-        changed = statuses_changed(cache_dir, cache_key, first)
+        changed = statuses_changed(cache_dir, cache_key, first, mixed=True)
         return changed is not None and 0 < changed and not (changed == len(first) == _Forked.PEEK)
 
     @staticmethod
