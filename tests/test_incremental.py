@@ -114,15 +114,28 @@ def _findings(out: Path) -> list:
     return sorted(json.dumps(f, sort_keys=True) for f in json.loads(out.read_text()))
 
 
-@pytest.mark.filterwarnings("ignore:os.fork")
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_warm_runs_after_random_edits_report_what_a_cold_run_reports(tmp_path: Path, monkeypatch, seed: int) -> None:
-    from jitguard import cli
-    from jitguard.lint import cache, runner
+def _project(tmp_path: Path, monkeypatch) -> tuple[Path, dict[str, str]]:
+    """FILES written under ``tmp_path / "project"``, made the current folder, with the cache on and
+    files' statuses recorded at once (cache.STAT_MARGIN_NS 0): (the root, the texts)."""
+    from jitguard.lint import cache
 
-    # the hook with several jobs lints the changed files in a forked process (runner._Forked): count
-    # the runs that took that path
-    forks = []
+    monkeypatch.delenv("JITGUARD_NO_CACHE", raising=False)
+    monkeypatch.setattr(cache, "STAT_MARGIN_NS", 0)
+    root = tmp_path / "project"
+    texts = {name: textwrap.dedent(text).lstrip() for name, text in FILES.items()}
+    for name, text in texts.items():
+        _write(root, name, text)
+    monkeypatch.chdir(root)
+    return root, texts
+
+
+def _count_forks(monkeypatch) -> list[int]:
+    """The pids of the forked processes the runs start (runner._Forked), as they start; the forked
+    path allowed in a test process that runs other threads (JAX's, if a test imported it: the forked
+    process runs no JAX code)."""
+    from jitguard.lint import runner
+
+    forks: list[int] = []
     start = runner._Forked.start
 
     def counted():
@@ -132,18 +145,21 @@ def test_warm_runs_after_random_edits_report_what_a_cold_run_reports(tmp_path: P
         return forked
 
     monkeypatch.setattr(runner._Forked, "start", staticmethod(counted))
-    # (a test process may run other threads, JAX's if a test imported it; the child runs no JAX code)
     monkeypatch.setattr(runner._Forked, "alone", staticmethod(lambda: True))
+    return forks
 
-    monkeypatch.delenv("JITGUARD_NO_CACHE", raising=False)
+
+@pytest.mark.filterwarnings("ignore:os.fork")
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_warm_runs_after_random_edits_report_what_a_cold_run_reports(tmp_path: Path, monkeypatch, seed: int) -> None:
+    from jitguard import cli
+
+    # the hook with several jobs lints the changed files in a forked process (runner._Forked): count
+    # the runs that took that path
+    forks = _count_forks(monkeypatch)
     # statuses recorded at once (the real margin is 2 s): every edit below also changes the file's
     # size to one it never had, so that a status recorded in an earlier round cannot match it
-    monkeypatch.setattr(cache, "STAT_MARGIN_NS", 0)
-    root = tmp_path / "project"
-    texts = {name: textwrap.dedent(text).lstrip() for name, text in FILES.items()}
-    for name, text in texts.items():
-        _write(root, name, text)
-    monkeypatch.chdir(root)
+    root, texts = _project(tmp_path, monkeypatch)
     sizes: dict[str, int] = {name: len(text.encode()) for name, text in texts.items()}
     state = [False] * len(EDITS)
     rng = random.Random(seed)
@@ -198,15 +214,9 @@ def test_a_forked_process_that_dies_costs_the_hook_nothing(tmp_path: Path, monke
     import signal
 
     from jitguard import cli
-    from jitguard.lint import cache, engine, runner
+    from jitguard.lint import engine, runner
 
-    monkeypatch.delenv("JITGUARD_NO_CACHE", raising=False)
-    monkeypatch.setattr(cache, "STAT_MARGIN_NS", 0)
-    root = tmp_path / "project"
-    texts = {name: textwrap.dedent(text).lstrip() for name, text in FILES.items()}
-    for name, text in texts.items():
-        _write(root, name, text)
-    monkeypatch.chdir(root)
+    root, texts = _project(tmp_path, monkeypatch)
     options = ["--output-format", "json", "--exit-zero"]
 
     def run(name: str, *args: str) -> list:
@@ -224,18 +234,7 @@ def test_a_forked_process_that_dies_costs_the_hook_nothing(tmp_path: Path, monke
         return original(self, path, *args, **kwargs)
 
     monkeypatch.setattr(engine.FileLinter, "lint_bytes", lint_bytes)
-    forks = []
-    start = runner._Forked.start
-
-    def counted():
-        forked = start()
-        if forked is not None:
-            forks.append(forked.pid)
-        return forked
-
-    monkeypatch.setattr(runner._Forked, "start", staticmethod(counted))
-    # (a test process may run other threads, JAX's if a test imported it; the child runs no JAX code)
-    monkeypatch.setattr(runner._Forked, "alone", staticmethod(lambda: True))
+    forks = _count_forks(monkeypatch)
     isolated = []
     alone = runner._lint_one_isolated
 

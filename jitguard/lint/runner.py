@@ -760,12 +760,7 @@ class _Forked:
         """The first lint of ``todo``, in two shares of about equal bytes (each in the order of
         ``todo``): one linted by the forked process, the other by a process it forks once it has
         the engine (no second import). What a process that died did not return is left out."""
-        sizes = {}
-        for path in todo:
-            try:
-                sizes[path] = os.stat(path).st_size
-            except OSError:
-                sizes[path] = 0
+        sizes = _sizes(todo)
         shares: tuple[list[str], list[str]] = ([], [])
         load = [0, 0]
         for path in sorted(todo, key=lambda p: -sizes[p]):  # the larger files first, each to the lighter share
@@ -1054,17 +1049,23 @@ def _lint_seeded_chunk(items: Sequence[tuple[str, dict]], options: LintOptions) 
     return run_with_big_stack(run)
 
 
-def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
-    """The work in chunks, largest files first (a file's size stands for its cost): a chunk holds
-    at most 32 files and about a 1/(8 jobs) share of the bytes, so the first chunks are one or a
-    few big files and the last ones many small files, and no core waits long for the other at the
-    end. Small chunks also limit what a crash can take down."""
+def _sizes(paths: list[str]) -> dict[str, int]:
+    """Each file's size in bytes (0 if it cannot be had): what the schedules take for its cost."""
     sizes = {}
     for path in paths:
         try:
             sizes[path] = os.stat(path).st_size
         except OSError:
             sizes[path] = 0
+    return sizes
+
+
+def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
+    """The work in chunks, largest files first (a file's size stands for its cost): a chunk holds
+    at most 32 files and about a 1/(8 jobs) share of the bytes, so the first chunks are one or a
+    few big files and the last ones many small files, and no core waits long for the other at the
+    end. Small chunks also limit what a crash can take down."""
+    sizes = _sizes(paths)
     order = sorted(paths, key=lambda p: -sizes[p])  # (stable: ties keep their order)
     share = max(1, sum(sizes.values()) // (jobs * 8))
     most = max(1, min(32, len(paths) // (jobs * 8) or 1))
