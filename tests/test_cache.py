@@ -321,11 +321,17 @@ def test_a_warm_run_imports_neither_libcst_nor_the_rules(tmp_path: Path) -> None
     assert heavy == []
     # a change that makes `sizes` traced: the project-wide findings are computed again, not reused
     train = tmp_path / "pkg" / "train.py"
-    train.write_text(train.read_text().replace('static_argnames=("n", "sizes")', 'static_argnames=("n",)'))
+    original = train.read_text()
+    train.write_text(original.replace('static_argnames=("n", "sizes")', 'static_argnames=("n",)'))
     uncached, _ = warm_run(tmp_path, "--no-cache", ".")
-    warm, heavy = warm_run(tmp_path, ".")
+    warm, heavy = warm_run(tmp_path, "-j", "1", ".")
     assert warm == uncached == EXPECTED - {("run.py", 11, "JG203")} and "libcst" in heavy
     assert warm_run(tmp_path, ".") == (warm, [])
+    if sys.platform.startswith("linux"):
+        # with several jobs the changed file is linted, and the project-wide rules run, in a process
+        # the run forks (runner._Forked): the run itself imports neither libcst nor the rules
+        train.write_text(original)
+        assert warm_run(tmp_path, "-j", "2", ".") == (EXPECTED, [])
 
 
 # -- unchanged files are not even read (the pre-commit path on a large tree, issue 15) ------------
@@ -389,3 +395,34 @@ def test_a_warm_run_reads_only_the_files_whose_status_changed(tmp_path: Path) ->
     os.utime(tmp_path / "bug.py", ns=(stat.st_atime_ns, stat.st_mtime_ns))
     changed, read = counted_run(tmp_path, 0, ".")
     assert read == ["bug.py"] and any("`x < 0`" in f[3] for f in changed)
+
+
+
+def test_statuses_changed_reads_the_first_files_shards(tmp_path: Path, monkeypatch) -> None:
+    """cache.statuses_changed (runner._Forked's decision to fork): None without a cache, else how many
+    of the files changed since the cache kept their results; a file whose status was not recorded
+    (changed within the margin) counts as changed only if its content differs."""
+    from jitguard.lint import cache as cache_mod
+    from jitguard.lint.cache import Cache, content_digest, statuses_changed
+    from jitguard.lint.diagnostics import FileResult
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cache_mod, "STAT_MARGIN_NS", 0)
+    files = [f"m{i}.py" for i in range(6)]
+    for name in files:
+        (tmp_path / name).write_text(f"x = {name!r}\n")
+    folder = tmp_path / ".jitguard_cache"
+    assert statuses_changed(folder, "k", files) is None  # no cache: a cold run
+    cache = Cache(folder, "k")
+    for name in files:
+        data = (tmp_path / name).read_bytes()
+        cache.put(name, FileResult(name), content_digest(data))
+        if name != "m5.py":  # m5.py: no status recorded (as for a file changed within the margin)
+            cache.put_stat(name, os.stat(name), content_digest(data))
+    cache.save()
+    assert statuses_changed(folder, "k", files) == 0
+    assert statuses_changed(folder, "other settings", files) is None
+    (tmp_path / "m1.py").write_text("x = 'changed'\n")
+    (tmp_path / "m5.py").write_text("x = 'changed too'\n")
+    assert statuses_changed(folder, "k", files) == 2
+    assert statuses_changed(folder, "k", files, mixed=True) == 1  # m0 the same, m1 changed: enough

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import textwrap
 from pathlib import Path
 
@@ -113,20 +114,52 @@ def _findings(out: Path) -> list:
     return sorted(json.dumps(f, sort_keys=True) for f in json.loads(out.read_text()))
 
 
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_warm_runs_after_random_edits_report_what_a_cold_run_reports(tmp_path: Path, monkeypatch, seed: int) -> None:
-    from jitguard import cli
+def _project(tmp_path: Path, monkeypatch) -> tuple[Path, dict[str, str]]:
+    """FILES written under ``tmp_path / "project"``, made the current folder, with the cache on and
+    files' statuses recorded at once (cache.STAT_MARGIN_NS 0): (the root, the texts)."""
     from jitguard.lint import cache
 
     monkeypatch.delenv("JITGUARD_NO_CACHE", raising=False)
-    # statuses recorded at once (the real margin is 2 s): every edit below also changes the file's
-    # size to one it never had, so that a status recorded in an earlier round cannot match it
     monkeypatch.setattr(cache, "STAT_MARGIN_NS", 0)
     root = tmp_path / "project"
     texts = {name: textwrap.dedent(text).lstrip() for name, text in FILES.items()}
     for name, text in texts.items():
         _write(root, name, text)
     monkeypatch.chdir(root)
+    return root, texts
+
+
+def _count_forks(monkeypatch) -> list[int]:
+    """The pids of the forked processes the runs start (runner._Forked), as they start; the forked
+    path allowed in a test process that runs other threads (JAX's, if a test imported it: the forked
+    process runs no JAX code)."""
+    from jitguard.lint import runner
+
+    forks: list[int] = []
+    start = runner._Forked.start
+
+    def counted():
+        forked = start()
+        if forked is not None:
+            forks.append(forked.pid)
+        return forked
+
+    monkeypatch.setattr(runner._Forked, "start", staticmethod(counted))
+    monkeypatch.setattr(runner._Forked, "alone", staticmethod(lambda: True))
+    return forks
+
+
+@pytest.mark.filterwarnings("ignore:os.fork")
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_warm_runs_after_random_edits_report_what_a_cold_run_reports(tmp_path: Path, monkeypatch, seed: int) -> None:
+    from jitguard import cli
+
+    # the hook with several jobs lints the changed files in a forked process (runner._Forked): count
+    # the runs that took that path
+    forks = _count_forks(monkeypatch)
+    # statuses recorded at once (the real margin is 2 s): every edit below also changes the file's
+    # size to one it never had, so that a status recorded in an earlier round cannot match it
+    root, texts = _project(tmp_path, monkeypatch)
     sizes: dict[str, int] = {name: len(text.encode()) for name, text in texts.items()}
     state = [False] * len(EDITS)
     rng = random.Random(seed)
@@ -158,12 +191,78 @@ def test_warm_runs_after_random_edits_report_what_a_cold_run_reports(tmp_path: P
         seen.add(tuple(cold))
         named = sorted(n for n in changed if n.endswith(".py"))
         hook_first = round_ % 2 == 0  # the hook (the tree as its context) warms the cache, or the whole run does
+        jobs = ["-j", "1" if round_ % 3 == 2 else "2"]  # (with 2: the changed files linted in a forked process)
         if named and hook_first:
-            assert run("hook", "--force-exclude", *named) == run("hook-cold", "--no-cache", "--force-exclude", *named), \
+            assert run("hook", *jobs, "--force-exclude", *named) == run("hook-cold", "--no-cache", "--force-exclude", *named), \
                 f"round {round_}: {named}"
         assert run("warm", ".") == cold, f"round {round_}: {sorted(changed)}"
         if named and not hook_first:
-            assert run("hook", "--force-exclude", *named) == run("hook-cold", "--no-cache", "--force-exclude", *named), \
+            assert run("hook", *jobs, "--force-exclude", *named) == run("hook-cold", "--no-cache", "--force-exclude", *named), \
                 f"round {round_}: {named}"
         assert run("again", ".") == cold  # nothing changed since: all from the cache
     assert len(seen) >= 4  # the edits do move findings
+    if sys.platform.startswith("linux"):
+        assert forks  # the forked path was taken
+
+
+@pytest.mark.filterwarnings("ignore:os.fork")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the hook forks on Linux only")
+def test_a_forked_process_that_dies_costs_the_hook_nothing(tmp_path: Path, monkeypatch) -> None:
+    """The hook's forked process (runner._Forked) killed by a signal on one file: that file is linted
+    again alone in a fresh process, the others in the parent, and the report is a cold run's."""
+    import os
+    import signal
+
+    from jitguard import cli
+    from jitguard.lint import engine, runner
+
+    root, texts = _project(tmp_path, monkeypatch)
+    options = ["--output-format", "json", "--exit-zero"]
+
+    def run(name: str, *args: str) -> list:
+        out = tmp_path / f"{name}.json"
+        assert cli.main(["check", *options, "-o", str(out), *args]) == 0
+        return _findings(out)
+
+    run("first", ".")
+    here = os.getpid()
+    original = engine.FileLinter.lint_bytes
+
+    def lint_bytes(self, path, *args, **kwargs):
+        if os.getpid() != here and os.path.basename(path) == "b.py":
+            os.kill(os.getpid(), signal.SIGKILL)  # the forked process, on b.py: as a native crash would
+        return original(self, path, *args, **kwargs)
+
+    monkeypatch.setattr(engine.FileLinter, "lint_bytes", lint_bytes)
+    forks = _count_forks(monkeypatch)
+    isolated = []
+    alone = runner._lint_one_isolated
+
+    def counted_alone(opts, path):
+        isolated.append(path)
+        return alone(opts, path)
+
+    monkeypatch.setattr(runner, "_lint_one_isolated", counted_alone)
+    named = ["a.py", "b.py", "main.py"]
+    for name in named:
+        _write(root, name, texts[name].replace("import jax\n", "import jax\nimport os\n", 1) + "# edited\n")
+    got = run("hook", "-j", "2", "--force-exclude", *named)
+    assert forks and isolated == ["b.py"]
+    assert got == run("hook-cold", "--no-cache", "--force-exclude", *named)
+    assert got  # (the files have findings: b.py's is made in the fresh process)
+
+
+def test_a_process_running_other_threads_does_not_fork() -> None:
+    """runner._Forked forks only a process of one thread (native threads counted: /proc)."""
+    import threading
+
+    from jitguard.lint import runner
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert not runner._Forked.alone()
+    finally:
+        stop.set()
+        thread.join()

@@ -72,9 +72,7 @@ class Cache:
         result also depends on which of them it mentions; an entry records those, so a change
         elsewhere in the tree invalidates only the files it concerns."""
         self.directory = directory
-        digest = hashlib.sha256(f"{__version__}\0{SCHEMA}.{FACTS_SCHEMA}\0{key}".encode()).hexdigest()[:16]
-        self.file = directory / __version__ / f"{digest}.json"
-        self.shards = directory / __version__ / digest
+        self.file, self.shards = _location(directory, key)
         self._abs: dict[str, str] = {}
         self._cwd = os.getcwd()
         self._dirty: set[int] = set()  # the shards whose records changed
@@ -283,6 +281,58 @@ class Cache:
             pass  # a cache that cannot be written is only slower
         self._dirty = set()
         self._head_dirty = False
+
+
+def _location(directory: Path, key: str) -> tuple[Path, Path]:
+    """The head file and the shards' folder of the cache of ``key`` (settings) in ``directory``."""
+    digest = hashlib.sha256(f"{__version__}\0{SCHEMA}.{FACTS_SCHEMA}\0{key}".encode()).hexdigest()[:16]
+    return directory / __version__ / f"{digest}.json", directory / __version__ / digest
+
+
+def statuses_changed(directory: Path, key: str, paths, mixed: bool = False) -> int | None:
+    """How many of ``paths`` changed since the cache of ``key`` last kept their result: their
+    status (size, inode, modification and change times) is not the recorded one and their content
+    not the one of the result kept (a file changed within STAT_MARGIN_NS of a run has no status
+    recorded: it is read). Read from their shards only (a few milliseconds, before the cache is
+    loaded: runner._Forked); None when there is no cache (a cold run). An estimate: what is linted
+    is decided after the tree scan. ``mixed``: stop at the first file that changed once one did not,
+    or the reverse (the count is then of the files read so far)."""
+    from jitguard.lint.textscan import read_source
+
+    file, shards = _location(directory, key)
+    schema = f"{SCHEMA}.{FACTS_SCHEMA}"
+    if not file.is_file():
+        return None
+    cwd = os.getcwd()
+    tables: dict[int, dict] = {}
+    changed = same_seen = 0
+    for path in paths:
+        if mixed and changed and same_seen:
+            break
+        full = os.path.normpath(os.path.join(cwd, path))
+        shard = shard_of(full)
+        if shard not in tables:
+            tables[shard] = _load(shards / f"{shard:02x}.json", schema)
+        table = tables[shard]
+        stats, files = table.get("stats"), table.get("files")
+        row = stats.get(full) if isinstance(stats, dict) else None
+        try:
+            st = os.stat(path)
+        except OSError:
+            changed += 1
+            continue
+        if (isinstance(row, list) and len(row) == 5
+                and row[:4] == [st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns]):
+            same_seen += 1
+            continue
+        entry = files.get(full) if isinstance(files, dict) else None
+        try:  # (as the tree scan reads it: a FIFO is an error, a notebook its code cells)
+            same = isinstance(entry, list) and bool(entry) and entry[0] == content_digest(read_source(path))
+        except (OSError, ValueError):
+            same = False
+        changed += not same
+        same_seen += same
+    return changed
 
 
 def _names_digest(names) -> str:

@@ -18,6 +18,7 @@ import gc
 import hashlib
 import json
 import os
+import pickle
 import sys
 import tempfile
 import warnings
@@ -32,15 +33,16 @@ from jitguard.lint.analysis.crossmodule import (
     dispatch,
     dispatch_wrappers,
     importers_first,
+    init_reexports,
     outcall_paths,
     package_reexports,
     import_rows,
     wrapper_callers,
 )
 from jitguard.lint.analysis.project import CallSite, ProjectIndex
-from jitguard.lint.analysis.undertrace_project import drop_proven, traced_sites
+from jitguard.lint.analysis.undertrace_project import Proofs, drop_proven, traced_sites
 from jitguard.lint import ruleinfo, suppression
-from jitguard.lint.cache import Cache, content_digest
+from jitguard.lint.cache import Cache, content_digest, statuses_changed
 from jitguard.lint.diagnostics import FileResult, Finding
 from jitguard.lint.discovery import module_name, module_names
 from jitguard.lint.textscan import MAX_FILE_BYTES as MAX_SCAN_BYTES
@@ -311,6 +313,9 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
                 cache_key: str) -> list[FileResult]:
     digests: dict[str, str] = {}
     defines: dict[str, tuple] = {}
+    # a warm run whose first files changed (the pre-commit hook: the files it names come first)
+    # lints them in a process forked now, which imports the engine while this one loads the cache
+    forked = _Forked.start() if jobs > 1 and cache_dir is not None and _Forked.worth(paths, cache_dir, cache_key) else None
     cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
     # one read per file in this process: the text scans for jitted names and pytree metadata (the
     # tree's facts every file's analysis needs) and the cache digests
@@ -324,22 +329,28 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
             workers.options = options
         if cache is not None:
             cache.set_names(options.tree_names())
-        seeding = _Seeding(paths, cache, digests, names)
-        results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers)
-        results = _follow_traced_calls(results, paths, options, cache, digests, seeding, workers)
+        seeding = _Seeding(paths, cache, digests, names, forked)
+        results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers, forked)
+        helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
+        results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper)
     except BaseException:
         if workers is not None:
             workers.close()
+        if forked is not None:
+            forked.close()
         raise
     if workers is not None:
         workers.close(wait=False)
     try:
         memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
-        apply_project_rules(results, codes=options.codes, memo=memo, answer=_text_answers(cache, digests))
+        apply_project_rules(results, codes=options.codes, memo=memo, answer=_text_answers(cache, digests), modules=names,
+                            elsewhere=forked if forked is not None and forked.started else None)
         if cache is not None:
             cache.save()
         suppression.apply(results, options.codes)
     finally:
+        if forked is not None:
+            forked.close()
         if workers is not None:
             workers.finish()
     return results
@@ -364,7 +375,8 @@ class _Seeding:
     was made with (none for a first lint; :func:`_follow_traced_calls` adds them)."""
 
     def __init__(self, paths: list[str], cache: Cache | None = None, digests: dict[str, str] | None = None,
-                 module_names: dict[str, str] | None = None) -> None:
+                 module_names: dict[str, str] | None = None, forked: _Forked | None = None) -> None:
+        self._forked = forked  # (it reads a changed __init__.py's re-exports: libcst is imported there)
         given = module_names or {}
         self.names = {p: given.get(p) or module_name(p) for p in paths}
         self.modules = {public_name(self.names[p]): p for p in paths}
@@ -382,12 +394,13 @@ class _Seeding:
     def reexports(self) -> ChainMap[str, str]:
         if self._packages is None:
             cache, digests = self._cache, self._digests
+            read = self._forked.init_reexports if self._forked is not None and self._forked.started else None
             if cache is None:
-                self._packages = package_reexports(self.modules)
+                self._packages = package_reexports(self.modules, read=read)
             else:  # an __init__.py read in an earlier run is not read again
                 self._packages = package_reexports(
                     self.modules, lambda path, package: cache.reexports(path, digests.get(path), package),
-                    lambda path, package, part: cache.put_reexports(path, digests.get(path), package, part))
+                    lambda path, package, part: cache.put_reexports(path, digests.get(path), package, part), read)
         return ChainMap(self._collected, self._packages)
 
     def learn(self, result: FileResult, applied: dict) -> None:
@@ -480,7 +493,7 @@ def _wrapper_checks(asked: dict[str, set[str]], options: LintOptions, cache: Cac
             todo.append((path, frozenset(names)))
         else:
             answers[path, key] = known
-    fresh = workers.wrapper_checks(todo) if workers is not None and workers.started and len(todo) > 1 else {}
+    fresh = workers.wrapper_checks(todo) if workers is not None and workers.started and len(todo) >= workers.MIN_BATCH else {}
     for path, names in todo:
         key = _names_key(names)
         answer = fresh.get((path, key))
@@ -559,6 +572,7 @@ def _reexports(result: FileResult | None) -> dict | None:
 def _lint(
     paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
     defines: dict[str, tuple] | None = None, seeding: _Seeding | None = None, workers: _Workers | None = None,
+    forked: _Forked | None = None,
 ) -> list[FileResult]:
     """Lint ``paths``: every file without seeds (a cached result made without them, or a fresh
     lint), then :func:`_follow_traced_calls` checks again, with their seeds, the files other
@@ -585,7 +599,16 @@ def _lint(
             cache.put(res.path, res, digest, res.mentions, scan[0] if scan else (), seeds=_seeds_key(seeds),
                       metadata=scan[1:] if scan else None)
 
-    if jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
+    if forked is not None and (not todo or (jobs > 1 and len(todo) >= PARALLEL_MIN_FILES)):
+        forked.close()  # nothing for it to lint, or a pool's worth
+    if todo and forked is not None and forked.started:
+        done: dict[str, Linted] = forked.lint(todo, options)
+        missing = [path for path in todo if path not in done]
+        if missing:  # a process died (a native crash in the parser): that file alone, the rest here
+            _after_a_crash(missing, forked.shares, done, options)
+        for path in todo:
+            keep(*done[path], {})
+    elif jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
         own = workers is None
         workers = workers or _Workers(options, jobs)
         try:
@@ -634,12 +657,267 @@ def _parallel(paths: list[str], workers: _Workers, meanwhile=None) -> list[Linte
     return [done[p] for p in paths if p in done]
 
 
+class _Forked:
+    """One process forked at the start of a warm run whose first files changed (the pre-commit
+    hook: ``jitguard check FILE...`` puts the files it names first): it imports the engine (libcst,
+    the analysis, the rules: ~0.15 s) while this process loads the cache and scans the tree, then
+    lints the files whose results the cache does not hold; later it answers the seeded re-lints
+    and the wrapper checks of :func:`_follow_traced_calls` as a pool's workers do (:class:`_Workers`'
+    ``lint_seeded`` and ``wrapper_checks``) and runs the project-wide rules on the call sites
+    (:func:`apply_project_rules`), so that this process never imports libcst. It runs the same
+    code on the same inputs, so its answers are those this process would make (as a pool's are).
+    Linux only, and only in a process of one thread (a fork copies one thread). The first lint is
+    shared with a process it forks in turn (:meth:`lint`). If one dies, the file it was linting is
+    linted alone in a fresh process (:func:`_lint_one_isolated`: JG003 if it kills that one too)
+    and the rest here (:func:`_after_a_crash`)."""
+
+    PEEK = PARALLEL_MIN_FILES  # the first files whose statuses decide it
+    MIN_BATCH = 1  # wrapper checks worth sending it: every one (each would import libcst here)
+
+    def __init__(self, pid: int, send, receive, side) -> None:
+        self.pid = pid
+        self._send = send
+        self._receive = receive
+        self._side = side  # the answers of the process it forks for a share of the first lint
+        self.options: LintOptions | None = None
+        self.shares: tuple[list[str], ...] = ()  # the first lint's, each in the order it is linted
+
+    @staticmethod
+    def worth(paths: list[str], cache_dir: Path, cache_key: str) -> bool:
+        """Fork? On Linux, with no other thread, when the cache holds a run and some, not all, of the
+        first :attr:`PEEK` files changed (all of them: many files to lint, a pool's work)."""
+        if not sys.platform.startswith("linux") or not hasattr(os, "fork") or not _Forked.alone():
+            return False
+        first = paths[:_Forked.PEEK]
+        changed = statuses_changed(cache_dir, cache_key, first, mixed=True)
+        return changed is not None and 0 < changed and not (changed == len(first) == _Forked.PEEK)
+
+    @staticmethod
+    def alone() -> bool:
+        """This process runs one thread, native ones counted (a library's thread pool, JAX's: a
+        fork copies the calling thread only, and a lock another one held stays held)."""
+        try:
+            with open("/proc/self/status", "rb") as fh:
+                for line in fh:
+                    if line.startswith(b"Threads:"):
+                        return int(line.split()[1]) == 1
+        except (OSError, ValueError, IndexError):
+            pass
+        return False
+
+    @classmethod
+    def start(cls) -> _Forked | None:
+        try:
+            down_r, down_w = os.pipe()
+            up_r, up_w = os.pipe()
+            side_r, side_w = os.pipe()
+            pid = os.fork()
+        except OSError:
+            return None
+        if pid == 0:  # the child: serves until its input ends, and leaves without any clean-up of the parent's
+            code = 1
+            try:
+                for fd in (down_w, up_r, side_r):
+                    os.close(fd)
+                _forked_serve(down_r, up_w, side_w)
+                code = 0
+            finally:
+                os._exit(code)
+        for fd in (down_r, up_w, side_w):
+            os.close(fd)
+        return cls(pid, os.fdopen(down_w, "wb"), os.fdopen(up_r, "rb"), os.fdopen(side_r, "rb"))
+
+    @property
+    def started(self) -> bool:
+        return self.pid is not None
+
+    def submit(self, kind: str, items: list, options: LintOptions) -> None:
+        self.options = options
+        try:
+            pickle.dump((kind, options, items), self._send, protocol=pickle.HIGHEST_PROTOCOL)
+            self._send.flush()
+        except (OSError, pickle.PicklingError):
+            self.close()
+
+    def collect(self, stream=None) -> list:
+        """The answers to the last :meth:`submit`, in its order; fewer if the process died (then it
+        is closed). ``stream``: the side process's answers instead (fewer if it died)."""
+        out: list = []
+        if not self.started:
+            return out
+        try:
+            while True:
+                row = pickle.load(stream or self._receive)
+                if row is None:
+                    return out
+                out.append(row)
+        except Exception:  # noqa: BLE001 - it died (EOF, a torn pickle): what it sent is kept
+            if stream is None:
+                self.close()
+            return out
+
+    def lint(self, todo: list[str], options: LintOptions) -> dict[str, Linted]:
+        """The first lint of ``todo``, in two shares of about equal bytes (each in the order of
+        ``todo``): one linted by the forked process, the other by a process it forks once it has
+        the engine (no second import). What a process that died did not return is left out."""
+        sizes = _sizes(todo)
+        shares: tuple[list[str], list[str]] = ([], [])
+        load = [0, 0]
+        for path in sorted(todo, key=lambda p: -sizes[p]):  # the larger files first, each to the lighter share
+            i = 0 if load[0] <= load[1] else 1
+            shares[i].append(path)
+            load[i] += sizes[path]
+        order = {path: i for i, path in enumerate(todo)}
+        first, second = (sorted(share, key=order.__getitem__) for share in shares)
+        self.shares = (first, second)
+        self.submit("lint", [first, second], options)
+        done = dict(self.collect())
+        if second and self._side is not None:
+            done.update(self.collect(self._side))
+        return done
+
+    def lint_seeded(self, items: list[tuple[str, dict]]) -> dict[str, FileResult]:
+        """As :meth:`_Workers.lint_seeded`: what could not be had is left out (the caller lints it)."""
+        self.submit("seeded", items, self.options)
+        return {res.path: res for res in self.collect()}
+
+    def wrapper_checks(self, items: list[tuple[str, frozenset[str]]]) -> dict[tuple[str, str], bool]:
+        """As :meth:`_Workers.wrapper_checks`."""
+        self.submit("wrappers", items, self.options)
+        return {(path, _names_key(names)): answer for (path, names), answer in zip(items, self.collect())}
+
+    def init_reexports(self, package: str, path: str) -> dict[str, str]:
+        """crossmodule.init_reexports, run there (here if it could not be)."""
+        if self.started:
+            self.submit("reexports", [(package, path)], self.options)
+            got = self.collect()
+            if got:
+                return got[0]
+        return init_reexports(package, path)
+
+    def project_findings(self, sites: list[CallSite], codes) -> list[tuple[str, Finding]] | None:
+        """:func:`run_project_rules` of the rules of ``codes`` over ``sites``, run there; None if it could not."""
+        if not self.started:
+            return None
+        self.submit("project", [(sites, frozenset(codes))], self.options)
+        got = self.collect()
+        return got[0] if got else None
+
+    def close(self) -> None:
+        if self.pid is None:
+            return
+        pid, self.pid = self.pid, None
+        for stream in (self._send, self._receive, self._side):
+            with contextlib.suppress(OSError):
+                stream.close()
+        with contextlib.suppress(OSError):
+            os.kill(pid, 9)  # (it may be importing still: nothing of its work is needed any more)
+        with contextlib.suppress(OSError):
+            os.waitpid(pid, 0)
+
+
+def _forked_serve(down: int, up: int, side: int) -> None:
+    """(In the forked process.) Import the engine, then answer (kind, options, items) requests: one
+    pickled answer per item as it is done (so that the parent knows which file killed it), then None.
+    The first lint's items are two shares: the second is linted by a process forked from this one
+    (the engine imported, the linter made), which answers on ``side``."""
+    import jitguard.lint.engine  # noqa: F401 - the import is the point: while the parent reads the cache
+
+    with os.fdopen(down, "rb") as receive, os.fdopen(up, "wb") as send:
+        while True:
+            try:
+                kind, options, items = pickle.load(receive)
+            except EOFError:
+                return
+            linter = _linter_for(options)
+            share = 0
+            if kind == "lint":
+                items, second = items
+                share = _fork_share(second, linter, side) if second and side >= 0 else 0
+                if second and not share:
+                    items = items + second  # (no process for the share: linted here)
+                if side >= 0:
+                    os.close(side)  # the parent reads the share's answers to their end
+                    side = -1
+
+            def answer(value) -> None:
+                pickle.dump(value, send, protocol=pickle.HIGHEST_PROTOCOL)
+                send.flush()
+
+            def run() -> None:
+                for item in items:
+                    if kind == "lint":
+                        answer((item, _lint_one(linter, item)))
+                    elif kind == "seeded":
+                        path, seeds = item
+                        answer(linter.lint_path(path, module_name(path), seeds))
+                    elif kind == "reexports":
+                        answer(init_reexports(*item))
+                    elif kind == "project":
+                        sites, codes = item
+                        found: list[tuple[str, Finding]] = []
+                        run_project_rules(ruleinfo.project_rules(codes), sites, found)
+                        answer(found)
+                    else:
+                        path, names = item
+                        answer(_records_wrapper_calls(path, names, options.tree_packages))
+                answer(None)
+
+            run_with_big_stack(run)
+            if share:
+                with contextlib.suppress(OSError):
+                    os.waitpid(share, 0)  # (its times then count in this process's, and the parent's)
+
+
+def _after_a_crash(missing: list[str], shares: tuple[list[str], ...], done: dict[str, Linted], options: LintOptions) -> None:
+    """The files of ``missing`` that a forked process died before returning: the first of each share
+    (the file it was linting, or the first it would have) linted alone in a fresh process
+    (:func:`_lint_one_isolated`: JG003 if it kills that one too), the others here."""
+    left = set(missing)
+    suspects = {next((p for p in share if p in left), None) for share in shares} - {None}
+    suspects = suspects or {missing[0]}
+    linter = None
+    for path in missing:
+        if path in suspects:
+            done[path] = _lint_one_isolated(options, path)
+            continue
+        linter = linter or _linter(options)
+        done[path] = run_with_big_stack(lambda p=path, lt=linter: _lint_one(lt, p))
+
+
+def _fork_share(paths: list[str], linter: FileLinter, side: int) -> int:
+    """(In the forked process, no other thread running.) Fork a process that lints ``paths`` and
+    answers on ``side`` (one answer per file, then None), and leaves; its pid (0: no process)."""
+    try:
+        pid = os.fork()
+    except OSError:
+        return 0
+    if pid:
+        return pid
+    code = 1
+    try:
+        with os.fdopen(side, "wb") as send:
+            def run() -> None:
+                for path in paths:
+                    pickle.dump((path, _lint_one(linter, path)), send, protocol=pickle.HIGHEST_PROTOCOL)
+                    send.flush()
+                pickle.dump(None, send)
+                send.flush()
+
+            run_with_big_stack(run)
+        code = 0
+    finally:
+        os._exit(code)
+
+
 class _Workers:
     """The worker processes of a run with ``jobs`` > 1: started once (each imports libcst and the
     rules) and kept for both parallel phases, the first lint of every file and the re-lints of
     the seeded files (:func:`_follow_traced_calls`), so that the second phase runs on every core
     too instead of in the parent alone. A pool that breaks (a native crash) is dropped; the next
     phase starts a new one."""
+
+    MIN_BATCH = 2  # wrapper checks worth a round on the pool
 
     def __init__(self, options: LintOptions, jobs: int) -> None:
         self.options = options  # (a pool started before the tree scan gets the tree's options after it)
@@ -771,17 +1049,23 @@ def _lint_seeded_chunk(items: Sequence[tuple[str, dict]], options: LintOptions) 
     return run_with_big_stack(run)
 
 
-def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
-    """The work in chunks, largest files first (a file's size stands for its cost): a chunk holds
-    at most 32 files and about a 1/(8 jobs) share of the bytes, so the first chunks are one or a
-    few big files and the last ones many small files, and no core waits long for the other at the
-    end. Small chunks also limit what a crash can take down."""
+def _sizes(paths: list[str]) -> dict[str, int]:
+    """Each file's size in bytes (0 if it cannot be had): what the schedules take for its cost."""
     sizes = {}
     for path in paths:
         try:
             sizes[path] = os.stat(path).st_size
         except OSError:
             sizes[path] = 0
+    return sizes
+
+
+def _chunks(paths: list[str], jobs: int) -> list[list[str]]:
+    """The work in chunks, largest files first (a file's size stands for its cost): a chunk holds
+    at most 32 files and about a 1/(8 jobs) share of the bytes, so the first chunks are one or a
+    few big files and the last ones many small files, and no core waits long for the other at the
+    end. Small chunks also limit what a crash can take down."""
+    sizes = _sizes(paths)
     order = sorted(paths, key=lambda p: -sizes[p])  # (stable: ties keep their order)
     share = max(1, sum(sizes.values()) // (jobs * 8))
     most = max(1, min(32, len(paths) // (jobs * 8) or 1))
@@ -844,15 +1128,34 @@ def _text_answers(cache: Cache | None, digests: dict[str, str]):
     return lambda path, question, compute: cache.text_answer(path, digests.get(path), question, compute)
 
 
+def run_project_rules(project_rules: list, sites: list[CallSite], found: list[tuple[str, Finding]]) -> None:
+    """Each project-wide rule over the call sites; its findings appended to ``found`` as (path, finding)."""
+    def sink(code: str, site: CallSite, message: str, help: str, fix) -> None:
+        call = site.call
+        found.append((site.path, Finding(site.path, call.line, call.column, code, message, call.end_line,
+                                         call.end_column, help, fix,
+                                         related=(site.jitdef.path,) if site.jitdef.path else ())))
+
+    from jitguard.lint.rules.base import Reporter  # (imports the rules package)
+
+    for rule in project_rules:
+        rule.check_project(sites, Reporter(rule.code, sink))
+
+
 def apply_project_rules(results: list[FileResult], rules: list | None = None, codes=frozenset(),
-                        memo: tuple[Cache, str] | None = None, answer=None) -> None:
+                        memo: tuple[Cache, str] | None = None, answer=None, modules: dict[str, str] | None = None,
+                        elsewhere: _Forked | None = None) -> None:
     """Run the project rules over all call sites; add their findings to the calling files.
     (Suppression comments are applied afterwards, with every other finding: jitguard.lint.suppression.)
 
     ``rules``: rule instances (the project-wide ones among them run), else those of ``codes``,
     imported only if they have to run. ``memo``: (cache, key of the run's inputs, _run_key): the
-    findings of a run with the same inputs come from the cache instead."""
-    drop_proven(results, answer)  # JG301 findings that the other files prove to run only under a trace
+    findings of a run with the same inputs come from the cache instead. ``modules``: {path: module
+    name} of the run, if known. ``elsewhere``: the run's forked process (:class:`_Forked`), which
+    has the rules imported: they run there on the call sites, so that this process never imports
+    libcst (what it cannot answer is run here)."""
+    proof = Proofs(results, answer, modules)  # (made when first needed, then shared)
+    drop_proven(results, answer, proof)  # JG301 findings that the other files prove to run only under a trace
     if rules is not None:
         project_rules = [r for r in rules if getattr(r.scope, "value", None) == "project"]
         if not project_rules:
@@ -864,21 +1167,13 @@ def apply_project_rules(results: list[FileResult], rules: list | None = None, co
         found = []
         index = ProjectIndex(results)
         if index.defs:
-            if rules is None:
-                project_rules = ruleinfo.project_rules(codes)
             # calls made in code that runs only under another module's trace compile nothing of their own
-            sites = traced_sites(index.sites(results), results, answer)
-
-            def sink(code: str, site: CallSite, message: str, help: str, fix) -> None:
-                call = site.call
-                found.append((site.path, Finding(site.path, call.line, call.column, code, message, call.end_line,
-                                                 call.end_column, help, fix,
-                                                 related=(site.jitdef.path,) if site.jitdef.path else ())))
-
-            from jitguard.lint.rules.base import Reporter  # (imports the rules package)
-
-            for rule in project_rules:
-                rule.check_project(sites, Reporter(rule.code, sink))
+            sites = traced_sites(index.sites(results), results, answer, proof)
+            there = elsewhere.project_findings(sites, codes) if elsewhere is not None and rules is None else None
+            if there is not None:
+                found = there
+            else:
+                run_project_rules(project_rules if rules is not None else ruleinfo.project_rules(codes), sites, found)
         if memo is not None:
             memo[0].put_project_findings(memo[1], found)
     if not found:

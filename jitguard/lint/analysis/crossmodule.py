@@ -37,25 +37,27 @@ if TYPE_CHECKING:  # the analysis (and libcst) is imported only to apply seeds, 
 MAX_ROUNDS = 3
 
 
-def package_reexports(modules: dict[str, str], cached=None, remember=None) -> dict[str, str]:
+def package_reexports(modules: dict[str, str], cached=None, remember=None, read=None) -> dict[str, str]:
     """``pkg.f`` -> ``pkg.losses.f`` for every ``from .losses import f`` in the tree's __init__.py
     files. Those files rarely mention jit, so the prefilter skips them; CPython's ast reads their
     imports cheaply (no libcst parse). ``cached(path, package)`` may give a file's part from an
-    earlier run (None: read it); ``remember(path, package, part)`` keeps a part read now."""
+    earlier run (None: read it); ``remember(path, package, part)`` keeps a part read now; ``read``:
+    :func:`init_reexports`, or what computes it elsewhere (the runner's forked process)."""
     out: dict[str, str] = {}
     for package, path in modules.items():
         if not path.endswith("__init__.py"):
             continue
         part = cached(path, package) if cached is not None else None
         if part is None:
-            part = _init_reexports(package, path)
+            part = (read or init_reexports)(package, path)
             if remember is not None:
                 remember(path, package, part)
         out.update(part)
     return out
 
 
-def _init_reexports(package: str, path: str) -> dict[str, str]:
+def init_reexports(package: str, path: str) -> dict[str, str]:
+    """What the package's ``__init__.py`` at ``path`` re-exports (imports libcst: ImportTable)."""
     from jitguard.lint.analysis.imports import ImportTable
 
     try:

@@ -27,15 +27,16 @@ import re
 from dataclasses import replace
 
 
-def drop_proven(results, answer=None) -> None:
+def drop_proven(results, answer=None, proof: "Proofs | None" = None) -> None:
     """Remove from ``results`` (FileResult) the pending JG301 findings whose condition holds.
 
     ``answer(path, question, compute)``, if given, may give ``compute()``, a search of the file's
-    text, from an earlier run on the same content (the runner's cache: Cache.text_answer)."""
+    text, from an earlier run on the same content (the runner's cache: Cache.text_answer).
+    ``proof``: the run's :class:`Proofs` (one proof for this and :func:`traced_sites`)."""
     pending = [(res, row) for res in results for row in _trace_calls(res).get("pending", ())]
     if not pending:
         return
-    proof = _Proof(results, answer)
+    proof = (proof or Proofs(results, answer)).get()
     for res, row in pending:
         line, column, classes, names = row[:4]
         code = row[4] if len(row) > 4 else "JG301"
@@ -50,7 +51,7 @@ def drop_proven(results, answer=None) -> None:
                             if not (f.code == code and f.line == line and f.column == column)]
 
 
-def traced_sites(sites, results, answer=None) -> list:
+def traced_sites(sites, results, answer=None, proof: "Proofs | None" = None) -> list:
     """The call sites (project.CallSite), those whose call is made in code that runs only under a
     trace across the tree (``CallFact.under`` holds, as for a pending JG301 finding) marked
     ``traced``: part of the outer trace, such a call compiles nothing of its own, so the churn
@@ -58,7 +59,7 @@ def traced_sites(sites, results, answer=None) -> list:
     sites = list(sites)
     if not any(s.call.under is not None and not s.call.traced for s in sites):
         return sites
-    proof = _Proof(results, answer)
+    proof = (proof or Proofs(results, answer)).get()
     decided: dict[tuple, bool] = {}
     out = []
     for site in sites:
@@ -78,9 +79,27 @@ def _trace_calls(res) -> dict:
     return getattr(facts, "trace_calls", None) or {}
 
 
+class Proofs:
+    """The proof over ``results``, made when first asked (:meth:`get`) and then shared by
+    :func:`drop_proven` and :func:`traced_sites`: it reads the results' facts and the files' texts
+    only, which neither changes, and what it memoizes (:meth:`_Proof.proven`) does not depend on the
+    order of the questions (True exactly when every class it rests on is proven without a cycle).
+    ``modules``: {path: module name} of the run, if known (else each is found again)."""
+
+    def __init__(self, results, answer=None, modules: dict[str, str] | None = None) -> None:
+        self._args = (results, answer, modules)
+        self._proof: _Proof | None = None
+
+    def get(self) -> "_Proof":
+        if self._proof is None:
+            self._proof = _Proof(*self._args)
+        return self._proof
+
+
 class _Proof:
-    def __init__(self, results, answer=None) -> None:
+    def __init__(self, results, answer=None, modules: dict[str, str] | None = None) -> None:
         self.results = list(results)
+        self._modules = modules or {}
         self._answer = answer or (lambda _path, _question, compute: compute())
         self.reexports: dict[str, str] = {}
         for res in self.results:
@@ -175,10 +194,14 @@ class _Proof:
         modules = self._paths_by_module()
         if module in modules:
             return qualname
-        hits = sorted((m for m in modules if module.endswith("." + m)), key=len)
-        if not hits or (len(hits) > 1 and len(hits[-1]) == len(hits[-2])):
-            return qualname
-        return f"{hits[-1]}.{name}()"
+        # the longest module of the tree that ``module`` ends with after a dot: the suffixes after
+        # each of its dots, the longest first (one lookup per dot, not a test per module of the tree)
+        dot = module.find(".")
+        while dot != -1:
+            if module[dot + 1:] in modules:
+                return f"{module[dot + 1:]}.{name}()"
+            dot = module.find(".", dot + 1)
+        return qualname
 
     def _paths_by_module(self) -> dict[str, str]:
         if not hasattr(self, "_by_module"):
@@ -264,12 +287,15 @@ class _Proof:
     def _has_all(self, path: str) -> bool:
         return self._answer(path, "has:__all__", lambda: (text := self._text(path)) is None or "__all__" in text)
 
-    @staticmethod
-    def _module(path: str) -> str:
-        from jitguard.lint.discovery import module_name
+    def _module(self, path: str) -> str:
         from jitguard.lint.textscan import public_name
 
-        return public_name(module_name(path))
+        name = self._modules.get(path)
+        if name is None:
+            from jitguard.lint.discovery import module_name
+
+            name = module_name(path)
+        return public_name(name)
 
     def _text(self, path: str) -> str | None:
         if path not in self._texts:
