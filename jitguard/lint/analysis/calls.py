@@ -595,7 +595,7 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     scan.run(tree)
     for stmt in sorted(scan.imports, key=_start):
         imports.add_ast_statement(stmt)
-    wrappers = _wrapper_names(tree, scan, imports, tree_packages)
+    wrappers = _wrapper_names(tree, scan, imports, tree_packages, set() if no_context else None)
     if wrappers_out is not None:
         wrappers_out.update(wrappers)
     candidates = scan.candidates + [call for call, last in scan.calls_of_others if last in wrappers]
@@ -666,9 +666,12 @@ class _AstScan:
                 self.calls_of_others.append((node, last))
 
 
-def _wrapper_names(tree: ast.Module, scan: _AstScan, imports: ImportTable, tree_packages: frozenset[str]) -> set[str]:
+def _wrapper_names(tree: ast.Module, scan: _AstScan, imports: ImportTable, tree_packages: frozenset[str],
+                   own: set[str] | None = None) -> set[str]:
     """Module-level functions that may pass a parameter on to a jitted name (see
-    ``FactExtractor._find_wrappers``)."""
+    ``FactExtractor._find_wrappers``). ``own``: as for :func:`_may_be_user_code` (a file with no
+    traced context: an empty set, since ``_find_wrappers`` resolves its calls before it knows any
+    wrapper of the file)."""
     top = [(_start(n), _end(n), n) for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef]
     if not top:
         return set()
@@ -676,7 +679,7 @@ def _wrapper_names(tree: ast.Module, scan: _AstScan, imports: ImportTable, tree_
               if lo <= _start(call) and _end(call) <= hi]
     return {
         owner.name for owner, call in inside
-        if _may_be_user_code(call.func, imports, scan, tree_packages)
+        if _may_be_user_code(call.func, imports, scan, tree_packages, own)
         and not _passed_names(call).isdisjoint(_parameter_names(owner.args))
     }
 
