@@ -221,7 +221,7 @@ class ModuleNodes:
         stack, pstack = [module], [-1]
         pop, ppop, push, ppush = stack.pop, pstack.pop, stack.extend, pstack.extend
         add, padd = nodes.append, parents.append
-        getters, keep, leaves = _GETTERS, _KEEP, LEAVES
+        select, leaves = children, LEAVES
         i = 0
         while stack:
             node = pop()
@@ -236,15 +236,7 @@ class ModuleNodes:
             if cls in leaves:  # (nothing below: no call)
                 i += 1
                 continue
-            out = []  # children(node), inline (a call less per node)
-            for value in getters[cls](node):
-                cls = type(value)
-                if cls is tuple or cls is list:
-                    for item in value:
-                        if keep[type(item)]:
-                            out.append(item)
-                elif keep[cls]:
-                    out.append(value)
+            out = select(node)
             if out:
                 out.reverse()
                 push(out)
