@@ -222,7 +222,10 @@ def test_the_ast_check_never_misses_a_call_libcst_would_record() -> None:
     from jitguard.lint.analysis.imports import ImportTable
     from jitguard.lint.engine import run_with_big_stack
 
-    with_calls = 0
+    from jitguard.lint.prepass import Prepass
+
+    with_calls = no_context = 0
+    first_pass = Prepass()
     for path in OWN_SOURCES:
         source = path.read_text(encoding="utf-8")
         jitted = frozenset(re.findall(r"(\w+)\s*\(", source))
@@ -237,7 +240,20 @@ def test_the_ast_check_never_misses_a_call_libcst_would_record() -> None:
         if calls:
             with_calls += 1
             assert may_record_calls(ast.parse(source), jitted, ImportTable("app.mod")), path
+        # a file with no traced context (the first pass's scan: the engine's _no_context) asks the
+        # narrower question; it must still say yes to every recorded call, and its possible wrappers
+        # must hold every wrapper the libcst path finds (those are linted again once called)
+        tree = ast.parse(source)
+        if not first_pass.scan(tree, "app.mod").context:
+            maybe: set[str] = set()
+            recorded = may_record_calls(tree, jitted, ImportTable("app.mod"), frozenset(), maybe, no_context=True)
+            wrappers = {w.qualname.rpartition(".")[2] for w in result.facts.wrappers} if result.facts else set()
+            assert wrappers <= maybe, path
+            if calls:
+                no_context += 1
+                assert recorded, path
     assert with_calls >= 20  # the check above really ran
+    assert no_context >= 20  # and on files without a traced context
 
 
 HELPER_TREE = {

@@ -352,17 +352,20 @@ class FileLinter:
         scan = prepass.scan(tree, module_name, context is None)
         if scan.context:
             return None
-        # a call site or a wrapper for the project-wide rules names a jitted function of the tree
-        # (or a wrapper of another file, seeded)
+        # a call site for the project-wide rules names a jitted function of the tree (or a wrapper
+        # of another file, seeded); the file's possible wrappers are noted, as in _calls_only: with
+        # no traced context the file jits nothing of its own, so it is a file that only calls the
+        # tree's jitted functions, and it is read with libcst once another file may call one of them
+        maybe: set[str] = set()
         if self.project_enabled and (wrappers or not result.mentions.isdisjoint(self.options.jitted)):
             jitted = self.options.jitted | wrappers
-            if prepass.may_wrap(scan, jitted):
+            if may_record_calls(tree, jitted, ImportTable(module_name), self.options.tree_packages, maybe, no_context=True):
                 return None
-            if may_record_calls(tree, jitted, ImportTable(module_name), self.options.tree_packages):
-                return None
+            if not maybe.isdisjoint(wrappers):
+                return None  # another file calls a wrapper of this one
         imports = ImportTable(module_name)
         imports.names.update(scan.module_imports)
-        result.facts = _facts(module_name, imports, [], [], [])
+        result.facts = _facts(module_name, imports, [], [], [], maybe_wrappers=maybe)
         return result
 
     def _calls_only(self, path: str, source: str, module_name: str, result: FileResult,

@@ -11,8 +11,9 @@ something for the libcst analysis only if one of these holds:
   every transform call of the module rules (JG2xx, JG301) and every cross-module seed the file
   sends starts at such a name (``jitcontext.ModuleIndex`` finds them only through these
   tables);
-* it may record a call site or a wrapper for the project-wide rules (JG30x): the engine asks
-  ``calls.may_record_calls`` and :meth:`Prepass.may_wrap`;
+* it may record a call site for the project-wide rules (JG30x): the engine asks
+  ``calls.may_record_calls`` (with ``no_context``; the file's possible wrappers go into its facts,
+  and the runner lints it again with libcst once another file may call one);
 * other files pass traced values to its functions (seeds: the engine parses a seeded file
   whatever this pass says).
 
@@ -115,10 +116,12 @@ def import_bindings(stmt: ast.Import | ast.ImportFrom, module_name: str) -> list
 # context (measured on the development corpus: docs/performance.md). Such a file goes straight to
 # libcst, without the ast pass, which would only confirm it. Speed only: a word here that a file
 # holds without a context costs that file its saving, never a finding.
-LIKELY_WORDS = frozenset({
-    "map", "vmap", "tree_map", "tree_map_with_path", "grad", "value_and_grad", "while_loop", "fori_loop", "remat",
-    "eval_shape", "custom_jvp", "named_call", "jacfwd", "hessian", "switch", "pmap", "filter_jit",
-})
+# Since the no-context files are kept from libcst unless they may record a call (2026-12-06, third
+# session), a file with `map`, `vmap`, `grad`, `pmap`, `switch`, `remat`, ... but no traced
+# context is skipped often enough to pay for the ast pass of the files that have one: only the
+# words whose skippable files are small beside the files parsed anyway (under ~15% of their size
+# on the development corpus, docs/performance.md) remain.
+LIKELY_WORDS = frozenset({"tree_map", "tree_map_with_path", "fori_loop", "while_loop", "custom_jvp", "filter_jit"})
 _NOT_WORD_BYTES = bytes(c if chr(c).isascii() and (chr(c).isalnum() or c == 95) else 32 for c in range(256))
 
 
@@ -131,12 +134,11 @@ def words(source: str) -> set[bytes]:
 class Scan:
     """What the first pass found in one module."""
 
-    __slots__ = ("context", "module_imports", "top_calls")
+    __slots__ = ("context", "module_imports")
 
     def __init__(self) -> None:
         self.context = False  # a name that makes a traced context
         self.module_imports: dict[str, str] = {}  # the module's import table (not function bodies)
-        self.top_calls: list[ast.Call] = []  # calls with arguments inside module-level functions
 
 
 _AST = ast.AST
@@ -199,11 +201,11 @@ class Prepass:
         names: set[str] = set()
         attrs: list[ast.Attribute] = []
         last = self.last
-        # (node, depth in functions, inside a module-level function)
-        stack: list[tuple[ast.AST, int, bool]] = [(n, 0, False) for n in reversed(tree.body)]
+        # (node, depth in functions)
+        stack: list[tuple[ast.AST, int]] = [(n, 0) for n in reversed(tree.body)]
         pop, children = stack.pop, ast_children
         while stack:
-            node, depth, top = pop()
+            node, depth = pop()
             t = type(node)
             if t is ast.Name:
                 names.add(node.id)
@@ -217,12 +219,7 @@ class Prepass:
                     if not depth:
                         scan.module_imports[local] = qual
                 continue
-            elif t is ast.Call and top and (node.args or node.keywords):
-                scan.top_calls.append(node)
-            if t in _FUNCS:
-                inner = [(c, depth + 1, top or depth == 0) for c in children(node)]
-            else:
-                inner = [(c, depth, top) for c in children(node)]
+            inner = [(c, depth + 1 if t in _FUNCS else depth) for c in children(node)]
             inner.reverse()
             stack.extend(inner)
         scan.context = self._resolves(names, attrs, every)
@@ -230,22 +227,17 @@ class Prepass:
 
     @staticmethod
     def _imports_only(tree: ast.Module, module_name: str, scan: Scan) -> Scan:
-        """The import table and the calls of module-level functions, walking statements only
-        except inside module-level functions (where the calls are)."""
-        stack: list[tuple[ast.AST, int]] = [(n, 0) for n in reversed(tree.body)]
+        """The import table, walking the statements outside function bodies only."""
+        stack: list[ast.AST] = list(reversed(tree.body))
         while stack:
-            node, depth = stack.pop()
+            node = stack.pop()
             t = type(node)
             if t is ast.Import or t is ast.ImportFrom:
-                if not depth:
-                    scan.module_imports.update(import_bindings(node, module_name))
+                scan.module_imports.update(import_bindings(node, module_name))
                 continue
-            if depth and t is ast.Call and (node.args or node.keywords):
-                scan.top_calls.append(node)
-            if depth or t is ast.FunctionDef or t is ast.AsyncFunctionDef:
-                inner = [(c, depth + 1) for c in ast_children(node)]
-            else:
-                inner = [(c, 0) for c in ast_children(node) if isinstance(c, _BLOCKS)]
+            if t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+                continue  # (an import in a body is no module import)
+            inner = [c for c in ast_children(node) if isinstance(c, _BLOCKS)]
             inner.reverse()
             stack.extend(inner)
         return scan
@@ -263,18 +255,6 @@ class Prepass:
                 return True
             head, _, rest = text.partition(".")
             if any(f"{target}.{rest}" in wanted for target in every.get(head, ())):
-                return True
-        return False
-
-    @staticmethod
-    def may_wrap(scan: Scan, jitted: frozenset[str]) -> bool:
-        """Could a module-level function pass its parameters on to a jitted name of the tree (a
-        wrapper, ``calls.FactExtractor._find_wrappers``)? Any call of such a name with arguments
-        in a module-level function says yes."""
-        for call in scan.top_calls:
-            fn = call.func
-            name = fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
-            if name in jitted:
                 return True
         return False
 

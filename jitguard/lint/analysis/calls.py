@@ -566,7 +566,8 @@ _AST_CONTAINERS = (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.
 
 
 def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTable,
-                     tree_packages: frozenset[str] = frozenset(), wrappers_out: set[str] | None = None) -> bool:
+                     tree_packages: frozenset[str] = frozenset(), wrappers_out: set[str] | None = None,
+                     no_context: bool = False) -> bool:
     """Could ``FactExtractor.call_facts`` record a call in this module? Answered from CPython's
     ast (a seventh of libcst's parse time) for files that pass the prefilter only because they
     import a jitted function of the tree: if no call could be recorded, the file needs no libcst
@@ -583,18 +584,25 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
 
     ``wrappers_out`` gets the names of the module-level functions that may be wrappers: their
     forwarding calls matter to the calls of the wrapper in other files, which the runner finds
-    afterwards (crossmodule.wrapper_callers); the file is read with libcst only then."""
+    afterwards (crossmodule.wrapper_callers); the file is read with libcst only then.
+
+    ``no_context``: the first pass (jitguard.lint.prepass) found no name in the file that makes a
+    traced context, so the file jits nothing itself, and ``FactExtractor._callee`` can resolve a
+    call only to an import of the tree, a method of a class of the file, or a module-level
+    function of the file that is one of its wrappers: the others (``jax.jit(f)(x)``, a plain
+    function or a name of the file) are no candidates (:func:`_may_be_user_code`)."""
     scan = _AstScan(jitted)
     scan.run(tree)
     for stmt in sorted(scan.imports, key=_start):
         imports.add_ast_statement(stmt)
-    wrappers = _wrapper_names(tree, scan, imports, tree_packages)
+    wrappers = _wrapper_names(tree, scan, imports, tree_packages, set() if no_context else None)
     if wrappers_out is not None:
         wrappers_out.update(wrappers)
     candidates = scan.candidates + [call for call, last in scan.calls_of_others if last in wrappers]
     spans = [(_start(loop), _end(loop)) for loop in scan.loops]
+    own = wrappers if no_context else None
     for call in candidates:
-        if not _may_be_user_code(call.func, imports, scan, tree_packages):
+        if not _may_be_user_code(call.func, imports, scan, tree_packages, own):
             continue
         start, end = _start(call), _end(call)
         if any(lo <= start and end <= hi for lo, hi in spans):
@@ -658,9 +666,12 @@ class _AstScan:
                 self.calls_of_others.append((node, last))
 
 
-def _wrapper_names(tree: ast.Module, scan: _AstScan, imports: ImportTable, tree_packages: frozenset[str]) -> set[str]:
+def _wrapper_names(tree: ast.Module, scan: _AstScan, imports: ImportTable, tree_packages: frozenset[str],
+                   own: set[str] | None = None) -> set[str]:
     """Module-level functions that may pass a parameter on to a jitted name (see
-    ``FactExtractor._find_wrappers``)."""
+    ``FactExtractor._find_wrappers``). ``own``: as for :func:`_may_be_user_code` (a file with no
+    traced context: an empty set, since ``_find_wrappers`` resolves its calls before it knows any
+    wrapper of the file)."""
     top = [(_start(n), _end(n), n) for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef]
     if not top:
         return set()
@@ -668,20 +679,38 @@ def _wrapper_names(tree: ast.Module, scan: _AstScan, imports: ImportTable, tree_
               if lo <= _start(call) and _end(call) <= hi]
     return {
         owner.name for owner, call in inside
-        if _may_be_user_code(call.func, imports, scan, tree_packages)
-        and not {a.id for a in [*call.args, *(k.value for k in call.keywords)] if type(a) is ast.Name}.isdisjoint(
-            a.arg for a in [*owner.args.posonlyargs, *owner.args.args, *owner.args.kwonlyargs])
+        if _may_be_user_code(call.func, imports, scan, tree_packages, own)
+        and not _passed_names(call).isdisjoint(_parameter_names(owner.args))
     }
 
 
-def _may_be_user_code(fn: ast.expr, imports: ImportTable, scan: _AstScan, tree_packages: frozenset[str]) -> bool:
-    """A superset of the calls ``FactExtractor._callee`` resolves to a function of the tree."""
+def _passed_names(call: ast.Call) -> set[str]:
+    """The names ``call`` passes, as arguments, keywords, ``*name`` or ``**name``."""
+    values = [a.value if type(a) is ast.Starred else a for a in call.args] + [k.value for k in call.keywords]
+    return {a.id for a in values if type(a) is ast.Name}
+
+
+def _parameter_names(args: ast.arguments) -> list[str]:
+    """Every parameter of a def, ``*args`` and ``**kwargs`` too (``FactExtractor._forwards``
+    follows them passed on whole)."""
+    names = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
+    names.extend(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+    return names
+
+
+def _may_be_user_code(fn: ast.expr, imports: ImportTable, scan: _AstScan, tree_packages: frozenset[str],
+                      own: set[str] | None = None) -> bool:
+    """A superset of the calls ``FactExtractor._callee`` resolves to a function of the tree.
+    ``own`` (a file with no traced context, ``may_record_calls``): its possible wrappers, the only
+    names of the file a call of which can resolve without an import."""
     defined = scan.defined
     if type(fn) is ast.Call:  # jax.jit(f, ...)(args) with f defined in the file
+        if own is not None:
+            return False  # (shapes.inline_jitted: a jit transform, which makes a context)
         first = fn.args[0] if fn.args else None
         return type(first) is ast.Name and first.id in defined
     if type(fn) is ast.Name:
-        if fn.id in defined:
+        if fn.id in (defined if own is None else own):
             return True
         resolved = imports.resolve_text(fn.id)
         return resolved != fn.id and _in_tree(resolved, tree_packages)

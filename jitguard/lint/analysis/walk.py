@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 from bisect import bisect_left
 from collections.abc import Iterator
+from operator import attrgetter
 
 import libcst as cst
 
@@ -74,16 +75,36 @@ def _keep(cls: type) -> bool:
     return _KEEP[cls]
 
 
+def _getter(cls: type):
+    """A function giving the values of ``cls``'s code-carrying fields (:func:`_fields`), as a
+    tuple, in one call (``operator.attrgetter``: C, instead of a ``getattr`` per field)."""
+    names = _fields(cls)
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda node: (one(node),)
+    return lambda node: ()
+
+
+class _GetterTable(dict):
+    def __missing__(self, cls: type):
+        get = self[cls] = _getter(cls)
+        return get
+
+
+_GETTERS = _GetterTable()
+
+
 def _selector(keep: dict, name: str, doc: str):
     """A function giving a node's child nodes of the types ``keep`` says yes to, in source order
     (one body for :func:`children` and :func:`branches`; ``keep`` a closure variable, as fast to
     read as a local: these run millions of times a run)."""
+    getters = _GETTERS
 
     def select(node: cst.CSTNode) -> list[cst.CSTNode]:
         out = []
-        cls = type(node)
-        for field in _FIELDS.get(cls) or _fields(cls):
-            value = getattr(node, field)
+        for value in getters[type(node)](node):
             cls = type(value)
             if cls is tuple or cls is list:
                 for item in value:

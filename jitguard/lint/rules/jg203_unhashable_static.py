@@ -217,6 +217,9 @@ class UnhashableStaticArgument(Rule):
         seen: dict[tuple, set] = {}  # (scope, jitted function, arguments' layout) -> the instances passed
         # _static_receiver reports only calls of a def whose outermost decorator is such a jit
         jitted_defs = any(use.qualname in TRACING_JITS for _f, use, _s in index.jit_uses)
+        # _loop_tracer_to_nondiff reads only calls made in the body of a lax.scan / fori_loop
+        # (_loop_run): the functions of the module given to one, asked once, not per call
+        loop_bodies = {id(f) for f, use, _s in index.jit_uses if use.qualname in _TRACED_BODIES}
         for call, scope, _klass, loops in index.calls:
             if metadata:
                 self._array_in_metadata(call, index, scope, ctx, metadata, seen, loops)
@@ -241,7 +244,8 @@ class UnhashableStaticArgument(Rule):
             if scope is not None:
                 self._traced_parameter_to_static(call, index, scope, ctx, reported)
                 self._traced_parameter_to_nondiff(call, index, scope, ctx)
-                self._loop_tracer_to_nondiff(call, index, scope, ctx)
+                if id(scope) in loop_bodies:
+                    self._loop_tracer_to_nondiff(call, index, scope, ctx)
         # tracers the taint walks found at static positions of jitted functions called in traced code
         for node, message, help in staticpos.found(index):
             if id(node) not in reported:
