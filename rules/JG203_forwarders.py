@@ -36,14 +36,15 @@ def scaled(x, table):
 
 
 def split_jit(fn):
+    def forward(*args):
+        rest = tuple(None if isinstance(a, jax.Array) else a for a in args)
+        arrays = tuple(a if isinstance(a, jax.Array) else None for a in args)
+        return run(arrays, rest)  # expect: JG203
+
     @partial(jax.jit, static_argnums=(1,))
     def run(arrays, rest):
-        return fn(*[a if r is None else r for a, r in zip(arrays, rest)])
-
-    def forward(*args):
-        arrays = tuple(a if isinstance(a, jax.Array) else None for a in args)
-        rest = tuple(None if isinstance(a, jax.Array) else a for a in args)
-        return run(arrays, rest)  # expect: JG203
+        merged = map(lambda a, r: a if r is None else r, arrays, rest)
+        return fn(*merged)
 
     return forward
 
@@ -61,10 +62,7 @@ def numpy_batch():
 def keyed_jit(fn, keyed=()):
     @partial(jax.jit, static_argnums=keyed)
     def run(*args):
-        args = list(args)
-        for k in keyed:
-            args[k] = args[k].data
-        return fn(*args)
+        return fn(*(a.data if i in keyed else a for i, a in enumerate(args)))
 
     def forward(*args):
         args = list(args)
