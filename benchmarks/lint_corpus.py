@@ -347,6 +347,14 @@ def _status_kb(pid: int, key: str = "VmHWM:") -> int | None:
     return None
 
 
+def rss_note() -> str:
+    """A line to print when this host's /proc keeps no VmHWM (gVisor, for one): the peak RSS columns
+    then read 0 MB, which means "not measured", not "no memory"."""
+    if _status_kb(os.getpid()) is not None:
+        return ""
+    return "peak RSS: not available on this host (no VmHWM in /proc/PID/status): the MB figures below read 0"
+
+
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -805,6 +813,8 @@ def main() -> int:
     print(f"corpus: {label} at {source_corpus}")
     print(f"code: {out['code']}")
     print(f"machine: {out['machine']}; load average {os.getloadavg()[0]:.1f} at start" if hasattr(os, "getloadavg") else "")
+    if rss_note():
+        print(rss_note())
 
     before_snap, before_env = before_code(args.before, out)
     with tempfile.TemporaryDirectory(prefix="jitguard-bench-") as tmp:

@@ -87,6 +87,8 @@ def main() -> int:
     corpus, label = lc.corpus_for(args)
     out: dict = {"corpus": label, "code": lc.code_label(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     print(f"corpus: {label}\ncode: {out['code']}\nload average at start: {os.getloadavg()[0]:.1f}")
+    if lc.rss_note():
+        print(lc.rss_note())
 
     with tempfile.TemporaryDirectory(prefix="jitguard-precommit-") as tmp:
         repo = Path(tmp) / "repo"
