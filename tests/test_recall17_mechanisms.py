@@ -139,6 +139,19 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         def main():
             return jax.lax.fori_loop(0, 3, body, jnp.float32(1.0))
         """), "ValueError"),
+    # static positions written in any int literal form (`0x1` once raised an internal error here)
+    "wrapped_tracer_at_a_hex_position": ("JG203", _with(KEYED_JIT, True, """
+        scaled_keyed = keyed_jit(scaled, keyed=(0x1,))
+
+
+        @jax.jit
+        def main_traced(x):
+            return scaled_keyed(x, jnp.ones(3) * x)
+
+
+        def main():
+            return main_traced(jnp.float32(3.0))
+        """), "ValueError"),
     "wrapped_concrete_array_from_eager_caller": (None, _with(KEYED_JIT, False, """
         scaled_keyed = keyed_jit(scaled, keyed=(1,))
 

@@ -49,6 +49,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.instances import own_returns
+from jitguard.lint.analysis.jitcontext import literal_ints
 
 _JAX_ARRAY = frozenset({"jax.Array", "jax.numpy.ndarray"})
 _NONE = cst.Name("None")
@@ -209,16 +210,10 @@ def _ints(expr, bound, factory) -> tuple[int, ...]:
         return ()
     if isinstance(expr, cst.Name) and factory.param(expr.value) is not None:
         expr = bound.get(expr.value)
-    if isinstance(expr, cst.Integer):
-        return (int(expr.value),)
-    if not isinstance(expr, (cst.Tuple, cst.List)):
+    if expr is None or (isinstance(expr, cst.Name) and expr.value == "None"):
         return ()
-    out = []
-    for el in expr.elements:
-        if not isinstance(el, cst.Element) or not isinstance(el.value, cst.Integer):
-            return ()
-        out.append(int(el.value.value))
-    return tuple(out)
+    ints = literal_ints(expr)
+    return tuple(ints) if ints and all(i >= 0 for i in ints) else ()
 
 
 # -- running the forwarder's body on one call's arguments ----------------------------------------

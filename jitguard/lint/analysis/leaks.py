@@ -22,8 +22,8 @@ from typing import Iterator
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, jaxsig
+from jitguard.lint.analysis.objects import store_targets
 from jitguard.lint.analysis.traceable import bound_value
-from jitguard.lint.analysis.walk import iter_nodes
 
 _NOTES = "_jg104_leaked_attributes"
 
@@ -42,8 +42,10 @@ def note_assignment(node: cst.Assign, ctx) -> None:
     if not _jitted_with_static_self(index, info, me):
         return
     notes = index.__dict__.setdefault(_NOTES, {})
-    for attr in attrs:
-        notes.setdefault((info.cls.name, attr), set()).add(node)
+    for t in node.targets:
+        target = t.target
+        if type(target) is cst.Attribute and target.attr.value in attrs:
+            notes.setdefault((info.cls.name, target.attr.value), set()).add(target)
 
 
 def _jitted_with_static_self(index, info, me: str) -> bool:
@@ -70,43 +72,31 @@ def leaked_reads(index) -> Iterator[tuple[cst.Call, cst.Attribute, str]]:
 
 
 def _only_traced_sets(index, key: tuple[str, str], noted: set) -> bool:
-    """Every assignment of ``.<attr>`` in the module is one the traced walk noted for the class,
-    and no ``setattr`` may set it."""
+    """Every store of ``.<attr>`` in the module (:func:`objects.store_targets`: assigned, augmented,
+    deleted, a loop's or ``with``'s target) is one the traced walk noted for the class, but for
+    ``self.<attr>`` in the bodies of unrelated classes, and no ``setattr`` may set it."""
     klass, attr = key
     if klass not in index.classes:
         return False
-    others = _other_classes_own_sets(index, klass)
-    for node in iter_nodes(index.module):
-        kind = type(node)
-        if kind is cst.Call:
-            if _names_setattr(node, attr):
-                return False
+    others = _other_classes_stores(index, klass)
+    for target in store_targets(index.module):
+        if target.attr.value != attr or target in noted:
             continue
-        if kind is cst.Assign:
-            targets = [t.target for t in node.targets]
-        elif kind is cst.AnnAssign or kind is cst.AugAssign:
-            targets = [node.target]
-        else:
-            continue
-        for target in targets:
-            for part in iter_nodes(target) if type(target) in (cst.Tuple, cst.List) else (target,):
-                if type(part) is not cst.Attribute or part.attr.value != attr or node in noted:
-                    continue
-                if node in others and type(part.value) is cst.Name and part.value.value == "self":
-                    continue  # another class sets its own instances' attribute
-                return False
-    return True
+        if id(target) in others and type(target.value) is cst.Name and target.value.value == "self":
+            continue  # another class sets its own instances' attribute
+        return False
+    return not any(_names_setattr(call, attr) for call, *_ in index.calls)
 
 
-def _other_classes_own_sets(index, klass: str) -> set:
-    """The assignments in the bodies of the module's other classes (not derived from ``klass``):
-    a ``self.<attr>`` target there sets the attribute on instances of those classes only."""
-    out = set()
+def _other_classes_stores(index, klass: str) -> set[int]:
+    """The stored attributes in the bodies of the module's other classes (not derived from
+    ``klass``): a ``self.<attr>`` target there sets the attribute on instances of those classes only."""
+    out: set[int] = set()
     for name, info in index.classes.items():
         node = info.node
         if name == klass or any(type(b.value) is cst.Name and b.value.value == klass for b in node.bases):
             continue
-        out.update(n for n in iter_nodes(node.body) if type(n) in (cst.Assign, cst.AnnAssign, cst.AugAssign))
+        out.update(id(t) for t in store_targets(node.body))
     return out
 
 

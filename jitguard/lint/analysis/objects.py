@@ -231,9 +231,9 @@ def _stored_targets(method) -> set[str]:
 
 
 def _own_stores(method) -> list[cst.Attribute]:
-    """The stored ``<first parameter>.<name>`` targets of a method (:func:`_store_targets`)."""
+    """The stored ``<first parameter>.<name>`` targets of a method (:func:`store_targets`)."""
     owner = method.positional[0].name
-    return [t for t in _store_targets(method.node.body) if isinstance(t.value, cst.Name) and t.value.value == owner]
+    return [t for t in store_targets(method.node.body) if isinstance(t.value, cst.Name) and t.value.value == owner]
 
 
 _SET_ANYWHERE = PerIndex()
@@ -265,7 +265,7 @@ def _attributes_set(index, outside_init: bool) -> frozenset[str] | None:
         if init is not None and init.is_method and init.positional and isinstance(init.node, cst.FunctionDef):
             in_init |= {id(t) for t in _own_stores(init)}
     names: set[str] = set()
-    for node in _store_targets(index.module):
+    for node in store_targets(index.module):
         if id(node) not in in_init:
             names.add(node.attr.value)
     stack: list[cst.CSTNode] = [index.module]
@@ -291,7 +291,7 @@ def _attributes_set(index, outside_init: bool) -> frozenset[str] | None:
 _TARGET_HOLDERS = frozenset({cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Del})
 
 
-def _store_targets(root: cst.CSTNode) -> list[cst.Attribute]:
+def store_targets(root: cst.CSTNode) -> list[cst.Attribute]:
     """Every ``<expr>.<name>`` under ``root`` that is assigned, augmented, deleted or bound by a
     loop or ``with``."""
     found: list[cst.Attribute] = []
