@@ -52,3 +52,13 @@ fetch_and_check() {
     echo "$dir"
   fi
 }
+
+# A pinned set's whole command line: `pinned_set DEFAULT_DIR EXPECTED "$@" < requirements` reads
+# `[--check] [DIR]` from the script's arguments (DIR defaults to DEFAULT_DIR) and runs
+# fetch_and_check with them.
+pinned_set() {
+  local default=$1 expected=$2 check=0
+  shift 2
+  if [[ ${1:-} == --check ]]; then check=1; shift; fi
+  fetch_and_check "${1:-$default}" "$check" "$expected"
+}
