@@ -26,6 +26,27 @@ def power_sum(w, x, weight, order):
 
 
 power_sum_jit = jax.jit(power_sum, static_argnums=(2, 3))
+
+
+class Grid:
+    def __init__(self, values, spacing):
+        self.values = values
+        self.spacing = spacing
+
+    def flat(self):
+        return (self.values,), (self.spacing,)
+
+    @classmethod
+    def unflat(cls, aux, children):
+        return cls(children[0], aux[0])
+
+
+tree_util.register_pytree_node(Grid, Grid.flat, Grid.unflat)
+
+
+@jax.jit
+def laplacian(grid):
+    return jnp.diff(grid.values, 2) / grid.spacing ** 2
 """
 
 CASES: dict[str, tuple[str | None, str, str | None]] = {
@@ -64,52 +85,10 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         """, None),
     # -- JG302: a flatten method taken from its class keeps an attribute in the aux data
     "flatten_method_aux_varies": ("JG302", """
-        class Grid:
-            def __init__(self, values, spacing):
-                self.values = values
-                self.spacing = spacing
-
-            def flat(self):
-                return (self.values,), (self.spacing,)
-
-            @classmethod
-            def unflat(cls, aux, children):
-                return cls(children[0], aux[0])
-
-
-        tree_util.register_pytree_node(Grid, Grid.flat, Grid.unflat)
-
-
-        @jax.jit
-        def laplacian(grid):
-            return jnp.diff(grid.values, 2) / grid.spacing ** 2
-
-
         def main(n):
             return [laplacian(Grid(jnp.arange(5.0), 1.0 / (k + 1))) for k in range(n)]  # flag
         """, "GROWS"),
     "flatten_method_aux_fixed": (None, """
-        class Grid:
-            def __init__(self, values, spacing):
-                self.values = values
-                self.spacing = spacing
-
-            def flat(self):
-                return (self.values,), (self.spacing,)
-
-            @classmethod
-            def unflat(cls, aux, children):
-                return cls(children[0], aux[0])
-
-
-        tree_util.register_pytree_node(Grid, Grid.flat, Grid.unflat)
-
-
-        @jax.jit
-        def laplacian(grid):
-            return jnp.diff(grid.values, 2) / grid.spacing ** 2
-
-
         def main(n):
             return [laplacian(Grid(jnp.arange(5.0) * k, 0.5)) for k in range(n)]
         """, "BOUNDED"),

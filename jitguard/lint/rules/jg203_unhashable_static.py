@@ -73,7 +73,12 @@ class UnhashableStaticArgument(Rule):
         2)` with `g = jax.jit(f, static_argnames=("y",))` made in the same function; also such a
         transform bound once to a name and called later: `pmapped = jax.pmap(jit_f)`, then
         `pmapped(a, b, flag)`, where pmap traces every argument outside `static_broadcasted_argnums`;
-        a transform given `in_axes` or static options is not judged; a jit of a function not in
+        a transform given `in_axes` or static options is not judged; a differentiation transform
+        that makes a tracer of an inexact argument it differentiates at a static position:
+        `jax.vjp(f_jitted, p, x, 0.5)`, `jax.linearize`, the primals tuple of `jax.jvp`, the
+        `argnums` of `jax.grad`/`jacrev`/..., when the value is a float or complex literal, a
+        float scalar or array (`jnp.zeros(3)`, `np.linspace(...)`) or a name bound once to one;
+        an int or bool gets a `float0` tangent and stays a Python value, so it is not reported; a jit of a function not in
         sight, `jf = jax.jit(jax.nn.one_hot, static_argnums=1)` inline or bound once, here or at
         module level, counts with its literal static positions, which it hashes whatever the
         function is: `jax.vmap(jf)(labels, counts)`), and an instance of
