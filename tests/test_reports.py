@@ -38,6 +38,7 @@ MISSED: dict[str, set[int]] = {
     "churn_liesel-weak-typed-initial-values-recompile-step": {39},
     "churn_mujoco-mjx-data-time-weak-type-second-step": {45},
     "churn_numpyro-svi-init-params-weak-type": {47},
+    "churn_openillumi-batches-of-mixed-dtype-recompile": {30},
     "churn_optax-bias-correction-power-per-step": {43},
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},

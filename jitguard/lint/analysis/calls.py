@@ -28,6 +28,7 @@ from jitguard.lint.analysis.facts import ArgFact, CallFact, Forward, JitDef, Par
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import scalar_kind
+from jitguard.lint.analysis.metaidentity import in_metadata
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, is_literal_collection
 from jitguard.lint.analysis.walk import iter_nodes, short
 from jitguard.lint.prepass import ast_children
@@ -331,7 +332,9 @@ class FactExtractor:
                     kinds["py_number"] = True  # static under equinox.filter_jit (JG302)
             if "shape" not in kinds and facts.shape_varies(expr):
                 kinds["shape"] = True
-        if loops and "fresh" not in kinds:
+        # a new instance of a class registered by a call (no hash of its own) is also "fresh" for a
+        # static position; at a traced position its metadata is what JAX compares
+        if loops and not in_metadata(kinds.get("fresh")):
             meta = self._metadata_varies(expr, func, loops)
             if meta is not None:
                 kinds["meta_varies"], kinds["varies"] = meta

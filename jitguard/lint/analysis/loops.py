@@ -898,8 +898,9 @@ def _clauses(loop: cst.CSTNode) -> list[tuple[cst.BaseExpression, cst.BaseExpres
 def _generator_targets(target: cst.BaseExpression, iterable: cst.BaseExpression, scope) -> set[str]:
     """The names of a ``for`` target bound to what a generator of the module yields, when its
     yields change shape: ``for step, batch in zip(range(n), loader(data, 4))`` gives ``batch``;
-    the same for the elements of a list built with arrays of changing shapes."""
-    from jitguard.lint.analysis.shapes import generator_shapes_vary, is_generator, list_elements_vary
+    the same for the elements of a list built with arrays of changing shapes, here or by a plain
+    function of the module that returns one (``for x in recordings(n)``)."""
+    from jitguard.lint.analysis.shapes import generator_shapes_vary, is_generator, list_elements_vary, returned_elements_vary
 
     if isinstance(iterable, (cst.Name, cst.ListComp, cst.GeneratorExp)):
         # a list of arrays of different shapes: [np.ones(n) for n in sizes], or appended in a loop
@@ -918,8 +919,10 @@ def _generator_targets(target: cst.BaseExpression, iterable: cst.BaseExpression,
             out |= _generator_targets(el.value, arg, scope)
         return out
     found = scope.callee(iterable)
-    if found is None or not is_generator(found[0]):
+    if found is None:
         return set()
+    if not is_generator(found[0]):  # a helper returning a list of arrays of different shapes
+        return _target_names(target) if returned_elements_vary(scope.index, found[0]) else set()
     return _target_names(target) if generator_shapes_vary(scope.index, found[0]) else set()
 
 

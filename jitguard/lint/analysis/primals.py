@@ -73,16 +73,8 @@ def traced_arguments(call: cst.Call, index, scope):
 def _differentiated(call: cst.Call, index, scope):
     """``jax.grad(f, argnums=...)(a, b)``: the arguments at ``argnums`` (before any ``*``)."""
     transform = call.func
-    if any(a.star for a in transform.args) or len(positional_args(transform)) != 1:
-        return []
-    argnums = keyword(transform, "argnums")
-    if argnums is None:
-        positions = (0,)
-    elif isinstance(argnums, cst.Integer):
-        positions = (int(argnums.value),)
-    elif isinstance(argnums, cst.Tuple) and all(isinstance(e.value, cst.Integer) for e in argnums.elements):
-        positions = tuple(int(e.value.value) for e in argnums.elements)
-    else:
+    positions = _argnums(transform)
+    if positions is None:
         return []
     short = index.resolve(transform.func, scope)
     out = []
@@ -91,6 +83,64 @@ def _differentiated(call: cst.Call, index, scope):
             break
         if i in positions:
             out.append((arg.value, scope, arg.value, f"argument {i} of `{short}(...)`, which it differentiates"))
+    return out
+
+
+def _argnums(transform: cst.Call) -> frozenset[int] | None:
+    """The literal ``argnums`` of ``jax.grad(f, argnums=...)`` (0 when not given), for a transform
+    given the function alone as its one positional argument; None otherwise."""
+    if any(a.star for a in transform.args) or len(positional_args(transform)) != 1:
+        return None
+    argnums = keyword(transform, "argnums")
+    if argnums is None:
+        return frozenset({0})
+    if isinstance(argnums, cst.Integer):
+        return frozenset({int(argnums.value)})
+    if isinstance(argnums, cst.Tuple) and all(isinstance(e.value, cst.Integer) for e in argnums.elements):
+        return frozenset(int(e.value.value) for e in argnums.elements)
+    return None
+
+
+def differentiated_positions(call: cst.Call, index, scope):
+    """For a call of a differentiation transform written with plain arguments: (the function it
+    differentiates, [(position in that function's call, the value)] for each argument it
+    differentiates, as far as the positions are plain to see); None for any other call.
+
+    ``jax.vjp(f, a, b)`` / ``jax.linearize``: every primal; ``jax.jvp(f, (a, b), tangents)``: every
+    element of the primals display; ``jax.grad(f, argnums=...)(a, b)`` (and its kin): the arguments
+    at ``argnums`` (0 when not given). A ``*`` argument ends what is read (positions after it are
+    not seen)."""
+    name = index.resolve(call.func, scope)
+    if name in _ALL_PRIMALS:
+        if not call.args or call.args[0].star or call.args[0].keyword is not None:
+            return None
+        return call.args[0].value, _plain_positions([a for a in call.args[1:] if a.keyword is None])
+    if name == "jax.jvp":
+        args = positional_args(call)
+        if len(args) < 2 or any(a.star for a in call.args[:2]) or not isinstance(args[1].value, (cst.Tuple, cst.List)):
+            return None
+        elements = args[1].value.elements
+        values = []
+        for el in elements:
+            if isinstance(el, cst.StarredElement):
+                break
+            values.append((len(values), el.value))
+        return args[0].value, values
+    if isinstance(call.func, cst.Call) and index.resolve(call.func.func, scope) in _DIFFERENTIATE:
+        positions = _argnums(call.func)
+        if positions is None:
+            return None
+        plain = _plain_positions([a for a in call.args if a.keyword is None])
+        return positional_args(call.func)[0].value, [(i, v) for i, v in plain if i in positions]
+    return None
+
+
+def _plain_positions(args) -> list[tuple[int, cst.BaseExpression]]:
+    out = []
+    for i, arg in enumerate(args):
+        if arg.star:
+            break
+        out.append((i, arg.value))
     return out
 
 

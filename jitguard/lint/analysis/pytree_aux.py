@@ -13,7 +13,9 @@ attribute the flatten function puts in the aux data is static on a traced instan
         lambda irreps, children: IrrepsArray(irreps, children[0]),
     )
 
-Read here: the flatten given as a lambda or as the name of a ``def`` of the module, and the
+Read here: the flatten given as a lambda, as the name of a ``def`` of the module or as a method of
+a class of the module taken from the class (``register_pytree_node(Box, Box._flatten, ...)``: JAX
+calls it with the instance as its one argument), and the
 ``tree_flatten``/``tree_flatten_with_keys`` method of a class decorated
 ``@register_pytree_node_class``/``@register_pytree_with_keys_class``. The aux data is read where
 it is plain: an attribute of the flatten's parameter (``x.irreps``, ``x.a.irreps``), or a tuple,
@@ -85,10 +87,26 @@ def _registrations(source: str):
             elif isinstance(flatten, ast.Name):
                 for fn in defs.get(flatten.id, ()):
                     yield cls, _function_aux(fn)
+            elif isinstance(flatten, ast.Attribute) and isinstance(flatten.value, ast.Name):
+                # `register_pytree_node(Box, Box._flatten, ...)`: a method of a class of the module,
+                # taken from the class, so JAX calls it with the instance as its one argument
+                for fn in _class_method(nodes, flatten.value.id, flatten.attr):
+                    yield cls, _function_aux(fn)
         elif isinstance(node, ast.ClassDef) and any(_last_name(_callee(d)) in _REGISTER_CLASS for d in node.decorator_list):
             for stmt in node.body:
                 if isinstance(stmt, ast.FunctionDef) and stmt.name in _FLATTEN_METHODS:
                     yield None, _function_aux(stmt)
+
+
+def _class_method(nodes: list[ast.AST], cls: str, name: str) -> list[ast.FunctionDef]:
+    """The plain (or static) method ``name`` defined in the body of the class ``cls`` of the module;
+    not a classmethod, which would get the class first."""
+    out = []
+    for node in nodes:
+        if type(node) is ast.ClassDef and node.name == cls:
+            out += [stmt for stmt in node.body if type(stmt) is ast.FunctionDef and stmt.name == name
+                    and not any(_last_name(_callee(d)) == "classmethod" for d in stmt.decorator_list)]
+    return out
 
 
 def _nodes(tree: ast.AST) -> list[ast.AST]:

@@ -817,6 +817,21 @@ def list_elements_vary(view: ScopeView, iterable: cst.BaseExpression) -> bool:
     return bool(_memo(view.index, key, lambda: _list_elements_vary(view, iterable), False))
 
 
+def returned_elements_vary(index, info) -> bool:
+    """A plain function of the module whose every ``return`` gives a list of arrays of different
+    shapes (:func:`list_elements_vary`: ``return [rng.normal(size=3 + i) for i in range(n)]``, or a
+    name it binds to one): a loop over what a call of it returns gets an element of a new shape at
+    each step (``for x in recordings(n): f(x)``)."""
+    from jitguard.lint.analysis.instances import own_returns
+
+    def compute() -> bool:
+        view = scope_view(index, info)
+        returns = [r.value for r in own_returns(info.node) if r.value is not None]
+        return bool(returns) and all(list_elements_vary(view, value) for value in returns)
+
+    return bool(_memo(index, ("returned-list", info), compute, False))
+
+
 def _list_elements_vary(view: ScopeView, iterable: cst.BaseExpression) -> bool:
     from jitguard.lint.analysis.loops import LoopFacts
 

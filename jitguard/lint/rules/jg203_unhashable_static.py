@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import fieldeq, forwarders, jaxapi, staticpos
+from jitguard.lint.analysis import fieldeq, forwarders, jaxapi, primals, staticpos
+from jitguard.lint.analysis.inexact import inexact_kind
 from jitguard.lint.analysis.calls import local_jit_site
 from jitguard.lint.analysis.arrays import ELEMENTWISE, many_elements, read_argument
 from jitguard.lint.analysis.hashability import binding_targets, bound_once, unhashable_value
@@ -72,7 +73,12 @@ class UnhashableStaticArgument(Rule):
         2)` with `g = jax.jit(f, static_argnames=("y",))` made in the same function; also such a
         transform bound once to a name and called later: `pmapped = jax.pmap(jit_f)`, then
         `pmapped(a, b, flag)`, where pmap traces every argument outside `static_broadcasted_argnums`;
-        a transform given `in_axes` or static options is not judged; a jit of a function not in
+        a transform given `in_axes` or static options is not judged; a differentiation transform
+        that makes a tracer of an inexact argument it differentiates at a static position:
+        `jax.vjp(f_jitted, p, x, 0.5)`, `jax.linearize`, the primals tuple of `jax.jvp`, the
+        `argnums` of `jax.grad`/`jacrev`/..., when the value is a float or complex literal, a
+        float scalar or array (`jnp.zeros(3)`, `np.linspace(...)`) or a name bound once to one;
+        an int or bool gets a `float0` tangent and stays a Python value, so it is not reported; a jit of a function not in
         sight, `jf = jax.jit(jax.nn.one_hot, static_argnums=1)` inline or bound once, here or at
         module level, counts with its literal static positions, which it hashes whatever the
         function is: `jax.vmap(jf)(labels, counts)`), and an instance of
@@ -220,6 +226,7 @@ class UnhashableStaticArgument(Rule):
         # _loop_tracer_to_nondiff reads only calls made in the body of a lax.scan / fori_loop
         # (_loop_run): the functions of the module given to one, asked once, not per call
         loop_bodies = {id(f) for f, use, _s in index.jit_uses if use.qualname in _TRACED_BODIES}
+        differentiates = primals.any_traced_arguments(index)  # jax.vjp / jvp / linearize / grad(...)(...)
         for call, scope, _klass, loops in index.calls:
             if metadata:
                 self._array_in_metadata(call, index, scope, ctx, metadata, seen, loops)
@@ -235,6 +242,8 @@ class UnhashableStaticArgument(Rule):
                 # as a call through that jit, and check_project reports it (with a fix)
                 if not (isinstance(call.func, cst.Name) and local_jit_site(index, call.func.value, scope) is not None):
                     self._local_jit(call, index, scope, ctx, *jitted)
+                continue
+            if differentiates and self._differentiated_to_static(call, index, scope, ctx):
                 continue
             self._tracer_to_static(call, index, scope, ctx)
             self._through_forwarder(call, index, scope, ctx)
@@ -506,6 +515,39 @@ class UnhashableStaticArgument(Rule):
                 f"Make `{klass}.__eq__` return a Python bool computed without JAX (NumPy on concrete values, "
                 "`np.allclose`, tuples of floats), or keep arrays out of static arguments (pass them traced)",
             )
+
+    @staticmethod
+    def _differentiated_to_static(call, index, scope, ctx) -> bool:
+        """``jax.vjp(f_jitted, p, e, A, B)`` with ``f_jitted = jax.jit(f, static_argnums=(2, 3))`` and
+        ``A`` a float: the differentiation transform makes a tracer of every differentiated argument of
+        an inexact dtype (``jvp``'s primals, ``grad``'s ``argnums``), so the jit gets one at a static
+        position and cannot hash it (ValueError). An int or bool stays a Python value there and runs
+        (JAX 0.10.2, ``inexact``)."""
+        got = primals.differentiated_positions(call, index, scope)
+        if got is None:
+            return False
+        fn, values = got
+        unwrapped = _unwrap_partial(fn, index, scope)
+        layout = _static_layout(unwrapped[0], index, scope) if unwrapped is not None else None
+        if layout is None:
+            return False
+        text, statics = layout
+        for pos, value in values:
+            i = unwrapped[1] + pos
+            kind = inexact_kind(value, index, scope) if i in statics else None
+            if not kind:
+                continue
+            transform = index.module.code_for_node(call.func if not isinstance(call.func, cst.Call) else call.func.func)
+            param = f"`{statics[i]}`" if statics[i] else f"position {i}"
+            ctx.report(
+                value,
+                f"`{transform}` differentiates `{index.module.code_for_node(value)}`, {kind}: it reaches static "
+                f"argument {param} of jitted `{text}` as a tracer, which JAX cannot hash (ValueError at the call)",
+                "Bind the static arguments before differentiating (`partial(f, A=A, B=B)`, by keyword) and "
+                "differentiate the rest, or pass an int there (an integer argument is not traced)",
+            )
+            return True
+        return False
 
     def _tracer_to_static(self, call, index, scope, ctx) -> None:
         """``jax.vmap(partial(f, a, b))(x)`` with ``f`` jitted with ``static_argnums=(2,)``: the
@@ -947,6 +989,24 @@ def _jitted_function(expr, index, scope):
     if use is None or use.qualname not in jaxapi.JIT_TRANSFORMS or use.static_unknown or bound_self:
         return None
     return info, use
+
+
+def _static_layout(expr, index, scope) -> tuple[str, dict[int, str | None]] | None:
+    """For the function a transform calls (``expr``): (its text, static position -> parameter name,
+    None where only the position is known) when it is a jit whose static positions are plain."""
+    target = _jitted_function(expr, index, scope)
+    if target is not None:
+        info, use = target
+        positional = [p.name for p in info.params if p.kind == "positional"][use.bound_positional:]
+        return info.display(), {i: p for i, p in enumerate(positional) if p in use.static_names}
+    local = _local_jit_of(expr, index, scope)
+    if local is not None:
+        info, positional, static = local
+        return info.display(), {i: p for i, p in enumerate(positional) if p in static}
+    made = _jit_with_static_positions(expr, index, scope)
+    if made is not None:
+        return made[0], dict.fromkeys(made[1])
+    return None
 
 
 def _outer_static_help(transform: str, position: int) -> str:

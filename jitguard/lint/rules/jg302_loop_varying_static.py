@@ -41,7 +41,8 @@ class LoopVaryingStatic(Rule):
         a new instance; under `equinox.filter_jit` these are non-array arguments, static without
         being declared. At a traced position, a registered pytree (`register_dataclass` with
         `meta_fields` or `field(metadata=dict(static=True))`, `register_pytree_node_class` aux data,
-        `pytree_node=False`, `eqx.field(static=True)`) whose metadata field receives such a value
+        `pytree_node=False`, `eqx.field(static=True)`; `register_pytree_node(Cls, flatten, ...)` with the flatten a
+        lambda, a def of the module or a plain method taken from the class, `Cls._flatten`) whose metadata field receives such a value
         made anew (`Model(w, Activation())`, also through a helper of the module that returns it)
         is flagged too: metadata is part of the tree structure, which JAX compares with `==`, so
         each new object is a new program. So is such a pytree built in the loop whose metadata

@@ -23,7 +23,8 @@ class LoopVaryingShape(Rule):
         shape — the partial last batch of `yield data[start:end]` under `while start < n`,
         `end = min(start + k, n)`, or `data[i:i + k]` under `for i in range(0, len(data), k)`
         (the range bounds the start of a window, not its end) — are flagged, and so are a loop over a list of arrays of
-        different shapes (a comprehension, or appends in a loop), sizes drawn at random
+        different shapes (a comprehension, or appends in a loop; also the list a plain function of
+        the module returns from every `return`: `for x in recordings(n)`), sizes drawn at random
         (`np.random.randint`, `rng.integers`, also inside a helper; a choice among fixed buckets
         is bounded), and a boolean mask whose selection changes with the loop (`x[x > t]`,
         `np.nonzero(x > t)`), with what is sized by such a selection (`np.ones(len(idx))`, a
