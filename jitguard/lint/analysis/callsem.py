@@ -130,6 +130,7 @@ class CallSemantics:
         if known:
             return value
         self._collect(node, arg_taints)
+        self._pop_key(node)
         self._propagate_call(node)
         built = self._record_construction(node) or objects.instance_value(self, node)
         if built is not None:
@@ -179,6 +180,22 @@ class CallSemantics:
             # tests/precision_cases/fresh11_list_of_filtered_fields.py)
             held = dataclasses.replace(held, foreign=True)
         self.env[name] = held
+
+    def _pop_key(self, node: cst.Call) -> None:
+        """``kwargs.pop("k", ...)`` on a dict that knows its keys: the key is gone from it (what the
+        call returns was read before), so spreading the dict on (``helper(**kwargs)``) no longer
+        passes it (KWREST)."""
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "pop" and isinstance(func.value, cst.Name)
+                and node.args and isinstance(node.args[0].value, cst.SimpleString)):
+            return
+        current = self.env.get(func.value.value)
+        key = node.args[0].value.evaluated_value
+        if current is None or not current.mapping or current.fields is None or not isinstance(key, str):
+            return
+        fields = dict(current.fields)
+        fields[key] = None
+        self.env[func.value.value] = dataclasses.replace(current, fields=tuple(fields.items()))
 
     def _literal_collection(self, name: str) -> bool:
         """``name`` is bound in this function only to list or set literals or comprehensions."""
@@ -439,6 +456,9 @@ class CallSemantics:
             return built
         if isinstance(func, cst.Attribute) and func.attr.value in ("any", "all"):
             return lattice.reduction(t, obj)
+        if obj is not None and obj.mapping and obj.fields is not None and not node.args \
+                and isinstance(func, cst.Attribute) and func.attr.value == "copy":
+            return obj  # kwargs.copy(): the same keys and values (KWREST)
         if obj is not None:
             keyed = _keyed_read(node, obj, self.taints)
             return keyed[0] if keyed is not None else lattice.method_result(t, obj)
@@ -468,6 +488,13 @@ class CallSemantics:
             if name == "dict" and node.args and all(a.keyword is not None for a in node.args):
                 # dict(a=x, b=1): each key's own kind
                 return lattice.record({a.keyword.value: self.taints.get(a.value) for a in node.args}, mapping=True)
+            if name == "dict" and len([a for a in node.args if not a.keyword and not a.star]) <= 1 \
+                    and not any(a.star == "*" for a in node.args):
+                # dict(kwargs), dict(kwargs, k=v), dict(kwargs, **extra): the keys of each part (KWREST)
+                fields = lattice.spread([((a.keyword.value, self.taints.get(a.value)),) if a.keyword is not None
+                                         else lattice.mapping_part(self.taints.get(a.value)) for a in node.args])
+                if fields is not None:
+                    return lattice.record(dict(fields), mapping=True)
             return Taint(t.origin, container=True, mapping=True, foreign=t.foreign)  # its keys: what it is built from
         if name == "map" and self._maps_to_static(node):
             return None  # all(map(pred, xs)) with pred returning isinstance tests: Python bools
@@ -826,7 +853,9 @@ class CallSemantics:
                 elif p is None and varkw is not None:
                     extra[arg.keyword.value] = t
             elif arg.star == "**" and t is not None and t.mapping and t.fields is not None:
-                _map_known_keywords(t, callee, varkw, mapped, extra)
+                given = {a.keyword.value for a in call.args if a.keyword is not None}
+                left = [p for p in [*params[i:], *(q for q in callee.params if q.kind == "kwonly")] if p.name not in given]
+                _map_known_keywords(t, callee, varkw, mapped, extra, left)
             elif arg.star:
                 i = _map_splatted(arg, t, params, i, vararg, varkw, mapped, self._spread_by_name(arg))
                 rest = None
@@ -965,7 +994,10 @@ def _keyed_read(node: cst.Call, obj: Taint, taints) -> tuple[Taint | None] | Non
     key = node.args[0].value
     if not (isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str)):
         return None
-    known, kind = lattice.field(obj, key.evaluated_value)
+    default = node.args[1].value if len(node.args) > 1 else None
+    flaglike = default is None or isinstance(default, (cst.SimpleString, cst.ConcatenatedString)) \
+        or isinstance(default, cst.Name) and default.value in ("True", "False", "None")
+    known, kind = lattice.keyed(obj, key.evaluated_value, flaglike)
     if not known:
         return None
     default = taints.get(node.args[1].value) if len(node.args) > 1 else None
@@ -973,10 +1005,22 @@ def _keyed_read(node: cst.Call, obj: Taint, taints) -> tuple[Taint | None] | Non
 
 
 def _map_known_keywords(kwargs: Taint, callee: FunctionInfo, varkw, mapped: dict[str, Taint],
-                        extra: dict[str, Taint | None]) -> None:
+                        extra: dict[str, Taint | None], left: list) -> None:
     """``g(**kwargs)`` of a dict that knows its keys (a forwarder's own ``**kwargs``): each key
-    binds its parameter (a static one stays static), the others go into ``g``'s ``**kw``."""
+    binds its parameter (a static one stays static), the others go into ``g``'s ``**kw``. An open
+    record's other keys (``REST``: a jitted function's ``**kwargs`` spread on) may bind any
+    parameter the call leaves (``left``, positional ones not filled, and keyword-only ones), and
+    go on into ``g``'s ``**kw`` as its own other keys (KWREST)."""
+    listed = {key for key, _ in kwargs.fields or ()}
     for key, kind in kwargs.fields or ():
+        if key == lattice.REST:
+            if kind is not None:
+                for p in left:
+                    if p.name not in listed and p.name not in mapped:
+                        mapped[p.name] = lattice.keyword(kind, p.name)
+            if varkw is not None:
+                extra[key] = kind
+            continue
         p = callee.param(key)
         if p is not None and p.kind != "kwarg":
             if kind is not None:
