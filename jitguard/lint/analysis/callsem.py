@@ -26,7 +26,7 @@ from jitguard.lint.analysis import callnone, dispatch, jaxapi, jaxsig, keyedmaps
 from jitguard.lint.analysis.spread import spread_keywords
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import modules_passed
-from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, positional_args
+from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, flaglike_default, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.memo import PerIndex
 from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
@@ -456,9 +456,6 @@ class CallSemantics:
             return built
         if isinstance(func, cst.Attribute) and func.attr.value in ("any", "all"):
             return lattice.reduction(t, obj)
-        if obj is not None and obj.mapping and obj.fields is not None and not node.args \
-                and isinstance(func, cst.Attribute) and func.attr.value == "copy":
-            return obj  # kwargs.copy(): the same keys and values (KWREST)
         if obj is not None:
             keyed = _keyed_read(node, obj, self.taints)
             return keyed[0] if keyed is not None else lattice.method_result(t, obj)
@@ -485,16 +482,9 @@ class CallSemantics:
         """What a call building a Python container (``dict``, ``set(d)``, ``list``, ``map``, a
         tree map, ...) from traced values returns; ``_NOT_A_CONTAINER`` for any other call."""
         if name in _DICT_CALLS:
-            if name == "dict" and node.args and all(a.keyword is not None for a in node.args):
-                # dict(a=x, b=1): each key's own kind
-                return lattice.record({a.keyword.value: self.taints.get(a.value) for a in node.args}, mapping=True)
-            if name == "dict" and len([a for a in node.args if not a.keyword and not a.star]) <= 1 \
-                    and not any(a.star == "*" for a in node.args):
-                # dict(kwargs), dict(kwargs, k=v), dict(kwargs, **extra): the keys of each part (KWREST)
-                fields = lattice.spread([((a.keyword.value, self.taints.get(a.value)),) if a.keyword is not None
-                                         else lattice.mapping_part(self.taints.get(a.value)) for a in node.args])
-                if fields is not None:
-                    return lattice.record(dict(fields), mapping=True)
+            fields = _dict_fields(node, self.taints) if name == "dict" else None
+            if fields is not None:
+                return lattice.record(dict(fields), mapping=True)
             return Taint(t.origin, container=True, mapping=True, foreign=t.foreign)  # its keys: what it is built from
         if name == "map" and self._maps_to_static(node):
             return None  # all(map(pred, xs)) with pred returning isinstance tests: Python bools
@@ -853,9 +843,7 @@ class CallSemantics:
                 elif p is None and varkw is not None:
                     extra[arg.keyword.value] = t
             elif arg.star == "**" and t is not None and t.mapping and t.fields is not None:
-                given = {a.keyword.value for a in call.args if a.keyword is not None}
-                left = [p for p in [*params[i:], *(q for q in callee.params if q.kind == "kwonly")] if p.name not in given]
-                _map_known_keywords(t, callee, varkw, mapped, extra, left)
+                _map_known_keywords(t, callee, varkw, mapped, extra, _left_by_keyword(call, callee, params[i:]))
             elif arg.star:
                 i = _map_splatted(arg, t, params, i, vararg, varkw, mapped, self._spread_by_name(arg))
                 rest = None
@@ -988,6 +976,9 @@ def _keyed_read(node: cst.Call, obj: Taint, taints) -> tuple[Taint | None] | Non
     (that kind, or the default's when it may be missing,) as ``d["k"]`` gives it; None when the call
     is not one of these or the key is not known."""
     func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "copy" and not node.args and obj.mapping \
+            and obj.fields is not None:
+        return (obj,)  # kwargs.copy(): the same keys and values (KWREST)
     if not (isinstance(func, cst.Attribute) and func.attr.value in ("get", "pop", "setdefault")) or not obj.mapping \
             or not node.args or len(node.args) > 2 or any(a.star or a.keyword for a in node.args):
         return None
@@ -995,13 +986,28 @@ def _keyed_read(node: cst.Call, obj: Taint, taints) -> tuple[Taint | None] | Non
     if not (isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str)):
         return None
     default = node.args[1].value if len(node.args) > 1 else None
-    flaglike = default is None or isinstance(default, (cst.SimpleString, cst.ConcatenatedString)) \
-        or isinstance(default, cst.Name) and default.value in ("True", "False", "None")
-    known, kind = lattice.keyed(obj, key.evaluated_value, flaglike)
+    known, kind = lattice.keyed(obj, key.evaluated_value, default is None or flaglike_default(default))
     if not known:
         return None
     default = taints.get(node.args[1].value) if len(node.args) > 1 else None
     return (lattice.join(kind, default),)
+
+
+def _dict_fields(node: cst.Call, taints) -> lattice.Fields | None:
+    """The keys ``dict(...)`` builds when each part knows its own: ``dict(a=x, b=1)``,
+    ``dict(kwargs)``, ``dict(kwargs, k=v)``, ``dict(kwargs, **extra)`` (KWREST); else None."""
+    if not node.args or len([a for a in node.args if not a.keyword and not a.star]) > 1 \
+            or any(a.star == "*" for a in node.args):
+        return None
+    return lattice.spread([((a.keyword.value, taints.get(a.value)),) if a.keyword is not None
+                           else lattice.mapping_part(taints.get(a.value)) for a in node.args])
+
+
+def _left_by_keyword(call: cst.Call, callee: FunctionInfo, positional_left: list) -> list:
+    """The parameters of ``callee`` a keyword spread into ``call`` may still bind: the positional
+    ones no positional argument filled, and the keyword-only ones, less those passed by keyword."""
+    given = {a.keyword.value for a in call.args if a.keyword is not None}
+    return [p for p in [*positional_left, *(q for q in callee.params if q.kind == "kwonly")] if p.name not in given]
 
 
 def _map_known_keywords(kwargs: Taint, callee: FunctionInfo, varkw, mapped: dict[str, Taint],

@@ -1684,7 +1684,7 @@ class ModuleIndex:
                 continue
             maybe = filtered and not self._always_given_arrays(info, p, positional, site)
             flags = frozenset({"opaque", "foreign"}) if maybe else None
-            state.trace(p.name, Origin(p.name, why, info, _flaglike_default(p.default)), flags)
+            state.trace(p.name, Origin(p.name, why, info, flaglike_default(p.default)), flags)
 
     def _decorated_statics(self, info: FunctionInfo, site: cst.CSTNode) -> frozenset[str]:
         """JITSTATICS: the static parameters of the ``jax.jit`` decorating ``info`` closest to its
@@ -2206,7 +2206,8 @@ def _code_truth(code: str) -> bool | None:
         return None
 
 
-def _flaglike_default(default: cst.BaseExpression | None) -> bool:
+def flaglike_default(default: cst.BaseExpression | None) -> bool:
+    """A default that looks like a Python flag or setting: True, False, None, a string."""
     if default is None:
         return False
     if isinstance(default, cst.Name) and default.value in ("True", "False", "None"):

@@ -243,7 +243,7 @@ def spread(parts: Iterable[Fields | None]) -> Fields | None:
         listed = dict(part)
         if REST in listed:
             tail = listed.pop(REST)
-            out = {k: join(tail, v) for k, v in out.items()}
+            out = {k: join(keyword(tail, k), v) for k, v in out.items()}
             rest.append(tail)
             opened = True
         out.update(listed)
@@ -288,7 +288,7 @@ def _join_open(a: Fields, b: Fields) -> Fields | None:
     if any(n.isdigit() for n in (*da, *db)):
         return None  # not dicts of string keys
     ra, rb = da.pop(REST, None), db.pop(REST, None)
-    out = {k: join(da.get(k, ra), db.get(k, rb)) for k in sorted(da.keys() | db.keys())}
+    out = {k: join(da.get(k, keyword(ra, k)), db.get(k, keyword(rb, k))) for k in sorted(da.keys() | db.keys())}
     out[REST] = join(ra, rb)
     return tuple(out.items())
 
