@@ -985,8 +985,8 @@ def _keyed_read(node: cst.Call, obj: Taint, taints) -> tuple[Taint | None] | Non
     key = node.args[0].value
     if not (isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str)):
         return None
-    default = node.args[1].value if len(node.args) > 1 else None
-    known, kind = lattice.keyed(obj, key.evaluated_value, default is None or flaglike_default(default))
+    given = node.args[1].value if len(node.args) > 1 else None  # `.get("mode")`: None, a flag's default
+    known, kind = lattice.keyed(obj, key.evaluated_value, given is None or flaglike_default(given))
     if not known:
         return None
     default = taints.get(node.args[1].value) if len(node.args) > 1 else None

@@ -194,7 +194,7 @@ class TraceState:
     # KWREST: the keys of the ``**kwargs`` parameter the transforms tracing it know (True: the key's
     # value is a tracer in some trace; False: a Python value in every one, static_argnames names
     # it or partial binds it), and whether any other key may hold a tracer (None: no transform
-    # traces ``**kwargs``); read with keyword_fields
+    # traces ``**kwargs``); the walker makes them an open record (walker._open_kwargs)
     kwarg_keys: dict[str, bool] = field(default_factory=dict)
     kwarg_rest: bool | None = None
 
