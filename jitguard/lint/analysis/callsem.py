@@ -26,7 +26,7 @@ from jitguard.lint.analysis import callnone, dispatch, jaxapi, jaxsig, keyedmaps
 from jitguard.lint.analysis.spread import spread_keywords
 from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import modules_passed
-from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, positional_args
+from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, flaglike_default, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.memo import PerIndex
 from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
@@ -130,6 +130,7 @@ class CallSemantics:
         if known:
             return value
         self._collect(node, arg_taints)
+        self._pop_key(node)
         self._propagate_call(node)
         built = self._record_construction(node) or objects.instance_value(self, node)
         if built is not None:
@@ -179,6 +180,22 @@ class CallSemantics:
             # tests/precision_cases/fresh11_list_of_filtered_fields.py)
             held = dataclasses.replace(held, foreign=True)
         self.env[name] = held
+
+    def _pop_key(self, node: cst.Call) -> None:
+        """``kwargs.pop("k", ...)`` on a dict that knows its keys: the key is gone from it (what the
+        call returns was read before), so spreading the dict on (``helper(**kwargs)``) no longer
+        passes it (KWREST)."""
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "pop" and isinstance(func.value, cst.Name)
+                and node.args and isinstance(node.args[0].value, cst.SimpleString)):
+            return
+        current = self.env.get(func.value.value)
+        key = node.args[0].value.evaluated_value
+        if current is None or not current.mapping or current.fields is None or not isinstance(key, str):
+            return
+        fields = dict(current.fields)
+        fields[key] = None
+        self.env[func.value.value] = dataclasses.replace(current, fields=tuple(fields.items()))
 
     def _literal_collection(self, name: str) -> bool:
         """``name`` is bound in this function only to list or set literals or comprehensions."""
@@ -465,9 +482,9 @@ class CallSemantics:
         """What a call building a Python container (``dict``, ``set(d)``, ``list``, ``map``, a
         tree map, ...) from traced values returns; ``_NOT_A_CONTAINER`` for any other call."""
         if name in _DICT_CALLS:
-            if name == "dict" and node.args and all(a.keyword is not None for a in node.args):
-                # dict(a=x, b=1): each key's own kind
-                return lattice.record({a.keyword.value: self.taints.get(a.value) for a in node.args}, mapping=True)
+            fields = _dict_fields(node, self.taints) if name == "dict" else None
+            if fields is not None:
+                return lattice.record(dict(fields), mapping=True)
             return Taint(t.origin, container=True, mapping=True, foreign=t.foreign)  # its keys: what it is built from
         if name == "map" and self._maps_to_static(node):
             return None  # all(map(pred, xs)) with pred returning isinstance tests: Python bools
@@ -826,7 +843,7 @@ class CallSemantics:
                 elif p is None and varkw is not None:
                     extra[arg.keyword.value] = t
             elif arg.star == "**" and t is not None and t.mapping and t.fields is not None:
-                _map_known_keywords(t, callee, varkw, mapped, extra)
+                _map_known_keywords(t, callee, varkw, mapped, extra, _left_by_keyword(call, callee, params[i:]))
             elif arg.star:
                 i = _map_splatted(arg, t, params, i, vararg, varkw, mapped, self._spread_by_name(arg))
                 rest = None
@@ -959,24 +976,57 @@ def _keyed_read(node: cst.Call, obj: Taint, taints) -> tuple[Taint | None] | Non
     (that kind, or the default's when it may be missing,) as ``d["k"]`` gives it; None when the call
     is not one of these or the key is not known."""
     func = node.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "copy" and not node.args and obj.mapping \
+            and obj.fields is not None:
+        return (obj,)  # kwargs.copy(): the same keys and values (KWREST)
     if not (isinstance(func, cst.Attribute) and func.attr.value in ("get", "pop", "setdefault")) or not obj.mapping \
             or not node.args or len(node.args) > 2 or any(a.star or a.keyword for a in node.args):
         return None
     key = node.args[0].value
     if not (isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str)):
         return None
-    known, kind = lattice.field(obj, key.evaluated_value)
+    given = node.args[1].value if len(node.args) > 1 else None  # `.get("mode")`: None, a flag's default
+    known, kind = lattice.keyed(obj, key.evaluated_value, given is None or flaglike_default(given))
     if not known:
         return None
     default = taints.get(node.args[1].value) if len(node.args) > 1 else None
     return (lattice.join(kind, default),)
 
 
+def _dict_fields(node: cst.Call, taints) -> lattice.Fields | None:
+    """The keys ``dict(...)`` builds when each part knows its own: ``dict(a=x, b=1)``,
+    ``dict(kwargs)``, ``dict(kwargs, k=v)``, ``dict(kwargs, **extra)`` (KWREST); else None."""
+    if not node.args or len([a for a in node.args if not a.keyword and not a.star]) > 1 \
+            or any(a.star == "*" for a in node.args):
+        return None
+    return lattice.spread([((a.keyword.value, taints.get(a.value)),) if a.keyword is not None
+                           else lattice.mapping_part(taints.get(a.value)) for a in node.args])
+
+
+def _left_by_keyword(call: cst.Call, callee: FunctionInfo, positional_left: list) -> list:
+    """The parameters of ``callee`` a keyword spread into ``call`` may still bind: the positional
+    ones no positional argument filled, and the keyword-only ones, less those passed by keyword."""
+    given = {a.keyword.value for a in call.args if a.keyword is not None}
+    return [p for p in [*positional_left, *(q for q in callee.params if q.kind == "kwonly")] if p.name not in given]
+
+
 def _map_known_keywords(kwargs: Taint, callee: FunctionInfo, varkw, mapped: dict[str, Taint],
-                        extra: dict[str, Taint | None]) -> None:
+                        extra: dict[str, Taint | None], left: list) -> None:
     """``g(**kwargs)`` of a dict that knows its keys (a forwarder's own ``**kwargs``): each key
-    binds its parameter (a static one stays static), the others go into ``g``'s ``**kw``."""
+    binds its parameter (a static one stays static), the others go into ``g``'s ``**kw``. An open
+    record's other keys (``REST``: a jitted function's ``**kwargs`` spread on) may bind any
+    parameter the call leaves (``left``, positional ones not filled, and keyword-only ones), and
+    go on into ``g``'s ``**kw`` as its own other keys (KWREST)."""
+    listed = {key for key, _ in kwargs.fields or ()}
     for key, kind in kwargs.fields or ():
+        if key == lattice.REST:
+            if kind is not None:
+                for p in left:
+                    if p.name not in listed and p.name not in mapped:
+                        mapped[p.name] = lattice.keyword(kind, p.name)
+            if varkw is not None:
+                extra[key] = kind
+            continue
         p = callee.param(key)
         if p is not None and p.kind != "kwarg":
             if kind is not None:

@@ -191,6 +191,25 @@ class TraceState:
     # (ModuleIndex.free_narrowings). None: no such place seen yet. A Python-level call from
     # traced code is one more trace whose values are not known: it empties this (``called``).
     narrowed: dict[str, str] | None = None
+    # KWREST: the keys of the ``**kwargs`` parameter the transforms tracing it know (True: the key's
+    # value is a tracer in some trace; False: a Python value in every one, static_argnames names
+    # it or partial binds it), and whether any other key may hold a tracer (None: no transform
+    # traces ``**kwargs``); the walker makes them an open record (walker._open_kwargs)
+    kwarg_keys: dict[str, bool] = field(default_factory=dict)
+    kwarg_rest: bool | None = None
+
+    def keywords(self, static: frozenset[str], passed: frozenset[str] | None) -> None:
+        """One more transform traces ``**kwargs``: the keywords it keeps static, and the only ones
+        its calls pass (None: any keyword may come, a tracer unless static)."""
+        keys = dict.fromkeys(static, False)
+        if passed is not None:
+            keys.update((k, True) for k in passed - static)
+        rest = passed is None
+        if self.kwarg_rest is not None:
+            old, old_rest = self.kwarg_keys, self.kwarg_rest
+            keys = {k: old.get(k, old_rest) or keys.get(k, rest) for k in old.keys() | keys.keys()}
+            rest = rest or old_rest
+        self.kwarg_keys, self.kwarg_rest = keys, rest
 
     def narrow(self, found: dict[str, str]) -> None:
         """One more transform stages the function, where its free variables hold ``found``."""
@@ -423,6 +442,9 @@ class TransformUse:
     # defaulted parameters no visible call of the transformed function passes (they keep their
     # Python default), and the literal values partial binds: ModuleIndex._call_context
     unpassed: frozenset[str] = frozenset()
+    # KWREST: the keywords every call in sight gives the function's ``**kwargs`` (its only keys in
+    # the traces), or None when it may be called out of sight (any keyword may come)
+    passed_keywords: frozenset[str] | None = None
     bound_values: dict = field(default_factory=dict)
     # parameters every visible call passes (or leaves at its default) the same Python literal:
     # name -> its code; a static one holds that literal in every trace (ModuleIndex._hold_constants)
@@ -1225,6 +1247,7 @@ class ModuleIndex:
                 shown = self.resolve(expr.func if isinstance(expr, cst.Call) else expr, scope) or use.qualname
                 use.not_none = noneguards.for_decorated(self, info, use)
                 use.unpassed = privatecalls.unpassed_defaults(self, info) | privatecalls.captured_globals(self, info)
+                use.passed_keywords = privatecalls.passed_keywords(info, privatecalls.private_calls(self, info))
                 self.mark_traced(info, use, f"@{shown}", expr)
                 return
             # other decorators (@jax.grad, @functools.wraps, ...) keep looking: a jit anywhere in
@@ -1403,6 +1426,8 @@ class ModuleIndex:
         use = TransformUse(name, call if options is None else options, bound_pos, bound_kw, bound_self,
                            bound_values=self._partial_values(fn_expr, scope))
         use.unpassed = self._unpassed(call, scope, info, use) | privatecalls.captured_globals(self, info)
+        if not info.is_method or use.bound_self:
+            use.passed_keywords = privatecalls.passed_keywords(info, self._visible_calls(call, scope))
         use.passed_values = self._passed_literals(call, scope, info, use)
         use.not_none = noneguards.for_transform(self, call, scope, info, use)
         self.mark_traced(info, use, f"`{name}(...)`", call)
@@ -1651,11 +1676,15 @@ class ModuleIndex:
         self._hold_constants(state, info, use, positional, bound)
         own = self._decorated_statics(info, site)
         for p in [p for p in info.params if p.kind != "positional"] + positional:
-            if p.name in statics.static or p.name in bound or p.name in own or not self._may_trace(info, use, p):
+            if p.name in statics.static or p.name in bound or p.name in own:
+                continue
+            if p.kind == "kwarg":  # KWREST: the keywords it collects are traced unless static
+                state.keywords((statics.static | own | bound) - {q.name for q in info.params}, use.passed_keywords)
+            if not self._may_trace(info, use, p):
                 continue
             maybe = filtered and not self._always_given_arrays(info, p, positional, site)
             flags = frozenset({"opaque", "foreign"}) if maybe else None
-            state.trace(p.name, Origin(p.name, why, info, _flaglike_default(p.default)), flags)
+            state.trace(p.name, Origin(p.name, why, info, flaglike_default(p.default)), flags)
 
     def _decorated_statics(self, info: FunctionInfo, site: cst.CSTNode) -> frozenset[str]:
         """JITSTATICS: the static parameters of the ``jax.jit`` decorating ``info`` closest to its
@@ -2177,7 +2206,8 @@ def _code_truth(code: str) -> bool | None:
         return None
 
 
-def _flaglike_default(default: cst.BaseExpression | None) -> bool:
+def flaglike_default(default: cst.BaseExpression | None) -> bool:
+    """A default that looks like a Python flag or setting: True, False, None, a string."""
     if default is None:
         return False
     if isinstance(default, cst.Name) and default.value in ("True", "False", "None"):

@@ -62,6 +62,11 @@ class Origin:
     flaglike: bool = False  # a parameter that looks like a Python flag (bool/str/None default)
     root: "Origin | None" = None  # for a helper's parameter: the jitted function's parameter behind it
     captured: str | None = None  # a JAX operation on this concrete array the staged function captures
+    # the ``**kwargs`` parameter of a traced function whose other keywords this stands for (KWREST):
+    # a value read under key ``k`` is the keyword ``k``'s own (:func:`keyword`), and ``keyword``
+    # names the dict that collects it
+    keyword: str | None = None
+    collects: bool = False
 
 
 TAINT_FLAGS = ("container", "boolean", "opaque", "foreign", "mapping", "child")
@@ -70,6 +75,10 @@ Fields = tuple[tuple[str, "Taint | None"], ...]  # known kinds per field, attrib
 # the last field of a tuple whose positions are known up to a starred element of unknown length
 # (``(a, b, *rest)``): the kind of any one element from there on
 TAIL = "*"
+# the last field of an open record, a dict whose keys are known only in part (the ``**kwargs`` of a
+# jitted function: the keywords static_argnames names hold Python values, any other one a tracer):
+# the kind of the value under any key not listed before it (``kw.get("k")``, ``kw["k"]``)
+REST = "**"
 
 
 @dataclass(frozen=True)
@@ -184,6 +193,65 @@ def field(value: Value, name: str) -> tuple[bool, Value]:
     return False, None
 
 
+def keyed(value: Value, name: str, flaglike: bool = False) -> tuple[bool, Value]:
+    """(True, its kind) when the dict ``value`` knows the kind of the value under string key
+    ``name``: a listed key's own, or for an open record (``REST``) the kind of any key not listed
+    (a keyword of its own, :func:`keyword`)."""
+    known, kind = field(value, name)
+    if known or value is None or not value.mapping:
+        return known, kind
+    known, kind = field(value, REST)
+    return known, keyword(kind, name, flaglike)
+
+
+def keyword(value: Value, name: str, flaglike: bool = False) -> Value:
+    """The value of keyword ``name`` of a traced function's ``**kwargs`` (``value``: the kind of any
+    keyword it collects): traced as the parameter it stands for, named after the keyword, so a
+    message says which one and its fix marks that one static (``static_argnames=("name",)``)."""
+    if value is None or not value.origin.collects:
+        return value
+    o = value.origin
+    return replace(value, origin=replace(o, name=name, why=f"collected by `**{o.name}`, {o.why}", keyword=o.name,
+                                         collects=False, flaglike=flaglike))
+
+
+def open_record(known: dict[str, Value], rest: Value, origin: Origin) -> Taint:
+    """A dict of these listed keys, and of any other key holding a value of kind ``rest`` (a
+    container even when every value is static: it stands for a parameter)."""
+    return Taint(origin, container=True, mapping=True, fields=(*known.items(), (REST, rest)))
+
+
+def mapping_part(value: Value) -> Fields | None:
+    """What ``**value`` (or ``dict(value)``) adds to a dict: the keys it knows (open or not); of a
+    static dict, Python values under keys we cannot see; None when its keys are not known."""
+    if value is None:
+        return ((REST, None),)
+    return value.fields if value.mapping else None
+
+
+def spread(parts: Iterable[Fields | None]) -> Fields | None:
+    """The fields of ``{**a, "k": v, **b}`` / ``dict(a, k=v)``, later keys overriding earlier ones,
+    from each part's fields (a dict that knows its keys, open or not; a single key; a static dict
+    of keys we cannot see is ``((REST, None),)``); None when one part's keys are not known. An open
+    part makes the result open, and may override any key listed before it with its ``REST``."""
+    out: dict[str, Value] = {}
+    rest: list[Value] = []
+    opened = False
+    for part in parts:
+        if part is None:
+            return None
+        listed = dict(part)
+        if REST in listed:
+            tail = listed.pop(REST)
+            out = {k: join(keyword(tail, k), v) for k, v in out.items()}
+            rest.append(tail)
+            opened = True
+        out.update(listed)
+    if opened:
+        out[REST] = join(*rest)
+    return tuple(out.items())
+
+
 def _positional(fields: Fields) -> bool:
     """The fields of a tuple or list literal: its positions, in order."""
     return all(name == str(i) for i, (name, _) in enumerate(fields))
@@ -194,6 +262,8 @@ def join_fields(a: Fields | None, b: Fields | None, depth: int = 3) -> Fields | 
     traced if it is in either, field by field (nested records too); None when the fields differ."""
     if a is None or b is None:
         return None
+    if (REST in dict(a) or REST in dict(b)) and [n for n, _ in a] != [n for n, _ in b]:
+        return _join_open(a, b)
     if [n for n, _ in a] != [n for n, _ in b]:
         if not (_positional(a) and _positional(b)):
             return None
@@ -208,6 +278,19 @@ def join_fields(a: Fields | None, b: Fields | None, depth: int = 3) -> Fields | 
             x = replace(x, fields=inner)
         out.append((name, join(x, y)))
     return tuple(out)
+
+
+def _join_open(a: Fields, b: Fields) -> Fields | None:
+    """Two dicts meeting, one open at least (``**kwargs`` from two callers): each key of either
+    holds its kind in either (a key one of them does not list: that one's ``REST``, or nothing
+    when it is closed), and any other key the ``REST`` of either."""
+    da, db = dict(a), dict(b)
+    if any(n.isdigit() for n in (*da, *db)):
+        return None  # not dicts of string keys
+    ra, rb = da.pop(REST, None), db.pop(REST, None)
+    out = {k: join(da.get(k, keyword(ra, k)), db.get(k, keyword(rb, k))) for k in sorted(da.keys() | db.keys())}
+    out[REST] = join(ra, rb)
+    return tuple(out.items())
 
 
 def key_of(value: Value) -> Value:

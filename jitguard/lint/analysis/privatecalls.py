@@ -35,11 +35,7 @@ def unpassed_defaults(index, info) -> frozenset[str]:
     """The defaulted parameters of ``info`` (a decorated function of ``index``'s module) that no
     call passes, when ``info`` is private and every use of its name is a plain call; else none."""
     defaulted = [p for p in info.params if p.default is not None and p.kind in ("positional", "kwonly")]
-    if not defaulted or not private(info.name) or info.parent is not None or not isinstance(info.node, cst.FunctionDef):
-        return frozenset()
-    if USED_ELSEWHERE + info.name in index.tree_fields:
-        return frozenset()  # another file of the tree imports it or calls it as an attribute
-    calls = _calls(index, info)
+    calls = private_calls(index, info) if defaulted else None
     if calls is None:
         return frozenset()
     positional = info.positional[1:] if info.is_method else info.positional  # self/cls bound
@@ -50,6 +46,29 @@ def unpassed_defaults(index, info) -> frozenset[str]:
         passed |= {p.name for p in positional[: sum(1 for a in call.args if a.keyword is None)]}
         passed |= {a.keyword.value for a in call.args if a.keyword is not None}
     return frozenset(p.name for p in defaulted if p.name not in passed)
+
+
+def private_calls(index, info) -> list[cst.Call] | None:
+    """Every call of ``info`` (a decorated function of ``index``'s module) when it is private and
+    every use of its name is a plain call, none from another file; else None."""
+    if not private(info.name) or info.parent is not None or not isinstance(info.node, cst.FunctionDef):
+        return None
+    if USED_ELSEWHERE + info.name in index.tree_fields:
+        return None  # another file of the tree imports it or calls it as an attribute
+    return _calls(index, info)
+
+
+def passed_keywords(info, calls: list[cst.Call] | None) -> frozenset[str] | None:
+    """KWREST: the keywords that ``calls`` (every call of ``info``, or None when some may be out of
+    sight) give ``info``'s ``**kwargs``, the only keys it holds in their traces; None when not
+    known (a call spreads ``*``/``**``) or ``info`` takes no ``**kwargs``."""
+    if calls is None or not any(p.kind == "kwarg" for p in info.params):
+        return None
+    if any(a.star for call in calls for a in call.args):
+        return None
+    named = {p.name for p in info.params if p.kind != "kwarg"}
+    return frozenset(a.keyword.value for call in calls for a in call.args
+                     if a.keyword is not None and a.keyword.value not in named)
 
 
 def captured_globals(index, info) -> frozenset[str]:

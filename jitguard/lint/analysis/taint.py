@@ -209,6 +209,11 @@ class Analysis:
         """Did parameter ``name`` of ``callee`` receive a Python container from traced code?"""
         return (callee, name, True) in self._container_fields or (callee, name, False) in self._container_fields
 
+    def received_fields(self, callee: FunctionInfo, name: str) -> bool:
+        """Did parameter ``name`` of ``callee`` receive a value from traced code (its fields, when
+        every one agrees, are ``param_fields``)?"""
+        return (callee, name) in self._param_fields
+
     def param_fields(self, callee: FunctionInfo, name: str):
         """The kinds of the fields of what parameter ``name`` of ``callee`` receives, or None."""
         return self._param_fields.get((callee, name))

@@ -139,7 +139,7 @@ class Context:
         """How to make the jitted parameter behind this value static (markdown), or None."""
         origin = taint.origin.root or taint.origin
         fn = origin.function
-        if fn is None or fn.param(origin.name) is None or "jitted" not in origin.why:
+        if fn is None or fn.param(origin.keyword or origin.name) is None or "jitted" not in origin.why:
             return None
         where = "" if origin is taint.origin else f" on `{fn.display()}`"
         return f'`static_argnames=("{origin.name}",)`{where}'
@@ -217,6 +217,8 @@ class Walker(CallSemantics):
                 # **kwargs is a dict whose keys are the str names of the keywords: static, whatever
                 # the values are (for k in kwargs, kwargs.items(), "k" in kwargs)
                 self.env[p.name] = dataclasses.replace(self.env[p.name], container=True, mapping=True)
+                if entry is None:
+                    self.env[p.name] = _open_kwargs(self.state, self.env[p.name], analysis.received_fields(info, p.name))
         self.entry_env = dict(self.env)  # what the parameters hold on entry (Taint objects, by identity)
         # parameters every call fills with NumPy data, untraced here (npparams: a plain call, vmap's in_axes=None)
         self.npitems: set[str] = set()
@@ -1044,7 +1046,7 @@ class Walker(CallSemantics):
         key = node.slice[0].slice.value
         name = _string_key(node)
         if name is not None:
-            return lattice.field(base, name)
+            return lattice.keyed(base, name)
         if isinstance(key, cst.Integer) and not base.mapping:
             index = int(key.value, 0)
             if base.fields[-1][0] == TAIL and index >= len(base.fields) - 1:
@@ -1180,6 +1182,13 @@ class Walker(CallSemantics):
         if t is None:
             return None
         keys = [_dict_key(el) for el in node.elements]
+        if any(isinstance(el, cst.StarredDictElement) for el in node.elements):
+            # {**kwargs, "k": v}: the keys of each part, later ones overriding (KWREST)
+            parts = [lattice.mapping_part(self.taints.get(el.value)) if isinstance(el, cst.StarredDictElement)
+                     else None if k is None else ((k, self.taints.get(el.value)),) for el, k in zip(node.elements, keys)]
+            fields = lattice.spread(parts)
+            if fields is not None:
+                return lattice.record(dict(fields), mapping=True)
         if any(not isinstance(k, str) for k in keys):
             return dataclasses.replace(t, mapping=True)
         return lattice.record({k: self.taints.get(el.value) for k, el in zip(keys, node.elements)}, mapping=True)
@@ -1254,6 +1263,23 @@ def _string_key(target: cst.Subscript) -> str | None:
         return None
     key = target.slice[0].slice.value
     return key.evaluated_value if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str) else None
+
+
+def _open_kwargs(state, taint: Taint, received: bool) -> Taint:
+    """KWREST: the ``**kwargs`` of a function a transform traces, as an open record: the keywords
+    static_argnames names (or partial binds) hold Python values, any other keyword a tracer (also
+    when the dict is spread on, ``helper(x, **kwargs)``); when every call is in sight, only the
+    keywords they pass are there (a key none passes is absent: ``.get("k", d)`` gives ``d``). Joined
+    with what calls from traced code give it (``received``: the records they pass, ``taint.fields``)."""
+    if state.kwarg_rest is None:
+        return taint
+    tracer = Taint.with_flags(dataclasses.replace(taint.origin, collects=True), taint.flags - {"container", "mapping"})
+    fields = lattice.open_record({k: lattice.keyword(tracer, k) if traced else None
+                                  for k, traced in sorted(state.kwarg_keys.items())},
+                                 tracer if state.kwarg_rest else None, taint.origin).fields
+    if received:
+        fields = lattice.join_fields(taint.fields, fields)
+    return dataclasses.replace(taint, fields=fields)
 
 
 def _dict_key(element: cst.BaseDictElement) -> str | None:
