@@ -441,6 +441,8 @@ class CallSemantics:
             return lattice.reduction(t, obj)
         if obj is not None:
             keyed = _keyed_read(node, obj, self.taints)
+            if keyed is None and (item := self.traced_keyword(obj, _read_key(node))) is not None:
+                keyed = (item,)  # kwargs.get("k") of a jitted function's **kwargs: traced
             return keyed[0] if keyed is not None else lattice.method_result(t, obj)
         converts = name in jaxsig.CONVERTS_TO_NUMPY
         if ((converts or (name is not None and name.startswith("numpy.")))
@@ -951,6 +953,16 @@ class CallSemantics:
                             mapped[p.name] = t
                     if mapped:
                         self.analysis.propagate(fn[0], mapped, self.info)
+
+
+def _read_key(node: cst.Call) -> str | None:
+    """The constant key of ``d.get("k")`` / ``d.get("k", default)`` / ``d.pop("k", ...)``."""
+    func = node.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in ("get", "pop")) or not node.args \
+            or len(node.args) > 2 or any(a.star or a.keyword for a in node.args):
+        return None
+    key = node.args[0].value
+    return key.evaluated_value if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str) else None
 
 
 def _keyed_read(node: cst.Call, obj: Taint, taints) -> tuple[Taint | None] | None:

@@ -163,6 +163,9 @@ class FunctionInfo:
         return f"{self.cls.name}.{self.name}" if self.cls else self.name
 
 
+KWARGS_UNKNOWN: frozenset[str] = frozenset({"**"})  # TraceState.kwarg_static: what the keywords hold is not known
+
+
 @dataclass(eq=False)
 class TraceState:
     """What the analysis found about one function (the fixpoint state): the entry state of the
@@ -191,6 +194,18 @@ class TraceState:
     # (ModuleIndex.free_narrowings). None: no such place seen yet. A Python-level call from
     # traced code is one more trace whose values are not known: it empties this (``called``).
     narrowed: dict[str, str] | None = None
+    # the keys of the ``**kwargs`` parameter static in every transform that traces it (the names its
+    # static_argnames give that no named parameter has): JAX traces every other keyword the dict
+    # collects. None: no such transform seen; KWARGS_UNKNOWN: one keeps keywords as it likes (filter_jit)
+    kwarg_static: frozenset[str] | None = None
+
+    def kwargs_traced(self, static: frozenset[str] | None) -> None:
+        """One more transform traces the ``**kwargs`` parameter, all its keys but ``static``
+        (None: it decides per value, as ``eqx.filter_jit`` does: nothing known)."""
+        if static is None or self.kwarg_static is KWARGS_UNKNOWN:
+            self.kwarg_static = KWARGS_UNKNOWN
+        else:
+            self.kwarg_static = static if self.kwarg_static is None else self.kwarg_static & static
 
     def narrow(self, found: dict[str, str]) -> None:
         """One more transform stages the function, where its free variables hold ``found``."""
@@ -1650,12 +1665,27 @@ class ModuleIndex:
         state.traced_as(self._kind_of(use))
         self._hold_constants(state, info, use, positional, bound)
         own = self._decorated_statics(info, site)
+        self._kwargs_keys(state, info, statics.static | own, bound, None if filtered else use)
         for p in [p for p in info.params if p.kind != "positional"] + positional:
             if p.name in statics.static or p.name in bound or p.name in own or not self._may_trace(info, use, p):
                 continue
             maybe = filtered and not self._always_given_arrays(info, p, positional, site)
             flags = frozenset({"opaque", "foreign"}) if maybe else None
             state.trace(p.name, Origin(p.name, why, info, _flaglike_default(p.default)), flags)
+
+    @staticmethod
+    def _kwargs_keys(state: TraceState, info: FunctionInfo, static: frozenset[str], bound: set[str],
+                     use: TransformUse | None) -> None:
+        """The transform traces ``info``'s ``**kwargs`` (not static, not bound): every keyword the
+        dict collects is traced but those its static names give (``static_argnames`` naming a
+        keyword no named parameter has keeps that keyword a Python value; JAX 0.10.2,
+        tests/test_holdout19_mechanisms.py) and those ``functools.partial`` binds (Python values
+        the jit never sees). ``use`` None: a filtering transform, per value."""
+        kwarg = next((p for p in info.params if p.kind == "kwarg"), None)
+        if kwarg is None or kwarg.name in static or kwarg.name in bound:
+            return
+        named = {p.name for p in info.params}
+        state.kwargs_traced(None if use is None or use.qualname != "jax.jit" else frozenset((static | bound) - named))
 
     def _decorated_statics(self, info: FunctionInfo, site: cst.CSTNode) -> frozenset[str]:
         """JITSTATICS: the static parameters of the ``jax.jit`` decorating ``info`` closest to its

@@ -24,7 +24,7 @@ from jitguard.lint.analysis import annotated, dispatch, flatten_leaves, jaxapi, 
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.carries import arriving_tuple, carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
-from jitguard.lint.analysis.jitcontext import FunctionInfo
+from jitguard.lint.analysis.jitcontext import KWARGS_UNKNOWN, FunctionInfo
 from jitguard.lint.analysis.imports import dotted
 from jitguard.lint.analysis.lattice import TAIL, Taint
 from jitguard.lint.analysis.moduledefaults import array_module_params, held_module
@@ -212,17 +212,20 @@ class Walker(CallSemantics):
         for name in truthy_instance_params(self.index, info) & self.env.keys():
             # annotated as an instance of a class without __bool__/__len__ (or None): always true
             self.env[name] = dataclasses.replace(self.env[name], container=True)
+        self.kwargs_entry: Taint | None = None  # the **kwargs dict a jit traces keyword by keyword
         for p in info.params:
             if p.kind == "kwarg" and p.name in self.env:
                 # **kwargs is a dict whose keys are the str names of the keywords: static, whatever
                 # the values are (for k in kwargs, kwargs.items(), "k" in kwargs)
                 self.env[p.name] = dataclasses.replace(self.env[p.name], container=True, mapping=True)
+                self.kwargs_entry = self.env[p.name]
         self.entry_env = dict(self.env)  # what the parameters hold on entry (Taint objects, by identity)
         # parameters every call fills with NumPy data, untraced here (npparams: a plain call, vmap's in_axes=None)
         self.npitems: set[str] = set()
         for p in info.params:
             held = npparams.numpy_param(self.index, info, p.name) if p.name not in self.env else None
-            (self.nparrays if held == npparams.ARRAY else self.npitems if held else set()).add(p.name)
+            {npparams.ARRAY: self.nparrays, npparams.ITEMS: self.npitems, npparams.SEQUENCE: self.seqs}.get(
+                held, set()).add(p.name)  # a SEQUENCE parameter is a Python list/tuple (is_sequence)
         # the import table names resolve through: the function's own (ModuleIndex.imports_of: the
         # module's, or a child with the imports of this body and of the functions it is nested in)
         self.imports = analysis.index.imports_of(info)
@@ -1032,10 +1035,19 @@ class Walker(CallSemantics):
                 # a["num"]): only a pytree of leaves takes a string key, so it is a traced leaf (or
                 # a sub-tree or None, which a Python number cannot be either)
                 return Taint(base.origin)
-            return lattice.item(base, keyed)
+            return self.traced_keyword(base, _string_key(node)) or lattice.item(base, keyed)
         if index is not None and not self.is_sequence(node.value) and not self.is_mapping(node.value):
             return lattice.array(index)
         return self.on_captured_array(node, [node.value])  # y[0] of a captured concrete JAX array
+
+    def traced_keyword(self, base: Taint, key: str | None) -> Taint | None:
+        """``kwargs["k"]`` (or ``.get("k")``) of the ``**kwargs`` of a function jax.jit traces, on
+        entry: every keyword the dict collects arrives traced (its leaves tracers) unless the jit's
+        static_argnames names it (TraceState.kwarg_static; JAX 0.10.2). None when not known so."""
+        static = self.state.kwarg_static
+        if key is None or base is not self.kwargs_entry or static is None or static is KWARGS_UNKNOWN or key in static:
+            return None
+        return Taint(base.origin)
 
     def _known_item(self, base: Taint, node: cst.Subscript) -> tuple[bool, Taint | None]:
         """``d["k"]`` / ``t[0]`` of a value that knows that key's or position's kind."""
