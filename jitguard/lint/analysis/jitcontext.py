@@ -1678,7 +1678,9 @@ class ModuleIndex:
         for p in [p for p in info.params if p.kind != "positional"] + positional:
             if p.name in statics.static or p.name in bound or p.name in own:
                 continue
-            if p.kind == "kwarg":  # KWREST: the keywords it collects are traced unless static
+            if p.kind == "kwarg" and not filtered:
+                # KWREST: the keywords it collects are traced unless static (a filtering
+                # transform, eqx.filter_jit, keeps non-array keywords Python values: not known)
                 state.keywords((statics.static | own | bound) - {q.name for q in info.params}, use.passed_keywords)
             if not self._may_trace(info, use, p):
                 continue

@@ -14,7 +14,11 @@ such parameter) holds a NumPy array there (:data:`ARRAY`); one that every call f
 tuple or list literal of NumPy arrays (or a name bound once to one, never item-assigned) holds
 NumPy arrays as its items (:data:`ITEMS`). Indexing such an array with a tracer (a ``vmap``ped
 index, a ``fori_loop`` counter) makes NumPy convert the tracer: TracerArrayConversionError (JG104,
-``walker.is_numpy_array``).
+``walker.is_numpy_array``). One that every call fills with a tuple or list literal of other values
+(or a name bound once to one) holds a Python sequence (:data:`SEQUENCE`): indexed with a tracer,
+the list or tuple asks it for ``__index__`` (TracerIntegerConversionError under jit, ``vmap`` or a
+lax loop; JAX 0.10.2, ``tests/test_holdout19_mechanisms.py``), as a literal indexed in place does
+(JG104, ``walker.is_sequence``).
 
 Read only for plain functions and lambdas (not methods) that the module uses in no other way than
 calling them (by name, or handed to a :data:`CALLS_AS_GIVEN` function): a function passed
@@ -32,6 +36,7 @@ from jitguard.lint.analysis.walk import children, iter_nodes
 
 ARRAY = "array"  # a NumPy array
 ITEMS = "items"  # a dict, tuple or list whose items are NumPy arrays
+SEQUENCE = "sequence"  # a Python tuple or list of other values
 
 # JAX functions that call a function argument with the arguments they are given, unconverted:
 # qualified name -> (the function's position, the position of the tuple of its arguments)
@@ -74,7 +79,8 @@ def _bound_otherwise(index, scope, name: str) -> bool:
 
 
 def numpy_kind(index, scope, expr: cst.BaseExpression, depth: int = 0) -> str | None:
-    """ARRAY or ITEMS when ``expr`` (written in ``scope``) surely evaluates to NumPy data."""
+    """ARRAY or ITEMS when ``expr`` (written in ``scope``) surely evaluates to NumPy data, SEQUENCE
+    when it surely is a Python tuple or list of other values."""
     from jitguard.lint.analysis import arrays
     from jitguard.lint.analysis.walker import _is_numpy_array_expr
 
@@ -85,7 +91,7 @@ def numpy_kind(index, scope, expr: cst.BaseExpression, depth: int = 0) -> str | 
         if held is not None:
             return held
     if isinstance(expr, (cst.Dict, cst.Tuple, cst.List)):
-        return ITEMS if _literal_of_arrays(index, scope, expr, depth) else None
+        return _literal_kind(index, scope, expr, depth)
     if _is_numpy_array_expr(index, scope, expr, 2) or arrays.array_kind(expr, index, scope) == arrays.NUMPY:
         return ARRAY
     if isinstance(expr, cst.Name) and expr.value not in _uses(index)[1]:
@@ -93,8 +99,15 @@ def numpy_kind(index, scope, expr: cst.BaseExpression, depth: int = 0) -> str | 
 
         found = bound_once(expr.value, index, scope)  # params = {"a": rng.normal(size=3)} at module level
         if found is not None and isinstance(found[0], (cst.Dict, cst.Tuple, cst.List)):
-            return ITEMS if _literal_of_arrays(index, found[1], found[0], depth + 1) else None
+            return _literal_kind(index, found[1], found[0], depth + 1)
     return None
+
+
+def _literal_kind(index, scope, expr, depth: int) -> str | None:
+    """ITEMS for a literal of NumPy arrays, SEQUENCE for any other tuple or list literal."""
+    if _literal_of_arrays(index, scope, expr, depth):
+        return ITEMS
+    return SEQUENCE if isinstance(expr, (cst.Tuple, cst.List)) else None
 
 
 def _literal_of_arrays(index, scope, expr, depth: int) -> bool:

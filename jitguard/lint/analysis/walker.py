@@ -224,7 +224,8 @@ class Walker(CallSemantics):
         self.npitems: set[str] = set()
         for p in info.params:
             held = npparams.numpy_param(self.index, info, p.name) if p.name not in self.env else None
-            (self.nparrays if held == npparams.ARRAY else self.npitems if held else set()).add(p.name)
+            {npparams.ARRAY: self.nparrays, npparams.ITEMS: self.npitems, npparams.SEQUENCE: self.seqs}.get(
+                held, set()).add(p.name)  # a SEQUENCE parameter is a Python list/tuple (is_sequence)
         # the import table names resolve through: the function's own (ModuleIndex.imports_of: the
         # module's, or a child with the imports of this body and of the functions it is nested in)
         self.imports = analysis.index.imports_of(info)
