@@ -1,0 +1,42 @@
+"""True (held-out 18, look-alike of ``fresh18_flag_tested_before_staging.py``): a nested function
+that formats a traced value under ``if report:``, staged by a transform where that flag may be
+on, traces the formatting and raises (JAX 0.10.2: TypeError, "unsupported format string passed
+to DynamicJaxprTracer.__format__"): staged in the ``if report:`` branch itself, or in the ``else``
+of a test the enclosing function no longer holds because it rebinds the flag before the
+transform runs.
+"""
+
+import jax
+import jax.numpy as jnp
+
+
+def relax_logged(grid, sweeps=4, report=False):
+    def sweep(i, g):
+        new = 0.5 * (jnp.roll(g, 1) + jnp.roll(g, -1))
+        if report:
+            print(f"sweep {i}: change {jnp.max(jnp.abs(new - g)):.3e}")  # expect: JG104
+        return new
+
+    if report:
+        return jax.lax.fori_loop(0, sweeps, sweep, grid)
+    return sweep(0, grid)
+
+
+def accumulate_leveled(xs, show=False, level=0):
+    def body(total, x):
+        total = total + x
+        if show:
+            print(f"running total {total:8.3f}")  # expect: JG104
+        return total, total
+
+    if not show:
+        show = level > 1
+        return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+    return xs.sum()
+
+
+GRID = jnp.arange(6.0)
+RAISES = [
+    (lambda: relax_logged(GRID, report=True), "TypeError"),
+    (lambda: accumulate_leveled(GRID, level=2), "TypeError"),
+]
