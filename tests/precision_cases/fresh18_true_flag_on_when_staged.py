@@ -3,7 +3,8 @@ that formats a traced value under ``if report:``, staged by a transform where th
 on, traces the formatting and raises (JAX 0.10.2: TypeError, "unsupported format string passed
 to DynamicJaxprTracer.__format__"): staged in the ``if report:`` branch itself, or in the ``else``
 of a test the enclosing function no longer holds because it rebinds the flag before the
-transform runs.
+transform runs, or in the ``else`` of a test of a list the enclosing function fills before the
+transform runs (its truth changed in place: the closure reads the filled list at trace time).
 """
 
 import jax
@@ -35,8 +36,38 @@ def accumulate_leveled(xs, show=False, level=0):
     return xs.sum()
 
 
+def integrate_noted(xs, notes=()):
+    notes = list(notes)
+
+    def body(total, x):
+        total = total + x
+        if notes:
+            print(f"{notes[-1]}: {total:8.3f}")  # expect: JG104
+        return total, total
+
+    if notes:
+        return xs.sum()
+    notes.append("start")
+    return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
+def integrate_logged(xs, log):
+    def body(total, x):
+        total = total + x
+        if log:
+            print(f"{log[-1]}: {total:8.3f}")  # expect: JG104
+        return total, total
+
+    if log:
+        return xs.sum()
+    log.append("start")
+    return jax.lax.scan(body, jnp.zeros(()), xs)[0]
+
+
 GRID = jnp.arange(6.0)
 RAISES = [
+    (lambda: integrate_noted(GRID), "TypeError"),
+    (lambda: integrate_logged(GRID, []), "TypeError"),
     (lambda: relax_logged(GRID, report=True), "TypeError"),
     (lambda: accumulate_leveled(GRID, level=2), "TypeError"),
 ]
