@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
-from jitguard.lint.analysis import arrays, fieldmeta, jaxapi, noneguards, privatecalls, vmapaxes, walk
+from jitguard.lint.analysis import arrays, fieldmeta, jaxapi, noneguards, privatecalls, stagedflags, vmapaxes, walk
 from jitguard.lint.analysis.facts import RemoteJit
 from jitguard.lint.analysis.pytrees import metadata_fields
 from jitguard.lint.analysis.imports import ImportTable, dotted
@@ -1745,24 +1745,28 @@ class ModuleIndex:
         / ``raise`` (or ``if not v:``), directly or through an alias assigned just before
         (``nbrs = neighbors; if nbrs is None: return ...``); ``v`` is a local of the enclosing
         function that nothing rebinds from there on (no ``nonlocal``/``global`` anywhere), and
-        ``info`` does not bind it. The closure then reads that value in every trace made there."""
+        ``info`` does not bind it. The closure then reads that value in every trace made there.
+        Also (STAGEDFLAG, ``stagedflags.flag_truths``): a parameter of the enclosing function that
+        an ``if`` around ``site``, or an early exit before it, tested: name -> FALSY or TRUTHY."""
         parent = info.parent
         if parent is None or not isinstance(parent.node, cst.FunctionDef) or not isinstance(parent.node.body, cst.IndentedBlock):
             return {}
         body = parent.node.body.body
+        params = {p.name for p in parent.params}
+        # STAGEDFLAG: a parameter an `if` around the site (or an early exit before it) tested
+        flags = stagedflags.flag_truths(parent.node, params, info.node, site, binds, declared_outside)
         if not any(_none_exits(stmt) for stmt in body):
-            return {}  # no early exit in the enclosing body: nothing narrowed, no statement index to build
+            return flags  # no early exit in the enclosing body: nothing narrowed, no statement index to build
         at = self._statement_index(parent).get(id(site))
         if at is None:
-            return {}
-        params = {p.name for p in parent.params}
-        out: dict[str, str] = {}
+            return flags
+        out: dict[str, str] = dict(flags)
         for i in range(at):
             for tested in _none_exits(body[i]):
                 for name, since in self._narrowed_at(body, i, tested, params):
                     if (not any(binds(stmt, name) for stmt in body[since:]) and not declared_outside(parent.node, name)
                             and info.param(name) is None and not binds(info.node.body, name)):
-                        out[name] = NOT_NONE
+                        out.setdefault(name, NOT_NONE)  # (a truthy flag is not None too; a falsy one may be)
         return out
 
     @staticmethod
@@ -2195,13 +2199,16 @@ def constant_truth(expr: cst.BaseExpression, constants: dict[str, str]) -> bool 
     if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1 and isinstance(expr.left, cst.Name):
         target = expr.comparisons[0]
         value = constants.get(expr.left.value) if expr.left.value not in ("True", "False", "None") else expr.left.value
-        if value is not None and isinstance(target.comparator, cst.Name) and target.comparator.value == "None":
+        if (value is not None and value != stagedflags.FALSY and isinstance(target.comparator, cst.Name)
+                and target.comparator.value == "None"):  # (a falsy value may be None)
             if isinstance(target.operator, (cst.Is, cst.IsNot)):
                 return (value == "None") is isinstance(target.operator, cst.Is)
     return None
 
 
 def _code_truth(code: str) -> bool | None:
+    if code in (stagedflags.FALSY, stagedflags.TRUTHY):
+        return code == stagedflags.TRUTHY
     try:
         return bool(ast.literal_eval(code))
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, walk
-from jitguard.lint.analysis.literalguards import enclosing_tests
+from jitguard.lint.analysis.stagedflags import enclosing_tests
 from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
 
 

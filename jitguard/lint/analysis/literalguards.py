@@ -16,30 +16,8 @@ import libcst as cst
 
 from jitguard.lint.analysis.callnone import literal_code
 from jitguard.lint.analysis.jitcontext import constant_truth
-from jitguard.lint.analysis.walk import children
 
-_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 _NO_MODULE = cst.Module(body=[])  # literal_code prints a literal's code: no module state needed
-
-
-def enclosing_tests(body: cst.CSTNode, site: cst.CSTNode) -> list[tuple[cst.BaseExpression, bool]] | None:
-    """The tests of the ``if`` statements around ``site`` in ``body`` (not in nested functions),
-    each with the truth value it needs for ``site`` to run; None when ``site`` is not there."""
-    stack: list[tuple[cst.CSTNode, tuple]] = [(body, ())]
-    while stack:
-        node, tests = stack.pop()
-        if node is site:
-            return list(tests)
-        if isinstance(node, _SCOPES) and node is not body:
-            continue
-        if isinstance(node, cst.If):
-            stack.append((node.test, tests))
-            stack.append((node.body, (*tests, (node.test, True))))
-            if node.orelse is not None:
-                stack.append((node.orelse, (*tests, (node.test, False))))
-            continue
-        stack.extend((child, tests) for child in children(node))
-    return None
 
 
 def rules_out(call: cst.Call, callee, tests: list[tuple[cst.BaseExpression, bool]], rebound) -> bool:

@@ -774,13 +774,13 @@ def repeated_at(index, scope, site: cst.CSTNode) -> str | None:
     only the calls of ``scope`` that can reach it (LITERALGUARD: a call whose literal arguments
     make an ``if`` around ``site`` take the other branch never runs it); None when no such
     call repeats."""
-    from jitguard.lint.analysis import literalguards
+    from jitguard.lint.analysis import literalguards, stagedflags
 
     out = repeated(index)
     reason = out.get(scope)
     if reason is None or (scope.name == "__call__" and scope.is_method):
         return reason
-    tests = literalguards.enclosing_tests(scope.node.body, site)
+    tests = stagedflags.enclosing_tests(scope.node.body, site)
     if not tests:
         return reason
     rebound = index.assigned_names(scope)
