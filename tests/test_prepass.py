@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from jitguard.lint.analysis import jaxapi
+from jitguard.lint.analysis.facts import WRAPPER_SEED_KEY
 from jitguard.lint.codes import all_codes
 from jitguard.lint.discovery import module_name
 from jitguard.lint.engine import FileLinter, LintOptions, decode, read_source
@@ -73,6 +74,16 @@ def test_skipped_files_give_the_same_facts_as_the_libcst_path(monkeypatch) -> No
         quick = on.lint_source(path, source, name)
         if full.parsed and not quick.parsed:
             skipped += 1
+        maybe = quick.facts.maybe_wrappers if quick.facts is not None and not quick.parsed else ()
+        if maybe and full.facts is not None and (full.facts.wrappers or full.facts.calls):
+            # a file with no traced context whose possible wrappers the libcst path reads as
+            # wrappers: the runner checks it again, with them seeded, once another file may call
+            # one (crossmodule.wrapper_callers); that check is the libcst path's
+            assert {w.qualname.rpartition(".")[2] for w in full.facts.wrappers} <= set(maybe), path
+            assert quick.facts.calls == quick.facts.wrappers == (), path
+            assert not on.needs_libcst(source, name), path
+            quick = on.lint_source(path, source, name, {WRAPPER_SEED_KEY: {w: True for w in maybe}})
+            assert quick.parsed, path
         assert [_key(f) for f in quick.findings] == [_key(f) for f in full.findings], path
         assert quick.noqa == full.noqa, path
         facts = [r.facts.to_json() if r.facts is not None else None for r in (full, quick)]
@@ -83,7 +94,7 @@ def test_skipped_files_give_the_same_facts_as_the_libcst_path(monkeypatch) -> No
             assert not (facts[0]["trace_calls"] or {}).get("pending"), path
             facts[0] = {**facts[0], "trace_calls": None}
         assert facts[1] == facts[0], path
-        assert quick.parsed == on.needs_libcst(source, name), path
+        assert quick.parsed == on.needs_libcst(source, name) or (quick.parsed and maybe), path
     assert skipped >= 5  # the pass does keep files from libcst here
 
 
@@ -134,6 +145,30 @@ def test_context_cases(name: str) -> None:
     # the word test never says "no" where the walk says "yes"
     if prepass.triage(words(source)) is False:
         assert not expected
+
+
+TRIAGE = {
+    # a likely word, and an import that reaches a context-making name: straight to libcst
+    "import jax\ny = jax.tree_util.tree_map(f, x)\n": True,
+    "from jax.tree_util import tree_map\ny = tree_map(f, x)\n": True,
+    "from jax import lax\ny = lax.fori_loop(0, 3, f, x)\n": True,
+    "def g():\n    import jax.lax as L\n    return L.while_loop(c, b, x)\n": True,
+    # a library's own internals: the same words, no import of the tables' names: the ast pass
+    "from jax._src.tree_util import tree_map\ny = tree_map(f, x)\n": None,
+    "from ._src import tree_util\ny = tree_util.tree_map(f, x)\n": None,
+    "def fori_loop(lower, upper, body, init):\n    return init\n": None,
+    # no word of a context-making name at all
+    "import jax\ny = jax.numpy.ones(3)\n": False,
+}
+
+
+@pytest.mark.parametrize("source", sorted(TRIAGE))
+def test_triage_reads_the_imports_of_files_with_likely_words(source: str) -> None:
+    """Speed only: None sends the file to the ast pass, which decides; True skips it."""
+    prepass = Prepass()
+    assert prepass.triage(words(source), source, "jax._src.lax.mod") is TRIAGE[source]
+    if TRIAGE[source] is None:  # and the ast pass finds no context in these
+        assert not prepass.scan(ast.parse(source), "jax._src.lax.mod").context
 
 
 def test_module_import_table_matches_the_libcst_one() -> None:

@@ -162,6 +162,93 @@ def test_only_the_files_to_lint_are_ordered():
     assert importers_first(["b.py"], modules, names, texts.__getitem__) == ["b.py"]
 
 
+WRAPPED = {
+    "wrap.py": """
+        from functools import partial
+
+        import jax
+
+
+        @partial(jax.jit, static_argnums=1)
+        def step(x, n):
+            return x * n
+
+
+        def run(x, n):
+            return step(x, n)
+    """,
+    # imports the wrapper and may record a call (jax.jit(g)(1.0)), but calls no `run`
+    "user.py": """
+        import jax
+
+        from wrap import run
+
+
+        def g(x):
+            return x + 1
+
+
+        y = jax.jit(g)(1.0)
+        print(run)
+    """,
+    "caller.py": """
+        import jax
+        import jax.numpy as jnp
+
+        from wrap import run
+
+
+        @jax.jit
+        def h(x):
+            return x
+
+
+        for i in range(jnp.ones(3).shape[0]):
+            run(h(jnp.ones(2)), i)
+    """,
+}
+
+
+def test_a_wrapper_seeded_check_that_changes_nothing_reuses_the_first(tmp_path, monkeypatch):
+    """On one process, a file the seeded phase checks again only for another file's wrapper names
+    (crossmodule.wrapper_callers) is not parsed again when none of its calls has such a name
+    (FileLinter._same_as_before): the check would make the first one's result. A file that calls
+    the wrapper is checked again, and records the call. The results are those of a run that
+    checks both again."""
+    from jitguard.lint.analysis.facts import WRAPPER_SEED_KEY
+    from jitguard.lint.codes import all_codes, opt_in_codes
+    from jitguard.lint.engine import FileLinter, LintOptions
+    from jitguard.lint.runner import lint_files, with_tree_names
+
+    for name, text in WRAPPED.items():
+        (tmp_path / name).write_text(textwrap.dedent(text).lstrip())
+    monkeypatch.chdir(tmp_path)
+    paths = sorted(WRAPPED)
+    options = LintOptions(frozenset(all_codes()) - opt_in_codes())
+    checks: list[tuple[str, bool, bool]] = []  # (path, wrapper names seeded, parsed)
+    lint_source, parsed = FileLinter.lint_source, FileLinter._parsed
+
+    def counting(self, path, source, module_name="", seeds=None):
+        checks.append((path, bool(seeds and WRAPPER_SEED_KEY in seeds), False))
+        return lint_source(self, path, source, module_name, seeds)
+
+    def parsing(self, path, source):
+        checks[-1] = (*checks[-1][:2], True)
+        return parsed(self, path, source)
+
+    monkeypatch.setattr(FileLinter, "lint_source", counting)
+    monkeypatch.setattr(FileLinter, "_parsed", parsing)
+    results = lint_files(paths, with_tree_names(paths, options), jobs=1)
+    assert ("user.py", True, False) in checks  # checked with `run` seeded, not parsed again
+    assert ("caller.py", True, True) in checks  # checked with `run` seeded, parsed again
+    # (reported at the wrapper's call of the jitted function, where its callers compile)
+    assert {(r.path, f.code) for r in results for f in r.findings} == {("wrap.py", "JG302")}
+    monkeypatch.setattr(FileLinter, "_same_as_before", lambda self, *args: None)
+    again = lint_files(paths, with_tree_names(paths, options), jobs=1)
+    assert [(r.path, r.findings, r.facts, r.noqa, r.parsed) for r in again] == [
+        (r.path, r.findings, r.facts, r.noqa, r.parsed) for r in results]
+
+
 def test_the_helper_is_clean_when_nothing_traced_reaches_it(tree):
     (tree / "pkg/train.py").write_text((tree / "pkg/train.py").read_text().replace("safe_log(x) * n", "x * n"))
     assert ("pkg/helpers.py", 5, "JG101") not in check(tree, "--no-cache")

@@ -13,6 +13,7 @@ naming file and rule (exit code 2 at the end).
 from __future__ import annotations
 
 import ast
+import hashlib
 import io
 import os
 import tokenize
@@ -150,8 +151,10 @@ class FileLinter:
         on = options.prepass and os.environ.get("JITGUARD_PREPASS", "1") != "0"
         self._prepass = Prepass(options.extend_jit_names) if on else None
         # parsed trees kept for a second check of the same text (the runner's seeded phase): the
-        # tree of a file whose path is a key here is stored under it, with its text, when parsed
-        self.trees: dict[str, tuple[str, cst.Module] | None] | None = None
+        # tree of a file whose path is a key here is stored under it, with its text, when parsed;
+        # under (path, FIRST), what a check of a parsed file without traced seeds made
+        # (:meth:`_same_as_before`), for every file parsed while this is set
+        self.trees: dict | None = None
 
     def lint_path(self, path: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
         try:
@@ -218,6 +221,10 @@ class FileLinter:
             quick = self._no_context(source, module_name, result, wrappers)
             if quick is not None:
                 return quick
+        if not seeds and self.trees is not None:
+            again = self._same_as_before(path, source, module_name, wrappers)
+            if again is not None:
+                return again
         module = self._parsed(path, source)
         if isinstance(module, FileResult):
             return module
@@ -237,7 +244,7 @@ class FileLinter:
             hidden = self._hidden_by_holds(index, module, module_name, seeds, raw)
             for code, exc in failed.items():
                 result.errors.append(_internal_error(path, f"rule {code}", exc))
-            defs, calls, wrapper_facts = self._project_facts(index, module_name, wrappers)
+            defs, calls, wrapper_facts, read = self._project_facts(index, module_name, wrappers)
             # instance and private-function uses for the proof across modules that code runs only under
             # a trace (jitguard.lint.analysis.undertrace): JG301's pending findings, the churn rules' calls
             trace_calls = (undertrace.file_facts(index, public_name(module_name), self.options.tree_packages)
@@ -254,8 +261,41 @@ class FileLinter:
             trace_calls = _pending_unless_named(module, hidden, index.__dict__["none_holds"], trace_calls)
         if result.facts is not None and trace_calls is not None:
             result.facts = replace(result.facts, trace_calls=trace_calls)
+        if not seeds and self.trees is not None:
+            self._remember(path, source, module_name, frozenset(index.module_defs), wrappers, read, result)
         index.release()  # the tree goes now, not at the cycle collector's next pass
         return result
+
+    def _jitted_read(self, defs: frozenset[str], wrappers: frozenset[str], read: frozenset[str]) -> frozenset[str]:
+        """What the project facts of a check with these ``wrappers`` seeded see of the jitted names
+        (:meth:`_project_facts`): those of ``read``, the names ``FactExtractor`` looks up in them."""
+        jitted = self.options.jitted | (wrappers - defs) if wrappers else self.options.jitted
+        return jitted & read
+
+    def _remember(self, path: str, source: str, module_name: str, defs: frozenset[str], wrappers: frozenset[str],
+                  read: frozenset[str], result: FileResult) -> None:
+        """Note, for :meth:`_same_as_before`, what the check of a parsed file without traced seeds
+        made, and from what."""
+        assert self.trees is not None
+        self.trees[path, FIRST] = (_text_digest(source), module_name, self.options, defs, read,
+                                   self._jitted_read(defs, wrappers, read), result)
+
+    def _same_as_before(self, path: str, source: str, module_name: str, wrappers: frozenset[str]) -> FileResult | None:
+        """The result of an earlier check of this file (:meth:`_remember`) when this one, about to
+        parse it, would make the same: the same text, module name and options, no traced seeds
+        either time, and wrapper names seeded (the runner's seeded phase: ``WRAPPER_SEED_KEY``)
+        that change nothing the project facts read. A check is a function of those inputs, and
+        the seeded wrapper names reach only :meth:`_project_facts`, whose ``FactExtractor`` reads
+        the jitted names only as ``last in self.jitted`` of the calls it collected (``read``):
+        with the same jitted names among those, the same facts. Else None (the file is checked)."""
+        assert self.trees is not None
+        before = self.trees.get((path, FIRST))
+        if before is None:
+            return None
+        digest, name, options, defs, read, seen, result = before
+        if name != module_name or options is not self.options or self._jitted_read(defs, wrappers, read) != seen:
+            return None
+        return result if digest == _text_digest(source) else None
 
     def _parsed(self, path: str, source: str) -> cst.Module | FileResult:
         """libcst's tree of ``source`` (the kept one, when the same text was parsed before and
@@ -312,15 +352,17 @@ class FileLinter:
         return [item for item in plain if (item[0], item[1]) not in seen]
 
     def _project_facts(self, index: ModuleIndex, module_name: str,
-                       wrappers: frozenset[str] = frozenset()) -> tuple[list, list, list]:
-        """(jit definitions, call facts with their nodes, wrappers) for the project-wide rules;
+                       wrappers: frozenset[str] = frozenset()) -> tuple[list, list, list, frozenset[str]]:
+        """(jit definitions, call facts with their nodes, wrappers, the names whose being jitted
+        the three depend on: ``FactExtractor.names_read``) for the project-wide rules;
         ``wrappers``: names of other files' wrappers this file may call (a function of its own by
         that name is not one of them)."""
         if not self.project_enabled:
-            return [], [], []
+            return [], [], [], frozenset()
         jitted = self.options.jitted | (wrappers - index.module_defs.keys()) if wrappers else self.options.jitted
         extractor = FactExtractor(index, public_name(module_name), jitted, self.options.tree_packages)
-        return [d for d, _node in extractor.jit_defs()], extractor.call_facts(), extractor.wrapper_facts()
+        return ([d for d, _node in extractor.jit_defs()], extractor.call_facts(), extractor.wrapper_facts(),
+                extractor.names_read())
 
     def _place(self, result: FileResult, module: cst.Module, raw: list, calls: list) -> list[CallFact]:
         """Positions, computed only when there is something to place: the findings go into
@@ -343,7 +385,7 @@ class FileLinter:
         rules record), from CPython's ast alone; else None (jitguard.lint.prepass)."""
         prepass = self._prepass
         assert prepass is not None
-        context = prepass.triage(words(source))
+        context = prepass.triage(words(source), source, module_name)
         if context:
             return None  # very likely a traced context: straight to libcst
         tree = _ast_or_none(source)
@@ -513,6 +555,13 @@ def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outc
     reexports = {f"{public_name(module_name)}.{k}": v for k, v in imports.names.items() if v != k} if module_name else {}
     return FileFacts(tuple(outcalls), tuple(defs), tuple(wrappers or ()), tuple(calls), reexports,
                      maybe_wrappers=tuple(sorted(maybe_wrappers)))
+
+
+FIRST = "first check"  # FileLinter.trees[path, FIRST]: see FileLinter._same_as_before
+
+
+def _text_digest(source: str) -> bytes:
+    return hashlib.blake2b(source.encode("utf-8", "surrogatepass"), digest_size=16).digest()
 
 
 def _quiet_ast_parse(source: str) -> ast.Module:

@@ -65,6 +65,13 @@ class FactExtractor:
         self._forwarding: dict[int, FunctionInfo] = {}  # id of a wrapper's call of a jitted function -> the wrapper
         self._wrappers = self._find_wrappers()
 
+    def names_read(self) -> frozenset[str]:
+        """The names this extractor looks up in ``jitted`` (``last in self.jitted``, in
+        :meth:`_find_wrappers` and :meth:`call_facts`): the last names of the calls it collected.
+        Its facts depend on ``jitted`` only through which of these are in it (the engine reuses a
+        check when seeded wrapper names add none of them: ``FileLinter._same_as_before``)."""
+        return frozenset(item[4] for item in self._named)
+
     # -- definitions ------------------------------------------------------------------------
     def qualname(self, info: FunctionInfo) -> str:
         prefix = f"{self.module_name}." if self.module_name else ""

@@ -47,6 +47,23 @@ import ast
 
 from jitguard.lint.analysis.jaxapi import REGISTER_NODE_NAMES
 
+_LAST_TREE: tuple = (None, None)  # (source, its ast): module_ast's one-file memo
+
+
+def module_ast(source: str) -> ast.Module:
+    """``ast.parse(source)``, once per file for the tree scan's readers of one text
+    (textscan.metadata_names: the aux attributes and frozen attributes of pytree_aux, the
+    registrars of pytree_annot, :func:`seeds`), which read the tree and never change it: the last
+    text's tree is kept (the text itself too, so ``is`` names the same content). Raises what
+    ``ast.parse`` raises (nothing is kept then)."""
+    global _LAST_TREE
+    last, tree = _LAST_TREE
+    if last is source:
+        return tree
+    tree = ast.parse(source)
+    _LAST_TREE = (source, tree)
+    return tree
+
 REGISTER_CALLS = REGISTER_NODE_NAMES  # register_pytree_node / register_pytree_with_keys by last name
 REGISTER_CLASS = frozenset({"register_pytree_node_class", "register_pytree_with_keys_class"})
 FLATTEN_METHODS = frozenset({"tree_flatten", "tree_flatten_with_keys"})
@@ -293,7 +310,7 @@ def seeds(source: str, names: set[str], static) -> set[str]:
     if "register_pytree" not in source:
         return set()
     try:
-        module = ast.parse(source)
+        module = module_ast(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
     defs: dict[str, list[ast.FunctionDef]] = {}

@@ -66,7 +66,7 @@ import ast
 from collections.abc import Callable, Iterable
 
 from jitguard.lint.analysis.jaxapi import REGISTER_NODE_NAMES
-from jitguard.lint.analysis.leafnodes import flattens_to_nothing, no_children
+from jitguard.lint.analysis.leafnodes import flattens_to_nothing, module_ast, no_children
 
 MARK = "\x00pytree-by-annotation:"
 # a registrar that keeps every field of the class in the aux data: ALL_AUX + name + "=" + the
@@ -86,7 +86,7 @@ def registrar_entries(source: str) -> set[str]:
     class it registers by annotation (used as ``@name``), or a class whose ``__init_subclass__``
     calls one (used as a base)."""
     try:
-        tree = ast.parse(source)
+        tree = module_ast(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return set()
     imports = _imports(tree)

@@ -70,7 +70,7 @@ def _registrations(source: str):
     """(the registered class's name when a call names it, else None; its aux attributes) per
     registration of the module."""
     try:
-        tree = ast.parse(source)
+        tree = leafnodes.module_ast(source)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return
     defs: dict[str, list[ast.FunctionDef]] = {}
