@@ -17,7 +17,7 @@ from jitguard.lint.diagnostics import FileResult, Finding, NoqaDirective
 
 # The shape of an entry. Bump it whenever what is stored changes (findings, fixes, suppression
 # comments, facts): a cache written with another schema is ignored, never misread.
-SCHEMA = 8
+SCHEMA = 9
 
 # A file's status is recorded with its digest only when its last change is this much older than the
 # moment of recording: a file changed again within the clock's resolution keeps its times, so a
@@ -56,8 +56,9 @@ class Cache:
     "project": the project-wide rules' findings of the last run}, and beside it a folder
     ``<key>/`` of SHARDS files ``NN.json``: {"schema": ..., "files": {absolute path: [digest,
     findings, facts, jitted names it mentions, jitted names it defines, suppression comments,
-    tree scans, hash of the tree's jitted names the result was made with]} (the names
-    it mentions and the tree's names as hashes of their sorted lists), "stats": ...,
+    tree scans, hash of the tree's jitted names the result was made with, fingerprint of the
+    facts (:func:`facts_fingerprint`)]} (the names it mentions and the tree's names as hashes of
+    their sorted lists), "stats": ...,
     "answers": ..., "reexports": ..., "wrapper_checks": ...} for the paths of that shard.
 
     The key is the file's content (not its mtime), the version and the settings' fingerprint, so
@@ -76,6 +77,8 @@ class Cache:
         self._abs: dict[str, str] = {}
         self._cwd = os.getcwd()
         self._dirty: set[int] = set()  # the shards whose records changed
+        # the facts' fingerprint of each result given (get) or kept (put) this run, by record key
+        self.fps: dict[str, str] = {}
         self._head_dirty = False
         schema = f"{SCHEMA}.{FACTS_SCHEMA}"
         head = _load(self.file, schema)
@@ -114,6 +117,10 @@ class Cache:
     def set_names(self, names: frozenset[str]) -> None:
         """The tree's jitted names for this run (known only after the files were scanned)."""
         self._names_hash = _names_digest(names)
+
+    @property
+    def names_hash(self) -> str:
+        return self._names_hash
 
     def _touch(self, key: str) -> None:
         self._dirty.add(shard_of(key))
@@ -161,8 +168,9 @@ class Cache:
         tree's jitted names changed since the cache was written."""
         key = self._path(path) + (f"\0{seeds}" if seeds else "")
         entry = self._entries.get(key)
+        self.fps.pop(key, None)
         try:
-            if entry is None or entry[0] != digest or len(entry) != 8:
+            if entry is None or entry[0] != digest or len(entry) != 9 or not isinstance(entry[8], str):
                 return None
             if entry[7] != self._names_hash and mentions is not None:
                 if _names_digest(mentions()) != entry[3]:
@@ -174,7 +182,13 @@ class Cache:
             noqa = tuple(NoqaDirective.from_json(d) for d in entry[5])
         except (TypeError, ValueError, IndexError, KeyError):
             return None  # a damaged entry: lint the file again
+        self.fps[key] = entry[8]
         return FileResult(path, findings, facts=facts, noqa=noqa)
+
+    def fingerprint(self, path: str, result: FileResult, seeds: str = "") -> str:
+        """:func:`facts_fingerprint` of ``result``, the result of ``path`` (with ``seeds``) this run:
+        as kept with its record when it came from (or went into) the cache, else computed."""
+        return self.fps.get(self._path(path) + (f"\0{seeds}" if seeds else "")) or facts_fingerprint(result)
 
     def put(self, path: str, result: FileResult, digest: str, mentions=frozenset(), defines=frozenset(),
             seeds: str = "", metadata: tuple | None = None) -> None:
@@ -186,8 +200,9 @@ class Cache:
         key = self._path(path) + (f"\0{seeds}" if seeds else "")
         facts = result.facts.to_json() if result.facts is not None else None
         scans = [sorted(metadata[0]), sorted(metadata[1])] if metadata is not None else None
+        fp = self.fps[key] = _facts_digest(facts)
         self._entries[key] = [digest, rows, facts, _names_digest(mentions), sorted(defines), [d.to_json() for d in result.noqa],
-                              scans, self._names_hash]
+                              scans, self._names_hash, fp]
         self._touch(key)
 
     def project_findings(self, key: str) -> list[tuple[str, Finding]] | None:
@@ -206,6 +221,24 @@ class Cache:
         if self._project != [key, rows]:
             self._project = [key, rows]
             self._head_dirty = True
+
+    def project_memo(self, key: str) -> dict | None:
+        """The memo of the project-wide phase of the last run over the paths of ``key``
+        (runner._ProjectMemo), or None."""
+        data = _load(self.shards / f"memo-{key[:16]}.memo", f"{SCHEMA}.{FACTS_SCHEMA}")
+        return data if data.get("key") == key else None
+
+    def put_project_memo(self, key: str, memo: dict) -> None:
+        """Keep ``memo`` for the paths of ``key`` (written at once; the oldest of more than
+        MEMOS other memos removed: a memo per set of paths, the hook's and the whole tree's)."""
+        try:
+            self.shards.mkdir(parents=True, exist_ok=True)
+            _dump(self.shards / f"memo-{key[:16]}.memo", {"schema": f"{SCHEMA}.{FACTS_SCHEMA}", "key": key, **memo})
+            memos = sorted((p for p in self.shards.iterdir() if p.name.endswith(".memo")), key=lambda p: p.stat().st_mtime)
+            for old in memos[:-MEMOS]:
+                old.unlink()
+        except OSError:
+            pass  # only slower
 
     def reexports(self, path: str, digest: str | None, package: str) -> dict[str, str] | None:
         """What ``path`` (a package's __init__.py, module ``package``) re-exports, as read from this
@@ -333,6 +366,22 @@ def statuses_changed(directory: Path, key: str, paths, mixed: bool = False) -> i
         changed += not same
         same_seen += same
     return changed
+
+
+MEMOS = 4  # memos of the project-wide phase kept (runner._ProjectMemo), one per set of paths
+
+
+def facts_fingerprint(result: FileResult) -> str:
+    """A digest of ``result``'s facts (their JSON form, in order): all the project-wide phase reads
+    of a result besides its findings (runner._ProjectMemo)."""
+    return _facts_digest(result.facts.to_json() if result.facts is not None else None)
+
+
+def _facts_digest(facts: dict | None) -> str:
+    if facts is None:
+        return "-"
+    return hashlib.blake2b(json.dumps(facts, separators=(",", ":")).encode("utf-8", "surrogatepass"),
+                           digest_size=12).hexdigest()
 
 
 def _names_digest(names) -> str:

@@ -45,6 +45,7 @@ from jitguard.lint import ruleinfo, suppression
 from jitguard.lint.cache import Cache, content_digest, statuses_changed
 from jitguard.lint.diagnostics import FileResult, Finding
 from jitguard.lint.discovery import module_name, module_names
+from jitguard.lint.projectmemo import ProjectMemo
 from jitguard.lint.textscan import MAX_FILE_BYTES as MAX_SCAN_BYTES
 from jitguard.lint.textscan import (
     USED_ELSEWHERE,
@@ -331,8 +332,15 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
             cache.set_names(options.tree_names())
         seeding = _Seeding(paths, cache, digests, names, forked)
         results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers, forked)
-        helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
-        results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper)
+        # the project-wide phase (following traced calls, the JG301 proof, the project rules) as the
+        # last run over these paths made it, when nothing it read has changed since (a warm run)
+        memo = ProjectMemo.start(results, paths, options, cache, digests, seeding.names) if cache is not None else None
+        replayed = memo.replay(results, options, cache, digests, seeding) if memo is not None else None
+        if replayed is not None:
+            results = replayed
+        else:
+            helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
+            results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper, memo)
     except BaseException:
         if workers is not None:
             workers.close()
@@ -342,9 +350,14 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
     if workers is not None:
         workers.close(wait=False)
     try:
-        memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
-        apply_project_rules(results, codes=options.codes, memo=memo, answer=_text_answers(cache, digests), modules=names,
-                            elsewhere=forked if forked is not None and forked.started else None)
+        if replayed is None:
+            answer = _text_answers(cache, digests)
+            apply_project_rules(results, codes=options.codes, answer=memo.answer(answer) if memo is not None else answer,
+                                memo=(cache, _run_key(results, digests, seeding)) if cache is not None else None,
+                                modules=names, elsewhere=forked if forked is not None and forked.started else None,
+                                record=memo)
+            if memo is not None:
+                memo.keep(results, cache, digests, seeding)
         if cache is not None:
             cache.save()
         suppression.apply(results, options.codes)
@@ -411,7 +424,7 @@ class _Seeding:
 
 def _follow_traced_calls(
     results: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None, digests: dict[str, str],
-    seeding: _Seeding, workers: _Workers | None = None,
+    seeding: _Seeding, workers: _Workers | None = None, record: ProjectMemo | None = None,
 ) -> list[FileResult]:
     """Check again, with the seeded parameters traced, the files whose functions other files call
     from traced code, with the seeds found over all results (rounds until nothing new: a seeded
@@ -423,14 +436,19 @@ def _follow_traced_calls(
     its own: their calls of the wrappers are recorded then (one level, as in a file)."""
     module_of = {p: m for m, p in seeding.modules.items()}
     answer = _text_answers(cache, digests)
+    if record is not None and answer is not None:
+        answer = record.answer(answer)
     imports = (lambda path, module: answer(path, "imports:" + module, lambda: import_rows(_read_or_none(path), module))
                ) if answer is not None else None
     # the tree's re-exports: the packages' and every result's own, the later winning (as the
     # first round's dispatch and crossmodule.wrapper_callers read them)
     reexports: dict[str, str] | None = _all_reexports(seeding, results)
-    callers = wrapper_callers(results, module_of, _read_or_none, reexports,
-                              lambda asked: _wrapper_checks(asked, options, cache, digests, workers), imports,
-                              merged=True)
+    def keep(asked: dict[str, set[str]]) -> set[str]:
+        if record is not None:
+            record.checked.update(asked)  # (their texts are read: a change to one of them is a new phase)
+        return _wrapper_checks(asked, options, cache, digests, workers)
+
+    callers = wrapper_callers(results, module_of, _read_or_none, reexports, keep, imports, merged=True)
     if not callers and not any(r.facts is not None and r.facts.outcalls for r in results):
         seeding.trees.clear()
         return results
@@ -1144,7 +1162,7 @@ def run_project_rules(project_rules: list, sites: list[CallSite], found: list[tu
 
 def apply_project_rules(results: list[FileResult], rules: list | None = None, codes=frozenset(),
                         memo: tuple[Cache, str] | None = None, answer=None, modules: dict[str, str] | None = None,
-                        elsewhere: _Forked | None = None) -> None:
+                        elsewhere: _Forked | None = None, record: ProjectMemo | None = None) -> None:
     """Run the project rules over all call sites; add their findings to the calling files.
     (Suppression comments are applied afterwards, with every other finding: jitguard.lint.suppression.)
 
@@ -1153,16 +1171,29 @@ def apply_project_rules(results: list[FileResult], rules: list | None = None, co
     findings of a run with the same inputs come from the cache instead. ``modules``: {path: module
     name} of the run, if known. ``elsewhere``: the run's forked process (:class:`_Forked`), which
     has the rules imported: they run there on the call sites, so that this process never imports
-    libcst (what it cannot answer is run here)."""
+    libcst (what it cannot answer is run here). ``record``: the run's :class:`ProjectMemo`, which
+    gets the pending rows dropped, the files whose text the proof read and the findings (the
+    findings of an identical run are not taken from ``memo`` then: their proof's reads are needed)."""
     proof = Proofs(results, answer, modules)  # (made when first needed, then shared)
-    drop_proven(results, answer, proof)  # JG301 findings that the other files prove to run only under a trace
+    try:
+        _apply_project_rules(results, rules, codes, memo, answer, proof, elsewhere, record)
+    finally:
+        if record is not None and proof._proof is not None:
+            record.read.update(proof._proof.read)
+
+
+def _apply_project_rules(results: list[FileResult], rules: list | None, codes, memo: tuple[Cache, str] | None, answer,
+                         proof: Proofs, elsewhere: _Forked | None, record: ProjectMemo | None) -> None:
+    # JG301 findings that the other files prove to run only under a trace
+    drop_proven(results, answer, proof, record.dropped if record is not None else None)
     if rules is not None:
         project_rules = [r for r in rules if getattr(r.scope, "value", None) == "project"]
         if not project_rules:
             return
     elif ruleinfo.project_codes().isdisjoint(codes):
         return
-    found: list[tuple[str, Finding]] | None = memo[0].project_findings(memo[1]) if memo is not None else None
+    found: list[tuple[str, Finding]] | None = (memo[0].project_findings(memo[1])
+                                               if memo is not None and record is None else None)
     if found is None:
         found = []
         index = ProjectIndex(results)
@@ -1176,6 +1207,12 @@ def apply_project_rules(results: list[FileResult], rules: list | None = None, co
                 run_project_rules(project_rules if rules is not None else ruleinfo.project_rules(codes), sites, found)
         if memo is not None:
             memo[0].put_project_findings(memo[1], found)
+    if record is not None:
+        record.found = found
+    _add_project_findings(results, found)
+
+
+def _add_project_findings(results: list[FileResult], found: list[tuple[str, Finding]]) -> None:
     if not found:
         return
     by_path = {r.path: r for r in results}
