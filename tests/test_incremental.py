@@ -315,6 +315,7 @@ def test_the_project_phase_is_replayed_only_when_nothing_it_read_changed(tmp_pat
     result's facts and every answer about the files' texts as they were."""
     from jitguard import cli
     from jitguard.lint import projectmemo
+    from jitguard.lint.analysis.facts import FileFacts
 
     _count_forks(monkeypatch)
     root, texts = _project(tmp_path, monkeypatch)
@@ -331,6 +332,14 @@ def test_the_project_phase_is_replayed_only_when_nothing_it_read_changed(tmp_pat
         return got
 
     monkeypatch.setattr(projectmemo.ProjectMemo, "replay", counted)
+    decoded: list[str] = []  # facts decoded from the cache (cache._CachedResult: when first read)
+    from_json = FileFacts.from_json.__func__
+
+    def counted_from_json(cls, data):
+        decoded.append(data)
+        return from_json(cls, data)
+
+    monkeypatch.setattr(FileFacts, "from_json", classmethod(counted_from_json))
     options = ["--output-format", "json", "--extend-select", "JG304", "--exit-zero"]
 
     def run(name: str, *args: str) -> list:
@@ -350,9 +359,10 @@ def test_the_project_phase_is_replayed_only_when_nothing_it_read_changed(tmp_pat
             _write(root, name, texts[name] + "#" * step + "\n")  # (a size no earlier round gave it)
         cold = run("cold", "--no-cache", ".")
         seen.add(tuple(cold))
-        del replayed[:]
+        del replayed[:], decoded[:]
         assert run("warm", ".") == cold, f"step {step}: {name}"
         assert replayed == [same], f"step {step}: {name}"
+        assert bool(decoded) != same  # a replayed run decodes no cached result's facts (the phase decodes them)
         if edit is not None:
             jobs = ["-j", str(1 + step % 2)]
             assert run("hook", *jobs, "--force-exclude", name) == run("hook-cold", "--no-cache", "--force-exclude", name), \

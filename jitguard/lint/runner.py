@@ -397,6 +397,7 @@ class _Seeding:
         self._digests = digests or {}
         self._packages: dict[str, str] | None = None  # read from the __init__.py files when first needed
         self._collected: dict[str, str] = {}  # from the results so far (these win)
+        self._learned: list[FileResult] = []  # results whose re-exports are not in _collected yet
         self.applied: dict[str, dict] = {}
         self.keys: dict[str, str] = {}  # the seeds key of each final result checked with seeds
         # path -> (text, libcst tree) of the files a one-process first lint expects to be seeded
@@ -414,12 +415,17 @@ class _Seeding:
                 self._packages = package_reexports(
                     self.modules, lambda path, package: cache.reexports(path, digests.get(path), package),
                     lambda path, package, part: cache.put_reexports(path, digests.get(path), package, part), read)
+        for result in self._learned:  # (in the order learned: the later wins)
+            if result.facts is not None:
+                self._collected.update(result.facts.reexports)
+        self._learned.clear()
         return ChainMap(self._collected, self._packages)
 
     def learn(self, result: FileResult, applied: dict) -> None:
+        """A result made with ``applied`` seeds; its re-exports are read when :attr:`reexports` is
+        (a cached result's facts are decoded when first read: a replayed warm run reads none)."""
         self.applied[result.path] = applied
-        if result.facts is not None:
-            self._collected.update(result.facts.reexports)
+        self._learned.append(result)
 
 
 def _follow_traced_calls(
