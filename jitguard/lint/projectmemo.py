@@ -128,20 +128,9 @@ class ProjectMemo:
         if m["fps"] != self.fps:
             return None
         now = [digests[p] for p in paths]
-        before = m["digests"]
-        changed = [i for i, (a, b) in enumerate(zip(now, before)) if a != b]
-        unsafe = set(m["checked"]) | set(m["read"]) | set(m["seeds"])
-        questions, qsets, asked = m["questions"], m["qsets"], m["asked"]
-        for i in changed:
-            path = paths[i]
-            if path in unsafe or os.path.basename(path) == "__init__.py":
-                return None
-            if asked[i] is not None:
-                qset, signed = asked[i]
-                values = [_json(cache.text_answer(path, now[i], questions[j], lambda q=questions[j], p=path: ask_again(p, q)))
-                          for j in qsets[qset]]
-                if _digest(values) != signed:
-                    return None
+        changed = [i for i, (a, b) in enumerate(zip(now, m["digests"])) if a != b]
+        if not all(self._holds(m, i, now[i], cache) for i in changed):
+            return None
         by_path = dict(zip(paths, results))
         for path, key in m["seeds"].items():
             res = cache.get(path, digests[path], lambda p=path: options.mentioned(_text(p)), seeds=key)
@@ -161,6 +150,20 @@ class ProjectMemo:
         if changed:
             cache.put_project_memo(self.key, {**m, "digests": now})
         return final
+
+    def _holds(self, m: dict, i: int, digest: str, cache: Cache) -> bool:
+        """The ``i``th file changed (its content now has ``digest``): it is none of the files the phase
+        read directly, wrapper-checked, seeded or an ``__init__.py``, and its new text answers every
+        question the phase asked of it as the old one did (asked again; kept in the cache)."""
+        path = self.paths[i]
+        if path in m["checked"] or path in m["read"] or path in m["seeds"] or os.path.basename(path) == "__init__.py":
+            return False
+        if m["asked"][i] is None:
+            return True
+        qset, signed = m["asked"][i]
+        questions = [m["questions"][j] for j in m["qsets"][qset]]
+        values = [_json(cache.text_answer(path, digest, q, lambda q=q: ask_again(path, q))) for q in questions]
+        return _digest(values) == signed
 
     # -- this run ------------------------------------------------------------------------------
     def keep(self, results: list[FileResult], cache: Cache, digests: dict[str, str], seeding) -> None:

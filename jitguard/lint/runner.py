@@ -336,9 +336,7 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         # last run over these paths made it, when nothing it read has changed since (a warm run)
         memo = ProjectMemo.start(results, paths, options, cache, digests, seeding.names) if cache is not None else None
         replayed = memo.replay(results, options, cache, digests, seeding) if memo is not None else None
-        if replayed is not None:
-            results = replayed
-        else:
+        if replayed is None:
             helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
             results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper, memo)
     except BaseException:
@@ -350,14 +348,10 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
     if workers is not None:
         workers.close(wait=False)
     try:
-        if replayed is None:
-            answer = _text_answers(cache, digests)
-            apply_project_rules(results, codes=options.codes, answer=memo.answer(answer) if memo is not None else answer,
-                                memo=(cache, _run_key(results, digests, seeding)) if cache is not None else None,
-                                modules=names, elsewhere=forked if forked is not None and forked.started else None,
-                                record=memo)
-            if memo is not None:
-                memo.keep(results, cache, digests, seeding)
+        if replayed is not None:
+            results = replayed
+        else:
+            _project_phase(results, options, cache, digests, seeding, names, forked, memo)
         if cache is not None:
             cache.save()
         suppression.apply(results, options.codes)
@@ -367,6 +361,19 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         if workers is not None:
             workers.finish()
     return results
+
+
+def _project_phase(results: list[FileResult], options: LintOptions, cache: Cache | None, digests: dict[str, str],
+                   seeding: _Seeding, names: dict[str, str], forked: _Forked | None, memo: ProjectMemo | None) -> None:
+    """The project-wide rules over ``results`` (after :func:`_follow_traced_calls`), recorded in
+    ``memo`` for the next run over the same paths."""
+    answer = _text_answers(cache, digests)
+    apply_project_rules(results, codes=options.codes, answer=memo.answer(answer) if memo is not None else answer,
+                        memo=(cache, _run_key(results, digests, seeding)) if cache is not None else None,
+                        modules=names, elsewhere=forked if forked is not None and forked.started else None,
+                        record=memo)
+    if memo is not None:
+        memo.keep(results, cache, digests, seeding)
 
 
 def _run_key(results: list[FileResult], digests: dict[str, str], seeding: _Seeding) -> str:
