@@ -440,3 +440,18 @@ def test_statuses_changed_reads_the_first_files_shards(tmp_path: Path, monkeypat
     (tmp_path / "m5.py").write_text("x = 'changed too'\n")
     assert statuses_changed(folder, "k", files) == 2
     assert statuses_changed(folder, "k", files, mixed=True) == 1  # m0 the same, m1 changed: enough
+
+
+def test_the_runner_takes_the_files_in_the_order_of_discovery() -> None:
+    """runner.tree_order sorts paths as discovery walks a tree (a folder's files, then its folders,
+    by name, depth first): the runner's order for the project-wide steps, whatever the order given
+    (the pre-commit hook names its files first), is the one of the whole tree's run."""
+    from jitguard.cli import build_parser, resolver_for
+    from jitguard.lint.discovery import discover
+    from jitguard.lint.runner import tree_order
+
+    files = discover(["."], resolver_for(build_parser().parse_args(["check", "."])))
+    assert len(files) > 50 and sorted(files, key=tree_order) == files
+    made = ["b.py", "a/z.py", "a/b/c.py", "a.py", "a/b.py", "a-b/x.py", "a/a b/y.py", "ab/q.py"]
+    assert sorted(made, key=tree_order) == ["a.py", "b.py", "a/b.py", "a/z.py", "a/a b/y.py", "a/b/c.py", "a-b/x.py",
+                                            "ab/q.py"]

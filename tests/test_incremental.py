@@ -367,5 +367,13 @@ def test_the_project_phase_is_replayed_only_when_nothing_it_read_changed(tmp_pat
             jobs = ["-j", str(1 + step % 2)]
             assert run("hook", *jobs, "--force-exclude", name) == run("hook-cold", "--no-cache", "--force-exclude", name), \
                 f"step {step}: {name}"
+            assert replayed[-1]  # (the hook takes the files in the tree's order: the whole tree's memo serves it)
         assert run("again", ".") == cold and replayed[-1]
     assert len(seen) >= 5  # the edits do move findings
+    # a commit of another file, the hook alone: the memo of the whole tree's last run is replayed
+    _write(root, "steps.py", texts["steps.py"] + "# a comment\n")
+    for jobs in ("2", "1"):
+        del replayed[:]
+        assert run("hook", "-j", jobs, "--force-exclude", "steps.py") == run("hook-cold", "--no-cache", "--force-exclude",
+                                                                           "steps.py")
+        assert replayed == [True]

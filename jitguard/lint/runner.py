@@ -305,18 +305,33 @@ def lint_files(
     cache_dir: Path | None = None,
     cache_key: str = "",
 ) -> list[FileResult]:
-    """Lint ``paths`` and run the project-wide rules over what they contribute."""
+    """Lint ``paths`` and run the project-wide rules over what they contribute (the results in the
+    order of ``paths``)."""
     with fewer_collections():
-        return _lint_files(paths, options, jobs, cache_dir, cache_key)
+        results = _lint_files(paths, options, jobs, cache_dir, cache_key)
+    by_path = {r.path: r for r in results}
+    return [by_path[p] for p in dict.fromkeys(paths) if p in by_path]
 
 
-def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Path | None,
+def tree_order(path: str) -> str:
+    """A sort key that orders paths as discovery walks a tree (discovery._walk: a folder's files by
+    name, then its folders by name, depth first). The runner takes the files in this order
+    whatever the order given, so that the project-wide steps, whose results depend on the files'
+    order (the first definition of a name wins, seeds are taken from the first caller), see one
+    order: the pre-commit hook (its files named first, the rest of the tree after them) the one of
+    the whole tree's run, whose memo it can then replay (projectmemo)."""
+    *folders, name = path.split(os.sep)
+    return "".join(f"\x01{f}\x02" for f in folders) + "\x00" + name
+
+
+def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Path | None,
                 cache_key: str) -> list[FileResult]:
     digests: dict[str, str] = {}
     defines: dict[str, tuple] = {}
     # a warm run whose first files changed (the pre-commit hook: the files it names come first)
     # lints them in a process forked now, which imports the engine while this one loads the cache
-    forked = _Forked.start() if jobs > 1 and cache_dir is not None and _Forked.worth(paths, cache_dir, cache_key) else None
+    forked = _Forked.start() if jobs > 1 and cache_dir is not None and _Forked.worth(given, cache_dir, cache_key) else None
+    paths = sorted(dict.fromkeys(given), key=tree_order)
     cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
     # one read per file in this process: the text scans for jitted names and pytree metadata (the
     # tree's facts every file's analysis needs) and the cache digests
