@@ -302,6 +302,7 @@ MEMO_EDITS = [
     ("main.py", "\n\nfrom pkg.train import step\n\n\ndef loop(x):\n    for k in range(len(x)):\n        step(x, k)\n",
      False),  # a call site of another file's jitted function added
     ("b.py", ("import jax\n\n\n@jax.jit\ndef helper(y):", "def helper(y):"), False),  # the jitted definition gone
+    ("pkg/__init__.py", "# a comment\n", False),  # (a package's re-exports are read from its text: never replayed)
     ("pkg/wrap.py", None, False),  # a file deleted
     ("main.py", "# a last comment\n", True),
 ]

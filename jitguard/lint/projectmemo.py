@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from typing import TYPE_CHECKING
 
@@ -156,7 +155,8 @@ class ProjectMemo:
         read directly, wrapper-checked, seeded or an ``__init__.py``, and its new text answers every
         question the phase asked of it as the old one did (asked again; kept in the cache)."""
         path = self.paths[i]
-        if path in m["checked"] or path in m["read"] or path in m["seeds"] or os.path.basename(path) == "__init__.py":
+        # (an ``__init__.py``'s re-exports are read as crossmodule.package_reexports picks its files)
+        if path in m["checked"] or path in m["read"] or path in m["seeds"] or path.endswith("__init__.py"):
             return False
         if m["asked"][i] is None:
             return True
