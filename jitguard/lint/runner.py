@@ -304,11 +304,13 @@ def lint_files(
     jobs: int = 1,
     cache_dir: Path | None = None,
     cache_key: str = "",
+    forked: _Forked | None = None,
 ) -> list[FileResult]:
     """Lint ``paths`` and run the project-wide rules over what they contribute (the results in the
-    order of ``paths``)."""
+    order of ``paths``). ``forked``: a :class:`_Forked` the caller started for these paths' first
+    files and this cache (cli.Run.fork_early), instead of the one this run would start."""
     with fewer_collections():
-        results = _lint_files(paths, options, jobs, cache_dir, cache_key)
+        results = _lint_files(paths, options, jobs, cache_dir, cache_key, forked)
     by_path = {r.path: r for r in results}
     return [by_path[p] for p in dict.fromkeys(paths) if p in by_path]
 
@@ -325,12 +327,13 @@ def tree_order(path: str) -> str:
 
 
 def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Path | None,
-                cache_key: str) -> list[FileResult]:
+                cache_key: str, forked: _Forked | None = None) -> list[FileResult]:
     digests: dict[str, str] = {}
     defines: dict[str, tuple] = {}
     # a warm run whose first files changed (the pre-commit hook: the files it names come first)
     # lints them in a process forked now, which imports the engine while this one loads the cache
-    forked = _Forked.start() if jobs > 1 and cache_dir is not None and _Forked.worth(given, cache_dir, cache_key) else None
+    if forked is None and jobs > 1 and cache_dir is not None and _Forked.worth(given, cache_dir, cache_key):
+        forked = _Forked.start()
     paths = sorted(dict.fromkeys(given), key=tree_order)
     cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
     # one read per file in this process: the text scans for jitted names and pytree metadata (the
