@@ -378,3 +378,38 @@ def test_the_project_phase_is_replayed_only_when_nothing_it_read_changed(tmp_pat
         assert run("hook", "-j", jobs, "--force-exclude", "steps.py") == run("hook-cold", "--no-cache", "--force-exclude",
                                                                            "steps.py")
         assert replayed == [True]
+
+
+@pytest.mark.filterwarnings("ignore:os.fork")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the hook forks on Linux only")
+def test_the_hook_forks_before_the_project_is_discovered(tmp_path: Path, monkeypatch) -> None:
+    """cli.Run.fork_early starts the hook's forked process before the project's other files are
+    discovered, and the run of the group that starts with the named files uses it (runner.lint_files
+    ``forked``): the report is a cold run's."""
+    from jitguard import cli
+    from jitguard.lint import runner
+
+    forks = _count_forks(monkeypatch)
+    root, texts = _project(tmp_path, monkeypatch)
+    options = ["--output-format", "json", "--exit-zero"]
+
+    def run(name: str, *args: str) -> list:
+        out = tmp_path / f"{name}.json"
+        assert cli.main(["check", *options, "-o", str(out), *args]) == 0
+        return _findings(out)
+
+    run("first", ".")
+    given: list = []
+    lint_files = runner.lint_files
+
+    def spied(paths, *args, **kwargs):
+        given.append((len(forks), kwargs.get("forked")))
+        return lint_files(paths, *args, **kwargs)
+
+    monkeypatch.setattr(runner, "lint_files", spied)
+    named = ["a.py", "main.py"]
+    for name in named:
+        _write(root, name, texts[name] + "# edited\n")
+    assert run("hook", "-j", "2", "--force-exclude", *named) == run("hook-cold", "--no-cache", "--force-exclude", *named)
+    (started, forked), _cold = given
+    assert started == 1 and forked is not None and len(forks) == 1  # started before lint_files, and used there
