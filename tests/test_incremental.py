@@ -129,6 +129,18 @@ def _project(tmp_path: Path, monkeypatch) -> tuple[Path, dict[str, str]]:
     return root, texts
 
 
+def _runs(tmp_path: Path, *extra: str):
+    """``run(name, *args)``: ``jitguard check`` with a JSON report (and ``extra``), its findings."""
+    from jitguard import cli
+
+    def run(name: str, *args: str) -> list:
+        out = tmp_path / f"{name}.json"
+        assert cli.main(["check", "--output-format", "json", "--exit-zero", *extra, "-o", str(out), *args]) == 0
+        return _findings(out)
+
+    return run
+
+
 def _count_forks(monkeypatch) -> list[int]:
     """The pids of the forked processes the runs start (runner._Forked), as they start; the forked
     path allowed in a test process that runs other threads (JAX's, if a test imported it: the forked
@@ -314,7 +326,6 @@ def test_the_project_phase_is_replayed_only_when_nothing_it_read_changed(tmp_pat
     the hook on the edited file report what a run without a cache reports, and the whole tree's
     project-wide phase was replayed from the last run's memo exactly when the edit left every
     result's facts and every answer about the files' texts as they were."""
-    from jitguard import cli
     from jitguard.lint import projectmemo
     from jitguard.lint.analysis.facts import FileFacts
 
@@ -341,13 +352,7 @@ def test_the_project_phase_is_replayed_only_when_nothing_it_read_changed(tmp_pat
         return from_json(cls, data)
 
     monkeypatch.setattr(FileFacts, "from_json", classmethod(counted_from_json))
-    options = ["--output-format", "json", "--extend-select", "JG304", "--exit-zero"]
-
-    def run(name: str, *args: str) -> list:
-        out = tmp_path / f"{name}.json"
-        assert cli.main(["check", *options, "-o", str(out), *args]) == 0
-        return _findings(out)
-
+    run = _runs(tmp_path, "--extend-select", "JG304")
     run("first", ".")
     assert run("again", ".") == run("cold", "--no-cache", ".") and replayed[-1]  # nothing changed: replayed
     seen = set()
@@ -386,18 +391,11 @@ def test_the_hook_forks_before_the_project_is_discovered(tmp_path: Path, monkeyp
     """cli.Run.fork_early starts the hook's forked process before the project's other files are
     discovered, and the run of the group that starts with the named files uses it (runner.lint_files
     ``forked``): the report is a cold run's."""
-    from jitguard import cli
     from jitguard.lint import runner
 
     forks = _count_forks(monkeypatch)
     root, texts = _project(tmp_path, monkeypatch)
-    options = ["--output-format", "json", "--exit-zero"]
-
-    def run(name: str, *args: str) -> list:
-        out = tmp_path / f"{name}.json"
-        assert cli.main(["check", *options, "-o", str(out), *args]) == 0
-        return _findings(out)
-
+    run = _runs(tmp_path)
     run("first", ".")
     given: list = []
     lint_files = runner.lint_files
