@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import subprocess
 import sys
@@ -23,18 +24,24 @@ def jitguard(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def cache_files(folder: Path) -> list[Path]:
     """The head file of each cache (one per version, schema and settings); its records are in the
     shard files of the folder of the same name beside it."""
-    return sorted((folder / __version__).glob("*.json")) if (folder / __version__).is_dir() else []
+    return sorted((folder / __version__).glob("*.bin")) if (folder / __version__).is_dir() else []
 
 
 def shard_files(head: Path) -> list[Path]:
-    return sorted(head.with_suffix("").glob("*.json"))
+    return sorted(head.with_suffix("").glob("*.bin"))
+
+
+def read_shard(shard: Path) -> dict:
+    """A shard's tables (cache files are marshal; the lazy tables JSON text inside them)."""
+    data = marshal.loads(shard.read_bytes())
+    return {k: json.loads(v) if isinstance(v, str) and k != "schema" else v for k, v in data.items()}
 
 
 def entries(folder: Path, table: str = "files") -> dict:
     out: dict = {}
     for f in cache_files(folder):
         for shard in shard_files(f):
-            out.update(json.loads(shard.read_text()).get(table, {}))
+            out.update(read_shard(shard).get(table, {}))
     return out
 
 
@@ -99,16 +106,23 @@ def test_a_damaged_cache_is_ignored(tmp_path: Path) -> None:
     assert jitguard(tmp_path, "check", ".").returncode == 1
     [cache_file] = cache_files(tmp_path / ".jitguard_cache")
     expected = jitguard(tmp_path, "check", "--no-cache", "--output-format", "json", ".").stdout
-    for junk in ("{not json", "[]", '{"%s": 5}' % (tmp_path / "bug.py"), '{"%s": ["x", [[1]]]}' % (tmp_path / "bug.py")):
-        cache_file.write_text(junk)
+    for junk in (b"{not marshal", marshal.dumps([]), marshal.dumps({str(tmp_path / "bug.py"): 5}),
+                 marshal.dumps({str(tmp_path / "bug.py"): ["x", [[1]]]})):
+        cache_file.write_bytes(junk)
         proc = jitguard(tmp_path, "check", "--output-format", "json", ".")
         assert proc.returncode == 1 and proc.stdout == expected, junk
     [shard] = shard_files(cache_file)
-    schema = json.loads(shard.read_text())["schema"]
-    for junk in ("{not json", "[]", json.dumps({"schema": schema, "files": {str(tmp_path / "bug.py"): 5}}),
-                 json.dumps({"schema": schema, "files": {str(tmp_path / "bug.py"): ["x", [[1]]]}}),
-                 json.dumps({"schema": schema, "files": {str(tmp_path / "bug.py"): [None] * 8}, "stats": 3})):
-        shard.write_text(junk)
+    good = marshal.loads(shard.read_bytes())
+    schema = good["schema"]
+    [(key, entry)] = good["files"].items()
+    for junk in (b"{not marshal", marshal.dumps([]), marshal.dumps({"schema": schema, "files": {str(tmp_path / "bug.py"): 5}}),
+                 marshal.dumps({"schema": schema, "files": {str(tmp_path / "bug.py"): ["x", [[1]]]}}),
+                 marshal.dumps({"schema": schema, "files": {str(tmp_path / "bug.py"): [None] * 8}, "stats": 3}),
+                 # the facts' text damaged (its fingerprint no longer matches), or not a text
+                 marshal.dumps({**good, "files": {key: [*entry[:2], entry[2][:-1], *entry[3:]]}}),
+                 marshal.dumps({**good, "files": {key: [*entry[:2], {"schema": 0}, *entry[3:]]}}),
+                 marshal.dumps({**good, "answers": "{not json"})):
+        shard.write_bytes(junk)
         proc = jitguard(tmp_path, "check", "--output-format", "json", ".")
         assert proc.returncode == 1 and proc.stdout == expected, junk
 
@@ -202,9 +216,9 @@ def test_one_cache_for_one_process_and_several(tmp_path: Path) -> None:
 def _without_stats(cache: Path) -> dict:
     """The cache's results; the files' statuses aside (a file written less than
     cache.STAT_MARGIN_NS before a run gets its status recorded by a later run)."""
-    data = {"head": json.loads(cache.read_text())}
+    data = {"head": marshal.loads(cache.read_bytes())}
     for shard in shard_files(cache):
-        data[shard.name] = json.loads(shard.read_text())
+        data[shard.name] = read_shard(shard)
         data[shard.name].pop("stats", None)
     return data
 
@@ -426,3 +440,18 @@ def test_statuses_changed_reads_the_first_files_shards(tmp_path: Path, monkeypat
     (tmp_path / "m5.py").write_text("x = 'changed too'\n")
     assert statuses_changed(folder, "k", files) == 2
     assert statuses_changed(folder, "k", files, mixed=True) == 1  # m0 the same, m1 changed: enough
+
+
+def test_the_runner_takes_the_files_in_the_order_of_discovery() -> None:
+    """runner.tree_order sorts paths as discovery walks a tree (a folder's files, then its folders,
+    by name, depth first): the runner's order for the project-wide steps, whatever the order given
+    (the pre-commit hook names its files first), is the one of the whole tree's run."""
+    from jitguard.cli import build_parser, resolver_for
+    from jitguard.lint.discovery import discover
+    from jitguard.lint.runner import tree_order
+
+    files = discover(["."], resolver_for(build_parser().parse_args(["check", "."])))
+    assert len(files) > 50 and sorted(files, key=tree_order) == files
+    made = ["b.py", "a/z.py", "a/b/c.py", "a.py", "a/b.py", "a-b/x.py", "a/a b/y.py", "ab/q.py"]
+    assert sorted(made, key=tree_order) == ["a.py", "b.py", "a/b.py", "a/z.py", "a/a b/y.py", "a/b/c.py", "a-b/x.py",
+                                            "ab/q.py"]

@@ -129,8 +129,11 @@ def test_another_facts_schema_is_refused_and_the_file_linted_again(tmp_path: Pat
     cache.put(res.path, res, "digest")
     assert cache.get(res.path, "digest").facts == res.facts
     entry = next(iter(cache._entries.values()))
-    entry[2]["schema"] = F.FACTS_SCHEMA + 1
-    assert cache.get(res.path, "digest") is None
+    assert cache.get(res.path, "digest").facts == res.facts  # (its facts kept as JSON text, decoded when read)
+    facts = json.loads(entry[2])
+    facts["schema"] = F.FACTS_SCHEMA + 1
+    entry[2] = json.dumps(facts)
+    assert cache.get(res.path, "digest") is None  # (the text no longer has the entry's fingerprint)
 
 
 def test_seeds_round_trip() -> None:

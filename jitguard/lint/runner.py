@@ -45,6 +45,7 @@ from jitguard.lint import ruleinfo, suppression
 from jitguard.lint.cache import Cache, content_digest, statuses_changed
 from jitguard.lint.diagnostics import FileResult, Finding
 from jitguard.lint.discovery import module_name, module_names
+from jitguard.lint.projectmemo import ProjectMemo
 from jitguard.lint.textscan import MAX_FILE_BYTES as MAX_SCAN_BYTES
 from jitguard.lint.textscan import (
     USED_ELSEWHERE,
@@ -303,19 +304,37 @@ def lint_files(
     jobs: int = 1,
     cache_dir: Path | None = None,
     cache_key: str = "",
+    forked: _Forked | None = None,
 ) -> list[FileResult]:
-    """Lint ``paths`` and run the project-wide rules over what they contribute."""
+    """Lint ``paths`` and run the project-wide rules over what they contribute (the results in the
+    order of ``paths``). ``forked``: a :class:`_Forked` the caller started for these paths' first
+    files and this cache (cli.Run.fork_early), instead of the one this run would start."""
     with fewer_collections():
-        return _lint_files(paths, options, jobs, cache_dir, cache_key)
+        results = _lint_files(paths, options, jobs, cache_dir, cache_key, forked)
+    by_path = {r.path: r for r in results}
+    return [by_path[p] for p in dict.fromkeys(paths) if p in by_path]
 
 
-def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Path | None,
-                cache_key: str) -> list[FileResult]:
+def tree_order(path: str) -> str:
+    """A sort key that orders paths as discovery walks a tree (discovery._walk: a folder's files by
+    name, then its folders by name, depth first). The runner takes the files in this order
+    whatever the order given, so that the project-wide steps, whose results depend on the files'
+    order (the first definition of a name wins, seeds are taken from the first caller), see one
+    order: the pre-commit hook (its files named first, the rest of the tree after them) the one of
+    the whole tree's run, whose memo it can then replay (projectmemo)."""
+    *folders, name = path.split(os.sep)
+    return "".join(f"\x01{f}\x02" for f in folders) + "\x00" + name
+
+
+def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Path | None,
+                cache_key: str, forked: _Forked | None = None) -> list[FileResult]:
     digests: dict[str, str] = {}
     defines: dict[str, tuple] = {}
     # a warm run whose first files changed (the pre-commit hook: the files it names come first)
     # lints them in a process forked now, which imports the engine while this one loads the cache
-    forked = _Forked.start() if jobs > 1 and cache_dir is not None and _Forked.worth(paths, cache_dir, cache_key) else None
+    if forked is None and jobs > 1 and cache_dir is not None and _Forked.worth(given, cache_dir, cache_key):
+        forked = _Forked.start()
+    paths = sorted(dict.fromkeys(given), key=tree_order)
     cache = Cache(cache_dir, cache_key) if cache_dir is not None else None
     # one read per file in this process: the text scans for jitted names and pytree metadata (the
     # tree's facts every file's analysis needs) and the cache digests
@@ -331,8 +350,13 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
             cache.set_names(options.tree_names())
         seeding = _Seeding(paths, cache, digests, names, forked)
         results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers, forked)
-        helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
-        results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper)
+        # the project-wide phase (following traced calls, the JG301 proof, the project rules) as the
+        # last run over these paths made it, when nothing it read has changed since (a warm run)
+        memo = ProjectMemo.start(results, paths, options, cache, digests, seeding.names) if cache is not None else None
+        replayed = memo.replay(results, options, cache, digests, seeding) if memo is not None else None
+        if replayed is None:
+            helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
+            results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper, memo)
     except BaseException:
         if workers is not None:
             workers.close()
@@ -342,9 +366,10 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
     if workers is not None:
         workers.close(wait=False)
     try:
-        memo = (cache, _run_key(results, digests, seeding)) if cache is not None else None
-        apply_project_rules(results, codes=options.codes, memo=memo, answer=_text_answers(cache, digests), modules=names,
-                            elsewhere=forked if forked is not None and forked.started else None)
+        if replayed is not None:
+            results = replayed
+        else:
+            _project_phase(results, options, cache, digests, seeding, names, forked, memo)
         if cache is not None:
             cache.save()
         suppression.apply(results, options.codes)
@@ -354,6 +379,19 @@ def _lint_files(paths: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         if workers is not None:
             workers.finish()
     return results
+
+
+def _project_phase(results: list[FileResult], options: LintOptions, cache: Cache | None, digests: dict[str, str],
+                   seeding: _Seeding, names: dict[str, str], forked: _Forked | None, memo: ProjectMemo | None) -> None:
+    """The project-wide rules over ``results`` (after :func:`_follow_traced_calls`), recorded in
+    ``memo`` for the next run over the same paths."""
+    answer = _text_answers(cache, digests)
+    apply_project_rules(results, codes=options.codes, answer=memo.answer(answer) if memo is not None else answer,
+                        memo=(cache, _run_key(results, digests, seeding)) if cache is not None else None,
+                        modules=names, elsewhere=forked if forked is not None and forked.started else None,
+                        record=memo)
+    if memo is not None:
+        memo.keep(results, cache, digests, seeding)
 
 
 def _run_key(results: list[FileResult], digests: dict[str, str], seeding: _Seeding) -> str:
@@ -384,6 +422,7 @@ class _Seeding:
         self._digests = digests or {}
         self._packages: dict[str, str] | None = None  # read from the __init__.py files when first needed
         self._collected: dict[str, str] = {}  # from the results so far (these win)
+        self._learned: list[FileResult] = []  # results whose re-exports are not in _collected yet
         self.applied: dict[str, dict] = {}
         self.keys: dict[str, str] = {}  # the seeds key of each final result checked with seeds
         # path -> (text, libcst tree) of the files a one-process first lint expects to be seeded
@@ -401,17 +440,22 @@ class _Seeding:
                 self._packages = package_reexports(
                     self.modules, lambda path, package: cache.reexports(path, digests.get(path), package),
                     lambda path, package, part: cache.put_reexports(path, digests.get(path), package, part), read)
+        for result in self._learned:  # (in the order learned: the later wins)
+            if result.facts is not None:
+                self._collected.update(result.facts.reexports)
+        self._learned.clear()
         return ChainMap(self._collected, self._packages)
 
     def learn(self, result: FileResult, applied: dict) -> None:
+        """A result made with ``applied`` seeds; its re-exports are read when :attr:`reexports` is
+        (a cached result's facts are decoded when first read: a replayed warm run reads none)."""
         self.applied[result.path] = applied
-        if result.facts is not None:
-            self._collected.update(result.facts.reexports)
+        self._learned.append(result)
 
 
 def _follow_traced_calls(
     results: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None, digests: dict[str, str],
-    seeding: _Seeding, workers: _Workers | None = None,
+    seeding: _Seeding, workers: _Workers | None = None, record: ProjectMemo | None = None,
 ) -> list[FileResult]:
     """Check again, with the seeded parameters traced, the files whose functions other files call
     from traced code, with the seeds found over all results (rounds until nothing new: a seeded
@@ -423,14 +467,19 @@ def _follow_traced_calls(
     its own: their calls of the wrappers are recorded then (one level, as in a file)."""
     module_of = {p: m for m, p in seeding.modules.items()}
     answer = _text_answers(cache, digests)
+    if record is not None and answer is not None:
+        answer = record.answer(answer)
     imports = (lambda path, module: answer(path, "imports:" + module, lambda: import_rows(_read_or_none(path), module))
                ) if answer is not None else None
     # the tree's re-exports: the packages' and every result's own, the later winning (as the
     # first round's dispatch and crossmodule.wrapper_callers read them)
     reexports: dict[str, str] | None = _all_reexports(seeding, results)
-    callers = wrapper_callers(results, module_of, _read_or_none, reexports,
-                              lambda asked: _wrapper_checks(asked, options, cache, digests, workers), imports,
-                              merged=True)
+    def keep(asked: dict[str, set[str]]) -> set[str]:
+        if record is not None:
+            record.checked.update(asked)  # (their texts are read: a change to one of them is a new phase)
+        return _wrapper_checks(asked, options, cache, digests, workers)
+
+    callers = wrapper_callers(results, module_of, _read_or_none, reexports, keep, imports, merged=True)
     if not callers and not any(r.facts is not None and r.facts.outcalls for r in results):
         seeding.trees.clear()
         return results
@@ -1144,7 +1193,7 @@ def run_project_rules(project_rules: list, sites: list[CallSite], found: list[tu
 
 def apply_project_rules(results: list[FileResult], rules: list | None = None, codes=frozenset(),
                         memo: tuple[Cache, str] | None = None, answer=None, modules: dict[str, str] | None = None,
-                        elsewhere: _Forked | None = None) -> None:
+                        elsewhere: _Forked | None = None, record: ProjectMemo | None = None) -> None:
     """Run the project rules over all call sites; add their findings to the calling files.
     (Suppression comments are applied afterwards, with every other finding: jitguard.lint.suppression.)
 
@@ -1153,16 +1202,29 @@ def apply_project_rules(results: list[FileResult], rules: list | None = None, co
     findings of a run with the same inputs come from the cache instead. ``modules``: {path: module
     name} of the run, if known. ``elsewhere``: the run's forked process (:class:`_Forked`), which
     has the rules imported: they run there on the call sites, so that this process never imports
-    libcst (what it cannot answer is run here)."""
+    libcst (what it cannot answer is run here). ``record``: the run's :class:`ProjectMemo`, which
+    gets the pending rows dropped, the files whose text the proof read and the findings (the
+    findings of an identical run are not taken from ``memo`` then: their proof's reads are needed)."""
     proof = Proofs(results, answer, modules)  # (made when first needed, then shared)
-    drop_proven(results, answer, proof)  # JG301 findings that the other files prove to run only under a trace
+    try:
+        _apply_project_rules(results, rules, codes, memo, answer, proof, elsewhere, record)
+    finally:
+        if record is not None and proof._proof is not None:
+            record.read.update(proof._proof.read)
+
+
+def _apply_project_rules(results: list[FileResult], rules: list | None, codes, memo: tuple[Cache, str] | None, answer,
+                         proof: Proofs, elsewhere: _Forked | None, record: ProjectMemo | None) -> None:
+    # JG301 findings that the other files prove to run only under a trace
+    drop_proven(results, answer, proof, record.dropped if record is not None else None)
     if rules is not None:
         project_rules = [r for r in rules if getattr(r.scope, "value", None) == "project"]
         if not project_rules:
             return
     elif ruleinfo.project_codes().isdisjoint(codes):
         return
-    found: list[tuple[str, Finding]] | None = memo[0].project_findings(memo[1]) if memo is not None else None
+    found: list[tuple[str, Finding]] | None = (memo[0].project_findings(memo[1])
+                                               if memo is not None and record is None else None)
     if found is None:
         found = []
         index = ProjectIndex(results)
@@ -1176,6 +1238,12 @@ def apply_project_rules(results: list[FileResult], rules: list | None = None, co
                 run_project_rules(project_rules if rules is not None else ruleinfo.project_rules(codes), sites, found)
         if memo is not None:
             memo[0].put_project_findings(memo[1], found)
+    if record is not None:
+        record.found = found
+    _add_project_findings(results, found)
+
+
+def _add_project_findings(results: list[FileResult], found: list[tuple[str, Finding]]) -> None:
     if not found:
         return
     by_path = {r.path: r for r in results}

@@ -27,12 +27,14 @@ import re
 from dataclasses import replace
 
 
-def drop_proven(results, answer=None, proof: "Proofs | None" = None) -> None:
+def drop_proven(results, answer=None, proof: "Proofs | None" = None, dropped: list | None = None) -> None:
     """Remove from ``results`` (FileResult) the pending JG301 findings whose condition holds.
 
     ``answer(path, question, compute)``, if given, may give ``compute()``, a search of the file's
     text, from an earlier run on the same content (the runner's cache: Cache.text_answer).
-    ``proof``: the run's :class:`Proofs` (one proof for this and :func:`traced_sites`)."""
+    ``proof``: the run's :class:`Proofs` (one proof for this and :func:`traced_sites`).
+    ``dropped``: gets (path, code, line, column) of each pending row dropped (the runner's memo of
+    the project-wide phase replays them: runner._ProjectMemo)."""
     pending = [(res, row) for res in results for row in _trace_calls(res).get("pending", ())]
     if not pending:
         return
@@ -47,6 +49,8 @@ def drop_proven(results, answer=None, proof: "Proofs | None" = None) -> None:
         else:
             drop = proof.referred_elsewhere(named, res.path) if named else proof.holds(classes, names, res.path)
         if drop:
+            if dropped is not None:
+                dropped.append((res.path, code, line, column))
             res.findings = [f for f in res.findings
                             if not (f.code == code and f.line == line and f.column == column)]
 
@@ -116,6 +120,7 @@ class _Proof:
             for qualname, verdicts in facts.get("uses", {}).items():
                 self._uses.setdefault(self._tree_name(self.canonical(qualname)), []).append((res.path, verdicts))
         self._texts: dict[str, str | None] = {}
+        self.read: set[str] = set()  # files whose text was read outside ``answer`` (:meth:`referring`)
         self._memo: dict[str, bool] = {}
         self._stack: set[str] = set()
 
@@ -246,6 +251,7 @@ class _Proof:
                 continue
             if not self._mentions(res.path, words, names):
                 continue
+            self.read.add(res.path)
             text = self._text(res.path)
             if (text is None or "import_module" in text or "__import__" in text  # run-time imports: the words decide
                     or self._refers(text, self._module(res.path), module, names, path, loose)):

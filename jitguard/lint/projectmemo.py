@@ -1,0 +1,198 @@
+"""The project-wide phase of a warm run, replayed when nothing it read has changed.
+
+After every file has a result, the runner follows traced calls into other files (re-linting the
+seeded ones), drops the JG301 findings the tree proves to run under a trace, and runs the project
+rules over the call sites (runner._follow_traced_calls, runner.apply_project_rules). All three read
+the whole tree: on a 3,000-file tree they cost more than the lint of a few changed files (the
+pre-commit hook, docs/performance.md). Their output is a function of what they read:
+
+* each result's facts (``FileFacts``: call sites, definitions, out-calls, re-exports, the uses of
+  classes' instances, ...), compared as a fingerprint of their JSON form (cache.facts_fingerprint);
+* the answers to questions about files' texts (``answer(path, question, compute)``: an import
+  statement's rows, a regular expression, ``__all__``), kept per file and question;
+* the texts the proof reads outside those questions (undertrace_project._Proof.read), the files
+  whose wrapper checks read their text (runner._wrapper_checks), the ``__init__.py`` files whose
+  re-exports are read, and the seeded results (each made from its file's content and its seeds);
+* the paths in their order, their module names, the tree's names and the rule codes (the memo's key).
+
+A run records them (:class:`ProjectMemo`, kept in the cache per set of paths: the hook's and the
+whole tree's). The next run over the same paths replays the recorded output (the seeded results
+from the cache, the pending findings dropped, the project rules' findings) when: every result's
+facts have the recorded fingerprint, and every file whose content changed since is none of the
+files read directly, wrapper-checked, seeded or an ``__init__.py``, and answers every question
+asked of it in the recording run as it did then (asked again of its new text). Then the phase
+would read exactly what it read before, so it would compute exactly what it computed: the replay
+is the phase's output, not an approximation. Anything else (a jitted definition added, a call site
+moved, a static_argnums changed, a file added or deleted) runs the phase again, and records it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import TYPE_CHECKING
+
+from jitguard.lint.cache import Cache, replace_related
+from jitguard.lint.diagnostics import FileResult, Finding
+
+if TYPE_CHECKING:
+    from jitguard.lint.textscan import LintOptions
+
+
+def _json(value) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _digest(parts) -> str:
+    return hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+
+def ask_again(path: str, question: str):
+    """The answer to ``question`` about ``path``'s text now, computed as the project-wide steps
+    compute it (crossmodule.import_rows for ``imports:``; undertrace_project._Proof._mentions for
+    ``re:``, whose needles only speed up the search; _Proof._has_all for ``has:__all__``). A question
+    of another kind: a ValueError (no replay)."""
+    from jitguard.lint.textscan import read_source
+
+    try:
+        data: bytes | None = read_source(path)
+    except (OSError, ValueError):
+        data = None
+    if question.startswith("imports:"):
+        from jitguard.lint.analysis.crossmodule import import_rows
+
+        return import_rows(data, question[len("imports:"):])
+    text = data.decode("utf-8", "replace") if data is not None else None
+    if question.startswith("re:"):
+        return text is None or re.search(question[len("re:"):], text) is not None
+    if question == "has:__all__":
+        return text is None or "__all__" in text
+    raise ValueError(f"unknown question {question!r}")
+
+
+class ProjectMemo:
+    """What one run's project-wide phase read and made (see the module's docstring)."""
+
+    def __init__(self, key: str, paths: list[str], fps: list[str], stored: dict | None) -> None:
+        self.key = key
+        self.paths = paths
+        self.fps = fps  # each first result's facts fingerprint, in the order of paths
+        self.stored = stored  # the memo the last run over these paths kept
+        self.answers: dict[str, dict[str, str]] = {}  # path -> {question: its answer as JSON}
+        self.checked: set[str] = set()  # files asked a wrapper check (their text is read)
+        self.read: set[str] = set()  # files whose text the proof read outside ``answer``
+        self.dropped: list = []  # (path, code, line, column) of the pending findings dropped
+        self.found: list[tuple[str, Finding]] = []  # the project rules' findings
+
+    @classmethod
+    def start(cls, results: list[FileResult], paths: list[str], options: LintOptions, cache: Cache,
+              digests: dict[str, str], names: dict[str, str]) -> ProjectMemo | None:
+        """The memo of this run, given its first results (one per path, in order); None when one
+        has an internal error or a file could not be read (nothing recorded, nothing replayed)."""
+        if len(results) != len(paths) or any(r.errors or r.path != p or digests.get(p) is None
+                                              for r, p in zip(results, paths)):
+            return None
+        key = _digest([*paths, "", *(names.get(p) or "" for p in paths), "", cache.names_hash,
+                       ",".join(sorted(options.codes))])
+        fps = [cache.fingerprint(p, r) for p, r in zip(paths, results)]
+        return cls(key, paths, fps, cache.project_memo(key))
+
+    def answer(self, base):
+        """``base`` (the run's ``answer(path, question, compute)``), recording every answer."""
+        def ask(path: str, question: str, compute):
+            value = base(path, question, compute)
+            self.answers.setdefault(path, {})[question] = _json(value)
+            return value
+
+        return ask
+
+    # -- the next run ------------------------------------------------------------------------
+    def replay(self, results: list[FileResult], options: LintOptions, cache: Cache, digests: dict[str, str],
+               seeding) -> list[FileResult] | None:
+        """The results after the project-wide phase, replayed from the stored memo; None when it
+        does not hold (the phase then runs, and this memo records it)."""
+        if self.stored is None:
+            return None
+        try:
+            return self._replay(self.stored, results, options, cache, digests, seeding)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return None  # a damaged memo: run the phase
+
+    def _replay(self, m: dict, results: list[FileResult], options: LintOptions, cache: Cache,
+                digests: dict[str, str], seeding) -> list[FileResult] | None:
+        from jitguard.lint.runner import _text
+
+        paths = self.paths
+        if m["fps"] != self.fps:
+            return None
+        now = [digests[p] for p in paths]
+        changed = [i for i, (a, b) in enumerate(zip(now, m["digests"])) if a != b]
+        if not all(self._holds(m, i, now[i], cache) for i in changed):
+            return None
+        by_path = dict(zip(paths, results))
+        for path, key in m["seeds"].items():
+            res = cache.get(path, digests[path], lambda p=path: options.mentioned(_text(p)), seeds=key)
+            if res is None or cache.fingerprint(path, res, key) != m["seed_fps"][path]:
+                return None
+            by_path[path] = res
+        final = [by_path[p] for p in paths]
+        seeding.keys.update(m["seeds"])
+        seeding.trees.clear()
+        for path, code, line, column in m["dropped"]:
+            res = by_path[path]
+            res.findings = [f for f in res.findings if not (f.code == code and f.line == line and f.column == column)]
+        from jitguard.lint.runner import _add_project_findings
+
+        _add_project_findings(final, [(path, replace_related(Finding.from_json(path, row), related))
+                                      for path, row, related in m["found"]])
+        if changed:
+            cache.put_project_memo(self.key, {**m, "digests": now})
+        return final
+
+    def _holds(self, m: dict, i: int, digest: str, cache: Cache) -> bool:
+        """The ``i``th file changed (its content now has ``digest``): it is none of the files the phase
+        read directly, wrapper-checked, seeded or an ``__init__.py``, and its new text answers every
+        question the phase asked of it as the old one did (asked again; kept in the cache)."""
+        path = self.paths[i]
+        # (an ``__init__.py``'s re-exports are read as crossmodule.package_reexports picks its files)
+        if path in m["checked"] or path in m["read"] or path in m["seeds"] or path.endswith("__init__.py"):
+            return False
+        if m["asked"][i] is None:
+            return True
+        qset, signed = m["asked"][i]
+        questions = [m["questions"][j] for j in m["qsets"][qset]]
+        values = [_json(cache.text_answer(path, digest, q, lambda q=q: ask_again(path, q))) for q in questions]
+        return _digest(values) == signed
+
+    # -- this run ------------------------------------------------------------------------------
+    def keep(self, results: list[FileResult], cache: Cache, digests: dict[str, str], seeding) -> None:
+        """Store what this run's phase read and made (``results``: after it)."""
+        by_path = {r.path: r for r in results}
+        if any(by_path.get(p) is None for p in self.paths):
+            return
+        seeds = {p: k for p, k in seeding.keys.items() if k}
+        questions: dict[str, int] = {}
+        qsets: dict[tuple, int] = {}
+        asked: list = []
+        for path in self.paths:
+            got = self.answers.get(path)
+            if not got:
+                asked.append(None)
+                continue
+            order = sorted(got)
+            qset = tuple(questions.setdefault(q, len(questions)) for q in order)
+            asked.append([qsets.setdefault(qset, len(qsets)), _digest([got[q] for q in order])])
+        cache.put_project_memo(self.key, {
+            "fps": self.fps,
+            "digests": [digests[p] for p in self.paths],
+            "questions": list(questions),
+            "qsets": [list(q) for q in qsets],
+            "asked": asked,
+            "checked": sorted(self.checked),
+            "read": sorted(self.read),
+            "seeds": seeds,
+            "seed_fps": {p: cache.fingerprint(p, by_path[p], k) for p, k in seeds.items()},
+            "dropped": [list(d) for d in self.dropped],
+            "found": [[path, f.to_json(), list(f.related)] for path, f in self.found],
+        })
