@@ -38,16 +38,11 @@ def train_in_scan(n=3):
 # --- must not be flagged ---
 
 
-class StrategyWhere:
-    def __init__(self, popsize, num_dims):
-        self.popsize = popsize
-        self.num_dims = num_dims
-
+class StrategyWhere(Strategy):
     def default_params(self):
-        mu = self.popsize // 2
         weights_prime = jnp.log((self.popsize + 1) / 2) - jnp.log(jnp.arange(1, self.popsize + 1))
         positive_sum = jnp.sum(jnp.where(weights_prime > 0, weights_prime, 0.0))
-        return weights_prime[:mu] / positive_sum
+        return weights_prime[: self.popsize // 2] / positive_sum
 
 
 def train_with_params_built_outside(n=3):

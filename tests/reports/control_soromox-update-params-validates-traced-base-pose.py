@@ -46,28 +46,17 @@ def call_potential_force():
 # --- must not be flagged ---
 
 
-@dataclasses.dataclass(frozen=True)
-class CheckedParams:
-    base_pose: jnp.ndarray
-    length: float = 1.0
-
+class CheckedParams(Params):
     def validate(self):
         if isinstance(self.base_pose, jax.core.Tracer):
-            return self
-        if jnp.any(jnp.abs(self.base_pose) > 10.0):
-            raise ValueError("base pose out of range")
-        return self
-
-
-def update_checked(params, theta):
-    new = dataclasses.replace(params, base_pose=jnp.array([0.0, 0.0, theta]))
-    return new.validate()
+            return self  # the numeric check is deferred for traced leaves
+        return super().validate()
 
 
 @jax.jit
 def potential_force_deferred(q, theta):
-    params = update_checked(CheckedParams(jnp.zeros(3)), theta)
-    return params.length * jnp.sin(q + params.base_pose[2])
+    params = dataclasses.replace(CheckedParams(jnp.zeros(3)), base_pose=jnp.array([0.0, 0.0, theta]))
+    return params.validate().length * jnp.sin(q + params.base_pose[2])
 
 
 def call_potential_force_deferred():
