@@ -2,8 +2,9 @@
 written in shapes of our own (none keyed on the reports they came from): the lines marked
 ``# flag`` get the code and nothing else is reported, and each program runs under JAX 0.10.2 as
 its oracle says (a raised error, or it runs). Then the JAX facts they encode, checked directly:
-hashing a tuple hashes its items (a traced item makes a dict key unhashable), and
-``dataclasses.replace`` puts a traced value in the field it names."""
+hashing a tuple hashes its items (a traced item makes a dict key unhashable),
+``dataclasses.replace`` puts a traced value in the field it names, and an array module chosen at
+run time keeps a traced value traced (jax.numpy) or raises at that call (NumPy)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ import dataclasses
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
+USE_JAX = True
 COST = {(0, 0): 0.0, (0, 1): 1.0, (1, 0): 1.0, (1, 1): 2.0}
 
 
@@ -86,6 +89,49 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         def main():
             return step(jnp.ones(2))
         """, None),
+    # -- JG104: an array-module parameter filled with `jnp if flag else np` (or a property of that)
+    "module_chosen_by_flag": ("JG104", """
+        def norm(v):
+            return np.linalg.norm(v)  # flag
+
+
+        def prepare(x, xp=np):
+            return norm(xp.asarray(x) + 1.0)
+
+
+        @jax.jit
+        def run(x):
+            return prepare(x, xp=jnp if USE_JAX else np)
+
+
+        def main():
+            return run(jnp.ones(3))
+        """, "TracerArrayConversionError"),
+    "module_chosen_threaded": (None, """
+        @dataclasses.dataclass(frozen=True)
+        class Lib:
+            use_jax: bool = True
+
+            @property
+            def xp(self):
+                return jnp if self.use_jax else np
+
+
+        LIB = Lib()
+
+
+        def prepare(x, xp=np):
+            return xp.linalg.norm(xp.asarray(x) + 1.0)
+
+
+        @jax.jit
+        def run(x):
+            return prepare(x, xp=LIB.xp)
+
+
+        def main():
+            return run(jnp.ones(3))
+        """, None),
 }
 
 test_marked_lines_are_flagged, test_programs_behave_under_jax = case_tests(CASES, PRELUDE, "holdout21")
@@ -123,3 +169,21 @@ def test_replace_puts_the_traced_value_in_the_named_field():
 
     f(jnp.ones(2))
     assert seen == {"a": True, "b": False}
+
+
+def test_either_module_keeps_a_traced_value_traced_or_raises_there():
+    import numpy as np
+
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    seen = {}
+
+    def f(x, xp):
+        out = xp.asarray(x) + 1.0
+        seen[xp.__name__] = isinstance(out, jax.core.Tracer)
+        return jnp.sum(out)
+
+    jax.jit(lambda x: f(x, jnp))(jnp.ones(2))
+    assert seen == {"jax.numpy": True}
+    with pytest.raises(jax.errors.TracerArrayConversionError):
+        jax.jit(lambda x: f(x, np))(jnp.ones(2))

@@ -43,7 +43,6 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-bias-correction-power-per-step": {43},
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_pyautoarray-simulator-helper-hardcodes-numpy-under-jit": {31},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
 }
 
