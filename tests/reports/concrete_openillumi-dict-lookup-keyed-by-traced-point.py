@@ -1,4 +1,4 @@
-# Report: openillumi.com ?p=112234 https://openillumi.com/?p=112234
+# Report: https://openillumi.com/?p=112234 (Stack Overflow question, retold: "JAX JIT Tracer Error: Why Dictionaries Fail")
 # Class: 4 (NumPy and Python on traced values: a dict keyed by a traced array's entries)
 # Rule: JG104
 # Reduced: "JAX JIT Tracer Error: Why Dictionaries Fail and Array-Based Alternatives" (a
