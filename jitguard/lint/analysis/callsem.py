@@ -217,6 +217,8 @@ class CallSemantics:
         generated ``__init__``: a container that knows each field's kind (fields not passed keep
         their class-level default, a Python value). None when the call is not one."""
         func = node.func
+        if self.resolve(func) == "dataclasses.replace":
+            return self._record_replaced(node)
         klass = self.index.classes.get(func.value) if isinstance(func, cst.Name) and func.value not in self.env else None
         names = record_fields(klass, self.resolve) if klass is not None else None
         if names is None or any(a.star for a in node.args):
@@ -231,6 +233,33 @@ class CallSemantics:
                 if arg.keyword.value not in kinds:
                     return None
                 kinds[arg.keyword.value] = self.taints.get(arg.value)
+        return (lattice.record(kinds),)
+
+    def _record_replaced(self, node: cst.Call) -> tuple[Taint | None] | None:
+        """``dataclasses.replace(obj, field=v)`` of an instance of a dataclass of this module (the
+        generated ``__init__``): a new instance whose named fields hold the new values and whose
+        other fields keep ``obj``'s kinds (all static when ``obj`` is; its record's when known).
+        Plain Python, checked on JAX 0.10.2: a traced value passed there is a traced field, so
+        ``if jnp.any(self.field > c)`` in a method raises under jit. None when not one."""
+        args = node.args
+        if not args or any(a.star for a in args) or args[0].keyword is not None \
+                or any(a.keyword is None for a in args[1:]):
+            return None
+        classes = dispatch.classes_of(self, args[0].value)
+        names = record_fields(classes[0], self.resolve) if classes is not None and len(classes) == 1 else None
+        held = self.taints.get(args[0].value)
+        if names is None or (held is not None and held.fields is None):
+            return None
+        kinds: dict[str, Taint | None] = dict.fromkeys(names)
+        if held is not None:
+            known = dict(held.fields)
+            if set(known) != set(names):
+                return None
+            kinds.update(known)
+        for arg in args[1:]:
+            if arg.keyword.value not in kinds:
+                return None
+            kinds[arg.keyword.value] = self.taints.get(arg.value)
         return (lattice.record(kinds),)
 
     def _looped_instance_calls(self, node: cst.Call) -> tuple[Taint | None] | None:

@@ -117,7 +117,17 @@ def classes_of(walker, expr: cst.BaseExpression) -> tuple | None:
     if klass is not None:
         return (klass,)
     if type(expr) is cst.Name:
-        return param_classes(walker, expr.value)
+        replaced = replaced_instance(walker, walker.index.binding(expr.value, walker.info))
+        return classes_of(walker, replaced) if replaced is not None else param_classes(walker, expr.value)
+    return None
+
+
+def replaced_instance(walker, expr: cst.BaseExpression | None) -> cst.BaseExpression | None:
+    """``obj`` of ``dataclasses.replace(obj, ...)``, which builds an instance of ``obj``'s class;
+    None when ``expr`` is not such a call."""
+    if type(expr) is cst.Call and expr.args and not expr.args[0].star and expr.args[0].keyword is None \
+            and walker.index.resolve(expr.func, walker.info) == "dataclasses.replace":
+        return expr.args[0].value
     return None
 
 
@@ -219,6 +229,9 @@ def dispatched_methods(walker, call: cst.Call) -> tuple | None:
     if type(func) is not cst.Attribute or type(func.value) is not cst.Name or func.value.value in walker.index.classes:
         return None
     classes = param_classes(walker, func.value.value)
+    if not classes:  # new = dataclasses.replace(params, ...): an instance of the parameter's class
+        replaced = replaced_instance(walker, walker.index.binding(func.value.value, walker.info))
+        classes = classes_of(walker, replaced) if replaced is not None else None
     return _run_methods(walker, call, classes) if classes else None
 
 

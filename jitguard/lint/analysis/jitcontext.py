@@ -960,6 +960,9 @@ class ModuleIndex:
         ``self.layer`` in a method when its class's ``__init__`` stores one such value there once."""
         if type(expr) is cst.Name:
             expr = self.binding(expr.value, scope)
+        if type(expr) is cst.Call and expr.args and depth > 0 and not expr.args[0].star \
+                and self.resolve(expr.func, scope) == "dataclasses.replace":
+            return self.instance_class(expr.args[0].value, scope, depth - 1)  # the same class again
         if type(expr) is cst.Call and type(expr.func) is cst.Name:
             # `cls(...)` in a classmethod of a class nothing derives from: that class
             klass = self.classes.get(expr.func.value) or classmethod_class(self, scope, expr.func.value)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis.imports import dotted
-from jitguard.lint.analysis.jitcontext import FunctionInfo
+from jitguard.lint.analysis.jitcontext import FunctionInfo, own_nodes
 from jitguard.lint.analysis.memo import PerIndex
 
 # modules of array functions a parameter may default to (what `xnp.<name>` then resolves to)
@@ -60,7 +60,36 @@ def modules_passed(walker, call: cst.Call, callee: FunctionInfo, params: list) -
             out[name] = default
         elif (module := walker.resolve(value)) in ARRAY_MODULES:
             out[name] = module
+        elif (module := _either_module(walker, value, walker.info, 2)) is not None:
+            out[name] = module
     return out
+
+
+def _either_module(walker, expr: cst.BaseExpression, scope, depth: int) -> str | None:
+    """``jnp if use_jax else np``, or a property returning that (``sim._xp``), passed where the
+    code takes an array module: JAX's. On a traced argument its functions give tracers, and
+    NumPy's raise at that very call (TracerArrayConversionError, JAX 0.10.2), so the values the
+    code goes on with are traced either way; None when a branch is not an array module."""
+    if depth < 0:
+        return None
+    if isinstance(expr, cst.IfExp):
+        found = {_module_of(walker, e, scope, depth - 1) for e in (expr.body, expr.orelse)}
+        return "jax.numpy" if found == {"jax.numpy", "numpy"} or found == {"jax.numpy"} else None
+    if isinstance(expr, cst.Attribute) and scope is walker.info:
+        from jitguard.lint.analysis.dispatch import getters_of
+
+        getters = getters_of(walker, expr) or []
+        returns = [(r.value, g) for g in getters for r in own_nodes(g.node.body) if isinstance(r, cst.Return)]
+        found = {_module_of(walker, v, g, depth - 1) if v is not None else None for v, g in returns}
+        return "jax.numpy" if returns and found == {"jax.numpy"} else None
+    return None
+
+
+def _module_of(walker, expr: cst.BaseExpression, scope, depth: int) -> str | None:
+    module = walker.index.resolve(expr, scope)
+    if module in ("numpy", "jax.numpy"):
+        return module
+    return _either_module(walker, expr, scope, depth)
 
 
 def _defaults(index, info: FunctionInfo) -> dict[str, tuple[str, bool]]:

@@ -206,15 +206,34 @@ def _hashed_table(expr: cst.BaseExpression, ctx: Context) -> bool:
     return (isinstance(expr, (cst.Dict, cst.Set)) or ctx.is_mapping(expr)) and ctx.taint(expr) is None
 
 
+def _hashed_tracer(key: cst.BaseExpression, ctx: Context):
+    """The traced array a dict key hashes, with its taint: the key itself, an item of a tuple
+    display (hashing a tuple hashes its items), or the array ``tuple(x)`` iterates into tracers
+    (TypeError under jit and vmap, JAX 0.10.2); None when there is none."""
+    taint = ctx.array_taint(key)
+    if taint is not None:
+        return key, taint
+    if isinstance(key, cst.Tuple):
+        for el in key.elements:
+            if not isinstance(el, cst.StarredElement) and (found := _hashed_tracer(el.value, ctx)) is not None:
+                return found
+    elif (isinstance(key, cst.Call) and ctx.resolve(key.func) == "tuple" and len(key.args) == 1
+          and not key.args[0].keyword and not key.args[0].star
+          and (taint := ctx.array_taint(key.args[0].value)) is not None):
+        return key.args[0].value, taint
+    return None
+
+
 def _traced_key(node: cst.CSTNode, key: cst.BaseExpression, ctx: Context) -> bool:
     """Report ``node``, a lookup of a traced ``key`` in a Python dict or set (tracers are
     unhashable: TypeError); whether it did."""
-    taint = ctx.array_taint(key)
-    if taint is None:
+    found = _hashed_tracer(key, ctx)
+    if found is None:
         return False
+    part, taint = found
     ctx.report(
         node,
-        f"a Python dict looked up with a traced key (tracers are unhashable): {ctx.describe(key, taint)}",
+        f"a Python dict looked up with a traced key (tracers are unhashable): {ctx.describe(part, taint)}",
         "Turn the table into an array and index it (`jnp.asarray([...])[k]`), or select with "
         "`lax.switch(k, branches)`; if the key is a setting, mark it static",
     )
