@@ -220,7 +220,7 @@ class CallSemantics:
         if self.resolve(func) == "dataclasses.replace":
             return self._record_replaced(node)
         klass = self.index.classes.get(func.value) if isinstance(func, cst.Name) and func.value not in self.env else None
-        names = record_fields(klass, self.resolve) if klass is not None else None
+        names = record_fields(klass, self.resolve, self.index.classes) if klass is not None else None
         if names is None or any(a.star for a in node.args):
             return None
         kinds: dict[str, Taint | None] = dict.fromkeys(names)
@@ -246,7 +246,7 @@ class CallSemantics:
                 or any(a.keyword is None for a in args[1:]):
             return None
         classes = dispatch.classes_of(self, args[0].value)
-        names = record_fields(classes[0], self.resolve) if classes is not None and len(classes) == 1 else None
+        names = record_fields(classes[0], self.resolve, self.index.classes) if classes is not None and len(classes) == 1 else None
         held = self.taints.get(args[0].value)
         if names is None or (held is not None and held.fields is None):
             return None
@@ -1226,17 +1226,38 @@ _RECORD_DECORATORS = frozenset({"dataclasses.dataclass", "flax.struct.dataclass"
                                 "jax.tree_util.register_dataclass"})
 
 
-def record_fields(klass, resolve) -> list[str] | None:
+def record_fields(klass, resolve, classes: dict | None = None, depth: int = 0) -> list[str] | None:
     """The fields, in order, of a NamedTuple or dataclass whose ``__init__`` is the generated one
-    (it stores each argument as the field of that name); None for any other class."""
+    (it stores each argument as the field of that name); None for any other class. Given the
+    module's ``classes``, also a subclass of such a dataclass of the module (its one base): an
+    undecorated subclass has the base's fields and ``__init__``, a ``@dataclass`` one the base's
+    fields followed by its own new ones (Python's dataclasses)."""
     node = klass.node
     if "__init__" in klass.methods or "__post_init__" in klass.methods or "__new__" in klass.methods:
         return None
-    bases = {resolve(b.value) for b in node.bases}
     decorators = {resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) for d in node.decorators}
+    base = _local_dataclass_base(klass, resolve, classes) if classes is not None and depth < 8 else None
+    if base is not None:
+        inherited = record_fields(base, resolve, classes, depth + 1)
+        if inherited is None or not decorators <= jaxapi.DATACLASS:
+            return None  # (another decorator may make another __init__)
+        return inherited + [n for n in annotated_fields(node, resolve) if n not in inherited] if decorators else inherited
+    bases = {resolve(b.value) for b in node.bases}
     if not (bases & _RECORD_BASES or decorators & _RECORD_DECORATORS):
         return None
     return annotated_fields(node, resolve)
+
+
+def _local_dataclass_base(klass, resolve, classes: dict):
+    """The one base of ``klass``, a ``@dataclasses.dataclass`` class of the module with no other
+    record base (None otherwise)."""
+    node = klass.node
+    if len(node.bases) != 1 or node.keywords or node.bases[0].keyword is not None or type(node.bases[0].value) is not cst.Name:
+        return None
+    base = classes.get(node.bases[0].value.value)
+    if base is None or base is klass or not dataclass_decorators(base.node, resolve):
+        return None
+    return base
 
 
 def dataclass_decorators(node: cst.ClassDef, resolve) -> list:
