@@ -38,6 +38,22 @@ class Spring:
 """
 
 CASES: dict[str, tuple[str | None, str, str | None]] = {
+    # -- a name rebound to a replace of itself (``state = dataclasses.replace(state, ...)``): the
+    # parameter's classes, no endless lookup (a RecursionError, JG003, at the merge)
+    "replace_of_itself": (None, """
+        def advance(state, x):
+            state = dataclasses.replace(state, stiffness=3.0)
+            return state.stiffness * x + state.stiff()
+
+
+        @jax.jit
+        def run(x):
+            return advance(Spring(jnp.zeros(2)), x)
+
+
+        def main():
+            return run(jnp.ones(2))
+        """, None),
     # -- JG104: a dict looked up with a tuple holding traced items
     "tuple_display_key": ("JG104", """
         @jax.jit

@@ -110,7 +110,7 @@ def self_classes(walker) -> tuple | None:
     return _held_classes(walker, walker.info, name) if name is not None else None
 
 
-def classes_of(walker, expr: cst.BaseExpression) -> tuple | None:
+def classes_of(walker, expr: cst.BaseExpression, depth: int = 0) -> tuple | None:
     """The classes of the module ``expr`` (in the walked function) is an instance of: one when
     it is plain to see, those its callers pass for a parameter; None when not known."""
     klass = walker.index.instance_class(expr, walker.info)
@@ -118,7 +118,10 @@ def classes_of(walker, expr: cst.BaseExpression) -> tuple | None:
         return (klass,)
     if type(expr) is cst.Name:
         replaced = replaced_instance(walker, walker.index.binding(expr.value, walker.info))
-        return classes_of(walker, replaced) if replaced is not None else param_classes(walker, expr.value)
+        if replaced is None or depth > 4 or type(replaced) is cst.Name and replaced.value == expr.value:
+            # (``state = dataclasses.replace(state, ...)`` of a parameter: the parameter's classes)
+            return param_classes(walker, expr.value)
+        return classes_of(walker, replaced, depth + 1)
     return None
 
 
