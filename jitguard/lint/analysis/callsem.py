@@ -199,7 +199,7 @@ class CallSemantics:
 
     def _literal_collection(self, name: str) -> bool:
         """``name`` is bound in this function only to list or set literals or comprehensions."""
-        values = self.index._scope_assigns(self.info).get(name) if name in self.locals else None
+        values = self.index.assigned_names(self.info).get(name) if name in self.locals else None
         return bool(values) and all(isinstance(v, (cst.List, cst.Set, cst.ListComp, cst.SetComp)) for v in values)
 
     @staticmethod

@@ -65,13 +65,13 @@ def _bound_value(name: str, index, scope) -> cst.BaseExpression | None:
     while where is not None:
         if any(p.name == name for p in where.params):
             return None
-        if name in index._scope_assigns(where):
+        if name in index.assigned_names(where):
             return None  # assigned more than once (or augmented): not one value
         found = unpacked_binding(name, where)
         if found is not None:
             return found[0] if found[1] is None else None
         where = where.parent
-    if name in index._scope_assigns(None):
+    if name in index.assigned_names(None):
         return None
     return _module_unpacked(name, index)
 

@@ -924,7 +924,7 @@ class Walker(CallSemantics):
         JAX 0.10.2: tests/precision_cases/fresh11_zip_bound_to_name.py)."""
         if self.info is None or self.info.param(name) is not None or name not in self.locals:
             return None
-        values = self.index._scope_assigns(self.info).get(name)
+        values = self.index.assigned_names(self.info).get(name)
         value = values[0] if values is not None and len(values) == 1 else None
         if not (isinstance(value, cst.Call) and self.resolve(value.func) in ("zip", "enumerate")):
             return None
