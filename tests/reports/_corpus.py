@@ -30,9 +30,7 @@ This module imports neither jax nor jitguard: the benchmark and the tests share 
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -118,9 +116,7 @@ def all_reports(directory: Path = REPORTS_DIR) -> list[Report]:
 
 
 def load_module(path: Path):
-    name = f"jitguard_report_{path.stem.replace('-', '_')}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    """The report as a fresh module, kept alive for the session (tests/rule_examples.py says why)."""
+    from tests.rule_examples import load_module as load_kept_alive
+
+    return load_kept_alive(path, f"jitguard_report_{path.stem.replace('-', '_')}")
