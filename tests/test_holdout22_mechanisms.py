@@ -129,9 +129,6 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         """, None),
 }
 
-test_marked_lines_are_flagged, test_programs_behave_under_jax = case_tests(CASES, PRELUDE, "holdout22")
-
-
 def test_membership_in_a_traced_array_takes_a_truth_value():
     jax = pytest.importorskip("jax")
     jnp = jax.numpy
@@ -164,3 +161,6 @@ def test_differentiation_transforms_read_argnums_as_python_ints():
         with pytest.raises(jax.errors.TracerIntegerConversionError):
             jax.jit(lambda p, t=transform: t(f, argnums=(p,))(1.0, 2.0))(0)
         transform(f, 1)(1.0, 2.0)  # a Python int runs
+
+
+test_marked_lines_are_flagged, test_programs_behave_under_jax = case_tests(CASES, PRELUDE, "holdout22")

@@ -22,6 +22,10 @@ class RadialProfiles:
     electron_density: jax.Array
 
 
+def interpolator(radial_profiles):
+    return lambda rho: jnp.interp(rho, radial_profiles.rho, radial_profiles.electron_density, right=0.0)
+
+
 # --- must be flagged ---
 
 
@@ -29,7 +33,7 @@ def build_electron_density_profile_interpolator(radial_profiles):
     ne_edge = float(radial_profiles.electron_density[-1])  # expect: JG104
     if ne_edge > 1e-3:
         warnings.warn(f"Electron density at the LCFS is {ne_edge:.3g}, which is not zero.")
-    return lambda rho: jnp.interp(rho, radial_profiles.rho, radial_profiles.electron_density, right=0.0)
+    return interpolator(radial_profiles)
 
 
 @jax.jit
@@ -46,24 +50,22 @@ def run_trace():
 # --- must not be flagged ---
 
 
-def build_electron_density_profile_interpolator_guarded(radial_profiles):
-    arr = radial_profiles.electron_density[-1]
-    if not isinstance(arr, jax.core.Tracer):
-        ne_edge = float(arr)
-        if ne_edge > 1e-3:
-            warnings.warn(f"Electron density at the LCFS is {ne_edge:.3g}, which is not zero.")
-    return lambda rho: jnp.interp(rho, radial_profiles.rho, radial_profiles.electron_density, right=0.0)
+def warn_if_edge_density(edge):
+    """raytrax#38: the warning only where the value is concrete (skipped while tracing)."""
+    if isinstance(edge, jax.core.Tracer):
+        return
+    if float(edge) > 1e-3:
+        warnings.warn("Electron density at the LCFS is not zero.")
 
 
 @jax.jit
 def trace_ray_guarded(rho_path, radial_profiles):
-    ne = build_electron_density_profile_interpolator_guarded(radial_profiles)
-    return ne(rho_path).sum()
+    warn_if_edge_density(radial_profiles.electron_density[-1])
+    return jnp.sum(interpolator(radial_profiles)(rho_path))
 
 
 def run_trace_guarded():
-    profiles = RadialProfiles(jnp.linspace(0.0, 1.0, 5), jnp.linspace(1.0, 0.0, 5))
-    return trace_ray_guarded(jnp.array([0.1, 0.5, 1.1]), profiles)
+    return trace_ray_guarded(jnp.array([0.1, 0.5, 1.1]), RadialProfiles(jnp.linspace(0.0, 1.0, 5), jnp.linspace(1.0, 0.0, 5)))
 
 
 RAISES = [(run_trace, "ConcretizationTypeError")]

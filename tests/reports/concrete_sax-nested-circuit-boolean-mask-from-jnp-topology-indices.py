@@ -49,30 +49,19 @@ def run_coupler():
 # --- must not be flagged ---
 
 
-def scoo_with_numpy_indices(sdict):
-    keys = list(sdict)
-    Si = np.array([i for i, _ in keys])
-    Sj = np.array([j for _, j in keys])
-    Sx = jnp.stack([jnp.asarray(sdict[k]) for k in keys])
-    return Si, Sj, Sx
-
-
-def analyze_circuit_klu_numpy(sdict, connections):
-    Si, Sj, Sx = scoo_with_numpy_indices(sdict)
-    Ci = np.array(connections)
-    match_2d = Si[:, None] == Ci[None, :]
-    CSi = np.broadcast_to(Ci[None, :], match_2d.shape)[match_2d]
-    return CSi.sum() * Sx.sum()
+def analyze_with_numpy_topology(sdict, connections):
+    """sax#110: the (i, j) topology read from the dict's keys stays NumPy, concrete in a trace."""
+    topology = np.array(list(sdict))
+    matched = np.broadcast_to(np.array(connections), (len(topology), len(connections)))[
+        topology[:, :1] == np.array(connections)]
+    values = jnp.stack([jnp.asarray(v) for v in sdict.values()])
+    return matched.sum() * values.sum()
 
 
 @jax.jit
-def coupler_with_sbends_fixed(wl):
-    return analyze_circuit_klu_numpy(s_matrix(wl), [1, 2])
-
-
-def run_coupler_fixed():
-    return coupler_with_sbends_fixed(1.55)
+def coupler_numpy_topology(wl):
+    return analyze_with_numpy_topology(s_matrix(wl), [1, 2])
 
 
 RAISES = [(run_coupler, "NonConcreteBooleanIndexError")]
-RUNS = [run_coupler_fixed]
+RUNS = [lambda: coupler_numpy_topology(1.55)]
