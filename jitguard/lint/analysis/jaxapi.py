@@ -296,6 +296,16 @@ STATIC_INTS = {
     for qual, (positions, keywords) in jaxsig.STATIC_INTS.items()
 }
 
+# The argument of JAX's differentiation transforms that picks the arguments to differentiate: JAX
+# reads it as Python ints, so a traced one (a parameter of a jitted function, a vmapped position)
+# raises ConcretizationTypeError, a tuple holding one TracerIntegerConversionError (JAX 0.10.2;
+# tests/test_holdout22_mechanisms.py calls each under jit and vmap, and checks the position
+# against the installed signature). qualified name -> (position, keyword).
+TRANSFORM_ARGNUMS = {
+    "jax.grad": (1, "argnums"), "jax.value_and_grad": (1, "argnums"), "jax.jacfwd": (1, "argnums"),
+    "jax.jacrev": (1, "argnums"), "jax.hessian": (1, "argnums"),
+}
+
 # The same for jax.Array's methods (`x.round(decimals)`, `x.argpartition(kth)`; positions after self).
 STATIC_INT_METHODS = jaxsig.STATIC_INT_METHODS
 

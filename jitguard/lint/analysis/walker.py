@@ -1124,9 +1124,7 @@ class Walker(CallSemantics):
         if all(isinstance(op, (cst.Is, cst.IsNot)) for op in ops):
             return None
         if all(isinstance(op, (cst.In, cst.NotIn)) for op in ops):
-            if all(never_equal_members(c.comparator) for c in node.comparisons):
-                return None  # x in (None, "mean"): == gives False for a tracer, `in` a Python bool
-            return lattice.membership(left)  # "key" in batch
+            return self._membership(node, left, rights)
         if all(isinstance(op, (cst.Equal, cst.NotEqual)) for op in ops) and any(
             isinstance(e, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
             for e in (node.left, *(c.comparator for c in node.comparisons))
@@ -1142,6 +1140,20 @@ class Walker(CallSemantics):
             return None  # args == (): comparing Python containers
         return lattice.comparison((left, *rights)) or self.on_captured_array(
             node, [node.left, *(c.comparator for c in node.comparisons)], boolean=True)
+
+    def _membership(self, node: cst.Comparison, left: Taint | None, rights: list[Taint | None]) -> Taint | None:
+        """``v in c`` (``not in``): a traced bool when ``c`` is a traced array, whose ``__contains__``
+        is ``(c == v).any()``, converted by the ``in`` (TracerBoolConversionError, JAX 0.10.2)
+        whatever ``v`` is (not a string or None, which JAX refuses: a dict lookup in practice);
+        otherwise a container or dict lookup, static with a static ``v``."""
+        searched = [] if never_an_element(node.left) else [
+            r for r, c in zip(rights, node.comparisons)
+            if lattice.is_array(r) and not keyedmaps.keyed_mapping(self.index, self.info, c.comparator)]
+        if searched:
+            return lattice.comparison(searched)
+        if all(never_equal_members(c.comparator) for c in node.comparisons):
+            return None  # x in (None, "mean"): == gives False for a tracer, `in` a Python bool
+        return lattice.membership(left)  # "key" in batch
 
     def ev_IfExp(self, node: cst.IfExp) -> Taint | None:
         self.test(node.test)
@@ -1416,6 +1428,13 @@ def _toggle(names: set[str], name: str, member: bool) -> None:
         names.add(name)
     else:
         names.discard(name)
+
+
+def never_an_element(expr: cst.BaseExpression) -> bool:
+    """A string or None literal: what `in` looks up in a dict (``"key" in batch``); a JAX array's
+    ``__contains__`` refuses it (TypeError, JAX 0.10.2) rather than comparing it."""
+    return (isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+            or isinstance(expr, cst.Name) and expr.value == "None")
 
 
 def never_equal_members(expr: cst.BaseExpression) -> bool:

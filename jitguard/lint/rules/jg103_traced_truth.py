@@ -6,7 +6,7 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import keyword
 from jitguard.lint.analysis.objects import chained_truth_link
 from jitguard.lint.analysis.taint import Context
-from jitguard.lint.analysis.walker import never_equal_members
+from jitguard.lint.analysis.walker import never_an_element, never_equal_members
 from jitguard.lint.rules.base import Rule, Scope
 
 _BUILTIN_FIX = {
@@ -76,6 +76,7 @@ class TracedTruthValue(Rule):
             return
         if len(node.comparisons) == 1:
             self._list_membership(node, ctx)
+            self._array_membership(node, ctx)
             return
         link = chained_truth_link(node, ctx.taint)
         if link is None:
@@ -105,6 +106,26 @@ class TracedTruthValue(Rule):
             node,
             f"`in` on a list or tuple takes the truth value of `==` for each item: {ctx.describe(node.left, taint)}",
             f"Compare with an array: `jnp.isin({ctx.source(node.left, 20)}, jnp.asarray({ctx.source(comp.comparator, 30)}))`",
+        )
+
+    @staticmethod
+    def _array_membership(node: cst.Comparison, ctx: Context) -> None:
+        """``v in arr`` of a traced array: a JAX array's ``__contains__`` is ``(arr == v).any()``,
+        whose truth value Python takes at the ``in`` itself (TracerBoolConversionError under jit
+        and vmap, JAX 0.10.2), whatever ``v`` is."""
+        comp = node.comparisons[0]
+        if (not isinstance(comp.operator, (cst.In, cst.NotIn)) or never_an_element(node.left)
+                or ctx.keyed_mapping(comp.comparator) or ctx.is_mapping(comp.comparator)):
+            return
+        taint = ctx.array_taint(comp.comparator)
+        if taint is None:
+            return
+        value, array = ctx.source(node.left, 20), ctx.source(comp.comparator, 20)
+        ctx.report(
+            node,
+            f"`in` on a traced array takes the truth value of `({array} == {value}).any()`: "
+            f"{ctx.describe(comp.comparator, taint)}",
+            f"Keep the test an array: `jnp.any({array} == {value})` (or `jnp.isin`), with `jnp.where` or `lax.cond`",
         )
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation, ctx: Context) -> None:

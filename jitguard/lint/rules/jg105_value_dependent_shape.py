@@ -366,6 +366,8 @@ def traced_static_int(node: cst.Call, name: str | None, ctx: Context, through: b
     if made is not None and isinstance(made.func, (cst.Name, cst.Attribute)):
         found = traced_static_int(made, ctx.resolve(made.func), ctx, through=False)
         return (node, *found[1:]) if found is not None else None
+    if name in jaxapi.TRANSFORM_ARGNUMS:
+        return _traced_argnums(node, name, ctx)
     spec = jaxapi.STATIC_INTS.get(name) if name is not None else None
     if spec is None and isinstance(node.func, cst.Attribute) and node.func.attr.value in jaxapi.STATIC_INT_METHODS:
         return _traced_method_int(node, node.func, ctx)
@@ -376,6 +378,16 @@ def traced_static_int(node: cst.Call, name: str | None, ctx: Context, through: b
     given = [(args[i].value, positional[i]) for i in spec[0] if i < len(args) and i < len(positional)]
     given += [(a.value, a.keyword.value) for a in node.args if a.keyword is not None and a.keyword.value in spec[1]]
     return _first_traced(node, [(expr, f"`{param}`") for expr, param in given], _short(name), ctx)
+
+
+def _traced_argnums(node: cst.Call, name: str, ctx: Context) -> tuple[cst.CSTNode, str, str] | None:
+    """``jax.grad(f, argnums)`` (``value_and_grad``, ``jacfwd``, ``jacrev``, ``hessian``) with a
+    traced ``argnums``: the transform reads it as Python ints (``jaxapi.TRANSFORM_ARGNUMS``)."""
+    position, keyword = jaxapi.TRANSFORM_ARGNUMS[name]
+    args = positional_args(node)
+    given = [(args[position].value, f"`{keyword}`")] if position < len(args) else []
+    given += [(a.value, f"`{keyword}`") for a in node.args if a.keyword is not None and a.keyword.value == keyword]
+    return _first_traced(node, given, _short(name), ctx)
 
 
 def _traced_method_int(node: cst.Call, func: cst.Attribute, ctx: Context) -> tuple[cst.CSTNode, str, str] | None:
