@@ -425,6 +425,21 @@ def factory_result_kept(n):
     return x
 
 
+def warm_up_ramp(step, steps):
+    # at most four stages, whatever the step count: a comprehension over a zip with a list literal
+    base, extra = divmod(steps, 4)
+    counts = [base + (i < extra) for i in range(4)]
+    sizes = [step / 8.0, step / 4.0, step / 2.0, step]
+    return [(size, count) for size, count in zip(sizes, counts) if count > 0]
+
+
+def factory_per_stage_of_a_ramp(n):
+    x = jnp.ones(3)
+    for factor, count in warm_up_ramp(1.0, 8 * n):  # four stages for 16 steps as for 32: four compiles
+        x = make_step(factor)(x) + count
+    return x
+
+
 @jax.jit
 def outer_step(v):
     # traced as part of `outer_step`: a nested jit is inlined, nothing is compiled per call
@@ -967,7 +982,7 @@ BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_pe
            sweep_of_class_rates,
            pullback_jitted_once, pullback_from_the_first_state, pullback_per_state_applied_eagerly,
            squared_steps, halved_steps, negated_steps, wrapped_once, wrapped_cached_per_step,
-           eager_scan_shared_instance, propagator_built_once]
+           eager_scan_shared_instance, propagator_built_once, factory_per_stage_of_a_ramp]
 
 
 if __name__ == "__main__":  # the eager steps run from the top level only: nothing traces them

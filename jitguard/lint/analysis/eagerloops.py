@@ -7,7 +7,11 @@
   ``jax.jit``, compile once.
 - a factory returning a jitted nested function (``@jax.jit`` on a nested def, or
   ``jax.jit(inner)``) makes a new jit object per call: called in a loop, it compiles each
-  iteration; called once, or cached with ``functools.cache``/``lru_cache``, it does not.
+  iteration; called once, or cached with ``functools.cache``/``lru_cache``, it does not. A loop
+  over a collection whose length the code fixes (a literal, or what a function whose every
+  ``return`` gives one returns: the stages of a warm-up ramp) makes that many, a bounded number
+  (4 stages: 4 compiles for 8, 80 or 800 steps); for a function of another module, its file
+  decides (``undertrace_project.drop_proven``).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, shapes
+from jitguard.lint.analysis.loops import foreign_bounds
 from jitguard.lint.analysis.shapes import scope_view
 from jitguard.lint.analysis.undertrace import only_under_trace, remember_pending
 from jitguard.lint.analysis.walk import iter_nodes, own_nodes
@@ -358,11 +363,27 @@ def factory_jits_in_loops(index, unbounded, kept):
                 only_under_trace(index, func) or _traced_anywhere(index, func))):
             continue
         made, positions = made
-        yield (_result_called(call, loops[-1], positions),
+        node = _result_called(call, loops[-1], positions)
+        _pending_foreign_bounds(index, node, loops, func)
+        yield (node,
                f"`{call.func.value}()` returns a new jitted function ({made}) and is called inside a loop: each "
                "iteration makes a new jit object, so JAX traces and compiles it again",
                "Call the factory once before the loop and reuse its result, or cache the factory "
                "(`functools.cache`) when its arguments repeat")
+
+
+def _pending_foreign_bounds(index, node: cst.CSTNode, loops: tuple, func) -> None:
+    """When every loop left runs over what functions of other modules return (``for s, c in
+    ramp(step, n)``), the finding holds unless each of them returns a fixed collection, which
+    their own files record (undertrace_project.drop_proven: a warm-up of a few stages)."""
+    view = scope_view(index, func)
+    bounds: set[str] = set()
+    for loop in loops:
+        found = foreign_bounds(loop, view)
+        if not found:
+            return
+        bounds |= found
+    remember_pending(index, node, (frozenset(), frozenset(f"%{name}" for name in bounds)))
 
 
 def _cached(index, factory) -> bool:

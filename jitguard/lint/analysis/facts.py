@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 9
+FACTS_SCHEMA = 10
 
 
 @dataclass(frozen=True)
@@ -490,7 +490,8 @@ class FileFacts:
     # what this file's module-level functions return (those with a known kind or a type guard)
     returns: tuple[ReturnSummary, ...] = ()
     # how this file uses the instances of the classes it names, and the JG301 findings that rest on
-    # such a class's __call__ (jitguard.lint.analysis.undertrace); None: not read with libcst
+    # such a class's __call__ (jitguard.lint.analysis.undertrace); its functions whose every return
+    # is a fixed collection ("fixed_returns", schema 10); None: not read with libcst
     trace_calls: Mapping | None = None
     # module-level functions that may pass a parameter on to a jitted name (a wrapper), in a file
     # not read with libcst (calls.may_record_calls): read once another file may call one of them

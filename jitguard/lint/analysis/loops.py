@@ -188,6 +188,15 @@ def is_fixed_collection(expr: cst.BaseExpression, imports: ImportTable | None = 
         # `[8] * 10`, `3 * (a, b)`: a literal count of repeats of a fixed collection's elements
         count, seq = (expr.left, expr.right) if isinstance(expr.left, cst.Integer) else (expr.right, expr.left)
         return isinstance(count, cst.Integer) and is_fixed_collection(seq, imports, enums, scope, depth, ranges)
+    if isinstance(expr, cst.BaseComp) and depth <= 4:
+        # `[(s, c) for s, c in zip(sizes, counts) if c > 0]`: at most as many elements as its
+        # clauses' fixed collections give (an `if` only leaves some out)
+        clause = expr.for_in
+        while clause is not None:
+            if not is_fixed_collection(clause.iter, imports, enums, scope, depth + 1, ranges):
+                return False
+            clause = clause.inner_for_in
+        return True
     return isinstance(expr, cst.Call) and ((ranges and _few_range(expr)) or _fixed_call(expr, imports, enums, scope, depth, ranges))
 
 
@@ -222,9 +231,92 @@ def _fixed_call(expr: cst.Call, imports: ImportTable | None, enums: frozenset[st
     name = imports.resolve(func) if imports is not None else None
     name = name or (func.value if isinstance(func, cst.Name) else None)
     if name not in _FIXED_WHEN_ARGS_ARE:
-        return False
+        return scope is not None and _fixed_returns(expr, enums, scope, depth, ranges)
     positional = [a.value for a in expr.args if a.keyword is None and not a.star]
+    if name == "zip" and not any(a.star for a in expr.args):
+        # zip stops at its shortest argument: one fixed collection bounds it
+        return any(is_fixed_collection(v, imports, enums, scope, depth, ranges) for v in positional)
     return bool(positional) and all(is_fixed_collection(v, imports, enums, scope, depth, ranges) for v in positional)
+
+
+def _fixed_returns(call: cst.Call, enums: frozenset[str], scope, depth: int, ranges: bool) -> bool:
+    """``stages(step, n)``, a plain function of the module whose every ``return`` gives a fixed
+    collection (see returns_fixed): however it is called, what it returns has at most that many
+    elements."""
+    if depth > 4:
+        return False
+    target = scope.callee(call)
+    return target is not None and returns_fixed(scope.index, target[0], enums, depth, ranges)
+
+
+def returns_fixed(index, info, enums: frozenset[str] = frozenset(), depth: int = 0, ranges: bool = False) -> bool:
+    """Does every ``return`` of the function ``info`` (a def, not a generator) give a fixed
+    collection, read in its own scope (``return [(s, c) for s, c in zip(sizes, counts) if c]``
+    with ``sizes`` bound to a list literal; ``return []``)?"""
+    from jitguard.lint.analysis.shapes import scope_view
+    from jitguard.lint.analysis.walk import own_nodes_of
+
+    if not isinstance(info.node, cst.FunctionDef):
+        return False
+    values = []
+    for node in own_nodes_of(info.node.body, _RETURN_KINDS):
+        kind = type(node)
+        if kind is cst.Yield or kind is cst.Await or (kind is cst.Return and node.value is None):
+            return False
+        if kind is cst.Return:
+            values.append(node.value)
+    if not values:
+        return False
+    view = scope_view(index, info)
+    return all(is_fixed_collection(v, view.imports, enums, view, depth + 1, ranges) for v in values)
+
+
+_RETURN_KINDS = frozenset({cst.Return, cst.Yield, cst.Await})
+
+
+def foreign_bounds(loop: cst.CSTNode, scope) -> frozenset[str] | None:
+    """The functions of other modules (qualified names, through the imports) whose results bound
+    ``loop`` when each returns a fixed collection (their files decide, see returns_fixed): the
+    loop iterates one's call (``for s, c in ramp(step, n)``, or a name bound only to such calls
+    and fixed collections, ``stages = ramp(...)``), or a ``zip``/``enumerate``/... of them. None
+    when something else makes the loop run with the work."""
+    if not isinstance(loop, cst.For) or scope is None:
+        return None
+    found: set[str] = set()
+    return frozenset(found) if _foreign_bound(loop.iter, scope, found, 0) else None
+
+
+def _foreign_bound(expr: cst.BaseExpression, scope, found: set, depth: int) -> bool:
+    if depth > 4:
+        return False
+    if is_fixed_collection(expr, scope.imports, frozenset(), scope):
+        return True
+    if isinstance(expr, cst.Name):
+        values = scope.values(expr.value)
+        return bool(values) and all(v is not None and _foreign_bound(v, scope, found, depth + 1) for v in values)
+    if not isinstance(expr, cst.Call) or any(a.star for a in expr.args):
+        return False
+    name = scope.imports.resolve(expr.func)
+    if name in _FIXED_WHEN_ARGS_ARE:
+        positional = [a.value for a in expr.args if a.keyword is None]
+        test = any if name == "zip" else all
+        return bool(positional) and test(_foreign_bound(v, scope, found, depth + 1) for v in positional)
+    func = expr.func
+    if (not isinstance(func, cst.Name) or func.value not in scope.imports.names or "." not in name
+            or not _only_imported(scope, func.value) or scope.index.lookup_function(func.value, scope.func)):
+        return False  # not a function imported from a module (a local one was read above)
+    found.add(name)
+    return True
+
+
+def _only_imported(scope, name: str) -> bool:
+    """Is ``name`` bound by no function around ``scope`` and, in the module, only by imports?"""
+    view = scope
+    while view.func is not None:
+        if view.func.param(name) is not None or name in view.bindings_here():
+            return False
+        view = view.parent()
+    return all(v is None for v in view.bindings_here().get(name, ()))
 
 
 _ENUM_BASES = frozenset({"enum.Enum", "enum.IntEnum", "enum.StrEnum", "enum.Flag", "enum.IntFlag"})

@@ -22,6 +22,7 @@ import re
 import libcst as cst
 
 from jitguard.lint.analysis.shapes import _called_function as called_function
+from jitguard.lint.analysis.loops import returns_fixed
 from jitguard.lint.analysis import walk
 from jitguard.lint.analysis.walk import children, iter_branches, iter_nodes
 from jitguard.lint.analysis.memo import PerIndex
@@ -314,6 +315,9 @@ def file_facts(index, module_name: str, tree_packages: frozenset[str]) -> dict:
     from jitguard.lint.positions import locate
 
     out: dict = {"uses": _Uses(index, module_name, tree_packages).collect()}
+    fixed = sorted(name for name, info in index.module_defs.items() if returns_fixed(index, info))
+    if fixed:  # what a loop of another module over one of their results is bounded by (eagerloops)
+        out["fixed_returns"] = fixed
     if _USES.get(index, {}).get("local_imports"):
         out["local_imports"] = True
     pending = _USES.get(index, {}).get("pending", [])

@@ -14,7 +14,9 @@ pending finding of an eager loop
 (names ``!f``: ``f`` is the entry function its eager path starts from) is dropped the other way:
 when some other file refers to ``f`` (it may call it inside a jitted step). A finding that a
 NONEDISPATCH hold hides (names ``?f_jit``, ``?f``: jitguard.lint.analysis.noneguards) is dropped
-when no other file refers to them. "Refers to" is read from the other files' import statements
+when no other file refers to them. A pending finding of a loop over what functions of other modules
+return (names ``%pkg.mod.f``: eagerloops) is dropped when each one's file records that its every
+``return`` gives a fixed collection (``fixed_returns``: a bounded number of iterations). "Refers to" is read from the other files' import statements
 (``_Proof.referred_elsewhere``: an import of the name from this module, or ``module.name`` on an
 import of the module), so a same-named function of an unrelated module changes nothing; the
 words of a file are searched only where its imports cannot be read. Runs on the cached facts
@@ -44,7 +46,10 @@ def drop_proven(results, answer=None, proof: "Proofs | None" = None, dropped: li
         code = row[4] if len(row) > 4 else "JG301"
         named = [n[1:] for n in names if n.startswith("!")]  # an eager entry function (eagerloops)
         private = [n[1:] for n in names if n.startswith("?")]  # a NONEDISPATCH hold (noneguards)
-        if private:
+        bounds = [n[1:] for n in names if n.startswith("%")]  # a loop over their results (eagerloops)
+        if bounds:
+            drop = all(proof.returns_fixed(name) for name in bounds)
+        elif private:
             drop = not proof.referred_elsewhere(private, res.path)
         else:
             drop = proof.referred_elsewhere(named, res.path) if named else proof.holds(classes, names, res.path)
@@ -140,6 +145,19 @@ class _Proof:
                 break
             qualname = nxt
         return qualname
+
+    def returns_fixed(self, qualname: str) -> bool:
+        """Does the file of the tree that defines the module-level function ``qualname`` record
+        that its every ``return`` gives a fixed collection (undertrace.file_facts)?"""
+        module, _, name = self.canonical(qualname).rpartition(".")
+        path = self._paths_by_module().get(module)
+        res = self._results_by_path().get(path) if path is not None else None
+        return res is not None and name in _trace_calls(res).get("fixed_returns", ())
+
+    def _results_by_path(self) -> dict:
+        if not hasattr(self, "_by_path"):
+            self._by_path = {res.path: res for res in self.results}
+        return self._by_path
 
     def holds(self, classes, names, path: str) -> bool:
         return self._unread_elsewhere(names, path) and all(self.proven(c) for c in classes)

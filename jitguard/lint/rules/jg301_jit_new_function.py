@@ -88,7 +88,12 @@ class JitOfNewFunction(Rule):
         nested `@jax.jit` def or `jax.jit` of a new function object (or a tuple holding such jits,
         `return project, recover`) called in a loop that runs with the work makes a new jit
         object per iteration: reported where the loop calls what it returned. A decorated (cached)
-        factory is not claimed.
+        factory is not claimed. Nor is a loop over a collection whose length the code fixes: a
+        literal, a comprehension over one, a `zip` with one, or what a function returns from
+        every `return` (`for size, count in ramp(step, n)`, `ramp` returning `[(s, c) for s, c
+        in zip(sizes, counts) if c]` with `sizes` a four-element list literal: four stages, four
+        compiles, for 8 steps as for 800); for a function of another module, its file decides
+        when it is analysed (a module that names no JAX transform is not, and the finding stays).
         A jit whose options read the loop's element (`for name, n in groups:` with
         `jax.jit(stack, out_shardings=shardings[name])`), in a loop that runs once per run of a
         function that is not itself repeated, makes one program per element, as a hoisted jit
