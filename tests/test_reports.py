@@ -31,10 +31,8 @@ IDS = [r.name for r in REPORTS]
 # Marked lines jitguard does not report today: report name -> lines. Remove an entry when a
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
-    "churn_coordinax-jit-vmap-closure-rebuilt-in-method": {23},
     "churn_desc-trust-region-alpha-none-then-float": {33},
     "churn_jax-bucketed-jit-pads-and-slices-eagerly-per-size": {36},
-    "churn_jax-new-vjp-function-passed-to-jit-per-step": {29},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
     "churn_jaxopt-init-state-weak-stepsize-recompiles-update": {55},
@@ -46,7 +44,6 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
-    "static_jax-custom-jvp-array-nondiff-arg-under-jit-jacobian": {40},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
