@@ -7,7 +7,8 @@ where JAX wants Python values (JAX 0.10.2): a `custom_vjp` function raises `Unex
 at every call of the jit; a `custom_jvp` one runs, and raises `TypeError` ("No constant handler
 for type: DynamicJaxprTracer") as soon as the jitted function is differentiated (`jax.jacobian`,
 `jax.grad`, `jax.jvp`, ...), an int in the slot as well as an array. Keeping the parameter static
-in the jit (hashable values), or moving arrays out of `nondiff_argnums`, runs.
+in the jit (hashable values), or moving arrays out of `nondiff_argnums`, runs, and so does a call
+that leaves the parameter at its default (jit traces only the arguments it is given).
 """
 
 from functools import partial
@@ -75,6 +76,15 @@ power_static = jax.jit(power, static_argnames=("n",))
 clip_static = jax.jit(clip_grad, static_argnums=(1,))
 
 
+@partial(jax.custom_vjp, nondiff_argnums=(1,))
+def clip_default(x, bound=1.0):
+    return x
+
+
+clip_default.defvjp(lambda x, bound: (x, None), lambda bound, _res, g: (jnp.clip(g, -bound, bound),))
+clip_default_jit = jax.jit(clip_default)  # called without `bound`: jit traces only what it is given
+
+
 def gather_rows(x, indices):
     return jnp.take(x, indices, axis=0)
 
@@ -94,6 +104,8 @@ RUNS = [
     lambda: gather_jit(X, INDICES),  # custom_jvp under jit, not differentiated
     lambda: jax.grad(power_static)(2.0, 3),
     lambda: clip_static(X, 1.0),
+    lambda: clip_default_jit(X),
+    lambda: jax.grad(lambda x: clip_default_jit(x).sum())(X),
     lambda: jax.jacobian(gather_plain_jit)(X, INDICES),
     lambda: jax.jit(jax.grad(lambda x, n: power(x, n)))(2.0, 3),
 ]

@@ -37,6 +37,15 @@ def shifted(offset, x):
 def shifted_jvp(offset, primals, tangents):
     return shifted(offset, primals[0]), tangents[0]
 
+
+@partial(jax.custom_vjp, nondiff_argnums=(1,))
+def bounded(x, bound=1.0):
+    return x
+
+
+bounded.defvjp(lambda x, bound: (x, None), lambda bound, _res, g: (jnp.clip(g, -bound, bound),))
+bounded_jit = jax.jit(bounded)
+
 """
 
 CASES: dict[str, tuple[str | None, str, str | None]] = {
@@ -93,6 +102,16 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         def main():
             return shifted_jit(1.0, 2.0)
         """, None),
+    # a custom_vjp function jitted and called without its nondiff argument: the default is not
+    # traced (jit traces only what it is given); passed by keyword it is, and JAX refuses it
+    "jitted_custom_vjp_default_left": (None, """
+        def main():
+            return bounded_jit(2.0), jax.grad(bounded_jit)(2.0)
+        """, None),
+    "jitted_custom_vjp_by_keyword": ("JG203", """
+        def main():
+            return bounded_jit(2.0, bound=3.0)  # flag
+        """, "UnexpectedTracerError"),
     # -- JG301: a method that jits a new lambda per call, called in a loop on a parameter whose
     # every call passes a new instance of the class
     "method_through_parameter": ("JG301", """

@@ -164,7 +164,8 @@ class UnhashableStaticArgument(Rule):
         `nondiff_argnums` parameters static: jit traces them, a `custom_vjp` function then raises
         `UnexpectedTracerError` at every call of `f_jit`, a `custom_jvp` one a `TypeError` where
         `f_jit` is differentiated (`jax.jacobian(f_jit)(x, idx)`, `jax.grad`, `jax.jvp`), an int
-        in the slot too. The function given to
+        in the slot too; a call that leaves the parameter at its default runs (jit traces only the
+        arguments it is given). The function given to
         `lax.scan`, `fori_loop`, `while_loop`, `cond` or `switch` is hashed (their trace caches key
         on it): one of the unhashable instances above there (an `equinox.Module` with an array
         field, a mutable dataclass with `__call__`) raises `TypeError: unhashable type`, eagerly or
@@ -691,7 +692,9 @@ class UnhashableStaticArgument(Rule):
         found = _custom_rule_under_jit(index, *target) if target is not None else None
         if found is None or (got is None and found[0] != "custom_vjp"):
             return False
-        rule, params = found
+        rule, params = found[0], _passed_parameters(index, call, got is not None, found[1], target[0], scope)
+        if not params:
+            return False  # left at their defaults: jit does not trace what it is not given
         jitted = index.module.code_for_node(unwrapped[0])
         how = ("differentiated here: differentiating it with a tracer there fails (TypeError)" if got is not None
                else "called here: JAX refuses a tracer there (UnexpectedTracerError)")
@@ -904,6 +907,28 @@ def _custom_rule_over_static_jit(index, info):
     positional = [p.name for p in info.positional]
     traced = [name for name in positional if name in use.static_names and positional.index(name) not in nondiff]
     return (rule, traced) if traced else None
+
+
+def _passed_parameters(index, call, differentiated: bool, params: list, info, scope) -> list:
+    """Those of ``params`` (parameters of ``info``) that ``call`` gives the jitted function: a
+    positional argument at their position (any ``*`` argument may), or a keyword of their name.
+    ``call`` calls the jit itself, or, ``differentiated``, a transform of it (``jax.grad(f)(...)``
+    passes its own arguments, ``jax.vjp(f, ...)`` the ones after the function, ``jax.jvp`` the
+    primals display)."""
+    args = list(call.args)
+    if differentiated and not isinstance(call.func, cst.Call):
+        if index.resolve(call.func, scope) == "jax.jvp":
+            primals = args[1].value if len(args) > 1 else None
+            if not isinstance(primals, (cst.Tuple, cst.List)):
+                return params
+            args = [cst.Arg(el.value, star="*" if isinstance(el, cst.StarredElement) else "") for el in primals.elements]
+        else:
+            args = args[1:]
+    positional = [p.name for p in info.positional]
+    count = sum(1 for a in args if a.keyword is None and not a.star)
+    starred = any(a.star for a in args)
+    keywords = {a.keyword.value for a in args if a.keyword is not None}
+    return [p for p in params if starred or p in keywords or positional.index(p) < count]
 
 
 def _custom_rule_under_jit(index, info, use):
