@@ -6,7 +6,8 @@ function, the arguments at its `nondiff_argnums` positions then reach the custom
 where JAX wants Python values (JAX 0.10.2): a `custom_vjp` function raises `UnexpectedTracerError`
 at every call of the jit; a `custom_jvp` one runs, and raises `TypeError` ("No constant handler
 for type: DynamicJaxprTracer") as soon as the jitted function is differentiated (`jax.jacobian`,
-`jax.grad`, `jax.jvp`, ...), an int in the slot as well as an array. Keeping the parameter static
+`jax.grad`, `jax.jvp`, ...; also a function that calls it, given to `jax.grad`), an int in the
+slot as well as an array. Keeping the parameter static
 in the jit (hashable values), or moving arrays out of `nondiff_argnums`, runs, and so does a call
 that leaves the parameter at its default (jit traces only the arguments it is given).
 """
@@ -69,6 +70,14 @@ def clip_call():
     return clip_jit(X, 1.0)  # expect: JG203
 
 
+def cubic_energy(x):
+    return power_jit(x, 3) + 1.0  # expect: JG203
+
+
+def cubic_force():
+    return jax.grad(cubic_energy)(2.0)
+
+
 # --- must not be flagged ---------------------------------------------------------------------
 
 
@@ -99,6 +108,7 @@ RAISES = [
     (gather_jacobian, "TypeError"),
     (power_grad, "TypeError"),
     (clip_call, "UnexpectedTracerError"),
+    (cubic_force, "TypeError"),
 ]
 RUNS = [
     lambda: gather_jit(X, INDICES),  # custom_jvp under jit, not differentiated

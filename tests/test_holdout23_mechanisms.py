@@ -88,6 +88,17 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         def main():
             return jax.grad(lambda x: shifted_jit(1.0, x))(2.0), jax.jacfwd(shifted_jit, argnums=1)(1.0, 2.0)  # flag
         """, "TypeError"),
+    "jitted_custom_jvp_in_differentiated_function": ("JG203", """
+        shifted_jit = jax.jit(shifted)
+
+
+        def objective(x):
+            return jnp.sum(shifted_jit(0.5, x) ** 2)  # flag
+
+
+        def main():
+            return jax.value_and_grad(objective)(jnp.ones(2))
+        """, "TypeError"),
     "jitted_custom_jvp_static_offset": (None, """
         shifted_static = jax.jit(shifted, static_argnums=0)
 

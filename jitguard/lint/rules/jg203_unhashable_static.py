@@ -163,8 +163,8 @@ class UnhashableStaticArgument(Rule):
         function itself jitted by a call (`f_jit = jax.jit(f)`) that does not keep its
         `nondiff_argnums` parameters static: jit traces them, a `custom_vjp` function then raises
         `UnexpectedTracerError` at every call of `f_jit`, a `custom_jvp` one a `TypeError` where
-        `f_jit` is differentiated (`jax.jacobian(f_jit)(x, idx)`, `jax.grad`, `jax.jvp`), an int
-        in the slot too; a call that leaves the parameter at its default runs (jit traces only the
+        `f_jit` is differentiated (`jax.jacobian(f_jit)(x, idx)`, `jax.grad`, `jax.jvp`, or a
+        call of `f_jit` in a function the module gives to `jax.grad`), an int in the slot too; a call that leaves the parameter at its default runs (jit traces only the
         arguments it is given). The function given to
         `lax.scan`, `fori_loop`, `while_loop`, `cond` or `switch` is hashed (their trace caches key
         on it): one of the unhashable instances above there (an `equinox.Module` with an array
@@ -690,23 +690,22 @@ class UnhashableStaticArgument(Rule):
         unwrapped = _unwrap_partial(got[0], index, scope) if got is not None else (call.func, 0)
         target = _jitted_function(unwrapped[0], index, scope) if unwrapped is not None else None
         found = _custom_rule_under_jit(index, *target) if target is not None else None
-        if found is None or (got is None and found[0] != "custom_vjp"):
+        # a custom_jvp jit called in a function that the module differentiates (`jax.grad(loss)`)
+        under = (_differentiated_by(index, scope) if found is not None and got is None and found[0] == "custom_jvp"
+                 and scope is not None else None)
+        if found is None or (got is None and found[0] != "custom_vjp" and under is None):
             return False
         rule, params = found[0], _passed_parameters(index, call, got is not None, found[1], target[0], scope)
         if not params:
             return False  # left at their defaults: jit does not trace what it is not given
-        jitted = index.module.code_for_node(unwrapped[0])
-        how = ("differentiated here: differentiating it with a tracer there fails (TypeError)" if got is not None
-               else "called here: JAX refuses a tracer there (UnexpectedTracerError)")
-        ctx.report(
-            call,
-            f"`{jitted}` jits {rule} `{target[0].display()}` without keeping its `nondiff_argnums` "
-            f"parameter{'s' if len(params) > 1 else ''} {', '.join(f'`{p}`' for p in params)} static, so jit passes "
-            f"{'them' if len(params) > 1 else 'it'} on as a tracer into the `nondiff_argnums` slot, and the jitted "
-            f"function is {how}",
-            f"Declare {', '.join(f'`{p}`' for p in params)} static in the jit too (`static_argnames=(...)`) when "
-            "hashable, or keep arrays out of `nondiff_argnums` (an ordinary argument with a zero tangent)",
-        )
+        if got is not None:
+            how = "differentiated here: differentiating it with a tracer there fails (TypeError)"
+        elif under is not None:
+            how = (f"called here, in `{scope.display()}`, which `{under}` differentiates: differentiating it with a "
+                   "tracer there fails (TypeError)")
+        else:
+            how = "called here: JAX refuses a tracer there (UnexpectedTracerError)"
+        ctx.report(call, *_jitted_custom_rule_message(index.module.code_for_node(unwrapped[0]), rule, target[0], params, how))
         return True
 
     def _traced_parameter_to_nondiff(self, call, index, scope, ctx) -> None:
@@ -907,6 +906,18 @@ def _custom_rule_over_static_jit(index, info):
     positional = [p.name for p in info.positional]
     traced = [name for name in positional if name in use.static_names and positional.index(name) not in nondiff]
     return (rule, traced) if traced else None
+
+
+def _jitted_custom_rule_message(jitted: str, rule: str, info, params: list, how: str) -> tuple[str, str]:
+    names = ", ".join(f"`{p}`" for p in params)
+    return (
+        f"`{jitted}` jits {rule} `{info.display()}` without keeping its `nondiff_argnums` "
+        f"parameter{'s' if len(params) > 1 else ''} {names} static, so jit passes "
+        f"{'them' if len(params) > 1 else 'it'} on as a tracer into the `nondiff_argnums` slot, and the jitted "
+        f"function is {how}",
+        f"Declare {names} static in the jit too (`static_argnames=(...)`) when hashable, or keep arrays out of "
+        "`nondiff_argnums` (an ordinary argument with a zero tangent)",
+    )
 
 
 def _passed_parameters(index, call, differentiated: bool, params: list, info, scope) -> list:
