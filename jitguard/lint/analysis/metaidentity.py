@@ -30,6 +30,20 @@ _CACHE = PerIndex()
 NEW_CLASS = "of a pytree class defined anew"
 
 
+# the words a description of the function ``jax.vjp`` or ``jax.linearize`` returns carries: a
+# pytree (``jax.tree_util.Partial``, ``VJP``) whose tree structure holds a callable that call made,
+# so passed to a jitted function it is a new tree structure, and a compile, per call of the
+# transform, while the same returned function passed again compiles once (checked under JAX
+# 0.10.2, ``has_aux`` too: rules/JG302_transform_functions.py); JG302 reads them at a traced position
+TRANSFORM_FUNCTION = "whose tree structure holds a function that call made"
+
+
+def function_in_structure(fresh: str | None) -> bool:
+    """Does the description of a fresh value say it is a function a differentiation transform
+    returned, a pytree whose structure is new with each call of the transform?"""
+    return bool(fresh) and TRANSFORM_FUNCTION in fresh.split("|", 1)[0]
+
+
 def new_pytree_class(fresh: str | None) -> bool:
     """Does the description of a fresh value say it is an instance of a pytree class made anew?"""
     return bool(fresh) and NEW_CLASS in fresh.split("|", 1)[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from jitguard.lint.analysis.facts import ArgFact, CallFact, JitDef, ParamFact, Wrapper
-from jitguard.lint.analysis.metaidentity import in_metadata, new_pytree_class
+from jitguard.lint.analysis.metaidentity import function_in_structure, in_metadata, new_pytree_class
 from jitguard.lint.diagnostics import FileResult
 
 # lattice.WEAK_SCALARS (the kinds of Python scalar literals), not imported: lattice imports libcst,
@@ -175,6 +175,7 @@ def _fresh_non_array(fresh: str | None) -> bool:
     array leaves (a closure, a ``functools.partial``, a NamedTuple of closures, an instance of a
     class without ``__eq__``): ``equinox.filter_jit`` keeps every non-array leaf static, and this
     one compares by identity (JAX 0.10.2 with equinox: rules/JG302_equinox.py). A pytree whose
-    metadata or class is the new part (``in_metadata``, ``new_pytree_class``) is traced as a tree
-    and read by those checks instead."""
-    return bool(fresh) and not in_metadata(fresh) and not new_pytree_class(fresh)
+    metadata or class is the new part (``in_metadata``, ``new_pytree_class``), or the function a
+    ``jax.vjp`` returned (``function_in_structure``), is traced as a tree and read by those checks
+    instead."""
+    return bool(fresh) and not in_metadata(fresh) and not new_pytree_class(fresh) and not function_in_structure(fresh)

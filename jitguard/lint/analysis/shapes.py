@@ -24,7 +24,7 @@ import weakref
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, walk
-from jitguard.lint.analysis.metaidentity import NEW_CLASS, fresh_metadata
+from jitguard.lint.analysis.metaidentity import NEW_CLASS, TRANSFORM_FUNCTION, fresh_metadata
 from jitguard.lint.analysis.jaxapi import REGISTER_DATACLASS, REGISTER_NODE_CLASS
 from jitguard.lint.analysis.walk import branches, children
 from jitguard.lint.analysis.memo import PerIndex
@@ -412,7 +412,49 @@ def fresh_maker(view: "ScopeView", expr: cst.BaseExpression, depth: int = 0) -> 
         return None
     if isinstance(expr, cst.Call):
         return _fresh_call(view, expr, depth)
+    if isinstance(expr, cst.Subscript):  # `jax.vjp(f, x)[1]`
+        return _transform_function_taken(view, expr)
     return None
+
+
+# the differentiation transforms that return a new function object per call, and where it is in
+# the tuple they return (JAX 0.10.2: `jax.vjp` -> (out, vjp_fn[, aux]), `jax.linearize` -> (out, jvp_fn))
+_FUNCTION_RETURNING = {"jax.vjp": 1, "jax.linearize": 1}
+
+
+def _transform_words(name: str) -> str:
+    return f"the function a `{name}` call returns, a pytree {TRANSFORM_FUNCTION}"
+
+
+def _transform_function_taken(view: "ScopeView", expr: cst.Subscript) -> str | None:
+    """``jax.vjp(f, x)[1]``: the function that call returned, made anew by it."""
+    if not isinstance(expr.value, cst.Call) or len(expr.slice) != 1:
+        return None
+    name = view.imports.resolve(expr.value.func)
+    index = expr.slice[0].slice
+    if name not in _FUNCTION_RETURNING or not isinstance(index, cst.Index) or not isinstance(index.value, cst.Integer):
+        return None
+    return _transform_words(name) if int(index.value.value) == _FUNCTION_RETURNING[name] else None
+
+
+def _transform_function_unpacked(view: "ScopeView", name: str) -> tuple[str, cst.CSTNode] | None:
+    """``_, g_vjp = jax.vjp(g, x)`` (the only binding of ``g_vjp`` in this function): what it is,
+    and the assignment that makes it."""
+    found = None
+    for node, _loops in _own_nodes(view.func.node.body):
+        if not isinstance(node, cst.Assign) or len(node.targets) != 1 or not isinstance(node.value, cst.Call):
+            continue
+        target = node.targets[0].target
+        if not isinstance(target, (cst.Tuple, cst.List)):
+            continue
+        at = [i for i, el in enumerate(target.elements) if isinstance(el.value, cst.Name) and el.value.value == name]
+        if not at:
+            continue
+        transform = view.imports.resolve(node.value.func)
+        if found is not None or transform not in _FUNCTION_RETURNING or at != [_FUNCTION_RETURNING[transform]]:
+            return None
+        found = (_transform_words(transform), node)
+    return found
 
 
 def _fresh_call(view: "ScopeView", call: cst.Call, depth: int) -> str | None:
@@ -525,23 +567,7 @@ def _made(view: ScopeView, expr: cst.BaseExpression) -> tuple[str | None, cst.CS
     """What new identity-compared value ``expr`` is, and the node that makes it (None: ``expr``
     itself, at the call)."""
     if isinstance(expr, cst.Name) and view.func is not None:
-        values = view.values(expr.value)
-        nested = view.index.lookup_function(expr.value, view.func) if values == [None] else None
-        if (nested is not None and nested.parent is view.func and isinstance(nested.node, cst.FunctionDef)
-                and not nested.node.decorators and view.func.param(expr.value) is None):
-            # a def nested here, bound by nothing else: a new function object per run (per iteration in a loop)
-            return f"`{expr.value}`, a new function object (the nested `def {expr.value}`)", nested.node
-        made_class = _class_statement(view, expr.value) if values == [None] else None
-        if made_class is not None:
-            # a class statement here, bound by nothing else: a new class object per run of it, which
-            # hashes and compares by identity (no metaclass): a new static value each time (JAX 0.10.2)
-            return f"`{expr.value}`, a new class object (the `class {expr.value}` statement)", made_class
-        if not values or len(values) != 1 or values[0] is None or view.func.param(expr.value) is not None:
-            return None, None
-        if expr.value not in view.bindings_here():
-            return None, None  # bound in an enclosing function or the module: made once per run of that
-        made = fresh_maker(view, values[0])
-        return (f"`{expr.value}`, {made}" if made else None), values[0]
+        return _made_name(view, expr.value)
     if isinstance(expr, cst.Attribute) and (made := _descriptor_made(view, expr)) is not None:
         return made, None  # made by the attribute access itself, at the call
     if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and view.func is not None:
@@ -558,6 +584,31 @@ def _made(view: ScopeView, expr: cst.BaseExpression) -> tuple[str | None, cst.CS
         return f"`{owner}.{expr.attr.value}`, {made} that `{klass.name}.__init__` sets on each new `{klass.name}`", call
     made = fresh_maker(view, expr)
     return made, None
+
+
+def _made_name(view: ScopeView, name: str) -> tuple[str | None, cst.CSTNode | None]:
+    """``_made`` for a name of ``view``'s function."""
+    values = view.values(name)
+    unbound_value = values == [None] and view.func.param(name) is None  # a def, a class, an unpacking
+    nested = view.index.lookup_function(name, view.func) if values == [None] else None
+    if (nested is not None and nested.parent is view.func and isinstance(nested.node, cst.FunctionDef)
+            and not nested.node.decorators and view.func.param(name) is None):
+        # a def nested here, bound by nothing else: a new function object per run (per iteration in a loop)
+        return f"`{name}`, a new function object (the nested `def {name}`)", nested.node
+    made_class = _class_statement(view, name) if values == [None] else None
+    if made_class is not None:
+        # a class statement here, bound by nothing else: a new class object per run of it, which
+        # hashes and compares by identity (no metaclass): a new static value each time (JAX 0.10.2)
+        return f"`{name}`, a new class object (the `class {name}` statement)", made_class
+    unpacked = _transform_function_unpacked(view, name) if unbound_value else None
+    if unpacked is not None:
+        return f"`{name}`, {unpacked[0]}", unpacked[1]
+    if not values or len(values) != 1 or values[0] is None or view.func.param(name) is not None:
+        return None, None
+    if name not in view.bindings_here():
+        return None, None  # bound in an enclosing function or the module: made once per run of that
+    made = fresh_maker(view, values[0])
+    return (f"`{name}`, {made}" if made else None), values[0]
 
 
 def _class_statement(view: ScopeView, name: str) -> cst.ClassDef | None:
@@ -718,12 +769,14 @@ def repeated_functions(index, unbounded) -> dict:
 
     for call, func, _k, loops in index.calls:
         callee = _called_function(index, call, func)
-        if callee is None:
+        callees = (callee,) if callee is not None else _parameter_methods(index, call, func)
+        if not callees:
             continue
         if any(runs_on(loop, func) for loop in loops):
-            out.setdefault(callee, f"in a loop in `{func.display() if func else 'the module'}`")
+            for one in callees:
+                out.setdefault(one, f"in a loop in `{func.display() if func else 'the module'}`")
         elif func is not None:
-            calls_by_caller.setdefault(func, []).append(callee)
+            calls_by_caller.setdefault(func, []).extend(callees)
     for info in index.functions:
         if info.name == "__call__" and info.is_method:
             out.setdefault(info, "at every call of the object")
@@ -749,6 +802,78 @@ def _called_function(index, call: cst.Call, func):
         callee = target[0] if target is not None else instance_method(index, call, func)
     memo[id(call)] = (call, func, callee)
     return callee
+
+
+def _parameter_methods(index, call: cst.Call, func) -> tuple:
+    """``frame.transform(...)`` with ``frame`` a parameter of ``func`` (never rebound there) that
+    every call of ``func`` in this module fills with a new instance of a class of the module
+    (``transform_batches(Rotation(0.3), n)``): the method each of those classes runs (inherited
+    or its own), so a loop around the call repeats each of them. Empty when a call passes
+    anything else, or ``func`` is used other than called (its callers are then not all seen)."""
+    fn = call.func
+    if (func is None or not isinstance(fn, cst.Attribute) or not isinstance(fn.value, cst.Name)
+            or fn.attr.value not in _method_names(index)):
+        return ()
+    name = fn.value.value
+    param = func.param(name)
+    if param is None or param.kind != "positional" or scope_view(index, func).values(name) != [None]:
+        return ()
+    passed = _passed_classes(index, func, name)
+    methods = [index.find_method(klass, fn.attr.value) for klass in passed]
+    return tuple(m for m in methods if m is not None)
+
+
+def _passed_classes(index, func, name: str) -> tuple:
+    """The classes of the module whose new instances the calls of ``func`` pass at its positional
+    parameter ``name`` (``f(Cls(...))``, or a name bound once to ``Cls(...)`` in the caller); empty
+    when one call passes anything else, or ``func`` is used as a value."""
+    key = ("passed-classes", func, name)
+
+    def compute() -> tuple:
+        from jitguard.lint.analysis.dispatch import _escaped_names
+
+        if func.is_method or func.name in _escaped_names(index)[0]:
+            return ()
+        position = [p.name for p in func.params if p.kind == "positional"].index(name)
+        found: list = []
+        for call, caller, _k, _loops in index.calls:
+            if not isinstance(call.func, cst.Name) or call.func.value != func.name:
+                continue
+            if _called_function(index, call, caller) is not func:
+                continue
+            klass = _new_instance_class(index, _argument_at(call, position, name), caller)
+            if klass is None:
+                return ()
+            if klass not in found:
+                found.append(klass)
+        return tuple(found)
+
+    return _memo(index, key, compute, ())
+
+
+def _argument_at(call: cst.Call, position: int, name: str) -> cst.BaseExpression | None:
+    """The argument ``call`` passes at ``position`` (or by keyword ``name``); None when a ``*``
+    hides it."""
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if arg.keyword is not None:
+            if arg.keyword.value == name:
+                return arg.value
+        elif i == position:
+            return arg.value
+    return None
+
+
+def _new_instance_class(index, expr: cst.BaseExpression | None, caller):
+    """The class of the module ``expr`` makes a new instance of: ``Cls(...)``, or a name bound once
+    (in the caller) to ``Cls(...)``."""
+    if isinstance(expr, cst.Name) and caller is not None:
+        values = scope_view(index, caller).values(expr.value)
+        expr = values[0] if values and len(values) == 1 else None
+    if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+        return index.classes.get(expr.func.value)
+    return None
 
 
 def runs_with_work(index, loop: cst.CSTNode, func) -> bool:

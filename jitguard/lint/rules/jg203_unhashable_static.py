@@ -159,7 +159,13 @@ class UnhashableStaticArgument(Rule):
         a `lax.scan` or `fori_loop` body (every one a tracer; also spread from the carry,
         `func(*carry)`, or unpacked from it) passed into such a slot of a `custom_vjp` function, or
         of a `custom_jvp` one (decorated, or `jax.custom_jvp(f, nondiff_argnums=...)`) when the
-        function running the loop is given to `jax.grad` or its kin. The function given to
+        function running the loop is given to `jax.grad` or its kin. So does the custom-rule
+        function itself jitted by a call (`f_jit = jax.jit(f)`) that does not keep its
+        `nondiff_argnums` parameters static: jit traces them, a `custom_vjp` function then raises
+        `UnexpectedTracerError` at every call of `f_jit`, a `custom_jvp` one a `TypeError` where
+        `f_jit` is differentiated (`jax.jacobian(f_jit)(x, idx)`, `jax.grad`, `jax.jvp`, or a
+        call of `f_jit` in a function the module gives to `jax.grad`), an int in the slot too; a call that leaves the parameter at its default runs (jit traces only the
+        arguments it is given). The function given to
         `lax.scan`, `fori_loop`, `while_loop`, `cond` or `switch` is hashed (their trace caches key
         on it): one of the unhashable instances above there (an `equinox.Module` with an array
         field, a mutable dataclass with `__call__`) raises `TypeError: unhashable type`, eagerly or
@@ -244,6 +250,8 @@ class UnhashableStaticArgument(Rule):
                     self._local_jit(call, index, scope, ctx, *jitted)
                 continue
             if differentiates and self._differentiated_to_static(call, index, scope, ctx):
+                continue
+            if self._jitted_custom_rule(call, index, scope, ctx, differentiates):
                 continue
             self._tracer_to_static(call, index, scope, ctx)
             self._through_forwarder(call, index, scope, ctx)
@@ -670,6 +678,36 @@ class UnhashableStaticArgument(Rule):
             return
 
 
+    @staticmethod
+    def _jitted_custom_rule(call, index, scope, ctx, differentiates) -> bool:
+        """``f_jit = jax.jit(f)`` with ``@partial(jax.custom_jvp, nondiff_argnums=(1,)) def f(x, idx)``:
+        ``jax.jit`` traces every argument it does not keep static, so the custom rule gets a tracer
+        in its ``nondiff_argnums`` slot. A ``custom_vjp`` function refuses it at every call of the
+        jit (UnexpectedTracerError); a ``custom_jvp`` one runs until the jit is differentiated
+        (``jax.jacobian(f_jit)(x, idx)``, ``grad``, ``jvp``, ...: TypeError "No constant handler",
+        an int in the slot too). JAX 0.10.2, rules/JG203_jitted_custom_rules.py."""
+        got = primals.differentiated_positions(call, index, scope) if differentiates else None
+        unwrapped = _unwrap_partial(got[0], index, scope) if got is not None else (call.func, 0)
+        target = _jitted_function(unwrapped[0], index, scope) if unwrapped is not None else None
+        found = _custom_rule_under_jit(index, *target) if target is not None else None
+        # a custom_jvp jit called in a function that the module differentiates (`jax.grad(loss)`)
+        under = (_differentiated_by(index, scope) if found is not None and got is None and found[0] == "custom_jvp"
+                 and scope is not None else None)
+        if found is None or (got is None and found[0] != "custom_vjp" and under is None):
+            return False
+        rule, params = found[0], _passed_parameters(index, call, got is not None, found[1], target[0], scope)
+        if not params:
+            return False  # left at their defaults: jit does not trace what it is not given
+        if got is not None:
+            how = "differentiated here: differentiating it with a tracer there fails (TypeError)"
+        elif under is not None:
+            how = (f"called here, in `{scope.display()}`, which `{under}` differentiates: differentiating it with a "
+                   "tracer there fails (TypeError)")
+        else:
+            how = "called here: JAX refuses a tracer there (UnexpectedTracerError)"
+        ctx.report(call, *_jitted_custom_rule_message(index.module.code_for_node(unwrapped[0]), rule, target[0], params, how))
+        return True
+
     def _traced_parameter_to_nondiff(self, call, index, scope, ctx) -> None:
         """``@jax.jit def g(s, p): return f(s, p)`` with ``@partial(jax.custom_vjp, nondiff_argnums=(0,))
         def f(s, p)``: JAX refuses a tracer in a ``custom_vjp`` function's ``nondiff_argnums`` slot
@@ -868,6 +906,53 @@ def _custom_rule_over_static_jit(index, info):
     positional = [p.name for p in info.positional]
     traced = [name for name in positional if name in use.static_names and positional.index(name) not in nondiff]
     return (rule, traced) if traced else None
+
+
+def _jitted_custom_rule_message(jitted: str, rule: str, info, params: list, how: str) -> tuple[str, str]:
+    names = ", ".join(f"`{p}`" for p in params)
+    return (
+        f"`{jitted}` jits {rule} `{info.display()}` without keeping its `nondiff_argnums` "
+        f"parameter{'s' if len(params) > 1 else ''} {names} static, so jit passes "
+        f"{'them' if len(params) > 1 else 'it'} on as a tracer into the `nondiff_argnums` slot, and the jitted "
+        f"function is {how}",
+        f"Declare {names} static in the jit too (`static_argnames=(...)`) when hashable, or keep arrays out of "
+        "`nondiff_argnums` (an ordinary argument with a zero tangent)",
+    )
+
+
+def _passed_parameters(index, call, differentiated: bool, params: list, info, scope) -> list:
+    """Those of ``params`` (parameters of ``info``) that ``call`` gives the jitted function: a
+    positional argument at their position (any ``*`` argument may), or a keyword of their name.
+    ``call`` calls the jit itself, or, ``differentiated``, a transform of it (``jax.grad(f)(...)``
+    passes its own arguments, ``jax.vjp(f, ...)`` the ones after the function, ``jax.jvp`` the
+    primals display)."""
+    args = list(call.args)
+    if differentiated and not isinstance(call.func, cst.Call):
+        if index.resolve(call.func, scope) == "jax.jvp":
+            primals = args[1].value if len(args) > 1 else None
+            if not isinstance(primals, (cst.Tuple, cst.List)):
+                return params
+            args = [cst.Arg(el.value, star="*" if isinstance(el, cst.StarredElement) else "") for el in primals.elements]
+        else:
+            args = args[1:]
+    positional = [p.name for p in info.positional]
+    count = sum(1 for a in args if a.keyword is None and not a.star)
+    starred = any(a.star for a in args)
+    keywords = {a.keyword.value for a in args if a.keyword is not None}
+    return [p for p in params if starred or p in keywords or positional.index(p) < count]
+
+
+def _custom_rule_under_jit(index, info, use):
+    """(``"custom_jvp"``/``"custom_vjp"``, the ``nondiff_argnums`` parameters the jit traces) for a
+    def whose only decorator is the custom rule (with ``nondiff_argnums``), jitted by a call
+    (``jax.jit(f)``) that keeps some of those parameters traced; else None."""
+    decorators = getattr(info.node, "decorators", ())
+    parsed = _custom_rule_decorator(index, decorators[0].decorator) if len(decorators) == 1 else None
+    if parsed is None or not parsed[1] or use.qualname not in TRACING_JITS or use.bound_positional:
+        return None
+    positional = [p.name for p in info.positional]
+    traced = [positional[i] for i in parsed[1] if i < len(positional) and positional[i] not in use.static_names]
+    return (parsed[0], traced) if traced else None
 
 
 def _traced_parameters(index, info) -> set[str]:

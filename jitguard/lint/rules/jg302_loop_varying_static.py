@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from jitguard.lint.analysis.metaidentity import in_metadata, new_pytree_class
+from jitguard.lint.analysis.metaidentity import function_in_structure, in_metadata, new_pytree_class
 from jitguard.lint.analysis.project import CallSite
 from jitguard.lint.rules._sites import by_call, names, python_level, report_all, the_loop
 from jitguard.lint.rules.base import Reporter, Rule, Scope
@@ -45,7 +45,10 @@ class LoopVaryingStatic(Rule):
         lambda, a def of the module or a plain method taken from the class, `Cls._flatten`) whose metadata field receives such a value
         made anew (`Model(w, Activation())`, also through a helper of the module that returns it)
         is flagged too: metadata is part of the tree structure, which JAX compares with `==`, so
-        each new object is a new program. So is such a pytree built in the loop whose metadata
+        each new object is a new program. So is, at a traced position, the function `jax.vjp` or
+        `jax.linearize` returns when the loop calls the transform again (`_, f_vjp = jax.vjp(f, x)`,
+        then `apply(f_vjp, ct)`): a pytree whose tree structure holds a callable that call made, so
+        each new one compiles again (the same one passed again compiles once). So is such a pytree built in the loop whose metadata
         field gets a Python value that changes with the loop (`Measure(y, scale=1.0 / (i + 1))`
         with `scale` in the aux data): each new value is a new tree structure. Static values read from the metadata of a structure's entries (`for name, w
         in params.items()`: `w.shape[0]`; `for k in list(params.keys())`: `len(params.pop(k).shape) - 1`,
@@ -150,6 +153,15 @@ class LoopVaryingStatic(Rule):
                 "compiles again",
                 "Define the class once (at module level) and build instances of it; pass what changes as its "
                 "fields",
+            )
+        if not site.static and function_in_structure(fresh) and "|" in fresh:  # jax.vjp's function, new each call
+            what, when = fresh.split("|", 1)
+            return (
+                f"argument `{site.param}` of jitted `{site.function}` is {what}, made {when}: the callable in its "
+                "tree structure is new with every call of the transform, and JAX compares tree structures to find the "
+                "compiled program, so it compiles again each time",
+                "Call the transform inside the jitted function (pass the primal point and take the vjp/jvp there), "
+                "or pass the same returned function every time",
             )
         if site.static and fresh and "|" in fresh:  # made anew per iteration, or per call of a repeated function
             what, when = fresh.split("|", 1)
