@@ -255,31 +255,39 @@ def _module_word(path: str) -> str:
 def stat_by_folder(paths: Sequence[str]) -> dict[str, os.stat_result]:
     """``os.stat`` of each path (left out where it fails), taken with one descriptor per folder:
     ``os.stat(name, dir_fd=)`` looks up the name alone, where ``os.stat(path)`` walks every folder
-    of the path again. The same cost on a native kernel; half on a host whose path lookups are dear
-    (gVisor: 3,000 files of 300 folders, 5 deep, 164 ms by path, 83 ms by folder, the opens
-    included; docs/performance.md). A folder that cannot be opened: its files by path."""
-    by_folder: dict[str, list[str]] = {}
+    of the path again. Half the cost on a host whose path lookups are dear (gVisor: 3,000 files of
+    300 folders, 5 deep, 164 ms by path, 83 ms by folder, the opens included); ~1 us a file more
+    on a native kernel (docs/performance.md). A folder that cannot be opened: its files by path."""
+    if os.stat not in os.supports_dir_fd or os.altsep:
+        return {p: st for p, st in ((p, _stat_or_none(p)) for p in paths) if st is not None}
+    by_folder: dict[str, list[tuple[str, str]]] = {}
     for path in paths:
-        by_folder.setdefault(os.path.dirname(path), []).append(path)
+        folder, _, name = path.rpartition(os.sep)
+        by_folder.setdefault(folder or (os.sep if path.startswith(os.sep) else os.curdir), []).append((path, name))
     out: dict[str, os.stat_result] = {}
     flags = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0)
     for folder, group in by_folder.items():
-        fd = None
-        if os.stat in os.supports_dir_fd:
-            try:
-                fd = os.open(folder or os.curdir, flags)
-            except OSError:
-                fd = None
         try:
-            for path in group:
+            fd = os.open(folder, flags)
+        except OSError:
+            out.update((p, st) for p, st in ((p, _stat_or_none(p)) for p, _ in group) if st is not None)
+            continue
+        try:
+            for path, name in group:
                 try:
-                    out[path] = os.stat(os.path.basename(path), dir_fd=fd) if fd is not None else os.stat(path)
+                    out[path] = os.stat(name, dir_fd=fd)
                 except OSError:
                     continue
         finally:
-            if fd is not None:
-                os.close(fd)
+            os.close(fd)
     return out
+
+
+def _stat_or_none(path: str) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except OSError:
+        return None
 
 
 def _scan_one(path: str, extend: tuple[str, ...] | None, want_digest: bool, cache: Cache | None = None,
