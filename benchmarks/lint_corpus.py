@@ -433,9 +433,10 @@ def bytecode_env(env: dict | None = None) -> dict:
     return out
 
 
-def run_cmd(cmd: list[str], cwd: Path, env: dict | None = None, ok=(0, 1)) -> Run:
-    """Run ``cmd``; wall time, CPU time and peak RSS (per process and overall)."""
-    env = bytecode_env(env)
+def run_cmd(cmd: list[str], cwd: Path, env: dict | None = None, ok=(0, 1), bytecode: bool = True) -> Run:
+    """Run ``cmd``; wall time, CPU time and peak RSS (per process and overall). ``bytecode``: in
+    :func:`bytecode_env`'s environment (else in ``env`` as given)."""
+    env = bytecode_env(env) if bytecode else env
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err)

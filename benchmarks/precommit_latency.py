@@ -3,6 +3,7 @@ with a warm cache.
 
     python benchmarks/precommit_latency.py [--corpus dev|libs12] [--corpus-dir DIR] [--files 3000]
                                            [--changed 5] [--repeat 5] [--jobs N] [--rev REV] [--json FILE]
+                                           [--installed] [--no-syscalls]
 
 The repository is made under the temporary folder from real files: whole libraries of the corpus
 (the development corpus by default, see benchmarks/lint_corpus.py), taken in name order until
@@ -23,6 +24,21 @@ Then:
 * floors, same run: ``python -c pass``, ``python -c "import libcst"``, and libcst's parse of the
   changed files (sources in memory).
 
+How jitguard is started: by default ``python -m jitguard`` with the measured code first on
+PYTHONPATH and Python's bytecode cache in a folder of the benchmark's own (lint_corpus.bytecode_env:
+written by the first run, read by the others). ``--installed`` measures it as pre-commit's
+environment holds it instead: the code copied into a scratch ``site`` folder and compiled there
+(``python -m compileall``, as pip does on install), started by a console script as pip writes it
+(so ``sys.path[0]`` is the script's folder, not the repository), every module's bytecode read from
+its own ``__pycache__`` (no PYTHONPYCACHEPREFIX; PYTHONDONTWRITEBYTECODE as the environment has it:
+nothing is compiled during the rounds when the installed libraries have their bytecode).
+
+System calls: when ``strace`` is installed (and not ``--no-syscalls``), the hook is run once more
+under ``strace -f`` with the files changed and once with nothing changed (not timed), and its file
+system calls are counted by kind (stat-like, opens, folder listings) and by what they touch (the
+repository's sources, its other paths, the cache, Python and its packages, open descriptors): on
+a host where a system call is expensive (gVisor: ~85 us a ``stat``) these counts explain its times.
+
 Medians of ``--repeat`` rounds, wall and CPU (user + system of the run and of the processes it
 forks: the hook lints the changed files in forked processes, jitguard/lint/runner.py's _Forked, so
 its wall time is below its CPU time on idle cores); target (issue 15): the hook on a few files
@@ -32,10 +48,13 @@ its wall time is below its CPU time on idle cores); target (issue 15): the hook 
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import os
+import re
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -70,6 +89,135 @@ def pick_changed(repo: Path, k: int) -> list[Path]:
     return [Path(p) for p in dict.fromkeys(picks)]
 
 
+_CONSOLE_SCRIPT = """\
+#!{python}
+# -*- coding: utf-8 -*-
+import re
+import sys
+from jitguard.cli import main
+if __name__ == "__main__":
+    sys.argv[0] = re.sub(r"(-script\\.pyw|\\.exe)?$", "", sys.argv[0])
+    sys.exit(main())
+"""
+
+
+class Launcher:
+    """How the measured jitguard is started (``prefix``), and in which environment (``env``)."""
+
+    def __init__(self, installed_in: Path | None = None) -> None:
+        self.installed = installed_in is not None
+        if installed_in is None:
+            self.prefix = [sys.executable, "-m", "jitguard"]
+            self.env = lc.bytecode_env()
+            return
+        code = Path(os.environ["PYTHONPATH"].split(os.pathsep)[0]) / "jitguard"  # (measure_this_checkout, --rev)
+        site, bin_ = installed_in / "site", installed_in / "bin"
+        shutil.copytree(code, site / "jitguard", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(site)], check=True)
+        bin_.mkdir(parents=True)
+        (bin_ / "jitguard").write_text(_CONSOLE_SCRIPT.format(python=sys.executable))
+        self.prefix = [sys.executable, str(bin_ / "jitguard")]
+        self.env = dict(os.environ, PYTHONPATH=str(site))
+        self.env.pop("PYTHONPYCACHEPREFIX", None)
+
+    def check(self, *args: str) -> list[str]:
+        return [*self.prefix, "check", "--exit-zero", "--output-format", "json", "-o", os.devnull, *args]
+
+    def run(self, cmd: list[str], cwd: Path) -> lc.Run:
+        return lc.run_cmd(cmd, cwd, env=self.env, bytecode=False)
+
+    def missing_bytecode(self) -> list[str]:
+        """The imported packages whose source has no bytecode beside it (compiled again by every
+        run when PYTHONDONTWRITEBYTECODE is set): an installed measurement would include that."""
+        if not self.installed:
+            return []
+        probe = ("import importlib.util, os, libcst, pathspec, jitguard.cli\n"
+                 "for m in (libcst, pathspec, jitguard.cli):\n"
+                 "    print('' if os.path.exists(importlib.util.cache_from_source(m.__file__)) else m.__name__)")
+        out = subprocess.run([sys.executable, "-c", probe], env=self.env, capture_output=True, text=True,
+                             cwd=self.prefix[1].rsplit(os.sep, 2)[0]).stdout  # (not a folder holding jitguard/)
+        return out.split()
+
+
+_STATS = {"stat", "lstat", "fstat", "newfstatat", "fstatat64", "statx", "access", "faccessat", "faccessat2", "readlink",
+          "readlinkat"}
+_OPENS = {"open", "openat", "openat2", "creat"}
+_LISTS = {"getdents", "getdents64"}
+_CALL = re.compile(r"^(\d+)\s+(?:<\.\.\. (\w+) resumed>|(\w+)\()(.*)$")
+
+
+def syscall_counts(cmd: list[str], cwd: Path, env: dict, places: dict[str, list[str]]) -> dict | None:
+    """The file system calls of ``cmd`` and of the processes it forks (``strace -f``), counted by
+    kind and by the first of ``places`` (name -> folders) their path is in (a relative path is
+    taken from ``cwd``; a call on a descriptor, fstat or getdents64, counts as such). None
+    without strace."""
+    strace = shutil.which("strace")
+    if strace is None:
+        return None
+    with tempfile.NamedTemporaryFile(suffix=".strace") as out:
+        subprocess.run([strace, "-f", "-qq", "-o", out.name, "-e", "trace=%file,fstat,getdents64", "--", *cmd],
+                       cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        lines = Path(out.name).read_text(errors="replace").splitlines()
+    pending: dict[str, tuple[str, str]] = {}
+    counts: collections.Counter = collections.Counter()
+    failed: collections.Counter = collections.Counter()
+    for line in lines:
+        m = _CALL.match(line)
+        if m is None:
+            continue
+        pid, resumed, name, rest = m.groups()
+        if resumed:
+            name, where = pending.pop(pid, (resumed, "other"))
+        else:
+            path = re.search(r'"((?:[^"\\]|\\.)*)"', rest)
+            where = _place(path.group(1) if path else None, cwd, places)
+            if rest.rstrip().endswith("<unfinished ...>"):
+                pending[pid] = (name, where)
+                continue
+        kind = "stat" if name in _STATS else "open" if name in _OPENS else "list" if name in _LISTS else "other"
+        counts[(where, kind)] += 1
+        if re.search(r"= -1 E", rest):
+            failed[(where, kind)] += 1
+    return {"counts": {f"{w}|{k}": n for (w, k), n in counts.items()},
+            "failed": {f"{w}|{k}": n for (w, k), n in failed.items()}}
+
+
+def _place(path: str | None, cwd: Path, places: dict[str, list[str]]) -> str:
+    if not path:
+        return "by descriptor (fstat, getdents64)"
+    full = os.path.normpath(os.path.join(str(cwd), path))
+    for name, folders in places.items():
+        if any(full == f or full.startswith(f.rstrip(os.sep) + os.sep) for f in folders):
+            if name != "repository":
+                return name
+            return ("the repository: its cache" if f"{os.sep}.jitguard_cache" in full else
+                    "the repository: source files" if full.endswith((".py", ".pyi", ".ipynb")) else
+                    "the repository: folders and other files")
+    return "other"
+
+
+def print_syscalls(label: str, found: dict) -> None:
+    counts, failed = found["counts"], found["failed"]
+    kinds = [("stat", "stat-like"), ("open", "opens"), ("list", "listings"), ("other", "other")]
+
+    def row_total(where: str) -> int:
+        return sum(counts.get(f"{where}|{k}", 0) for k, _ in kinds)
+
+    wheres = sorted({k.split("|")[0] for k in counts}, key=lambda w: -row_total(w))
+    print(f"\n### File system calls: {label} (strace -f: the run and its forked processes; failed ones in brackets)\n")
+    print("| where | " + " | ".join(t for _, t in kinds) + " | total |")
+    print("|---|" + "---:|" * (len(kinds) + 1))
+    total: collections.Counter = collections.Counter()
+    for w in wheres:
+        cells = []
+        for k, _ in kinds:
+            n, f = counts.get(f"{w}|{k}", 0), failed.get(f"{w}|{k}", 0)
+            total[k] += n
+            cells.append((f"{n:,}" + (f" ({f:,})" if f else "")) if n else "")
+        print(f"| {w} | " + " | ".join(cells) + f" | {row_total(w):,} |")
+    print("| **all** | " + " | ".join(f"**{total[k]:,}**" for k, _ in kinds) + f" | **{sum(total.values()):,}** |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", choices=["dev", "libs12"], default="dev")
@@ -80,6 +228,10 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes for the cold run that fills the cache")
     parser.add_argument("--json", default=None)
+    parser.add_argument("--installed", action="store_true",
+                        help="measure the code as an installed package: compiled (compileall) in a scratch copy, "
+                             "started by a console script, no PYTHONPYCACHEPREFIX")
+    parser.add_argument("--no-syscalls", action="store_true", help="do not count the hook's file system calls (strace)")
     args = parser.parse_args()
     if args.rev:
         lc.reexec_on_snapshot(args.rev)
@@ -91,6 +243,14 @@ def main() -> int:
         print(lc.rss_note())
 
     with tempfile.TemporaryDirectory(prefix="jitguard-precommit-") as tmp:
+        launch = Launcher(Path(tmp) / "installed" if args.installed else None)
+        print("started as: " + (f"an installed package ({' '.join(launch.prefix)}; bytecode compiled, no "
+                                "PYTHONPYCACHEPREFIX)" if args.installed else "python -m jitguard (bytecode in the "
+                                "benchmark's PYTHONPYCACHEPREFIX)"))
+        out["installed"] = args.installed
+        missing = launch.missing_bytecode()
+        if missing:
+            print("note: no bytecode beside " + ", ".join(missing) + ": compiled on every run")
         repo = Path(tmp) / "repo"
         files = build_repo(corpus, repo, args.files)
         changed = pick_changed(repo, args.changed)
@@ -100,7 +260,7 @@ def main() -> int:
         print("changed each round: " + ", ".join(f"{r} ({n} lines)" for r, n in zip(rel, sizes)))
         out.update(files=len(files), changed=dict(zip(rel, sizes)))
 
-        cold = lc.run_cmd(lc.jitguard_cmd("-j", str(args.jobs), "."), repo)
+        cold = launch.run(launch.check("-j", str(args.jobs), "."), repo)
         print(f"cold, whole repository, -j {args.jobs} (fills the cache): {cold.wall:.2f}s (CPU {cold.cpu:.2f}s)", flush=True)
         out["cold"] = asdict(cold)
 
@@ -112,13 +272,13 @@ def main() -> int:
         for i in range(args.repeat):
             for p in changed:
                 p.write_bytes(originals[p] + f"\n\ndef _edited_in_round_{i}(x):\n    return x\n".encode())
-            rows["hook"].append(lc.run_cmd(lc.jitguard_cmd(*hook), repo))
-            rows["hook_unchanged"].append(lc.run_cmd(lc.jitguard_cmd(*hook), repo))
+            rows["hook"].append(launch.run(launch.check(*hook), repo))
+            rows["hook_unchanged"].append(launch.run(launch.check(*hook), repo))
             for p in changed:  # changed again, so that the whole-tree run re-lints them too
                 p.write_bytes(originals[p] + f"\n\ndef _edited_again_in_round_{i}(x):\n    return x\n".encode())
-            rows["tree"].append(lc.run_cmd(lc.jitguard_cmd("."), repo))
-            rows["python"].append(lc.run_cmd([sys.executable, "-c", "pass"], repo))
-            rows["import_libcst"].append(lc.run_cmd([sys.executable, "-c", "import libcst"], repo))
+            rows["tree"].append(launch.run(launch.check("."), repo))
+            rows["python"].append(launch.run([sys.executable, "-c", "pass"], repo))
+            rows["import_libcst"].append(launch.run([sys.executable, "-c", "import libcst"], repo))
             rows["parse_changed"].append(lc.libcst_floor(sources))
             print(f"round {i + 1}: hook {rows['hook'][-1].wall:.3f}s (CPU {rows['hook'][-1].cpu:.3f}s), hook with nothing changed "
                   f"{rows['hook_unchanged'][-1].wall:.3f}s (CPU {rows['hook_unchanged'][-1].cpu:.3f}s), whole tree warm "
@@ -126,6 +286,21 @@ def main() -> int:
                   f"{rows['python'][-1].wall:.3f}s, + import libcst {rows['import_libcst'][-1].wall:.3f}s, libcst parse of "
                   f"the changed files {rows['parse_changed'][-1].wall:.3f}s (load average {os.getloadavg()[0]:.1f})",
                   flush=True)
+
+        syscalls: dict = {}
+        if not args.no_syscalls:
+            places = {"repository": [str(repo)],
+                      "Python and its packages (imports, bytecode)": sorted(
+                          {sys.prefix, sys.base_prefix, str(lc.BENCH_CACHE), str(Path(tmp) / "installed"),
+                           *os.environ.get("PYTHONPATH", "").split(os.pathsep)} - {""})}
+            for p in changed:
+                p.write_bytes(originals[p] + b"\n\ndef _edited_for_strace(x):\n    return x\n")
+            found = syscall_counts(launch.check(*hook), repo, launch.env, places)
+            if found is None:
+                print("\n(strace is not installed: the hook's file system calls are not counted)")
+            else:
+                syscalls = {"hook": found, "hook_unchanged": syscall_counts(launch.check(*hook), repo, launch.env, places)}
+        out["syscalls"] = syscalls
 
     def m(key: str, attr: str = "wall") -> float:
         return statistics.median(getattr(r, attr) for r in rows[key])
@@ -151,6 +326,9 @@ def main() -> int:
           + f"\nHOOK (median of {args.repeat}): wall {hook_s:.3f} s, CPU {m('hook', 'cpu'):.3f} s; load average now "
           f"{os.getloadavg()[0]:.1f}"
           + f"\ntarget: hook <= 0.5 s (wall) with a warm cache: {'met' if hook_s <= 0.5 else 'MISSED'} ({hook_s:.3f} s)")
+    if syscalls:
+        print_syscalls(f"the hook on the {len(changed)} changed files", syscalls["hook"])
+        print_syscalls("the hook, nothing changed", syscalls["hook_unchanged"])
     if args.json:
         out["rounds"] = {k: [{**asdict(r), "stderr": ""} if hasattr(r, "stderr") else asdict(r) for r in v]
                          for k, v in rows.items()}

@@ -211,6 +211,7 @@ class Run:
         self._codes: dict[int, set[str]] = {}
         self._by_folder: dict[str, Settings] = {}  # a file's folder as written -> its settings
         self._forked = None  # (cache key, runner._Forked) started by fork_early
+        self._cwd = os.getcwd()  # (os.path.abspath(p) is normpath(join(getcwd(), p)): read once, not per folder)
 
     def _group(self, files: list[str]) -> tuple[tuple, set[str]]:
         """The group key (extra jit names, oldest Python) of ``files`` (of one group) and their codes."""
@@ -282,7 +283,8 @@ class Run:
         folder = os.path.dirname(path)
         found = self._by_folder.get(folder)
         if found is None:
-            found = self._by_folder[folder] = self.resolver.for_folder(os.path.dirname(os.path.abspath(path)))
+            found = self._by_folder[folder] = self.resolver.for_folder(
+                os.path.dirname(os.path.normpath(os.path.join(self._cwd, path))))
         return found
 
     def keep(self, f) -> bool:

@@ -455,3 +455,28 @@ def test_the_runner_takes_the_files_in_the_order_of_discovery() -> None:
     made = ["b.py", "a/z.py", "a/b/c.py", "a.py", "a/b.py", "a-b/x.py", "a/a b/y.py", "ab/q.py"]
     assert sorted(made, key=tree_order) == ["a.py", "b.py", "a/b.py", "a/z.py", "a/a b/y.py", "a/b/c.py", "a-b/x.py",
                                             "ab/q.py"]
+
+
+def test_stat_by_folder_is_os_stat(tmp_path: Path, monkeypatch) -> None:
+    """runner.stat_by_folder (one descriptor per folder, the names looked up from it: half the
+    cost where path lookups are dear) gives each path what os.stat gives: a symlink followed, a
+    file in the current folder, one under a symlinked folder; a missing file or one whose folder
+    is missing is left out."""
+    from jitguard.lint.runner import stat_by_folder
+
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    for rel in ("top.py", "pkg/a.py", "pkg/b.py", "pkg/sub/c.py"):
+        (tmp_path / rel).write_text(f"# {rel}\n")
+    (tmp_path / "pkg" / "link.py").symlink_to(tmp_path / "top.py")
+    (tmp_path / "linked").symlink_to(tmp_path / "pkg", target_is_directory=True)
+    monkeypatch.chdir(tmp_path)
+    paths = ["top.py", "pkg/a.py", "pkg/missing.py", "pkg/b.py", "pkg/sub/c.py", "pkg/link.py", "linked/a.py",
+             "nowhere/x.py", str(tmp_path / "pkg" / "sub" / "c.py")]
+    got = stat_by_folder(paths)
+    assert set(got) == set(paths) - {"pkg/missing.py", "nowhere/x.py"}
+
+    def key(st: os.stat_result) -> tuple:
+        return st.st_size, st.st_ino, st.st_dev, st.st_mtime_ns, st.st_ctime_ns, st.st_mode
+
+    assert all(key(got[p]) == key(os.stat(p)) for p in got)
+    assert key(got["pkg/link.py"]) == key(os.stat("top.py")) and key(got["linked/a.py"]) == key(os.stat("pkg/a.py"))

@@ -308,3 +308,50 @@ def test_a_script_in_a_crowded_folder_reads_its_neighbours_and_packages_only(tmp
     finally:
         os.chdir(here)
     assert sorted(p.replace(os.sep, "/") for p in context) == ["helpers.py", "models/__init__.py", "models/mlp.py"]
+
+
+def test_the_walk_answers_settings_and_packages_without_a_stat(tmp_path: Path, monkeypatch) -> None:
+    """discovery's walk hands the resolver each folder's settings (Resolver.learn) and notes each
+    folder's __init__.py (discovery._LISTED), so that the run's settings and module names need no
+    ``stat`` of a configuration file or of an __init__.py per folder (two and one calls a folder, a
+    cost on hosts where a system call is dear: docs/performance.md); the answers are those of a
+    resolver and a module-name lookup that never saw the walk."""
+    from jitguard.lint import discovery
+    from jitguard.lint.config import Resolver
+
+    layout = {
+        "pyproject.toml": "[tool.jitguard]\n",
+        "pkg/__init__.py": "", "pkg/sub/__init__.py": "", "pkg/sub/m.py": "x = 1\n", "pkg/plain/y.py": "y = 1\n",
+        "pkg/plain/deeper/__init__.py": "", "pkg/plain/deeper/z.py": "z = 1\n",
+        "other/pyproject.toml": "[project]\nname = 'o'\n",  # no [tool.jitguard]: not a configuration
+        "other/a.py": "a = 1\n", "other/in/b.py": "b = 1\n",
+        "proj/jitguard.toml": "extend-exclude = ['skipped']\n", "proj/deep/c.py": "c = 1\n",
+        "proj/skipped/d.py": "d = 1\n", "proj/deep/__init__.py/e.py": "e = 1\n",  # (a folder named __init__.py)
+    }
+    for rel, text in layout.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    monkeypatch.chdir(tmp_path)
+
+    def answers(resolver: Resolver, files: list[str]) -> dict:
+        return {f: (discovery.module_name(f), resolver.for_folder(os.path.dirname(os.path.abspath(f))).config_file)
+                for f in files}
+
+    walked = Resolver(cwd=tmp_path)
+    files = discovery.discover(["."], walked)
+    assert "proj/skipped/d.py" not in files and "proj/deep/c.py" in files and "pkg/plain/deeper/z.py" in files
+    probed: list[str] = []
+    real_stat = os.stat
+    monkeypatch.setattr(os, "stat", lambda p, *a, **k: probed.append(str(p)) or real_stat(p, *a, **k))
+    after_walk = answers(walked, files)
+    assert not [p for p in probed if p.endswith(("__init__.py", "jitguard.toml", "pyproject.toml"))], probed
+    monkeypatch.setattr(os, "stat", real_stat)
+
+    discovery._LISTED.clear()
+    discovery._package.cache_clear()
+    fresh = answers(Resolver(cwd=tmp_path), files)
+    assert after_walk == fresh
+    assert fresh["pkg/sub/m.py"][0] == "pkg.sub.m" and fresh["pkg/plain/y.py"][0] == "y"
+    assert fresh["pkg/plain/deeper/z.py"][0] == "deeper.z" and fresh["proj/deep/__init__.py/e.py"][0] == "e"
+    assert fresh["other/in/b.py"][1] == tmp_path / "pyproject.toml"
+    assert fresh["proj/deep/c.py"][1] == tmp_path / "proj" / "jitguard.toml"

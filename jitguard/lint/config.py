@@ -315,6 +315,14 @@ class Resolver:
             self._by_folder[folder_] = found
         return found
 
+    def learn(self, folder: str, settings: Settings) -> None:
+        """What a walk of the tree found: ``folder`` (absolute, normalised) has ``settings``, the
+        answer :meth:`for_folder` would give (discovery._walk resolves each folder whose listing
+        holds a configuration file's name and hands the others their parent's), so that the
+        folder's later lookups look for no configuration file in it (two ``stat`` calls a folder)."""
+        if self.fixed is None:
+            self._by_folder.setdefault(folder, settings)
+
     def for_path(self, path: str | Path) -> Settings:
         p = os.path.abspath(path)
         return self.for_folder(p if os.path.isdir(p) else os.path.dirname(p))

@@ -35,6 +35,9 @@ def discover(paths: list[str], settings: Settings | Resolver, force_exclude: boo
     folders, so a symlink loop cannot trap the walk.
     """
     resolve = settings.for_folder if isinstance(settings, Resolver) else (lambda _folder: settings)
+    learn = settings.learn if isinstance(settings, Resolver) else None
+    _LISTED.clear()  # (what this walk sees of each folder's packages; older answers forgotten)
+    _package.cache_clear()
     seen: dict[str, None] = {}
     for raw in paths:
         path = Path(raw)
@@ -44,7 +47,7 @@ def discover(paths: list[str], settings: Settings | Resolver, force_exclude: boo
             here = resolve(path)
             if force_exclude and here.is_excluded(path, check_parents=True) and raw not in (".", ""):
                 continue
-            for found in _walk(path, resolve):
+            for found in _walk(path, resolve, learn):
                 seen.setdefault(found, None)
         else:
             here = resolve(os.path.dirname(os.path.abspath(path)))
@@ -155,7 +158,10 @@ def _outer_ignores(top: str) -> _Ignores:
     return ignores
 
 
-def _walk(top: Path, resolve) -> Iterator[str]:
+def _walk(top: Path, resolve, learn=None) -> Iterator[str]:
+    """The files under ``top``. ``learn(folder, settings)``: told each folder's settings (the
+    resolver's own answer for it, so that it need not look for configuration files there again);
+    each folder's ``__init__.py`` is noted for :func:`module_name` (``_LISTED``)."""
     top_s = str(top)
     top_settings = resolve(top_s)
     start = _outer_ignores(top_s) if top_settings.respect_gitignore else _Ignores()
@@ -171,6 +177,9 @@ def _walk(top: Path, resolve) -> Iterator[str]:
         if ("pyproject.toml" in names or "jitguard.toml" in names) and folder != top_s:
             settings = resolve(folder)  # a sub-project: its own settings from here down
         here = os.path.abspath(folder)
+        if learn is not None:
+            learn(here, settings)
+        _LISTED[here] = any(e.name == "__init__.py" and _is_file(e) for e in entries)
         if settings.respect_gitignore:
             ignores = ignores.child(here, names)
         else:
@@ -212,6 +221,14 @@ def _excluded(settings: Settings, full: str, here: str, name: str) -> bool:
     return bool(by_path is not None and by_path.match(rel) or by_name is not None and by_name.match(name))
 
 
+def _is_file(entry: os.DirEntry) -> bool:
+    """``Path(entry.path).is_file()`` (a symlink followed; False when that fails)."""
+    try:
+        return entry.is_file()
+    except OSError:
+        return False
+
+
 def _is_symlink(entry: os.DirEntry) -> bool:
     try:
         return entry.is_symlink()
@@ -236,11 +253,19 @@ def module_name(path: str, cwd: str | None = None) -> str:
     return f"{package}.{stem}" if package else stem
 
 
+# absolute folder -> whether it holds an __init__.py file, as the last discover() walk listed it
+# (so that module names need no ``stat`` per folder; a folder it did not list is asked directly)
+_LISTED: dict[str, bool] = {}
+
+
 @functools.lru_cache(maxsize=4096)
 def _package(folder: str) -> str:
     """Dotted package name of a folder ("" when it has no __init__.py): one lookup per folder."""
     f = Path(folder)
-    if f == f.parent or not (f / "__init__.py").is_file():
+    if f == f.parent:
+        return ""
+    listed = _LISTED.get(folder)
+    if not (listed if listed is not None else (f / "__init__.py").is_file()):
         return ""
     parent = _package(str(f.parent))
     return f"{parent}.{f.name}" if parent else f.name
