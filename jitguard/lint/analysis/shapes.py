@@ -900,6 +900,8 @@ def imported_repeats(index, packages: frozenset[str]) -> list[tuple[str, str, st
     ``_parameter_methods`` reads it): (the class's qualified name, the method, the calling
     function, why), for the module that defines the class (``crossmodule.dispatch``)."""
     out: list[tuple[str, str, str, str]] = []
+    if not any(full.split(".", 1)[0] in packages for full in index.imports.names.values()):
+        return out  # (nothing imported from the tree at module level: no call to look at)
     again = None
     for call, func, _k, loops in index.calls:
         fn = call.func
