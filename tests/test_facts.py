@@ -144,6 +144,14 @@ def test_seeds_round_trip() -> None:
     assert F.decode_seed(F.JIT_SEED_KEY, json.loads(json.dumps(jit.to_json()))) == jit
 
 
+def test_repeated_methods_of_another_files_classes_round_trip() -> None:
+    """A class whose methods jit (its file's facts) and the methods another file repeats on new
+    instances of it (that file's outcall): both survive the cache's JSON."""
+    out = F.OutCall("pkg.frames.Rotation", "direct", {}, None, (), (("transform", "in a loop in `direct`"),))
+    facts = F.FileFacts(outcalls=(out,), jitting_classes=("Rotation",))
+    assert F.FileFacts.from_json(json.loads(json.dumps(facts.to_json()))) == facts
+
+
 RETURNS = """\
     from typing import NamedTuple
 

@@ -23,7 +23,7 @@ from dataclasses import replace
 import libcst as cst
 
 from jitguard.lint.analysis.calls import FactExtractor, may_record_calls
-from jitguard.lint.analysis import jaxapi, undertrace, walk
+from jitguard.lint.analysis import jaxapi, shapes, undertrace, walk
 from jitguard.lint.analysis.crossmodule import apply_seeds
 from jitguard.lint.analysis.facts import WRAPPER_SEED_KEY, CallFact, FileFacts, Location, OutCall
 from jitguard.lint.analysis.imports import ImportTable
@@ -249,6 +249,8 @@ class FileLinter:
             # a trace (jitguard.lint.analysis.undertrace): JG301's pending findings, the churn rules' calls
             trace_calls = (undertrace.file_facts(index, public_name(module_name), self.options.tree_packages)
                            if self.project_enabled or any(r.code == "JG301" for r in self.module_rules) else None)
+            repeats = _repeat_facts(index, self.options.tree_packages)
+            jitting = shapes.jitting_classes(index)
         except RecursionError:
             return self._diag(path, "JG003", "file is too deeply nested to analyse; not checked")
         except Exception as exc:  # noqa: BLE001 - one file must not stop the run
@@ -256,7 +258,8 @@ class FileLinter:
             return result
         located = self._place(result, module, raw + hidden, calls)
         outcalls = analysis.outcall_facts() + [OutCall(r.callee, "", {}, r) for r in index.remote_contexts]
-        result.facts = _facts(module_name, imports, defs, located, outcalls, wrapper_facts)
+        outcalls += repeats
+        result.facts = _facts(module_name, imports, defs, located, outcalls, wrapper_facts, jitting=jitting)
         if hidden:  # kept unless no other file names the private jitted object or its function
             trace_calls = _pending_unless_named(module, hidden, index.__dict__["none_holds"], trace_calls)
         if result.facts is not None and trace_calls is not None:
@@ -547,14 +550,25 @@ def _pending_unless_named(module: cst.Module, hidden: list, names: set[str], tra
     return out
 
 
+def _repeat_facts(index: ModuleIndex, packages: frozenset[str]) -> list[OutCall]:
+    """One OutCall per (imported class, calling function) whose methods this module runs again and
+    again on a new instance (shapes.imported_repeats), for the class's own module."""
+    grouped: dict[tuple[str, str], dict[str, str]] = {}
+    for qualname, method, caller, why in shapes.imported_repeats(index, packages) if packages else ():
+        grouped.setdefault((qualname, caller), {}).setdefault(method, why)
+    return [OutCall(qualname, caller, {}, None, (), tuple(sorted(pairs.items())))
+            for (qualname, caller), pairs in grouped.items()]
+
+
 def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outcalls: list,
-           wrappers: list | None = None, maybe_wrappers: set[str] | frozenset[str] = frozenset()) -> FileFacts | None:
+           wrappers: list | None = None, maybe_wrappers: set[str] | frozenset[str] = frozenset(),
+           jitting: tuple[str, ...] = ()) -> FileFacts | None:
     """What one file contributes to the project-wide rules (jitguard.lint.analysis.project)."""
-    if not (defs or calls or outcalls or wrappers or maybe_wrappers or (module_name and imports.names)):
+    if not (defs or calls or outcalls or wrappers or maybe_wrappers or jitting or (module_name and imports.names)):
         return None
     reexports = {f"{public_name(module_name)}.{k}": v for k, v in imports.names.items() if v != k} if module_name else {}
     return FileFacts(tuple(outcalls), tuple(defs), tuple(wrappers or ()), tuple(calls), reexports,
-                     maybe_wrappers=tuple(sorted(maybe_wrappers)))
+                     maybe_wrappers=tuple(sorted(maybe_wrappers)), jitting_classes=jitting)
 
 
 FIRST = "first check"  # FileLinter.trees[path, FIRST]: see FileLinter._same_as_before

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from jitguard.lint.analysis.facts import (
     CALLS_SEED_KEY,
     JIT_SEED_KEY,
+    REPEATED_SEED_KEY,
     WRAPPER_SEED_KEY,
     FileFacts,
     JitSeed,
@@ -96,6 +97,9 @@ def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], r
         if target is None:
             continue
         path, name = target
+        if out.repeats:
+            _dispatch_repeats(res.path, out, path, name, known, new)
+            continue
         have = known.setdefault(path, {}).setdefault(name, {})
         if out.context is not None and JIT_SEED_KEY not in have:
             # jax.jit(other_module.f) here: all of f's non-static parameters are traced there
@@ -110,6 +114,17 @@ def dispatch(res: FileResult, known: dict[str, dict], modules: dict[str, str], r
             merged = have.get(CALLS_SEED_KEY, []) + [s for s in shapes if s not in have.get(CALLS_SEED_KEY, ())]
             have[CALLS_SEED_KEY] = sorted(merged, key=repr)  # a stable order: the seeds are hashed
             new.setdefault(path, {}).setdefault(name, {})[CALLS_SEED_KEY] = have[CALLS_SEED_KEY]
+
+
+def _dispatch_repeats(caller_path: str, out, path: str, name: str, known: dict[str, dict], new: dict[str, dict]) -> None:
+    """The methods of class ``name`` of ``path`` that ``out`` (of the file ``caller_path``) runs
+    again and again: seeds under REPEATED_SEED_KEY, the first reason found for each kept."""
+    have = known.setdefault(path, {}).setdefault(REPEATED_SEED_KEY, {})
+    for method, why in out.repeats:
+        key = f"{name}.{method}"
+        if key not in have:
+            have[key] = f"{why} ({caller_path})"
+            new.setdefault(path, {}).setdefault(REPEATED_SEED_KEY, {})[key] = have[key]
 
 
 # -- calls of another file's wrapper ------------------------------------------------------------
@@ -189,7 +204,9 @@ class _Wrappers:
             module = module_of.get(res.path)
             if not module:
                 continue
-            for name in [w.qualname.rpartition(".")[2] for w in facts.wrappers] + list(facts.maybe_wrappers):
+            # (a class whose methods jit: its importers' loops are read, as a wrapper's callers are)
+            for name in [w.qualname.rpartition(".")[2] for w in facts.wrappers] + list(facts.maybe_wrappers) + list(
+                    facts.jitting_classes):
                 qualname = f"{module}.{name}"
                 self.paths[qualname] = res.path
                 self.by_module.setdefault(module, set()).add(name)
@@ -379,7 +396,14 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
     from jitguard.lint.analysis import callnone, dispatch
     from jitguard.lint.analysis.lattice import Origin
 
+    from jitguard.lint.analysis.shapes import REMOTE_REPEATS
+
     for name, by_key in seeds.items():
+        if name == REPEATED_SEED_KEY:  # {"Class.method": why}: run again and again by another file
+            table = REMOTE_REPEATS.table(index)
+            for key, why in sorted(by_key.items()):
+                table.setdefault(tuple(key.rsplit(".", 1)), why)
+            continue
         info = index.module_defs.get(name) if name != WRAPPER_SEED_KEY else None
         if info is None:
             continue

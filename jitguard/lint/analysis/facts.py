@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 10
+FACTS_SCHEMA = 11
 
 
 @dataclass(frozen=True)
@@ -334,6 +334,9 @@ class OutCall:
     # what each such call passes, for the literals a parameter holds in every trace (CALLS_SEED_KEY):
     # (the positional arguments' literal code or None, (keyword, code or None) pairs, starred)
     shapes: tuple = ()
+    # ``callee`` a class of another file whose methods this call's function runs again and again on
+    # a new instance (shapes.imported_repeats): (method, why) pairs (REPEATED_SEED_KEY; schema 11)
+    repeats: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"callee": self.callee, "caller": self.caller,
@@ -342,6 +345,8 @@ class OutCall:
             out["context"] = self.context.to_json()
         if self.shapes:
             out["shapes"] = [call_shape_json(shape) for shape in self.shapes]
+        if self.repeats:
+            out["repeats"] = [list(pair) for pair in self.repeats]
         return out
 
     @classmethod
@@ -349,7 +354,8 @@ class OutCall:
         context = data.get("context")
         return cls(data["callee"], data["caller"], {k: TracedArg.from_json(v) for k, v in data["args"].items()},
                    RemoteJit.from_json(context) if context is not None else None,
-                   tuple(call_shape_from_json(s) for s in data.get("shapes", ())))
+                   tuple(call_shape_from_json(s) for s in data.get("shapes", ())),
+                   tuple((str(m), str(w)) for m, w in data.get("repeats", ())))
 
 
 def call_shape_json(shape: tuple) -> list:
@@ -406,6 +412,9 @@ WRAPPER_SEED_KEY = "<wrappers>"
 # files' traced code makes of it (OutCall.shapes, as JSON: each argument a literal's code,
 # NOT_NONE or None), for what its parameters hold in every such trace (callnone.shape_values)
 CALLS_SEED_KEY = "<calls>"
+# Under this key of a file's seeds (never a function's name): the methods of its classes that other
+# files run again and again on new instances, {"Class.method": why, ...} (OutCall.repeats)
+REPEATED_SEED_KEY = "<repeated>"
 
 
 def decode_seed(key: str, data: dict) -> ParamSeed | JitSeed:
@@ -496,6 +505,10 @@ class FileFacts:
     # module-level functions that may pass a parameter on to a jitted name (a wrapper), in a file
     # not read with libcst (calls.may_record_calls): read once another file may call one of them
     maybe_wrappers: tuple[str, ...] = ()
+    # classes with a method (not ``__init__``) that applies jax.jit: a file that imports one and
+    # calls its methods in a loop is read with libcst (crossmodule.wrapper_callers), its
+    # ``OutCall.repeats`` then tell this file which methods run again and again (schema 11)
+    jitting_classes: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         return {
@@ -508,6 +521,7 @@ class FileFacts:
             "returns": [r.to_json() for r in self.returns],
             "trace_calls": self.trace_calls,
             "maybe_wrappers": list(self.maybe_wrappers),
+            "jitting_classes": list(self.jitting_classes),
         }
 
     @classmethod
@@ -523,11 +537,12 @@ class FileFacts:
             tuple(ReturnSummary.from_json(r) for r in data.get("returns", ())),
             data.get("trace_calls"),
             tuple(str(n) for n in data.get("maybe_wrappers", ())),
+            tuple(str(n) for n in data.get("jitting_classes", ())),
         )
 
 
 __all__ = [
     "FACTS_SCHEMA", "ArgFact", "CallFact", "FileFacts", "Forward", "JitDef", "JitSeed", "Location", "OutCall",
-    "ParamFact", "ParamSeed", "RemoteJit", "ReturnSummary", "TracedArg", "TypeGuard", "VALUE_KINDS", "WRAPPER_SEED_KEY",
+    "ParamFact", "ParamSeed", "RemoteJit", "REPEATED_SEED_KEY", "ReturnSummary", "TracedArg", "TypeGuard", "VALUE_KINDS", "WRAPPER_SEED_KEY",
     "Wrapper", "WrapperCall", "decode_seed",
 ]

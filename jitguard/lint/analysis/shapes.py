@@ -780,6 +780,11 @@ def repeated_functions(index, unbounded) -> dict:
     for info in index.functions:
         if info.name == "__call__" and info.is_method:
             out.setdefault(info, "at every call of the object")
+    for (class_name, method), why in REMOTE_REPEATS.get(index, {}).items():
+        klass = index.classes.get(class_name)
+        info = index.find_method(klass, method) if klass is not None else None
+        if info is not None:
+            out.setdefault(info, why)
     for _ in range(3):  # callers of repeated functions run their callees repeatedly too
         for caller, callees in calls_by_caller.items():
             if caller in out:
@@ -827,7 +832,13 @@ def _passed_classes(index, func, name: str) -> tuple:
     """The classes of the module whose new instances the calls of ``func`` pass at its positional
     parameter ``name`` (``f(Cls(...))``, or a name bound once to ``Cls(...)`` in the caller); empty
     when one call passes anything else, or ``func`` is used as a value."""
-    key = ("passed-classes", func, name)
+    return _passed(index, func, name, _new_instance_class, "module")
+
+
+def _passed(index, func, name: str, read, kind) -> tuple:
+    """``_passed_classes`` with ``read(index, argument, caller)`` telling the class of a new
+    instance (None: not one); ``kind`` names ``read`` in the memo."""
+    key = ("passed-classes", func, name, kind)
 
     def compute() -> tuple:
         from jitguard.lint.analysis.dispatch import _escaped_names
@@ -841,7 +852,7 @@ def _passed_classes(index, func, name: str) -> tuple:
                 continue
             if _called_function(index, call, caller) is not func:
                 continue
-            klass = _new_instance_class(index, _argument_at(call, position, name), caller)
+            klass = read(index, _argument_at(call, position, name), caller)
             if klass is None:
                 return ()
             if klass not in found:
@@ -874,6 +885,86 @@ def _new_instance_class(index, expr: cst.BaseExpression | None, caller):
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
         return index.classes.get(expr.func.value)
     return None
+
+
+# -- methods of other modules' classes that this module runs again and again ---------------------
+# index -> {(class name, method name): why}: the methods of this module's classes that other modules
+# call on new instances in a loop (crossmodule.apply_seeds, from their ``imported_repeats``)
+REMOTE_REPEATS = PerIndex()
+
+
+def imported_repeats(index, packages: frozenset[str]) -> list[tuple[str, str, str, str]]:
+    """``obj.transform(x)`` in a loop that runs with the work (or in a function that runs again and
+    again), with ``obj`` a new instance of a class this module imports from the checked tree
+    (``obj = frames.Rotation(0.3)``, or a parameter every call of the function fills with one, as
+    ``_parameter_methods`` reads it): (the class's qualified name, the method, the calling
+    function, why), for the module that defines the class (``crossmodule.dispatch``)."""
+    out: list[tuple[str, str, str, str]] = []
+    if not any(full.split(".", 1)[0] in packages for full in index.imports.names.values()):
+        return out  # (nothing imported from the tree at module level: no call to look at)
+    again = None
+    for call, func, _k, loops in index.calls:
+        fn = call.func
+        if func is None or not isinstance(fn, cst.Attribute) or not isinstance(fn.value, cst.Name):
+            continue
+        classes = _imported_instances(index, func, fn.value.value, packages)
+        if not classes or _called_function(index, call, func) is not None:
+            continue
+        if any(runs_with_work(index, loop, func) for loop in loops):
+            why = f"in a loop in `{func.display()}`"
+        else:
+            again = repeated(index) if again is None else again
+            if func not in again:
+                continue
+            why = f"each time `{func.display()}` runs"
+        out.extend((qualname, fn.attr.value, func.display(), why) for qualname in classes)
+    return out
+
+
+def jitting_classes(index) -> tuple[str, ...]:
+    """The module-level classes of this module with a method (not ``__init__``) that calls a jit
+    transform (``jax.jit(closure)(x)``): those whose methods may build a new jitted function per
+    call, which another module's loop repeats (FileFacts.jitting_classes)."""
+    found = set()
+    for call, func, _k, _loops in index.calls:
+        method = func
+        while method is not None and not method.is_method:
+            method = method.parent
+        if method is None or method.name == "__init__" or method.cls is None:
+            continue
+        if index.classes.get(method.cls.name) is method.cls and index.resolve(call.func, func) in jaxapi.JIT_TRANSFORMS:
+            found.add(method.cls.name)
+    return tuple(sorted(found))
+
+
+def _imported_instances(index, func, name: str, packages: frozenset[str]) -> tuple:
+    """The qualified names of the imported classes (of ``packages``) whose new instance ``name``
+    is in ``func``: bound once there to ``Cls(...)``, or a positional parameter that every call
+    of ``func`` fills with one."""
+    values = scope_view(index, func).values(name)
+    param = func.param(name)
+    if values == [None] and param is not None and param.kind == "positional":
+        return _passed(index, func, name, lambda index, expr, caller: _imported_class(index, expr, caller, packages),
+                       ("imported", packages))
+    found = _imported_class(index, values[0], func, packages) if values and len(values) == 1 else None
+    return (found,) if found is not None else ()
+
+
+def _imported_class(index, expr: cst.BaseExpression | None, caller, packages: frozenset[str]) -> str | None:
+    """The qualified name ``Cls`` resolves to in ``expr`` = ``Cls(...)`` (or a name bound once to
+    it in the caller), when ``Cls`` is imported from one of ``packages``, not defined here."""
+    if isinstance(expr, cst.Name) and caller is not None:
+        values = scope_view(index, caller).values(expr.value)
+        expr = values[0] if values and len(values) == 1 else None
+    if not isinstance(expr, cst.Call) or not isinstance(expr.func, (cst.Name, cst.Attribute)):
+        return None
+    root = expr.func
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    if not isinstance(root, cst.Name) or root.value not in index.imports_of(caller).names:
+        return None
+    qualname = index.resolve(expr.func, caller)
+    return qualname if qualname and "." in qualname and qualname.split(".")[0] in packages else None
 
 
 def runs_with_work(index, loop: cst.CSTNode, func) -> bool:

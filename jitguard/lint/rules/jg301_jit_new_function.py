@@ -28,7 +28,10 @@ class JitOfNewFunction(Rule):
         function body (also by a helper of the module it is passed to, which calls the parameter
         it binds: `newton(residual, x0)`, and through a transform called right away, which calls
         it: `jax.value_and_grad(loss)(w)`, `jax.grad`, `jax.vmap`) — when that function itself runs again and again (it is called in a loop,
-        or it is a `__call__`; a method called in a loop through an instance counts). A jitted
+        or it is a `__call__`; a method called in a loop through an instance counts, also in
+        another module of the checked tree that imports the class: `obj = frames.Rotation(0.3)`
+        then `obj.transform(x)` in its loop, or a parameter every caller fills with a new
+        instance; the finding is on the jit, naming that loop). A jitted
         function bound to a local name and called there (`step = jax.jit(lambda ...)`, then
         `step(x)`; a nested `def f` rebound as `f = jax.jit(f, ...)`, then `f(x)`) is made per run of its
         function too; so is one a function returns (`return jax.jit(jax.grad(lambda w: ...))`, itself
