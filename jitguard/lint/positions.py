@@ -78,7 +78,7 @@ def _locate_in_statements(module: cst.Module, wanted: set[cst.CSTNode], source: 
     holders = _holders(record, wanted)
     if holders is None:
         return None
-    if tree is None and _STARTS[0] is not module and record.ends[holders[-1][-1]] < len(record.nodes) * _EARLY:
+    if tree is None and _STARTS[0][0] is not module and record.ends[holders[-1][-1]] < len(record.nodes) * _EARLY:
         return None  # the nodes are near the start: generating up to them costs less than an ast parse
     starts = _statement_starts(module, source, tree)
     if starts is None:
@@ -190,7 +190,8 @@ def _is_text_at(source: str, offset: int, tokens: list[str], without_trailing_ne
     return False
 
 
-_STARTS: list = [None, None, None]  # [module, source, (line offsets, _first_lines of its body)]
+# [(module, source, (line offsets, _first_lines of its body))]: one tuple, read and replaced whole
+_STARTS: list = [(None, None, None)]
 
 
 def _statement_starts(module: cst.Module, source: str, tree: ast.Module | None):
@@ -198,8 +199,9 @@ def _statement_starts(module: cst.Module, source: str, tree: ast.Module | None):
     from CPython's ast (``tree``, or a parse of ``source``; the aligned list None when its
     statements do not line up with libcst's); None without an ast. Kept for the last module
     asked about (the engine locates up to three times per file)."""
-    if _STARTS[0] is module and _STARTS[1] is source:
-        return _STARTS[2]
+    kept_module, kept_source, kept = _STARTS[0]
+    if kept_module is module and kept_source is source:
+        return kept
     starts = None
     if tree is None:
         try:
@@ -210,7 +212,7 @@ def _statement_starts(module: cst.Module, source: str, tree: ast.Module | None):
             tree = None
     if tree is not None:
         starts = ([0, *(m.end() for m in _LINE_END.finditer(source))], _first_lines(module.body, tree.body))
-    _STARTS[:] = [module, source, starts]
+    _STARTS[0] = (module, source, starts)
     return starts
 
 
@@ -242,7 +244,7 @@ def _first_lines(statements, body: list[ast.stmt]) -> list[tuple[int, ast.stmt]]
 
 def forget() -> None:
     """Drop the kept statement lines (the engine, once a file is done: its tree can go)."""
-    _STARTS[:] = [None, None, None]
+    _STARTS[0] = (None, None, None)
 
 
 class _Done(Exception):
