@@ -8,6 +8,8 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+from jitguard.lint import positions
+from jitguard.lint.analysis import walk
 from jitguard.lint.analysis.walk import iter_nodes
 from jitguard.lint.positions import _locate_by_statement, locate
 
@@ -24,6 +26,10 @@ ODD = {
     "continuations": "x = f(1, \\\n      2)\ny = (\n    # a comment inside brackets\n    g(3)\n)\n",
     "nested": "class A:\n    class B:\n        @dec(1)\n        def m(self):\n            while f(self):\n                yield g(\n                    h(1),\n                )\n",
     "header_and_footer": "#!/usr/bin/env python\n# header\n\nx = f(1)\n\n# footer\n",
+    "decorators_and_comments": "# c\n\n@a\n# between\n\n@b(\n  1)\n\ndef f():\n    return g(1)\n    # end\n# after\nx = h(2)\n",
+    "parenthesized_starts": "(\n  a\n) = f(1)\n@(\n  d\n)\ndef g():\n    pass\n(\n  h(2))\n",
+    "continued_decorator": "@\\\n d\ndef g():\n    return k(1)\nx = 1; y = f(2);\n",
+    "no_trailing_newline_deco": "@d\nclass A:\n    x = f(1)",
 }
 
 
@@ -48,6 +54,71 @@ def test_odd_layouts(name: str) -> None:
     module = cst.parse_module(ODD[name])
     _check_all(module, locate)
     _check_all(module, lambda m, nodes: _locate_by_statement(m, set(nodes)), statements_only=True)
+
+
+def _by_statements(module: cst.Module, nodes, source: str):
+    """locate as the engine calls it: the module shared (walk.share) and its text given."""
+    walk.share(module)
+    try:
+        return locate(module, nodes, source)
+    finally:
+        walk.unshare()
+        positions.forget()
+
+
+@pytest.mark.parametrize("path", SOURCES[::7], ids=lambda p: str(p.relative_to(ROOT)))
+def test_only_the_statements_that_hold_the_nodes(path: Path) -> None:
+    """With the text (and the shared walk), only the top-level statements holding the nodes are
+    generated, each from the line CPython's ast gives: the same positions, for every node, for
+    a few, and for the last ones."""
+    source = path.read_text(encoding="utf-8")
+    module = cst.parse_module(source)
+    expected = _expected(module)
+    nodes = list(iter_nodes(module))[1:]
+    for chosen in (nodes, nodes[::53], nodes[-3:], nodes[len(nodes) // 2 : len(nodes) // 2 + 2]):
+        assert _by_statements(module, chosen, source) == {n: expected[n] for n in chosen}
+
+
+@pytest.mark.parametrize("name", sorted(ODD))
+def test_odd_layouts_by_statements(name: str) -> None:
+    """Layouts where the ast's first line is not where libcst's code starts (a parenthesized
+    target or decorator, a continued ``@``), or ``\\r`` line ends: the check of the generated
+    text against the source sends them to the whole module's generation, with the same answer."""
+    module = cst.parse_module(ODD[name])
+    expected = _expected(module)
+    nodes = list(iter_nodes(module))[1:]
+    for chosen in (nodes, nodes[-2:], nodes[:1]):
+        assert _by_statements(module, chosen, ODD[name]) == {n: expected[n] for n in chosen}
+
+
+# layouts whose statements all start where the ast says (the others go to the module's generation)
+BY_STATEMENTS = {"tabs_and_unicode", "no_trailing_newline", "semicolons_and_suites", "continuations", "nested",
+                 "header_and_footer", "decorators_and_comments", "no_trailing_newline_deco"}
+
+
+@pytest.mark.parametrize("name", sorted(BY_STATEMENTS))
+def test_the_statements_path_is_taken(name: str) -> None:
+    module = cst.parse_module(ODD[name])
+    nodes = set(list(iter_nodes(module))[1:])
+    walk.share(module)
+    try:
+        assert positions._locate_in_statements(module, nodes, ODD[name], None) is not None
+    finally:
+        walk.unshare()
+        positions.forget()
+
+
+def test_a_misplaced_statement_is_caught() -> None:
+    """A statement whose code is not the text at the line the ast gives is not trusted."""
+    source = "x = f(1)\ny = g(2)\n"
+    module = cst.parse_module(source)
+    walk.share(module)
+    try:
+        assert positions._locate_in_statements(module, {module.body[1]}, "x = f(1)\nz = g(2)\n", None) is None
+        assert positions._locate_in_statements(module, {module.body[1]}, source, None) is not None
+    finally:
+        walk.unshare()
+        positions.forget()
 
 
 def test_a_few_nodes_and_early_stop() -> None:

@@ -31,6 +31,7 @@ from jitguard.lint.analysis.jitcontext import ModuleIndex
 from jitguard.lint.analysis.taint import Analysis, build_hooks
 from jitguard.lint import heap
 from jitguard.lint.diagnostics import FileResult, Finding, Fix
+from jitguard.lint import positions
 from jitguard.lint.positions import locate
 from jitguard.lint.prepass import Prepass, words
 from jitguard.lint.rules import ALL_RULES
@@ -155,6 +156,8 @@ class FileLinter:
         # under (path, FIRST), what a check of a parsed file without traced seeds made
         # (:meth:`_same_as_before`), for every file parsed while this is set
         self.trees: dict | None = None
+        # (text, CPython's ast of it) of the file the first pass sent to libcst, until it is linted
+        self._kept_ast: tuple[str, ast.Module | None] | None = None
 
     def lint_path(self, path: str, module_name: str = "", seeds: dict | None = None) -> FileResult:
         try:
@@ -204,6 +207,7 @@ class FileLinter:
         wrappers = frozenset(seeds.get(WRAPPER_SEED_KEY, ())) if seeds else frozenset()
         if wrappers:
             seeds = {k: v for k, v in seeds.items() if k != WRAPPER_SEED_KEY}  # type: ignore[union-attr]
+        self._kept_ast = None
         result = FileResult(path, mentions=frozenset(self.options.mentioned(source)), noqa=directives(source))
         if skip_file(source):
             result.noqa = ()
@@ -234,6 +238,8 @@ class FileLinter:
             return self._lint_parsed(path, source, module, module_name, seeds, wrappers, result)
         finally:
             walk.unshare()
+            positions.forget()
+            self._kept_ast = None
 
     def _lint_parsed(self, path: str, source: str, module: cst.Module, module_name: str, seeds, wrappers,
                      result: FileResult) -> FileResult:
@@ -256,12 +262,12 @@ class FileLinter:
         except Exception as exc:  # noqa: BLE001 - one file must not stop the run
             result.errors.append(_internal_error(path, "the analysis", exc))
             return result
-        located = self._place(result, module, raw + hidden, calls)
+        located = self._place(result, module, raw + hidden, calls, source)
         outcalls = analysis.outcall_facts() + [OutCall(r.callee, "", {}, r) for r in index.remote_contexts]
         outcalls += repeats
         result.facts = _facts(module_name, imports, defs, located, outcalls, wrapper_facts, jitting=jitting)
         if hidden:  # kept unless no other file names the private jitted object or its function
-            trace_calls = _pending_unless_named(module, hidden, index.__dict__["none_holds"], trace_calls)
+            trace_calls = _pending_unless_named(module, source, hidden, index.__dict__["none_holds"], trace_calls)
         if result.facts is not None and trace_calls is not None:
             result.facts = replace(result.facts, trace_calls=trace_calls)
         if not seeds and self.trees is not None:
@@ -367,9 +373,11 @@ class FileLinter:
         return ([d for d, _node in extractor.jit_defs()], extractor.call_facts(), extractor.wrapper_facts(),
                 extractor.names_read())
 
-    def _place(self, result: FileResult, module: cst.Module, raw: list, calls: list) -> list[CallFact]:
+    def _place(self, result: FileResult, module: cst.Module, raw: list, calls: list, source: str) -> list[CallFact]:
         """Positions, computed only when there is something to place: the findings go into
-        ``result``; the call facts that have one are returned, located."""
+        ``result``; the call facts that have one are returned, located (only the top-level
+        statements that hold them are generated: ``positions.locate`` with the text, and the
+        first pass's ast of it when it made one)."""
         if not (raw or calls):
             return []
         wanted = [item[1] for item in raw]
@@ -377,7 +385,8 @@ class FileLinter:
         for _fact, node, arg_nodes in calls:
             wanted.append(node)
             wanted.extend(n for n in arg_nodes if n is not None)
-        positions = locate(module, wanted)
+        kept = self._kept_ast
+        positions = locate(module, wanted, source, kept[1] if kept is not None and kept[0] is source else None)
         result.findings = self._locate(result.path, positions, raw)
         return [fact for call in calls if (fact := _locate_call(*call, positions)) is not None]
 
@@ -396,6 +405,7 @@ class FileLinter:
             return None  # the full path reports what is wrong with the file
         scan = prepass.scan(tree, module_name, context is None)
         if scan.context:
+            self._kept_ast = (source, tree)  # libcst's path comes next: its positions read this tree's lines
             return None
         # a call site for the project-wide rules names a jitted function of the tree (or a wrapper
         # of another file, seeded); the file's possible wrappers are noted, as in _calls_only: with
@@ -535,12 +545,12 @@ class _WithoutHolds(ModuleIndex):
     none_dispatch = False
 
 
-def _pending_unless_named(module: cst.Module, hidden: list, names: set[str], trace_calls: dict | None) -> dict:
+def _pending_unless_named(module: cst.Module, source: str, hidden: list, names: set[str], trace_calls: dict | None) -> dict:
     """``trace_calls`` with a pending row per hidden violation: [line, column, [], ["?name", ...],
     code], dropped once every file is read unless another file refers to one of ``names`` through
     its imports (undertrace_project.drop_proven). Without JG301's facts the file counts as unread there."""
     out = dict(trace_calls) if trace_calls is not None else {"local_imports": True}
-    positions = locate(module, [item[1] for item in hidden])
+    positions = locate(module, [item[1] for item in hidden], source)
     rows = list(out.get("pending", []))
     for code, node, *_rest in hidden:
         rng = positions.get(node)

@@ -572,6 +572,13 @@ def _top_level(text: str) -> str:
 
 # -- the same question, cheaply, for files that only import jitted functions ------------------
 _AST_LOOPS = (ast.For, ast.AsyncFor, ast.While, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+# what _AstScan.run notes of a node, by its type (a type not here: nothing)
+_LEAF, _CALL, _LOOP, _ASSIGN, _IMPORT, _CLASS, _DEF = "leaf", "call", "loop", "assign", "import", "class", "def"
+_AST_KINDS: dict[type, str] = {
+    ast.Name: _LEAF, ast.Constant: _LEAF,  # no child but a context (prepass.ast_children leaves it out)
+    ast.Call: _CALL, **dict.fromkeys(_AST_LOOPS, _LOOP), **dict.fromkeys((ast.Assign, ast.AnnAssign, ast.NamedExpr), _ASSIGN),
+    ast.Import: _IMPORT, ast.ImportFrom: _IMPORT, ast.ClassDef: _CLASS, ast.FunctionDef: _DEF, ast.AsyncFunctionDef: _DEF,
+}
 _AST_CONTAINERS = (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.SetComp, ast.Tuple, ast.Call)
 
 
@@ -639,14 +646,21 @@ class _AstScan:
 
     def run(self, tree: ast.Module) -> None:
         stack: list[ast.AST] = [tree]
+        pop, extend, children, kinds = stack.pop, stack.extend, ast_children, _AST_KINDS
         while stack:
-            node = stack.pop()
+            node = pop()
             t = type(node)
-            if t is ast.Call:
+            kind = kinds.get(t)
+            if kind is None:  # most nodes: nothing to note
+                extend(children(node))
+                continue
+            if kind is _LEAF:
+                continue  # (nothing below them that ast_children gives)
+            if kind is _CALL:
                 self._call(node)
-            elif t in _AST_LOOPS:
+            elif kind is _LOOP:
                 self.loops.append(node)
-            elif t is ast.Assign or t is ast.AnnAssign or t is ast.NamedExpr:
+            elif kind is _ASSIGN:
                 targets = node.targets if t is ast.Assign else [node.target]
                 names = [x.id for x in targets if type(x) is ast.Name]
                 self.defined.update(names)
@@ -657,14 +671,14 @@ class _AstScan:
                             for n in ast.walk(x) if type(n) is ast.Name]
                 self.defined.update(unpacked)
                 self.assigned.update(unpacked)
-            elif t is ast.Import or t is ast.ImportFrom:
+            elif kind is _IMPORT:
                 self.imports.append(node)
-            elif t is ast.ClassDef:
+            elif kind is _CLASS:
                 self.classes.add(node.name)
                 self.methods.update(n.name for n in node.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef))
-            elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+            else:  # a def
                 self.defined.add(node.name)
-            stack.extend(ast_children(node))
+            extend(children(node))
 
     def _call(self, node: ast.Call) -> None:
         fn = node.func

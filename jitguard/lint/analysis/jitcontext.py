@@ -508,7 +508,9 @@ class ModuleIndex:
         # then): (id of the expression, scope) -> (expression, answer); the rules ask again and
         # again of the same calls, and nothing it reads changes after the index is built
         self._resolved: dict | None = None
+        self._names: dict | None = None  # the same for resolve (set once _collect's tables are complete)
         self._collect(module)
+        self._names = {}
         self._find_contexts()
         self._resolved = {}
 
@@ -788,8 +790,20 @@ class ModuleIndex:
         return self.imports
 
     def resolve(self, expr: cst.BaseExpression, scope: FunctionInfo | None) -> str | None:
-        """Qualified name of a dotted expression written in ``scope`` (None: at module level)."""
-        return self.imports_of(scope).resolve(expr)
+        """Qualified name of a dotted expression written in ``scope`` (None: at module level).
+        Once the index is built, each answer is kept (:attr:`_names`): the context finder and the
+        module rules ask it of the same calls' callees again and again (800,000 questions for
+        150,000 calls on the development corpus), and the import tables it reads no longer change."""
+        memo = self._names
+        if memo is None:
+            return self.imports_of(scope).resolve(expr)
+        key = (id(expr), scope)
+        hit = memo.get(key)
+        if hit is not None and hit[0] is expr:
+            return hit[1]
+        found = self.imports_of(scope).resolve(expr)
+        memo[key] = (expr, found)  # (the expression kept: its id cannot be reused meanwhile)
+        return found
 
     def lookup_function(self, name: str, scope: FunctionInfo | None) -> FunctionInfo | None:
         """The ``def`` a bare name refers to, from inside ``scope`` (innermost first)."""

@@ -322,7 +322,7 @@ def file_facts(index, module_name: str, tree_packages: frozenset[str]) -> dict:
         out["local_imports"] = True
     pending = _USES.get(index, {}).get("pending", [])
     if pending:
-        where = locate(index.module, [node for node, _c in pending])
+        where = locate(index.module, [node for node, _c in pending], index.source)
         rows = []
         for node, (classes, names) in pending:
             rng = where.get(node)
