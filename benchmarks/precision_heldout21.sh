@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Twenty-first blind held-out precision set (issue 10): 15 JAX projects from the package index, mostly
+# model and training code written with Flax (linen and NNX) and Equinox. Applications: a canvas vision
+# transformer, time-series forecasting, a protein language model, speaker recognition, an antibody
+# structure predictor, interatomic potentials, Gaussian splatting, a VAE of stellar core-collapse
+# waveforms, video diffusion transformers. Libraries: deep equilibrium models, a Flax NNX trainer,
+# probabilistic inference, neural PDE emulator architectures, recurrent networks, a Flax trainer. In
+# none of ../shared/corpus/dev-corpus.sh, benchmarks/precision_projects.sh and
+# benchmarks/precision_heldout{,2,...,20}.sh, chosen before any was linted, pinned by version and
+# sha256 (benchmarks/precision_heldout21.txt, pip requirements format). Linted blind with the linter
+# of 2026-12-06's fifth session (main 5628c8d, exported to /tmp/base_s5b); docs/precision.md
+# ("Twenty-first held-out set") triages every finding.
+#
+#   bash benchmarks/precision_heldout21.sh [DIR]   # default: $HOME/.cache/jitguard-precision-heldout21
+#   then, per project: jitguard check DIR/NAME --no-cache --output-format json --exit-zero -j 1
+#   or:  bash benchmarks/precision_heldout21.sh --check [DIR]   # fetch if needed, lint each, print counts
+#        and compare them with EXPECTED below (fails when one differs)
+#
+# Pure-Python wheels (py3-none-any), installed without dependencies, one --target folder per
+# distribution; read, never imported. Needs pip and the package index only; ~1.4 MB of wheels.
+# Do not commit the projects or copies of their files.
+set -euo pipefail
+# Blind counts (the linter of main 5628c8d exported to /tmp/base_s5b, before any triage or analysis
+# change): BLIND
+EXPECTED=""
+source "$(dirname "$0")/_pinned_projects.sh"
+pinned_set "${JITGUARD_PRECISION_HELDOUT21:-$HOME/.cache/jitguard-precision-heldout21}" "$EXPECTED" "$@" < "$(dirname "$0")/precision_heldout21.txt"
