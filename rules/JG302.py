@@ -35,6 +35,15 @@ def loop_index_as_static(n):
     return [power(jnp.ones(2), i) for i in range(n)]  # expect: JG302
 
 
+def static_entry_of_a_rebuilt_tuple(n):
+    # the tuple's entry at the static position is itself the loop's value: one compile per step
+    w = jnp.ones(3)
+    for step in range(n):
+        args = (jnp.ones(3), 0.1 / (1 + step))
+        w = sgd(w, *args)  # expect: JG302
+    return w
+
+
 def power_of(x, k):
     # a helper passing `k` on to the static position: JAX compiles here, once per distinct `k`
     return power(x, k)  # expect: JG302
@@ -634,7 +643,18 @@ def static_picked_from_fixed_bounds(n):
     return outs
 
 
-GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, loop_index_through_a_helper, while_counter, new_static_object_each_step,
+def static_entries_of_a_rebuilt_tuple(n):
+    # a tuple rebuilt each step whose entry at the static position is the same value every step
+    # (only the traced gradient changes): spread or read by index, one compile
+    w, lr = jnp.ones(3), 0.1
+    for step in range(n):
+        args = (jnp.ones(3) * step, lr)
+        w = sgd(w, *args)
+        w = sgd(w, args[0], lr=args[-1])
+    return w
+
+
+GROWS = [scale_in_metadata_per_step, schedule_as_static, loop_index_as_static, static_entry_of_a_rebuilt_tuple, loop_index_through_a_helper, while_counter, new_static_object_each_step,
          optimizer_rebuilt_each_step, refit, model_rebuilt_each_step, layers_rebuilt_each_step, layers_with_a_new_lambda,
          tree_partial_each_step, sampler_steps, descriptor_method_each_step, tiles_per_slot, points_per_step,
          static_read_from_a_growing_list, helper_also_called_eagerly]
@@ -642,6 +662,7 @@ BOUNDED = [points_of_one_class, warm_up_over_a_literal_range, scale_in_metadata_
            sweep_of_fixed_settings, optimizer_built_once, refit_shared, one_optimizer_per_setting,
            model_rebuilt_sharing_forward, tree_partial_traced_or_made_once, sweep_kept_in_variables, warm_up_default_powers,
            static_from_shapes_of_a_structure, static_from_metadata_by_key, sampler_keeping_its_weight_steps,
+           static_entries_of_a_rebuilt_tuple,
            nested_def_made_once_per_run, descriptor_method_read_once, plain_method_each_step,
            cached_descriptor_method_each_step, tiles_in_two_slots, static_picked_from_fixed_bounds,
            helper_only_under_an_outer_jit]

@@ -335,11 +335,27 @@ def batches_reshaped_by_their_own_size(n):
             out.append(total(batch.reshape((rows // 2, -1)) + scale.reshape((rows // 2, -1)).sum() + offset))
     return out
 
-GROWS = [pairs_unpacked_into_the_call, batches_from_a_helper, edge_lists_per_frame, partial_last_batch, partial_last_tile, prefixes_through_a_helper, random_batch_sizes, list_of_different_shapes,
+def aligned_seasonal_subseries(n):
+    # y[i + len(y) % n :: n] for i in range(n): each holds len(y) // n elements (the sub-series of
+    # each position in a season, aligned to end at the last element): one shape
+    return [total(DATA[i + len(DATA) % n::n]) for i in range(n)]
+
+
+def seasonal_tails(n):
+    # the same start without the step: a tail of len(DATA) - i - len(DATA) % n elements per i
+    size = DATA.shape[0]
+    out = []
+    for i in range(n):
+        start = i + size % n
+        out.append(total(DATA[start:]))  # expect: JG303
+    return out
+
+
+GROWS = [seasonal_tails, pairs_unpacked_into_the_call, batches_from_a_helper, edge_lists_per_frame, partial_last_batch, partial_last_tile, prefixes_through_a_helper, random_batch_sizes, list_of_different_shapes,
          values_above_each_threshold, one_row_per_selected_index,
          growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history, padded_past_a_growing_offset]
-BOUNDED = [batches_reshaped_by_their_own_size, pairs_padded_to_a_multiple, pairs_padded_to_a_power_of_two, pairs_of_unknown_length, padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
+BOUNDED = [aligned_seasonal_subseries, batches_reshaped_by_their_own_size, pairs_padded_to_a_multiple, pairs_padded_to_a_power_of_two, pairs_of_unknown_length, padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
            random_choice_of_buckets, list_of_one_shape, masked_instead_of_selected, one_mask_for_every_step,
            first_value_above_each_threshold,
            fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,

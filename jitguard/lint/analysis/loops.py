@@ -387,6 +387,7 @@ class _Flow:
         self.draws = True  # a value drawn at random (np.random.randint(...)) is a new value each time
         self.masks: set[str] = set()  # names bound to boolean masks whose selection changes with the loop
         self.stored: set[str] = set()  # names whose entries the loop sets (`buf[k] = ...`)
+        self.displays: dict[str, cst.BaseExpression] = {}  # see _displays
 
     def _scan(self, body: cst.CSTNode, out: list) -> None:
         """Assignments and list growth in a loop body (not inside nested functions)."""
@@ -472,6 +473,9 @@ class _Flow:
         reads nothing varying is bounded (``bounds[seats[0]][0]``); an entry of a list the loop
         appends to or stores into changes with it (``sizes[-1]``)."""
         head = expr.value
+        entry = self._display_entry(expr)
+        if entry is not None:
+            return self.value_varies(entry)
         changed = self.grown | self.stored
         if (isinstance(head, cst.Name) and head.value not in self.assigned | self.varying | changed
                 and is_fixed_collection(head, self.imports, scope=self.scope)):
@@ -482,6 +486,20 @@ class _Flow:
             out |= self.value_names(index) & self.varying | (_draws_in(index, self.imports) if self.draws else set())
         return out
 
+    def _display_entry(self, expr: cst.Subscript) -> cst.BaseExpression | None:
+        """``args[1]`` with ``args`` one of ``displays``: that element of the display, or None."""
+        head = expr.value
+        if not (isinstance(head, cst.Name) and head.value in self.displays and len(expr.slice) == 1):
+            return None
+        index = expr.slice[0].slice.value
+        negative = isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus)
+        number = index.expression if negative else index
+        if not isinstance(number, cst.Integer):
+            return None
+        elements = self.displays[head.value].elements
+        i = -int(number.evaluated_value) if negative else int(number.evaluated_value)
+        return elements[i].value if -len(elements) <= i < len(elements) else None
+
     def shape_varies(self, expr: cst.BaseExpression) -> bool:
         if isinstance(expr, cst.Name):
             return expr.value in self.shaped
@@ -490,7 +508,9 @@ class _Flow:
                 return True
             for el in expr.slice:
                 sl = el.slice
-                if isinstance(sl, cst.Slice) and (self._slice_size_varies(sl) or self._past_the_end(sl, expr.value)):
+                if isinstance(sl, cst.Slice) and (
+                        (self._slice_size_varies(sl) and not self._aligned_stride(sl, expr.value))
+                        or self._past_the_end(sl, expr.value)):
                     return True
                 if isinstance(sl, cst.Index) and sl.star is None and self.shape_varies(sl.value):
                     return True  # x[idx] with an index array of varying shape: the result has its shape
@@ -649,6 +669,9 @@ class _Flow:
     def _past_the_end(self, sl: cst.Slice, base: cst.BaseExpression) -> bool:
         return False
 
+    def _aligned_stride(self, sl: cst.Slice, base: cst.BaseExpression) -> bool:
+        return False
+
 
 def _size_arguments(name: str | None, expr: cst.Call, args: list) -> list | None:
     """The arguments that set the size of what an array maker of jaxapi's tables returns."""
@@ -779,6 +802,11 @@ class LoopFacts(_Flow):
         assigned = self.assigned = set().union(*(names for names, _v, _a, _t in assigns)) if assigns else set()
         self.grown -= assigned - {n for names, _v, aug, _t in assigns if aug for n in names}  # `buf = []` inside: fresh each time
         self.elements = self._elements(assigns)
+        self.displays = self._displays(assigns)
+        self._bound: dict[str, list] = {}  # name -> the values the body binds it to
+        for names, value, aug, _t in assigns:
+            for n in names:
+                self._bound.setdefault(n, []).append(None if aug or len(names) != 1 else value)
         self._propagate_struct(assigns)
         self._settle(assigns)
 
@@ -814,6 +842,71 @@ class LoopFacts(_Flow):
             if id(target) not in sources:
                 out -= {n for n in names if value is None or n not in names_in(value)}
         return out
+
+    def _displays(self, assigns: list) -> dict[str, cst.BaseExpression]:
+        """TUPLEENTRY: the names whose one binding in the loop is a tuple or list display without
+        starred elements (``args = (model, betas[epoch])``), neither stored into nor grown: an entry
+        read at a literal index (``args[0]``, also each of ``f(*args)``'s positions) is the value of
+        that element, which changes with the loop only if the element does, however the others do."""
+        own = {n for target, _it in _clauses(self.loop) for n in _target_names(target)}
+        count: dict[str, int] = {}
+        for names, _value, _aug, _target in assigns:
+            for n in names:
+                count[n] = count.get(n, 0) + 1
+        out = {}
+        for names, value, aug, target in assigns:
+            if (isinstance(target, cst.Name) and not aug and count[target.value] == 1
+                    and isinstance(value, (cst.Tuple, cst.List))
+                    and not any(isinstance(e, cst.StarredElement) for e in value.elements)):
+                out[target.value] = value
+        return {n: v for n, v in out.items() if n not in own | self.stored | self.grown}
+
+    def _aligned_stride(self, sl: cst.Slice, base: cst.BaseExpression) -> bool:
+        """ALIGNEDSTRIDE: ``x[i + n % s :: s]`` (the start also through a name the body binds once
+        to it) under ``for i in range(s)``, ``n`` the length of ``x`` (``len(x)``, ``x.shape[0]``,
+        ``x.size``, or a name bound once before the loop to one of these) and ``s`` the same
+        expression in both places, neither changed by the loop: the slice holds ``len(range(i + n %
+        s, n, s))`` elements, ``n // s`` for every ``i`` from 0 to ``s - 1`` (the sub-series of a
+        period, aligned to end at the last element), so its shape does not change with the loop
+        (a comprehension with that one ``for`` clause alike)."""
+        step, clauses = sl.step, list(_clauses(self.loop))
+        if sl.upper is not None or step is None or sl.lower is None or len(clauses) != 1:
+            return False
+        target, it = clauses[0]
+        if not (isinstance(target, cst.Name) and isinstance(it, cst.Call) and isinstance(it.func, cst.Name)
+                and it.func.value == "range" and len(it.args) == 1 and not it.args[0].star
+                and it.args[0].keyword is None and it.args[0].value.deep_equals(step)):
+            return False
+        if names_in(step) & (self.assigned | self.varying) or names_in(base) & (self.assigned | self.varying):
+            return False
+        lower = sl.lower
+        if isinstance(lower, cst.Name) and lower.value != target.value:
+            values = self._bound.get(lower.value)
+            if not values or len(values) != 1 or values[0] is None:
+                return False
+            lower = values[0]
+        if not (isinstance(lower, cst.BinaryOperation) and isinstance(lower.operator, cst.Add)):
+            return False
+        return any(isinstance(a, cst.Name) and a.value == target.value and self._length_mod(b, step, base)
+                   for a, b in ((lower.left, lower.right), (lower.right, lower.left)))
+
+    def _length_mod(self, expr: cst.BaseExpression, step: cst.BaseExpression, base: cst.BaseExpression) -> bool:
+        """Is ``expr`` ``n % step`` with ``n`` the length of ``base`` (see _aligned_stride)?"""
+        if not (isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Modulo)
+                and expr.right.deep_equals(step)):
+            return False
+        n = expr.left
+        if isinstance(n, cst.Name):
+            values = self.scope.bindings_here().get(n.value) if self.scope is not None else None
+            if n.value in self.assigned | self.varying or not values or len(values) != 1 or values[0] is None:
+                return False
+            n = values[0]
+        if isinstance(n, cst.Subscript) and not (len(n.slice) == 1 and isinstance(n.slice[0].slice, cst.Index)
+                                                 and isinstance(n.slice[0].slice.value, cst.Integer)
+                                                 and n.slice[0].slice.value.value == "0"):
+            return False  # x.shape[1]: not the axis the slice steps along
+        sized = _size_read(n)
+        return sized is not None and sized.deep_equals(base)
 
     def _unbounded(self, iterable: cst.BaseExpression) -> bool:
         return not (is_fixed_collection(iterable, self.imports, scope=self.scope)

@@ -53,7 +53,9 @@ class LoopVaryingStatic(Rule):
         with `scale` in the aux data): each new value is a new tree structure. Static values read from the metadata of a structure's entries (`for name, w
         in params.items()`: `w.shape[0]`; `for k in list(params.keys())`: `len(params.pop(k).shape) - 1`,
         a partition size read from an entry's sharding) take as many values as the structure has
-        layouts, and a
+        layouts, a tuple or list display rebuilt in the loop (`args = (model, betas[epoch])`) and
+        spread into the call (`step(w, *args)`) or read at a literal index gives each position its
+        own element, flagged only when that element changes with the loop, and a
         loop over names bound to literal collections (a tuning grid kept in variables, a
         parameter's literal default that no call passes) is bounded: neither is flagged.
         Through a helper that passes the value on to the jitted function (`def inference(frames):

@@ -35,7 +35,10 @@ class LoopVaryingShape(Rule):
         is dropped), and anything passed through a padding or bucketing function, keep a fixed set
         of shapes and are not flagged; so do sizes rounded to a multiple or a power of two by hand
         (`-(-n // 8) * 8`, `1 << (n - 1).bit_length()`, or a helper of the module returning one),
-        and the length of an array read inside a helper (`len(x)`, like `x.shape[0]`). Arguments
+        and the length of an array read inside a helper (`len(x)`, like `x.shape[0]`). The
+        sub-series of each position in a season, aligned to end at the last element (`x[i + n % s
+        :: s]` for `i in range(s)`, `n` the length of `x`), all hold `n // s` elements: not
+        flagged. Arguments
         unpacked from a tuple (`energy(*graph)`, with `graph` a tuple literal or what a helper of
         the module returns, always a tuple of one length) are read element by element at the
         positions they fill; a `*args` of unknown length is not read.
