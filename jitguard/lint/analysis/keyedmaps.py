@@ -7,6 +7,12 @@ v``, ``v`` is not an array but a mapping (a dict of collections, a pytree node k
 strings), and what iterating it gives (``sorted(v)``, ``set(v)``, ``for k in v``, ``max(v)``)
 are its keys: hashable, so never tracers, whatever its values hold.
 
+The same holds for a name the function both tests and reads with one key name, ``if k in v:
+... v[k]`` (the key-then-read idiom of a mapping): on an array, ``k in v`` compares ``k`` with
+its values (``(v == k).any()``) while ``v[k]`` selects by position, so the same ``k`` is a value
+in one and a position in the other; on a dict both are a key (``tests/precision_cases/
+merge5_key_tested_then_read.py``).
+
 Only for a name with one value in the function: a parameter it never rebinds, or a local it
 binds exactly once (the string index may be read anywhere in the function's own body, not in
 nested functions, which have their own names).
@@ -42,16 +48,32 @@ def _keyed_names(info) -> frozenset[str]:
         return frozenset()
     keyed: set[str] = set()
     binds: Counter = Counter()
+    tested: set[tuple[str, str]] = set()  # (v, k) of ``k in v``
+    indexed: set[tuple[str, str]] = set()  # (v, k) of ``v[k]``
     for node in own_nodes(info.node.body):
         name = _string_keyed(node)
         if name is not None:
             keyed.add(name)
+        _name_pairs(node, tested, indexed)
         for target in _binding_targets(node):
             for n in iter_nodes(target):
                 if isinstance(n, cst.Name):
                     binds[n.value] += 1
+    keyed.update(v for v, _ in tested & indexed)
     params = {p.name for p in info.params}
     return frozenset(n for n in keyed if binds[n] == (0 if n in params else 1))
+
+
+def _name_pairs(node: cst.CSTNode, tested: set, indexed: set) -> None:
+    """Record ``k in v`` / ``k not in v`` and ``v[k]`` of two names (the key-then-read idiom)."""
+    if (isinstance(node, cst.Comparison) and len(node.comparisons) == 1 and isinstance(node.left, cst.Name)
+            and isinstance(node.comparisons[0].operator, (cst.In, cst.NotIn))
+            and isinstance(node.comparisons[0].comparator, cst.Name)):
+        tested.add((node.comparisons[0].comparator.value, node.left.value))
+    elif isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and len(node.slice) == 1:
+        sl = node.slice[0].slice
+        if isinstance(sl, cst.Index) and isinstance(sl.value, cst.Name):
+            indexed.add((node.value.value, sl.value.value))
 
 
 def _string_keyed(node: cst.CSTNode) -> str | None:
