@@ -181,10 +181,15 @@ def _dispatchable(walker, info) -> bool:
         return False
     if any(fn is info for fn, _use, _site in index.jit_uses):
         return False
-    names, attributes = _ESCAPED.of(index, _escaped_names)
+    names, attributes = escaped_names(index)
     if info.cls is not None:
         return info.name not in attributes and info.name not in names
     return info.name not in names
+
+
+def escaped_names(index) -> tuple[frozenset[str], frozenset[str]]:
+    """``_escaped_names``, once per module."""
+    return _ESCAPED.of(index, _escaped_names)
 
 
 def _escaped_names(index) -> tuple[frozenset[str], frozenset[str]]:

@@ -841,15 +841,16 @@ def _passed(index, func, name: str, read, kind) -> tuple:
     key = ("passed-classes", func, name, kind)
 
     def compute() -> tuple:
-        from jitguard.lint.analysis.dispatch import _escaped_names
+        from jitguard.lint.analysis.dispatch import escaped_names
 
-        if func.is_method or func.name in _escaped_names(index)[0]:
+        if func.is_method:
+            return ()
+        calls = _calls_by_name(index).get(func.name, ())
+        if not calls or func.name in escaped_names(index)[0]:
             return ()
         position = [p.name for p in func.params if p.kind == "positional"].index(name)
         found: list = []
-        for call, caller, _k, _loops in index.calls:
-            if not isinstance(call.func, cst.Name) or call.func.value != func.name:
-                continue
+        for call, caller in calls:
             if _called_function(index, call, caller) is not func:
                 continue
             klass = read(index, _argument_at(call, position, name), caller)
@@ -860,6 +861,18 @@ def _passed(index, func, name: str, read, kind) -> tuple:
         return tuple(found)
 
     return _memo(index, key, compute, ())
+
+
+def _calls_by_name(index) -> dict[str, list]:
+    """The module's calls of a plain name, ``f(...)``, by that name: [(call, calling function)]."""
+    def compute() -> dict[str, list]:
+        out: dict[str, list] = {}
+        for call, caller, _k, _loops in index.calls:
+            if isinstance(call.func, cst.Name):
+                out.setdefault(call.func.value, []).append((call, caller))
+        return out
+
+    return _memo(index, ("calls-by-name",), compute, {})
 
 
 def _argument_at(call: cst.Call, position: int, name: str) -> cst.BaseExpression | None:
@@ -907,9 +920,6 @@ def imported_repeats(index, packages: frozenset[str]) -> list[tuple[str, str, st
         fn = call.func
         if func is None or not isinstance(fn, cst.Attribute) or not isinstance(fn.value, cst.Name):
             continue
-        classes = _imported_instances(index, func, fn.value.value, packages)
-        if not classes or _called_function(index, call, func) is not None:
-            continue
         if any(runs_with_work(index, loop, func) for loop in loops):
             why = f"in a loop in `{func.display()}`"
         else:
@@ -917,6 +927,9 @@ def imported_repeats(index, packages: frozenset[str]) -> list[tuple[str, str, st
             if func not in again:
                 continue
             why = f"each time `{func.display()}` runs"
+        classes = _imported_instances(index, func, fn.value.value, packages)
+        if not classes or _called_function(index, call, func) is not None:
+            continue
         out.extend((qualname, fn.attr.value, func.display(), why) for qualname in classes)
     return out
 
