@@ -150,7 +150,7 @@ def syscall_counts(cmd: list[str], cwd: Path, env: dict, places: dict[str, list[
     """The file system calls of ``cmd`` and of the processes it forks (``strace -f``), counted by
     kind and by the first of ``places`` (name -> folders) their path is in (a relative path is
     taken from ``cwd``; a call on a descriptor, fstat or getdents64, counts as such). None
-    without strace."""
+    without strace, or when it traced nothing (a host without ptrace: it printed zeros there)."""
     strace = shutil.which("strace")
     if strace is None:
         return None
@@ -158,6 +158,8 @@ def syscall_counts(cmd: list[str], cwd: Path, env: dict, places: dict[str, list[
         subprocess.run([strace, "-f", "-qq", "-o", out.name, "-e", "trace=%file,fstat,getdents64", "--", *cmd],
                        cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         lines = Path(out.name).read_text(errors="replace").splitlines()
+    if not lines:  # strace ran but traced nothing: no ptrace here (gVisor's sandbox, a container)
+        return None
     pending: dict[str, tuple[str, str]] = {}
     counts: collections.Counter = collections.Counter()
     failed: collections.Counter = collections.Counter()
@@ -297,7 +299,8 @@ def main() -> int:
                 p.write_bytes(originals[p] + b"\n\ndef _edited_for_strace(x):\n    return x\n")
             found = syscall_counts(launch.check(*hook), repo, launch.env, places)
             if found is None:
-                print("\n(strace is not installed: the hook's file system calls are not counted)")
+                print("\n(strace is not installed, or traced nothing on this host: the hook's file system calls "
+                      "are not counted)")
             else:
                 syscalls = {"hook": found, "hook_unchanged": syscall_counts(launch.check(*hook), repo, launch.env, places)}
         out["syscalls"] = syscalls
