@@ -1146,9 +1146,10 @@ class Walker(CallSemantics):
         is ``(c == v).any()``, converted by the ``in`` (TracerBoolConversionError, JAX 0.10.2)
         whatever ``v`` is (not a string or None, which JAX refuses: a dict lookup in practice);
         otherwise a container or dict lookup, static with a static ``v``."""
-        searched = [] if never_an_element(node.left) else [
+        searched = [
             r for r, c in zip(rights, node.comparisons)
-            if lattice.is_array(r) and not keyedmaps.keyed_mapping(self.index, self.info, c.comparator)]
+            if lattice.is_array(r) and not lookup_not_search(node.left, left is not None, c.comparator)
+            and not keyedmaps.keyed_mapping(self.index, self.info, c.comparator)]
         if searched:
             return lattice.comparison(searched)
         if all(never_equal_members(c.comparator) for c in node.comparisons):
@@ -1435,6 +1436,32 @@ def never_an_element(expr: cst.BaseExpression) -> bool:
     ``__contains__`` refuses it (TypeError, JAX 0.10.2) rather than comparing it."""
     return (isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
             or isinstance(expr, cst.Name) and expr.value == "None")
+
+
+def lookup_not_search(left: cst.BaseExpression, left_traced: bool, container: cst.BaseExpression) -> bool:
+    """``left in container`` read as a lookup in a Python container, not as a search of an array,
+    whatever the value model says of ``container``: the traced parameter or call result it holds
+    may be a dict or a tuple of names as well as an array (a pytree's structure is the caller's).
+
+    * a string or None on the left (``never_an_element``);
+    * a call's result on the right (``name not in model.joint_names()``): a function or method
+      may return a tuple, list or set of Python values (names, keys);
+    * a plain name on the right and a Python value on the left that is not a number literal
+      (``KEY in batch``, ``var in stats``): the dict-key test of a pytree dict. A number or a
+      traced value on the left (``0.0 in x``, ``x[i] in grid``) is an element searched for.
+
+    An attribute on the right (``o not in self.omegas``, an array field of a registered class)
+    is still searched. On an array every form above would raise: TracerBoolConversionError
+    under jit (JAX 0.10.2); so it is precision that leaves them, not JAX."""
+    if never_an_element(left) or isinstance(container, cst.Call):
+        return True
+    return isinstance(container, cst.Name) and not left_traced and not _number_literal(left)
+
+
+def _number_literal(expr: cst.BaseExpression) -> bool:
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary))
 
 
 def never_equal_members(expr: cst.BaseExpression) -> bool:

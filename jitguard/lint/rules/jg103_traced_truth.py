@@ -6,7 +6,7 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import keyword
 from jitguard.lint.analysis.objects import chained_truth_link
 from jitguard.lint.analysis.taint import Context
-from jitguard.lint.analysis.walker import never_an_element, never_equal_members
+from jitguard.lint.analysis.walker import lookup_not_search, never_equal_members
 from jitguard.lint.rules.base import Rule, Scope
 
 _BUILTIN_FIX = {
@@ -114,7 +114,8 @@ class TracedTruthValue(Rule):
         whose truth value Python takes at the ``in`` itself (TracerBoolConversionError under jit
         and vmap, JAX 0.10.2), whatever ``v`` is."""
         comp = node.comparisons[0]
-        if (not isinstance(comp.operator, (cst.In, cst.NotIn)) or never_an_element(node.left)
+        if (not isinstance(comp.operator, (cst.In, cst.NotIn))
+                or lookup_not_search(node.left, ctx.taint(node.left) is not None, comp.comparator)
                 or ctx.keyed_mapping(comp.comparator) or ctx.is_mapping(comp.comparator)):
             return
         taint = ctx.array_taint(comp.comparator)
