@@ -153,7 +153,7 @@ def _start_of(module: cst.Module, path: list[cst.CSTNode], top: list | None):
     if top is None:
         return None
     statements, aligned, indents = module.body, top, []
-    line = 0
+    line, aligned_node = 0, None
     for depth, stmt in enumerate(path):
         if depth:
             block = path[depth - 1].body
