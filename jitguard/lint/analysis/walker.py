@@ -1148,7 +1148,8 @@ class Walker(CallSemantics):
         otherwise a container or dict lookup, static with a static ``v``."""
         searched = [
             r for r, c in zip(rights, node.comparisons)
-            if lattice.is_array(r) and not lookup_not_search(node.left, left is not None, c.comparator)
+            if lattice.is_array(r) and not lookup_not_search(
+                node.left, left is not None, c.comparator, number_valued(self.index, self.info, node.left))
             and not keyedmaps.keyed_mapping(self.index, self.info, c.comparator)]
         if searched:
             return lattice.comparison(searched)
@@ -1438,7 +1439,8 @@ def never_an_element(expr: cst.BaseExpression) -> bool:
             or isinstance(expr, cst.Name) and expr.value == "None")
 
 
-def lookup_not_search(left: cst.BaseExpression, left_traced: bool, container: cst.BaseExpression) -> bool:
+def lookup_not_search(left: cst.BaseExpression, left_traced: bool, container: cst.BaseExpression,
+                      left_number: bool) -> bool:
     """``left in container`` read as a lookup in a Python container, not as a search of an array,
     whatever the value model says of ``container``: the traced parameter or call result it holds
     may be a dict or a tuple of names as well as an array (a pytree's structure is the caller's).
@@ -1446,16 +1448,47 @@ def lookup_not_search(left: cst.BaseExpression, left_traced: bool, container: cs
     * a string or None on the left (``never_an_element``);
     * a call's result on the right (``name not in model.joint_names()``): a function or method
       may return a tuple, list or set of Python values (names, keys);
-    * a plain name on the right and a Python value on the left that is not a number literal
-      (``KEY in batch``, ``var in stats``): the dict-key test of a pytree dict. A number or a
-      traced value on the left (``0.0 in x``, ``x[i] in grid``) is an element searched for.
+    * a plain name on the right and a Python value on the left not known to be a number
+      (``KEY in batch``, ``var in stats``): the dict-key test of a pytree dict. A number
+      (``left_number``: ``0.0 in x``, a loop over numbers, ``number_valued``) or a traced value
+      on the left (``x[i] in grid``) is an element searched for.
 
     An attribute on the right (``o not in self.omegas``, an array field of a registered class)
     is still searched. On an array every form above would raise: TracerBoolConversionError
     under jit (JAX 0.10.2); so it is precision that leaves them, not JAX."""
     if never_an_element(left) or isinstance(container, cst.Call):
         return True
-    return isinstance(container, cst.Name) and not left_traced and not _number_literal(left)
+    return isinstance(container, cst.Name) and not left_traced and not left_number
+
+
+def number_valued(index, scope: FunctionInfo | None, expr: cst.BaseExpression) -> bool:
+    """A number literal, or a name whose every value in ``scope`` is one: bound once to a number,
+    or bound only as the target of one loop over a tuple or list literal of numbers (also a name
+    bound once to such a literal): ``for level in LEVELS: ... level in x``."""
+    if _number_literal(expr):
+        return True
+    if not isinstance(expr, cst.Name) or index is None or scope is None:
+        return False
+    from jitguard.lint.analysis.hashability import bound_once
+    from jitguard.lint.analysis.traceable import _scope_bindings
+    from jitguard.lint.analysis.walk import own_nodes
+
+    found = bound_once(expr.value, index, scope)
+    if found is not None:
+        return _number_literal(found[0])
+    if not isinstance(scope.node, cst.FunctionDef) or scope.param(expr.value) is not None:
+        return False
+    bindings = _scope_bindings(index, scope.node.body, expr.value)
+    loops = [n for n in own_nodes(scope.node.body)
+             if isinstance(n, cst.For) and isinstance(n.target, cst.Name) and n.target.value == expr.value]
+    if bindings is None or len(bindings) != 1 or len(loops) != 1:
+        return False
+    items = loops[0].iter
+    if isinstance(items, cst.Name):
+        found = bound_once(items.value, index, scope)
+        items = found[0] if found is not None else None
+    return isinstance(items, (cst.List, cst.Tuple)) and bool(items.elements) and all(
+        isinstance(e, cst.Element) and _number_literal(e.value) for e in items.elements)
 
 
 def _number_literal(expr: cst.BaseExpression) -> bool:

@@ -6,7 +6,7 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import keyword
 from jitguard.lint.analysis.objects import chained_truth_link
 from jitguard.lint.analysis.taint import Context
-from jitguard.lint.analysis.walker import lookup_not_search, never_equal_members
+from jitguard.lint.analysis.walker import lookup_not_search, never_equal_members, number_valued
 from jitguard.lint.rules.base import Rule, Scope
 
 _BUILTIN_FIX = {
@@ -115,7 +115,8 @@ class TracedTruthValue(Rule):
         and vmap, JAX 0.10.2), whatever ``v`` is."""
         comp = node.comparisons[0]
         if (not isinstance(comp.operator, (cst.In, cst.NotIn))
-                or lookup_not_search(node.left, ctx.taint(node.left) is not None, comp.comparator)
+                or lookup_not_search(node.left, ctx.taint(node.left) is not None, comp.comparator,
+                                     number_valued(ctx.index, ctx.function, node.left))
                 or ctx.keyed_mapping(comp.comparator) or ctx.is_mapping(comp.comparator)):
             return
         taint = ctx.array_taint(comp.comparator)
