@@ -235,10 +235,9 @@ class Run:
             return
         from jitguard.lint import runner
 
-        group, codes = self._group(files)
-        if any(self.settings(f).extend_jit_names != self.settings(files[0]).extend_jit_names
-               or self.settings(f).python_floor != self.settings(files[0]).python_floor for f in files):
+        if len({(tuple(s.extend_jit_names), s.python_floor) for s in map(self.settings, files)}) != 1:
             return  # (the named files in several groups: the runner decides per group)
+        group, codes = self._group(files)
         key = self._cache_key(*group, codes)
         if runner._Forked.worth(files, self.cache_dir, key):
             forked = runner._Forked.start()

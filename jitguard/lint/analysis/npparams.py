@@ -53,6 +53,7 @@ _DEPTH = 3
 _PARAMS = PerIndex()  # index -> {FunctionInfo: {param: kind}} (None while being computed)
 _USES = PerIndex()
 _CALLS = PerIndex()
+_BY_NAME = PerIndex()
 _HANDING_SUFFIXES = tuple(CALLS_AS_GIVEN)  # index -> (names used as values, names item-assigned or mutated)
 
 
@@ -185,16 +186,24 @@ def _call_sites(index, info) -> list[tuple[dict | None, object]]:
     return sites
 
 
-def _calls_by_name(index) -> tuple[dict[str, list], list]:
-    """The module's calls of a plain name, by that name, and its calls of a CALLS_AS_GIVEN function."""
+def calls_by_name(index) -> dict[str, list]:
+    """The module's calls of a plain name, ``f(...)``, by that name: [(call, calling function)]."""
+    return _BY_NAME.of(index, _by_name)
+
+
+def _by_name(index) -> dict[str, list]:
     by_name: dict[str, list] = {}
-    handing = []
     for call, scope, _klass, _loops in index.calls:
         if isinstance(call.func, cst.Name):
             by_name.setdefault(call.func.value, []).append((call, scope))
-        if (index.resolve(call.func, scope) or "").endswith(_HANDING_SUFFIXES):
-            handing.append((call, scope))
-    return by_name, handing
+    return by_name
+
+
+def _calls_by_name(index) -> tuple[dict[str, list], list]:
+    """The module's calls of a plain name, by that name, and its calls of a CALLS_AS_GIVEN function."""
+    handing = [(call, scope) for call, scope, _klass, _loops in index.calls
+               if (index.resolve(call.func, scope) or "").endswith(_HANDING_SUFFIXES)]
+    return calls_by_name(index), handing
 
 
 def _given_to(index, call: cst.Call, scope, info) -> dict | None:

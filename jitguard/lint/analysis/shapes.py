@@ -842,10 +842,11 @@ def _passed(index, func, name: str, read, kind) -> tuple:
 
     def compute() -> tuple:
         from jitguard.lint.analysis.dispatch import escaped_names
+        from jitguard.lint.analysis.npparams import calls_by_name
 
         if func.is_method:
             return ()
-        calls = _calls_by_name(index).get(func.name, ())
+        calls = calls_by_name(index).get(func.name, ())
         if not calls or func.name in escaped_names(index)[0]:
             return ()
         position = [p.name for p in func.params if p.kind == "positional"].index(name)
@@ -861,18 +862,6 @@ def _passed(index, func, name: str, read, kind) -> tuple:
         return tuple(found)
 
     return _memo(index, key, compute, ())
-
-
-def _calls_by_name(index) -> dict[str, list]:
-    """The module's calls of a plain name, ``f(...)``, by that name: [(call, calling function)]."""
-    def compute() -> dict[str, list]:
-        out: dict[str, list] = {}
-        for call, caller, _k, _loops in index.calls:
-            if isinstance(call.func, cst.Name):
-                out.setdefault(call.func.value, []).append((call, caller))
-        return out
-
-    return _memo(index, ("calls-by-name",), compute, {})
 
 
 def _argument_at(call: cst.Call, position: int, name: str) -> cst.BaseExpression | None:
