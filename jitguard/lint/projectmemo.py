@@ -41,6 +41,11 @@ if TYPE_CHECKING:
 
 
 def _json(value) -> str:
+    # (most answers are the booleans of the proof's searches: ~12,000 a hook run, json.dumps's text)
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
     return json.dumps(value, separators=(",", ":"))
 
 
@@ -93,10 +98,32 @@ class ProjectMemo:
         if len(results) != len(paths) or any(r.errors or r.path != p or digests.get(p) is None
                                               for r, p in zip(results, paths)):
             return None
-        key = _digest([*paths, "", *(names.get(p) or "" for p in paths), "", cache.names_hash,
-                       ",".join(sorted(options.codes))])
+        key = cls.key_of(paths, options, cache, names)
         fps = [cache.fingerprint(p, r) for p, r in zip(paths, results)]
         return cls(key, paths, fps, cache.project_memo(key))
+
+    @staticmethod
+    def key_of(paths: list[str], options: LintOptions, cache: Cache, names: dict[str, str]) -> str:
+        """The key of the memo of a run over ``paths`` (in the runner's order) with these settings."""
+        return _digest([*paths, "", *(names.get(p) or "" for p in paths), "", cache.names_hash,
+                        ",".join(sorted(options.codes))])
+
+    @classmethod
+    def will_run(cls, paths: list[str], options: LintOptions, cache: Cache, digests: dict[str, str],
+                 names: dict[str, str]) -> bool:
+        """Known before the changed files are linted: the phase runs (no memo of these paths, or a
+        file that changed since it was recorded is one the replay refuses whatever its new result:
+        read directly, wrapper-checked, seeded, an ``__init__.py``, or one not read now). False when
+        the replay may hold (decided by :meth:`replay`, once the new results' facts are known)."""
+        m = cache.project_memo(cls.key_of(paths, options, cache, names))
+        if m is None:
+            return True
+        try:
+            refused = set(m["checked"]) | set(m["read"]) | set(m["seeds"])
+            return any(digests.get(p) is None or (digests[p] != old and (p in refused or p.endswith("__init__.py")))
+                       for p, old in zip(paths, m["digests"]))
+        except (KeyError, TypeError):
+            return True
 
     def answer(self, base):
         """``base`` (the run's ``answer(path, question, compute)``), recording every answer."""
