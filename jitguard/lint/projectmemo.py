@@ -86,6 +86,7 @@ class ProjectMemo:
         self.stored = stored  # the memo the last run over these paths kept
         self.answers: dict[str, dict[str, str]] = {}  # path -> {question: its answer as JSON}
         self.checked: set[str] = set()  # files asked a wrapper check (their text is read)
+        self.checks: dict[str, list] = {}  # path -> [the wrapper names asked (runner._names_key), the answer]
         self.read: set[str] = set()  # files whose text the proof read outside ``answer``
         self.dropped: list = []  # (path, code, line, column) of the pending findings dropped
         self.found: list[tuple[str, Finding]] = []  # the project rules' findings
@@ -113,13 +114,13 @@ class ProjectMemo:
                  names: dict[str, str]) -> bool:
         """Known before the changed files are linted: the phase runs (no memo of these paths, or a
         file that changed since it was recorded is one the replay refuses whatever its new result:
-        read directly, wrapper-checked, seeded, an ``__init__.py``, or one not read now). False when
+        read directly, an ``__init__.py``, or one not read now). False when
         the replay may hold (decided by :meth:`replay`, once the new results' facts are known)."""
         m = cache.project_memo(cls.key_of(paths, options, cache, names))
         if m is None:
             return True
         try:
-            refused = set(m["checked"]) | set(m["read"]) | set(m["seeds"])
+            refused = set(m["read"])  # (a wrapper-checked or seeded file: asked again by the replay)
             return any(digests.get(p) is None or (digests[p] != old and (p in refused or p.endswith("__init__.py")))
                        for p, old in zip(paths, m["digests"]))
         except (KeyError, TypeError):
@@ -136,33 +137,51 @@ class ProjectMemo:
 
     # -- the next run ------------------------------------------------------------------------
     def replay(self, results: list[FileResult], options: LintOptions, cache: Cache, digests: dict[str, str],
-               seeding) -> list[FileResult] | None:
+               seeding, redo=None) -> list[FileResult] | None:
         """The results after the project-wide phase, replayed from the stored memo; None when it
-        does not hold (the phase then runs, and this memo records it)."""
+        does not hold (the phase then runs, and this memo records it). ``redo``: (``relint({path:
+        seeds}, {path: seeds key})`` -> {path: result}, ``recheck(path, names)`` -> bool), the
+        runner's seeded lint and wrapper check, for a changed file that was seeded or checked."""
         if self.stored is None:
             return None
         try:
-            return self._replay(self.stored, results, options, cache, digests, seeding)
+            return self._replay(self.stored, results, options, cache, digests, seeding, redo)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return None  # a damaged memo: run the phase
 
     def _replay(self, m: dict, results: list[FileResult], options: LintOptions, cache: Cache,
-                digests: dict[str, str], seeding) -> list[FileResult] | None:
-        from jitguard.lint.runner import _text
+                digests: dict[str, str], seeding, redo=None) -> list[FileResult] | None:
+        from jitguard.lint.runner import _seeds_key, _text
 
         paths = self.paths
         if m["fps"] != self.fps:
             return None
         now = [digests[p] for p in paths]
         changed = [i for i, (a, b) in enumerate(zip(now, m["digests"])) if a != b]
-        if not all(self._holds(m, i, now[i], cache) for i in changed):
+        if not all(self._holds(m, i, now[i], cache, redo[1] if redo else None) for i in changed):
             return None
         by_path = dict(zip(paths, results))
+        again: dict[str, dict] = {}  # seeded files whose seeded result is not cached (changed since)
         for path, key in m["seeds"].items():
             res = cache.get(path, digests[path], lambda p=path: options.mentioned(_text(p)), seeds=key)
-            if res is None or cache.fingerprint(path, res, key) != m["seed_fps"][path]:
+            if res is None:
+                seeds = m["seed_values"].get(path)
+                if redo is None or seeds is None or _seeds_key(seeds) != key:
+                    return None
+                again[path] = seeds
+            elif cache.fingerprint(path, res, key) != m["seed_fps"][path]:
                 return None
-            by_path[path] = res
+            else:
+                by_path[path] = res
+        if again:
+            # the same seeds (the other files' facts are the recorded ones) on the new content: a
+            # result with the recorded facts is one the phase would read as it did
+            fresh = redo[0](again, {path: m["seeds"][path] for path in again})
+            for path in again:
+                res = fresh.get(path)
+                if res is None or cache.fingerprint(path, res, m["seeds"][path]) != m["seed_fps"][path]:
+                    return None
+                by_path[path] = res
         final = [by_path[p] for p in paths]
         seeding.keys.update(m["seeds"])
         seeding.trees.clear()
@@ -177,14 +196,20 @@ class ProjectMemo:
             cache.put_project_memo(self.key, {**m, "digests": now})
         return final
 
-    def _holds(self, m: dict, i: int, digest: str, cache: Cache) -> bool:
+    def _holds(self, m: dict, i: int, digest: str, cache: Cache, recheck=None) -> bool:
         """The ``i``th file changed (its content now has ``digest``): it is none of the files the phase
-        read directly, wrapper-checked, seeded or an ``__init__.py``, and its new text answers every
-        question the phase asked of it as the old one did (asked again; kept in the cache)."""
+        read directly or an ``__init__.py``; if it was asked a wrapper check, its new text gives the
+        recorded answer (``recheck(path, names)``); and its new text answers every question the
+        phase asked of it as the old one did (asked again; kept in the cache). (A seeded file is
+        linted again with its recorded seeds by :meth:`_replay`.)"""
         path = self.paths[i]
         # (an ``__init__.py``'s re-exports are read as crossmodule.package_reexports picks its files)
-        if path in m["checked"] or path in m["read"] or path in m["seeds"] or path.endswith("__init__.py"):
+        if path in m["read"] or path.endswith("__init__.py"):
             return False
+        if path in m["checked"]:
+            names, answer = m["checks"][path]
+            if recheck is None or recheck(path, names.split("\0")) != answer:
+                return False
         if m["asked"][i] is None:
             return True
         qset, signed = m["asked"][i]
@@ -217,6 +242,8 @@ class ProjectMemo:
             "qsets": [list(q) for q in qsets],
             "asked": asked,
             "checked": sorted(self.checked),
+            "checks": {p: self.checks[p] for p in sorted(self.checks)},
+            "seed_values": {p: seeding.values[p] for p in seeds},
             "read": sorted(self.read),
             "seeds": seeds,
             "seed_fps": {p: cache.fingerprint(p, by_path[p], k) for p, k in seeds.items()},

@@ -398,9 +398,10 @@ def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         # the project-wide phase (following traced calls, the JG301 proof, the project rules) as the
         # last run over these paths made it, when nothing it read has changed since (a warm run)
         memo = ProjectMemo.start(results, paths, options, cache, digests, seeding.names) if cache is not None else None
-        replayed = memo.replay(results, options, cache, digests, seeding) if memo is not None else None
+        helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
+        replayed = (memo.replay(results, options, cache, digests, seeding, _redo(options, cache, digests, helper))
+                    if memo is not None else None)
         if replayed is None:
-            helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
             results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper, memo)
     except BaseException:
         if workers is not None:
@@ -424,6 +425,21 @@ def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         if workers is not None:
             workers.finish()
     return results
+
+
+def _redo(options: LintOptions, cache: Cache | None, digests: dict[str, str], helper):
+    """What a replay of the project-wide phase asks again of a changed file (projectmemo.ProjectMemo.replay):
+    its seeded lint with the recorded seeds and its wrapper check, as the phase makes them (on
+    ``helper``, the forked process or the workers, when there is one)."""
+    linters: list[FileLinter] = []
+
+    def relint(seeds: dict[str, dict], keys: dict[str, str]) -> dict[str, FileResult]:
+        return _seeded(seeds, seeds, keys, options, cache, digests, helper, linters)
+
+    def recheck(path: str, names: list[str]) -> bool:
+        return path in _wrapper_checks({path: set(names)}, options, cache, digests, helper)
+
+    return relint, recheck
 
 
 def _prepare(cached: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None,
@@ -484,6 +500,7 @@ class _Seeding:
         self._learned: list[FileResult] = []  # results whose re-exports are not in _collected yet
         self.applied: dict[str, dict] = {}
         self.keys: dict[str, str] = {}  # the seeds key of each final result checked with seeds
+        self.values: dict[str, dict] = {}  # and its seeds (for the memo: projectmemo re-lints a changed one)
         # path -> (text, libcst tree) of the files a one-process first lint expects to be seeded
         # (another file's outcalls land in them), kept for their seeded check (engine.FileLinter.trees)
         self.trees: dict = {}
@@ -534,9 +551,11 @@ def _follow_traced_calls(
     # first round's dispatch and crossmodule.wrapper_callers read them)
     reexports: dict[str, str] | None = _all_reexports(seeding, results)
     def keep(asked: dict[str, set[str]]) -> set[str]:
-        if record is not None:
-            record.checked.update(asked)  # (their texts are read: a change to one of them is a new phase)
-        return _wrapper_checks(asked, options, cache, digests, workers)
+        kept = _wrapper_checks(asked, options, cache, digests, workers)
+        if record is not None:  # (their texts are read: a changed one is checked again by a replay)
+            record.checked.update(asked)
+            record.checks.update({path: [_names_key(names), path in kept] for path, names in asked.items()})
+        return kept
 
     callers = wrapper_callers(results, module_of, _read_or_none, reexports, keep, imports, merged=True)
     if not callers and not any(r.facts is not None and r.facts.outcalls for r in results):
@@ -564,6 +583,8 @@ def _follow_traced_calls(
         keys = {path: _seeds_key(known[path]) for path in new}
         by_path.update(_seeded(new, known, keys, options, cache, digests, workers, linters, seeding.trees))
         seeding.keys.update(keys)
+        # (each file's seeds grow only with a new lint of it: at the end, those of its last lint)
+        seeding.values.update((path, known[path]) for path in new)
         if all(_reexports(before[path]) == _reexports(by_path[path]) for path in new):
             pool = [res for path, res in by_path.items() if path in new]  # in the order of a full dispatch
         else:
