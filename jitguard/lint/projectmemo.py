@@ -140,8 +140,9 @@ class ProjectMemo:
                seeding, redo=None) -> list[FileResult] | None:
         """The results after the project-wide phase, replayed from the stored memo; None when it
         does not hold (the phase then runs, and this memo records it). ``redo``: (``relint({path:
-        seeds}, {path: seeds key})`` -> {path: result}, ``recheck(path, names)`` -> bool), the
-        runner's seeded lint and wrapper check, for a changed file that was seeded or checked."""
+        seeds}, {path: seeds key})`` -> {path: result}, ``recheck``), the
+        runner's seeded lint and wrapper checks (``recheck({path: names})`` -> the paths that may
+        record a call of them), for the changed files that were seeded or checked."""
         if self.stored is None:
             return None
         try:
@@ -158,8 +159,15 @@ class ProjectMemo:
             return None
         now = [digests[p] for p in paths]
         changed = [i for i, (a, b) in enumerate(zip(now, m["digests"])) if a != b]
-        if not all(self._holds(m, i, now[i], cache, redo[1] if redo else None) for i in changed):
+        if not all(self._holds(m, i, now[i], cache) for i in changed):
             return None
+        checks = {self.paths[i]: m["checks"][self.paths[i]] for i in changed if self.paths[i] in m["checked"]}
+        if checks:  # (asked again all at once: one request to the forked process)
+            if redo is None:
+                return None
+            kept = redo[1]({path: names.split("\0") for path, (names, _answer) in checks.items()})
+            if any((path in kept) != answer for path, (_names, answer) in checks.items()):
+                return None
         by_path = dict(zip(paths, results))
         again: dict[str, dict] = {}  # seeded files whose seeded result is not cached (changed since)
         for path, key in m["seeds"].items():
@@ -196,20 +204,16 @@ class ProjectMemo:
             cache.put_project_memo(self.key, {**m, "digests": now})
         return final
 
-    def _holds(self, m: dict, i: int, digest: str, cache: Cache, recheck=None) -> bool:
+    def _holds(self, m: dict, i: int, digest: str, cache: Cache) -> bool:
         """The ``i``th file changed (its content now has ``digest``): it is none of the files the phase
-        read directly or an ``__init__.py``; if it was asked a wrapper check, its new text gives the
-        recorded answer (``recheck(path, names)``); and its new text answers every question the
-        phase asked of it as the old one did (asked again; kept in the cache). (A seeded file is
-        linted again with its recorded seeds by :meth:`_replay`.)"""
+        read directly or an ``__init__.py``, and its new text answers every question the phase
+        asked of it as the old one did (asked again; kept in the cache). (A file asked a wrapper
+        check is asked it again, and a seeded file linted again with its recorded seeds, by
+        :meth:`_replay`.)"""
         path = self.paths[i]
         # (an ``__init__.py``'s re-exports are read as crossmodule.package_reexports picks its files)
         if path in m["read"] or path.endswith("__init__.py"):
             return False
-        if path in m["checked"]:
-            names, answer = m["checks"][path]
-            if recheck is None or recheck(path, names.split("\0")) != answer:
-                return False
         if m["asked"][i] is None:
             return True
         qset, signed = m["asked"][i]
@@ -243,7 +247,7 @@ class ProjectMemo:
             "asked": asked,
             "checked": sorted(self.checked),
             "checks": {p: self.checks[p] for p in sorted(self.checks)},
-            "seed_values": {p: seeding.values[p] for p in seeds},
+            "seed_values": {p: seeding.values[p] for p in seeds if p in seeding.values},
             "read": sorted(self.read),
             "seeds": seeds,
             "seed_fps": {p: cache.fingerprint(p, by_path[p], k) for p, k in seeds.items()},

@@ -436,8 +436,8 @@ def _redo(options: LintOptions, cache: Cache | None, digests: dict[str, str], he
     def relint(seeds: dict[str, dict], keys: dict[str, str]) -> dict[str, FileResult]:
         return _seeded(seeds, seeds, keys, options, cache, digests, helper, linters)
 
-    def recheck(path: str, names: list[str]) -> bool:
-        return path in _wrapper_checks({path: set(names)}, options, cache, digests, helper)
+    def recheck(asked: dict[str, list[str]]) -> set[str]:
+        return _wrapper_checks({path: set(names) for path, names in asked.items()}, options, cache, digests, helper)
 
     return relint, recheck
 
