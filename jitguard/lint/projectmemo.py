@@ -110,6 +110,27 @@ class ProjectMemo:
                         ",".join(sorted(options.codes))])
 
     @classmethod
+    def reseeded(cls, paths: list[str], options: LintOptions, cache: Cache, digests: dict[str, str],
+                 names: dict[str, str]) -> dict[str, dict]:
+        """{path: its recorded seeds} of the changed files that a replay of the memo of these paths
+        would lint again with their seeds (:meth:`_replay`), when it may hold (not :meth:`will_run`):
+        the runner has them linted with the first lint (runner._Forked.lint), not after it."""
+        from jitguard.lint.runner import _seeds_key
+
+        m = cache.project_memo(cls.key_of(paths, options, cache, names))
+        if m is None or cls.will_run(paths, options, cache, digests, names):
+            return {}
+        try:
+            out = {}
+            for p, old in zip(paths, m["digests"]):
+                values = m["seed_values"].get(p) if digests.get(p) != old and p in m["seeds"] else None
+                if values is not None and _seeds_key(values) == m["seeds"][p]:
+                    out[p] = values
+            return out
+        except (KeyError, TypeError, AttributeError):
+            return {}
+
+    @classmethod
     def will_run(cls, paths: list[str], options: LintOptions, cache: Cache, digests: dict[str, str],
                  names: dict[str, str]) -> bool:
         """Known before the changed files are linted: the phase runs (no memo of these paths, or a

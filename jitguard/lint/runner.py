@@ -393,8 +393,12 @@ def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         if cache is not None:
             cache.set_names(options.tree_names())
         seeding = _Seeding(paths, cache, digests, names, forked)
+        # (the hook's forked process also lints the changed files a replay of the project-wide phase
+        # would lint again with their recorded seeds, with the first lint instead of after it)
+        reseed = (ProjectMemo.reseeded(paths, options, cache, digests, names)
+                  if forked is not None and forked.started and cache is not None else {})
         results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers, forked,
-                        lambda cached: _prepare(cached, paths, options, cache, digests, names))
+                        lambda cached: _prepare(cached, paths, options, cache, digests, names), reseed)
         # the project-wide phase (following traced calls, the JG301 proof, the project rules) as the
         # last run over these paths made it, when nothing it read has changed since (a warm run)
         memo = ProjectMemo.start(results, paths, options, cache, digests, seeding.names) if cache is not None else None
@@ -701,13 +705,14 @@ def _reexports(result: FileResult | None) -> dict | None:
 def _lint(
     paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
     defines: dict[str, tuple] | None = None, seeding: _Seeding | None = None, workers: _Workers | None = None,
-    forked: _Forked | None = None, meanwhile=None,
+    forked: _Forked | None = None, meanwhile=None, reseed: dict[str, dict] | None = None,
 ) -> list[FileResult]:
     """Lint ``paths``: every file without seeds (a cached result made without them, or a fresh
     lint), then :func:`_follow_traced_calls` checks again, with their seeds, the files other
     files pass traced values to. One process or several, the same results are made and cached
     under the same keys, so a cache written by ``-j 1`` serves ``-j 2`` as well and the reverse.
-    ``meanwhile(cached results)``: work of this process's own, done while a forked process lints."""
+    ``meanwhile(cached results)``: work of this process's own, done while a forked process lints;
+    ``reseed``: {path: seeds} of files it also lints with those seeds (:meth:`_Forked.lint`)."""
     seeding = seeding or _Seeding(paths)
     results: dict[str, FileResult] = {}
     todo: list[str] = []
@@ -733,7 +738,8 @@ def _lint(
         forked.close()  # nothing for it to lint, or a pool's worth
     if todo and forked is not None and forked.started:
         cached = list(results.values())
-        done: dict[str, Linted] = forked.lint(todo, options, (lambda: meanwhile(cached)) if meanwhile else None)
+        done: dict[str, Linted] = forked.lint(todo, options, (lambda: meanwhile(cached)) if meanwhile else None,
+                                              {p: s for p, s in (reseed or {}).items() if p in todo})
         missing = [path for path in todo if path not in done]
         if missing:  # a process died (a native crash in the parser): that file alone, the rest here
             _after_a_crash(missing, forked.shares, done, options)
@@ -812,6 +818,8 @@ class _Forked:
         self._side = side  # the answers of the process it forks for a share of the first lint
         self.options: LintOptions | None = None
         self.shares: tuple[list[str], ...] = ()  # the first lint's, each in the order it is linted
+        self.broken = False  # the forked process died during the first lint (closed once its side was read)
+        self.early: dict[str, tuple[str, FileResult]] = {}  # path -> (seeds key, result) linted with the first lint
 
     @staticmethod
     def worth(paths: list[str], cache_dir: Path, cache_key: str) -> bool:
@@ -872,9 +880,10 @@ class _Forked:
         except (OSError, pickle.PicklingError):
             self.close()
 
-    def collect(self, stream=None) -> list:
+    def collect(self, stream=None, close: bool = True) -> list:
         """The answers to the last :meth:`submit`, in its order; fewer if the process died (then it
-        is closed). ``stream``: the side process's answers instead (fewer if it died)."""
+        is closed, or with ``close`` False marked ``broken``: the side process's answers are read
+        first). ``stream``: the side process's answers instead (fewer if it died)."""
         out: list = []
         if not self.started:
             return out
@@ -886,14 +895,19 @@ class _Forked:
                 out.append(row)
         except Exception:  # noqa: BLE001 - it died (EOF, a torn pickle): what it sent is kept
             if stream is None:
-                self.close()
+                if close:
+                    self.close()
+                else:
+                    self.broken = True
             return out
 
-    def lint(self, todo: list[str], options: LintOptions, meanwhile=None) -> dict[str, Linted]:
+    def lint(self, todo: list[str], options: LintOptions, meanwhile=None,
+             seeded: dict[str, dict] | None = None) -> dict[str, Linted]:
         """The first lint of ``todo``, in two shares of about equal bytes (each in the order of
         ``todo``): one linted by the forked process, the other by a process it forks once it has
         the engine (no second import). What a process that died did not return is left out.
-        ``meanwhile()``: this process's own work, done once the files are sent."""
+        ``meanwhile()``: this process's own work, done once the files are sent. ``seeded``: {path:
+        seeds} linted with those seeds too, after the lighter share (kept for :meth:`lint_seeded`)."""
         sizes = _sizes(todo)
         shares: tuple[list[str], list[str]] = ([], [])
         load = [0, 0]
@@ -904,18 +918,35 @@ class _Forked:
         order = {path: i for i, path in enumerate(todo)}
         first, second = (sorted(share, key=order.__getitem__) for share in shares)
         self.shares = (first, second)
-        self.submit("lint", [first, second], options)
+        extra = [[], []]
+        extra[0 if load[0] <= load[1] or not second else 1] = sorted((seeded or {}).items())
+        self.submit("lint", [first, second, *extra], options)
         if meanwhile is not None:
             meanwhile()
-        done = dict(self.collect())
+        done = dict(self.collect(close=False))
         if second and self._side is not None:
-            done.update(self.collect(self._side))
+            done.update(self.collect(self._side))  # (also when the forked process died: it answered alone)
+        if self.broken:
+            self.close()
+        for key in [k for k in done if isinstance(k, tuple)]:  # ("seeded", path): a seeded result
+            self.early[key[1]] = (_seeds_key((seeded or {})[key[1]]), done.pop(key))
         return done
 
     def lint_seeded(self, items: list[tuple[str, dict]]) -> dict[str, FileResult]:
-        """As :meth:`_Workers.lint_seeded`: what could not be had is left out (the caller lints it)."""
-        self.submit("seeded", items, self.options)
-        return {res.path: res for res in self.collect()}
+        """As :meth:`_Workers.lint_seeded`: what could not be had is left out (the caller lints it).
+        A result made with the same seeds with the first lint (:meth:`lint`) is taken as it is."""
+        out: dict[str, FileResult] = {}
+        rest = []
+        for path, seeds in items:
+            early = self.early.pop(path, None)
+            if early is not None and early[0] == _seeds_key(seeds):
+                out[path] = early[1]
+            else:
+                rest.append((path, seeds))
+        if rest:
+            self.submit("seeded", rest, self.options)
+            out.update((res.path, res) for res in self.collect())
+        return out
 
     def wrapper_checks(self, items: list[tuple[str, frozenset[str]]]) -> dict[tuple[str, str], bool]:
         """As :meth:`_Workers.wrapper_checks`."""
@@ -969,11 +1000,12 @@ def _forked_serve(down: int, up: int, side: int) -> None:
             options = given if given is not None else options  # (None: the last request's, _Forked.submit)
             linter = _linter_for(options)
             share = 0
+            seeded: list = []
             if kind == "lint":
-                items, second = items
-                share = _fork_share(second, linter, side) if second and side >= 0 else 0
+                items, second, seeded, seeded_second = items
+                share = _fork_share(second, linter, side, seeded_second) if second and side >= 0 else 0
                 if second and not share:
-                    items = items + second  # (no process for the share: linted here)
+                    items, seeded = items + second, seeded + seeded_second  # (no process for the share: linted here)
                 if side >= 0:
                     os.close(side)  # the parent reads the share's answers to their end
                     side = -1
@@ -999,6 +1031,8 @@ def _forked_serve(down: int, up: int, side: int) -> None:
                     else:
                         path, names = item
                         answer(_records_wrapper_calls(path, names, options.tree_packages))
+                for path, seeds in seeded:  # (with the first lint: ("seeded", path), its result)
+                    answer((("seeded", path), linter.lint_path(path, module_name(path), seeds)))
                 answer(None)
 
             run_with_big_stack(run)
@@ -1023,9 +1057,10 @@ def _after_a_crash(missing: list[str], shares: tuple[list[str], ...], done: dict
         done[path] = run_with_big_stack(lambda p=path, lt=linter: _lint_one(lt, p))
 
 
-def _fork_share(paths: list[str], linter: FileLinter, side: int) -> int:
-    """(In the forked process, no other thread running.) Fork a process that lints ``paths`` and
-    answers on ``side`` (one answer per file, then None), and leaves; its pid (0: no process)."""
+def _fork_share(paths: list[str], linter: FileLinter, side: int, seeded: list | None = None) -> int:
+    """(In the forked process, no other thread running.) Fork a process that lints ``paths`` (then
+    the (path, seeds) of ``seeded`` with their seeds) and answers on ``side`` (one answer per file,
+    then None), and leaves; its pid (0: no process)."""
     try:
         pid = os.fork()
     except OSError:
@@ -1038,6 +1073,10 @@ def _fork_share(paths: list[str], linter: FileLinter, side: int) -> int:
             def run() -> None:
                 for path in paths:
                     pickle.dump((path, _lint_one(linter, path)), send, protocol=pickle.HIGHEST_PROTOCOL)
+                    send.flush()
+                for path, seeds in seeded or ():
+                    pickle.dump((("seeded", path), linter.lint_path(path, module_name(path), seeds)), send,
+                                protocol=pickle.HIGHEST_PROTOCOL)
                     send.flush()
                 pickle.dump(None, send)
                 send.flush()
