@@ -173,23 +173,47 @@ class ProjectMemo:
 
     def _replay(self, m: dict, results: list[FileResult], options: LintOptions, cache: Cache,
                 digests: dict[str, str], seeding, redo=None) -> list[FileResult] | None:
-        from jitguard.lint.runner import _seeds_key, _text
-
         paths = self.paths
         if m["fps"] != self.fps:
             return None
         now = [digests[p] for p in paths]
         changed = [i for i, (a, b) in enumerate(zip(now, m["digests"])) if a != b]
-        if not all(self._holds(m, i, now[i], cache) for i in changed):
+        if not all(self._holds(m, i, now[i], cache) for i in changed) or not self._rechecked(m, changed, redo):
             return None
+        by_path = self._seeded(m, dict(zip(paths, results)), options, cache, digests, redo)
+        if by_path is None:
+            return None
+        final = [by_path[p] for p in paths]
+        seeding.keys.update(m["seeds"])
+        seeding.trees.clear()
+        for path, code, line, column in m["dropped"]:
+            res = by_path[path]
+            res.findings = [f for f in res.findings if not (f.code == code and f.line == line and f.column == column)]
+        from jitguard.lint.runner import _add_project_findings
+
+        _add_project_findings(final, [(path, replace_related(Finding.from_json(path, row), related))
+                                      for path, row, related in m["found"]])
+        if changed:
+            cache.put_project_memo(self.key, {**m, "digests": now})
+        return final
+
+    def _rechecked(self, m: dict, changed: list[int], redo) -> bool:
+        """The changed files that were asked a wrapper check give the recorded answers (asked again
+        all at once: one request to the forked process)."""
         checks = {self.paths[i]: m["checks"][self.paths[i]] for i in changed if self.paths[i] in m["checked"]}
-        if checks:  # (asked again all at once: one request to the forked process)
-            if redo is None:
-                return None
-            kept = redo[1]({path: names.split("\0") for path, (names, _answer) in checks.items()})
-            if any((path in kept) != answer for path, (_names, answer) in checks.items()):
-                return None
-        by_path = dict(zip(paths, results))
+        if not checks:
+            return True
+        if redo is None:
+            return False
+        kept = redo[1]({path: names.split("\0") for path, (names, _answer) in checks.items()})
+        return all((path in kept) == answer for path, (_names, answer) in checks.items())
+
+    def _seeded(self, m: dict, by_path: dict[str, FileResult], options: LintOptions, cache: Cache,
+                digests: dict[str, str], redo) -> dict[str, FileResult] | None:
+        """``by_path`` with the seeded results (from the cache; a changed file's linted again with its
+        recorded seeds), when each has the recorded facts; else None."""
+        from jitguard.lint.runner import _seeds_key, _text
+
         again: dict[str, dict] = {}  # seeded files whose seeded result is not cached (changed since)
         for path, key in m["seeds"].items():
             res = cache.get(path, digests[path], lambda p=path: options.mentioned(_text(p)), seeds=key)
@@ -211,19 +235,7 @@ class ProjectMemo:
                 if res is None or cache.fingerprint(path, res, m["seeds"][path]) != m["seed_fps"][path]:
                     return None
                 by_path[path] = res
-        final = [by_path[p] for p in paths]
-        seeding.keys.update(m["seeds"])
-        seeding.trees.clear()
-        for path, code, line, column in m["dropped"]:
-            res = by_path[path]
-            res.findings = [f for f in res.findings if not (f.code == code and f.line == line and f.column == column)]
-        from jitguard.lint.runner import _add_project_findings
-
-        _add_project_findings(final, [(path, replace_related(Finding.from_json(path, row), related))
-                                      for path, row, related in m["found"]])
-        if changed:
-            cache.put_project_memo(self.key, {**m, "digests": now})
-        return final
+        return by_path
 
     def _holds(self, m: dict, i: int, digest: str, cache: Cache) -> bool:
         """The ``i``th file changed (its content now has ``digest``): it is none of the files the phase

@@ -395,16 +395,11 @@ def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         seeding = _Seeding(paths, cache, digests, names, forked)
         # (the hook's forked process also lints the changed files a replay of the project-wide phase
         # would lint again with their recorded seeds, with the first lint instead of after it)
-        reseed = (ProjectMemo.reseeded(paths, options, cache, digests, names)
-                  if forked is not None and forked.started and cache is not None else {})
+        reseed = ProjectMemo.reseeded(paths, options, cache, digests, names) if _usable(forked) and cache is not None else {}
         results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers, forked,
                         lambda cached: _prepare(cached, paths, options, cache, digests, names), reseed)
-        # the project-wide phase (following traced calls, the JG301 proof, the project rules) as the
-        # last run over these paths made it, when nothing it read has changed since (a warm run)
-        memo = ProjectMemo.start(results, paths, options, cache, digests, seeding.names) if cache is not None else None
-        helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
-        replayed = (memo.replay(results, options, cache, digests, seeding, _redo(options, cache, digests, helper))
-                    if memo is not None else None)
+        helper = forked if _usable(forked) and not _usable(workers) else workers
+        memo, replayed = _replay(results, paths, options, cache, digests, seeding, helper)
         if replayed is None:
             results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper, memo)
     except BaseException:
@@ -429,6 +424,23 @@ def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         if workers is not None:
             workers.finish()
     return results
+
+
+def _usable(helper: _Forked | _Workers | None) -> bool:
+    return helper is not None and helper.started
+
+
+def _replay(results: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None,
+            digests: dict[str, str], seeding: _Seeding, helper) -> tuple[ProjectMemo | None, list[FileResult] | None]:
+    """The run's memo, and the project-wide phase (following traced calls, the JG301 proof, the
+    project rules) as the last run over these paths made it, when nothing it read has changed
+    since (a warm run; projectmemo), else None."""
+    if cache is None:
+        return None, None
+    memo = ProjectMemo.start(results, paths, options, cache, digests, seeding.names)
+    if memo is None:
+        return None, None
+    return memo, memo.replay(results, options, cache, digests, seeding, _redo(options, cache, digests, helper))
 
 
 def _redo(options: LintOptions, cache: Cache | None, digests: dict[str, str], helper):
