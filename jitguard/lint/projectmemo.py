@@ -110,25 +110,30 @@ class ProjectMemo:
                         ",".join(sorted(options.codes))])
 
     @classmethod
-    def reseeded(cls, paths: list[str], options: LintOptions, cache: Cache, digests: dict[str, str],
-                 names: dict[str, str]) -> dict[str, dict]:
-        """{path: its recorded seeds} of the changed files that a replay of the memo of these paths
-        would lint again with their seeds (:meth:`_replay`), when it may hold (not :meth:`will_run`):
-        the runner has them linted with the first lint (runner._Forked.lint), not after it."""
+    def ahead(cls, paths: list[str], options: LintOptions, cache: Cache, digests: dict[str, str],
+              names: dict[str, str]) -> tuple[dict[str, dict], dict[str, list[str]]]:
+        """What a replay of the memo of these paths would ask again of the changed files, when it may
+        hold (not :meth:`will_run`): ({path: its recorded seeds} of those it lints again with their
+        seeds, {path: the wrapper names} of those it asks a wrapper check again (:meth:`_replay`)).
+        The runner has them made with the first lint (runner._Forked.lint), not after it."""
         from jitguard.lint.runner import _seeds_key
 
         m = cache.project_memo(cls.key_of(paths, options, cache, names))
         if m is None or cls.will_run(paths, options, cache, digests, names):
-            return {}
+            return {}, {}
         try:
-            out = {}
+            seeds, checks = {}, {}
             for p, old in zip(paths, m["digests"]):
-                values = m["seed_values"].get(p) if digests.get(p) != old and p in m["seeds"] else None
+                if digests.get(p) == old:
+                    continue
+                values = m["seed_values"].get(p) if p in m["seeds"] else None
                 if values is not None and _seeds_key(values) == m["seeds"][p]:
-                    out[p] = values
-            return out
-        except (KeyError, TypeError, AttributeError):
-            return {}
+                    seeds[p] = values
+                if p in m["checked"] and p in m["checks"]:
+                    checks[p] = m["checks"][p][0].split("\0")
+            return seeds, checks
+        except (KeyError, TypeError, AttributeError, IndexError):
+            return {}, {}
 
     @classmethod
     def will_run(cls, paths: list[str], options: LintOptions, cache: Cache, digests: dict[str, str],

@@ -395,9 +395,9 @@ def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         seeding = _Seeding(paths, cache, digests, names, forked)
         # (the hook's forked process also lints the changed files a replay of the project-wide phase
         # would lint again with their recorded seeds, with the first lint instead of after it)
-        reseed = ProjectMemo.reseeded(paths, options, cache, digests, names) if _usable(forked) and cache is not None else {}
+        ahead = ProjectMemo.ahead(paths, options, cache, digests, names) if _usable(forked) and cache is not None else None
         results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers, forked,
-                        lambda cached: _prepare(cached, paths, options, cache, digests, names), reseed)
+                        lambda cached: _prepare(cached, paths, options, cache, digests, names), ahead)
         helper = forked if _usable(forked) and not _usable(workers) else workers
         memo, replayed = _replay(results, paths, options, cache, digests, seeding, helper)
         if replayed is None:
@@ -717,14 +717,15 @@ def _reexports(result: FileResult | None) -> dict | None:
 def _lint(
     paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
     defines: dict[str, tuple] | None = None, seeding: _Seeding | None = None, workers: _Workers | None = None,
-    forked: _Forked | None = None, meanwhile=None, reseed: dict[str, dict] | None = None,
+    forked: _Forked | None = None, meanwhile=None, ahead: tuple[dict, dict] | None = None,
 ) -> list[FileResult]:
     """Lint ``paths``: every file without seeds (a cached result made without them, or a fresh
     lint), then :func:`_follow_traced_calls` checks again, with their seeds, the files other
     files pass traced values to. One process or several, the same results are made and cached
     under the same keys, so a cache written by ``-j 1`` serves ``-j 2`` as well and the reverse.
     ``meanwhile(cached results)``: work of this process's own, done while a forked process lints;
-    ``reseed``: {path: seeds} of files it also lints with those seeds (:meth:`_Forked.lint`)."""
+    ``ahead``: ({path: seeds} of files it also lints with those seeds, {path: wrapper names} of files
+    it also asks a wrapper check) (:meth:`_Forked.lint`)."""
     seeding = seeding or _Seeding(paths)
     results: dict[str, FileResult] = {}
     todo: list[str] = []
@@ -749,12 +750,7 @@ def _lint(
     if forked is not None and (not todo or (jobs > 1 and len(todo) >= PARALLEL_MIN_FILES)):
         forked.close()  # nothing for it to lint, or a pool's worth
     if todo and forked is not None and forked.started:
-        cached = list(results.values())
-        done: dict[str, Linted] = forked.lint(todo, options, (lambda: meanwhile(cached)) if meanwhile else None,
-                                              {p: s for p, s in (reseed or {}).items() if p in todo})
-        missing = [path for path in todo if path not in done]
-        if missing:  # a process died (a native crash in the parser): that file alone, the rest here
-            _after_a_crash(missing, forked.shares, done, options)
+        done = _lint_forked(todo, forked, options, list(results.values()), meanwhile, ahead)
         for path in todo:
             keep(*done[path], {})
     elif jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
@@ -789,6 +785,19 @@ def _lint(
 
         run_with_big_stack(serial)
     return [results[p] for p in paths if p in results]
+
+
+def _lint_forked(todo: list[str], forked: _Forked, options: LintOptions, cached: list[FileResult], meanwhile,
+                 ahead: tuple[dict, dict] | None) -> dict[str, Linted]:
+    """:func:`_lint`'s first lint of ``todo`` in the forked processes (see there)."""
+    seeded, checks = ahead or ({}, {})
+    done: dict[str, Linted] = forked.lint(todo, options, (lambda: meanwhile(cached)) if meanwhile else None,
+                                          {p: s for p, s in seeded.items() if p in todo},
+                                          {p: n for p, n in checks.items() if p in todo})
+    missing = [path for path in todo if path not in done]
+    if missing:  # a process died (a native crash in the parser): that file alone, the rest here
+        _after_a_crash(missing, forked.shares, done, options)
+    return done
 
 
 def _parallel(paths: list[str], workers: _Workers, meanwhile=None) -> list[Linted]:
@@ -832,6 +841,7 @@ class _Forked:
         self.shares: tuple[list[str], ...] = ()  # the first lint's, each in the order it is linted
         self.broken = False  # the forked process died during the first lint (closed once its side was read)
         self.early: dict[str, tuple[str, FileResult]] = {}  # path -> (seeds key, result) linted with the first lint
+        self.early_checks: dict[tuple[str, str], bool] = {}  # (path, names key) -> wrapper check, with the first lint
 
     @staticmethod
     def worth(paths: list[str], cache_dir: Path, cache_key: str) -> bool:
@@ -914,12 +924,14 @@ class _Forked:
             return out
 
     def lint(self, todo: list[str], options: LintOptions, meanwhile=None,
-             seeded: dict[str, dict] | None = None) -> dict[str, Linted]:
+             seeded: dict[str, dict] | None = None, checks: dict[str, list[str]] | None = None) -> dict[str, Linted]:
         """The first lint of ``todo``, in two shares of about equal bytes (each in the order of
         ``todo``): one linted by the forked process, the other by a process it forks once it has
         the engine (no second import). What a process that died did not return is left out.
         ``meanwhile()``: this process's own work, done once the files are sent. ``seeded``: {path:
-        seeds} linted with those seeds too, after the lighter share (kept for :meth:`lint_seeded`)."""
+        seeds} linted with those seeds too, after the lighter share (kept for :meth:`lint_seeded`);
+        ``checks``: {path: wrapper names} asked a wrapper check after the first share (kept for
+        :meth:`wrapper_checks`)."""
         sizes = _sizes(todo)
         shares: tuple[list[str], list[str]] = ([], [])
         load = [0, 0]
@@ -932,7 +944,8 @@ class _Forked:
         self.shares = (first, second)
         extra = [[], []]
         extra[0 if load[0] <= load[1] or not second else 1] = sorted((seeded or {}).items())
-        self.submit("lint", [first, second, *extra], options)
+        asked = [(path, frozenset(names)) for path, names in sorted((checks or {}).items())]
+        self.submit("lint", [first, second, *extra, asked], options)
         if meanwhile is not None:
             meanwhile()
         done = dict(self.collect(close=False))
@@ -940,8 +953,11 @@ class _Forked:
             done.update(self.collect(self._side))  # (also when the forked process died: it answered alone)
         if self.broken:
             self.close()
-        for key in [k for k in done if isinstance(k, tuple)]:  # ("seeded", path): a seeded result
-            self.early[key[1]] = (_seeds_key((seeded or {})[key[1]]), done.pop(key))
+        for key in [k for k in done if isinstance(k, tuple)]:  # ("seeded", path) or ("wrapper", path, names)
+            if key[0] == "seeded":
+                self.early[key[1]] = (_seeds_key((seeded or {})[key[1]]), done.pop(key))
+            else:
+                self.early_checks[key[1:]] = done.pop(key)
         return done
 
     def lint_seeded(self, items: list[tuple[str, dict]]) -> dict[str, FileResult]:
@@ -961,9 +977,14 @@ class _Forked:
         return out
 
     def wrapper_checks(self, items: list[tuple[str, frozenset[str]]]) -> dict[tuple[str, str], bool]:
-        """As :meth:`_Workers.wrapper_checks`."""
-        self.submit("wrappers", items, self.options)
-        return {(path, _names_key(names)): answer for (path, names), answer in zip(items, self.collect())}
+        """As :meth:`_Workers.wrapper_checks` (an answer made with the first lint taken as it is)."""
+        out = {(path, _names_key(names)): self.early_checks.pop((path, _names_key(names)))
+               for path, names in items if (path, _names_key(names)) in self.early_checks}
+        rest = [(path, names) for path, names in items if (path, _names_key(names)) not in out]
+        if rest:
+            self.submit("wrappers", rest, self.options)
+            out.update(((path, _names_key(names)), answer) for (path, names), answer in zip(rest, self.collect()))
+        return out
 
     def init_reexports(self, package: str, path: str) -> dict[str, str]:
         """crossmodule.init_reexports, run there (here if it could not be)."""
@@ -1013,8 +1034,9 @@ def _forked_serve(down: int, up: int, side: int) -> None:
             linter = _linter_for(options)
             share = 0
             seeded: list = []
+            checks: list = []
             if kind == "lint":
-                items, second, seeded, seeded_second = items
+                items, second, seeded, seeded_second, checks = items
                 share = _fork_share(second, linter, side, seeded_second) if second and side >= 0 else 0
                 if second and not share:
                     items, seeded = items + second, seeded + seeded_second  # (no process for the share: linted here)
@@ -1045,6 +1067,8 @@ def _forked_serve(down: int, up: int, side: int) -> None:
                         answer(_records_wrapper_calls(path, names, options.tree_packages))
                 for path, seeds in seeded:  # (with the first lint: ("seeded", path), its result)
                     answer((("seeded", path), linter.lint_path(path, module_name(path), seeds)))
+                for path, names in checks:  # (("wrapper", path, names key), the answer)
+                    answer((("wrapper", path, _names_key(names)), _records_wrapper_calls(path, names, options.tree_packages)))
                 answer(None)
 
             run_with_big_stack(run)
