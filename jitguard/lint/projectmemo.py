@@ -19,10 +19,13 @@ A run records them (:class:`ProjectMemo`, kept in the cache per set of paths: th
 whole tree's). The next run over the same paths replays the recorded output (the seeded results
 from the cache, the pending findings dropped, the project rules' findings) when: every result's
 facts have the recorded fingerprint, and every file whose content changed since is none of the
-files read directly, wrapper-checked, seeded or an ``__init__.py``, and answers every question
-asked of it in the recording run as it did then (asked again of its new text). Then the phase
-would read exactly what it read before, so it would compute exactly what it computed: the replay
-is the phase's output, not an approximation. Anything else (a jitted definition added, a call site
+files read directly or an ``__init__.py``, answers every question asked of it in the recording run
+as it did then (asked again of its new text), gives the recorded answer to its wrapper check if it
+was asked one (asked again, with the recorded names), and, if it was seeded, linted again with
+its recorded seeds (the seeds a phase would give it: they come from the other files' facts, which
+are the recorded ones) makes a result whose facts have the recorded fingerprint (that result is
+the one reported). Then the phase would read exactly what it read before, so it would compute
+exactly what it computed: the replay is the phase's output, not an approximation. Anything else (a jitted definition added, a call site
 moved, a static_argnums changed, a file added or deleted) runs the phase again, and records it.
 """
 
