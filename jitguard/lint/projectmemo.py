@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import re
 from typing import TYPE_CHECKING
 
@@ -54,6 +55,14 @@ def _json(value) -> str:
 
 def _digest(parts) -> str:
     return hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
+
+
+def _seed_values(m: dict) -> dict:
+    """{path: the seeds its recorded seeded result was made with} of memo ``m``."""
+    values = marshal.loads(m["seed_values"])
+    if not isinstance(values, dict):
+        raise TypeError("seed values")
+    return values
 
 
 def ask_again(path: str, question: str):
@@ -126,16 +135,19 @@ class ProjectMemo:
             return {}, {}
         try:
             seeds, checks = {}, {}
+            recorded = None
             for p, old in zip(paths, m["digests"]):
                 if digests.get(p) == old:
                     continue
-                values = m["seed_values"].get(p) if p in m["seeds"] else None
+                if p in m["seeds"] and recorded is None:
+                    recorded = _seed_values(m)
+                values = recorded.get(p) if p in m["seeds"] else None
                 if values is not None and _seeds_key(values) == m["seeds"][p]:
                     seeds[p] = values
                 if p in m["checked"] and p in m["checks"]:
                     checks[p] = m["checks"][p][0].split("\0")
             return seeds, checks
-        except (KeyError, TypeError, AttributeError, IndexError):
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError, EOFError):
             return {}, {}
 
     @classmethod
@@ -176,7 +188,7 @@ class ProjectMemo:
             return None
         try:
             return self._replay(self.stored, results, options, cache, digests, seeding, redo)
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, EOFError):
             return None  # a damaged memo: run the phase
 
     def _replay(self, m: dict, results: list[FileResult], options: LintOptions, cache: Cache,
@@ -223,10 +235,12 @@ class ProjectMemo:
         from jitguard.lint.runner import _seeds_key, _text
 
         again: dict[str, dict] = {}  # seeded files whose seeded result is not cached (changed since)
+        recorded = None
         for path, key in m["seeds"].items():
             res = cache.get(path, digests[path], lambda p=path: options.mentioned(_text(p)), seeds=key)
             if res is None:
-                seeds = m["seed_values"].get(path)
+                recorded = _seed_values(m) if recorded is None else recorded
+                seeds = recorded.get(path)
                 if redo is None or seeds is None or _seeds_key(seeds) != key:
                     return None
                 again[path] = seeds
@@ -288,7 +302,8 @@ class ProjectMemo:
             "asked": asked,
             "checked": sorted(self.checked),
             "checks": {p: self.checks[p] for p in sorted(self.checks)},
-            "seed_values": {p: seeding.values[p] for p in seeds if p in seeding.values},
+            # (marshalled apart: read only by a run with a seeded file changed, ~1 ms of every memo's load otherwise)
+            "seed_values": marshal.dumps({p: seeding.values[p] for p in seeds if p in seeding.values}),
             "read": sorted(self.read),
             "seeds": seeds,
             "seed_fps": {p: cache.fingerprint(p, by_path[p], k) for p, k in seeds.items()},
