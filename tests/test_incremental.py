@@ -305,6 +305,11 @@ _DRIVER = """
 # edit deletes the file, a str appends to it, a pair replaces its first text with its second
 MEMO_EDITS = [
     ("main.py", "# a comment: the facts and every answer the same\n", True),
+    # a file seeded from another (a.py's jitted g hands helper a traced value): linted again with its
+    # recorded seeds, its seeded result's facts compared with the recorded ones
+    ("b.py", "# a comment: the seeded result's facts the same\n", True),
+    ("b.py", ("def helper(y):", "import pkg.helpers\n\n\ndef helper(y):"), False),  # they move (not the first lint's)
+    ("b.py", ("return -y", "return -pkg.helpers.safe_log(y)"), False),  # a call out of the file, under trace only
     ("tools.py", "import steps\n\nsteps.run(3)\n", False),  # `run` referred to: the eager finding dropped
     # the proof read this file's text to see how it refers to `run` (not a recorded answer): not replayed
     ("tools.py", "# another comment\n", False),

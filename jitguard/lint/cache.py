@@ -109,6 +109,7 @@ class Cache:
         # the facts' fingerprint of each result given (get) or kept (put) this run, by record key
         self.fps: dict[str, str] = {}
         self._head_dirty = False
+        self._memos: dict[str, dict | None] = {}  # the project memos read, by key
         schema = f"{SCHEMA}.{FACTS_SCHEMA}"
         head = _load(self.file, schema)
         self._project = head.get("project")
@@ -169,6 +170,12 @@ class Cache:
             if texts:
                 self._decode(texts)
         return key
+
+    def decode_all(self) -> None:
+        """Decode every shard's lazy tables now (what a project-wide phase that runs reads: the
+        runner does it while a forked process lints, runner._prepare)."""
+        while self._lazy:
+            self._decode(self._lazy.pop(next(iter(self._lazy))))
 
     def _decode(self, texts: dict[str, str]) -> None:
         for name, text in texts.items():
@@ -285,13 +292,16 @@ class Cache:
 
     def project_memo(self, key: str) -> dict | None:
         """The memo of the project-wide phase of the last run over the paths of ``key``
-        (runner._ProjectMemo), or None."""
-        data = _load(self.shards / f"memo-{key[:16]}.memo", f"{SCHEMA}.{FACTS_SCHEMA}")  # (marshal)
-        return data if data.get("key") == key else None
+        (runner._ProjectMemo), or None (read once a run)."""
+        if key not in self._memos:
+            data = _load(self.shards / f"memo-{key[:16]}.memo", f"{SCHEMA}.{FACTS_SCHEMA}")  # (marshal)
+            self._memos[key] = data if data.get("key") == key else None
+        return self._memos[key]
 
     def put_project_memo(self, key: str, memo: dict) -> None:
         """Keep ``memo`` for the paths of ``key`` (written at once; the oldest of more than
         MEMOS other memos removed: a memo per set of paths, the hook's and the whole tree's)."""
+        self._memos.pop(key, None)
         try:
             self.shards.mkdir(parents=True, exist_ok=True)
             _dump(self.shards / f"memo-{key[:16]}.memo", {"schema": f"{SCHEMA}.{FACTS_SCHEMA}", "key": key, **memo})

@@ -393,13 +393,14 @@ def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         if cache is not None:
             cache.set_names(options.tree_names())
         seeding = _Seeding(paths, cache, digests, names, forked)
-        results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers, forked)
-        # the project-wide phase (following traced calls, the JG301 proof, the project rules) as the
-        # last run over these paths made it, when nothing it read has changed since (a warm run)
-        memo = ProjectMemo.start(results, paths, options, cache, digests, seeding.names) if cache is not None else None
-        replayed = memo.replay(results, options, cache, digests, seeding) if memo is not None else None
+        # (the hook's forked process also lints the changed files a replay of the project-wide phase
+        # would lint again with their recorded seeds, with the first lint instead of after it)
+        ahead = ProjectMemo.ahead(paths, options, cache, digests, names) if _usable(forked) and cache is not None else None
+        results = _lint(paths, options, jobs, cache, digests, defines, seeding, workers, forked,
+                        lambda cached: _prepare(cached, paths, options, cache, digests, names), ahead)
+        helper = forked if _usable(forked) and not _usable(workers) else workers
+        memo, replayed = _replay(results, paths, options, cache, digests, seeding, helper)
         if replayed is None:
-            helper = forked if forked is not None and forked.started and not (workers is not None and workers.started) else workers
             results = _follow_traced_calls(results, paths, options, cache, digests, seeding, helper, memo)
     except BaseException:
         if workers is not None:
@@ -423,6 +424,52 @@ def _lint_files(given: list[str], options: LintOptions, jobs: int, cache_dir: Pa
         if workers is not None:
             workers.finish()
     return results
+
+
+def _usable(helper: _Forked | _Workers | None) -> bool:
+    return helper is not None and helper.started
+
+
+def _replay(results: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None,
+            digests: dict[str, str], seeding: _Seeding, helper) -> tuple[ProjectMemo | None, list[FileResult] | None]:
+    """The run's memo, and the project-wide phase (following traced calls, the JG301 proof, the
+    project rules) as the last run over these paths made it, when nothing it read has changed
+    since (a warm run; projectmemo), else None."""
+    if cache is None:
+        return None, None
+    memo = ProjectMemo.start(results, paths, options, cache, digests, seeding.names)
+    if memo is None:
+        return None, None
+    return memo, memo.replay(results, options, cache, digests, seeding, _redo(options, cache, digests, helper))
+
+
+def _redo(options: LintOptions, cache: Cache | None, digests: dict[str, str], helper):
+    """What a replay of the project-wide phase asks again of a changed file (projectmemo.ProjectMemo.replay):
+    its seeded lint with the recorded seeds and its wrapper check, as the phase makes them (on
+    ``helper``, the forked process or the workers, when there is one)."""
+    linters: list[FileLinter] = []
+
+    def relint(seeds: dict[str, dict], keys: dict[str, str]) -> dict[str, FileResult]:
+        return _seeded(seeds, seeds, keys, options, cache, digests, helper, linters)
+
+    def recheck(asked: dict[str, list[str]]) -> set[str]:
+        return _wrapper_checks({path: set(names) for path, names in asked.items()}, options, cache, digests, helper)
+
+    return relint, recheck
+
+
+def _prepare(cached: list[FileResult], paths: list[str], options: LintOptions, cache: Cache | None,
+             digests: dict[str, str], names: dict[str, str]) -> None:
+    """(While a forked process lints the changed files and this one would wait: the pre-commit
+    hook.) When the project-wide phase will run (ProjectMemo.will_run), decode now what it reads
+    first: the cached results' facts and the cache's text answers, re-exports and wrapper checks
+    (~0.06 s of a 3,000-file tree, off the hook's critical path). Nothing is decoded for a run
+    whose phase may be replayed (a replay reads none of it)."""
+    if cache is None or not ProjectMemo.will_run(paths, options, cache, digests, names):
+        return
+    for res in cached:
+        res.facts  # noqa: B018 - the property decodes them (cache._CachedResult)
+    cache.decode_all()
 
 
 def _project_phase(results: list[FileResult], options: LintOptions, cache: Cache | None, digests: dict[str, str],
@@ -469,6 +516,7 @@ class _Seeding:
         self._learned: list[FileResult] = []  # results whose re-exports are not in _collected yet
         self.applied: dict[str, dict] = {}
         self.keys: dict[str, str] = {}  # the seeds key of each final result checked with seeds
+        self.values: dict[str, dict] = {}  # and its seeds (for the memo: projectmemo re-lints a changed one)
         # path -> (text, libcst tree) of the files a one-process first lint expects to be seeded
         # (another file's outcalls land in them), kept for their seeded check (engine.FileLinter.trees)
         self.trees: dict = {}
@@ -519,9 +567,11 @@ def _follow_traced_calls(
     # first round's dispatch and crossmodule.wrapper_callers read them)
     reexports: dict[str, str] | None = _all_reexports(seeding, results)
     def keep(asked: dict[str, set[str]]) -> set[str]:
-        if record is not None:
-            record.checked.update(asked)  # (their texts are read: a change to one of them is a new phase)
-        return _wrapper_checks(asked, options, cache, digests, workers)
+        kept = _wrapper_checks(asked, options, cache, digests, workers)
+        if record is not None:  # (their texts are read: a changed one is checked again by a replay)
+            record.checked.update(asked)
+            record.checks.update({path: [_names_key(names), path in kept] for path, names in asked.items()})
+        return kept
 
     callers = wrapper_callers(results, module_of, _read_or_none, reexports, keep, imports, merged=True)
     if not callers and not any(r.facts is not None and r.facts.outcalls for r in results):
@@ -549,6 +599,8 @@ def _follow_traced_calls(
         keys = {path: _seeds_key(known[path]) for path in new}
         by_path.update(_seeded(new, known, keys, options, cache, digests, workers, linters, seeding.trees))
         seeding.keys.update(keys)
+        # (each file's seeds grow only with a new lint of it: at the end, those of its last lint)
+        seeding.values.update((path, known[path]) for path in new)
         if all(_reexports(before[path]) == _reexports(by_path[path]) for path in new):
             pool = [res for path, res in by_path.items() if path in new]  # in the order of a full dispatch
         else:
@@ -665,12 +717,15 @@ def _reexports(result: FileResult | None) -> dict | None:
 def _lint(
     paths: list[str], options: LintOptions, jobs: int, cache: Cache | None, digests: dict[str, str],
     defines: dict[str, tuple] | None = None, seeding: _Seeding | None = None, workers: _Workers | None = None,
-    forked: _Forked | None = None,
+    forked: _Forked | None = None, meanwhile=None, ahead: tuple[dict, dict] | None = None,
 ) -> list[FileResult]:
     """Lint ``paths``: every file without seeds (a cached result made without them, or a fresh
     lint), then :func:`_follow_traced_calls` checks again, with their seeds, the files other
     files pass traced values to. One process or several, the same results are made and cached
-    under the same keys, so a cache written by ``-j 1`` serves ``-j 2`` as well and the reverse."""
+    under the same keys, so a cache written by ``-j 1`` serves ``-j 2`` as well and the reverse.
+    ``meanwhile(cached results)``: work of this process's own, done while a forked process lints;
+    ``ahead``: ({path: seeds} of files it also lints with those seeds, {path: wrapper names} of files
+    it also asks a wrapper check) (:meth:`_Forked.lint`)."""
     seeding = seeding or _Seeding(paths)
     results: dict[str, FileResult] = {}
     todo: list[str] = []
@@ -695,10 +750,7 @@ def _lint(
     if forked is not None and (not todo or (jobs > 1 and len(todo) >= PARALLEL_MIN_FILES)):
         forked.close()  # nothing for it to lint, or a pool's worth
     if todo and forked is not None and forked.started:
-        done: dict[str, Linted] = forked.lint(todo, options)
-        missing = [path for path in todo if path not in done]
-        if missing:  # a process died (a native crash in the parser): that file alone, the rest here
-            _after_a_crash(missing, forked.shares, done, options)
+        done = _lint_forked(todo, forked, options, list(results.values()), meanwhile, ahead)
         for path in todo:
             keep(*done[path], {})
     elif jobs > 1 and len(todo) >= PARALLEL_MIN_FILES:
@@ -733,6 +785,19 @@ def _lint(
 
         run_with_big_stack(serial)
     return [results[p] for p in paths if p in results]
+
+
+def _lint_forked(todo: list[str], forked: _Forked, options: LintOptions, cached: list[FileResult], meanwhile,
+                 ahead: tuple[dict, dict] | None) -> dict[str, Linted]:
+    """:func:`_lint`'s first lint of ``todo`` in the forked processes (see there)."""
+    seeded, checks = ahead or ({}, {})
+    done: dict[str, Linted] = forked.lint(todo, options, (lambda: meanwhile(cached)) if meanwhile else None,
+                                          {p: s for p, s in seeded.items() if p in todo},
+                                          {p: n for p, n in checks.items() if p in todo})
+    missing = [path for path in todo if path not in done]
+    if missing:  # a process died (a native crash in the parser): that file alone, the rest here
+        _after_a_crash(missing, forked.shares, done, options)
+    return done
 
 
 def _parallel(paths: list[str], workers: _Workers, meanwhile=None) -> list[Linted]:
@@ -774,6 +839,9 @@ class _Forked:
         self._side = side  # the answers of the process it forks for a share of the first lint
         self.options: LintOptions | None = None
         self.shares: tuple[list[str], ...] = ()  # the first lint's, each in the order it is linted
+        self.broken = False  # the forked process died during the first lint (closed once its side was read)
+        self.early: dict[str, tuple[str, FileResult]] = {}  # path -> (seeds key, result) linted with the first lint
+        self.early_checks: dict[tuple[str, str], bool] = {}  # (path, names key) -> wrapper check, with the first lint
 
     @staticmethod
     def worth(paths: list[str], cache_dir: Path, cache_key: str) -> bool:
@@ -825,16 +893,19 @@ class _Forked:
         return self.pid is not None
 
     def submit(self, kind: str, items: list, options: LintOptions) -> None:
-        self.options = options
+        """Send a request. The options (~0.4 MB pickled for a 3,000-file tree: the tree's names) are
+        sent with the first request only, then None for the same object (the process keeps them)."""
+        sent, self.options = self.options, options
         try:
-            pickle.dump((kind, options, items), self._send, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump((kind, None if options is sent else options, items), self._send, protocol=pickle.HIGHEST_PROTOCOL)
             self._send.flush()
         except (OSError, pickle.PicklingError):
             self.close()
 
-    def collect(self, stream=None) -> list:
+    def collect(self, stream=None, close: bool = True) -> list:
         """The answers to the last :meth:`submit`, in its order; fewer if the process died (then it
-        is closed). ``stream``: the side process's answers instead (fewer if it died)."""
+        is closed, or with ``close`` False marked ``broken``: the side process's answers are read
+        first). ``stream``: the side process's answers instead (fewer if it died)."""
         out: list = []
         if not self.started:
             return out
@@ -846,13 +917,21 @@ class _Forked:
                 out.append(row)
         except Exception:  # noqa: BLE001 - it died (EOF, a torn pickle): what it sent is kept
             if stream is None:
-                self.close()
+                if close:
+                    self.close()
+                else:
+                    self.broken = True
             return out
 
-    def lint(self, todo: list[str], options: LintOptions) -> dict[str, Linted]:
+    def lint(self, todo: list[str], options: LintOptions, meanwhile=None,
+             seeded: dict[str, dict] | None = None, checks: dict[str, list[str]] | None = None) -> dict[str, Linted]:
         """The first lint of ``todo``, in two shares of about equal bytes (each in the order of
         ``todo``): one linted by the forked process, the other by a process it forks once it has
-        the engine (no second import). What a process that died did not return is left out."""
+        the engine (no second import). What a process that died did not return is left out.
+        ``meanwhile()``: this process's own work, done once the files are sent. ``seeded``: {path:
+        seeds} linted with those seeds too, after the lighter share (kept for :meth:`lint_seeded`);
+        ``checks``: {path: wrapper names} asked a wrapper check after the first share (kept for
+        :meth:`wrapper_checks`)."""
         sizes = _sizes(todo)
         shares: tuple[list[str], list[str]] = ([], [])
         load = [0, 0]
@@ -863,21 +942,49 @@ class _Forked:
         order = {path: i for i, path in enumerate(todo)}
         first, second = (sorted(share, key=order.__getitem__) for share in shares)
         self.shares = (first, second)
-        self.submit("lint", [first, second], options)
-        done = dict(self.collect())
+        extra = [[], []]
+        extra[0 if load[0] <= load[1] or not second else 1] = sorted((seeded or {}).items())
+        asked = [(path, frozenset(names)) for path, names in sorted((checks or {}).items())]
+        self.submit("lint", [first, second, *extra, asked], options)
+        if meanwhile is not None:
+            meanwhile()
+        done = dict(self.collect(close=False))
         if second and self._side is not None:
-            done.update(self.collect(self._side))
+            done.update(self.collect(self._side))  # (also when the forked process died: it answered alone)
+        if self.broken:
+            self.close()
+        for key in [k for k in done if isinstance(k, tuple)]:  # ("seeded", path) or ("wrapper", path, names)
+            if key[0] == "seeded":
+                self.early[key[1]] = (_seeds_key((seeded or {})[key[1]]), done.pop(key))
+            else:
+                self.early_checks[key[1:]] = done.pop(key)
         return done
 
     def lint_seeded(self, items: list[tuple[str, dict]]) -> dict[str, FileResult]:
-        """As :meth:`_Workers.lint_seeded`: what could not be had is left out (the caller lints it)."""
-        self.submit("seeded", items, self.options)
-        return {res.path: res for res in self.collect()}
+        """As :meth:`_Workers.lint_seeded`: what could not be had is left out (the caller lints it).
+        A result made with the same seeds with the first lint (:meth:`lint`) is taken as it is."""
+        out: dict[str, FileResult] = {}
+        rest = []
+        for path, seeds in items:
+            early = self.early.pop(path, None)
+            if early is not None and early[0] == _seeds_key(seeds):
+                out[path] = early[1]
+            else:
+                rest.append((path, seeds))
+        if rest:
+            self.submit("seeded", rest, self.options)
+            out.update((res.path, res) for res in self.collect())
+        return out
 
     def wrapper_checks(self, items: list[tuple[str, frozenset[str]]]) -> dict[tuple[str, str], bool]:
-        """As :meth:`_Workers.wrapper_checks`."""
-        self.submit("wrappers", items, self.options)
-        return {(path, _names_key(names)): answer for (path, names), answer in zip(items, self.collect())}
+        """As :meth:`_Workers.wrapper_checks` (an answer made with the first lint taken as it is)."""
+        out = {(path, _names_key(names)): self.early_checks.pop((path, _names_key(names)))
+               for path, names in items if (path, _names_key(names)) in self.early_checks}
+        rest = [(path, names) for path, names in items if (path, _names_key(names)) not in out]
+        if rest:
+            self.submit("wrappers", rest, self.options)
+            out.update(((path, _names_key(names)), answer) for (path, names), answer in zip(rest, self.collect()))
+        return out
 
     def init_reexports(self, package: str, path: str) -> dict[str, str]:
         """crossmodule.init_reexports, run there (here if it could not be)."""
@@ -916,19 +1023,23 @@ def _forked_serve(down: int, up: int, side: int) -> None:
     (the engine imported, the linter made), which answers on ``side``."""
     import jitguard.lint.engine  # noqa: F401 - the import is the point: while the parent reads the cache
 
+    options: LintOptions | None = None
     with os.fdopen(down, "rb") as receive, os.fdopen(up, "wb") as send:
         while True:
             try:
-                kind, options, items = pickle.load(receive)
+                kind, given, items = pickle.load(receive)
             except EOFError:
                 return
+            options = given if given is not None else options  # (None: the last request's, _Forked.submit)
             linter = _linter_for(options)
             share = 0
+            seeded: list = []
+            checks: list = []
             if kind == "lint":
-                items, second = items
-                share = _fork_share(second, linter, side) if second and side >= 0 else 0
+                items, second, seeded, seeded_second, checks = items
+                share = _fork_share(second, linter, side, seeded_second) if second and side >= 0 else 0
                 if second and not share:
-                    items = items + second  # (no process for the share: linted here)
+                    items, seeded = items + second, seeded + seeded_second  # (no process for the share: linted here)
                 if side >= 0:
                     os.close(side)  # the parent reads the share's answers to their end
                     side = -1
@@ -954,6 +1065,10 @@ def _forked_serve(down: int, up: int, side: int) -> None:
                     else:
                         path, names = item
                         answer(_records_wrapper_calls(path, names, options.tree_packages))
+                for path, seeds in seeded:  # (with the first lint: ("seeded", path), its result)
+                    answer((("seeded", path), linter.lint_path(path, module_name(path), seeds)))
+                for path, names in checks:  # (("wrapper", path, names key), the answer)
+                    answer((("wrapper", path, _names_key(names)), _records_wrapper_calls(path, names, options.tree_packages)))
                 answer(None)
 
             run_with_big_stack(run)
@@ -978,9 +1093,10 @@ def _after_a_crash(missing: list[str], shares: tuple[list[str], ...], done: dict
         done[path] = run_with_big_stack(lambda p=path, lt=linter: _lint_one(lt, p))
 
 
-def _fork_share(paths: list[str], linter: FileLinter, side: int) -> int:
-    """(In the forked process, no other thread running.) Fork a process that lints ``paths`` and
-    answers on ``side`` (one answer per file, then None), and leaves; its pid (0: no process)."""
+def _fork_share(paths: list[str], linter: FileLinter, side: int, seeded: list | None = None) -> int:
+    """(In the forked process, no other thread running.) Fork a process that lints ``paths`` (then
+    the (path, seeds) of ``seeded`` with their seeds) and answers on ``side`` (one answer per file,
+    then None), and leaves; its pid (0: no process)."""
     try:
         pid = os.fork()
     except OSError:
@@ -993,6 +1109,10 @@ def _fork_share(paths: list[str], linter: FileLinter, side: int) -> int:
             def run() -> None:
                 for path in paths:
                     pickle.dump((path, _lint_one(linter, path)), send, protocol=pickle.HIGHEST_PROTOCOL)
+                    send.flush()
+                for path, seeds in seeded or ():
+                    pickle.dump((("seeded", path), linter.lint_path(path, module_name(path), seeds)), send,
+                                protocol=pickle.HIGHEST_PROTOCOL)
                     send.flush()
                 pickle.dump(None, send)
                 send.flush()
