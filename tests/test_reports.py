@@ -32,6 +32,7 @@ IDS = [r.name for r in REPORTS]
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
     "churn_desc-trust-region-alpha-none-then-float": {33},
+    "churn_flax-nnx-initializer-closure-in-module-graphdef": {59},
     "churn_jax-bucketed-jit-pads-and-slices-eagerly-per-size": {36},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
@@ -41,13 +42,18 @@ MISSED: dict[str, set[int]] = {
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_openillumi-batches-of-mixed-dtype-recompile": {30},
     "churn_optax-bias-correction-power-per-step": {43},
+    "churn_optax-reduce-on-plateau-weak-avg-value-second-step": {47},
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
+    "control_pennylane-exp-hermitian-check-on-traced-scalar": {32},
+    "control_pennylane-pauli-sentence-simplify-drops-small-traced-coefficients": {40},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
-FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {}
+FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
+    "control_pennylane-cancel-inverses-compares-traced-rotation-angles": {61},
+}
 
 
 # ----------------------------------------------------------------------------- (a) JAX oracle
