@@ -32,7 +32,6 @@ IDS = [r.name for r in REPORTS]
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
     "churn_desc-trust-region-alpha-none-then-float": {33},
-    "churn_flax-nnx-initializer-closure-in-module-graphdef": {59},
     "churn_jax-bucketed-jit-pads-and-slices-eagerly-per-size": {36},
     "churn_jax-weak-type-scalar-fed-back": {26},
     "churn_jaxmarl-weak-type-state-field-after-step": {46},
@@ -46,7 +45,6 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
-    "control_pennylane-exp-hermitian-check-on-traced-scalar": {32},
     "control_pennylane-pauli-sentence-simplify-drops-small-traced-coefficients": {40},
 }
 

@@ -67,30 +67,21 @@ def stability_sweep(n):
 class DenseParams:
     """flax#4994: the initializers are used once at construction and not kept in the tree."""
 
-    def __init__(self, w, b):
-        self.w, self.b = w, b
+    def __init__(self, kernel, bias):
+        self.kernel, self.bias = kernel, bias
 
     def tree_flatten(self):
-        return (self.w, self.b), None
+        return (self.kernel, self.bias), None
 
     @classmethod
     def tree_unflatten(cls, aux, children):
         return cls(*children)
 
 
-@jax.jit
-def dense_forward(params, x):
-    return jnp.tanh(x @ params.w + params.b)
-
-
 def reseeded_runs(n):
-    inputs = jnp.ones((4, 8))
-    results = []
-    for seed in range(n):
-        key = jax.random.key(seed)
-        params = DenseParams(normal_init(0.02)(key, (8, 8)), zeros_init(key, (8,)))
-        results.append(dense_forward(params, inputs))
-    return results
+    keys = [jax.random.key(seed) for seed in range(n)]
+    params = [DenseParams(normal_init(0.02)(k, (8, 8)), zeros_init(k, (8,))) for k in keys]
+    return [forward(p, jnp.ones((4, 8))) for p in params]
 
 
 GROWS = [stability_sweep]
