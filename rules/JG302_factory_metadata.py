@@ -6,7 +6,7 @@ metadata: examples that must and must not be flagged.
 binds the factory's parameters to the objects the call passes, or to their defaults, so the
 constructor stores those very objects, here in the aux data of a registered pytree. JAX keeps the aux data in the tree structure and
 compares it with `==`, which for a function is identity: a closure made anew per loop iteration
-(each `scaled_init(0.02)` call returns a new nested `def`) compiles again at every iteration
+(each `scaled_init(0.02)` call returns a new lambda) compiles again at every iteration
 (JAX 0.10.2: compiles grow with the loop), while one closure made before the loop, or a
 module-level function as the factory's default, compiles once.
 """
@@ -16,14 +16,12 @@ import jax.numpy as jnp
 
 
 def scaled_init(scale):
-    def init(key, shape):
-        return scale * jax.random.normal(key, shape)
-
-    return init
+    return lambda key, shape: scale * jax.random.normal(key, shape)
 
 
 def zero_init(key, shape):
-    return jnp.zeros(shape)
+    del key
+    return jnp.zeros(shape, jnp.float32)
 
 
 @jax.tree_util.register_pytree_node_class

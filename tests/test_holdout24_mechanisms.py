@@ -12,36 +12,35 @@ import pytest
 from tests.mechanisms import case_tests
 
 PRELUDE = """\
+import dataclasses
+import functools
+
 import jax
 import jax.numpy as jnp
 
 
+def _draw(width, key, shape):
+    return width * jax.random.normal(key, shape)
+
+
 def spread(width):
-    def draw(key, shape):
-        return width * jax.random.normal(key, shape)
-
-    return draw
+    return functools.partial(_draw, width)
 
 
-def flat(key, shape):
-    return jnp.zeros(shape)
+flat = lambda key, shape: jnp.zeros(shape)  # noqa: E731 (one module-level object)
 
 
-@jax.tree_util.register_pytree_node_class
+@functools.partial(jax.tree_util.register_dataclass, data_fields=["w", "b"], meta_fields=["w_init", "b_init"])
+@dataclasses.dataclass
 class Dense:
-    def __init__(self, w, b, w_init, b_init):
-        self.w, self.b, self.w_init, self.b_init = w, b, w_init, b_init
+    w: jax.Array
+    b: jax.Array
+    w_init: object
+    b_init: object
 
     @classmethod
     def build(cls, n_in, n_out, key, w_init, b_init=flat):
-        return cls(w_init(key, (n_in, n_out)), b_init(key, (n_out,)), w_init, b_init)
-
-    def tree_flatten(self):
-        return (self.w, self.b), (self.w_init, self.b_init)
-
-    @classmethod
-    def tree_unflatten(cls, aux, leaves):
-        return cls(*leaves, *aux)
+        return cls(w=w_init(key, (n_in, n_out)), b=b_init(key, (n_out,)), w_init=w_init, b_init=b_init)
 
 
 @jax.jit
