@@ -41,13 +41,17 @@ MISSED: dict[str, set[int]] = {
     "churn_numpyro-svi-init-params-weak-type": {47},
     "churn_openillumi-batches-of-mixed-dtype-recompile": {30},
     "churn_optax-bias-correction-power-per-step": {43},
+    "churn_optax-reduce-on-plateau-weak-avg-value-second-step": {47},
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
+    "control_pennylane-pauli-sentence-simplify-drops-small-traced-coefficients": {40},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
-FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {}
+FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
+    "control_pennylane-cancel-inverses-compares-traced-rotation-angles": {61},
+}
 
 
 # ----------------------------------------------------------------------------- (a) JAX oracle

@@ -1022,7 +1022,39 @@ class ModuleIndex:
         if info is not init or not isinstance(node, (cst.Assign, cst.AnnAssign)) or node.value is None \
                 or not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == me):
             return None
+        if isinstance(node.value, cst.Name) and node.value.value != me and init.param(node.value.value) is not None:
+            return self._constructed_with_class(klass, init, node.value.value, depth)
         return self.instance_class(node.value, init, depth)
+
+    def _constructed_with_class(self, klass: ClassInfo, init: FunctionInfo, name: str, depth: int) -> ClassInfo | None:
+        """``self.generator = generator`` in ``__init__``: the class of what every construction of
+        ``klass`` in the module (``Exp(SProd(...))``) passes for parameter ``name``, when that is
+        plain to see and the same for all; Python stores that very object, so a property or
+        method read on ``self.generator`` is that class's. None when ``__init__`` rebinds the
+        parameter, a class of the module derives from ``klass``, a construction splats its
+        arguments or leaves the parameter to its default, or none is made here."""
+        param = init.param(name)
+        if param is None or param.kind not in ("positional", "kwonly") or _rebinds(init.node.body, name) \
+                or any(isinstance(b.value, cst.Name) and b.value.value == klass.name
+                       for other in self.classes.values() for b in other.node.bases):
+            return None
+        position = [p.name for p in init.positional[1:]].index(name) if param.kind == "positional" else None
+        found: set = set()
+        for call, scope, _klass, _loops in self.calls:
+            if not isinstance(call.func, cst.Name) or call.func.value != klass.name:
+                continue
+            if any(a.star for a in call.args):
+                return None
+            plain = [a.value for a in call.args if a.keyword is None]
+            given = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == name), None)
+            if given is None and position is not None and position < len(plain):
+                given = plain[position]
+            if given is None:
+                return None
+            found.add(self.instance_class(given, scope, depth))
+            if None in found or len(found) > 1:
+                return None
+        return found.pop() if found else None
 
     def _attribute_stores(self, klass: ClassInfo) -> dict[str, list[tuple]]:
         """Attribute name -> every (method, assignment, target) of the class's methods whose target
@@ -2239,3 +2271,29 @@ def flaglike_default(default: cst.BaseExpression | None) -> bool:
     if isinstance(default, cst.Name) and default.value in ("True", "False", "None"):
         return True
     return isinstance(default, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+
+def _rebinds(body: cst.CSTNode, name: str) -> bool:
+    """Does ``body`` assign the plain name ``name`` (not an attribute or item of that name)?"""
+    from jitguard.lint.analysis.walk import own_nodes
+
+    def names(target) -> list[str]:
+        if isinstance(target, cst.Name):
+            return [target.value]
+        if isinstance(target, (cst.Tuple, cst.List)):
+            return [n for e in target.elements for n in names(e.value)]
+        if isinstance(target, cst.StarredElement):
+            return names(target.value)
+        return []
+
+    for node in own_nodes(body):
+        targets = []
+        if isinstance(node, cst.AssignTarget):
+            targets = [node.target]
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr)):
+            targets = [node.target]
+        elif isinstance(node, cst.AsName):
+            targets = [node.name]
+        if any(name in names(t) for t in targets):
+            return True
+    return False

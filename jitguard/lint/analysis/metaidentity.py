@@ -123,3 +123,78 @@ def _plain_bases(node, index) -> bool:
             return False
     return True
 
+
+
+def factory_construction(index, call, scope):
+    """``Linear.create(8, 8, key, kernel_init=normal_init(0.02))`` with ``create`` a classmethod
+    of a class of the module (or ``make_linear(...)`` a plain function of the module) whose only
+    ``return`` builds an instance of one class of the module, ``return cls(w, b, kernel_init)``:
+    (that class, the constructor call with each argument that is one of the factory's parameters
+    replaced by what this call passes there, its default when it passes nothing, every other
+    argument by a Python constant). Python binds the factory's parameters to the call's
+    arguments, so the object this call gives a parameter is the one the constructor stores (in a
+    metadata field: part of the tree structure, rules/JG302_factory_metadata.py). None when the
+    call is not such a factory's, or an argument's parameter is not known (a splat)."""
+    import libcst as cst
+
+    from jitguard.lint.analysis.walk import own_nodes
+
+    factory, klass_of_cls = _factory(index, call, scope)
+    if factory is None or any(a.star for a in call.args):
+        return None
+    returns = [r.value for r in own_nodes(factory.node.body) if isinstance(r, cst.Return)]
+    if len(returns) != 1 or not isinstance(returns[0], cst.Call) or not isinstance(returns[0].func, cst.Name):
+        return None
+    built = returns[0]
+    cls_param = factory.positional[0].name if klass_of_cls is not None else None
+    klass = klass_of_cls if built.func.value == cls_param else index.classes.get(built.func.value)
+    if klass is None or any(a.star for a in built.args):
+        return None
+    params = factory.positional[1:] if klass_of_cls is not None else factory.positional
+    given = dict(zip((p.name for p in params), (a.value for a in call.args if a.keyword is None)))
+    given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
+    defaults = {p.name: p.default for p in factory.params if getattr(p, "default", None) is not None}
+    args = []
+    for arg in built.args:
+        value = arg.value
+        if isinstance(value, cst.Name) and factory.param(value.value) is not None:
+            value = given.get(value.value, defaults.get(value.value))
+        else:
+            value = None
+        args.append(arg.with_changes(value=value if value is not None else cst.Integer("0")))
+    return klass, built.with_changes(args=args)
+
+
+def _factory(index, call, scope):
+    """(the factory ``call`` runs, the class ``cls`` is when a classmethod) or (None, None)."""
+    import libcst as cst
+
+    func = call.func
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in index.classes:
+        klass = index.classes[func.value.value]
+        method = klass.methods.get(func.attr.value)
+        if method is None or not isinstance(method.node, cst.FunctionDef) or not method.positional \
+                or [_decorator_name(d) for d in method.node.decorators] != ["classmethod"] \
+                or _derived(index, klass):
+            return None, None
+        return method, klass
+    if isinstance(func, cst.Name) and func.value not in index.classes:
+        info = index.lookup_function(func.value, scope)
+        if info is None or info.is_method or not isinstance(info.node, cst.FunctionDef) or info.node.decorators:
+            return None, None
+        return info, None
+    return None, None
+
+
+def _decorator_name(decorator) -> str | None:
+    import libcst as cst
+
+    return decorator.decorator.value if isinstance(decorator.decorator, cst.Name) else None
+
+
+def _derived(index, klass) -> bool:
+    """Does a class of the module derive from ``klass`` (``cls`` may then be that subclass)?"""
+    import libcst as cst
+
+    return any(isinstance(b.value, cst.Name) and b.value.value == klass.name
+               for other in index.classes.values() for b in other.node.bases)

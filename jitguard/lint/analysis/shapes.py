@@ -24,7 +24,7 @@ import weakref
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, walk
-from jitguard.lint.analysis.metaidentity import NEW_CLASS, TRANSFORM_FUNCTION, fresh_metadata
+from jitguard.lint.analysis.metaidentity import NEW_CLASS, TRANSFORM_FUNCTION, factory_construction, fresh_metadata
 from jitguard.lint.analysis.jaxapi import REGISTER_DATACLASS, REGISTER_NODE_CLASS
 from jitguard.lint.analysis.walk import branches, children
 from jitguard.lint.analysis.memo import PerIndex
@@ -286,6 +286,18 @@ def _memo(index, key, compute, default):
     return result
 
 
+def _made_before_its_loop(view: "ScopeView", name: str, value: cst.BaseExpression) -> bool:
+    """``init = make()`` outside every loop of the function, ``init`` read in a loop of it: each
+    iteration reads the one object that run made (not a new one per iteration)."""
+    bound_in_loop, read_in_loop = None, False
+    for node, loops in _own_nodes(view.func.node.body):
+        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)) and getattr(node, "value", None) is value:
+            bound_in_loop = bool(loops)
+        elif isinstance(node, cst.Name) and node.value == name and loops:
+            read_in_loop = True
+    return bound_in_loop is False and read_in_loop
+
+
 def _own_nodes(body: cst.CSTNode):
     """Nodes of a function body, nested functions and classes excluded, with their enclosing loops."""
     stack: list[tuple[cst.CSTNode, tuple]] = [(body, ())]
@@ -407,7 +419,8 @@ def fresh_maker(view: "ScopeView", expr: cst.BaseExpression, depth: int = 0) -> 
         if info is not None and info.parent is view.func:
             return f"a new function object (the nested `def {expr.value}`)"
         values = view.bindings_here().get(expr.value)  # bound in this function: made by each run of it
-        if values and len(values) == 1 and values[0] is not None and view.func.param(expr.value) is None:
+        if values and len(values) == 1 and values[0] is not None and view.func.param(expr.value) is None \
+                and not _made_before_its_loop(view, expr.value, values[0]):
             return fresh_maker(view, values[0], depth + 1)
         return None
     if isinstance(expr, cst.Call):
@@ -474,6 +487,10 @@ def _fresh_call(view: "ScopeView", call: cst.Call, depth: int) -> str | None:
             return f"a `{klass.name}` NamedTuple holding {found}" if found else None
         # a registered pytree with a new identity-compared object in a metadata field
         return fresh_metadata(view, klass, call, depth, fresh_maker)
+    built = factory_construction(view.index, call, view.func)
+    meta = fresh_metadata(view, built[0], built[1], depth, fresh_maker) if built is not None else None
+    if meta:  # `Linear.create(..., init=normal_init(s))` returning `cls(..., init)`
+        return meta
     found = view.callee(call)
     if found is None or found[1]:
         return None

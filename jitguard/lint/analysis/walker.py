@@ -1048,6 +1048,12 @@ class Walker(CallSemantics):
         name = _string_key(node)
         if name is not None:
             return lattice.keyed(base, name)
+        back = _from_the_end(key)
+        if back is not None and not base.mapping:
+            # t[-1]: the last position's kind (a list of one kind of unknown length: that kind)
+            if base.fields[-1][0] == TAIL:
+                return (True, base.fields[0][1]) if len(base.fields) == 1 else (False, None)
+            return (True, base.fields[-back][1]) if back <= len(base.fields) else (False, None)
         if isinstance(key, cst.Integer) and not base.mapping:
             index = int(key.value, 0)
             if base.fields[-1][0] == TAIL and index >= len(base.fields) - 1:
@@ -1270,6 +1276,15 @@ def _positions(elements, taints) -> list | None:
             rest = [taints.get(e.value) for e in elements[n + 1:]]
             return [*kinds, (TAIL, lattice.join(lattice.element(kind), *rest))]
     return kinds
+
+
+def _from_the_end(key: cst.BaseExpression) -> int | None:
+    """``k`` of a literal index ``-k`` (k >= 1); None for any other index."""
+    if isinstance(key, cst.UnaryOperation) and isinstance(key.operator, cst.Minus) \
+            and isinstance(key.expression, cst.Integer):
+        back = int(key.expression.value, 0)
+        return back if back >= 1 else None
+    return None
 
 
 def _string_key(target: cst.Subscript) -> str | None:
