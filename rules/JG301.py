@@ -75,6 +75,20 @@ def nested_differentiated_every_step(n):
     return w
 
 
+def nested_def_differentiated_through_a_name(w):
+    @jax.jit  # expect: JG301
+    def loss(v):
+        return jnp.sum(v**2), v
+
+    grad_fn = jax.value_and_grad(loss, has_aux=True)  # bound to a name, called below: it calls `loss`
+    (_, _), g = grad_fn(w)
+    return w - 0.1 * g
+
+
+def differentiated_through_a_name_every_step(n):
+    return [nested_def_differentiated_through_a_name(jnp.full(3, float(k))) for k in range(n)]
+
+
 def apply_to(fn, x):
     return fn(x) + fn(x * 2.0)
 
@@ -810,6 +824,23 @@ def differentiated_once_per_fit(n):
     return nested_def_differentiated_per_fit(jnp.ones(3), n)
 
 
+def make_grad_fn():
+    @jax.jit
+    def loss(v):
+        return jnp.sum(v**2)
+
+    grad_fn = jax.value_and_grad(loss)  # returned, not called here: one function for the caller to keep
+    return grad_fn
+
+
+def kept_grad_fn_per_step(n):
+    grad_fn, w = make_grad_fn(), jnp.ones(3)
+    for _ in range(n):
+        _, g = grad_fn(w)
+        w = w - 0.1 * g
+    return w
+
+
 class Shaper:
     # the jit runs only when `shape_only` is False; the loop's calls pass True: never reached
     def prepare(self, x, *, shape_only=False):
@@ -971,14 +1002,16 @@ def wrapped_cached_per_step(n):
 GROWS = [lambda_in_loop, partial_in_loop, called_every_step, nested_every_step, bound_method_in_loop, trainer_steps, annealer_steps,
          results_kept_per_index, model_called_in_python, sweep_of_rates, fit_per_trial, stepper_per_item,
          classmethod_stepper_per_item, eager_while_per_step, eager_map_per_step, factory_called_per_step,
-         passed_every_step, nested_differentiated_every_step, linear_response_per_state, force_per_state,
+         passed_every_step, nested_differentiated_every_step, differentiated_through_a_name_every_step,
+         linear_response_per_state, force_per_state,
          pullback_inline_per_state, scaled_steps, shifted_steps, wrapped_per_step, eager_scan_new_instance_per_step,
          propagator_per_item]
 BOUNDED = [eager_while_shared_functions, traced_fori_per_step, cached_factory_per_step, factory_called_once,
            static_stepper_per_item, one_function_per_trial, module_function_per_trial, cached_grad_per_trial, fitter_built_once, cached_trainer_steps, cached_trainer_given, module_level_function_in_loop, hoisted, factory_result_kept, defined_once_in_main, def_before_the_loop,
            module_function_in_loop, nested_jit_in_traced_code, kept_in_a_collection,
            model_applied_only_under_jit, jit_per_group_of_layers, sweep_sharing_the_update,
-           method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit, shapes_planned_per_step,
+           method_rebound_to_its_jit, vmap_per_step, differentiated_once_per_fit, kept_grad_fn_per_step,
+           shapes_planned_per_step,
            sweep_of_class_rates,
            pullback_jitted_once, pullback_from_the_first_state, pullback_per_state_applied_eagerly,
            squared_steps, halved_steps, negated_steps, wrapped_once, wrapped_cached_per_step,

@@ -27,7 +27,9 @@ class JitOfNewFunction(Rule):
         the result right away; and a `@jax.jit` def nested in a loop body or defined and called in the same
         function body (also by a helper of the module it is passed to, which calls the parameter
         it binds: `newton(residual, x0)`, and through a transform called right away, which calls
-        it: `jax.value_and_grad(loss)(w)`, `jax.grad`, `jax.vmap`) — when that function itself runs again and again (it is called in a loop,
+        it: `jax.value_and_grad(loss)(w)`, `jax.grad`, `jax.vmap`, or bound to a name the function
+        binds once and calls: `grad_fn = jax.value_and_grad(loss, has_aux=True)` then
+        `grad_fn(w)`) — when that function itself runs again and again (it is called in a loop,
         or it is a `__call__`; a method called in a loop through an instance counts, also in
         another module of the checked tree that imports the class: `obj = frames.Rotation(0.3)`
         then `obj.transform(x)` in its loop, or a parameter every caller fills with a new
@@ -297,7 +299,7 @@ class JitOfNewFunction(Rule):
                 return True
             if func is not info.parent or not isinstance(call.func, cst.Name):
                 continue
-            if call.func.value == info.name:
+            if call.func.value == info.name or _bound_to_transform_of(index, info.parent, call.func.value, info.name):
                 return True
             helper = index.lookup_function(call.func.value, info.parent)
             param = _bound_parameter(call, helper, info.name) if helper is not None else None
@@ -387,12 +389,25 @@ def _makes_new(index, scope, target: cst.BaseExpression, value: cst.BaseExpressi
 def _transformed_and_called(index, call: cst.Call, name: str, scope) -> bool:
     """``jax.value_and_grad(loss_fn)(...)``, ``jax.vmap(loss_fn)(...)``: a transform of the nested
     def ``name`` called right away, which calls ``name`` (a jitted one runs its jit)."""
-    inner = call.func
-    if not isinstance(inner, cst.Call) or index.resolve(inner.func, scope) not in _CALLING_TRANSFORMS:
+    return _calling_transform_of(index, call.func, name, scope)
+
+
+def _calling_transform_of(index, expr: cst.BaseExpression, name: str, scope) -> bool:
+    """Is ``expr`` a transform of the function named ``name`` whose result, called, calls it
+    (``jax.value_and_grad(name, ...)``, ``jax.vmap(name)``)?"""
+    if not isinstance(expr, cst.Call) or index.resolve(expr.func, scope) not in _CALLING_TRANSFORMS:
         return False
-    args = [a for a in inner.args if a.keyword is None]
+    args = [a for a in expr.args if a.keyword is None]
     first = args[0].value if args else None
     return isinstance(first, cst.Name) and first.value == name
+
+
+def _bound_to_transform_of(index, scope, target: str, name: str) -> bool:
+    """``grad_fn = jax.value_and_grad(loss_fn, has_aux=True)``, the one binding of ``target`` in
+    ``scope``: calling ``grad_fn`` calls ``loss_fn`` as calling the transform at once does (a new
+    jitted ``loss_fn`` per run of ``scope`` compiles per run: JAX 0.10.2, rules/JG301.py)."""
+    values = scope_view(index, scope).bindings_here().get(target)
+    return values is not None and len(values) == 1 and _calling_transform_of(index, values[0], name, scope)
 
 
 def _bound_parameter(call: cst.Call, helper, name: str) -> str | None:
