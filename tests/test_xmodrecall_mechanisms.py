@@ -126,6 +126,96 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         def main():
             return suffix(jnp.ones(3))
         """, None),
+    # -- JG101/JG103: a number searched among traced items of a list or tuple
+    "number_in_list_of_traced": ("JG101", """
+        @jax.jit
+        def clip_if_edge(x, low, high):
+            if 0 in [low, high]:  # flag
+                return x
+            return -x
+
+
+        def main():
+            return clip_if_edge(jnp.ones(2), 0, 1)
+        """, "TracerBoolConversionError"),
+    "number_name_in_named_tuple_of_sums": ("JG101", """
+        @jax.jit
+        def pick(x, y):
+            target = 3
+            totals = (x.sum(), y.sum())
+            if target not in totals:  # flag
+                return x
+            return y
+
+
+        def main():
+            return pick(jnp.ones(3), jnp.ones(2))
+        """, "TracerBoolConversionError"),
+    "number_in_traced_items_as_value_under_vmap": ("JG103", """
+        def zero_seen(a, b):
+            seen = 0 in (a, b)  # flag
+            return jnp.where(seen, a, b)
+
+
+        def main():
+            return jax.vmap(zero_seen)(jnp.ones(2), jnp.zeros(2))
+        """, "TracerBoolConversionError"),
+    "traced_not_first_item": ("JG101", """
+        @jax.jit
+        def same(x, y):
+            if x in [y, x]:  # flag
+                return x
+            return y
+
+
+        def main():
+            return same(jnp.float32(1.0), jnp.float32(2.0))
+        """, "TracerBoolConversionError"),
+    # -- legal look-alikes: identity first, strings, shapes, Python items
+    "traced_first_item_identity": (None, """
+        @jax.jit
+        def same(x, y):
+            if x in [x, y]:
+                return x
+            return y
+
+
+        def main():
+            return same(jnp.float32(1.0), jnp.float32(2.0))
+        """, None),
+    "string_in_list_of_traced": (None, """
+        @jax.jit
+        def named(x, y):
+            if "x" in (x, y):
+                return y
+            return x
+
+
+        def main():
+            return named(jnp.ones(2), jnp.ones(2))
+        """, None),
+    "number_in_shapes": (None, """
+        @jax.jit
+        def has_three(x, y):
+            if 3 in (x.shape[0], y.shape[0]):
+                return x.sum()
+            return y.sum()
+
+
+        def main():
+            return has_three(jnp.ones(3), jnp.ones(2))
+        """, None),
+    "number_in_python_items": (None, """
+        @functools.partial(jax.jit, static_argnames=("k",))
+        def scaled(x, k=2):
+            if 0 in [k, 1]:
+                return x
+            return x * k
+
+
+        def main():
+            return scaled(jnp.ones(2))
+        """, None),
 }
 
 test_marked_lines_are_flagged, test_programs_behave_under_jax = case_tests(CASES, PRELUDE, "xmodrecall")
