@@ -30,12 +30,13 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
     # -- JG104: an option of a transform or loop that JAX reads as a Python value, traced
     "vmap_in_axes_parameter": ("JG104", """
         @jax.jit
-        def columns(x, axis):
-            return jax.vmap(jnp.sum, in_axes=axis)(x)  # flag
+        def column_norms(x, axis):
+            norms = jax.vmap(jnp.linalg.norm, in_axes=axis)  # flag
+            return norms(x) / x.shape[0]
 
 
         def main():
-            return columns(jnp.ones((2, 3)), 1)
+            return column_norms(jnp.ones((2, 3)), 1)
         """, "TypeError"),
     "vmap_in_axes_positional_tuple": ("JG104", """
         @jax.jit
@@ -174,14 +175,13 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
     # -- legal look-alikes: identity first, strings, shapes, Python items
     "traced_first_item_identity": (None, """
         @jax.jit
-        def same(x, y):
-            if x in [x, y]:
-                return x
-            return y
+        def either(a, b):
+            found = a in (a, b)  # True by identity: no `==` taken
+            return jnp.where(found, a, b)
 
 
         def main():
-            return same(jnp.float32(1.0), jnp.float32(2.0))
+            return either(jnp.ones(2), jnp.zeros(2))
         """, None),
     "string_in_list_of_traced": (None, """
         @jax.jit
