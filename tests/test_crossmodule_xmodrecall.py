@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import sys
 import textwrap
 from pathlib import Path
 
@@ -216,16 +215,8 @@ def _lint(root: Path, pkg: str, *args: str) -> set[tuple[str, int, str]]:
     return {(Path(f["path"]).name, f["line"], f["code"]) for f in json.loads(proc.stdout)}
 
 
-def _main(root: Path, pkg: str):
-    sys.path.insert(0, str(root))
-    try:
-        return importlib.import_module(f"{pkg}.step").main
-    finally:
-        sys.path.remove(str(root))
-
-
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_cross_module_form_is_flagged_and_fails_under_jax(tmp_path, case):
+def test_cross_module_form_is_flagged_and_fails_under_jax(tmp_path, monkeypatch, case):
     files, expected, under_jax = CASES[case]
     pkg = f"xmr_{case}"
     _write(tmp_path, pkg, files)
@@ -234,7 +225,8 @@ def test_cross_module_form_is_flagged_and_fails_under_jax(tmp_path, case):
     assert _lint(tmp_path, pkg, *cache) == expected  # cold cache
     assert _lint(tmp_path, pkg, *cache) == expected  # warm
     pytest.importorskip("jax")
-    main = _main(tmp_path, pkg)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    main = importlib.import_module(f"{pkg}.step").main
     if under_jax == "GROWS":
         assert cold_compiles(main, 4) > cold_compiles(main, 2)
     else:
@@ -244,9 +236,10 @@ def test_cross_module_form_is_flagged_and_fails_under_jax(tmp_path, case):
 
 
 @pytest.mark.parametrize("case", sorted(LEGAL))
-def test_cross_module_look_alike_is_not_flagged_and_runs(tmp_path, case):
+def test_cross_module_look_alike_is_not_flagged_and_runs(tmp_path, monkeypatch, case):
     pkg = f"xmr_ok_{case}"
     _write(tmp_path, pkg, LEGAL[case])
     assert _lint(tmp_path, pkg) == set()
     pytest.importorskip("jax")
-    _main(tmp_path, pkg)()
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.import_module(f"{pkg}.step").main()
