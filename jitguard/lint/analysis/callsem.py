@@ -146,8 +146,10 @@ class CallSemantics:
             return None
         if getattr(self, "eager", 0) and self._eager_callable(func, receiver, arg_taints):
             return None
-        if self.reporting and name is not None and any(t is not None for t in arg_taints):
-            self._record_outcall(node, name, arg_taints)
+        if self.reporting and any(t is not None for t in arg_taints):
+            name = self._inherited_constructor(func) or name
+            if name is not None:
+                self._record_outcall(node, name, arg_taints)
         updated = self._functional_update(node, arg_taints)
         if updated is not None:
             return updated
@@ -896,6 +898,23 @@ class CallSemantics:
             kwargs = lattice.record(extra, mapping=True)
             if kwargs is not None:
                 mapped[varkw.name] = kwargs
+
+    def _inherited_constructor(self, func: cst.BaseExpression) -> str | None:
+        """``Sub(x)`` of a class of this module with no ``__init__`` of its own or of a base of this
+        module, and one base imported from another (``class Sub(base.Scaler)``): Python runs that
+        base's ``__init__`` on ``x``, so the call is followed there as ``base.Scaler(x)`` is (the
+        base's qualified name); None for any other call."""
+        if type(func) is not cst.Name or func.value in self.env:
+            return None
+        klass = self.index.classes.get(func.value)
+        if klass is None or self.index.lookup_function(func.value, self.info) is not None \
+                or self.index.find_method(klass, "__init__") is not None or klass.node.decorators:
+            return None
+        bases = klass.node.bases
+        if len(bases) != 1 or bases[0].keyword is not None or klass.node.keywords:
+            return None
+        base = self.resolve(bases[0].value)
+        return base if base is not None and "." in base and base not in self.index.classes else None
 
     def _record_outcall(self, call: cst.Call, name: str, arg_taints: list) -> None:
         """A traced value passed to a function imported from elsewhere: remember it for the project."""

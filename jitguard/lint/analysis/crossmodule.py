@@ -405,15 +405,18 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
                 table.setdefault(tuple(key.rsplit(".", 1)), why)
             continue
         info = index.module_defs.get(name) if name != WRAPPER_SEED_KEY else None
+        skip = 0
+        if info is None and name != WRAPPER_SEED_KEY:
+            info, skip = _constructor(index, name), 1
         if info is None:
             continue
         decoded = {key: decode_seed(key, data) for key, data in by_key.items() if key != CALLS_SEED_KEY}
         jit = decoded.pop(JIT_SEED_KEY, None)
-        if isinstance(jit, JitSeed):
+        if isinstance(jit, JitSeed) and not skip:
             index.mark_remote_jit(info, jit.context, jit.caller_path)
         state = index.traces.of(info)
         dispatch.SEEDED.table(index)[info] = True  # traced calls of another file: what they pass is not in sight
-        positional = info.positional
+        positional = info.positional[skip:]
         for key, seed in decoded.items():
             if not isinstance(seed, ParamSeed):
                 continue
@@ -433,8 +436,26 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
             )
             flags = frozenset(f for f, on in (("opaque", arg.opaque), ("boolean", arg.boolean)) if on)
             state.trace(param.name, origin, flags)
+        if skip:
+            continue  # (a constructor: the literals other files pass are not held)
         if callnone.holds_literals(index, info):  # the literals every traced call of another file gives
             shapes = [call_shape_from_json(s) for s in by_key.get(CALLS_SEED_KEY, ())] or [None]
             for shape in shapes:
                 values = callnone.shape_values(index.module, info, shape) if shape is not None else None
                 callnone.hold(state.constants, info.params, values)
+
+
+def _constructor(index: ModuleIndex, name: str):
+    """The ``__init__`` that building an instance of class ``name`` of this module runs (its own,
+    or a base's of this module), when the class is plain to see (objects.plain_attributes: no
+    ``__new__``, no metaclass or base out of sight that may build it otherwise); None otherwise.
+    Another file's traced code that calls ``name(x)`` with a traced ``x`` runs it on the tracer
+    (JAX 0.10.2: ``if rate < floor: raise`` in it raises TracerBoolConversionError)."""
+    from jitguard.lint.analysis.objects import plain_attributes
+
+    klass = index.classes.get(name)
+    if klass is None or plain_attributes(index, klass) is None:
+        return None
+    init = index.find_method(klass, "__init__")
+    return init if init is not None and init.is_method and init.positional else None
+

@@ -306,6 +306,33 @@ TRANSFORM_ARGNUMS = {
     "jax.jacrev": (1, "argnums"), "jax.hessian": (1, "argnums"),
 }
 
+# The options of JAX's transforms and loops that JAX reads as Python values when it builds the
+# transform or the loop (not operands): `vmap`'s axes and axis name, `pmap`'s and `jit`'s argnums,
+# `checkpoint`'s `prevent_cse`, the `reverse` of a scan, the `axis` of `lax.cumsum`. A traced value
+# there (a parameter of a jitted function not made static, a value computed from one) raises under
+# jit: TypeError (`vmap in_axes must be an int, None, or ...`, unhashable tracer as an axis name),
+# ConcretizationTypeError, TracerBoolConversionError (JAX 0.10.2; tests/test_xmodrecall_mechanisms.py
+# checks each position against the installed signature, calls each under jit with a traced value,
+# which raises, and with a Python one, which runs). The differentiation transforms' `argnums` are
+# TRANSFORM_ARGNUMS. qualified name -> ((position or None: keyword-only, keyword), ...).
+_CUMULATIVE = ((1, "axis"), (2, "reverse"))
+_DIFFERENTIATION = ((2, "has_aux"),)
+TRANSFORM_OPTIONS: dict[str, tuple[tuple[int | None, str], ...]] = {
+    "jax.vmap": ((1, "in_axes"), (2, "out_axes"), (3, "axis_name"), (4, "axis_size"), (5, "spmd_axis_name")),
+    "jax.pmap": ((1, "axis_name"), (2, "in_axes"), (3, "out_axes"), (4, "static_broadcasted_argnums"),
+                 (7, "axis_size"), (8, "donate_argnums")),
+    "jax.checkpoint": ((1, "prevent_cse"), (3, "static_argnums")),
+    "jax.remat": ((1, "prevent_cse"), (3, "static_argnums")),
+    "jax.jit": ((3, "static_argnums"), (5, "donate_argnums")),
+    "jax.lax.scan": ((4, "reverse"),),
+    "jax.lax.fori_loop": ((None, "unroll"),),
+    "jax.lax.associative_scan": ((2, "reverse"), (3, "axis")),
+    "jax.lax.cumsum": _CUMULATIVE, "jax.lax.cumprod": _CUMULATIVE, "jax.lax.cummax": _CUMULATIVE,
+    "jax.lax.cummin": _CUMULATIVE, "jax.lax.cumlogsumexp": _CUMULATIVE,
+    "jax.grad": _DIFFERENTIATION, "jax.value_and_grad": _DIFFERENTIATION, "jax.jacfwd": _DIFFERENTIATION,
+    "jax.jacrev": _DIFFERENTIATION,
+}
+
 # The same for jax.Array's methods (`x.round(decimals)`, `x.argpartition(kth)`; positions after self).
 STATIC_INT_METHODS = jaxsig.STATIC_INT_METHODS
 

@@ -71,6 +71,11 @@ class Context:
             return None
         return self._w.taints.get(expr)
 
+    @property
+    def taints(self) -> dict:
+        """The taint of each walked expression (node -> taint)."""
+        return self._w.taints
+
     def array_taint(self, expr: cst.CSTNode | None) -> Taint | None:
         """The taint of an expression known to be a traced array (not a Python container, and
         not an attribute/key of traced data whose type we cannot see); None otherwise."""
@@ -1159,6 +1164,12 @@ class Walker(CallSemantics):
             and not keyedmaps.keyed_mapping(self.index, self.info, c.comparator)]
         if searched:
             return lattice.comparison(searched)
+        if len(node.comparisons) == 1 and (left is not None or number_valued(self.index, self.info, node.left)):
+            if identity_first(node.left, node.comparisons[0].comparator):
+                return None  # `x in [x, y]`: the first item is `x` itself, `in` is True without `==`
+            member = traced_member(node.comparisons[0].comparator, self.taints)
+            if left is None and member is not None:
+                return lattice.comparison([member])  # `0 in [a, b]`: `a == 0` is a traced bool
         if all(never_equal_members(c.comparator) for c in node.comparisons):
             return None  # x in (None, "mean"): == gives False for a tracer, `in` a Python bool
         return lattice.membership(left)  # "key" in batch
@@ -1510,6 +1521,32 @@ def _number_literal(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
         expr = expr.expression
     return isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary))
+
+
+def traced_member(container: cst.BaseExpression, taints) -> Taint | None:
+    """The first item known to be a traced array of a list or tuple literal (``[a, b]``), or of a
+    name whose value knows its positions (``opts = (a.sum(), b.sum())``; not a dict, not a named
+    record): Python's ``in`` compares each item with ``==`` and takes the truth value, so a number
+    searched among them raises TracerBoolConversionError under jit and vmap (JAX 0.10.2: ``0 in
+    [a, b]``, ``2 in opts``; a string or None compares False and runs)."""
+    if isinstance(container, (cst.List, cst.Tuple)):
+        found = (taints.get(e.value) for e in container.elements if isinstance(e, cst.Element))
+        return next((t for t in found if lattice.is_array(t)), None)
+    value = taints.get(container) if isinstance(container, cst.Name) else None
+    if value is None or value.mapping or not value.fields or not all(
+            key.isdigit() or key == lattice.TAIL for key, _kind in value.fields):
+        return None
+    return next((t for _key, t in value.fields if lattice.is_array(t)), None)
+
+
+def identity_first(left: cst.BaseExpression, container: cst.BaseExpression) -> bool:
+    """``x in [x, y]``: Python's ``in`` tests identity before ``==``, so the first item being the
+    searched name itself makes the test True without comparing (JAX 0.10.2: ``t in [t, u]`` of a
+    tracer runs under jit, ``t in [u, t]`` raises)."""
+    if not isinstance(left, cst.Name) or not isinstance(container, (cst.List, cst.Tuple)) or not container.elements:
+        return False
+    first = container.elements[0]
+    return isinstance(first, cst.Element) and isinstance(first.value, cst.Name) and first.value.value == left.value
 
 
 def never_equal_members(expr: cst.BaseExpression) -> bool:

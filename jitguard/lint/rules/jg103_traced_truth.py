@@ -6,7 +6,8 @@ from jitguard.lint.analysis import jaxapi
 from jitguard.lint.analysis.jitcontext import keyword
 from jitguard.lint.analysis.objects import chained_truth_link
 from jitguard.lint.analysis.taint import Context
-from jitguard.lint.analysis.walker import lookup_not_search, never_equal_members, number_valued
+from jitguard.lint.analysis.walker import (identity_first, lookup_not_search, never_equal_members, number_valued,
+                                           traced_member)
 from jitguard.lint.rules.base import Rule, Scope
 
 _BUILTIN_FIX = {
@@ -97,14 +98,17 @@ class TracedTruthValue(Rule):
         (JAX 0.10.2); not for items a tracer never equals (None, strings)."""
         comp = node.comparisons[0]
         if (not isinstance(comp.operator, (cst.In, cst.NotIn)) or not ctx.is_sequence(comp.comparator)
-                or never_equal_members(comp.comparator)):
+                or never_equal_members(comp.comparator) or identity_first(node.left, comp.comparator)):
             return
-        taint = ctx.array_taint(node.left)
+        traced, taint = node.left, ctx.array_taint(node.left)
+        if taint is None and ctx.taint(node.left) is None and number_valued(ctx.index, ctx.function, node.left):
+            # `0 in [a, b]`: each item's `==` with the number is a traced bool
+            traced, taint = comp.comparator, traced_member(comp.comparator, ctx.taints)
         if taint is None:
             return
         ctx.report(
             node,
-            f"`in` on a list or tuple takes the truth value of `==` for each item: {ctx.describe(node.left, taint)}",
+            f"`in` on a list or tuple takes the truth value of `==` for each item: {ctx.describe(traced, taint)}",
             f"Compare with an array: `jnp.isin({ctx.source(node.left, 20)}, jnp.asarray({ctx.source(comp.comparator, 30)}))`",
         )
 

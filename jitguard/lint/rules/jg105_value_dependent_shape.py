@@ -366,6 +366,9 @@ def traced_static_int(node: cst.Call, name: str | None, ctx: Context, through: b
     if made is not None and isinstance(made.func, (cst.Name, cst.Attribute)):
         found = traced_static_int(made, ctx.resolve(made.func), ctx, through=False)
         return (node, *found[1:]) if found is not None else None
+    option = _traced_option(node, name, ctx) if name in jaxapi.TRANSFORM_OPTIONS else None
+    if option is not None:
+        return option
     if name in jaxapi.TRANSFORM_ARGNUMS:
         return _traced_argnums(node, name, ctx)
     spec = jaxapi.STATIC_INTS.get(name) if name is not None else None
@@ -390,6 +393,18 @@ def _traced_argnums(node: cst.Call, name: str, ctx: Context) -> tuple[cst.CSTNod
     return _first_traced(node, given, _short(name), ctx)
 
 
+def _traced_option(node: cst.Call, name: str, ctx: Context) -> tuple[cst.CSTNode, str, str] | None:
+    """``jax.vmap(f, in_axes=ax)`` (``out_axes``, ``axis_name``, ``pmap``'s argnums, a scan's
+    ``reverse``, ...) with a traced value: an option JAX reads as a Python value when it builds the
+    transform or loop (``jaxapi.TRANSFORM_OPTIONS``), also inside a tuple (``in_axes=(0, ax)``)."""
+    args = positional_args(node)
+    given = [(args[position].value, f"`{keyword}`") for position, keyword in jaxapi.TRANSFORM_OPTIONS[name]
+             if position is not None and position < len(args)]
+    keywords = {keyword for _position, keyword in jaxapi.TRANSFORM_OPTIONS[name]}
+    given += [(a.value, f"`{a.keyword.value}`") for a in node.args if a.keyword is not None and a.keyword.value in keywords]
+    return _first_traced(node, given, _short(name), ctx, reads="JAX reads it as a Python value")
+
+
 def _traced_method_int(node: cst.Call, func: cst.Attribute, ctx: Context) -> tuple[cst.CSTNode, str, str] | None:
     """``x.round(decimals)``, ``x.argpartition(kth)`` on an array: a traced integer where the method
     needs a static one (``jaxapi.STATIC_INT_METHODS``)."""
@@ -403,8 +418,8 @@ def _traced_method_int(node: cst.Call, func: cst.Attribute, ctx: Context) -> tup
     return _first_traced(node, given, f".{func.attr.value}", ctx)
 
 
-def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], short: str, ctx: Context
-                  ) -> tuple[cst.CSTNode, str, str] | None:
+def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], short: str, ctx: Context,
+                  reads: str = "JAX converts it to a Python int") -> tuple[cst.CSTNode, str, str] | None:
     """JG104's finding for the first traced value among ``given`` ((argument, what it is: "the
     axis", "`k`")), arguments JAX converts to a Python int; None when none is traced."""
     for expr, what in given:
@@ -414,8 +429,9 @@ def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], s
             needs = "axis" if what == "the axis" else what
             return (
                 node,
-                f"`{short}()` needs a static {needs} (JAX converts it to a Python int): {ctx.describe(expr, taint)}",
-                f"Pass {what} as a Python int" + (f"; mark it static with {hint}" if hint else ""),
+                f"`{short}()` needs a static {needs} ({reads}): {ctx.describe(expr, taint)}",
+                f"Pass {what} as a Python {'int' if reads.endswith('int') else 'value'}"
+                + (f"; mark it static with {hint}" if hint else ""),
             )
     return None
 
