@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 
 _CONVERSIONS = frozenset({"float", "int", "complex", "bool"})  # builtins that raise on a tracer
+# builtins whose elements are their one argument's elements (in its order or reversed)
+_SAME_ELEMENTS = frozenset({"list", "tuple", "reversed"})
 
 
 class Context:
@@ -900,6 +902,11 @@ class Walker(CallSemantics):
             return [None, args[0]]
         if name == "zip":
             return list(args)
+        if name in _SAME_ELEMENTS and len(args) == 1 and len(iterable.args) == 1:
+            # REVERSEDZIP: `reversed(list(zip(xs, sizes)))` gives the tuples `zip` makes, in another
+            # order: each position is still an element of its own iterable (JAX 0.10.2:
+            # tests/precision_cases/fresh22_reversed_list_of_zip.py)
+            return self._iter_parts(args[0])
         if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items" and not args:
             return [None, lattice.element(self.taints.get(iterable.func.value))]
         return None
