@@ -44,6 +44,7 @@ import libcst as cst
 
 from jitguard.lint.analysis import spread
 from jitguard.lint.analysis.hashability import bound_once
+from jitguard.lint.analysis.facts import MODULE_CODE
 from jitguard.lint.analysis.jitcontext import NOT_NONE
 
 _NEVER_NONE = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
@@ -111,14 +112,19 @@ def shape_values(module: cst.Module, callee, shape: tuple) -> dict[str, str] | N
     positional, keywords, starred = shape
     if starred:
         return None
-    out = {p.name: code for p, code in zip(callee.positional, positional) if code is not None}
+    out = {p.name: _held(code) for p, code in zip(callee.positional, positional) if code is not None}
     given = {p.name for p in callee.positional[: len(positional)]} | {k for k, _code in keywords}
-    out.update({k: code for k, code in keywords if code is not None})
+    out.update({k: _held(code) for k, code in keywords if code is not None})
     for p in callee.params:
         code = literal_code(module, p.default) if p.name not in given else None
         if code is not None:
             out[p.name] = code
     return out
+
+
+def _held(code: str) -> str:
+    """A literal's code as a parameter holds it; an array module passed (MODULE_CODE) is not None."""
+    return NOT_NONE if code.startswith(MODULE_CODE) else code
 
 
 def hold(constants: dict[str, str | None], params, values: dict[str, str] | None) -> bool:

@@ -27,7 +27,7 @@ from jitguard.lint.analysis.instances import mapping_alias_params, static_proper
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.imports import dotted
 from jitguard.lint.analysis.lattice import TAIL, Taint
-from jitguard.lint.analysis.moduledefaults import array_module_params, held_module
+from jitguard.lint.analysis.moduledefaults import array_module_params, held_module, remote_modules
 from jitguard.lint.analysis.walk import children, iter_nodes
 from jitguard.lint.analysis.memo import PerIndex
 
@@ -309,7 +309,9 @@ class Walker(CallSemantics):
         the traces of this function (moduledefaults.held_module)."""
         out = {}
         for name, (default, passed) in array_module_params(self.index, self.info).items():
-            module = held_module(self.index, self.info, name, default, passed, self.analysis.modules_held(self.info, name))
+            remote, passed_remotely = remote_modules(self.index, self.info, name)  # MODULEARG
+            held = self.analysis.modules_held(self.info, name) | remote
+            module = held_module(self.index, self.info, name, default, passed or passed_remotely, held)
             if module is not None:
                 out[name] = module
         return out
