@@ -1582,7 +1582,7 @@ def _call_shape(walker, call: cst.Call) -> tuple:
             return tuple(positional), tuple(keywords), True
         named = arg.keyword.value if arg.keyword is not None else None
         for keyword, value in spread if spread is not None else [(named, arg.value)]:
-            code = callnone.literal_code(walker.index.module, value)
+            code = callnone.literal_code(walker.index.module, value) or callnone.function_code(walker, value)
             if code is None and (module := walker.resolve(value)) in ARRAY_MODULES:
                 code = MODULE_CODE + module  # MODULEARG: `xp=jnp` (moduledefaults.remote_modules)
             if code is None and callnone.never_none(walker, value):

@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 
 
 _CONVERSIONS = frozenset({"float", "int", "complex", "bool"})  # builtins that raise on a tracer
+# FUNCTIONARG: what a class may be decorated with and derive from and still be made by `type`
+_PLAIN_CLASS_DECORATORS = frozenset({"dataclasses.dataclass"})
+_PLAIN_BASES = frozenset({"object", "typing.NamedTuple"})
 # builtins whose elements are their one argument's elements (in its order or reversed)
 _SAME_ELEMENTS = frozenset({"list", "tuple", "reversed"})
 
@@ -1124,7 +1127,29 @@ class Walker(CallSemantics):
         known.update({n: jitcontext.NOT_NONE for n, v in assigned.items()
                       if len(v) == 1 and isinstance(v[0], cst.Name) and known.get(v[0].value) == jitcontext.NOT_NONE
                       and n not in known and n not in self.env and _bound_here_once(self.index, self.info, n)})
-        return jitcontext.constant_truth(test, known)
+        return jitcontext.constant_truth(test, known, self._plain_class)
+
+    def _plain_class(self, expr: cst.BaseExpression, depth: int = 3) -> bool:
+        """FUNCTIONARG: ``expr`` names a class of this module (or a tuple of such) made by ``type``
+        with nothing that could change what ``isinstance`` answers: no metaclass or other class
+        keyword, no decorator but ``dataclass``, no base but ``object``, ``NamedTuple`` or another
+        such class. ``isinstance`` then checks the instance's class's MRO, and a function object
+        (a lambda, a def) has none of these classes in it: False (JAX 0.10.2:
+        tests/precision_cases/fresh22_function_passed_where_a_class_is_tested.py)."""
+        if isinstance(expr, cst.Tuple):
+            return bool(expr.elements) and all(self._plain_class(e.value, depth) for e in expr.elements)
+        if depth < 0 or not isinstance(expr, cst.Name) or expr.value in self.env or expr.value in self.locals:
+            return False
+        info = self.index.classes.get(expr.value)
+        if info is None or self.index.lookup_function(expr.value, self.info) is not None:
+            return False
+        node = info.node
+        if any(a.keyword is not None or a.star for a in node.bases) or node.keywords:
+            return False
+        if any(self.resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator)
+               not in _PLAIN_CLASS_DECORATORS for d in node.decorators):
+            return False
+        return all(self.resolve(b.value) in _PLAIN_BASES or self._plain_class(b.value, depth - 1) for b in node.bases)
 
     def ev_Comparison(self, node: cst.Comparison) -> Taint | None:
         left = self.ev(node.left)
