@@ -18,7 +18,7 @@
 #        and compare them with EXPECTED below (fails when one differs)
 #
 # Pure-Python wheels (py3-none-any), installed without dependencies, one --target folder per
-# distribution; read, never imported. Needs pip and the package index only; ~1.6 MB of wheels.
+# distribution; read, never imported. Needs pip and the package index only; ~2.1 MB of wheels.
 # Do not commit the projects or copies of their files.
 set -euo pipefail
 # Blind counts (the linter of main 2ce5029 exported to /tmp/base_s6, before any triage or analysis
