@@ -17,15 +17,13 @@ class Problem:
 
 
 def spectrum(fn_or_problem, state0=None, n_steps=None):
+    step = fn_or_problem
     if isinstance(fn_or_problem, Problem):
-        if n_steps is None:
-            n_steps = state0
-        step_fn, state0 = fn_or_problem.step_fn, fn_or_problem.state0
-    else:
-        step_fn = fn_or_problem
+        n_steps = state0 if n_steps is None else n_steps
+        step, state0 = fn_or_problem.step_fn, fn_or_problem.state0
     if n_steps <= 0:  # expect: JG101
         raise ValueError("n_steps must be > 0")
-    return step_fn(jnp.asarray(state0)) * n_steps
+    return step(jnp.asarray(state0)) * n_steps
 
 
 def sweep_counts(counts):

@@ -638,11 +638,6 @@ class CallSemantics:
             # raises at this call (JG203), and the body never sees it
             for name in staticpos.static_tracers(self, call, callee, jit, params):
                 mapped.pop(name, None)
-            if any(a.star for a in call.args):
-                # STATICSPREAD: so do the static parameters a `*args`/`**kwargs` fills (JAX 0.10.2:
-                # tests/precision_cases/fresh22_static_flag_filled_by_spread_kwargs.py)
-                for name in jit.static_names:
-                    mapped.pop(name, None)
         if not bound_pos and not bound_self and not self.eager:
             self._record_passed(call, callee)
         if mapped and self.reporting:
