@@ -851,6 +851,43 @@ def scheduled(x, schedule):
     return x * sum(k for d, k in schedule.sched_splits if d != 0) * scale
 
 
+
+@dataclasses.dataclass(frozen=True)
+class StepProblem:
+    step: object
+    state0: object
+
+
+def run_steps(fn_or_problem, state0=None, n_steps=None):
+    # a problem object or a step function: `isinstance(<lambda>, StepProblem)` is False, so under
+    # the vmap below `n_steps` is never read off the traced `state0`
+    if isinstance(fn_or_problem, StepProblem):
+        if n_steps is None:
+            n_steps = state0
+        step, state0 = fn_or_problem.step, fn_or_problem.state0
+    else:
+        step = fn_or_problem
+    if n_steps <= 0:
+        raise ValueError("n_steps must be > 0")
+    return lax.fori_loop(0, n_steps, lambda _i, s: step(s), state0)
+
+
+def sweep_steps(rates, state0, n_steps):
+    return jax.vmap(lambda r, s0: run_steps(lambda s: s * r, s0, n_steps))(rates, state0)
+
+
+@partial(jax.jit, static_argnames=("refine",))
+def solve_images(w, refine=False, **params):
+    if refine:  # static: hashed before the body runs, however the call fills it
+        return w * 2.0
+    return w * params["a"]
+
+
+@jax.jit
+def magnification(w, **params):
+    return solve_images(w, **{**params, "a": 0.5 * params["s"]})
+
+
 RAISES = [
     (lambda: bunch_pushed(Bunch(jnp.ones(2))), "TracerBoolConversionError"),
     (lambda: jitted_intervals(jnp.zeros(2), jnp.ones(2)), "TracerBoolConversionError"),
@@ -954,4 +991,6 @@ RUNS = [
     lambda: shape_checked_by_a_loop(jnp.ones(3)),
     lambda: build_renderer(2.0)(jnp.ones(2)),
     lambda: zipped_by_name((0, 1), jnp.ones(3)),
+    lambda: sweep_steps(jnp.array([0.5, 0.9]), jnp.ones((2, 3)), 4),
+    lambda: magnification(jnp.ones(3), s=1.0),
 ]

@@ -316,6 +316,26 @@ def rows_bound_as_keyword_default(x, *, block_rows=block_rows):
     return x.reshape(block_rows, -1)
 
 
+
+def _level_sizes(levels, length):
+    sizes = []
+    for level in levels:
+        pairs = level.shape[0]
+        sizes.append((pairs, length - 2 * pairs))
+        length = pairs
+    return sizes
+
+
+@jax.jit
+def back_substitution_in_reverse(levels, x):
+    # `reversed(list(zip(...)))` gives zip's tuples in reverse order: `pairs` is still an element
+    # of the list of Python ints read off shapes
+    sizes = _level_sizes(levels, x.shape[0])
+    for level, (pairs, _odd) in reversed(list(zip(levels, sizes))):
+        x = jnp.concatenate([x[:pairs] * level.sum(), x[pairs:]])
+    return x
+
+
 RAISES = [
     (lambda: polynomial_roots(jnp.array([1.0, 2.0, 1.0])), "ConcretizationTypeError"),
     (lambda: mapped_sizes(jnp.ones(2), 3), "TypeError"),
@@ -371,4 +391,5 @@ RUNS = [
     lambda: same_padding_zeros(jnp.ones((1, 5, 5, 3))),
     lambda: pad_width_updated_outside(jnp.ones((1, 3))),
     lambda: rows_bound_as_keyword_default(jnp.ones(4)),
+    lambda: back_substitution_in_reverse([jnp.ones((3, 2)), jnp.ones((1, 2))], jnp.ones(8)),
 ]

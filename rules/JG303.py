@@ -335,6 +335,17 @@ def batches_reshaped_by_their_own_size(n):
             out.append(total(batch.reshape((rows // 2, -1)) + scale.reshape((rows // 2, -1)).sum() + offset))
     return out
 
+def chunks_padded_to_device_shards(n):
+    # each chunk of an array_split is padded to the device rows and reshaped to (devices, rows) +
+    # its own trailing dims: the reshape pins one shape, whatever the chunk count
+    rows = np.arange(float(5 * n * 2)).reshape(5 * n, 2)
+    out = []
+    for chunk in np.array_split(rows, int(np.ceil(rows.shape[0] / 4)), axis=0):
+        padded = np.concatenate([chunk, np.repeat(chunk[-1:], 4 - chunk.shape[0], axis=0)])
+        out.append(total(padded.reshape((2, 2) + tuple(padded.shape[1:]))))
+    return out
+
+
 def aligned_seasonal_subseries(n):
     # y[i + len(y) % n :: n] for i in range(n): each holds len(y) // n elements (the sub-series of
     # each position in a season, aligned to end at the last element): one shape
@@ -355,7 +366,7 @@ GROWS = [seasonal_tails, pairs_unpacked_into_the_call, batches_from_a_helper, ed
          values_above_each_threshold, one_row_per_selected_index,
          growing_prefix, two_growing_arguments, growing_window, zeros_of_loop_size, list_grown_and_converted, random_sizes,
          concatenated_history, padded_past_a_growing_offset]
-BOUNDED = [aligned_seasonal_subseries, batches_reshaped_by_their_own_size, pairs_padded_to_a_multiple, pairs_padded_to_a_power_of_two, pairs_of_unknown_length, padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
+BOUNDED = [aligned_seasonal_subseries, chunks_padded_to_device_shards, batches_reshaped_by_their_own_size, pairs_padded_to_a_multiple, pairs_padded_to_a_power_of_two, pairs_of_unknown_length, padded_batches_from_a_helper, batches_of_one_size, full_batches_only, full_tiles_only, windows_through_a_helper, warm_up_default_sizes,
            random_choice_of_buckets, list_of_one_shape, masked_instead_of_selected, one_mask_for_every_step,
            first_value_above_each_threshold,
            fixed_size_windows, padded_and_masked, bucketed, batch_rebuilt_each_step, warm_up_fixed_shapes,

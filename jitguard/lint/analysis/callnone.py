@@ -44,7 +44,8 @@ import libcst as cst
 
 from jitguard.lint.analysis import spread
 from jitguard.lint.analysis.hashability import bound_once
-from jitguard.lint.analysis.jitcontext import NOT_NONE
+from jitguard.lint.analysis.facts import MODULE_CODE
+from jitguard.lint.analysis.jitcontext import FUNCTION, NOT_NONE
 
 _NEVER_NONE = (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString,
                cst.Tuple, cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp, cst.GeneratorExp,
@@ -94,7 +95,7 @@ def call_values(walker, call: cst.Call, callee, params) -> dict[str, str] | None
     module = walker.index.module
     out = {}
     for name, value in given.items():
-        code = literal_code(module, value)
+        code = literal_code(module, value) or function_code(walker, value)
         if code is not None or never_none(walker, value):
             out[name] = code or NOT_NONE
     for p in callee.params:  # left to a default: its literal, or a value that is not None
@@ -105,20 +106,36 @@ def call_values(walker, call: cst.Call, callee, params) -> dict[str, str] | None
     return out
 
 
+def function_code(walker, expr: cst.BaseExpression) -> str | None:
+    """FUNCTION for a lambda, or the name of a function the module defines (seen from here, not
+    a parameter or a local binding): what the parameter then holds is a function object."""
+    if isinstance(expr, cst.Lambda):
+        return FUNCTION
+    if isinstance(expr, cst.Name) and expr.value not in walker.env and expr.value not in walker.locals \
+            and walker.info.param(expr.value) is None and walker.index.lookup_function(expr.value, walker.info) is not None:
+        return FUNCTION
+    return None
+
+
 def shape_values(module: cst.Module, callee, shape: tuple) -> dict[str, str] | None:
     """The literals a call of ``callee`` made in another file gives its parameters, from the call's
     shape (OutCall.shapes: the positional arguments' literal codes, the keywords', starred)."""
     positional, keywords, starred = shape
     if starred:
         return None
-    out = {p.name: code for p, code in zip(callee.positional, positional) if code is not None}
+    out = {p.name: _held(code) for p, code in zip(callee.positional, positional) if code is not None}
     given = {p.name for p in callee.positional[: len(positional)]} | {k for k, _code in keywords}
-    out.update({k: code for k, code in keywords if code is not None})
+    out.update({k: _held(code) for k, code in keywords if code is not None})
     for p in callee.params:
         code = literal_code(module, p.default) if p.name not in given else None
         if code is not None:
             out[p.name] = code
     return out
+
+
+def _held(code: str) -> str:
+    """A literal's code as a parameter holds it; an array module passed (MODULE_CODE) is not None."""
+    return NOT_NONE if code.startswith(MODULE_CODE) else code
 
 
 def hold(constants: dict[str, str | None], params, values: dict[str, str] | None) -> bool:

@@ -24,8 +24,8 @@ import libcst as cst
 
 from jitguard.lint.analysis import callnone, dispatch, jaxapi, jaxsig, keyedmaps, lattice, objects, spread, staticpos
 from jitguard.lint.analysis.spread import spread_keywords
-from jitguard.lint.analysis.facts import ReturnSummary, TracedArg, TypeGuard
-from jitguard.lint.analysis.moduledefaults import modules_passed
+from jitguard.lint.analysis.facts import MODULE_CODE, ReturnSummary, TracedArg, TypeGuard
+from jitguard.lint.analysis.moduledefaults import ARRAY_MODULES, modules_passed
 from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, flaglike_default, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.memo import PerIndex
@@ -1601,7 +1601,9 @@ def _call_shape(walker, call: cst.Call) -> tuple:
             return tuple(positional), tuple(keywords), True
         named = arg.keyword.value if arg.keyword is not None else None
         for keyword, value in spread if spread is not None else [(named, arg.value)]:
-            code = callnone.literal_code(walker.index.module, value)
+            code = callnone.literal_code(walker.index.module, value) or callnone.function_code(walker, value)
+            if code is None and (module := walker.resolve(value)) in ARRAY_MODULES:
+                code = MODULE_CODE + module  # MODULEARG: `xp=jnp` (moduledefaults.remote_modules)
             if code is None and callnone.never_none(walker, value):
                 code = NOT_NONE
             if keyword is None:

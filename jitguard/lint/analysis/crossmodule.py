@@ -395,6 +395,7 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
     ``seeds_from`` makes them)."""
     from jitguard.lint.analysis import callnone, dispatch
     from jitguard.lint.analysis.lattice import Origin
+    from jitguard.lint.analysis.moduledefaults import note_remote_call
 
     from jitguard.lint.analysis.shapes import REMOTE_REPEATS
 
@@ -443,6 +444,7 @@ def apply_seeds(index: ModuleIndex, seeds: dict[str, dict]) -> None:
             for shape in shapes:
                 values = callnone.shape_values(index.module, info, shape) if shape is not None else None
                 callnone.hold(state.constants, info.params, values)
+                note_remote_call(index, info, shape)  # MODULEARG: the array module each passes
 
 
 def _constructor(index: ModuleIndex, name: str):

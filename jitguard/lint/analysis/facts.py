@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 11
+FACTS_SCHEMA = 12
 
 
 @dataclass(frozen=True)
@@ -412,6 +412,9 @@ WRAPPER_SEED_KEY = "<wrappers>"
 # files' traced code makes of it (OutCall.shapes, as JSON: each argument a literal's code,
 # NOT_NONE or None), for what its parameters hold in every such trace (callnone.shape_values)
 CALLS_SEED_KEY = "<calls>"
+# In a call's shape, the code of an argument that is an array module (``xp=jnp``): this prefix and
+# the module's qualified name (moduledefaults.ARRAY_MODULES); read as NOT_NONE for the literals
+MODULE_CODE = "<module>"
 # Under this key of a file's seeds (never a function's name): the methods of its classes that other
 # files run again and again on new instances, {"Class.method": why, ...} (OutCall.repeats)
 REPEATED_SEED_KEY = "<repeated>"

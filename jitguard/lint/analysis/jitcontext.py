@@ -2109,6 +2109,9 @@ def _literal(node: cst.BaseExpression | None) -> bool:
 # the value a name is known to hold when all that is known is that it is not None (an early
 # exit ruled None out): ``v is None`` is False, ``v is not None`` True, ``if v:`` not known
 NOT_NONE = "<not None>"
+# FUNCTIONARG: what a parameter holds when every call in sight passes it a function object (a
+# lambda, a def): not None, truthy, and an instance of no plain class (``plain_class_test``)
+FUNCTION = "<function>"
 
 
 def _none_exits(stmt: cst.CSTNode) -> list[str]:
@@ -2226,24 +2229,29 @@ def declared_outside(root: cst.CSTNode, name: str) -> bool:
     return any(type(n) in _DECLARATIONS and any(a.name.value == name for a in n.names) for n in found)
 
 
-def constant_truth(expr: cst.BaseExpression, constants: dict[str, str]) -> bool | None:
+def constant_truth(expr: cst.BaseExpression, constants: dict[str, str], plain_class=None) -> bool | None:
     """The truth value of a test made of Python literals and of names that hold one in every
     trace (``constants``: name -> the literal's code, TraceState.constants), or None when it is
-    not known: ``flag``, ``not flag``, ``flag and x > 0`` (False when ``flag`` is), ``k is None``."""
+    not known: ``flag``, ``not flag``, ``flag and x > 0`` (False when ``flag`` is), ``k is None``;
+    ``isinstance(fn, C)`` of a name holding FUNCTION, False when ``plain_class(C)`` says ``C`` is a
+    class whose instances are made only by calling it (a function object is none of them)."""
+    if plain_class is not None and isinstance(expr, cst.Call) and _is_isinstance(expr) \
+            and isinstance(expr.args[0].value, cst.Name) and constants.get(expr.args[0].value.value) == FUNCTION:
+        return False if plain_class(expr.args[1].value) else None
     if isinstance(expr, cst.Name):
         code = expr.value if expr.value in ("True", "False", "None") else constants.get(expr.value)
         return None if code is None else _code_truth(code)
     if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
         return _code_truth(expr.value)
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
-        inner = constant_truth(expr.expression, constants)
+        inner = constant_truth(expr.expression, constants, plain_class)
         return None if inner is None else not inner
     if isinstance(expr, cst.BooleanOperation):
-        left = constant_truth(expr.left, constants)
+        left = constant_truth(expr.left, constants, plain_class)
         stops = isinstance(expr.operator, cst.And) is (left is False) if left is not None else False
         if stops:
             return left  # `False and ...`, `True or ...`: the right side is not evaluated
-        right = constant_truth(expr.right, constants)
+        right = constant_truth(expr.right, constants, plain_class)
         return right if left is not None else None
     if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1 and isinstance(expr.left, cst.Name):
         target = expr.comparisons[0]
@@ -2255,9 +2263,16 @@ def constant_truth(expr: cst.BaseExpression, constants: dict[str, str]) -> bool 
     return None
 
 
+def _is_isinstance(call: cst.Call) -> bool:
+    return isinstance(call.func, cst.Name) and call.func.value == "isinstance" and len(call.args) == 2 \
+        and not any(a.star or a.keyword is not None for a in call.args)
+
+
 def _code_truth(code: str) -> bool | None:
     if code in (stagedflags.FALSY, stagedflags.TRUTHY):
         return code == stagedflags.TRUTHY
+    if code == FUNCTION:
+        return True  # a function object defines neither __bool__ nor __len__
     try:
         return bool(ast.literal_eval(code))
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):

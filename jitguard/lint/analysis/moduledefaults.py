@@ -21,6 +21,7 @@ from jitguard.lint.analysis.memo import PerIndex
 ARRAY_MODULES = frozenset({"numpy", "jax.numpy", "math"})
 
 _CACHE = PerIndex()
+_REMOTE = PerIndex()  # index -> {(FunctionInfo, param): (modules other files' traced calls give, passed)}
 
 
 def array_module_params(index, info: FunctionInfo) -> dict[str, tuple[str, bool]]:
@@ -30,6 +31,39 @@ def array_module_params(index, info: FunctionInfo) -> dict[str, tuple[str, bool]
     if info not in per_index:
         per_index[info] = _defaults(index, info)
     return per_index[info]
+
+
+def note_remote_call(index, info: FunctionInfo, shape: tuple | None) -> None:
+    """MODULEARG: another file's traced code calls ``info`` with ``shape`` (OutCall.shapes; None:
+    not known, nothing noted): each array-module parameter gets the module the call passes (``xp=jnp``, recorded
+    as facts.MODULE_CODE), or its default where the call leaves it. A call that spreads ``*args``
+    may pass anything, as a call of this module that does (``_passed_by``)."""
+    from jitguard.lint.analysis.facts import MODULE_CODE
+
+    candidates = array_module_params(index, info)
+    if not candidates or shape is None:
+        return
+    table = _REMOTE.table(index)
+    positional, keywords, starred = shape
+    given = dict(zip((p.name for p in info.positional), positional)) | dict(keywords)
+    for name, (default, _passed) in candidates.items():
+        modules, passed = table.get((info, name), (frozenset(), False))
+        if starred:
+            passed = True
+        elif name not in given:
+            modules |= {default}
+        else:
+            passed = True
+            code = given[name]
+            if code is not None and code.startswith(MODULE_CODE):
+                modules |= {code[len(MODULE_CODE):]}
+        table[(info, name)] = (modules, passed)
+
+
+def remote_modules(index, info: FunctionInfo, name: str) -> tuple[frozenset, bool]:
+    """What other files' traced calls give array-module parameter ``name`` of ``info`` (each
+    module, and whether one of them passes it at all)."""
+    return _REMOTE.table(index).get((info, name), (frozenset(), False))
 
 
 def held_module(index, info: FunctionInfo, name: str, default: str, passed: bool, held: set[str]) -> str | None:

@@ -50,11 +50,15 @@ def jit_of_call(index, call: cst.Call, callee, use, scope):
 def static_tracers(walker, call: cst.Call, callee, use, params: list) -> set[str]:
     """The static parameters of jitted ``callee`` that this call (made in traced code, its
     positional arguments filling ``params``) passes: each one given a value whose hash meets a
-    tracer is recorded for JG203. Returns every static parameter the call passes."""
+    tracer is recorded for JG203. Returns every static parameter the call passes: all of them
+    when it spreads ``*args``/``**kwargs``, which may fill any (STATICSPREAD: whatever fills a
+    static parameter is hashed before the body runs, so the body never sees a tracer there; JAX
+    0.10.2: tests/precision_cases/fresh22_static_flag_filled_by_spread_kwargs.py)."""
     static = set(use.static_names)
     passed: set[str] = set()
     for i, arg in enumerate(call.args):
         if arg.star:
+            passed |= static
             break
         name = arg.keyword.value if arg.keyword is not None else (params[i].name if i < len(params) else None)
         if name is None or name not in static:

@@ -27,7 +27,7 @@ from jitguard.lint.analysis.instances import mapping_alias_params, static_proper
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.imports import dotted
 from jitguard.lint.analysis.lattice import TAIL, Taint
-from jitguard.lint.analysis.moduledefaults import array_module_params, held_module
+from jitguard.lint.analysis.moduledefaults import array_module_params, held_module, remote_modules
 from jitguard.lint.analysis.walk import children, iter_nodes
 from jitguard.lint.analysis.memo import PerIndex
 
@@ -37,6 +37,11 @@ if TYPE_CHECKING:
 
 
 _CONVERSIONS = frozenset({"float", "int", "complex", "bool"})  # builtins that raise on a tracer
+# FUNCTIONARG: what a class may be decorated with and derive from and still be made by `type`
+_PLAIN_CLASS_DECORATORS = frozenset({"dataclasses.dataclass"})
+_PLAIN_BASES = frozenset({"object", "typing.NamedTuple"})
+# builtins whose elements are their one argument's elements (in its order or reversed)
+_SAME_ELEMENTS = frozenset({"list", "tuple", "reversed"})
 
 
 class Context:
@@ -312,7 +317,9 @@ class Walker(CallSemantics):
         the traces of this function (moduledefaults.held_module)."""
         out = {}
         for name, (default, passed) in array_module_params(self.index, self.info).items():
-            module = held_module(self.index, self.info, name, default, passed, self.analysis.modules_held(self.info, name))
+            remote, passed_remotely = remote_modules(self.index, self.info, name)  # MODULEARG
+            held = self.analysis.modules_held(self.info, name) | remote
+            module = held_module(self.index, self.info, name, default, passed or passed_remotely, held)
             if module is not None:
                 out[name] = module
         return out
@@ -905,6 +912,11 @@ class Walker(CallSemantics):
             return [None, args[0]]
         if name == "zip":
             return list(args)
+        if name in _SAME_ELEMENTS and len(args) == 1 and len(iterable.args) == 1:
+            # REVERSEDZIP: `reversed(list(zip(xs, sizes)))` gives the tuples `zip` makes, in another
+            # order: each position is still an element of its own iterable (JAX 0.10.2:
+            # tests/precision_cases/fresh22_reversed_list_of_zip.py)
+            return self._iter_parts(args[0])
         if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items" and not args:
             return [None, lattice.element(self.taints.get(iterable.func.value))]
         return None
@@ -1126,7 +1138,29 @@ class Walker(CallSemantics):
         known.update({n: jitcontext.NOT_NONE for n, v in assigned.items()
                       if len(v) == 1 and isinstance(v[0], cst.Name) and known.get(v[0].value) == jitcontext.NOT_NONE
                       and n not in known and n not in self.env and _bound_here_once(self.index, self.info, n)})
-        return jitcontext.constant_truth(test, known)
+        return jitcontext.constant_truth(test, known, self._plain_class)
+
+    def _plain_class(self, expr: cst.BaseExpression, depth: int = 3) -> bool:
+        """FUNCTIONARG: ``expr`` names a class of this module (or a tuple of such) made by ``type``
+        with nothing that could change what ``isinstance`` answers: no metaclass or other class
+        keyword, no decorator but ``dataclass``, no base but ``object``, ``NamedTuple`` or another
+        such class. ``isinstance`` then checks the instance's class's MRO, and a function object
+        (a lambda, a def) has none of these classes in it: False (JAX 0.10.2:
+        tests/precision_cases/fresh22_function_passed_where_a_class_is_tested.py)."""
+        if isinstance(expr, cst.Tuple):
+            return bool(expr.elements) and all(self._plain_class(e.value, depth) for e in expr.elements)
+        if depth < 0 or not isinstance(expr, cst.Name) or expr.value in self.env or expr.value in self.locals:
+            return False
+        info = self.index.classes.get(expr.value)
+        if info is None or self.index.lookup_function(expr.value, self.info) is not None:
+            return False
+        node = info.node
+        if any(a.keyword is not None or a.star for a in node.bases) or node.keywords:
+            return False
+        if any(self.resolve(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator)
+               not in _PLAIN_CLASS_DECORATORS for d in node.decorators):
+            return False
+        return all(self.resolve(b.value) in _PLAIN_BASES or self._plain_class(b.value, depth - 1) for b in node.bases)
 
     def ev_Comparison(self, node: cst.Comparison) -> Taint | None:
         left = self.ev(node.left)
