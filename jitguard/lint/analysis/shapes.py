@@ -904,6 +904,8 @@ def imported_repeats(index, packages: frozenset[str]) -> list[tuple[str, str, st
     out: list[tuple[str, str, str, str]] = []
     if not any(full.split(".", 1)[0] in packages for full in index.imports.names.values()):
         return out  # (nothing imported from the tree at module level: no call to look at)
+    if not _calls_imported_name(index, packages):
+        return out  # (no ``Cls(...)`` of the tree anywhere: no new instance of an imported class)
     again = None
     for call, func, _k, loops in index.calls:
         fn = call.func
@@ -921,6 +923,35 @@ def imported_repeats(index, packages: frozenset[str]) -> list[tuple[str, str, st
             continue
         out.extend((qualname, fn.attr.value, func.display(), why) for qualname in classes)
     return out
+
+
+def _calls_imported_name(index, packages: frozenset[str]) -> bool:
+    """Does a call of the module call a dotted name whose first name an import binds to a name of
+    ``packages`` (in any of the module's import tables)? Without one, ``_imported_class`` finds
+    nothing for any expression: it needs a ``Cls(...)`` whose first name is in the import table it
+    resolves through, resolved to a name of ``packages`` (``ImportTable.resolve_text``: the bound
+    name, or failing that its alias, or the name itself, followed by the rest)."""
+    tables = [index.imports, *(f.imports for f in index.functions if f.imports is not None)]
+    roots = {name for table in tables for name, full in table.names.items()
+             if _top(full) in packages or _top(table.aliases.get(name)) in packages or name in packages}
+    if not roots:
+        return False
+    for call in walk.nodes_of(index.module, _CALLS):
+        if type(call) is not cst.Call:
+            continue
+        root = call.func
+        while type(root) is cst.Attribute:
+            root = root.value
+        if type(root) is cst.Name and root.value in roots:
+            return True
+    return False
+
+
+_CALLS = frozenset({cst.Call})
+
+
+def _top(full: str | None) -> str | None:
+    return full.split(".", 1)[0] if full else None
 
 
 def jitting_classes(index) -> tuple[str, ...]:
@@ -975,11 +1006,20 @@ def runs_with_work(index, loop: cst.CSTNode, func) -> bool:
     from jitguard.lint.analysis.loops import enum_classes, is_bounded_loop
 
     cache = _cache(index)
+    verdicts = cache.get("runs with work")  # (id of the loop, func) -> (loop, answer): asked per call in the loop
+    if verdicts is None:
+        verdicts = cache["runs with work"] = {}
+    key = (id(loop), func)
+    hit = verdicts.get(key)
+    if hit is not None and hit[0] is loop:
+        return hit[1]
     enums = cache.get("enums")
     if enums is None:
         enums = cache["enums"] = enum_classes(index.classes, index.imports)
     view = scope_view(index, func)
-    return not is_bounded_loop(loop, view.imports, enums, view)
+    found = not is_bounded_loop(loop, view.imports, enums, view)
+    verdicts[key] = (loop, found)  # (the loop kept: its id cannot be reused meanwhile)
+    return found
 
 
 def repeated(index) -> dict:
