@@ -103,6 +103,9 @@ def bindings(root: cst.CSTNode, itself: bool = False) -> dict[str, list[cst.Base
     """Every binding of every name in one function body (or module; ``itself``: in one
     statement), nested functions and classes excluded (their names bind, their bodies do not):
     name -> values (None: not a plain value)."""
+    record = walk.shared(root)
+    if record is not None:
+        return _bindings_from_record(record, root, itself)
     out: dict[str, list[cst.BaseExpression | None]] = {}
     stack = [(n, False) for n in ([root] if itself else children(root))]
     # (type tests, not isinstance: libcst's classes are ABCs, whose isinstance is slow; none of
@@ -129,6 +132,59 @@ def bindings(root: cst.CSTNode, itself: bool = False) -> dict[str, list[cst.Base
 # the node types _small_bindings reads (it does nothing with any other)
 _BINDING_NODES = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Del, cst.For, cst.CompFor, cst.NamedExpr,
                             cst.WithItem, cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom, cst.Call})
+_SCOPE_NODES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+_BINDINGS_ASKED = _BINDING_NODES | _SCOPE_NODES
+_LOOP_NODES = frozenset({cst.For, cst.While})
+
+
+def _bindings_from_record(record: walk.ModuleNodes, root: cst.CSTNode, itself: bool) -> dict:
+    """:func:`bindings` from the module's shared walk: the nodes it reads (those of
+    ``_BINDINGS_ASKED``, none below a nested def, class or lambda) taken from the record instead
+    of a walk, in the order of that walk (a stack that pops a node's last child first: a node
+    before the nodes below it, a later sibling's subtree before an earlier one's, which is the
+    order of (-end of the subtree, position)), so that each name's values come in the same order."""
+    nodes, ends = record.nodes, record.ends
+    start = record.position(root)
+    tops = [start]
+    if not itself:  # root's children: the subtrees that follow it, one after the other
+        tops, k, end = [], start + 1, ends[start]
+        while k < end:
+            tops.append(k)
+            k = ends[k]
+    found: list[int] = []
+    for top in tops:
+        found.extend(record.unnested(nodes[top], _BINDINGS_ASKED, _SCOPE_NODES))
+    found.sort(key=lambda j: (-ends[j], j))
+    out: dict[str, list[cst.BaseExpression | None]] = {}
+    FunctionDef, ClassDef, Lambda, AugAssign = cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.AugAssign
+    for j in found:
+        node = nodes[j]
+        kind = type(node)
+        if kind is FunctionDef or kind is ClassDef:
+            out.setdefault(node.name.value, []).append(None)
+            continue
+        if kind is Lambda:
+            continue
+        if kind is AugAssign and type(node.operator) is cst.AddAssign and type(node.target) is cst.Name \
+                and not _in_loop(record, j, start, itself):
+            out.setdefault(node.target.value, []).append(node.value)
+        else:
+            _small_bindings(node, out)
+    return out
+
+
+def _in_loop(record: walk.ModuleNodes, j: int, start: int, itself: bool) -> bool:
+    """Is the node at ``j`` below a ``for`` or ``while`` that is below ``root`` (at ``start``; or
+    ``root`` itself with ``itself``), as :func:`bindings`' walk tracks it?"""
+    nodes, parents = record.nodes, record.parents
+    k = parents[j]
+    while k > start or (itself and k == start):
+        if type(nodes[k]) in _LOOP_NODES:
+            return True
+        if k == start:
+            break
+        k = parents[k]
+    return False
 
 
 class ScopeView:
