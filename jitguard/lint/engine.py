@@ -23,7 +23,7 @@ from dataclasses import replace
 import libcst as cst
 
 from jitguard.lint.analysis.calls import FactExtractor, may_record_calls
-from jitguard.lint.analysis import jaxapi, shapes, undertrace, walk
+from jitguard.lint.analysis import jaxapi, leafnodes, shapes, undertrace, walk
 from jitguard.lint.analysis.crossmodule import apply_seeds
 from jitguard.lint.analysis.facts import WRAPPER_SEED_KEY, CallFact, FileFacts, Location, OutCall
 from jitguard.lint.analysis.imports import ImportTable
@@ -406,6 +406,7 @@ class FileLinter:
         scan = prepass.scan(tree, module_name, context is None)
         if scan.context:
             self._kept_ast = (source, tree)  # libcst's path comes next: its positions read this tree's lines
+            leafnodes.keep_ast(source, tree)  # (and the aux data of its pytree registrations, if any)
             return None
         # a call site for the project-wide rules names a jitted function of the tree (or a wrapper
         # of another file, seeded); the file's possible wrappers are noted, as in _calls_only: with

@@ -229,14 +229,19 @@ class Prepass:
         """One walk over the module: its import table (as ``ModuleIndex`` builds it: every import
         outside a function body, the last binding of a name winning) and, with ``context``,
         whether any name can resolve to a context-making function (through any import of the
-        file, in any scope, or unresolved: more than libcst's resolution, never less)."""
+        file, in any scope, or unresolved: more than libcst's resolution, never less). The walk
+        stops at the first name or attribute that resolves through the imports seen so far: the
+        imports seen later only add ways to resolve, so the final answer would be yes too."""
         scan = self._imports_only(tree, module_name, Scan())
         if not context:
             return scan
         every: dict[str, set[str]] = {}
         names: set[str] = set()
         attrs: list[ast.Attribute] = []
-        last = self.last
+        last, wanted = self.last, self.names
+        # names that resolve to a context-making name as they are (a bare name of the tables, or a
+        # name an import seen so far binds to one): one of them read, and the answer is yes
+        hot = {name for name in wanted if "." not in name}
         stack: list[ast.AST] = list(reversed(tree.body))
         pop, extend, children = stack.pop, stack.extend, ast_children
         name_type, attribute_type, constant_type = ast.Name, ast.Attribute, ast.Constant
@@ -244,16 +249,24 @@ class Prepass:
             node = pop()
             t = type(node)
             if t is name_type:
+                if node.id in hot:
+                    scan.context = True
+                    return scan
                 names.add(node.id)
                 continue
             if t is constant_type:
                 continue  # (no child)
             if t is attribute_type:
                 if node.attr in last:
+                    if self._resolves((), (node,), every):
+                        scan.context = True
+                        return scan
                     attrs.append(node)
             elif t is ast.Import or t is ast.ImportFrom:
                 for local, qual in import_bindings(node, module_name):
                     every.setdefault(local, set()).add(qual)
+                    if qual in wanted:
+                        hot.add(local)
                 continue
             extend(children(node))  # (any order: the answer is a set)
         scan.context = self._resolves(names, attrs, every)

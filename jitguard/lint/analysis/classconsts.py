@@ -20,11 +20,12 @@ import libcst as cst
 from jitguard.lint.analysis import objects
 from jitguard.lint.analysis.memo import PerIndex
 from jitguard.lint.analysis.shapes import bindings, scope_view
-from jitguard.lint.analysis.walk import children
+from jitguard.lint.analysis.walk import nodes_of
 
 _MUTATORS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "pop", "remove", "clear",
                        "__setitem__", "__delitem__", "sort", "reverse", "discard"})
 _MUTATED = PerIndex()
+_MUTATING = frozenset({cst.Call, cst.Assign, cst.AugAssign, cst.AnnAssign, cst.Del})
 
 
 def fixed_class_attribute(view, expr: cst.Attribute, depth: int, enums: frozenset[str]) -> bool:
@@ -105,10 +106,7 @@ def _mutated(index) -> frozenset[str]:
 
 def _scan_mutated(index) -> frozenset[str]:
     names: set[str] = set()
-    stack: list[cst.CSTNode] = [index.module]
-    while stack:
-        node = stack.pop()
-        stack.extend(children(node))
+    for node in nodes_of(index.module, _MUTATING):  # (the shared walk's; any order: a set)
         kind = type(node)
         if kind is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value in _MUTATORS:
             held = [node.func.value]

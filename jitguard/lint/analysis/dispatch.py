@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import lattice
+from jitguard.lint.analysis import lattice, walk
 from jitguard.lint.analysis.lattice import Taint
 from jitguard.lint.analysis.memo import PerIndex
 
@@ -196,6 +196,9 @@ def _escaped_names(index) -> tuple[frozenset[str], frozenset[str]]:
     """The names the module uses as a value: ``Name`` nodes that are not the function of a call
     (nor the name of a ``def``), and attribute names read but not called."""
     called = {id(call.func) for call, _scope, _klass, _loops in index.calls}
+    record = walk.shared(index.module)
+    if record is not None:
+        return _escaped_from_record(index.module, record, called)
     names: set[str] = set()
     attributes: set[str] = set()
     stack: list[cst.CSTNode] = [index.module]
@@ -213,6 +216,40 @@ def _escaped_names(index) -> tuple[frozenset[str], frozenset[str]]:
                 names.add(node.value)
         else:
             stack.extend(_children(node))
+    return frozenset(names), frozenset(attributes)
+
+
+_NAMES_AND_ATTRIBUTES = frozenset({cst.Name, cst.Attribute})
+
+
+def _escaped_from_record(module: cst.Module, record, called: set[int]) -> tuple[frozenset[str], frozenset[str]]:
+    """:func:`_escaped_names` read from the module's shared walk (walk.ModuleNodes: the same nodes
+    as the walk by ``children``) instead of walking it again: the ``Name`` and ``Attribute`` nodes
+    that walk reaches, that is all of them but a def's parts it does not enter (its name, its type
+    parameters: what :func:`_def_children` leaves out, with their subtrees) and an attribute's
+    name. The answer is a pair of sets, so the order of the nodes does not matter."""
+    nodes, ends = record.nodes, record.ends
+    skipped: set[int] = set()  # positions the walk does not reach
+    for j in record.positions(module, frozenset({cst.FunctionDef})):
+        entered = {id(part) for part in _def_children(nodes[j])}
+        for part in walk.children(nodes[j]):
+            if id(part) not in entered:
+                k = record.position(part, j)
+                if k is not None:
+                    skipped.update(range(k, ends[k]))
+    names: set[str] = set()
+    attributes: set[str] = set()
+    attr_names: set[int] = set()
+    found = [nodes[j] for j in record.positions(module, _NAMES_AND_ATTRIBUTES) if j not in skipped]
+    Attribute = cst.Attribute
+    for node in found:
+        if type(node) is Attribute:
+            attr_names.add(id(node.attr))
+            if id(node) not in called:
+                attributes.add(node.attr.value)
+    for node in found:
+        if type(node) is not Attribute and id(node) not in called and id(node) not in attr_names:
+            names.add(node.value)
     return frozenset(names), frozenset(attributes)
 
 

@@ -64,6 +64,14 @@ def module_ast(source: str) -> ast.Module:
     _LAST_TREE = (source, tree)
     return tree
 
+def keep_ast(source: str, tree: ast.Module) -> None:
+    """Make ``tree`` (``ast.parse(source)``, made elsewhere: the engine's first pass) the tree
+    :func:`module_ast` gives for ``source``: a module that registers pytree nodes reads it again
+    for its aux data (pytrees.metadata_fields) right after the first pass parsed it."""
+    global _LAST_TREE
+    _LAST_TREE = (source, tree)
+
+
 REGISTER_CALLS = REGISTER_NODE_NAMES  # register_pytree_node / register_pytree_with_keys by last name
 REGISTER_CLASS = frozenset({"register_pytree_node_class", "register_pytree_with_keys_class"})
 FLATTEN_METHODS = frozenset({"tree_flatten", "tree_flatten_with_keys"})

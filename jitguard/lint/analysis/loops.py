@@ -287,13 +287,18 @@ def returns_fixed(index, info, enums: frozenset[str] = frozenset(), depth: int =
             return False
         if kind is cst.Return:
             values.append(node.value)
-    if not values:
-        return False
+    if not values or not all(type(v) in _MAY_BE_FIXED for v in values):
+        return False  # (is_fixed_collection says no to any other expression, whatever the scope)
     view = scope_view(index, info)
     return all(is_fixed_collection(v, view.imports, enums, view, depth + 1, ranges) for v in values)
 
 
 _RETURN_KINDS = frozenset({cst.Return, cst.Yield, cst.Await})
+# the expressions is_fixed_collection may say yes to (a literal, a name, an attribute, a product, a
+# comprehension, a call); for any other it says no without reading the scope (which is built per
+# function: a walk of its body)
+_MAY_BE_FIXED = frozenset({cst.List, cst.Tuple, cst.Set, cst.Dict, cst.Name, cst.Attribute, cst.BinaryOperation,
+                           cst.Call}) | {c for c in vars(cst).values() if isinstance(c, type) and issubclass(c, cst.BaseComp)}
 
 
 def foreign_bounds(loop: cst.CSTNode, scope) -> frozenset[str] | None:

@@ -35,7 +35,7 @@ import dataclasses
 
 import libcst as cst
 
-from jitguard.lint.analysis import arrays, jaxapi, lattice
+from jitguard.lint.analysis import arrays, jaxapi, lattice, walk
 from jitguard.lint.analysis.walk import children
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.memo import PerIndex
@@ -268,10 +268,8 @@ def _attributes_set(index, outside_init: bool) -> frozenset[str] | None:
     for node in store_targets(index.module):
         if id(node) not in in_init:
             names.add(node.attr.value)
-    stack: list[cst.CSTNode] = [index.module]
-    while stack:
-        node = stack.pop()
-        stack.extend(children(node))
+    # (any order gives the same answer: a set of names, or None when one node says so)
+    for node in walk.nodes_of(index.module, _ATTRIBUTES_AND_CALLS):
         if isinstance(node, cst.Attribute) and node.attr.value == "__dict__":
             return None
         if not isinstance(node, cst.Call):
@@ -289,16 +287,16 @@ def _attributes_set(index, outside_init: bool) -> frozenset[str] | None:
 
 
 _TARGET_HOLDERS = frozenset({cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.Del})
+_STORE_HOLDERS = _TARGET_HOLDERS | {cst.Assign, cst.WithItem}
+_ATTRIBUTES_AND_CALLS = frozenset({cst.Attribute, cst.Call})
 
 
 def store_targets(root: cst.CSTNode) -> list[cst.Attribute]:
     """Every ``<expr>.<name>`` under ``root`` that is assigned, augmented, deleted or bound by a
-    loop or ``with``."""
+    loop or ``with`` (the holders from the module's shared walk when ``root`` is in it, else by a
+    walk; in no promised order: every caller reads them as a set)."""
     found: list[cst.Attribute] = []
-    stack: list[cst.CSTNode] = [root]
-    while stack:
-        node = stack.pop()
-        stack.extend(children(node))
+    for node in walk.nodes_of(root, _STORE_HOLDERS):  # (the shared walk's, in source order)
         kind = type(node)  # (type tests: none of these has subclasses; isinstance on libcst's ABCs is slow)
         if kind is cst.Assign:
             targets = [t.target for t in node.targets]

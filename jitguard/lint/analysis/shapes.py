@@ -103,6 +103,9 @@ def bindings(root: cst.CSTNode, itself: bool = False) -> dict[str, list[cst.Base
     """Every binding of every name in one function body (or module; ``itself``: in one
     statement), nested functions and classes excluded (their names bind, their bodies do not):
     name -> values (None: not a plain value)."""
+    record = walk.shared(root)
+    if record is not None:
+        return _bindings_from_record(record, root, itself)
     out: dict[str, list[cst.BaseExpression | None]] = {}
     stack = [(n, False) for n in ([root] if itself else children(root))]
     # (type tests, not isinstance: libcst's classes are ABCs, whose isinstance is slow; none of
@@ -129,6 +132,59 @@ def bindings(root: cst.CSTNode, itself: bool = False) -> dict[str, list[cst.Base
 # the node types _small_bindings reads (it does nothing with any other)
 _BINDING_NODES = frozenset({cst.Assign, cst.AnnAssign, cst.AugAssign, cst.Del, cst.For, cst.CompFor, cst.NamedExpr,
                             cst.WithItem, cst.Global, cst.Nonlocal, cst.Import, cst.ImportFrom, cst.Call})
+_SCOPE_NODES = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+_BINDINGS_ASKED = _BINDING_NODES | _SCOPE_NODES
+_LOOP_NODES = frozenset({cst.For, cst.While})
+
+
+def _bindings_from_record(record: walk.ModuleNodes, root: cst.CSTNode, itself: bool) -> dict:
+    """:func:`bindings` from the module's shared walk: the nodes it reads (those of
+    ``_BINDINGS_ASKED``, none below a nested def, class or lambda) taken from the record instead
+    of a walk, in the order of that walk (a stack that pops a node's last child first: a node
+    before the nodes below it, a later sibling's subtree before an earlier one's, which is the
+    order of (-end of the subtree, position)), so that each name's values come in the same order."""
+    nodes, ends = record.nodes, record.ends
+    start = record.position(root)
+    tops = [start]
+    if not itself:  # root's children: the subtrees that follow it, one after the other
+        tops, k, end = [], start + 1, ends[start]
+        while k < end:
+            tops.append(k)
+            k = ends[k]
+    found: list[int] = []
+    for top in tops:
+        found.extend(record.unnested(nodes[top], _BINDINGS_ASKED, _SCOPE_NODES))
+    found.sort(key=lambda j: (-ends[j], j))
+    out: dict[str, list[cst.BaseExpression | None]] = {}
+    FunctionDef, ClassDef, Lambda, AugAssign = cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.AugAssign
+    for j in found:
+        node = nodes[j]
+        kind = type(node)
+        if kind is FunctionDef or kind is ClassDef:
+            out.setdefault(node.name.value, []).append(None)
+            continue
+        if kind is Lambda:
+            continue
+        if kind is AugAssign and type(node.operator) is cst.AddAssign and type(node.target) is cst.Name \
+                and not _in_loop(record, j, start, itself):
+            out.setdefault(node.target.value, []).append(node.value)
+        else:
+            _small_bindings(node, out)
+    return out
+
+
+def _in_loop(record: walk.ModuleNodes, j: int, start: int, itself: bool) -> bool:
+    """Is the node at ``j`` below a ``for`` or ``while`` that is below ``root`` (at ``start``; or
+    ``root`` itself with ``itself``), as :func:`bindings`' walk tracks it?"""
+    nodes, parents = record.nodes, record.parents
+    k = parents[j]
+    while k > start or (itself and k == start):
+        if type(nodes[k]) in _LOOP_NODES:
+            return True
+        if k == start:
+            break
+        k = parents[k]
+    return False
 
 
 class ScopeView:
@@ -921,6 +977,8 @@ def imported_repeats(index, packages: frozenset[str]) -> list[tuple[str, str, st
     out: list[tuple[str, str, str, str]] = []
     if not any(full.split(".", 1)[0] in packages for full in index.imports.names.values()):
         return out  # (nothing imported from the tree at module level: no call to look at)
+    if not _calls_imported_name(index, packages):
+        return out  # (no ``Cls(...)`` of the tree anywhere: no new instance of an imported class)
     again = None
     for call, func, _k, loops in index.calls:
         fn = call.func
@@ -938,6 +996,35 @@ def imported_repeats(index, packages: frozenset[str]) -> list[tuple[str, str, st
             continue
         out.extend((qualname, fn.attr.value, func.display(), why) for qualname in classes)
     return out
+
+
+def _calls_imported_name(index, packages: frozenset[str]) -> bool:
+    """Does a call of the module call a dotted name whose first name an import binds to a name of
+    ``packages`` (in any of the module's import tables)? Without one, ``_imported_class`` finds
+    nothing for any expression: it needs a ``Cls(...)`` whose first name is in the import table it
+    resolves through, resolved to a name of ``packages`` (``ImportTable.resolve_text``: the bound
+    name, or failing that its alias, or the name itself, followed by the rest)."""
+    tables = [index.imports, *(f.imports for f in index.functions if f.imports is not None)]
+    roots = {name for table in tables for name, full in table.names.items()
+             if _top(full) in packages or _top(table.aliases.get(name)) in packages or name in packages}
+    if not roots:
+        return False
+    for call in walk.nodes_of(index.module, _CALLS):
+        if type(call) is not cst.Call:
+            continue
+        root = call.func
+        while type(root) is cst.Attribute:
+            root = root.value
+        if type(root) is cst.Name and root.value in roots:
+            return True
+    return False
+
+
+_CALLS = frozenset({cst.Call})
+
+
+def _top(full: str | None) -> str | None:
+    return full.split(".", 1)[0] if full else None
 
 
 def jitting_classes(index) -> tuple[str, ...]:
@@ -992,11 +1079,20 @@ def runs_with_work(index, loop: cst.CSTNode, func) -> bool:
     from jitguard.lint.analysis.loops import enum_classes, is_bounded_loop
 
     cache = _cache(index)
+    verdicts = cache.get("runs with work")  # (id of the loop, func) -> (loop, answer): asked per call in the loop
+    if verdicts is None:
+        verdicts = cache["runs with work"] = {}
+    key = (id(loop), func)
+    hit = verdicts.get(key)
+    if hit is not None and hit[0] is loop:
+        return hit[1]
     enums = cache.get("enums")
     if enums is None:
         enums = cache["enums"] = enum_classes(index.classes, index.imports)
     view = scope_view(index, func)
-    return not is_bounded_loop(loop, view.imports, enums, view)
+    found = not is_bounded_loop(loop, view.imports, enums, view)
+    verdicts[key] = (loop, found)  # (the loop kept: its id cannot be reused meanwhile)
+    return found
 
 
 def repeated(index) -> dict:

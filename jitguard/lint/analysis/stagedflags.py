@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis.walk import children, iter_nodes
+from jitguard.lint.analysis.walk import children, iter_nodes, shared
 
 # what a name is known to hold when all that is known is its truth value: ``if v:`` is known
 # (``v is None`` too for a truthy one, which is not None)
@@ -34,6 +34,9 @@ _SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
 def enclosing_tests(body: cst.CSTNode, site: cst.CSTNode) -> list[tuple[cst.BaseExpression, bool]] | None:
     """The tests of the ``if`` statements around ``site`` in ``body`` (not in nested functions),
     each with the truth value it needs for ``site`` to run; None when ``site`` is not there."""
+    record = shared(body)
+    if record is not None:
+        return _tests_from_record(record, body, site)
     stack: list[tuple[cst.CSTNode, tuple]] = [(body, ())]
     while stack:
         node, tests = stack.pop()
@@ -49,6 +52,32 @@ def enclosing_tests(body: cst.CSTNode, site: cst.CSTNode) -> list[tuple[cst.Base
             continue
         stack.extend((child, tests) for child in children(node))
     return None
+
+
+def _tests_from_record(record, body: cst.CSTNode, site: cst.CSTNode) -> list[tuple[cst.BaseExpression, bool]] | None:
+    """:func:`enclosing_tests` from the module's shared walk (walk.ModuleNodes): up from ``site``
+    to ``body`` by the parents the walk recorded, rather than a search of ``body`` for it. The
+    same answer: ``site`` is below ``body`` and below no def, class or lambda under it, and each
+    ``if`` on the way adds its test when the way comes from its body (True) or its ``else``/``elif``
+    (False), not from its test; outermost first."""
+    nodes, parents, ends = record.nodes, record.parents, record.ends
+    top, k = record.position(body), record.position(site)
+    if k is None or not top <= k < ends[top]:
+        return None
+    tests = []
+    while k != top:
+        p = parents[k]
+        above, child = nodes[p], nodes[k]
+        if p != top and isinstance(above, _SCOPES):
+            return None  # in a nested function or class: not there
+        if type(above) is cst.If:
+            if child is above.body:
+                tests.append((above.test, True))
+            elif child is above.orelse:
+                tests.append((above.test, False))
+        k = p
+    tests.reverse()
+    return tests
 
 
 def flag_truths(parent: cst.FunctionDef, params: set[str], nested: cst.FunctionDef | cst.Lambda,

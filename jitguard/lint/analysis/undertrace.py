@@ -68,18 +68,19 @@ def _method_callers(index, func) -> list | None:
     if any(isinstance(b.value, cst.Name) and b.value.value == klass.name
            for other in index.classes.values() for b in other.node.bases):
         return None  # a subclass's instances run it too, through calls not resolved to it
-    callers = []
-    resolved: set[int] = set()
-    for call, caller, _k, _l in index.calls:
-        if caller is None or not isinstance(call.func, (cst.Name, cst.Attribute)):
-            continue
-        callee = called_function(index, call, caller)  # (resolved once per call and module)
-        if callee is None and func.name == "__call__":
-            callee = _held_instance_call(index, call, klass, facts)
-        if callee is func:
-            callers.append(caller)
-        if callee is not None:
-            resolved.add(id(call.func))  # a call of this method, or of another class's of the same name
+    if func.name != "__call__":
+        by_callee, resolved = _calls_by_callee(index)
+        callers = list(by_callee.get(func, ()))
+    else:
+        callers = []
+        for call, caller, _k, _l in index.calls:
+            if caller is None or not isinstance(call.func, (cst.Name, cst.Attribute)):
+                continue
+            callee = called_function(index, call, caller)  # (resolved once per call and module)
+            if callee is None:
+                callee = _held_instance_call(index, call, klass, facts)
+            if callee is func:
+                callers.append(caller)
     if func.name == "__call__":
         # every instance of the class the module makes must be called, never used otherwise
         if not facts["made"].get(klass.name) or klass.name in facts["escaped"]:
@@ -89,6 +90,28 @@ def _method_callers(index, func) -> list | None:
     if any(caller is None for caller in callers):
         return None  # called at module level: runs in Python
     return callers
+
+
+def _calls_by_callee(index) -> tuple[dict, set[int]]:
+    """Per module, for :func:`_method_callers` of a method other than ``__call__``: the callers of
+    each function the module's calls resolve to (``called_function``; each caller once per call,
+    in the order of the calls), and the ids of the callees' expressions of the calls that resolve
+    (a call of the method, or of another class's of the same name). One pass over the calls for
+    every method asked about, not one per method."""
+    cache = _USES.table(index)
+    found = cache.get("calls by callee")
+    if found is None:
+        by_callee: dict = {}
+        resolved: set[int] = set()
+        for call, caller, _k, _l in index.calls:
+            if caller is None or not isinstance(call.func, (cst.Name, cst.Attribute)):
+                continue
+            callee = called_function(index, call, caller)  # (resolved once per call and module)
+            if callee is not None:
+                by_callee.setdefault(callee, []).append(caller)
+                resolved.add(id(call.func))
+        found = cache["calls by callee"] = (by_callee, resolved)
+    return found
 
 
 def _held_instance_call(index, call: cst.Call, klass, facts):
@@ -289,8 +312,19 @@ def private_function(index, func) -> bool:
     return (func.parent is None and not func.is_method and isinstance(node, cst.FunctionDef)
             and not node.decorators and bool(_PRIVATE_NAME.match(func.name))
             and index.module_defs.get(func.name) is func
-            and sum(isinstance(stmt, cst.FunctionDef) and stmt.name.value == func.name
-                    for stmt in index.module.body) == 1)
+            and _top_level_defs(index).get(func.name) == 1)
+
+
+def _top_level_defs(index) -> dict[str, int]:
+    """How many ``def`` statements of the module's body bind each name (counted once per module)."""
+    cache = _USES.table(index)
+    counts = cache.get("top-level defs")
+    if counts is None:
+        counts = cache["top-level defs"] = {}
+        for stmt in index.module.body:
+            if isinstance(stmt, cst.FunctionDef):
+                counts[stmt.name.value] = counts.get(stmt.name.value, 0) + 1
+    return counts
 
 
 def _public_class(index, klass) -> bool:
