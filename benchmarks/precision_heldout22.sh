@@ -29,8 +29,12 @@ set -euo pipefail
 # STATICSPREAD (microjaxx, 1: a static flag a **params spread may fill), MODULEARG (saltjax, 8: xp=jnp
 # passed from another file's traced call), REVERSEDZIP (tinydiffeq, 8: reversed(list(zip(...)))) and
 # RESHAPEOWN (spectraxgk JG303, 1: chunks padded and reshaped to (ndev, per_device) + shape[1:]), so
-# the final counts are spectraxgk=2, every other project 0.
+# the final counts are spectraxgk=2, every other project 0. At the session's merges the 24th report
+# batch's stored-instance mechanism (an attribute stored from a constructor parameter has the class
+# every construction passes) resolved `self.states.project_at_data(...)` in smolgp and found one true
+# JG301 (a `@jax.jit` closure defined inside that method, compiled again on every call of the public
+# `get_component_mean`): smolgp=1.
 # spectraxgk is named so that --check compares and prints the total; a project not named expects 0 too
-EXPECTED="spectraxgk=2"
+EXPECTED="spectraxgk=2 smolgp=1"
 source "$(dirname "$0")/_pinned_projects.sh"
 pinned_set "${JITGUARD_PRECISION_HELDOUT22:-$HOME/.cache/jitguard-precision-heldout22}" "$EXPECTED" "$@" < "$(dirname "$0")/precision_heldout22.txt"
