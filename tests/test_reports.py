@@ -49,9 +49,7 @@ MISSED: dict[str, set[int]] = {
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
-FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {
-    "control_pennylane-cancel-inverses-compares-traced-rotation-angles": {61},
-}
+FLAGGED_LOOK_ALIKES: dict[str, set[int]] = {}
 
 
 # ----------------------------------------------------------------------------- (a) JAX oracle

@@ -175,7 +175,8 @@ class CallSemantics:
         if given is None:
             return
         element = lattice.element(given) if func.attr.value == "extend" else given
-        held = lattice.collection(lattice.join(element, lattice.element(current)))
+        rows = lattice.appended(current, given) if func.attr.value == "append" else None
+        held = rows or lattice.collection(lattice.join(element, lattice.element(current)))
         if element.foreign and (current is None or current.foreign):
             # APPENDFOREIGN: a list holds what it is given; values that may all be Python numbers
             # (an eqx.filter_jit int field, another module's result) stay so in it (JAX 0.10.2:

@@ -317,8 +317,41 @@ def _rows_of_records(value: Value) -> Value:
     for kind in kinds[1:]:
         fields = join_fields(fields, kind.fields)
         if fields is None:
-            return None
+            return _rows_of_objects(kinds)
     return replace(kinds[0], fields=fields)
+
+
+def _rows_of_objects(kinds: list[Taint]) -> Value:
+    """MIXEDROWS: iterating a list or tuple of objects of different classes (``[Adjoint(RX(t, 0)),
+    RX(t, 0)]``): an attribute read on an element is that attribute of the elements that have it
+    (on the others Python raises AttributeError before the value is used), joined over them; None
+    when an element is a dict or a tuple (a key or position a row lacks is no error to count on)."""
+    out: dict[str, Value] = {}
+    for kind in kinds:
+        if kind.mapping or any(name.isdigit() or name in (REST, TAIL) for name, _ in kind.fields):
+            return None
+        for name, value in kind.fields:
+            out[name] = join(out[name], value) if name in out else value
+    return replace(kinds[0], fields=tuple(out.items()))
+
+
+def appended(current: Value, given: Taint) -> Value:
+    """APPENDROWS: a list bound to ``[]`` and filled by ``append`` of objects that know their
+    fields (records of one structure, or objects of several classes): every element is such a
+    record, so ``xs[-1].wire`` and ``xs[0].wire`` are the appended objects' ``wire`` (a tail of
+    unknown length, :data:`TAIL`); None when that is not known (the caller keeps a plain container)."""
+    if given.fields is None or given.mapping or any(name.isdigit() or name in (REST, TAIL) for name, _ in given.fields):
+        return None
+    if current is None:
+        return record({TAIL: given})
+    if current.fields is None or len(current.fields) != 1 or current.fields[0][0] != TAIL or current.fields[0][1] is None:
+        return None
+    held = current.fields[0][1]
+    if held.fields is None:
+        return None
+    fields = join_fields(held.fields, given.fields)
+    joined = replace(held, fields=fields) if fields is not None else _rows_of_objects([held, given])
+    return None if joined is None else record({TAIL: joined})
 
 
 def element(value: Value) -> Value:
