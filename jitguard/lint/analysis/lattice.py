@@ -322,25 +322,32 @@ def _rows_of_records(value: Value) -> Value:
 
 
 def _rows_of_objects(kinds: list[Taint]) -> Value:
-    """MIXEDROWS: iterating a list or tuple of objects of different classes (``[Adjoint(RX(t, 0)),
-    RX(t, 0)]``): an attribute read on an element is that attribute of the elements that have it
+    """MIXEDROWS: iterating a list or tuple of objects of different classes (``[Dagger(Rotation(t, 0)),
+    Rotation(t, 0)]``): an attribute read on an element is that attribute of the elements that have it
     (on the others Python raises AttributeError before the value is used), joined over them; None
     when an element is a dict or a tuple (a key or position a row lacks is no error to count on)."""
     out: dict[str, Value] = {}
     for kind in kinds:
-        if kind.mapping or any(name.isdigit() or name in (REST, TAIL) for name, _ in kind.fields):
+        if not _object_record(kind):
             return None
         for name, value in kind.fields:
             out[name] = join(out[name], value) if name in out else value
     return replace(kinds[0], fields=tuple(out.items()))
 
 
+def _object_record(kind: Taint) -> bool:
+    """An object that knows its attributes (a NamedTuple, dataclass or class instance built in the
+    code): named fields, not a dict's keys nor a tuple's positions."""
+    return kind.fields is not None and not kind.mapping and not any(
+        name.isdigit() or name in (REST, TAIL) for name, _ in kind.fields)
+
+
 def appended(current: Value, given: Taint) -> Value:
     """APPENDROWS: a list bound to ``[]`` and filled by ``append`` of objects that know their
     fields (records of one structure, or objects of several classes): every element is such a
-    record, so ``xs[-1].wire`` and ``xs[0].wire`` are the appended objects' ``wire`` (a tail of
+    record, so ``xs[-1].qubit`` and ``xs[0].qubit`` are the appended objects' ``qubit`` (a tail of
     unknown length, :data:`TAIL`); None when that is not known (the caller keeps a plain container)."""
-    if given.fields is None or given.mapping or any(name.isdigit() or name in (REST, TAIL) for name, _ in given.fields):
+    if not _object_record(given):
         return None
     if current is None:
         return record({TAIL: given})
