@@ -222,7 +222,7 @@ class FileLinter:
         if problem is not None:
             return problem
         if not seeds and self._prepass is not None:
-            quick = self._no_context(source, module_name, result, wrappers)
+            quick = self._no_context(path, source, module_name, result, wrappers)
             if quick is not None:
                 return quick
         if not seeds and self.trees is not None:
@@ -390,7 +390,7 @@ class FileLinter:
         result.findings = self._locate(result.path, positions, raw)
         return [fact for call in calls if (fact := _locate_call(*call, positions)) is not None]
 
-    def _no_context(self, source: str, module_name: str, result: FileResult,
+    def _no_context(self, path: str, source: str, module_name: str, result: FileResult,
                     wrappers: frozenset[str] = frozenset()) -> FileResult | None:
         """The result of a file that passes the prefilter but holds nothing for the libcst
         analysis (no name that makes a traced context, no call site or wrapper the project-wide
@@ -415,7 +415,11 @@ class FileLinter:
         maybe: set[str] = set()
         if self.project_enabled and (wrappers or not result.mentions.isdisjoint(self.options.jitted)):
             jitted = self.options.jitted | wrappers
-            if may_record_calls(tree, jitted, ImportTable(module_name), self.options.tree_packages, maybe, no_context=True):
+            summary = self._summary_out()
+            recorded = may_record_calls(tree, jitted, ImportTable(module_name), self.options.tree_packages, maybe,
+                                        no_context=True, summary_out=summary)
+            self._keep_summary(path, source, module_name, summary)
+            if recorded:
                 return None
             if not maybe.isdisjoint(wrappers):
                 return None  # another file calls a wrapper of this one
@@ -442,12 +446,27 @@ class FileLinter:
             return None  # the full path reports what is wrong with the file
         imports = ImportTable(module_name)
         maybe: set[str] = set()
-        if may_record_calls(tree, self.options.jitted | wrappers, imports, self.options.tree_packages, maybe):
+        summary = self._summary_out()
+        recorded = may_record_calls(tree, self.options.jitted | wrappers, imports, self.options.tree_packages, maybe,
+                                    summary_out=summary)
+        self._keep_summary(path, source, module_name, summary)
+        if recorded:
             return None
         if not maybe.isdisjoint(wrappers):
             return None  # another file calls a wrapper of this one: its forwarding call is where JAX compiles
         result.facts = _facts(module_name, imports, [], [], [], maybe_wrappers=maybe)
         return result
+
+    def _summary_out(self) -> list | None:
+        """A list for ``may_record_calls``'s summary when the runner keeps them (:attr:`trees`)."""
+        return [] if self.trees is not None else None
+
+    def _keep_summary(self, path: str, source: str, module_name: str, summary: list | None) -> None:
+        """Keep, under (path, WRAPPER_CHECK) in :attr:`trees`, the ``calls.RecordSummary`` of this
+        text: the runner's wrapper check of the file (``may_record_calls`` of the same text, module
+        and tree packages, runner._records_wrapper_calls) reads it instead of parsing the file again."""
+        if summary and self.trees is not None:
+            self.trees[path, WRAPPER_CHECK] = (_text_digest(source), module_name, self.options.tree_packages, summary[0])
 
     def _syntax_error(self, path: str, source: str, exc: cst.ParserSyntaxError) -> FileResult:
         """JG001 at CPython's position and message when it agrees the file is invalid (its messages
@@ -583,6 +602,25 @@ def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outc
 
 
 FIRST = "first check"  # FileLinter.trees[path, FIRST]: see FileLinter._same_as_before
+WRAPPER_CHECK = "wrapper check"  # FileLinter.trees[path, WRAPPER_CHECK]: see FileLinter._keep_summary
+
+
+def kept_wrapper_check(trees: dict | None, path: str, data: bytes | None, module_name: str,
+                       tree_packages: frozenset[str], names: frozenset[str]) -> bool | None:
+    """``may_record_calls`` of ``data`` (the file's content now) with ``names``, from the summary
+    the first lint kept of the same text, module name and tree packages (FileLinter._keep_summary);
+    None when there is none."""
+    kept = trees.get((path, WRAPPER_CHECK)) if trees else None
+    if kept is None or data is None:
+        return None
+    digest, name, packages, summary = kept
+    if name != module_name or packages != tree_packages:
+        return None
+    try:
+        source = decode(data)
+    except (SyntaxError, UnicodeDecodeError, LookupError):
+        return None
+    return summary.may_record(names) if _text_digest(source) == digest else None
 
 
 def _text_digest(source: str) -> bytes:

@@ -567,7 +567,7 @@ def _follow_traced_calls(
     # first round's dispatch and crossmodule.wrapper_callers read them)
     reexports: dict[str, str] | None = _all_reexports(seeding, results)
     def keep(asked: dict[str, set[str]]) -> set[str]:
-        kept = _wrapper_checks(asked, options, cache, digests, workers)
+        kept = _wrapper_checks(asked, options, cache, digests, workers, seeding.trees)
         if record is not None:  # (their texts are read: a changed one is checked again by a replay)
             record.checked.update(asked)
             record.checks.update({path: [_names_key(names), path in kept] for path, names in asked.items()})
@@ -624,16 +624,24 @@ def _all_reexports(seeding: _Seeding, results) -> dict[str, str]:
 
 
 def _wrapper_checks(asked: dict[str, set[str]], options: LintOptions, cache: Cache | None, digests: dict[str, str],
-                    workers: _Workers | None) -> set[str]:
+                    workers: _Workers | None, trees: dict | None = None) -> set[str]:
     """The paths of ``asked`` ({path: wrapper names}, crossmodule.wrapper_callers's ``keep``) for
-    which :func:`_records_wrapper_calls` holds: with a file's content cached, else on the workers
-    of a parallel run (each is an ``ast`` parse and a walk), else here."""
+    which :func:`_records_wrapper_calls` holds: with a file's content cached, else from the
+    summary a first lint in this process kept of the same text (``trees``: engine.kept_wrapper_check),
+    else on the workers of a parallel run (each is an ``ast`` parse and a walk), else here."""
     answers: dict[tuple[str, str], bool] = {}
     todo: list[tuple[str, frozenset[str]]] = []
+    kept_check = None
+    if trees:  # (filled by this process's linter: the engine is imported)
+        from jitguard.lint.engine import kept_wrapper_check as kept_check
     for path, names in asked.items():
         key = _names_key(names)
         digest = digests.get(path)
         known = cache.wrapper_check(path, digest, key) if cache is not None and digest else None
+        if known is None and kept_check is not None:
+            known = kept_check(trees, path, _read_or_none(path), module_name(path), options.tree_packages, frozenset(names))
+            if known is not None and cache is not None and digest:
+                cache.put_wrapper_check(path, digest, key, known)
         if known is None:
             todo.append((path, frozenset(names)))
         else:

@@ -584,7 +584,7 @@ _AST_CONTAINERS = (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.
 
 def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTable,
                      tree_packages: frozenset[str] = frozenset(), wrappers_out: set[str] | None = None,
-                     no_context: bool = False) -> bool:
+                     no_context: bool = False, summary_out: list | None = None) -> bool:
     """Could ``FactExtractor.call_facts`` record a call in this module? Answered from CPython's
     ast (a seventh of libcst's parse time) for files that pass the prefilter only because they
     import a jitted function of the tree: if no call could be recorded, the file needs no libcst
@@ -607,11 +607,17 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     traced context, so the file jits nothing itself, and ``FactExtractor._callee`` can resolve a
     call only to an import of the tree, a method of a class of the file, or a module-level
     function of the file that is one of its wrappers: the others (``jax.jit(f)(x)``, a plain
-    function or a name of the file) are no candidates (:func:`_may_be_user_code`)."""
+    function or a name of the file) are no candidates (:func:`_may_be_user_code`).
+
+    ``summary_out`` (a list) gets the file's :class:`RecordSummary`: this function's answer for
+    any jitted names, ``no_context`` False and a fresh ``imports`` of the same module (the
+    runner's wrapper checks ask it instead of parsing the file again)."""
     scan = _AstScan(jitted)
     scan.run(tree)
     for stmt in sorted(scan.imports, key=_start):
         imports.add_ast_statement(stmt)
+    if summary_out is not None:
+        summary_out.append(RecordSummary(tree, scan, imports, tree_packages))
     wrappers = _wrapper_names(tree, scan, imports, tree_packages, set() if no_context else None)
     if wrappers_out is not None:
         wrappers_out.update(wrappers)
@@ -627,6 +633,64 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
         if any(_maybe_interesting(arg, scan.assigned) for arg in [*call.args, *(k.value for k in call.keywords)]):
             return True
     return False
+
+
+class RecordSummary:
+    """``may_record_calls(tree, names, imports, tree_packages)`` (``no_context`` False, ``imports``
+    a fresh table of the file's module) for any ``names``, from one scan of the file: what the
+    answer reads of the jitted names is only whether a call's last name is one of them (a
+    candidate, and through the candidates the file's wrappers), so each call's other tests,
+    which read no jitted name, are made once here.
+
+    For the calls the scan keeps (with arguments; a last name, or a called call): ``recorded``,
+    the last names of those that are user code (:func:`_may_be_user_code`) and in a loop or pass
+    something interesting; ``always``, whether a called call (``jax.jit(f)(x)``, a candidate
+    whatever the names) is one of them; ``owners``, for each last name of a user-code call that
+    passes a parameter of the module-level def it is in, those defs (wrappers when the name is
+    jitted), and ``call_owners``, those of called calls (wrappers whatever the names)."""
+
+    __slots__ = ("recorded", "always", "owners", "call_owners")
+
+    def __init__(self, tree: ast.Module, scan: _AstScan, imports: ImportTable, tree_packages: frozenset[str]) -> None:
+        recorded: set[str] = set()
+        owners: dict[str, set[str]] = {}
+        call_owners: set[str] = set()
+        always = False
+        spans = [(_start(loop), _end(loop)) for loop in scan.loops]
+        top = [(_start(n), _end(n), n) for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef]
+        calls = [(call, None) for call in scan.candidates if type(call.func) is ast.Call]
+        calls += [(call, _last_name(call.func)) for call in scan.candidates if type(call.func) is not ast.Call]
+        calls += scan.calls_of_others
+        for call, last in calls:
+            if not _may_be_user_code(call.func, imports, scan, tree_packages):
+                continue
+            start, end = _start(call), _end(call)
+            if any(lo <= start and end <= hi for lo, hi in spans) or any(
+                    _maybe_interesting(arg, scan.assigned) for arg in [*call.args, *(k.value for k in call.keywords)]):
+                if last is None:
+                    always = True
+                else:
+                    recorded.add(last)
+            for lo, hi, owner in top:
+                if lo <= start and end <= hi and not _passed_names(call).isdisjoint(_parameter_names(owner.args)):
+                    (call_owners if last is None else owners.setdefault(last, set())).add(owner.name)
+        self.recorded = frozenset(recorded)
+        self.always = always
+        self.owners = owners
+        self.call_owners = frozenset(call_owners)
+
+    def may_record(self, jitted: frozenset[str]) -> bool:
+        """``may_record_calls``'s answer with these jitted names."""
+        if self.always or not self.recorded.isdisjoint(jitted):
+            return True
+        wrappers = set(self.call_owners)
+        for name in jitted & self.owners.keys():
+            wrappers |= self.owners[name]
+        return not self.recorded.isdisjoint(wrappers)
+
+
+def _last_name(fn: ast.expr) -> str | None:
+    return fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
 
 
 class _AstScan:
