@@ -192,7 +192,7 @@ class FileLinter:
             if self._prepass is None:
                 return True
             probe = FileResult("", mentions=frozenset(self.options.mentioned(source)))
-            return self._no_context(source, module_name, probe) is None
+            return self._no_context("", source, module_name, probe) is None
         return self._imports_jitted(source) and self._calls_only("", source, module_name, FileResult("")) is None
 
     def _imports_jitted(self, source: str, wrappers: frozenset[str] = frozenset()) -> bool:
@@ -465,7 +465,7 @@ class FileLinter:
         """Keep, under (path, WRAPPER_CHECK) in :attr:`trees`, the ``calls.RecordSummary`` of this
         text: the runner's wrapper check of the file (``may_record_calls`` of the same text, module
         and tree packages, runner._records_wrapper_calls) reads it instead of parsing the file again."""
-        if summary and self.trees is not None:
+        if summary and path and self.trees is not None:
             self.trees[path, WRAPPER_CHECK] = (_text_digest(source), module_name, self.options.tree_packages, summary[0])
 
     def _syntax_error(self, path: str, source: str, exc: cst.ParserSyntaxError) -> FileResult:
