@@ -45,9 +45,12 @@ def _sdist_url(name: str, version: str, sha256: str) -> str:
 
 
 def _strip_top(member: str) -> str | None:
-    """The member's path without the archive's top folder; None for the top folder itself."""
+    """The member's path without the archive's top folder; None for the top folder itself and for a
+    path that would leave the destination (absolute, or with a ``..`` part)."""
     parts = member.replace("\\", "/").split("/", 1)
-    return parts[1] if len(parts) == 2 and parts[1] else None
+    if len(parts) != 2 or not parts[1] or parts[1].startswith("/") or ".." in parts[1].split("/"):
+        return None
+    return parts[1]
 
 
 def _extract_tar(data: bytes, dest: str) -> None:
