@@ -1,13 +1,19 @@
-# Shared by precision_projects.sh and precision_heldout.sh (sourced, not run): fetch pinned
-# pure-Python wheels into one --target folder each, then optionally lint each and print counts.
+# Shared by precision_projects.sh and precision_heldout*.sh (sourced, not run): fetch pinned
+# pure-Python wheels into one --target folder each, or pinned source distributions extracted into
+# one folder each, then optionally lint each and print counts.
 #
-#   fetch_and_check DIR CHECK [EXPECTED] < requirements   # one "name==version --hash=sha256:..." per line
+#   fetch_and_check DIR CHECK [EXPECTED] [KIND] < requirements   # one "name==version --hash=sha256:..." per line
+#
+# KIND: wheel (the default: pip installs the pinned wheel, --target DIR/NAME) or sdist (the pinned
+# source distribution, found through the package index's JSON API by its sha256, checked and
+# extracted into DIR/NAME without its top folder by _fetch_sdist.py: examples/, scripts/ and
+# notebooks included, nothing built or imported).
 #
 # EXPECTED (optional): "name=count ..." (a project not named expects 0); with it, --check marks each
 # project whose count differs, prints the total, and fails when any differs.
 
 fetch_and_check() {
-  local dir=$1 check=$2 expected=${3-} py=${PYTHON:-python3}
+  local dir=$1 check=$2 expected=${3-} kind=${4:-wheel} py=${PYTHON:-python3}
   if [[ ! -f $dir/.complete ]]; then
     local work
     work=$(mktemp -d)
@@ -15,6 +21,10 @@ fetch_and_check() {
     rm -rf "$dir"; mkdir -p "$dir"
     while read -r req; do
       local name=${req%%==*}
+      if [[ $kind == sdist ]]; then
+        "$py" "$(dirname "${BASH_SOURCE[0]}")/_fetch_sdist.py" "$dir/$name" "$req" < /dev/null
+        continue
+      fi
       echo "$req" > "$work/one.txt"
       "$py" -m pip install -q --no-deps --only-binary :all: --ignore-requires-python --no-compile \
           --require-hashes --target "$dir/$name" -r "$work/one.txt"
@@ -60,5 +70,11 @@ pinned_set() {
   local default=$1 expected=$2 check=0
   shift 2
   if [[ ${1:-} == --check ]]; then check=1; shift; fi
-  fetch_and_check "${1:-$default}" "$check" "$expected"
+  fetch_and_check "${1:-$default}" "$check" "$expected" "${PINNED_KIND:-wheel}"
+}
+
+# The same for a set pinned as source distributions (precision_heldout25.sh):
+# `pinned_sdist_set DEFAULT_DIR EXPECTED "$@" < requirements`.
+pinned_sdist_set() {
+  PINNED_KIND=sdist pinned_set "$@"
 }
