@@ -44,6 +44,7 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-reduce-on-plateau-weak-avg-value-second-step": {47},
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
+    "concrete_jax-jit-of-lambda-conv-strides-tuple-traced": {18},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
     "control_pennylane-pauli-sentence-simplify-drops-small-traced-coefficients": {40},
 }

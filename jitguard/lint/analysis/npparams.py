@@ -158,6 +158,34 @@ def _read(index, info, depth: int) -> dict[str, str]:
     return found
 
 
+def traced_sequence_params(index, info) -> set[str]:
+    """Parameters of a function every jit use of which is ``jax.jit`` (a decorator, a binding)
+    that every call of the module, by the function's name, fills with a tuple or list literal (or
+    a name bound once to one, :data:`SEQUENCE`). ``jax.jit`` flattens a tuple or list argument as a
+    pytree and hands the function the same container rebuilt with tracers as its items: still a
+    Python tuple or list, so indexing it with a traced integer asks the tracer for ``__index__``
+    (TracerIntegerConversionError, JAX 0.10.2, ``tests/test_holdout26_mechanisms.py``) as a literal
+    indexed in place does (JG104, ``walker.is_sequence``)."""
+    if info.is_method or info.cls is not None or not isinstance(info.node, cst.FunctionDef):
+        return set()
+    uses = [use for fn, use, _site in index.jit_uses if fn is info]
+    if not uses or any(use.qualname != "jax.jit" for use in uses):
+        return set()
+    sites = _call_sites(index, info)
+    if not sites or any(given is None for given, _scope in sites):
+        return set()
+    names = {p.name for p in info.positional}
+    for given, scope in sites:
+        names &= {name for name, value in given.items() if _sequence_literal(index, scope, value)}
+    return names
+
+
+def _sequence_literal(index, scope, value: cst.BaseExpression) -> bool:
+    """A tuple or list display, or a name bound once to one (``numpy_kind``'s SEQUENCE)."""
+    return isinstance(value, (cst.Tuple, cst.List)) or (
+        isinstance(value, cst.Name) and numpy_kind(index, scope, value) == SEQUENCE)
+
+
 def _call_sites(index, info) -> list[tuple[dict | None, object]]:
     """(parameter -> the argument expression, the caller's scope) per call of ``info`` (None for
     a call whose arguments are not read: starred); [] when there is none or the function is used

@@ -236,6 +236,10 @@ class Walker(CallSemantics):
             held = npparams.numpy_param(self.index, info, p.name) if p.name not in self.env else None
             {npparams.ARRAY: self.nparrays, npparams.ITEMS: self.npitems, npparams.SEQUENCE: self.seqs}.get(
                 held, set()).add(p.name)  # a SEQUENCE parameter is a Python list/tuple (is_sequence)
+        for name in npparams.traced_sequence_params(self.index, info) & self.env.keys():
+            # jax.jit hands a tuple/list argument over as a tuple/list of tracers: a Python sequence
+            self.seqs.add(name)
+            self.env[name] = dataclasses.replace(self.env[name], container=True)
         # the import table names resolve through: the function's own (ModuleIndex.imports_of: the
         # module's, or a child with the imports of this body and of the functions it is nested in)
         self.imports = analysis.index.imports_of(info)

@@ -132,6 +132,8 @@ class Concretization(Rule):
             _check_method(node, node.func, ctx)
         elif name in jaxsig.CONVERTS_TO_NUMPY:
             _check_numpy(node, name, ctx)
+        elif name in _SHAPE_QUERIES and first is not None:
+            _check_shape_of_items(node, name, first, ctx)
         elif name in jaxapi.NUMPY_SWALLOWS_CONVERSION:
             _check_swallowed(node, name, ctx)
         elif name in jaxapi.MATH_FUNCTIONS:
@@ -195,6 +197,36 @@ class Concretization(Rule):
                         "or select a function with `lax.switch(i, branches, *operands)`",
                     )
                     return
+
+
+# NumPy's and jax.numpy's shape queries: of an array they read its shape, of anything else
+# they build a NumPy array first (JAX 0.10.2: `jnp.ndim([x])` calls `np.ndim`, which calls
+# `np.asarray`; tests/test_holdout26_mechanisms.py)
+_SHAPE_QUERIES = frozenset({"jax.numpy.ndim", "jax.numpy.shape", "jax.numpy.size",
+                            "numpy.ndim", "numpy.shape", "numpy.size"})
+
+
+def _check_shape_of_items(node: cst.Call, name: str, first: cst.BaseExpression, ctx: Context) -> None:
+    """``jnp.ndim([x])``: the shape query of a tuple or list display (or a name bound once in the
+    function to one) that holds a traced array converts its items through NumPy
+    (TracerArrayConversionError under every transform)."""
+    items = first
+    if isinstance(first, cst.Name) and ctx.is_sequence(first):
+        items = ctx.index.binding(first.value, ctx.function)
+    if not isinstance(items, (cst.Tuple, cst.List)):
+        return
+    for el in items.elements:
+        taint = None if isinstance(el, cst.StarredElement) else ctx.array_taint(el.value)
+        if taint is not None:
+            short = name.rsplit(".", 1)[-1]
+            ctx.report(
+                node,
+                f"`{short}` of a Python list or tuple builds a NumPy array from its items first, and one is traced: "
+                f"{ctx.describe(el.value, taint)}",
+                f"Ask the array itself (`x.{short}`, `jnp.{short}(x)`), or stack the items into a JAX array first "
+                f"(`jnp.{short}(jnp.stack(items))`); the length of the list is `len(items)`",
+            )
+            return
 
 
 # dict methods that hash their first argument
