@@ -45,11 +45,9 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_pyautoarray-derived-grid-drops-array-module": {35},
-    "concrete_pyautogalaxy-dpie-constructor-numpy-sqrt-on-free-ellipticity": {38},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
     "concrete_sbi-lens-scipy-quad-subdivides-redshift-bins-in-jitted-simulator": {27},
     "control_pennylane-pauli-sentence-simplify-drops-small-traced-coefficients": {40},
-    "control_pyautogalaxy-multipole-shape-angle-while-wrap": {35},
     "static_fourier-features-mesh-corners-list-spread-into-static-args": {51},
 }
 
