@@ -49,11 +49,8 @@ class CachedTrainer(Critic):
 
 
 def train_cached(n):
-    trainer = CachedTrainer()
-    params = {"w": jnp.ones((3, 2)) * 0.1, "b": jnp.zeros(())}
-    last_obs = jnp.ones((5, 3))
-    rewards = jnp.ones(5)
-    return [trainer.update(params, last_obs, rewards) for _ in range(n)]
+    trainer, params = CachedTrainer(), {"w": jnp.full((3, 2), 0.1), "b": jnp.zeros(())}
+    return [trainer.update(params, jnp.ones((5, 3)), jnp.ones(5)) for _ in range(n)]
 
 
 GROWS = [train]

@@ -64,17 +64,16 @@ class Grid2DIrregularXp:
         return xp.square(self.values[:, 0] - coordinate[0]) + xp.square(self.values[:, 1] - coordinate[1])
 
 
-POSITIONS_XP = Grid2DIrregularXp(jnp.array([[1.0, 0.5], [-0.8, -0.6], [0.2, 1.1]]), xp=jnp)
-
-
 @jax.jit
-def log_likelihood_xp(einstein_radius):
-    source_plane = POSITIONS_XP.grid_2d_via_deflection_grid_from(deflections(einstein_radius, POSITIONS_XP.values))
-    return -0.5 * jnp.sum(source_plane.squared_distances_to_coordinate_from((0.0, 0.0)))
+def log_likelihood_xp(einstein_radius, image_positions):
+    grid = Grid2DIrregularXp(image_positions, xp=jnp)
+    traced_back = grid.grid_2d_via_deflection_grid_from(deflections(einstein_radius, image_positions))
+    return -0.5 * traced_back.squared_distances_to_coordinate_from((0.0, 0.0)).sum()
 
 
 def fit_xp():
-    return log_likelihood_xp(1.1)
+    image_positions = jnp.array([[1.0, 0.5], [-0.8, -0.6], [0.2, 1.1]])
+    return log_likelihood_xp(1.1, image_positions)
 
 
 RAISES = [(fit, "TracerArrayConversionError")]

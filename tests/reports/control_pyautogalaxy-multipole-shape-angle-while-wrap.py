@@ -62,13 +62,14 @@ class ModWrappedMultipole(EllipseMultipole):
 
 @jax.jit
 def perturbed_radii_mod(comps, phi):
-    multipole = ModWrappedMultipole(m=4, multipole_comps=(comps[0], comps[1]))
-    angle = multipole.get_shape_angle(xp=jnp)
-    return 1.0 + multipole.amplitude(xp=jnp) * jnp.cos(multipole.m * (phi - jnp.deg2rad(angle)))
+    multipole = ModWrappedMultipole(4, tuple(comps))
+    phase = phi - jnp.deg2rad(multipole.get_shape_angle(xp=jnp))
+    return 1.0 + multipole.amplitude(xp=jnp) * jnp.cos(multipole.m * phase)
 
 
 def fit_mod():
-    return perturbed_radii_mod(jnp.array([0.05, 0.02]), jnp.linspace(0.0, 2 * jnp.pi, 16))
+    phi = jnp.linspace(0.0, 2 * jnp.pi, 16)
+    return perturbed_radii_mod(jnp.array([0.05, 0.02]), phi)
 
 
 RAISES = [(fit, "TracerBoolConversionError")]
