@@ -649,7 +649,7 @@ class CallSemantics:
             plain = not bound_pos and not isinstance(func, cst.Call)  # not through partial
             self.analysis.hold_call(callee, callnone.call_values(self, call, callee, params) if plain else None)
             if plain:  # `xnp=np` left at its default, or a module passed
-                self.analysis.hold_modules(callee, modules_passed(self, call, callee, params))
+                self.analysis.hold_modules(callee, modules_passed(self, call, callee, params), self.info)
         self.analysis.called(callee)
         return callee, mapped
 
@@ -989,6 +989,8 @@ class CallSemantics:
                 self.analysis.propagate(init, mapped, self.info)
             if self.staged is not None:
                 self.analysis.stage(init, self.info)
+            # ATTRMODULE: what this construction gives `__init__`'s array-module parameters
+            self.analysis.hold_modules(init, modules_passed(self, call, init, init.positional[1:]), self.info)
             return
         name = self.resolve(call.func)
         args = positional_args(call)

@@ -426,13 +426,18 @@ def mapped_result(result: Value, tree: Taint) -> Value:
 
 
 # -- operators ------------------------------------------------------------------------------
-def binary(left: Value, right: Value, bitwise: bool, add: bool = False) -> Value:
+def binary(left: Value, right: Value, bitwise: bool, add: bool = False, numeric: bool = False) -> Value:
     """``left <op> right``; ``bitwise``: ``&``, ``|``, ``^`` (masks stay masks, dicts merge).
-    ``add`` (``+``) no longer decides anything: any operator of Python containers is a container."""
+    ``add`` (``+``) no longer decides anything: any operator of Python containers is a container.
+    ``numeric``: an operator no Python container nor None supports (``-``, ``/``, ``//``, ``%``,
+    ``**``, ``@``, shifts); on a child of a traced pytree (CHILDARITH: a leaf, a sub-tree or None)
+    it either raises TypeError or gives a traced array, so the result is an array."""
     t = join(left, right)
     if t is None:
         return None
     traced = [x for x in (left, right) if x is not None]
+    if numeric and not bitwise and any(x.child and not x.foreign for x in traced):
+        return Taint(t.origin)
     if all(x.container for x in traced):
         # tuple + tuple, list * 2, set(d) - set(keys), d1 | d2: Python containers in, a Python
         # container out (or a TypeError); no operator of Python containers makes an array
@@ -454,6 +459,8 @@ def unary(value: Value, invert: bool) -> Value:
     ``foreign``: ``-(-rows // chunk)`` of an ``eqx.filter_jit`` int parameter is a Python int)."""
     if value is None:
         return None
+    if value.child and not value.foreign:  # CHILDARITH: `-leaf` is an array; `-()`, `-None` raise
+        return Taint(value.origin, boolean=invert and value.boolean)
     return Taint(value.origin, boolean=invert and value.boolean, opaque=value.opaque, foreign=value.foreign)
 
 

@@ -126,6 +126,76 @@ def _module_of(walker, expr: cst.BaseExpression, scope, depth: int) -> str | Non
     return _either_module(walker, expr, scope, depth)
 
 
+def attribute_module(walker, text: str) -> str | None:
+    """ATTRMODULE: ``self.<attr>.<f>`` (or ``xp.<f>`` after ``xp = self.<attr>``, bound once) in a
+    method, where ``__init__`` stores ``self.<attr>`` from an array-module parameter (``xp=np``)
+    and nothing else in the class assigns it: the module the instance's construction gave. That is
+    the one the constructions made in traced code give (``Grid(values=self.values - d)`` in a
+    method called under jit leaves ``xp`` at its default): NumPy when one of them does, as for a
+    parameter (:func:`held_module`); None when none was seen (a module-level ``Grid(v, xp=jnp)``
+    is not one: nothing is known of the instances traced code makes)."""
+    info = walker.info
+    if not info.is_method or info.cls is None or not info.positional:
+        return None
+    selfname = info.positional[0].name
+    head, _, rest = text.partition(".")
+    if head == selfname:
+        attr, _, rest = rest.partition(".")
+    else:
+        attr = _self_alias(walker.index, info, head, selfname)
+    init = info.cls.methods.get("__init__")
+    if not attr or init is None or init is info:
+        return None
+    param = _stored_module_param(walker.index, info.cls, init, attr)
+    if param is None:
+        return None
+    held = walker.analysis.modules_held(init, param)
+    module = "numpy" if "numpy" in held else next(iter(held)) if len(held) == 1 else None
+    if module is None:
+        return None
+    return f"{module}.{rest}" if rest else module
+
+
+def _self_alias(index, info: FunctionInfo, name: str, selfname: str) -> str | None:
+    """``attr`` when ``name`` is bound once in ``info``, to ``self.<attr>`` (not a parameter)."""
+    if info.param(name) is not None:
+        return None
+    values = index.assigned_names(info).get(name) or []
+    if len(values) != 1:
+        return None
+    value = values[0]
+    if (isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name)
+            and value.value.value == selfname):
+        return value.attr.value
+    return None
+
+
+def _stored_module_param(index, klass, init: FunctionInfo, attr: str) -> str | None:
+    """The array-module parameter of ``init`` that ``self.<attr> = <param>`` stores, when that is
+    the only assignment of ``<attr>`` on ``self`` in the class's methods."""
+    candidates = array_module_params(index, init)
+    if not candidates:
+        return None
+    found = None
+    for method in klass.methods.values():
+        if not method.positional or not isinstance(method.node, cst.FunctionDef):
+            continue
+        selfname = method.positional[0].name
+        for node in own_nodes(method.node.body):
+            targets = (node.targets if isinstance(node, cst.Assign)
+                       else [node] if isinstance(node, (cst.AnnAssign, cst.AugAssign)) else [])
+            for t in targets:
+                target = t.target
+                if (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
+                        and target.value.value == selfname and target.attr.value == attr):
+                    value = getattr(node, "value", None)
+                    if (method is not init or found is not None or not isinstance(node, cst.Assign)
+                            or not isinstance(value, cst.Name) or value.value not in candidates):
+                        return None
+                    found = value.value
+    return found
+
+
 def _defaults(index, info: FunctionInfo) -> dict[str, tuple[str, bool]]:
     if not isinstance(info.node, cst.FunctionDef):
         return {}

@@ -151,9 +151,12 @@ class Analysis:
         if self.traces.traced(callee) or self.traces.kind(callee) == STAGED:
             self.schedule(callee)
 
-    def hold_modules(self, callee: FunctionInfo, modules: dict[str, str]) -> None:
+    def hold_modules(self, callee: FunctionInfo, modules: dict[str, str], caller: FunctionInfo | None = None) -> None:
         """A call made from traced code gives ``callee``'s array-module parameters these modules
-        (its default, or one passed): walk ``callee`` again when one is new."""
+        (its default, or one passed): walk ``callee`` again when one is new, and the caller, whose
+        reading of what the call returns depends on them (HELDMODULE: ``xp.arctan2`` in a helper
+        called with ``xp=jnp`` returns a tracer; the summary asked before this call was seen did
+        not know the module)."""
         changed = False
         for name, module in modules.items():
             held = self._modules.setdefault((callee, name), set())
@@ -162,6 +165,17 @@ class Analysis:
                 changed = True
         if changed:
             self.schedule(callee)
+            if caller is not None:
+                self.schedule(caller)
+            if callee.name == "__init__" and callee.cls is not None:
+                for method in callee.cls.methods.values():  # ATTRMODULE: `self._xp` they read
+                    if self.traces.traced(method) or self.staged(method) is not None:
+                        self.schedule(method)
+
+    def _held_key(self, callee: FunctionInfo) -> frozenset:
+        """The array modules held for ``callee``'s module parameters so far (HELDMODULE): a summary
+        walked before a call passed ``xp=jnp`` is not the one after."""
+        return frozenset((name, frozenset(held)) for (fn, name), held in self._modules.items() if fn is callee)
 
     def modules_held(self, callee: FunctionInfo, name: str) -> set[str]:
         """The array modules calls made from traced code give parameter ``name`` of ``callee``."""
@@ -277,7 +291,7 @@ class Analysis:
         in the caller, the caller's names it closes over hold ``closure``; ``kind``: the caller's
         kind of trace)?"""
         seen = None if closure is None else frozenset((n, t.flags) for n, t in closure.items())
-        key = (callee, frozenset(traced), self.staged(callee) is not None, seen, kind)
+        key = (callee, frozenset(traced), self.staged(callee) is not None, seen, kind, self._held_key(callee))
         if key in self._summaries:
             return self._summaries[key]
         if key in self._in_summary:  # recursion: first assume a Python value, then the worst

@@ -27,7 +27,7 @@ from jitguard.lint.analysis.instances import mapping_alias_params, static_proper
 from jitguard.lint.analysis.jitcontext import FunctionInfo
 from jitguard.lint.analysis.imports import dotted
 from jitguard.lint.analysis.lattice import TAIL, Taint
-from jitguard.lint.analysis.moduledefaults import array_module_params, held_module, remote_modules
+from jitguard.lint.analysis.moduledefaults import array_module_params, attribute_module, held_module, remote_modules
 from jitguard.lint.analysis.walk import children, iter_nodes
 from jitguard.lint.analysis.memo import PerIndex
 
@@ -157,6 +157,11 @@ class Context:
     def report(self, node: cst.CSTNode, message: str, help: str = "", fix: "Fix | None" = None) -> None:
         """Report a violation of the rule whose hook is running, at ``node``."""
         self._w.report(self._code, node, message, help, fix)
+
+
+# operators no Python container nor None supports (lattice.binary, CHILDARITH)
+_NUMERIC_OPERATORS = (cst.Subtract, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power, cst.MatrixMultiply,
+                      cst.LeftShift, cst.RightShift)
 
 
 class Walker(CallSemantics):
@@ -314,6 +319,8 @@ class Walker(CallSemantics):
             module = self.module_params.get(head)
             if module is not None:  # `xnp.stack` with `xnp=np` left at its default (never rebound)
                 return f"{module}.{rest}" if rest else module
+        if found is None and self.info.is_method and (text := dotted(expr)) is not None and "." in text:
+            return attribute_module(self, text)  # ATTRMODULE: `self._xp.stack`, `xp = self._xp`
         return found
 
     def _module_params(self) -> dict[str, str]:
@@ -1092,7 +1099,8 @@ class Walker(CallSemantics):
     def ev_BinaryOperation(self, node: cst.BinaryOperation) -> Taint | None:
         left, right = self.ev(node.left), self.ev(node.right)
         bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
-        return (lattice.binary(left, right, bitwise, isinstance(node.operator, cst.Add))
+        numeric = isinstance(node.operator, _NUMERIC_OPERATORS)
+        return (lattice.binary(left, right, bitwise, isinstance(node.operator, cst.Add), numeric)
                 or self.on_captured_array(node, [node.left, node.right]))
 
     def ev_UnaryOperation(self, node: cst.UnaryOperation) -> Taint | None:
