@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from jitguard.lint.analysis import classtruth, pytree_annot
+from jitguard.lint.analysis import classtruth, pytree_annot, scalarattrs
 from jitguard.lint.analysis.crossmodule import (
     MAX_ROUNDS,
     dispatch,
@@ -234,6 +234,7 @@ def with_tree_names(paths: list[str], options: LintOptions | None, digests: dict
         fields, classes = pytree_annot.resolve(fields, marked, paths, lambda p: named(p) or module_name(p), _text)
     # private names used outside their module matter only for jitted ones (privatecalls)
     fields = {f for f in fields if not f.startswith(USED_ELSEWHERE) or f[len(USED_ELSEWHERE):] in names}
+    fields = scalarattrs.tree_entries(fields)  # a scalar attribute only where no store may be anything else
     packages = frozenset((named(p) or module_name(p)).split(".", 1)[0] for p in paths)
     return dataclasses.replace(options, jitted=frozenset(names), jit_modules=frozenset(modules), tree_packages=packages,
                                metadata_fields=frozenset(fields), static_methods=frozenset(methods),

@@ -92,6 +92,7 @@ _STATIC_FIELD_CALL = re.compile(r"^[ \t]+(\w+)[ \t]*:([^=\n]*)=[ \t]*[\w.]*stati
 NOT_NONE = "\x00metadata-not-none:"
 MAYBE_NONE = "\x00metadata-maybe-none:"
 _MAY_BE_NONE_WORDS = ("None", "Optional", "Any", "object")
+SCALAR_ATTR = "\x00scalar-attr:"  # VMAPSCALAR's kept entries (jitguard.lint.analysis.scalarattrs.SCALAR)
 # a private name (``_name``, not a dunder) a file uses without defining it as a jitted function:
 # imported (``from a import _fill``) or called as an attribute (``a._fill(x, 8)``,
 # ``self._step(x, 8)`` in a subclass): entries USED_ELSEWHERE + name, kept for the tree's jitted
@@ -184,6 +185,9 @@ def metadata_names(source: str) -> tuple[set[str], set[str]]:
         # entries, resolved once the tree is scanned
         fields |= registrar_entries(source)
     fields |= _class_scans(source)
+    from jitguard.lint.analysis import scalarattrs  # re only
+
+    fields |= scalarattrs.scan(source)  # VMAPSCALAR: stores of Python scalars, and the other stores
     from jitguard.lint.analysis.pytree_aux import shape_methods  # ast only
 
     shaped = shape_methods(source)  # `def batch_axes(self): return self.x.shape[:-1]`
@@ -243,10 +247,11 @@ class LintOptions:
 
     def tree_names(self) -> frozenset[str]:
         """Every name of the tree a file's result can depend on (the cache keys on them)."""
+        from jitguard.lint.analysis import scalarattrs
         from jitguard.lint.analysis.classtruth import plain_names
 
         names = self.jitted | self.jit_modules | self.tree_packages | self.metadata_fields | self.static_methods
-        names = names | plain_names(self.metadata_fields)
+        names = names | plain_names(self.metadata_fields) | scalarattrs.scalar_names(self.metadata_fields)
         for qualname, aux, refs, _bound, _closed in self.annotated_classes:
             names = names | {qualname.rpartition(".")[2], *aux, *(f for f, _c in refs)}
         return names
@@ -272,7 +277,7 @@ class LintOptions:
         if states is None:
             out: dict[str, list[str]] = {}
             for entry in self.metadata_fields:
-                for mark in (NOT_NONE, MAYBE_NONE, USED_ELSEWHERE):
+                for mark in (NOT_NONE, MAYBE_NONE, USED_ELSEWHERE, SCALAR_ATTR):
                     if entry.startswith(mark):
                         out.setdefault(entry[len(mark):], []).append(entry)
             states = {name: tuple(entries) for name, entries in out.items()}

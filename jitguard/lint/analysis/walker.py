@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import annotated, dispatch, flatten_leaves, jaxapi, jaxsig, jitcontext, keyedmaps, lattice, npparams, objects, unflatten_hooks
+from jitguard.lint.analysis import annotated, dispatch, flatten_leaves, jaxapi, jaxsig, jitcontext, keyedmaps, lattice, npparams, objects, scalarattrs, unflatten_hooks
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.carries import arriving_tuple, carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
@@ -1032,6 +1032,8 @@ class Walker(CallSemantics):
             return None  # aux data of the annotation-sorted classes `node.value` is known to be one of
         if static_property(self, t, attr):
             return None  # a property of this module's classes reading only metadata or shapes
+        if self.kind == jitcontext.BATCHED and scalarattrs.SCALAR + attr in self.index.static_field_names:
+            return None  # VMAPSCALAR: vmap hands a Python scalar leaf over as it is (analysis/scalarattrs.py)
         if not t.foreign and attr in array_fields(self.index):
             # a field every class here declares an array, or a tree_flatten child filled with one:
             # a traced leaf (a boolean mask when every construction stores one)
