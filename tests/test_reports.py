@@ -45,7 +45,6 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
-    "control_pennylane-pauli-sentence-simplify-drops-small-traced-coefficients": {40},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
