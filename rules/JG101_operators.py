@@ -73,24 +73,13 @@ def magnitude(h):
 
 
 class Masked(dict):
-    def __add__(self, other):
-        return Masked({**self, **other})
-
     def zeroed(self, tol=1e-6):
         return {key: jnp.where(jnp.abs(w) < tol, 0.0, w) for key, w in self.items() if key != "skip"}
 
 
-class Axis:
-    def __init__(self, label):
-        self.label = label
-
-    def __rmul__(self, weight):
-        return Masked({self.label: weight})
-
-
 @jax.jit
 def combine_masked(a, b):
-    terms = a * Axis("u") + b * Axis("v")
+    terms = Masked(a * Basis("u") + b * Basis("v"))
     if len(terms) > 1:  # the number of keys is static
         return sum(terms.zeroed().values())
     return a

@@ -270,11 +270,7 @@ class FactExtractor:
         if isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name):
             owner = fn.value.value
             if owner == "self" and func is not None:
-                cls = func.cls or ModuleIndex.enclosing_class(func)
-                if cls is not None and fn.attr.value in cls.methods:
-                    return f"{prefix}{cls.name}.{fn.attr.value}", True
-                found = self._inherited(cls, fn.attr.value, func, prefix) if cls is not None else None
-                return (found[0], True) if found is not None else None
+                return self._self_callee(fn, func, prefix)
             own = self._own_class_method(fn, func)
             if own is not None:
                 return (own[0] if own[2] else f"{prefix}{own[0]}"), own[1]
@@ -286,6 +282,16 @@ class FactExtractor:
                     return f"{prefix}{resolved}", False
                 return resolved, False
         return None
+
+    def _self_callee(self, fn: cst.Attribute, func: FunctionInfo, prefix: str) -> tuple[str, bool] | None:
+        """``self.method(...)``: the enclosing class's own method, or the one it inherits."""
+        cls = func.cls or ModuleIndex.enclosing_class(func)
+        if cls is None:
+            return None
+        if fn.attr.value in cls.methods:
+            return f"{prefix}{cls.name}.{fn.attr.value}", True
+        found = self._inherited(cls, fn.attr.value, func, prefix)
+        return (found[0], True) if found is not None else None
 
     def _own_class_method(self, fn: cst.Attribute, func: FunctionInfo | None) -> tuple[str, bool, bool] | None:
         """``Cls.method(...)`` with ``Cls`` a class of this module (not shadowed where the call is),
