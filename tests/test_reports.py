@@ -48,7 +48,6 @@ MISSED: dict[str, set[int]] = {
     "concrete_pyautoarray-derived-grid-drops-array-module": {35},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
     "concrete_sbi-lens-scipy-quad-subdivides-redshift-bins-in-jitted-simulator": {27},
-    "control_pennylane-pauli-sentence-simplify-drops-small-traced-coefficients": {40},
     "static_fourier-features-mesh-corners-list-spread-into-static-args": {51},
 }
 

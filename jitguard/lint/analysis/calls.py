@@ -270,13 +270,10 @@ class FactExtractor:
         if isinstance(fn, cst.Attribute) and isinstance(fn.value, cst.Name):
             owner = fn.value.value
             if owner == "self" and func is not None:
-                cls = func.cls or ModuleIndex.enclosing_class(func)
-                if cls is not None and fn.attr.value in cls.methods:
-                    return f"{prefix}{cls.name}.{fn.attr.value}", True
-                return None
+                return self._self_callee(fn, func, prefix)
             own = self._own_class_method(fn, func)
             if own is not None:
-                return f"{prefix}{own[0]}", own[1]
+                return (own[0] if own[2] else f"{prefix}{own[0]}"), own[1]
             resolved = imports.resolve(fn)
             if resolved is None or not _in_tree(resolved, self.tree_packages):
                 return None
@@ -286,11 +283,24 @@ class FactExtractor:
                 return resolved, False
         return None
 
-    def _own_class_method(self, fn: cst.Attribute, func: FunctionInfo | None) -> tuple[str, bool] | None:
+    def _self_callee(self, fn: cst.Attribute, func: FunctionInfo, prefix: str) -> tuple[str, bool] | None:
+        """``self.method(...)``: the enclosing class's own method, or the one it inherits."""
+        cls = func.cls or ModuleIndex.enclosing_class(func)
+        if cls is None:
+            return None
+        if fn.attr.value in cls.methods:
+            return f"{prefix}{cls.name}.{fn.attr.value}", True
+        found = self._inherited(cls, fn.attr.value, func, prefix)
+        # (a base of another module: not read through `self`, whose class may be any subclass;
+        # on the heldout19 set it gave setup loops over a few components, each once: not churn)
+        return (found[0], True) if found is not None and not found[2] else None
+
+    def _own_class_method(self, fn: cst.Attribute, func: FunctionInfo | None) -> tuple[str, bool, bool] | None:
         """``Cls.method(...)`` with ``Cls`` a class of this module (not shadowed where the call is),
         or ``obj.method(...)`` with ``obj`` bound once to ``Cls(...)`` (``instances.constructed_instance``):
         (``Cls.method``, whether the instance, or for a classmethod the class, is bound to its first
-        parameter) when ``Cls`` defines ``method`` itself. Read before the import table, which gives
+        parameter, whether the name is another module's) when ``Cls`` defines ``method`` itself or
+        inherits it (:meth:`_inherited`). Read before the import table, which gives
         the module's own classes no qualified name of the checked tree."""
         from jitguard.lint.analysis.instances import constructed_instance
 
@@ -306,8 +316,31 @@ class FactExtractor:
             klass, bound = self.index.classes[made[0]], True
         method = klass.methods.get(attr)
         if method is None:
+            inherited = self._inherited(klass, attr, func, "")
+            if inherited is None:
+                return None
+            return inherited[0], bound or inherited[1], inherited[2]
+        return f"{klass.name}.{attr}", bound or method.is_classmethod, False  # a classmethod binds the class
+
+    def _inherited(self, klass, attr: str, func: FunctionInfo | None, prefix: str) -> tuple[str, bool, bool] | None:
+        """The method ``attr`` that ``klass`` (not defining it) inherits, as (its qualified name, it
+        is a classmethod, it is another module's): a base's of this module (Python's
+        method resolution order, ``ModuleIndex.find_method``), or, for a class whose one base is
+        a class of another module of the checked tree, that class's ``attr`` (whether it has one,
+        and whether it is jitted, the project index reads from that module's facts)."""
+        method = self.index.find_method(klass, attr)
+        if method is not None and method.cls is not None:
+            return f"{prefix}{method.cls.name}.{attr}", method.is_classmethod, False
+        bases = klass.node.bases
+        if method is not None or len(bases) != 1 or bases[0].keyword is not None:
             return None
-        return f"{klass.name}.{attr}", bound or method.is_classmethod  # a classmethod binds the class
+        base = bases[0].value
+        if isinstance(base, cst.Name) and base.value in self.index.classes:
+            return None  # a base of this module that does not define it either
+        resolved = self.index.imports_of(func).resolve(base)
+        if resolved is None or not _in_tree(resolved, self.tree_packages) or "." not in resolved:
+            return None
+        return f"{resolved}.{attr}", False, True
 
     def _arg_kinds(self, expr: cst.BaseExpression, func: FunctionInfo | None, loops: tuple) -> dict:
         """What makes the argument worth a second look, as ``ArgFact`` fields (empty: nothing)."""
@@ -705,6 +738,7 @@ class _AstScan:
         self.assigned: set[str] = set()  # names assigned a container literal, a call, ...
         self.classes: set[str] = set()
         self.methods: set[str] = set()  # functions defined in a class body
+        self.bases: set[str] = set()  # plain names that classes of the file derive from
         self.defined: set[str] = set()
         self.imports: list[ast.stmt] = []
 
@@ -740,6 +774,7 @@ class _AstScan:
             elif kind is _CLASS:
                 self.classes.add(node.name)
                 self.methods.update(n.name for n in node.body if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef))
+                self.bases.update(b.id for b in node.bases if type(b) is ast.Name)
             else:  # a def
                 self.defined.add(node.name)
             extend(children(node))
@@ -804,11 +839,15 @@ def _may_be_user_code(fn: ast.expr, imports: ImportTable, scan: _AstScan, tree_p
         return resolved != fn.id and _in_tree(resolved, tree_packages)
     if type(fn) is ast.Attribute and type(fn.value) is ast.Name:
         owner = fn.value.id
+        # a class of the file deriving from a class another module of the tree defines: its
+        # instances run that class's methods (FactExtractor._inherited)
+        inherits = (owner == "self" or owner in defined) and any(
+            b in imports.names and _in_tree(imports.resolve_text(b), tree_packages) for b in scan.bases)
         if owner == "self":
-            return fn.attr in defined  # a method of a class of the file
+            return fn.attr in defined or inherits  # a method of a class of the file
         if owner in scan.classes:
             return True
-        if fn.attr in scan.methods and owner in defined:
+        if (fn.attr in scan.methods or inherits) and owner in defined:
             return True  # `obj.method(...)`, `obj` maybe bound to an instance of a class of the file
         return owner in imports.names and _in_tree(imports.resolve_text(f"{owner}.{fn.attr}"), tree_packages)
     return False

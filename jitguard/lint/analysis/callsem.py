@@ -22,7 +22,7 @@ import weakref
 
 import libcst as cst
 
-from jitguard.lint.analysis import callnone, dispatch, jaxapi, jaxsig, keyedmaps, lattice, objects, spread, staticpos
+from jitguard.lint.analysis import callnone, dispatch, jaxapi, jaxsig, keyedmaps, lattice, objects, operators, spread, staticpos
 from jitguard.lint.analysis.spread import spread_keywords
 from jitguard.lint.analysis.facts import MODULE_CODE, ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import ARRAY_MODULES, modules_passed
@@ -132,7 +132,11 @@ class CallSemantics:
         self._collect(node, arg_taints)
         self._pop_key(node)
         self._propagate_call(node)
-        built = self._record_construction(node) or objects.instance_value(self, node)
+        dispatched = operators.dispatched_value(self, node)  # abs(obj): its class's __abs__
+        if dispatched is not None and dispatched[0] is not None:
+            return dispatched[0]
+        built = (self._record_construction(node) or objects.instance_value(self, node)
+                 or operators.dict_subclass_value(self, node))
         if built is not None:
             return built[0]
         local = self._local_callee(node)

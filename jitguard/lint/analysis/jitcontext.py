@@ -453,6 +453,9 @@ class TransformUse:
     not_none: frozenset[str] = frozenset()
 
 
+_OPERATIONS = (cst.BinaryOperation, cst.UnaryOperation)
+
+
 class ModuleIndex:
     """Functions, classes and jit contexts of one module."""
 
@@ -977,6 +980,9 @@ class ModuleIndex:
         if type(expr) is cst.Call and expr.args and depth > 0 and not expr.args[0].star \
                 and self.resolve(expr.func, scope) == "dataclasses.replace":
             return self.instance_class(expr.args[0].value, scope, depth - 1)  # the same class again
+        if type(expr) is cst.Call and type(expr.func) is cst.Name and expr.func.value == "abs" and depth > 0 \
+                and len(expr.args) == 1 and "abs" not in self.classes:
+            return self._operator_class(expr, scope, depth)
         if type(expr) is cst.Call and type(expr.func) is cst.Name:
             # `cls(...)` in a classmethod of a class nothing derives from: that class
             klass = self.classes.get(expr.func.value) or classmethod_class(self, scope, expr.func.value)
@@ -985,7 +991,17 @@ class ModuleIndex:
             return self._factory_class(expr.func.value, scope, depth - 1)
         if type(expr) is cst.Attribute and depth > 0:
             return self._stored_instance_class(expr, scope, depth - 1)
+        if type(expr) in _OPERATIONS and depth > 0:
+            return self._operator_class(expr, scope, depth)
         return None
+
+    def _operator_class(self, expr: cst.BaseExpression, scope: FunctionInfo | None, depth: int) -> ClassInfo | None:
+        """``a + b``, ``c * obj``, ``-obj``, ``abs(obj)`` running a dunder of a class of this module
+        (OPDISPATCH, ``operators.operator_method``): the class every return of that dunder builds."""
+        from jitguard.lint.analysis import operators
+
+        found = operators.operator_method(self, expr, scope, depth)
+        return operators.returned_class(self, found[0], depth - 1) if found is not None else None
 
     def _factory_class(self, name: str, scope: FunctionInfo | None, depth: int) -> ClassInfo | None:
         """The class every ``return`` of the plain function ``name`` (no decorator, not a method)

@@ -843,6 +843,7 @@ def repeated_functions(index, unbounded) -> dict:
     for call, func, _k, loops in index.calls:
         callee = _called_function(index, call, func)
         callees = (callee,) if callee is not None else _parameter_methods(index, call, func)
+        callees = tuple(callees) + subclass_overrides(index, call, func)
         if not callees:
             continue
         if any(runs_on(loop, func) for loop in loops):
@@ -865,6 +866,36 @@ def repeated_functions(index, unbounded) -> dict:
                     out.setdefault(callee, f"each time `{caller.display()}` runs")
     cache["repeated"] = out
     return out
+
+
+def subclass_overrides(index, call: cst.Call, func) -> tuple:
+    """``self.step(x)`` in a method ``run`` of a base class: the ``step`` of each subclass of the
+    module whose instances the module's code is seen running ``run`` on (``Fast(...).run(x, n)``,
+    or a name bound once to ``Fast(...)``), where it differs from the base's own (Python looks
+    ``step`` up on the instance's class, so the override runs in the base's loop: JAX 0.10.2,
+    tests/test_recallgaps_mechanisms.py). Empty for any other call."""
+    fn = call.func
+    if (func is None or not func.is_method or func.is_classmethod or func.cls is None or not func.positional
+            or not isinstance(fn, cst.Attribute) or not isinstance(fn.value, cst.Name)
+            or fn.value.value != func.positional[0].name or not index.has_subclass(func.cls)):
+        return ()
+    return _memo(index, ("overrides", func, fn.attr.value), lambda: _overrides(index, func, fn.attr.value), ())
+
+
+def _overrides(index, func, name: str) -> tuple:
+    own = index.find_method(func.cls, name)
+    found: list = []
+    for call, scope, _klass, _loops in index.calls:
+        run = call.func
+        if not isinstance(run, cst.Attribute) or run.attr.value != func.name:
+            continue
+        klass = index.instance_class(run.value, scope)
+        if klass is None or klass is func.cls or index.find_method(klass, func.name) is not func:
+            continue
+        method = index.find_method(klass, name)
+        if method is not None and method is not own and method.is_method and method not in found:
+            found.append(method)
+    return tuple(found)
 
 
 def _called_function(index, call: cst.Call, func):

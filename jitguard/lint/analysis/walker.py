@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from jitguard.lint.analysis import annotated, dispatch, flatten_leaves, jaxapi, jaxsig, jitcontext, keyedmaps, lattice, npparams, objects, scalarattrs, unflatten_hooks
+from jitguard.lint.analysis import annotated, dispatch, flatten_leaves, jaxapi, jaxsig, jitcontext, keyedmaps, lattice, npparams, objects, operators, scalarattrs, unflatten_hooks
 from jitguard.lint.analysis.callsem import CallSemantics
 from jitguard.lint.analysis.carries import arriving_tuple, carry_fields
 from jitguard.lint.analysis.instances import mapping_alias_params, static_property, truthy_instance_params
@@ -1100,6 +1100,9 @@ class Walker(CallSemantics):
 
     def ev_BinaryOperation(self, node: cst.BinaryOperation) -> Taint | None:
         left, right = self.ev(node.left), self.ev(node.right)
+        dispatched = operators.dispatched_value(self, node)  # a dunder of the module's classes runs
+        if dispatched is not None and dispatched[0] is not None:
+            return dispatched[0]
         bitwise = isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
         numeric = isinstance(node.operator, _NUMERIC_OPERATORS)
         return (lattice.binary(left, right, bitwise, isinstance(node.operator, cst.Add), numeric)
@@ -1109,6 +1112,9 @@ class Walker(CallSemantics):
         t = self.ev(node.expression)
         if isinstance(node.operator, cst.Not):
             return lattice.negation(t)  # `not y` is bool(y): concrete for a concrete array
+        dispatched = operators.dispatched_value(self, node)  # -obj: its class's __neg__
+        if dispatched is not None and dispatched[0] is not None:
+            return dispatched[0]
         return lattice.unary(t, isinstance(node.operator, cst.BitInvert)) or self.on_captured_array(node, [node.expression])
 
     def ev_BooleanOperation(self, node: cst.BooleanOperation) -> Taint | None:
