@@ -261,3 +261,33 @@ def test_every_leaf_of_a_carry_or_argument_is_traced_in_the_body() -> None:
 
     lax.scan(keeps_none, (jnp.ones(()), None), None, 1)
     assert seen["none"] is None
+
+
+# -- objects held by lists and dicts (issues 10, 11: ROWSTAIL, EXTENDROWS, DICTROWS) ----------------
+STAGE = lattice.record({"weight": ARRAY, "order": None})  # Stage(t, 0): a traced and a static field
+
+
+def test_iterating_a_list_of_one_kind_of_objects_gives_them() -> None:
+    """ROWSTAIL: a list of unknown length filled by append (or a comprehension of one constructor)."""
+    kept = lattice.appended(None, STAGE)
+    assert lattice.key_of(kept) == STAGE
+    assert lattice.field(lattice.key_of(kept), "order") == (True, None)
+    assert lattice.key_of(lattice.record({lattice.TAIL: ARRAY})) == ARRAY  # not objects: an element, as before
+
+
+def test_extending_a_list_adds_the_objects_of_the_other() -> None:
+    """EXTENDROWS: `kept.extend([Stage(t, 0), Stage(t, 1)])` / `kept += [...]`."""
+    literal = lattice.record({"0": STAGE, "1": STAGE})
+    assert lattice.rows(literal) == STAGE
+    assert lattice.key_of(lattice.appended(lattice.appended(None, STAGE), lattice.rows(literal))) == STAGE
+    assert lattice.rows(lattice.record({"0": ARRAY, "1": STAGE})) is None  # not all objects
+    assert lattice.appended(None, None) is None
+
+
+def test_a_dict_filled_by_key_holds_its_objects_under_any_key() -> None:
+    """DICTROWS: `table[k] = Stage(...)` then `.values()` / `.items()`."""
+    table = lattice.filled(lattice.filled(None, STAGE), STAGE)
+    assert table.mapping and lattice.values_of(table) == STAGE
+    assert lattice.key_of(table) is None  # iterating a dict gives its keys
+    assert lattice.values_of(lattice.record({"a": STAGE, "b": ARRAY}, mapping=True)) is None
+    assert lattice.filled(None, ARRAY) is None  # an array stored: nothing known of fields

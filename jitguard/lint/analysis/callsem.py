@@ -26,7 +26,7 @@ from jitguard.lint.analysis import callnone, dispatch, jaxapi, jaxsig, keyedmaps
 from jitguard.lint.analysis.spread import spread_keywords
 from jitguard.lint.analysis.facts import MODULE_CODE, ReturnSummary, TracedArg, TypeGuard
 from jitguard.lint.analysis.moduledefaults import ARRAY_MODULES, modules_passed
-from jitguard.lint.analysis.jitcontext import NOT_NONE, FunctionInfo, flaglike_default, positional_args
+from jitguard.lint.analysis.jitcontext import NOT_NONE, ClassInfo, FunctionInfo, flaglike_default, positional_args
 from jitguard.lint.analysis.lattice import Origin, Taint
 from jitguard.lint.analysis.memo import PerIndex
 from jitguard.lint.analysis.walk import children, iter_nodes, own_nodes
@@ -179,7 +179,7 @@ class CallSemantics:
         if given is None:
             return
         element = lattice.element(given) if func.attr.value == "extend" else given
-        rows = lattice.appended(current, given) if func.attr.value == "append" else None
+        rows = self.appended_rows(current, given, func.attr.value)
         held = rows or lattice.collection(lattice.join(element, lattice.element(current)))
         if element.foreign and (current is None or current.foreign):
             # APPENDFOREIGN: a list holds what it is given; values that may all be Python numbers
@@ -187,6 +187,15 @@ class CallSemantics:
             # tests/precision_cases/fresh11_list_of_filtered_fields.py)
             held = dataclasses.replace(held, foreign=True)
         self.env[name] = held
+
+    @staticmethod
+    def appended_rows(current: Taint | None, given: Taint, how: str) -> Taint | None:
+        """APPENDROWS: what a list of objects that know their fields holds after ``append(v)``, or
+        after ``extend(vs)`` / ``+= vs`` of such objects (EXTENDROWS: Python adds each element of
+        ``vs``); None when not known."""
+        if how == "append":
+            return lattice.appended(current, given)
+        return lattice.appended(current, lattice.rows(given)) if how in ("extend", "+=") else None
 
     def _pop_key(self, node: cst.Call) -> None:
         """``kwargs.pop("k", ...)`` on a dict that knows its keys: the key is gone from it (what the
@@ -226,6 +235,8 @@ class CallSemantics:
         func = node.func
         if self.resolve(func) == "dataclasses.replace":
             return self._record_replaced(node)
+        if isinstance(func, cst.Attribute) and func.attr.value == "_replace":
+            return self._tuple_replaced(node)
         klass = self.index.classes.get(func.value) if isinstance(func, cst.Name) and func.value not in self.env else None
         names = record_fields(klass, self.resolve, self.index.classes) if klass is not None else None
         if names is None or any(a.star for a in node.args):
@@ -249,12 +260,43 @@ class CallSemantics:
         Plain Python, checked on JAX 0.10.2: a traced value passed there is a traced field, so
         ``if jnp.any(self.field > c)`` in a method raises under jit. None when not one."""
         args = node.args
-        if not args or any(a.star for a in args) or args[0].keyword is not None \
-                or any(a.keyword is None for a in args[1:]):
+        if not args or any(a.star for a in args) or args[0].keyword is not None:
             return None
-        classes = dispatch.classes_of(self, args[0].value)
-        names = record_fields(classes[0], self.resolve, self.index.classes) if classes is not None and len(classes) == 1 else None
-        held = self.taints.get(args[0].value)
+        return self._replaced(args[0].value, args[1:])
+
+    def _tuple_replaced(self, node: cst.Call) -> tuple[Taint | None] | None:
+        """NTREPLACE: ``rec._replace(field=v)`` of an instance of a NamedTuple of this module: a new
+        instance whose named fields hold the new values and whose other fields keep ``rec``'s kinds
+        (Python's NamedTuple; checked on JAX 0.10.2: a static field kept that way is a Python int
+        under jit, a traced one a tracer). None when not one."""
+        held = self.taints.get(node.func.value)
+        if any(a.star for a in node.args) or held is None or held.fields is None or held.mapping:
+            return None
+        if any("_replace" in klass.methods for klass in self.index.classes.values()):
+            return None  # a class here with a `_replace` of its own
+        klass = self._record_class_of(held, lambda k: any(self.resolve(b.value) in _TUPLE_BASES for b in k.node.bases))
+        return self._replaced(node.func.value, node.args, klass) if klass is not None else None
+
+    def _record_class_of(self, held: Taint | None, kind) -> ClassInfo | None:
+        """A record class of this module (one ``kind`` accepts) whose fields are those ``held``
+        knows, in order: what a record built here with these fields is an instance of (another such
+        class has the same fields, so the same answer); None when there is none."""
+        names = [name for name, _ in held.fields] if held is not None and held.fields is not None else None
+        return next((k for k in self.index.classes.values()
+                     if names and kind(k) and record_fields(k, self.resolve, self.index.classes) == names), None)
+
+    def _replaced(self, obj: cst.BaseExpression, args, klass=None) -> tuple[Taint | None] | None:
+        """A new instance of ``obj``'s record class (``klass``, or the one class ``obj`` is known to
+        be an instance of, or else the record class with the fields it holds) with the fields the
+        keyword ``args`` name replaced by their values, the other fields as ``obj`` holds them."""
+        if any(a.keyword is None for a in args):
+            return None
+        if klass is None:
+            classes = dispatch.classes_of(self, obj)
+            klass = classes[0] if classes is not None and len(classes) == 1 else \
+                self._record_class_of(self.taints.get(obj), lambda k: bool(dataclass_decorators(k.node, self.resolve)))
+        names = record_fields(klass, self.resolve, self.index.classes) if klass is not None else None
+        held = self.taints.get(obj)
         if names is None or (held is not None and held.fields is None):
             return None
         kinds: dict[str, Taint | None] = dict.fromkeys(names)
@@ -263,7 +305,7 @@ class CallSemantics:
             if set(known) != set(names):
                 return None
             kinds.update(known)
-        for arg in args[1:]:
+        for arg in args:
             if arg.keyword.value not in kinds:
                 return None
             kinds[arg.keyword.value] = self.taints.get(arg.value)
@@ -447,7 +489,8 @@ class CallSemantics:
             if method in jaxapi.CONCRETIZING_METHODS or (method == "keys" and not node.args):
                 return True, None
             if method in ("items", "values") and not node.args and receiver is not None:
-                return True, lattice.container(receiver)
+                held = lattice.values_of(self.taints.get(node.func.value)) if method == "values" else None
+                return True, lattice.record({lattice.TAIL: held}) if held is not None else lattice.container(receiver)
         return False, None
 
     def _reads_only_metadata(self, node: cst.Call) -> bool:
@@ -1248,6 +1291,7 @@ def _flax_method(call: cst.Call) -> str:
 
 _RECORD_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple", "flax.struct.PyTreeNode",
                            "equinox.Module"})
+_TUPLE_BASES = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
 _RECORD_DECORATORS = frozenset({"dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass",
                                 "jax.tree_util.register_dataclass"})
 

@@ -252,7 +252,7 @@ def spread(parts: Iterable[Fields | None]) -> Fields | None:
     return tuple(out.items())
 
 
-def _positional(fields: Fields) -> bool:
+def positional(fields: Fields) -> bool:
     """The fields of a tuple or list literal: its positions, in order."""
     return all(name == str(i) for i, (name, _) in enumerate(fields))
 
@@ -265,7 +265,7 @@ def join_fields(a: Fields | None, b: Fields | None, depth: int = 3) -> Fields | 
     if (REST in dict(a) or REST in dict(b)) and [n for n, _ in a] != [n for n, _ in b]:
         return _join_open(a, b)
     if [n for n, _ in a] != [n for n, _ in b]:
-        if not (_positional(a) and _positional(b)):
+        if not (positional(a) and positional(b)):
             return None
         # tuples of two lengths (`*args` of `f(x, m)` and of `f(x, m, n)`): position by position,
         # the longer one's last positions as it has them
@@ -305,10 +305,13 @@ def key_of(value: Value) -> Value:
 def _rows_of_records(value: Value) -> Value:
     """Iterating a list or tuple whose every position is a record of one structure (a list of
     dict literals, ``[{"value": x, "extra": [i]}]``): each element has those fields, joined
-    position by position; None when that is not known."""
+    position by position; None when that is not known. ROWSTAIL: a list of unknown length whose
+    every element is of one kind (filled by ``append``, a comprehension of one element expression:
+    :data:`TAIL`) gives elements of that kind, so ``for r in kept: r.wire`` is the objects' ``wire``."""
     if value is None or not value.fields or value.mapping:
         return None
-    if not all(name.isdigit() for name, _ in value.fields):
+    names = [name for name, _ in value.fields]
+    if not all(name.isdigit() for name in names[:-1]) or not (names[-1].isdigit() or names[-1] == TAIL):
         return None
     kinds = [kind for _, kind in value.fields]
     if any(kind is None or kind.fields is None for kind in kinds):
@@ -342,22 +345,66 @@ def _object_record(kind: Taint) -> bool:
         name.isdigit() or name in (REST, TAIL) for name, _ in kind.fields)
 
 
-def appended(current: Value, given: Taint) -> Value:
+def rows(value: Value) -> Value:
+    """The kind of every element of a list or tuple whose elements are records or objects that
+    know their fields (``[Rec(x, 0), Rec(y, 1)]``, a list filled by ``append`` of them): what
+    ``extend`` or ``+=`` adds to another list; None when that is not known."""
+    found = _rows_of_records(value)
+    return found if found is not None and _object_record(found) else None
+
+
+def values_of(value: Value) -> Value:
+    """DICTROWS: the kind of every value of a dict whose values are objects that know their fields
+    (a dict literal of them, or one filled by ``d[k] = Rec(...)``: its open ``REST``), joined as
+    iterating a list of them does: what ``d.values()`` gives, and the second of ``d.items()``'s
+    pairs; None when that is not known."""
+    if value is None or not value.mapping or not value.fields:
+        return None
+    kinds = [kind for _, kind in value.fields]
+    if any(kind is None or not _object_record(kind) for kind in kinds):
+        return None
+    return _rows_of_records(record({str(i): kind for i, kind in enumerate(kinds)}))
+
+
+def filled(current: Value, given: Value) -> Value:
+    """DICTROWS: a dict bound to ``{}`` and filled by ``d[k] = v`` of objects that know their fields
+    holds those objects under any key (its open ``REST``, joined over what is stored); None when
+    that is not known (the caller keeps a plain container)."""
+    if given is None or not _object_record(given):
+        return None
+    if current is None:
+        return Taint(given.origin, container=True, mapping=True, fields=((REST, given),))
+    if not current.mapping or current.fields is None or REST not in dict(current.fields):
+        return None
+    held = dict(current.fields)[REST]
+    if held is None or not _object_record(held):
+        return None
+    joined = _joined_rows(held, given)
+    if joined is None:
+        return None
+    return replace(current, fields=tuple((k, joined if k == REST else v) for k, v in current.fields))
+
+
+def _joined_rows(held: Taint, given: Taint) -> Value:
+    """Two objects that know their fields held by one list or dict: of one structure, each field
+    joined; of different classes, MIXEDROWS."""
+    fields = join_fields(held.fields, given.fields)
+    return replace(held, fields=fields) if fields is not None else _rows_of_objects([held, given])
+
+
+def appended(current: Value, given: Value) -> Value:
     """APPENDROWS: a list bound to ``[]`` and filled by ``append`` of objects that know their
     fields (records of one structure, or objects of several classes): every element is such a
     record, so ``xs[-1].qubit`` and ``xs[0].qubit`` are the appended objects' ``qubit`` (a tail of
     unknown length, :data:`TAIL`); None when that is not known (the caller keeps a plain container)."""
-    if not _object_record(given):
+    if given is None or not _object_record(given):
         return None
     if current is None:
         return record({TAIL: given})
-    if current.fields is None or len(current.fields) != 1 or current.fields[0][0] != TAIL or current.fields[0][1] is None:
+    held = rows(current)  # what it holds already: objects, of a comprehension, a literal, appended
+    if held is None:
         return None
-    held = current.fields[0][1]
-    if held.fields is None:
-        return None
-    fields = join_fields(held.fields, given.fields)
-    joined = replace(held, fields=fields) if fields is not None else _rows_of_objects([held, given])
+    joined = _joined_rows(held, given)
     return None if joined is None else record({TAIL: joined})
 
 

@@ -637,7 +637,9 @@ class Walker(CallSemantics):
             if isinstance(node.target, cst.Name):
                 # `x op= y` is `x = x op y`: an int array plus a mask is an int array, not a mask
                 bitwise = isinstance(node.operator, (cst.BitAndAssign, cst.BitOrAssign, cst.BitXorAssign))
-                self.bind(node.target, lattice.binary(current, t, bitwise, isinstance(node.operator, cst.AddAssign)), None)
+                add = isinstance(node.operator, cst.AddAssign)
+                rows = self._added_rows(node.target.value, current, t) if add else None
+                self.bind(node.target, rows or lattice.binary(current, t, bitwise, add), None)
         elif isinstance(node, cst.Expr):
             self.ev(node.value)
         elif isinstance(node, cst.Return):
@@ -768,12 +770,28 @@ class Walker(CallSemantics):
         elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and taint is not None:
             # d["k"] = traced: d now holds a traced value
             name = target.value.value
-            if name not in self.env:
+            rows = self._filled_rows(name, taint)
+            if rows is not None:
+                self.env[name] = rows
+            elif name not in self.env:
                 self.env[name] = lattice.container(taint)
                 self.locals.add(name)
             self.ev(target)
         else:
             self.ev(target)
+
+    def _filled_rows(self, name: str, taint: Taint) -> Taint | None:
+        """DICTROWS: ``d[k] = Rec(...)`` on a local dict bound only to ``{}`` (or already holding
+        such objects under any key): ``d`` holds those objects under any key; None when not known."""
+        current = self.env.get(name)
+        if current is None and not self._empty_dict(name):
+            return None
+        return lattice.filled(current, taint)
+
+    def _empty_dict(self, name: str) -> bool:
+        """``name`` is a local of this function bound only to ``{}``."""
+        values = self.index.assigned_names(self.info).get(name) if name in self.locals else None
+        return bool(values) and all(isinstance(v, cst.Dict) and not v.elements for v in values)
 
     def _bind_key(self, target: cst.Subscript, taint: Taint | None) -> bool:
         """``d["k"] = v`` on a dict that knows its keys' kinds (a record: a dict literal or one built
@@ -844,7 +862,7 @@ class Walker(CallSemantics):
         """Bind ``a, b = ...`` position by position where each position's kind is known: a
         tree_flatten (leaves, treedef), a literal on the right, a value that knows its positions."""
         if any(isinstance(e, cst.StarredElement) for e in elements):
-            return False
+            return self._bind_starred_positions(elements, taint)
         if taint is not None and taint.fields and taint.fields[-1][0] == TAIL and len(elements) >= len(taint.fields) - 1:
             tail = taint.fields[-1][1]  # x, y, z = helper(...) returning (a, *rest): a's kind, then rest's
             for n, el in enumerate(elements):
@@ -874,6 +892,37 @@ class Walker(CallSemantics):
                 self.bind(el.value, kind, None)
             return True
         return False
+
+    def _added_rows(self, name: str, current: Taint | None, given: Taint | None) -> Taint | None:
+        """EXTENDROWS: ``xs += vs`` on a local list (bound to a literal or comprehension, or already
+        holding objects) extends it in place with the objects of ``vs``; None when not known."""
+        if given is None or current is None and not self._list_added_to(name):
+            return None
+        return self.appended_rows(current, given, "+=")
+
+    def _list_added_to(self, name: str) -> bool:
+        """``name`` is a local bound to list literals or comprehensions, and otherwise only by
+        augmented assignments (``kept += ...``)."""
+        values = self.index.assigned_names(self.info).get(name) if name in self.locals else None
+        return bool(values) and any(v is not None for v in values) \
+            and all(v is None or isinstance(v, (cst.List, cst.ListComp)) for v in values)
+
+    def _bind_starred_positions(self, elements, taint: Taint | None) -> bool:
+        """STARPOSITIONS: ``first, *rest, last = value`` of a tuple or list that knows its positions:
+        the names before the star take the first positions, those after it the last ones, and the
+        starred name a list of the positions between (Python's unpacking); False when not known."""
+        fields = taint.fields if taint is not None and not taint.mapping else None
+        if not fields or not lattice.positional(fields):
+            return False
+        star = next(i for i, e in enumerate(elements) if isinstance(e, cst.StarredElement))
+        after = len(elements) - star - 1
+        if len(fields) < star + after:
+            return False
+        kinds = [kind for _, kind in fields]
+        rest = lattice.record({str(i): k for i, k in enumerate(kinds[star:len(kinds) - after])})
+        for el, kind in zip(elements, [*kinds[:star], rest, *kinds[len(kinds) - after:]]):
+            self.bind(el.value, kind, None)
+        return True
 
     def _forget_attributes(self, name: str) -> None:
         """``name`` is rebound: what was assigned to its attributes no longer holds."""
@@ -929,7 +978,8 @@ class Walker(CallSemantics):
             # tests/precision_cases/fresh22_reversed_list_of_zip.py)
             return self._iter_parts(args[0])
         if isinstance(iterable.func, cst.Attribute) and iterable.func.attr.value == "items" and not args:
-            return [None, lattice.element(self.taints.get(iterable.func.value))]
+            held = self.taints.get(iterable.func.value)
+            return [None, lattice.values_of(held) or lattice.element(held)]  # DICTROWS: the values' kind
         return None
 
     def _keypath_list(self, expr: cst.BaseExpression) -> bool:
@@ -1056,6 +1106,9 @@ class Walker(CallSemantics):
             known, value = self._known_item(base, node)
             if known:
                 return value
+            held = lattice.rows(base) if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Slice) else None
+            if held is not None:
+                return lattice.record({TAIL: held})  # ROWSTAIL: a slice of a list of objects holds some of them
             keyed = any(
                 isinstance(el.slice, cst.Index) and isinstance(el.slice.value, (cst.SimpleString, cst.ConcatenatedString))
                 for el in node.slice
