@@ -48,6 +48,26 @@ class Vec:
 
 """
 
+# a left operand whose forward dunder exists, and a right one with the reflected dunder only
+_GAIN_AND_SIGNAL = """
+        class Gain:
+            def __init__(self, g):
+                self.g = g
+
+            def __mul__(self, other):
+                return jnp.where(self.g > 0, self.g * other.level, 0.0)
+
+
+        class Signal:
+            def __init__(self, level):
+                self.level = level
+
+            def __rmul__(self, other):
+                if other > 0:
+                    return self.level * other
+                return 0.0
+"""
+
 CASES: dict[str, tuple[str | None, str, str | None]] = {
     # -- a tracer times an object: JAX's __mul__ gives NotImplemented, the object's __rmul__ runs;
     # it builds a dict subclass from the mapping, whose method reads the tracers from self.items()
@@ -122,23 +142,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
             return project(jnp.ones((3, 2)))
         """, "TracerBoolConversionError"),
     # -- the left instance's own __mul__ runs first: the right operand's __rmul__ never does
-    "forward_before_reflected": (None, """
-        class Gain:
-            def __init__(self, g):
-                self.g = g
-
-            def __mul__(self, other):
-                return jnp.where(self.g > 0, self.g * other.level, 0.0)
-
-
-        class Signal:
-            def __init__(self, level):
-                self.level = level
-
-            def __rmul__(self, other):
-                if other > 0:
-                    return self.level * other
-                return 0.0
+    "forward_before_reflected": (None, _GAIN_AND_SIGNAL + """
 
 
         @jax.jit
@@ -151,23 +155,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         """, None),
     # a parameter that may hold an instance of a class defining the forward dunder: not read as
     # a number, so the reflected dunder is not taken
-    "forward_through_parameter": (None, """
-        class Gain:
-            def __init__(self, g):
-                self.g = g
-
-            def __mul__(self, other):
-                return jnp.where(self.g > 0, self.g * other.level, 0.0)
-
-
-        class Signal:
-            def __init__(self, level):
-                self.level = level
-
-            def __rmul__(self, other):
-                if other > 0:
-                    return self.level * other
-                return 0.0
+    "forward_through_parameter": (None, _GAIN_AND_SIGNAL + """
 
 
         def apply(gain):
@@ -187,6 +175,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
     "base_loop_runs_override": ("JG301", """
         class Integrator:
             def run(self, x, n):
+                # n steps, each by the instance's own `step`
                 for _ in range(n):
                     x = self.step(x)
                 return x
@@ -211,6 +200,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
 
         class Integrator:
             def run(self, x, n):
+                # n steps, each by the instance's own `step`
                 for _ in range(n):
                     x = self.step(x)
                 return x
@@ -228,6 +218,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
     "override_never_run_by_the_loop": (None, """
         class Integrator:
             def run(self, x, n):
+                # n steps, each by the instance's own `step`
                 for _ in range(n):
                     x = self.step(x)
                 return x
@@ -374,19 +365,17 @@ APP = """
 
 
     def per_step_scale(n):
-        s = Shifted()
-        x = jnp.ones(3)
-        for k in range(n):
-            x = s.scaled(x, k)  # the finding
-        return x
+        stepper, y = Shifted(), jnp.ones(3)
+        for factor in range(n):
+            y = stepper.scaled(y, factor)  # the finding
+        return y
 
 
     def per_step_offset(n):
-        s = Shifted()
-        x = jnp.ones(3)
-        for k in range(n):
-            x = s.shifted(x, 2, k)
-        return x
+        stepper, y = Shifted(), jnp.ones(3)
+        for shift in range(n):
+            y = stepper.shifted(y, 2, shift)
+        return y
     """
 
 
