@@ -175,9 +175,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
     "base_loop_runs_override": ("JG301", """
         class Integrator:
             def run(self, x, n):
-                # n steps, each by the instance's own `step`
-                for _ in range(n):
-                    x = self.step(x)
+                for _ in range(n): x = self.step(x)  # n steps, each by the instance's own `step`
                 return x
 
 
@@ -200,9 +198,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
 
         class Integrator:
             def run(self, x, n):
-                # n steps, each by the instance's own `step`
-                for _ in range(n):
-                    x = self.step(x)
+                for _ in range(n): x = self.step(x)  # n steps, each by the instance's own `step`
                 return x
 
 
@@ -218,9 +214,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
     "override_never_run_by_the_loop": (None, """
         class Integrator:
             def run(self, x, n):
-                # n steps, each by the instance's own `step`
-                for _ in range(n):
-                    x = self.step(x)
+                for _ in range(n): x = self.step(x)  # n steps, each by the instance's own `step`
                 return x
 
             def step(self, x):
@@ -347,12 +341,12 @@ BASE = """
 
     class Scaler:
         @partial(jax.jit, static_argnums=(0, 2))
-        def scaled(self, x, k):
-            return x * k
-
-        @partial(jax.jit, static_argnums=(0, 2))
         def shifted(self, x, k, offset):
             return x * k + offset
+
+        @partial(jax.jit, static_argnums=(0, 2))
+        def scaled(self, x, k):
+            return x * k
     """
 
 APP = """
