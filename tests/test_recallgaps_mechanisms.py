@@ -48,6 +48,14 @@ class Vec:
 
 """
 
+# a base class whose loop runs the `step` of whatever instance it is called on
+_INTEGRATOR_RUN = """
+        class Integrator:
+            def run(self, x, n):
+                for _ in range(n): x = self.step(x)  # n steps, each by the instance's own `step`
+                return x
+"""
+
 # a left operand whose forward dunder exists, and a right one with the reflected dunder only
 _GAIN_AND_SIGNAL = """
         class Gain:
@@ -172,12 +180,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
         """, None),
     # -- JG301 through a class hierarchy: the base's loop calls `self.step`, the subclass's
     # override jits a new function object at every call: one compile per iteration
-    "base_loop_runs_override": ("JG301", """
-        class Integrator:
-            def run(self, x, n):
-                for _ in range(n): x = self.step(x)  # n steps, each by the instance's own `step`
-                return x
-
+    "base_loop_runs_override": ("JG301", _INTEGRATOR_RUN + """
 
         class Doubler(Integrator):
             def step(self, x):
@@ -195,12 +198,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
 
         _double_jit = jax.jit(_double)
 
-
-        class Integrator:
-            def run(self, x, n):
-                for _ in range(n): x = self.step(x)  # n steps, each by the instance's own `step`
-                return x
-
+        """ + _INTEGRATOR_RUN + """
 
         class Doubler(Integrator):
             def step(self, x):
@@ -211,12 +209,7 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
             return Doubler().run(jnp.ones(3), n)
         """, "BOUNDED"),
     # the subclass with the per-call jit is never run through the base's loop here
-    "override_never_run_by_the_loop": (None, """
-        class Integrator:
-            def run(self, x, n):
-                for _ in range(n): x = self.step(x)  # n steps, each by the instance's own `step`
-                return x
-
+    "override_never_run_by_the_loop": (None, _INTEGRATOR_RUN + """
             def step(self, x):
                 return x * 2.0
 
