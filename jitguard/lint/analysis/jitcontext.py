@@ -489,7 +489,7 @@ class ModuleIndex:
         self._bindings: dict[FunctionInfo | None, dict[str, cst.BaseExpression | None]] = {}
         self._assigns: dict[FunctionInfo | None, dict[str, list[cst.BaseExpression | None]]] = {}
         self._top_statements: dict[FunctionInfo, dict[int, int]] = {}
-        self._stores: dict[int, dict[str, list[tuple]]] = {}  # id of a ClassInfo -> _attribute_stores
+        self._stores: dict[int, dict[str, list[tuple]]] = {}  # id of a ClassInfo -> attribute_stores
         # name -> function it wraps through a transform (g = jax.jit(f)): calls to g are calls to f
         self.aliases: dict[str, tuple[FunctionInfo, TransformUse]] = {}
         # each transform applied to a function of this module: (function, use, decorator or call node)
@@ -1031,7 +1031,7 @@ class ModuleIndex:
         if init is None or not init.positional:
             return None
         me, attr = init.positional[0].name, expr.attr.value
-        stores = self._attribute_stores(klass).get(attr, ())
+        stores = self.attribute_stores(klass).get(attr, ())
         if len(stores) != 1:
             return None
         info, node, target = stores[0]
@@ -1051,8 +1051,7 @@ class ModuleIndex:
         arguments or leaves the parameter to its default, or none is made here."""
         param = init.param(name)
         if param is None or param.kind not in ("positional", "kwonly") or _rebinds(init.node.body, name) \
-                or any(isinstance(b.value, cst.Name) and b.value.value == klass.name
-                       for other in self.classes.values() for b in other.node.bases):
+                or self.has_subclass(klass):
             return None
         position = [p.name for p in init.positional[1:]].index(name) if param.kind == "positional" else None
         found: set = set()
@@ -1072,7 +1071,7 @@ class ModuleIndex:
                 return None
         return found.pop() if found else None
 
-    def _attribute_stores(self, klass: ClassInfo) -> dict[str, list[tuple]]:
+    def attribute_stores(self, klass: ClassInfo) -> dict[str, list[tuple]]:
         """Attribute name -> every (method, assignment, target) of the class's methods whose target
         holds an attribute of that name (``self.a.b = v``: under ``b`` and ``a``), in source order:
         one walk of the class, however many ``self.x`` reads ask."""

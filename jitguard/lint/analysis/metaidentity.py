@@ -175,7 +175,7 @@ def _factory(index, call, scope):
         method = klass.methods.get(func.attr.value)
         if method is None or not isinstance(method.node, cst.FunctionDef) or not method.positional \
                 or [_decorator_name(d) for d in method.node.decorators] != ["classmethod"] \
-                or _derived(index, klass):
+                or index.has_subclass(klass):  # (`cls` may then be that subclass)
             return None, None
         return method, klass
     if isinstance(func, cst.Name) and func.value not in index.classes:
@@ -191,10 +191,3 @@ def _decorator_name(decorator) -> str | None:
 
     return decorator.decorator.value if isinstance(decorator.decorator, cst.Name) else None
 
-
-def _derived(index, klass) -> bool:
-    """Does a class of the module derive from ``klass`` (``cls`` may then be that subclass)?"""
-    import libcst as cst
-
-    return any(isinstance(b.value, cst.Name) and b.value.value == klass.name
-               for other in index.classes.values() for b in other.node.bases)

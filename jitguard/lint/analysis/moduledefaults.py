@@ -177,22 +177,16 @@ def _stored_module_param(index, klass, init: FunctionInfo, attr: str) -> str | N
     if not candidates:
         return None
     found = None
-    for method in klass.methods.values():
-        if not method.positional or not isinstance(method.node, cst.FunctionDef):
-            continue
-        selfname = method.positional[0].name
-        for node in own_nodes(method.node.body):
-            targets = (node.targets if isinstance(node, cst.Assign)
-                       else [node] if isinstance(node, (cst.AnnAssign, cst.AugAssign)) else [])
-            for t in targets:
-                target = t.target
-                if (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name)
-                        and target.value.value == selfname and target.attr.value == attr):
-                    value = getattr(node, "value", None)
-                    if (method is not init or found is not None or not isinstance(node, cst.Assign)
-                            or not isinstance(value, cst.Name) or value.value not in candidates):
-                        return None
-                    found = value.value
+    for method, node, target in index.attribute_stores(klass).get(attr, ()):
+        selfname = method.positional[0].name if method.positional else None
+        if not (isinstance(target, cst.Attribute) and target.attr.value == attr
+                and isinstance(target.value, cst.Name) and target.value.value == selfname):
+            continue  # (`self.<attr>.x = v`, `other.<attr> = v`: not a store of `self.<attr>`)
+        value = getattr(node, "value", None)
+        if (method is not init or found is not None or not isinstance(node, cst.Assign)
+                or not isinstance(value, cst.Name) or value.value not in candidates):
+            return None
+        found = value.value
     return found
 
 

@@ -29,6 +29,7 @@ import dataclasses
 import libcst as cst
 
 from jitguard.lint.analysis.lattice import Taint
+from jitguard.lint.analysis.memo import PerIndex
 
 _BINARY = {
     cst.Add: ("__add__", "__radd__"), cst.Subtract: ("__sub__", "__rsub__"),
@@ -46,15 +47,27 @@ _CONTAINER_LITERALS = (cst.List, cst.Tuple, cst.Dict, cst.Set, cst.ListComp, cst
                        cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 
 
+_DUNDERS = frozenset({*(n for pair in _BINARY.values() for n in pair), *_UNARY.values(), "__abs__"})
+_DEFINED = PerIndex()  # index -> the operator dunders some class of the module defines
+
+
+def _defined_dunders(index) -> frozenset[str]:
+    return _DEFINED.of(index, lambda ix: frozenset(n for k in ix.classes.values() for n in k.methods.keys() & _DUNDERS))
+
+
 def operator_method(index, node: cst.CSTNode, scope, depth: int = 3):
     """The dunder of a class of the module that ``node`` runs (a binary or unary operation, or
     ``abs(obj)``), as (method, the operand that is ``self``, the other operand or None); None when
-    it runs none that is plain to see."""
+    it runs none that is plain to see (at once when no class of the module defines the dunder:
+    every operation of the module asks)."""
     if depth <= 0:
+        return None
+    defined = _defined_dunders(index)
+    if not defined:
         return None
     if isinstance(node, cst.BinaryOperation):
         names = _BINARY.get(type(node.operator))
-        return _binary_method(index, node, scope, names, depth) if names else None
+        return _binary_method(index, node, scope, names, depth) if names and not defined.isdisjoint(names) else None
     if isinstance(node, cst.UnaryOperation):
         name = _UNARY.get(type(node.operator))
         operand = node.expression
@@ -64,7 +77,7 @@ def operator_method(index, node: cst.CSTNode, scope, depth: int = 3):
         name, operand = "__abs__", node.args[0].value
     else:
         return None
-    klass = index.instance_class(operand, scope, _operand_depth(operand, depth)) if name else None
+    klass = index.instance_class(operand, scope, _operand_depth(operand, depth)) if name in defined else None
     method = index.find_method(klass, name) if klass is not None else None
     return (method, operand, None) if _plain_dunder(method, 1) else None
 

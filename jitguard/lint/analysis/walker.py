@@ -790,8 +790,12 @@ class Walker(CallSemantics):
 
     def _empty_dict(self, name: str) -> bool:
         """``name`` is a local of this function bound only to ``{}``."""
-        values = self.index.assigned_names(self.info).get(name) if name in self.locals else None
+        values = self._local_values(name)
         return bool(values) and all(isinstance(v, cst.Dict) and not v.elements for v in values)
+
+    def _local_values(self, name: str) -> list | None:
+        """What ``name``, a local of this function, is assigned (None for an augmented assignment)."""
+        return self.index.assigned_names(self.info).get(name) if name in self.locals else None
 
     def _bind_key(self, target: cst.Subscript, taint: Taint | None) -> bool:
         """``d["k"] = v`` on a dict that knows its keys' kinds (a record: a dict literal or one built
@@ -903,7 +907,7 @@ class Walker(CallSemantics):
     def _list_added_to(self, name: str) -> bool:
         """``name`` is a local bound to list literals or comprehensions, and otherwise only by
         augmented assignments (``kept += ...``)."""
-        values = self.index.assigned_names(self.info).get(name) if name in self.locals else None
+        values = self._local_values(name)
         return bool(values) and any(v is not None for v in values) \
             and all(v is None or isinstance(v, (cst.List, cst.ListComp)) for v in values)
 
