@@ -141,6 +141,20 @@ def is_array(value: Value) -> bool:
     return value is not None and not value.container and not value.opaque
 
 
+def reorigin(value: Value, swap: dict[Origin, Origin], depth: int = 4) -> Value:
+    """``value`` with each origin in ``swap`` replaced (its fields' too, ``depth`` levels down):
+    what a helper returns told from the origins of the call at hand."""
+    if value is None:
+        return None
+    origin = swap.get(value.origin, value.origin)
+    fields = value.fields
+    if fields is not None and depth:
+        fields = tuple((name, reorigin(part, swap, depth - 1)) for name, part in fields)
+    if origin is value.origin and fields == value.fields:
+        return value
+    return replace(value, origin=origin, fields=fields)
+
+
 # -- joins ----------------------------------------------------------------------------------
 def join(*values: Value) -> Value:
     """The first traced value among ``values`` (what a value computed from them depends on)."""

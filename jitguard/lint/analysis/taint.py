@@ -60,6 +60,7 @@ class Analysis:
         # the rest of the module; the other rules go on)
         self.rule_errors: dict[str, BaseException] = {}
         self._summaries: dict[tuple[FunctionInfo, frozenset[str], bool], Taint | None] = {}
+        self._summary_origins: dict[tuple, dict[str, Origin]] = {}  # the origins a summary was computed from
         self._in_summary: set[tuple[FunctionInfo, frozenset[str], bool]] = set()
         # recursion in summaries: the keys a walk in progress reached again, and what such a
         # call is assumed to return (absent: None, the optimistic first try)
@@ -293,7 +294,7 @@ class Analysis:
         seen = None if closure is None else frozenset((n, t.flags) for n, t in closure.items())
         key = (callee, frozenset(traced), self.staged(callee) is not None, seen, kind, self._held_key(callee))
         if key in self._summaries:
-            return self._summaries[key]
+            return self._rerooted(key, traced)
         if key in self._in_summary:  # recursion: first assume a Python value, then the worst
             self._recursed.add(key)
             return self._assumed.get(key)
@@ -306,6 +307,7 @@ class Analysis:
             # walk again with the recursive calls traced
             for stale in list(self._summaries)[start:]:
                 del self._summaries[stale]
+                self._summary_origins.pop(stale, None)
             self._assumed[key] = next(iter(traced.values()), None)
             result = self._returned(callee, traced, closure, kind)
         # every return is a Python value when the recursive calls' are: by induction on the
@@ -314,7 +316,20 @@ class Analysis:
         self._recursed.discard(key)
         self._assumed.pop(key, None)
         self._summaries[key] = result
+        self._summary_origins[key] = {n: t.origin for n, t in traced.items()}
         return result
+
+    def _rerooted(self, key: tuple, traced: dict[str, Taint]) -> Taint | None:
+        """A summary computed for another call, its origins told as this call's: the key holds
+        which parameters are traced, not by what, so a helper's result computed from the first
+        caller's ``x`` would otherwise name that caller in every later caller's message."""
+        result = self._summaries[key]
+        first = self._summary_origins.get(key)
+        if result is None or not first:
+            return result
+        swap = {old: new.origin for n, old in first.items()
+                if (new := traced.get(n)) is not None and new.origin != old}
+        return lattice.reorigin(result, swap) if swap else result
 
     def _returned(self, callee: FunctionInfo, traced: dict[str, Taint],
                   closure: dict[str, Taint] | None = None, kind: str | None = None) -> Taint | None:
