@@ -8,8 +8,10 @@ read here are the ones the source shows for sure:
 
 * a string or bytes literal, an f-string, ``"..." % v``, ``"..." + ...``, ``str(...)``,
   ``"...".format(...)``, ``"...".join(...)``;
-* a function (a ``lambda``, an undecorated ``def`` of the module or of a function that binds its
-  name nowhere else, ``functools.partial(...)``, a function of JAX's API used as a value:
+* a function (a ``lambda``, a ``def`` of the module or of a function that binds its name nowhere
+  else, undecorated or under only decorators that make a function object JAX cannot flatten:
+  ``jax.jit``, ``jax.vmap``, ``jax.grad`` and its kin, ``jax.checkpoint``, ``jax.custom_jvp``,
+  ``functools.lru_cache``, ...: ``_FUNCTION_OBJECTS``; ``functools.partial(...)``, a function of JAX's API used as a value:
   ``jax.nn.relu``, ``jnp.tanh``, one of ``jaxsig.SIGNATURES``), a class of the module (the class
   object), a set or ``frozenset``, a ``range``;
 * an instance of a class of this module that JAX cannot flatten: no decorator but
@@ -52,6 +54,7 @@ from jitguard.lint.analysis.flatten_leaves import leaf_attribute
 from jitguard.lint.analysis.instances import returned_tuple
 from jitguard.lint.analysis import walk
 from jitguard.lint.analysis.jaxapi import DATACLASS, REGISTER_DATACLASS
+from jitguard.lint.analysis.jitcontext import positional_args
 from jitguard.lint.analysis.walk import branches, children, iter_nodes
 
 _PLAIN_BASES = frozenset({"object", "abc.ABC"})
@@ -505,9 +508,13 @@ class _Kinds:
             if jax_function is not None:
                 return jax_function
         if info is not None:
-            if (isinstance(info.node, cst.FunctionDef) and not info.node.decorators
+            if (isinstance(info.node, cst.FunctionDef)
                     and (_module_definition(name, index, scope) if info.parent is None else _local_definition(name, index, scope, info))):
-                return f"a function (`def {name}`)"
+                if not info.node.decorators:
+                    return f"a function (`def {name}`)"
+                made = _function_decorators(index, info.node)
+                if made is not None:
+                    return f"a function (`def {name}` under `@{made}`, {_FUNCTION_OBJECTS[made]})"
             return None
         if name in index.classes and self.plain_class(name, scope, escapes_allowed=True) is not None:
             # the class object itself: a `type` (no metaclass), whatever registers its instances
@@ -833,6 +840,37 @@ _MUTATORS = frozenset({"pop", "popitem", "clear", "update", "remove"})
 _NUMPY_ARRAY_CALLS = frozenset({"numpy.array", "numpy.asarray", "numpy.asanyarray"})
 _TEXT_DTYPES = frozenset({"str", "bytes", "object", "numpy.str_", "numpy.bytes_", "numpy.object_", "numpy.unicode_"})
 _CACHES = frozenset({"functools.cache", "functools.lru_cache"})
+# Decorators that make a function object JAX cannot flatten (no pytree registration): a ``def`` under
+# only these, passed where JAX traces its argument, raises TypeError like a plain ``def`` (JAX 0.10.2,
+# each checked at a traced position of a jitted function: tests/test_holdout27_mechanisms.py); also
+# their option forms ``@jax.jit(static_argnums=...)``, ``@partial(jax.jit, ...)``,
+# ``@functools.lru_cache(maxsize=None)``. Filtered jits (equinox.filter_jit: a pytree Module) are not.
+_FUNCTION_OBJECTS = {
+    **{f"jax.{n}": "a jitted function" for n in ("jit", "pmap")},
+    **{f"jax.{n}": "a transformed function" for n in (
+        "vmap", "grad", "value_and_grad", "jacfwd", "jacrev", "hessian", "checkpoint", "remat")},
+    "jax.custom_jvp": "a `custom_jvp` object", "jax.custom_vjp": "a `custom_vjp` object",
+    "functools.cache": "a cached function", "functools.lru_cache": "a cached function",
+}
+
+
+def _function_decorators(index, node: cst.FunctionDef) -> str | None:
+    """The decorator that last wraps ``node`` when every decorator of it is one of
+    ``_FUNCTION_OBJECTS`` (written as such, called with options, or under ``functools.partial``),
+    shortened for messages (``jax.jit``); None otherwise."""
+    made = None
+    for dec in node.decorators:
+        d = dec.decorator
+        if isinstance(d, cst.Call):
+            inner = positional_args(d)
+            target = (inner[0].value if index.resolve(d.func, None) == "functools.partial" and inner else d.func)
+        else:
+            target = d
+        name = index.resolve(target, None)
+        if name not in _FUNCTION_OBJECTS:
+            return None
+        made = made or name
+    return made
 
 
 def _keyword_strings(call: cst.Call, keyword: str, position: int | None = None) -> tuple | None:

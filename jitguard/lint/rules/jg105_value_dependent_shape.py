@@ -26,7 +26,10 @@ class ValueDependentShape(Rule):
         boolean-mask indexing `x[x > 0]` (and `x.at[mask]`; also `x[mask]` with `mask` a parameter
         at which every call of the jit in sight passes a boolean array), `jnp.nonzero`/`argwhere`/
         `flatnonzero`/`unique`/one-argument `jnp.where` without `size=`, `jnp.roots` without
-        `strip_zeros=False` (it drops the traced coefficients' leading zeros), `jnp.zeros(n)`/
+        `strip_zeros=False` (it drops the traced coefficients' leading zeros), a sparse matrix made
+        from a traced dense one (`sparse.BCOO.fromdense`, `bcoo_fromdense`, `BCSR.fromdense`,
+        `bcsr_fromdense`) without `nse=` or with a traced `nse` (the number of stored elements sizes
+        its buffers), `jnp.zeros(n)`/
         `jnp.arange(n)`/`reshape`/`jax.random.normal(key, (n,))` with a traced size (also an
         integer JAX names otherwise whose value sets the output's shape: `lax.top_k(x, k)`,
         `jnp.split(x, points)`, `jnp.diff(x, n)`, `jnp.eye(n)`, `x.diagonal(offset)`, ...: found by
@@ -95,8 +98,7 @@ class ValueDependentShape(Rule):
         if name in jaxapi.VALUE_DEPENDENT_SHAPE or (name == "jax.numpy.where" and len(node.args) == 1):
             self._value_dependent(node, ctx, name.rsplit(".", 1)[1], [a.value for a in node.args])
             return
-        if name in jaxapi.VALUE_DEPENDENT_UNLESS:
-            self._unless_option(node, ctx, name, args)
+        if self._bounded_by_option(node, ctx, name, args):
             return
         if name is not None and name.startswith("numpy.") and name[6:] in jaxapi.NUMPY_DISPATCHES_TO_METHOD:
             # np.reshape(x, shape) on a tracer is x.reshape(shape): the jnp function's sizes apply
@@ -130,22 +132,41 @@ class ValueDependentShape(Rule):
         short = _short(name)
         self._shape_args(node, ctx, short, exprs)
 
-    def _value_dependent(self, node: cst.Call, ctx: Context, short: str, exprs: list) -> None:
-        if keyword(node, "size") is not None:
+    def _value_dependent(self, node: cst.Call, ctx: Context, short: str, exprs: list, option: str = "size") -> None:
+        if keyword(node, option) is not None:
             return
         fix = (f"Pass a static bound: `{short}(..., size=N, fill_value=...)`; or keep the shape and mask with "
-               "`jnp.where(mask, x, fill)`")
+               "`jnp.where(mask, x, fill)`") if option == "size" else (
+               f"Pass a static bound: `{short}(..., {option}=N)` with a Python int (the entries past the nonzeros "
+               "are padding)")
         for expr in exprs:
             taint = ctx.taint(expr)
             if taint is not None:
-                ctx.report(node, f"`{short}` without `size=` has a value-dependent shape: {ctx.describe(expr, taint)}", fix)
+                ctx.report(node, f"`{short}` without `{option}=` has a value-dependent shape: "
+                           f"{ctx.describe(expr, taint)}", fix)
                 return
         # a constant input (a NumPy array, a literal): in staged code JAX stages the operation out all
         # the same, so its input is a tracer inside it (the call's own result taint says it is staged)
         staged = ctx.taint(node)
         if exprs and staged is not None and ctx.resolve(node.func) is not None:
-            ctx.report(node, f"`{short}` without `size=` has a value-dependent shape, even of a constant: "
+            ctx.report(node, f"`{short}` without `{option}=` has a value-dependent shape, even of a constant: "
                        f"{staged.origin.why}", fix)
+
+    def _bounded_by_option(self, node: cst.Call, ctx: Context, name: str | None, args) -> bool:
+        """``jnp.roots`` (a boolean option bounds the output) and the sparse constructors from a
+        dense array (``nse=`` sizes the buffers: left out, counted from the traced values; given,
+        it must not be traced): checked here; True when ``name`` is one of them."""
+        if name in jaxapi.VALUE_DEPENDENT_UNLESS:
+            self._unless_option(node, ctx, name, args)
+            return True
+        if name not in jaxapi.SPARSE_FROM_DENSE:
+            return False
+        nse = keyword(node, "nse")
+        if nse is None:
+            self._value_dependent(node, ctx, _short(name), [a.value for a in args[:1]], option="nse")
+        else:
+            self._shape_args(node, ctx, _short(name), [nse])
+        return True
 
     def _unless_option(self, node: cst.Call, ctx: Context, name: str, args) -> None:
         """``jnp.roots(p)`` of a traced ``p``: the output's length depends on the values unless the
@@ -446,4 +467,4 @@ def _traced_position(value):
 
 def _short(qual: str) -> str:
     """``jax.numpy.x`` as ``jnp.x``, ``jax.lax.x`` as ``lax.x``, for messages."""
-    return qual.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.")
+    return qual.replace("jax.numpy.", "jnp.").replace("jax.lax.", "lax.").replace("jax.experimental.sparse.", "sparse.")

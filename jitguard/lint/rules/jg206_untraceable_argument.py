@@ -42,7 +42,10 @@ class UntraceableArgument(Rule):
         (`g = jax.jit(f, ...)`) or called where it is made (`jax.jit(f)(...)`) — that passes, at a
         position JAX does not keep static, a value JAX cannot turn into an array: a string or
         bytes (a literal, an f-string, `str(...)`, `"..." % v`, `"...".format(...)`), a function
-        (a lambda, a plain `def`, also one nested in a function, `functools.partial(...)`, a
+        (a lambda, a plain `def`, also one nested in a function, a `def` whose every decorator is a
+        JAX transform that makes a function object or a cache: `@jax.jit`, `@partial(jax.jit, ...)`,
+        `@jax.vmap`, `@jax.grad` and its kin, `@jax.checkpoint`, `@jax.custom_jvp`/`custom_vjp`,
+        `@jax.pmap`, `@functools.lru_cache`; `functools.partial(...)`, a
         function of JAX's API used as a value: `jax.nn.relu`, `jnp.tanh`), a class
         object, a set or a `range`, a NumPy array of strings or bytes (`np.array`/`np.asarray`
         of a literal list holding a string or bytes literal, or with `dtype=str`, `bytes` or
