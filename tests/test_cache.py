@@ -348,6 +348,39 @@ def test_a_warm_run_imports_neither_libcst_nor_the_rules(tmp_path: Path) -> None
         assert warm_run(tmp_path, "-j", "2", ".") == (EXPECTED, [])
 
 
+def test_the_hook_sends_the_sure_misses_first_and_lints_a_late_miss_there_too(tmp_path: Path) -> None:
+    """runner._lint_forked_first: the hook's forked process gets the files the cache holds no record
+    of (Cache.holds) before the cached results are built; a file whose record turns out unusable
+    then (its facts' text damaged: same digest, so not a sure miss) is linted there after them. The
+    findings are a run's without the cache, and the run itself still imports no libcst."""
+    from tests.test_project import FILES
+    import textwrap
+
+    if not sys.platform.startswith("linux"):
+        return
+    for name, text in FILES.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(textwrap.dedent(text).lstrip())
+    warm_run(tmp_path, "-j", "2", ".")
+    train, helpers = tmp_path / "pkg" / "train.py", tmp_path / "pkg" / "helpers.py"
+    train.write_text(train.read_text() + "\n\ndef appended(x):\n    return x\n")
+    [head] = cache_files(tmp_path / ".jitguard_cache")
+    damaged = None
+    for shard in shard_files(head):  # the facts' text of another named file with facts, damaged
+        data = marshal.loads(shard.read_bytes())
+        for key, entry in data.get("files", {}).items():
+            if key in (str(helpers), str(tmp_path / "run.py")) and isinstance(entry[2], str) and damaged is None:
+                damaged = key, entry
+                data["files"][key] = [*entry[:2], entry[2][:-1], *entry[3:]]
+                shard.write_bytes(marshal.dumps(data))
+    assert damaged is not None
+    uncached, _ = warm_run(tmp_path, "--no-cache", "--force-exclude", "pkg/train.py", "pkg/helpers.py", "run.py")
+    hook, heavy = warm_run(tmp_path, "-j", "2", "--force-exclude", "pkg/train.py", "pkg/helpers.py", "run.py")
+    assert hook == uncached and ("pkg/helpers.py", 5, "JG101") in hook and heavy == []
+    key, entry = damaged
+    assert entries(tmp_path / ".jitguard_cache")[key][2] == entry[2]  # linted again: its record whole again
+
+
 # -- unchanged files are not even read (the pre-commit path on a large tree, issue 15) ------------
 
 COUNTED_RUN = """

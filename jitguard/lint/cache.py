@@ -224,6 +224,15 @@ class Cache:
             pass
         return None
 
+    def holds(self, path: str, digest: str) -> bool:
+        """False when :meth:`get` surely misses ``path`` (without seeds) with this ``digest``: no
+        record of it, or one of other content; True when it may hold it (get decides)."""
+        entry = self._entries.get(self._path(path))
+        try:
+            return entry is not None and entry[0] == digest
+        except (TypeError, IndexError, KeyError):
+            return True  # a damaged entry: get says
+
     def get(self, path: str, digest: str, mentions=None, seeds: str = "") -> FileResult | None:
         """The cached result for ``path`` if it was made from content with this ``digest``.
 
