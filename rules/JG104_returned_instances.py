@@ -1,6 +1,6 @@
 """JG104 through the instance a method returns (`track.shifted(d)` building `Track(self.points - d)`).
 
-A method that builds a new instance of its class (`return Track(points=self.points - offset)`)
+A method that builds a new instance of its class (`return Track(self.points - offset)`)
 hands back an object of that class: a method called on the result (`.spread()`) is that class's
 method, run with `self` the new object, whose fields hold what the construction gave them (a
 tracer where the offset is traced) and whose array module is the one the construction gave (left
@@ -17,16 +17,16 @@ import numpy as np
 
 
 class Track:
-    def __init__(self, points, xp=np):
-        self.points = points
+    def __init__(self, points, *, xp=np):
         self._xp = xp
-
-    def shifted(self, offset):
-        return Track(points=self.points - offset)
+        self.points = points
 
     def spread(self):
         xp = self._xp
         return xp.square(self.points).sum()  # expect: JG104
+
+    def shifted(self, offset):
+        return Track(self.points - offset)
 
 
 ORIGIN_TRACK = Track(jnp.zeros(3), xp=jnp)
@@ -42,15 +42,15 @@ def shifted_spread(offset):
 
 
 class Path:
-    def __init__(self, points, xp=np):
-        self.points = points
+    def __init__(self, points, *, xp=np):
         self._xp = xp
-
-    def shifted(self, offset):
-        return Path(points=self.points - offset, xp=self._xp)
+        self.points = points
 
     def spread(self):
         return self._xp.square(self.points).sum()
+
+    def shifted(self, offset):
+        return Path(self.points - offset, xp=self._xp)
 
 
 @jax.jit

@@ -21,12 +21,13 @@ class NumpyCodec:
 
 
 class Pipeline:
-    def __init__(self, codec, gain=2.0):
-        self.codec = codec
+    def __init__(self, codec, *, gain=2.0):
         self.gain = gain
+        self.codec = codec
 
     def run(self, signal):
-        return self.gain * self.codec.encode(signal)
+        encoded = self.codec.encode(signal)
+        return self.gain * encoded
 
 
 def energy(pipe, signal):

@@ -90,14 +90,9 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
             return run(jnp.ones(3))
         """, "TracerArrayConversionError"),
     "built_by_classmethod": ("JG104", """
-        @jax.jit
-        def run(coords):
-            made = Builder.cloud_of(coords)
-            return made.norm2()
-
-
         def main():
-            return run(jnp.ones(3))
+            norm_of_made = jax.jit(lambda coords: Builder.cloud_of(coords).norm2())
+            return norm_of_made(jnp.ones(3))
         """, "TracerArrayConversionError"),
     # look-alikes: the module passed on, and the same chain run eagerly
     "module_passed_on": (None, """
