@@ -92,17 +92,18 @@ def value_classes(walker, expr: cst.BaseExpression | None) -> dict[str, set] | N
         return None
     info = walker.info
     if type(expr) is cst.Name and info is not None and info.param(expr.value) is not None:
-        from jitguard.lint.analysis.callsem import bindings_of
-
-        if not isinstance(info.node, cst.FunctionDef) or bindings_of(info.node.body, expr.value) != []:
-            return None
         out: dict[str, set] = {}
         for attr, names in _HELD.table(walker.analysis).get((info, expr.value), {}).items():
             out.setdefault(attr, set()).update(names)
         for _klass, attrs in _arrivals(walker.index).get((info, expr.value), ()):
             for attr, name in attrs.items():
                 out.setdefault(attr, set()).add(name)
-        return out or None
+        if not out:
+            return None
+        from jitguard.lint.analysis.callsem import bindings_of
+
+        rebound = not isinstance(info.node, cst.FunctionDef) or bindings_of(info.node.body, expr.value) != []
+        return None if rebound else out
     found = constructed_classes(walker.index, expr, info)
     return {attr: {name} for attr, name in found.items()} or None
 
