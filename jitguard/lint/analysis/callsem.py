@@ -738,7 +738,7 @@ class CallSemantics:
         """A call the index does not resolve: a parameter's passed functions, a method of the
         classes a parameter receives, or what a passed factory returns."""
         return (self._passed_callees(call) or dispatch.dispatched_methods(self, call)
-                or self._passed_factory_result(call))
+                or self._passed_factory_result(call) or dispatch.called_instances(self, call))
 
     def _passed_factory_result(self, call: cst.Call) -> tuple[FunctionInfo, dict[str, Taint]] | None:
         """``factory(**opts)(x)`` where ``factory`` is a parameter that runs the functions the

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from jitguard.lint.analysis import lattice, walk
+from jitguard.lint.analysis import lattice, storedclasses, walk
 from jitguard.lint.analysis.lattice import Taint
 from jitguard.lint.analysis.memo import PerIndex
 
@@ -50,23 +50,29 @@ KEYED_BUILTINS = frozenset({"sorted", "min", "max"})
 
 
 # -- the classes a parameter receives ---------------------------------------------------------
-def note_call(walker, call: cst.Call, callee, params: list, owner=None) -> None:
+def note_call(walker, call: cst.Call, callee, params: list, owner=None, receiver=None) -> None:
     """Traced code makes ``call`` of ``callee`` (``params``: the positional parameters its
     positional arguments fill; ``owner``: for a method, the classes of the object it runs on, or
-    None): remember the class of what it passes to each parameter (None: not known), and walk
-    ``callee`` again when what a parameter is known to receive changes."""
+    None; ``receiver``: that object, ``obj`` of ``obj.m(...)`` by default): remember the class of
+    what it passes to each parameter (None: not known) and the classes known for that object's
+    attributes (``storedclasses``), and walk ``callee`` again when what a parameter is known to
+    receive changes."""
     star = any(a.star for a in call.args)
     given = {} if star else dict(zip((p.name for p in params), (a.value for a in call.args if a.keyword is None)))
     given.update({a.keyword.value: a.value for a in call.args if a.keyword is not None})
+    if receiver is None and type(call.func) is cst.Attribute:
+        receiver = call.func.value
     changed = False
     for p in callee.params:
         if p.kind not in ("positional", "kwonly"):
             continue
         if callee.is_method and p is callee.params[0]:
             found = owner if not callee.is_classmethod else None
+            arg = receiver if not callee.is_classmethod else None
         else:
             arg = given.get(p.name)
             found = None if arg is None else classes_of(walker, arg)
+        changed = storedclasses.note_value(walker, callee, p.name, arg) or changed
         changed = _hold(walker, callee, p.name, found) or changed
     if changed and walker.reporting:
         walker.analysis.schedule(callee)
@@ -141,7 +147,8 @@ def param_classes(walker, name: str) -> tuple | None:
     param = info.param(name)
     if param is None or param.kind not in ("positional", "kwonly") or name == _self_name(info):
         return None  # (self: self_classes)
-    return _held_classes(walker, info, name) or _arriving_class(walker, info, name)
+    return (_held_classes(walker, info, name) or _arriving_class(walker, info, name)
+            or storedclasses.arrival_classes(walker, info, name))
 
 
 def _arriving_class(walker, info, name: str) -> tuple | None:
@@ -271,6 +278,9 @@ def dispatched_methods(walker, call: cst.Call) -> tuple | None:
     is traced). (The method whose result is traced if one's is, the parameters it maps); None
     when the call is not one."""
     func = call.func
+    if type(func) is cst.Attribute and type(func.value) is cst.Attribute:
+        classes = storedclasses.attribute_classes(walker, func.value)  # self.mol.eval_gto(x): per value
+        return _run_methods(walker, call, classes) if classes else None
     if type(func) is not cst.Attribute or type(func.value) is not cst.Name or func.value.value in walker.index.classes:
         return None
     classes = param_classes(walker, func.value.value)
@@ -278,6 +288,17 @@ def dispatched_methods(walker, call: cst.Call) -> tuple | None:
         replaced = replaced_instance(walker, walker.index.binding(func.value.value, walker.info))
         classes = classes_of(walker, replaced) if replaced is not None else None
     return _run_methods(walker, call, classes) if classes else None
+
+
+def called_instances(walker, call: cst.Call) -> tuple | None:
+    """``model(x)`` where ``model`` is a parameter of the walked function that knows its classes:
+    Python runs ``type(model).__call__(model, x)``, each class's ``__call__`` (its own or a
+    base's) with these arguments; None when the call is not one."""
+    func = call.func
+    if type(func) is not cst.Name or func.value in walker.index.classes:
+        return None
+    classes = param_classes(walker, func.value)
+    return _run_methods(walker, call, classes, "__call__") if classes else None
 
 
 def self_methods(walker, call: cst.Call) -> tuple | None:
@@ -297,21 +318,24 @@ def self_methods(walker, call: cst.Call) -> tuple | None:
     return _run_methods(walker, call, classes)
 
 
-def _run_methods(walker, call: cst.Call, classes: tuple) -> tuple | None:
+def _run_methods(walker, call: cst.Call, classes: tuple, dunder: str | None = None) -> tuple | None:
+    """``obj.name(...)`` (``dunder``: ``obj(...)``, which runs that method) on an object of one
+    of ``classes``: each class's method walked with these arguments."""
     func = call.func
+    name, receiver = (dunder, func) if dunder is not None else (func.attr.value, func.value)
     methods = []
     for klass in classes:
-        method = walker.index.find_method(klass, func.attr.value)
+        method = walker.index.find_method(klass, name)
         if method is None or not method.is_method or method.is_classmethod or not method.positional \
-                or _getter(walker.index, klass, func.attr.value) is not None or method.name.startswith("__"):
+                or _getter(walker.index, klass, name) is not None or method.name.startswith("__") and dunder is None:
             return None
         methods.append((klass, method))
-    owner = walker.taints.get(func.value)
+    owner = walker.taints.get(receiver)
     chosen = None
     for klass, method in methods:
         mapped: dict[str, Taint] = {} if owner is None else {method.positional[0].name: owner}
         walker._map_arguments(call, method, method.positional[1:], mapped)
-        note_call(walker, call, method, method.positional[1:], (klass,))
+        note_call(walker, call, method, method.positional[1:], (klass,), receiver)
         if mapped and walker.reporting:
             walker.analysis.propagate(method, mapped, walker.info)
         walker.analysis.called(method)

@@ -991,6 +991,8 @@ class ModuleIndex:
             return self._factory_class(expr.func.value, scope, depth - 1)
         if type(expr) is cst.Attribute and depth > 0:
             return self._stored_instance_class(expr, scope, depth - 1)
+        if type(expr) is cst.Call and type(expr.func) is cst.Attribute and depth > 0:
+            return self._method_result_class(expr.func, scope, depth - 1)
         if type(expr) in _OPERATIONS and depth > 0:
             return self._operator_class(expr, scope, depth)
         return None
@@ -1002,6 +1004,28 @@ class ModuleIndex:
 
         found = operators.operator_method(self, expr, scope, depth)
         return operators.returned_class(self, found[0], depth - 1) if found is not None else None
+
+    def _method_result_class(self, func: cst.Attribute, scope: FunctionInfo | None, depth: int) -> ClassInfo | None:
+        """``P.derive(x)``, ``self.derive(x)``, ``make_grid(v).shifted(d)``: the class every
+        ``return`` of the method builds (``return Grid(values=self.values - d)``), the method
+        found on the receiver's class as Python looks it up (``self``/``cls`` of a method, or a
+        class named: as ``_resolve_method`` reads them; another receiver: the class
+        ``instance_class`` reads for it). A plain method only (no decorator but ``staticmethod``/``classmethod``);
+        None otherwise."""
+        owner = func.value
+        if type(owner) is cst.Name and (owner.value in ("self", "cls") or owner.value in self.classes):
+            found = self._resolve_method(func, scope)  # (Class.make(...): the class's own)
+            method = found[0] if found is not None else None
+        else:
+            klass = self.instance_class(owner, scope, depth)
+            method = self.find_method(klass, func.attr.value) if klass is not None else None
+        if method is None or method.cls is None or not isinstance(method.node, cst.FunctionDef) or any(
+                self.resolve(d.decorator, method.parent) not in ("staticmethod", "classmethod")
+                for d in method.node.decorators):
+            return None
+        from jitguard.lint.analysis import operators
+
+        return operators.returned_class(self, method, depth)
 
     def _factory_class(self, name: str, scope: FunctionInfo | None, depth: int) -> ClassInfo | None:
         """The class every ``return`` of the plain function ``name`` (no decorator, not a method)
