@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Twenty-sixth blind held-out precision set (issue 10): 15 JAX projects from the package index in
+# domains the earlier sets cover little, 9 as pure-Python wheels (the library) and 6 as SOURCE
+# DISTRIBUTIONS (the library and the application code its authors ship beside it: example programs,
+# study and benchmark scripts, notebooks). Ocean circulation (veros: model setups), medical imaging
+# (quantitative MRI with notebooks, tomographic reconstruction), electronic structure (Kohn-Sham DFT
+# with scripts and examples), materials (constitutive models with demos; fluid properties),
+# tensor networks (with examples and benchmarks), fusion power-plant costing (with examples), edge
+# plasma, photonics (FDTD), structural shape optimisation, differential games, zero-knowledge
+# proving blocks, proprioceptive neuron models, sparse automatic differentiation. In none of
+# ../shared/corpus/dev-corpus.sh, benchmarks/precision_projects.sh and the earlier held-out sets
+# (the session's list of used projects and the shared claims list, compared by normalised name),
+# chosen before any was linted, pinned by version and sha256 (benchmarks/precision_heldout26.txt,
+# pip requirements format; a line ending in `# sdist` is the project's source distribution). Linted
+# blind with the linter of 2026-12-06's eighth session (main 686d3a8, exported to /tmp/base_s8);
+# docs/precision.md ("26th held-out set") triages every finding.
+#
+#   bash benchmarks/precision_heldout26.sh [DIR]   # default: $HOME/.cache/jitguard-precision-heldout26
+#   then, per project: jitguard check DIR/NAME --no-cache --output-format json --exit-zero -j 1
+#   or:  bash benchmarks/precision_heldout26.sh --check [DIR]   # fetch if needed, lint each, print counts
+#        and compare them with EXPECTED below (fails when one differs)
+#
+# Wheels (py3-none-any) installed without dependencies into one --target folder each; sdists found
+# through the package index's JSON API by their sha256, checked and extracted by
+# benchmarks/_fetch_sdist.py (the archive's top folder stripped). Nothing is built, installed as a
+# package or imported. Needs pip and the package index only. Do not commit the projects or copies of
+# their files.
+set -euo pipefail
+# Blind counts (the linter of main 686d3a8 exported to /tmp/base_s8, before any triage or analysis
+# change): BLIND_PENDING
+EXPECTED="BLIND_PENDING"
+source "$(dirname "$0")/_pinned_projects.sh"
+pinned_set "${JITGUARD_PRECISION_HELDOUT26:-$HOME/.cache/jitguard-precision-heldout26}" "$EXPECTED" "$@" < "$(dirname "$0")/precision_heldout26.txt"
