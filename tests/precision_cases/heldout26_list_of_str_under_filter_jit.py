@@ -18,10 +18,10 @@ from tests.precision_cases._heldout26_list_of_str_under_filter_jit_elements impo
 
 
 def shell_blocks(z: int, r_max: float = 1.5):
-    radii = np.linspace(0.1, 2.0, 4 + z)
-    keep = radii <= r_max
+    radii = np.linspace(0.1, 2.0, 8)
+    keep = radii <= r_max * z
     radii = radii[keep]
-    orders = np.where(radii > 1.0, 2, 1)
+    orders = np.where(radii * z > 1.0, 2, 1)
     blocks, i = [], 0
     while i < radii.shape[0]:
         j = i
@@ -35,7 +35,9 @@ def shell_blocks(z: int, r_max: float = 1.5):
 @eqx.filter_jit
 def molecular_grid(symbols: list[str], coords):
     numbers = [symbol_to_number(s) for s in symbols]
-    per_element = {z: np.concatenate([r * order for r, order in shell_blocks(z)]) for z in dict.fromkeys(numbers)}
+    per_element = {}
+    for z in dict.fromkeys(numbers):
+        per_element[z] = np.concatenate([r * order for r, order in shell_blocks(z)])
     first = np.array([per_element[z].shape[0] for z in numbers])
     points = jnp.concatenate([coords[a, 0] + jnp.asarray(per_element[z]) for a, z in enumerate(numbers)])
     return points, first
