@@ -67,13 +67,14 @@ def scan(source: str) -> set[str]:
         out |= {f"{MARK}{m.group(1)}|guard{'-not' if m.group(3) else ''}|" for m in _GUARD.finditer(source)}
     if "class" not in source:
         return out
+    aliases = _decorator_aliases(source) if "=" in source else frozenset()
     for m in _CLASS.finditer(source):
         name, bases_text = m.group(1), m.group(2) or ""
         end = _TOP_LEVEL.search(source, m.end())
         body = source[m.end(): end.start() if end else len(source)]
         bases = [b.strip() for b in bases_text.split(",") if b.strip()]
         plain = ("__bool__" not in body and "__len__" not in body and "metaclass" not in bases_text
-                 and all(_decorator_ok(d) for d in _decorators(source, m.start())))
+                 and all(_decorator_ok(d, aliases) for d in _decorators(source, m.start())))
         names = []
         for base in bases:
             last = base.split("[", 1)[0].rsplit(".", 1)[-1].strip()
@@ -98,9 +99,20 @@ def _decorators(source: str, start: int) -> list[str]:
     return found
 
 
-def _decorator_ok(text: str) -> bool:
+# DECORATORALIAS: `_pytree_base = jax.tree_util.register_pytree_node_class` at the top level:
+# the name is that decorator, which registers the class and returns it unchanged (no __bool__ or
+# __len__ added: JAX 0.10.2, tests/precision_cases/heldout26_optional_pytree_by_decorator_alias.py)
+_ALIAS = re.compile(r"^(\w+)[ \t]*=[ \t]*([\w.]+)[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+
+
+def _decorator_aliases(source: str) -> frozenset[str]:
+    """Top-level names bound to a decorator known not to give a class a truth value."""
+    return frozenset(m.group(1) for m in _ALIAS.finditer(source) if m.group(2).rsplit(".", 1)[-1] in _PLAIN_DECORATORS)
+
+
+def _decorator_ok(text: str, aliases: frozenset[str] = frozenset()) -> bool:
     head = text.split("(", 1)[0].strip()
-    return head.rsplit(".", 1)[-1] in _PLAIN_DECORATORS
+    return head.rsplit(".", 1)[-1] in _PLAIN_DECORATORS or head in aliases
 
 
 def qualify(entries: set[str], module: str) -> set[str]:
