@@ -924,10 +924,7 @@ class CallSemantics:
             elif arg.star == "**" and t is not None and t.mapping and t.fields is not None:
                 _map_known_keywords(t, callee, varkw, mapped, extra, _left_by_keyword(call, callee, params[i:]))
             elif arg.star:
-                end = _spread_end(call, n, params, i) if vararg is None and arg.star == "*" else None
-                i = _map_splatted(arg, t, params if end is None else params[:end], i, vararg, varkw, mapped,
-                                  self._spread_by_name(arg))
-                i = i if end is None else end
+                i = self._map_star(call, n, t, params, i, (vararg, varkw), mapped)
                 rest = None
             else:
                 if i < len(params):
@@ -949,6 +946,16 @@ class CallSemantics:
             kwargs = lattice.record(extra, mapping=True)
             if kwargs is not None:
                 mapped[varkw.name] = kwargs
+
+    def _map_star(self, call: cst.Call, n: int, t: Taint | None, params: list, i: int, rests, mapped: dict[str, Taint]) -> int:
+        """``*xs`` or ``**d``, the ``n``-th argument of ``call``: map what it binds from the ``i``-th
+        positional parameter on (SPREADTAIL: not the ones the plain arguments after it must fill).
+        Returns the next position."""
+        arg, (vararg, varkw) = call.args[n], rests
+        end = _spread_end(call, n, params, i) if vararg is None and arg.star == "*" else None
+        after = _map_splatted(arg, t, params if end is None else params[:end], i, vararg, varkw, mapped,
+                              self._spread_by_name(arg))
+        return after if end is None else end
 
     def _inherited_constructor(self, func: cst.BaseExpression) -> str | None:
         """``Sub(x)`` of a class of this module with no ``__init__`` of its own or of a base of this
