@@ -7,7 +7,9 @@
 # KIND: wheel (the default: pip installs the pinned wheel, --target DIR/NAME) or sdist (the pinned
 # source distribution, found through the package index's JSON API by its sha256, checked and
 # extracted into DIR/NAME without its top folder by _fetch_sdist.py: examples/, scripts/ and
-# notebooks included, nothing built or imported).
+# notebooks included, nothing built or imported). A line that ends with the comment `# sdist` is
+# fetched as a source distribution whatever KIND is, so one set can mix wheels and sdists
+# (precision_heldout26.txt); pip reads the same line as a plain requirement with a comment.
 #
 # EXPECTED (optional): "name=count ..." (a project not named expects 0); with it, --check marks each
 # project whose count differs, prints the total, and fails when any differs.
@@ -20,8 +22,13 @@ fetch_and_check() {
     cat > "$work/projects.txt"
     rm -rf "$dir"; mkdir -p "$dir"
     while read -r req; do
-      local name=${req%%==*}
-      if [[ $kind == sdist ]]; then
+      local name=${req%%==*} one_kind=$kind
+      if [[ $req == *"# sdist" ]]; then
+        one_kind=sdist
+        req=${req%%#*}
+        req=${req%"${req##*[![:space:]]}"}
+      fi
+      if [[ $one_kind == sdist ]]; then
         "$py" "$(dirname "${BASH_SOURCE[0]}")/_fetch_sdist.py" "$dir/$name" "$req" < /dev/null
         continue
       fi

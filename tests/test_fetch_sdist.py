@@ -68,3 +68,13 @@ def test_the_pins_of_the_sdist_set_parse() -> None:
     pins = (_PATH.parent / "precision_heldout25.txt").read_text().splitlines()
     assert len(pins) == 15
     assert all(fetch._parse(line)[1] for line in pins)
+
+
+def test_the_pins_of_the_mixed_set_parse() -> None:
+    """precision_heldout26.txt mixes wheels and sdists: a line ending in `# sdist` is fetched as the
+    project's source distribution (_pinned_projects.sh strips the comment before passing it on)."""
+    pins = (_PATH.parent / "precision_heldout26.txt").read_text().splitlines()
+    sdists = [line.split("#", 1)[0].strip() for line in pins if line.rstrip().endswith("# sdist")]
+    wheels = [line for line in pins if "#" not in line]
+    assert (len(sdists), len(wheels)) == (6, 9)
+    assert all(fetch._parse(line)[1] for line in sdists + wheels)

@@ -913,7 +913,7 @@ class CallSemantics:
         extra: dict[str, Taint | None] = {}  # keywords that **kwargs collects: a dict of them
         rest: list[Taint | None] | None = []  # what *args collects, by position (None: not known)
         i = 0
-        for arg in call.args:
+        for n, arg in enumerate(call.args):
             t = self.taints.get(arg.value)
             if arg.keyword is not None:
                 p = callee.param(arg.keyword.value)
@@ -924,7 +924,7 @@ class CallSemantics:
             elif arg.star == "**" and t is not None and t.mapping and t.fields is not None:
                 _map_known_keywords(t, callee, varkw, mapped, extra, _left_by_keyword(call, callee, params[i:]))
             elif arg.star:
-                i = _map_splatted(arg, t, params, i, vararg, varkw, mapped, self._spread_by_name(arg))
+                i = self._map_star(call, n, t, params, i, (vararg, varkw), mapped)
                 rest = None
             else:
                 if i < len(params):
@@ -946,6 +946,16 @@ class CallSemantics:
             kwargs = lattice.record(extra, mapping=True)
             if kwargs is not None:
                 mapped[varkw.name] = kwargs
+
+    def _map_star(self, call: cst.Call, n: int, t: Taint | None, params: list, i: int, rests, mapped: dict[str, Taint]) -> int:
+        """``*xs`` or ``**d``, the ``n``-th argument of ``call``: map what it binds from the ``i``-th
+        positional parameter on (SPREADTAIL: not the ones the plain arguments after it must fill).
+        Returns the next position."""
+        arg, (vararg, varkw) = call.args[n], rests
+        end = _spread_end(call, n, params, i) if vararg is None and arg.star == "*" else None
+        after = _map_splatted(arg, t, params if end is None else params[:end], i, vararg, varkw, mapped,
+                              self._spread_by_name(arg))
+        return after if end is None else end
 
     def _inherited_constructor(self, func: cst.BaseExpression) -> str | None:
         """``Sub(x)`` of a class of this module with no ``__init__`` of its own or of a base of this
@@ -1140,6 +1150,24 @@ def _static_spread_last(walker, call: cst.Call) -> bool:
     stars = [i for i, a in enumerate(call.args) if a.star == "*"]
     return not stars or (all(walker.taints.get(call.args[i].value) is None for i in stars) and not any(
         a.keyword is None and not a.star for a in call.args[stars[0]:]))
+
+
+def _spread_end(call: cst.Call, n: int, params: list, i: int) -> int | None:
+    """SPREADTAIL: ``f(*xs, k)`` of a function without ``*args`` whose positional parameters from
+    the spread on have no default and are not given by keyword: Python must fill every one of them
+    by position (fewer is a TypeError, so is more), so the plain arguments after the spread bind
+    the last parameters and the spread ends before them, whatever its length (JAX 0.10.2:
+    tests/precision_cases/heldout26_argument_after_spread_binds_last_parameter.py). The position
+    where the spread ends, or None when that is not known."""
+    after = call.args[n + 1:]
+    if any(a.star for a in after):
+        return None
+    keywords = {a.keyword.value for a in after if a.keyword is not None}
+    keywords |= {a.keyword.value for a in call.args[:n] if a.keyword is not None}
+    if any(p.default is not None or p.name in keywords for p in params[i:]):
+        return None
+    end = len(params) - sum(1 for a in after if a.keyword is None)
+    return end if end >= i else None
 
 
 def _map_splatted(arg: cst.Arg, t: Taint | None, params: list, i: int, vararg, varkw, mapped: dict[str, Taint],

@@ -44,18 +44,37 @@ _ARRAY_BASES = frozenset({"ndarray", "Array", "ArrayImpl", "generic"})
 _PLAIN_BASES = frozenset({"object", "Protocol", "ABC", "Generic", "NamedTuple", "tuple", "list", "dict"})
 
 
+# TREEGUARD: a top-level `def is_tracer(value):` whose body (after a docstring and the imports it
+# makes for itself) is `return isinstance(value, jax.core.Tracer)` (or `not isinstance(...)`), a
+# type test of its first parameter. Recorded as MARK + name + "|guard|" (True for a tracer) or
+# "|guard-not|" (True for anything else): a call of it in another module narrows its argument as
+# the test itself does (`if not is_tracer(x) and bool(jnp.any(x < 0)):` never converts a tracer:
+# JAX 0.10.2, tests/precision_cases/heldout26_tracer_guard_from_another_module.py)
+_GUARD = re.compile(
+    r"^def[ \t]+(\w+)[ \t]*\([ \t\n]*(\w+)[^)]*\)[^:\n]*:[ \t]*(?:#[^\n]*)?\n"
+    r"(?:[ \t]+(?:\"\"\"[\s\S]*?\"\"\"|'\'\'[\s\S]*?'\'\'|\"[^\"\n]*\"|'[^'\n]*')[ \t]*\n)?"
+    r"(?:[ \t]*\n|[ \t]+(?:import|from)[ \t][^\n]*\n)*"
+    r"[ \t]+return[ \t]+(not[ \t]+)?isinstance\([ \t]*\2[ \t]*,[ \t]*(?:[\w.]*\.)?Tracer[ \t]*\)[ \t]*(?:#[^\n]*)?$",
+    re.MULTILINE)
+GUARDS = "|guard"  # the key of table() under which the tracer guards are listed (no name)
+
+
 def scan(source: str) -> set[str]:
-    """The records of the module's top-level classes and dict aliases (see the module docstring)."""
+    """The records of the module's top-level classes and dict aliases (see the module docstring),
+    and of its tracer guards (TREEGUARD)."""
     out: set[str] = {f"{MARK}{name}|mapping|" for name in _MAPPING_ALIAS.findall(source)} if "[" in source else set()
+    if "Tracer" in source and "jax" in source:
+        out |= {f"{MARK}{m.group(1)}|guard{'-not' if m.group(3) else ''}|" for m in _GUARD.finditer(source)}
     if "class" not in source:
         return out
+    aliases = _decorator_aliases(source) if "=" in source else frozenset()
     for m in _CLASS.finditer(source):
         name, bases_text = m.group(1), m.group(2) or ""
         end = _TOP_LEVEL.search(source, m.end())
         body = source[m.end(): end.start() if end else len(source)]
         bases = [b.strip() for b in bases_text.split(",") if b.strip()]
         plain = ("__bool__" not in body and "__len__" not in body and "metaclass" not in bases_text
-                 and all(_decorator_ok(d) for d in _decorators(source, m.start())))
+                 and all(_decorator_ok(d, aliases) for d in _decorators(source, m.start())))
         names = []
         for base in bases:
             last = base.split("[", 1)[0].rsplit(".", 1)[-1].strip()
@@ -80,9 +99,20 @@ def _decorators(source: str, start: int) -> list[str]:
     return found
 
 
-def _decorator_ok(text: str) -> bool:
+# DECORATORALIAS: `_pytree_base = jax.tree_util.register_pytree_node_class` at the top level:
+# the name is that decorator, which registers the class and returns it unchanged (no __bool__ or
+# __len__ added: JAX 0.10.2, tests/precision_cases/heldout26_optional_pytree_by_decorator_alias.py)
+_ALIAS = re.compile(r"^(\w+)[ \t]*=[ \t]*([\w.]+)[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+
+
+def _decorator_aliases(source: str) -> frozenset[str]:
+    """Top-level names bound to a decorator known not to give a class a truth value."""
+    return frozenset(m.group(1) for m in _ALIAS.finditer(source) if m.group(2).rsplit(".", 1)[-1] in _PLAIN_DECORATORS)
+
+
+def _decorator_ok(text: str, aliases: frozenset[str] = frozenset()) -> bool:
     head = text.split("(", 1)[0].strip()
-    return head.rsplit(".", 1)[-1] in _PLAIN_DECORATORS
+    return head.rsplit(".", 1)[-1] in _PLAIN_DECORATORS or head in aliases
 
 
 def qualify(entries: set[str], module: str) -> set[str]:
@@ -95,7 +125,7 @@ def plain_names(entries) -> set[str]:
     """The names of the tree's classes recorded plain (a file's result depends on them: the cache
     keys on the names a file mentions)."""
     return {e[len(MARK):].split("|", 1)[0].rsplit(".", 1)[-1] for e in entries
-            if e.startswith(MARK) and e.split("|", 2)[1] in ("plain", "mapping")}
+            if e.startswith(MARK) and e.split("|", 2)[1] in ("plain", "mapping", "guard", "guard-not")}
 
 
 def table(entries) -> dict[str, list[tuple[str, bool, tuple[str, ...]]]]:
@@ -105,6 +135,9 @@ def table(entries) -> dict[str, list[tuple[str, bool, tuple[str, ...]]]]:
         if not e.startswith(MARK):
             continue
         qualname, verdict, bases = e[len(MARK):].split("|", 2)
+        if verdict in ("guard", "guard-not"):  # a function, not a class: listed apart
+            out.setdefault(GUARDS, []).append((qualname, verdict == "guard-not", ()))
+            continue
         out.setdefault(qualname.rsplit(".", 1)[-1], []).append(
             (qualname, verdict == "plain", tuple(b for b in bases.split(",") if b)))
         if verdict == "mapping":
@@ -164,3 +197,13 @@ def _plain(records: dict, record: tuple, depth: int) -> bool:
     if not plain or depth > 8:
         return False
     return all(_plain(records, r, depth + 1) for base in bases for r in records.get(base, ()))
+
+
+def tracer_guard(records: dict, qualname: str) -> bool | None:
+    """For the tree's tracer guard ``qualname`` (as an import resolves it): True when it returns
+    True for anything but a tracer (``not isinstance``), False when it returns True for a tracer;
+    None when the tree defines no such function there (or defines it twice, differently)."""
+    module, _, name = qualname.rpartition(".")
+    found = {r[1] for r in records.get(GUARDS, ()) if r[0].rpartition(".")[2] == name
+             and _same_module(r[0].rpartition(".")[0], module)}
+    return next(iter(found)) if len(found) == 1 else None

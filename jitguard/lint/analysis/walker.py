@@ -717,14 +717,21 @@ class Walker(CallSemantics):
         return _type_test(test, self.resolve, self._guard_call)
 
     def _guard_call(self, call: cst.Call) -> tuple[set[str], set[str]]:
-        """``helper(v)`` where ``helper`` only returns a type test of its parameter: that test, on ``v``."""
+        """``helper(v)`` where ``helper`` only returns a type test of its parameter: that test, on
+        ``v``. A helper another module of the tree defines is read from the tree's records
+        (TREEGUARD, ``classtruth.tracer_guard``)."""
+        if any(a.star or a.keyword is not None for a in call.args):
+            return set(), set()
         found = self.index.resolve_function(call.func, self.info)
         callee = found[0] if found is not None and not found[2] else None
-        returned = _single_return(callee.node) if callee is not None else None
-        if returned is None or any(a.star or a.keyword is not None for a in call.args):
+        if found is None:
+            return _tree_guard(self, call)
+        returned, local = _guard_return(callee.node) if callee is not None else (None, {})
+        if returned is None:
             return set(), set()
         resolve_there = self.index.imports_of(callee).resolve
-        body, orelse = _type_test(returned, lambda e: resolve_there(e, {p.name for p in callee.params}), None)
+        params = {p.name for p in callee.params}
+        body, orelse = _type_test(returned, lambda e: _locally_imported(e, local) or resolve_there(e, params), None)
         names = {p.name: key for p, a in zip(callee.positional, call.args) if (key := _subject_key(a.value)) is not None}
         return {names[n] for n in body if n in names}, {names[n] for n in orelse if n in names}
 
@@ -1525,7 +1532,12 @@ def _literal_container_args(index) -> dict:
 
 
 def _str_params(info: FunctionInfo) -> set[str]:
-    """Parameters annotated ``str`` (optionally or None, ``Literal["a", "b"]``): never tracers."""
+    """Parameters annotated ``str`` (optionally or None, ``Literal["a", "b"]``), or a Python
+    container of str (``list[str]``, ``tuple[str, ...]``, ``Sequence[str]``, ``dict[str, str]``):
+    never tracers, and holding none. STRLEAVES: a str is no JAX type, so ``jax.jit`` raises
+    TypeError at a call that passes one, and ``eqx.filter_jit`` keeps every str leaf a static
+    Python value: the body sees the list of str it was given (JAX 0.10.2:
+    tests/precision_cases/heldout26_list_of_str_under_filter_jit.py)."""
     node = info.node
     if not isinstance(node, cst.FunctionDef):
         return set()
@@ -1543,6 +1555,9 @@ def _is_str_type(expr: cst.BaseExpression) -> bool:
         slices = [e.slice.value for e in expr.slice if isinstance(e.slice, cst.Index)]
         if name == "Optional" and len(slices) == 1:
             return _is_str_type(slices[0])
+        if name in _CONTAINER_ANNOTATIONS and slices:  # list[str], tuple[str, ...], dict[str, str]
+            return all(_is_str_type(v) or (isinstance(v, cst.Ellipsis) and name in ("tuple", "Tuple"))
+                       for v in slices) and not all(isinstance(v, cst.Ellipsis) for v in slices)
         return name == "Literal" and bool(slices) and all(isinstance(v, cst.SimpleString) for v in slices)
     return isinstance(expr, cst.Name) and expr.value == "str"
 
@@ -1843,6 +1858,52 @@ def _isinstance_test(subject: cst.BaseExpression, types: cst.BaseExpression, res
     if len(arrays) == len(names) or any(n in jaxapi.EVERY_TRACER_IS_A for n in names):
         return set(), {key}  # not an instance of a type every tracer is: not a tracer
     return set(), set()
+
+
+def _tree_guard(walker, call: cst.Call) -> tuple[set[str], set[str]]:
+    """``is_tracer(v)`` of a tracer guard another module of the tree defines (TREEGUARD): what its
+    True / False result says of ``v``."""
+    from jitguard.lint.analysis import classtruth
+
+    name = walker.resolve(call.func)
+    if not call.args or name is None or "." not in name:
+        return set(), set()
+    returns_not_tracer = classtruth.tracer_guard(classtruth.index_table(walker.index), name)
+    key = _subject_key(call.args[0].value)
+    if returns_not_tracer is None or key is None:
+        return set(), set()
+    return ({key}, set()) if returns_not_tracer else (set(), {key})
+
+
+def _guard_return(node: cst.CSTNode) -> tuple[cst.BaseExpression | None, dict[str, str]]:
+    """The expression a ``def`` returns when its body is that one ``return`` after a docstring and
+    the imports it makes for itself (``import jax`` in the body, so that the module imports JAX
+    lazily), and the names those imports bind (name -> dotted name)."""
+    if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock):
+        return None, {}
+    local: dict[str, str] = {}
+    kept = []
+    for stmt in node.body.body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if isinstance(small, cst.Import):
+            for alias in small.names:
+                full = dotted(alias.name)
+                if full is not None:
+                    bound = alias.asname.name.value if alias.asname is not None and isinstance(alias.asname.name, cst.Name) else full.split(".")[0]
+                    local[bound] = full if alias.asname is not None else bound
+            continue
+        kept.append(stmt)
+    returned = _single_return(node.with_changes(body=node.body.with_changes(body=kept))) if local else _single_return(node)
+    return returned, local
+
+
+def _locally_imported(expr: cst.BaseExpression, local: dict[str, str]) -> str | None:
+    """``jax.core.Tracer`` where the function itself ran ``import jax``: its dotted name."""
+    full = dotted(expr) if local else None
+    if full is None:
+        return None
+    head, _, rest = full.partition(".")
+    return f"{local[head]}.{rest}".rstrip(".") if head in local else None
 
 
 def _single_return(node: cst.CSTNode) -> cst.BaseExpression | None:
