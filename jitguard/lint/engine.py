@@ -417,7 +417,7 @@ class FileLinter:
             jitted = self.options.jitted | wrappers
             summary = self._summary_out()
             recorded = may_record_calls(tree, jitted, ImportTable(module_name), self.options.tree_packages, maybe,
-                                        no_context=True, summary_out=summary)
+                                        no_context=True, summary_out=summary, nodes=scan.nodes)
             self._keep_summary(path, source, module_name, summary)
             if recorded:
                 return None
