@@ -233,13 +233,28 @@ class FileLinter:
         if isinstance(module, FileResult):
             return module
         result.parsed = True
-        walk.share(module)  # the analyses' one shared walk of the module (walk.ModuleNodes)
+        # the analyses' one shared walk of the module (walk.ModuleNodes), or the one an earlier
+        # check of this kept tree made
+        walk.share(module, self._kept_walk(path, module))
         try:
             return self._lint_parsed(path, source, module, module_name, seeds, wrappers, result)
         finally:
-            walk.unshare()
+            self._keep_walk(path, module, walk.unshare())
             positions.forget()
             self._kept_ast = None
+
+    def _kept_walk(self, path: str, module: cst.Module) -> walk.ModuleNodes | None:
+        """The shared walk an earlier check of this same tree made (:meth:`_keep_walk`), else None."""
+        kept = self.trees.get((path, WALK)) if self.trees else None
+        return kept[1] if kept is not None and kept[0] is module else None
+
+    def _keep_walk(self, path: str, module: cst.Module, record: walk.ModuleNodes | None) -> None:
+        """Keep the shared walk of a tree :attr:`trees` keeps (:meth:`_parsed`), for its next check."""
+        trees = self.trees
+        if record is not None and trees is not None:
+            kept = trees.get(path)
+            if kept is not None and kept[1] is module:
+                trees[path, WALK] = (module, record)
 
     def _lint_parsed(self, path: str, source: str, module: cst.Module, module_name: str, seeds, wrappers,
                      result: FileResult) -> FileResult:
@@ -417,7 +432,7 @@ class FileLinter:
             jitted = self.options.jitted | wrappers
             summary = self._summary_out()
             recorded = may_record_calls(tree, jitted, ImportTable(module_name), self.options.tree_packages, maybe,
-                                        no_context=True, summary_out=summary)
+                                        no_context=True, summary_out=summary, nodes=scan.nodes)
             self._keep_summary(path, source, module_name, summary)
             if recorded:
                 return None
@@ -603,6 +618,7 @@ def _facts(module_name: str, imports: ImportTable, defs: list, calls: list, outc
 
 FIRST = "first check"  # FileLinter.trees[path, FIRST]: see FileLinter._same_as_before
 WRAPPER_CHECK = "wrapper check"  # FileLinter.trees[path, WRAPPER_CHECK]: see FileLinter._keep_summary
+WALK = "shared walk"  # FileLinter.trees[path, WALK]: see FileLinter._keep_walk
 
 
 def kept_wrapper_check(trees: dict | None, path: str, data: bytes | None, module_name: str,

@@ -139,11 +139,15 @@ def words(source: str) -> set[bytes]:
 class Scan:
     """What the first pass found in one module."""
 
-    __slots__ = ("context", "module_imports")
+    __slots__ = ("context", "module_imports", "nodes")
 
     def __init__(self) -> None:
         self.context = False  # a name that makes a traced context
         self.module_imports: dict[str, str] = {}  # the module's import table (not function bodies)
+        # every node the context walk went through when it went through the whole module (it found
+        # no context before the end): those of :func:`ast_nodes` less the Module and the import
+        # statements' aliases, in another order; None when it stopped early or did not run
+        self.nodes: list[ast.AST] | None = None
 
 
 _AST = ast.AST
@@ -173,6 +177,22 @@ def ast_children(node: ast.AST) -> list[ast.AST]:
             for item in value:
                 if isinstance(item, _AST):
                     out.append(item)
+    return out
+
+
+def ast_nodes(tree: ast.AST) -> list[ast.AST]:
+    """``tree`` and every node below it that :func:`ast_children` gives, in no particular order
+    (the walks that ask for all of them answer with sets, lists read whole, or "any")."""
+    out: list[ast.AST] = []
+    stack: list[ast.AST] = [tree]
+    pop, extend, add, children = stack.pop, stack.extend, out.append, ast_children
+    name_type, constant_type = ast.Name, ast.Constant
+    while stack:
+        node = pop()
+        add(node)
+        t = type(node)
+        if t is not name_type and t is not constant_type:  # (no child but a context)
+            extend(children(node))
     return out
 
 
@@ -231,7 +251,8 @@ class Prepass:
         whether any name can resolve to a context-making function (through any import of the
         file, in any scope, or unresolved: more than libcst's resolution, never less). The walk
         stops at the first name or attribute that resolves through the imports seen so far: the
-        imports seen later only add ways to resolve, so the final answer would be yes too."""
+        imports seen later only add ways to resolve, so the final answer would be yes too. A walk
+        that reaches the end keeps the nodes it went through (:attr:`Scan.nodes`)."""
         scan = self._imports_only(tree, module_name, Scan())
         if not context:
             return scan
@@ -243,10 +264,12 @@ class Prepass:
         # name an import seen so far binds to one): one of them read, and the answer is yes
         hot = {name for name in wanted if "." not in name}
         stack: list[ast.AST] = list(reversed(tree.body))
-        pop, extend, children = stack.pop, stack.extend, ast_children
+        seen: list[ast.AST] = []
+        pop, extend, children, add = stack.pop, stack.extend, ast_children, seen.append
         name_type, attribute_type, constant_type = ast.Name, ast.Attribute, ast.Constant
         while stack:
             node = pop()
+            add(node)
             t = type(node)
             if t is name_type:
                 if node.id in hot:
@@ -270,6 +293,7 @@ class Prepass:
                 continue
             extend(children(node))  # (any order: the answer is a set)
         scan.context = self._resolves(names, attrs, every)
+        scan.nodes = seen
         return scan
 
     @staticmethod

@@ -17,6 +17,7 @@ dataclasses of ``jitguard.lint.analysis.facts``.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import replace
 
 import ast
@@ -31,7 +32,7 @@ from jitguard.lint.analysis.lattice import scalar_kind
 from jitguard.lint.analysis.metaidentity import in_metadata
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, is_literal_collection
 from jitguard.lint.analysis.walk import iter_nodes, short
-from jitguard.lint.prepass import ast_children
+from jitguard.lint.prepass import ast_nodes
 from jitguard.lint.analysis.shapes import fresh_argument, inline_jitted, scope_view
 from jitguard.lint.analysis.spread import spread_arguments
 from jitguard.lint.analysis.traceable import _scope_bindings
@@ -617,7 +618,8 @@ _AST_CONTAINERS = (ast.List, ast.ListComp, ast.Dict, ast.DictComp, ast.Set, ast.
 
 def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTable,
                      tree_packages: frozenset[str] = frozenset(), wrappers_out: set[str] | None = None,
-                     no_context: bool = False, summary_out: list | None = None) -> bool:
+                     no_context: bool = False, summary_out: list | None = None,
+                     nodes: list[ast.AST] | None = None) -> bool:
     """Could ``FactExtractor.call_facts`` record a call in this module? Answered from CPython's
     ast (a seventh of libcst's parse time) for files that pass the prefilter only because they
     import a jitted function of the tree: if no call could be recorded, the file needs no libcst
@@ -644,9 +646,12 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
 
     ``summary_out`` (a list) gets the file's :class:`RecordSummary`: this function's answer for
     any jitted names, ``no_context`` False and a fresh ``imports`` of the same module (the
-    runner's wrapper checks ask it instead of parsing the file again)."""
+    runner's wrapper checks ask it instead of parsing the file again).
+
+    ``nodes``: the nodes of ``tree`` when a walk already listed them (the first pass's,
+    ``prepass.Scan.nodes``), so that they are not walked again."""
     scan = _AstScan(jitted)
-    scan.run(tree)
+    scan.run(tree, nodes)
     for stmt in sorted(scan.imports, key=_start):
         imports.add_ast_statement(stmt)
     if summary_out is not None:
@@ -691,6 +696,7 @@ class RecordSummary:
         always = False
         spans = [(_start(loop), _end(loop)) for loop in scan.loops]
         top = [(_start(n), _end(n), n) for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef]
+        starts = [lo for lo, _hi, _owner in top]
         calls = [(call, None) for call in scan.candidates if type(call.func) is ast.Call]
         calls += [(call, _last_name(call.func)) for call in scan.candidates if type(call.func) is not ast.Call]
         calls += scan.calls_of_others
@@ -704,8 +710,12 @@ class RecordSummary:
                     always = True
                 else:
                     recorded.add(last)
-            for lo, hi, owner in top:
-                if lo <= start and end <= hi and not _passed_names(call).isdisjoint(_parameter_names(owner.args)):
+            # (the module's top-level defs are disjoint and in order: only the last to start at or
+            # before the call can hold it)
+            at = bisect_right(starts, start) - 1
+            if at >= 0 and end <= top[at][1]:
+                owner = top[at][2]
+                if not _passed_names(call).isdisjoint(_parameter_names(owner.args)):
                     (call_owners if last is None else owners.setdefault(last, set())).add(owner.name)
         self.recorded = frozenset(recorded)
         self.always = always
@@ -742,18 +752,16 @@ class _AstScan:
         self.defined: set[str] = set()
         self.imports: list[ast.stmt] = []
 
-    def run(self, tree: ast.Module) -> None:
-        stack: list[ast.AST] = [tree]
-        pop, extend, children, kinds = stack.pop, stack.extend, ast_children, _AST_KINDS
-        while stack:
-            node = pop()
+    def run(self, tree: ast.Module, nodes: list[ast.AST] | None = None) -> None:
+        """Note what the nodes of ``tree`` hold; ``nodes``: those nodes, when a walk already listed
+        them (``prepass.Scan.nodes``: every node of a kind of :data:`_AST_KINDS`, in any order;
+        what this notes is sets, and lists read whole or sorted)."""
+        kinds = _AST_KINDS
+        for node in ast_nodes(tree) if nodes is None else nodes:
             t = type(node)
             kind = kinds.get(t)
-            if kind is None:  # most nodes: nothing to note
-                extend(children(node))
+            if kind is None or kind is _LEAF:  # most nodes: nothing to note
                 continue
-            if kind is _LEAF:
-                continue  # (nothing below them that ast_children gives)
             if kind is _CALL:
                 self._call(node)
             elif kind is _LOOP:
@@ -777,7 +785,6 @@ class _AstScan:
                 self.bases.update(b.id for b in node.bases if type(b) is ast.Name)
             else:  # a def
                 self.defined.add(node.name)
-            extend(children(node))
 
     def _call(self, node: ast.Call) -> None:
         fn = node.func

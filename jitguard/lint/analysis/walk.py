@@ -338,16 +338,21 @@ _SCAN_BELOW = 64  # subtrees of fewer nodes are read whole by ModuleNodes.positi
 _SHARED: list = [None, None]  # [the module being checked, its ModuleNodes once asked for]
 
 
-def share(module: cst.Module) -> None:
-    """Make ``module`` the module :func:`shared` answers for (its record built when first asked).
-    One module at a time: :func:`shared` checks that the node asked about is in the record (by
-    identity), so a check of another tree meanwhile only loses the record, never a right answer."""
-    _SHARED[0], _SHARED[1] = module, None
+def share(module: cst.Module, record: ModuleNodes | None = None) -> None:
+    """Make ``module`` the module :func:`shared` answers for (its record built when first asked,
+    or ``record``: the one :func:`unshare` gave after an earlier check of the same tree; the record
+    is a function of the tree alone, and libcst's trees are immutable). One module at a time:
+    :func:`shared` checks that the node asked about is in the record (by identity), so a check of
+    another tree meanwhile only loses the record, never a right answer."""
+    _SHARED[0], _SHARED[1] = module, record
 
 
-def unshare() -> None:
-    """Forget the shared module and its record (the tree can then be freed)."""
+def unshare() -> ModuleNodes | None:
+    """Forget the shared module and its record (the tree can then be freed); the record, if one was
+    built, is returned (for a later check of the same tree: :func:`share`)."""
+    record = _SHARED[1]
     _SHARED[0] = _SHARED[1] = None
+    return record
 
 
 def shared(root: cst.CSTNode) -> ModuleNodes | None:
