@@ -48,7 +48,6 @@ MISSED: dict[str, set[int]] = {
     "concrete_pyautoarray-derived-grid-drops-array-module": {35},
     "concrete_pyscfad-eval-gto-numpy-coords-in-grad-of-orbital-module": {25},
     "concrete_sbi-lens-scipy-quad-subdivides-redshift-bins-in-jitted-simulator": {27},
-    "static_fourier-features-mesh-corners-list-spread-into-static-args": {51},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.
