@@ -436,12 +436,19 @@ def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], s
     return None
 
 
-def _traced_position(value):
+def _traced_position(value, depth: int = 2):
     """A tuple that knows its positions (``axis=(0,)`` passed to a jit: each a tracer): its first
-    position holding a traced array, which JAX cannot convert either."""
+    position holding a traced array, which JAX cannot convert either; also inside a tuple at a
+    position (``lax.pad``'s ``((w, w, 0), ...)``: SEQINTS), ``depth`` levels down."""
     if value is None or value.mapping or not value.fields:
         return None
-    return next((t for _key, t in value.fields if t is not None and not (t.container or t.opaque or t.foreign)), None)
+    for _key, t in value.fields:
+        if t is None or t.opaque or t.foreign:
+            continue
+        found = t if not t.container else _traced_position(t, depth - 1) if depth > 0 else None
+        if found is not None:
+            return found
+    return None
 
 
 def _short(qual: str) -> str:
