@@ -380,7 +380,11 @@ def traced_static_int(node: cst.Call, name: str | None, ctx: Context, through: b
     args = positional_args(node)
     given = [(args[i].value, positional[i]) for i in spec[0] if i < len(args) and i < len(positional)]
     given += [(a.value, a.keyword.value) for a in node.args if a.keyword is not None and a.keyword.value in spec[1]]
-    return _first_traced(node, [(expr, f"`{param}`") for expr, param in given], _short(name), ctx)
+    # SEQINTS: parameters found only with a sequence (not an int too): each element read as an int
+    sequences = set(jaxsig.STATIC_INT_SEQUENCES.get(name, ((), ()))[1]) - set(jaxsig.STATIC_INTS.get(name, ((), ()))[1])
+    return (_first_traced(node, [(e, f"`{p}`") for e, p in given if p not in sequences], _short(name), ctx)
+            or _first_traced(node, [(e, f"`{p}`") for e, p in given if p in sequences], _short(name), ctx,
+                             reads="JAX converts each element to a Python int", python="tuple of Python ints"))
 
 
 def _traced_argnums(node: cst.Call, name: str, ctx: Context) -> tuple[cst.CSTNode, str, str] | None:
@@ -419,7 +423,8 @@ def _traced_method_int(node: cst.Call, func: cst.Attribute, ctx: Context) -> tup
 
 
 def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], short: str, ctx: Context,
-                  reads: str = "JAX converts it to a Python int") -> tuple[cst.CSTNode, str, str] | None:
+                  reads: str = "JAX converts it to a Python int", python: str | None = None
+                  ) -> tuple[cst.CSTNode, str, str] | None:
     """JG104's finding for the first traced value among ``given`` ((argument, what it is: "the
     axis", "`k`")), arguments JAX converts to a Python int; None when none is traced."""
     for expr, what in given:
@@ -430,7 +435,7 @@ def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], s
             return (
                 node,
                 f"`{short}()` needs a static {needs} ({reads}): {ctx.describe(expr, taint)}",
-                f"Pass {what} as a Python {'int' if reads.endswith('int') else 'value'}"
+                f"Pass {what} as a {python or 'Python ' + ('int' if reads.endswith('int') else 'value')}"
                 + (f"; mark it static with {hint}" if hint else ""),
             )
     return None
