@@ -105,6 +105,15 @@ CASES: dict[str, tuple[str | None, str, str | None]] = {
             fix(extra)
             return run(jnp.ones(2), *extra)
         """, None),
+    # spread inside a lambda (no statements of its own): a parameter's elements claim nothing
+    "spread_in_a_lambda": (None, """
+        run = jax.jit(lambda x, n: x * n, static_argnums=1)
+        call = lambda x, extra: run(x, *extra)
+
+
+        def main():
+            return call(jnp.ones(2), (3,))
+        """, None),
     # -- CALLBACKCONV: odeint of a jnp right-hand side inside a jitted function
     "odeint_of_jnp_rhs_in_jit": ("JG104", """
         from scipy.integrate import odeint

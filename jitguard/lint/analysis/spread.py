@@ -75,6 +75,8 @@ def known_elements(expr: cst.BaseExpression, call: cst.Call, view) -> tuple[list
     if func is not None and func.param(expr.value) is not None:
         return None
     root = func.node if func is not None else view.index.module
+    if func is not None and type(root) is not cst.FunctionDef:
+        return None  # a lambda: no statements of its own
     body = root.body.body if func is not None else root.body
     if not isinstance(body, (list, tuple)):
         return None
