@@ -28,6 +28,12 @@ output size depends on the values of its input unless an optional `size=` bounds
   or when flipping a boolean option makes a traced value legal (`jnp.delete`'s `obj` with
   `assume_unique_indices=True`); STATIC_INT_METHODS: the same for `jax.Array`'s methods
   (`x.diagonal(offset)`, `x.round(decimals)`, `x.argpartition(kth)`);
+* STATIC_INT_SEQUENCES: the parameters that take a sequence of Python ints (`lax.conv`'s
+  `window_strides` and `padding` pairs, `lax.slice`'s `start_indices`, `lax.reduce_window`'s
+  `window_dimensions`, `lax.pad`'s `padding_config`, ...) -- each parameter annotated as such a
+  sequence probed with a tuple of Python ints (operands of rank 2 and 4, sequences as long as the
+  operand's rank or its spatial dimensions): the static tuple runs under jit, the same tuple
+  traced (a tuple of tracers) raises, and a traced array raises too;
 * CONVERTS_TO_NUMPY: the public functions of NumPy (numpy, .linalg, .fft, .random, its scalar
   types) and SciPy (linalg, special, signal, ndimage, fft, stats and its distributions' methods,
   integrate, optimize, interpolate, spatial.distance, sparse.linalg) that raise
@@ -40,6 +46,12 @@ output size depends on the values of its input unless an optional `size=` bounds
   traced);
 * PYTHON_CONVERSIONS: the functions of builtins, math and cmath that run on a Python int and raise
   a tracer conversion error on a traced one (`hex`, `math.comb`, `cmath.exp`, ...);
+* CALLBACK_CONVERSIONS: the NumPy and SciPy functions (numpy, scipy.integrate, scipy.optimize,
+  scipy.differentiate) whose first parameter takes a function they call and whose result they
+  convert (`quad`, `brentq`, `minimize`, `odeint`, `np.apply_along_axis`, ...) -- each run under
+  jit with a function returning a NumPy value (it runs), the same function returning a JAX value
+  (it raises a tracer conversion error, or an error raised from one), and the latter eagerly (it
+  runs);
 * TRACED_FUNCTION_ARGS and BATCHED_FUNCTION_ARGS: the JAX functions that call the Python functions
   they are given with abstract tracers even outside jit (`lax.cond`'s branches, `jnp.piecewise`'s
   functions, `odeint`'s `func`, `cg`'s `A`, ...), each slot found by running the function once with
@@ -55,6 +67,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import re
 import sys
 from pathlib import Path
 
@@ -383,6 +396,120 @@ def scan_static_ints(only: frozenset[str] | None = None) -> tuple[dict, dict]:
         if sizes:
             shaping[qual] = _spec(params, sizes)
     return out, shaping
+
+
+# -- parameters that take a sequence of Python ints (lax.conv's window_strides, lax.slice's
+# start_indices, lax.reduce_window's window_dimensions, lax.pad's padding_config, ...) ----------
+# Probed are the parameters annotated as such a sequence (the annotation only picks what to probe:
+# each entry is found by running the function); SIZE_NAMES stay JG105's (SIZE_PARAMETERS).
+SEQUENCE_ANNOTATION = re.compile(r"Sequence\[int\]|\bShape\b|Sequence\[tuple\[int")
+
+
+def _sequence_value(param, length: int, pattern: str):
+    """A sequence of ``length`` Python ints for ``param`` (all ones, or 0, 1, ...), or of pairs or
+    triples of zeros where its annotation says so (``padding``, ``padding_config``)."""
+    annotation = str(param.annotation)
+    if "tuple[int, int, int]" in annotation:
+        return ((0, 0, 0),) * length
+    if "tuple[int, int]" in annotation:
+        return ((0, 0),) * length
+    return tuple(range(length)) if pattern == "range" else (1,) * length
+
+
+def _sequence_calls(fn, params, param):
+    """Calls of ``fn`` as functions of ``param``'s value, each with the value that runs eagerly:
+    operands of rank 2 and rank 4 (a convolution's batch, feature and two spatial dimensions),
+    the other arrays the operand's shape or a scalar (``reduce_window``'s ``init_value``), a
+    string "VALID" (``lax.conv``'s padding), the
+    sequences the operand's rank long or two shorter (the spatial dimensions), a function
+    parameter a binary function returning its first argument (``reduce_window``'s monoid)."""
+    import itertools
+
+    import jax.numpy as jnp
+
+    target = next(p for p in params if p.name == param)
+    for rank, scalar_others, short, pattern in itertools.product((2, 4), (False, True), (False, True), ("ones", "range")):
+        shape = (4, 4) if rank == 2 else (1, 1, 4, 4)
+        length = rank - 2 if short else rank
+        if length == 0:
+            continue
+        args, kw, operand_seen = [], {}, False
+        for q in params:
+            if q.name == param or q.default is not q.empty or q.kind in (q.VAR_POSITIONAL, q.VAR_KEYWORD):
+                continue
+            if _takes_function(q) or q.name == "computation":
+                value = _first_of
+            elif SEQUENCE_ANNOTATION.search(str(q.annotation)):
+                value = _sequence_value(q, length, pattern)
+            elif str(q.annotation) == "str":  # a padding given by name (lax.conv's)
+                value = "VALID"
+            elif "Array" in str(q.annotation) or str(q.annotation) == "Any" or not operand_seen:
+                value = jnp.ones(shape) if not operand_seen or not scalar_others else jnp.float32(0)
+                operand_seen = True
+            else:
+                value = 1
+            (kw.__setitem__(q.name, value) if q.kind is q.KEYWORD_ONLY else args.append((q.name, value)))
+        static = _sequence_value(target, length, pattern)
+        call = _keyword_call(fn, params, target, args, kw)
+        try:
+            call(static)
+        except Exception:  # noqa: BLE001 - not a valid form of the call: try another
+            continue
+        yield call, static
+
+
+def _first_of(*args):
+    return args[0]
+
+
+def _keyword_call(fn, params, target, args, kw):
+    index = params.index(target)
+
+    def call(value):
+        positional = [v for name, v in args if params.index(next(p for p in params if p.name == name)) < index]
+        later = {name: v for name, v in args if params.index(next(p for p in params if p.name == name)) > index}
+        if target.kind is target.POSITIONAL_ONLY:
+            return fn(*positional, value, *later.values(), **kw)
+        return fn(*positional, **later, **kw, **{target.name: value})
+
+    return call
+
+
+def scan_static_int_sequences(only: frozenset[str] | None = None) -> dict:
+    """Parameters that take a sequence of Python ints and raise under jit when it is traced (a
+    tuple of tracers) while the same tuple static runs, and do not take a traced array either:
+    (positions, keywords) per function. A function this cannot call generically is left out."""
+    import warnings
+
+    import jax.numpy as jnp
+
+    warnings.simplefilter("ignore")
+    out: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+    for qual, fn, params in _functions(INT_MODULES):
+        if only is not None and qual not in only:
+            continue
+        found = []
+        for p in params:
+            if p.name in NOT_INT_PARAMS or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) \
+                    or not SEQUENCE_ANNOTATION.search(str(p.annotation)):
+                continue
+            for call, static in _sequence_calls(fn, params, p.name):
+                if needs_static(call, static) and not _runs_traced(call, jnp.asarray(static)):
+                    found.append(p.name)
+                    break
+        if found:
+            out[qual] = _spec(params, found)
+    return out
+
+
+def _runs_traced(call, value) -> bool:
+    import jax
+
+    try:
+        jax.jit(call)(value)
+        return True
+    except Exception:  # noqa: BLE001 - raises with the traced array too
+        return False
 
 
 def sets_output_shape(call, value) -> bool:
@@ -727,6 +854,130 @@ def scan_numpy_conversions() -> dict[str, tuple[str, str | None]]:
     return out
 
 
+# -- NumPy and SciPy functions that call a function argument and convert what it returns -------
+# `scipy.integrate.quad(f, a, b)` calls `f` with Python floats and reads each result with
+# `float()`: a function computing with `jnp` returns a tracer when that runs in staged code
+# (constants included), and the conversion raises. Found by running each function whose first
+# parameter takes a function under jit with a function returning a NumPy value (it runs), the same
+# function returning a JAX value (it raises a tracer conversion error), and the latter eagerly (it
+# runs: only staged code fails).
+CALLBACK_SCAN_MODULES = ("numpy", "scipy.integrate", "scipy.optimize", "scipy.differentiate")
+# the operands after the function: an interval where the function changes sign ("a,b"), a scalar
+# or vector start ("s", "v"), a time grid ("t"), a span ("p"), an axis ("0"), a keyword ("k=i":
+# `bracket=(0.1, 1.0)`)
+CALLBACK_FORMS = ("a,b", "s", "v", "v,t", "p,v", "0,v", "a", "bracket=i")
+# never called by the scan: minutes of global optimisation per probe, or interactive
+NOT_CALLBACK_PROBED = frozenset({"scipy.optimize.basinhopping", "scipy.optimize.differential_evolution",
+                                 "scipy.optimize.dual_annealing", "scipy.optimize.shgo", "scipy.optimize.brute",
+                                 "scipy.optimize.direct", "scipy.integrate.qmc_quad", "scipy.integrate.nquad",
+                                 "scipy.integrate.tplquad", "scipy.integrate.dblquad"})
+
+
+def _numpy_result(*args):
+    import numpy as np
+
+    return (np.asarray(args[0], dtype=float) - 1.0) ** 2 - 0.25  # roots 0.5 and 1.5, least at 1
+
+
+def _jax_result(*args):
+    import jax.numpy as jnp
+
+    return (jnp.asarray(args[0], dtype=float) - 1.0) ** 2 - 0.25
+
+
+def _callback_operands(form: str) -> tuple[tuple, dict]:
+    import numpy as np
+
+    given = {"a": 0.1, "b": 1.0, "s": 0.75, "v": np.array([0.75, 0.8]), "t": np.array([0.0, 0.1]),
+             "p": (0.0, 0.1), "0": 0, "i": (0.1, 1.0)}
+    tokens = form.split(",")
+    return (tuple(given[t] for t in tokens if "=" not in t),
+            {t.split("=")[0]: given[t.split("=")[1]] for t in tokens if "=" in t})
+
+
+def _caused_by(error: BaseException, kinds: tuple) -> bool:
+    """Is ``error``, or an error it was raised from or while handling, one of ``kinds``?
+    (``scipy.optimize.minimize`` catches the conversion error of the objective's result and
+    raises ValueError from it.)"""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, kinds):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def _first_takes_function(fn) -> str | None:
+    """The name of ``fn``'s first parameter when it takes a function, else None."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    if not params or params[0].kind not in (params[0].POSITIONAL_ONLY, params[0].POSITIONAL_OR_KEYWORD):
+        return None
+    first = params[0]
+    named = first.name in probe_function_args.FUNCTION_NAMES or first.name in ("fcn", "function", "func1d")
+    return first.name if named or "Callable" in str(first.annotation) else None
+
+
+def converts_callback_result(fn) -> str | None:
+    """The first form of CALLBACK_FORMS under which ``fn(g, ...)`` runs under jit with ``g``
+    returning a NumPy value, raises a tracer conversion error with ``g`` returning a JAX value,
+    and runs with the latter eagerly; None when none does."""
+    import jax
+
+    conversions = (jax.errors.TracerArrayConversionError, jax.errors.ConcretizationTypeError,
+                   jax.errors.TracerIntegerConversionError, jax.errors.TracerBoolConversionError)
+    for form in CALLBACK_FORMS:
+        operands, keywords = _callback_operands(form)
+        try:
+            jax.jit(lambda o=operands, k=keywords: _as_output(fn(_numpy_result, *o, **k)))()  # noqa: JG301 - a probe per form
+            fn(_jax_result, *operands, **keywords)
+        except Exception:  # noqa: BLE001 - not callable this way: try the next form
+            continue
+        try:
+            jax.jit(lambda o=operands, k=keywords: _as_output(fn(_jax_result, *o, **k)))()  # noqa: JG301 - a probe per form
+        except Exception as error:  # noqa: BLE001 - a conversion, or another error: not this fact
+            return form if _caused_by(error, conversions) else None
+        return None  # runs with a JAX value too (the function hands it back unconverted)
+    return None
+
+
+def _as_output(result):
+    """Nothing of ``result`` is returned from the jitted probe: only what the call did counts."""
+    del result
+    return 0
+
+
+def scan_callback_conversions() -> dict[str, tuple[str, str]]:
+    """qualified name -> (the probe form that shows it, the function parameter) of the NumPy and
+    SciPy functions that call their first argument and convert what it returns."""
+    import contextlib
+    import importlib
+    import io
+    import warnings
+
+    warnings.simplefilter("ignore")
+    out: dict[str, tuple[str, str]] = {}
+    for modname in CALLBACK_SCAN_MODULES:
+        try:
+            module = importlib.import_module(modname)
+        except ImportError:
+            continue
+        for name in sorted(dir(module)):
+            qual, fn = f"{modname}.{name}", getattr(module, name)
+            if name.startswith("_") or name in NOT_PROBED or qual in NOT_CALLBACK_PROBED or inspect.ismodule(fn) \
+                    or inspect.isclass(fn) or not callable(fn):
+                continue
+            param = _first_takes_function(fn)
+            with contextlib.redirect_stdout(io.StringIO()):  # the optimisers' progress reports
+                form = converts_callback_result(fn) if param is not None else None
+            if form is not None:
+                out[qual] = (form, param)
+    return out
+
+
 # modules of the standard library never imported by the scan (they act when imported)
 STDLIB_SKIP = frozenset({"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "__main__", "pydoc_data",
                          "lib2to3", "ensurepip", "venv"})
@@ -766,7 +1017,8 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
            conversions: dict | None = None, static_int_methods: dict | None = None,
            python_conversions: dict | None = None, static_sizes: tuple[dict, dict] | None = None,
            traced_args: tuple[dict, frozenset] | None = None,
-           flag_bounded: dict | None = None) -> str:
+           flag_bounded: dict | None = None, static_int_sequences: dict | None = None,
+           callback_conversions: dict | None = None) -> str:
     lines = [
         f'"""Generated by scripts/gen_jaxsig.py from jax {version}: do not edit by hand.',
         "",
@@ -782,6 +1034,9 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
         "STATIC_INTS: (positions, keywords) of the other parameters (not axes, not sizes) that raise under",
         "jit when traced and run with the same Python int, and do not take a traced array either.",
         "STATIC_INT_METHODS: the same for jax.Array's methods (positions after self).",
+        "STATIC_INT_SEQUENCES: (positions, keywords) of the parameters that take a sequence of Python ints",
+        "(`lax.conv`'s `window_strides`, `lax.slice`'s `start_indices`) and raise under jit when it is a",
+        "tuple of tracers while the same tuple static runs, and do not take a traced array either.",
         "STATIC_SIZES / STATIC_SIZE_METHODS: (positions, keywords) of the integer parameters found the same",
         "way whose value sets the shape of the output (two static values give outputs of different",
         "shapes: sizes that JAX names otherwise, `jnp.eye`'s `N`, `jnp.split`'s sections).",
@@ -794,6 +1049,8 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
         "argument -> (the probe form that shows it, the JAX function of the same name or None).",
         "PYTHON_CONVERSIONS: functions of builtins, math and cmath that raise a tracer conversion error",
         "on a traced number -> (the error, the JAX function of that name or None).",
+        "CALLBACK_CONVERSIONS: NumPy and SciPy functions that call their first argument and convert what it",
+        "returns (a JAX value, a tracer in staged code, raises there) -> (the probe form, that parameter).",
         '"""',
         "",
         "SIZE_PARAMETERS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {",
@@ -815,6 +1072,8 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
     lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted((static_ints or {}).items())]
     lines += ["}", "", "STATIC_INT_METHODS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {"]
     lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted((static_int_methods or {}).items())]
+    lines += ["}", "", "STATIC_INT_SEQUENCES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {"]
+    lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted((static_int_sequences or {}).items())]
     size_functions, size_methods = static_sizes or ({}, {})
     lines += ["}", "", "STATIC_SIZES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {"]
     lines += [f"    {k!r}: ({v[0]!r}, {v[1]!r})," for k, v in sorted(size_functions.items())]
@@ -833,6 +1092,8 @@ def render(sizes: dict, bounded: set[str], version: str, signatures: dict | None
     lines += [f"    {k!r}: {v!r}," for k, v in sorted((conversions or {}).items())]
     lines += ["}", "", "PYTHON_CONVERSIONS: dict[str, tuple[str, str | None]] = {"]
     lines += [f"    {k!r}: {v!r}," for k, v in sorted((python_conversions or {}).items())]
+    lines += ["}", "", "CALLBACK_CONVERSIONS: dict[str, tuple[str, str]] = {"]
+    lines += [f"    {k!r}: {v!r}," for k, v in sorted((callback_conversions or {}).items())]
     lines += ["}", "", "SIGNATURES: dict[str, tuple[str, ...]] = {"]
     lines += [f"    {k!r}: {v!r}," for k, v in sorted((signatures or {}).items())]
     lines += ["}", ""]
@@ -858,6 +1119,8 @@ def main(argv: list[str] | None = None) -> int:
     conversions, python_conversions = scan_numpy_conversions(), scan_python_conversions()
     traced_args = probe_function_args.scan_traced_function_args()
     flag_bounded = scan_flag_bounded_outputs()
+    static_int_sequences = scan_static_int_sequences()
+    callback_conversions = scan_callback_conversions()
     unprobed = sorted({f"{q}.{p}" for q, p in probe_function_args.callable_parameters()
                        if q not in probe_function_args.recipes()})
     for name in unprobed:
@@ -880,19 +1143,23 @@ def main(argv: list[str] | None = None) -> int:
         missing += [k for k, v in traced_args[0].items() if jaxsig.TRACED_FUNCTION_ARGS.get(k) != v]
         missing += sorted(traced_args[1] - jaxsig.BATCHED_FUNCTION_ARGS)
         missing += [k for k, v in flag_bounded.items() if jaxsig.FLAG_BOUNDED_OUTPUTS.get(k) != v]
+        missing += [k for k, v in static_int_sequences.items() if jaxsig.STATIC_INT_SEQUENCES.get(k) != v]
+        missing += [k for k in callback_conversions if k not in jaxsig.CALLBACK_CONVERSIONS]
         for k in missing:
             print(f"missing: {k}")
         return 1 if missing or unprobed else 0
     TARGET.write_text(render(sizes, bounded, jax.__version__, signatures, axes, from_values, stdlib, static_ints,
                              conversions, static_int_methods, python_conversions, (size_functions, size_methods),
-                             traced_args, flag_bounded),
+                             traced_args, flag_bounded, static_int_sequences, callback_conversions),
                       encoding="utf-8")
     print(f"wrote {TARGET} ({len(sizes)} sized functions, {len(bounded)} size-bounded outputs, "
           f"{len(axes[0])} functions and {len(axes[1])} methods with static axes, {len(from_values)} sizes from "
           f"values, {len(static_ints)} functions and {len(static_int_methods)} methods with other static ints, {len(size_functions)} functions and "
           f"{len(size_methods)} methods with static sizes, {len(signatures)} signatures, "
           f"{len(stdlib)} unhashable standard-library classes, {len(conversions)} NumPy/SciPy conversions, {len(python_conversions)} Python ones, "
-          f"{len(traced_args[0])} functions that trace a function argument)")
+          f"{len(traced_args[0])} functions that trace a function argument, "
+          f"{len(static_int_sequences)} functions with static integer sequences, "
+          f"{len(callback_conversions)} that convert what their function argument returns)")
     return 0
 
 

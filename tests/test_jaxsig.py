@@ -371,3 +371,50 @@ def test_associative_scan_runs_eagerly_outside_jit_and_traces_inside():
     assert lax.associative_scan(fn, jnp.arange(1.0, 5.0)).tolist() == [1.0, 3.0, 6.0, 10.0]
     with pytest.raises(jax.errors.TracerBoolConversionError):
         jax.jit(lambda x: lax.associative_scan(fn, x))(jnp.arange(1.0, 5.0))
+
+
+# -- SEQINTS: parameters that take a sequence of Python ints (2026-12-06, fix-recall8a) ---------
+_SEQUENCE_SAMPLE = frozenset({"jax.lax.conv", "jax.lax.conv_general_dilated", "jax.lax.slice", "jax.lax.reduce_window",
+                              "jax.lax.pad"})
+
+
+def test_static_int_sequences_are_found_again_by_running_jax():
+    """A sample of STATIC_INT_SEQUENCES found again by the probe (a tuple of Python ints runs under
+    jit, the same tuple traced and a traced array raise), and the convolution's strides among them."""
+    found = _scan_module().scan_static_int_sequences(only=_SEQUENCE_SAMPLE)
+    assert found == {k: v for k, v in jaxsig.STATIC_INT_SEQUENCES.items() if k in _SEQUENCE_SAMPLE}
+    assert "window_strides" in jaxsig.STATIC_INT_SEQUENCES["jax.lax.conv"][1]
+    assert "window_strides" in jaxapi.STATIC_INTS["jax.lax.conv"][1]
+
+
+def test_a_traced_stride_tuple_raises_and_a_static_one_runs():
+    from jax import lax
+
+    image, kernel = jnp.ones((1, 1, 4, 4)), jnp.ones((1, 1, 3, 3))
+    jax.jit(lambda: lax.conv(image, kernel, (1, 1), "SAME"))()
+    for traced in ((1, 1), jnp.array([1, 1])):
+        with pytest.raises(jax.errors.TracerArrayConversionError):
+            jax.jit(lambda s: lax.conv(image, kernel, s, "SAME"))(traced)
+
+
+# -- CALLBACKCONV: routines that call a function argument and convert its result ----------------
+_CALLBACK_SAMPLE = ("scipy.integrate.quad", "scipy.optimize.brentq", "scipy.optimize.minimize")
+
+
+@pytest.mark.parametrize("qual", _CALLBACK_SAMPLE)
+def test_callback_conversions_are_found_again_by_running_them(qual):
+    """quad, brentq, minimize: listed, and the probe's form still shows it (a NumPy result runs
+    under jit, a JAX one raises a conversion error there, and runs eagerly)."""
+    pytest.importorskip("scipy")
+    gen = _scan_module()
+    assert jaxsig.CALLBACK_CONVERSIONS[qual][0] == gen.converts_callback_result(gen.resolve_dotted(qual))
+
+
+def test_a_routine_that_hands_the_result_back_is_not_found():
+    """A routine that calls its function argument but converts nothing (returns what it gives)
+    runs under jit with a JAX result too: the probe does not list it."""
+
+    def apply(f, *args):
+        return f(*args)
+
+    assert _scan_module().converts_callback_result(apply) is None

@@ -45,9 +45,6 @@ MISSED: dict[str, set[int]] = {
     "churn_optax-reduce-on-plateau-weak-avg-value-second-step": {47},
     "churn_optax-zoom-linesearch-state-weak-types-compile-step-twice": {60},
     "concrete_desc-qs-boozer-boolean-mask-pytree-leaf": {58},
-    "concrete_jax-jit-of-lambda-conv-strides-tuple-traced": {18},
-    "concrete_sbi-lens-scipy-quad-subdivides-redshift-bins-in-jitted-simulator": {27},
-    "static_fourier-features-mesh-corners-list-spread-into-static-args": {51},
 }
 
 # Reports whose look-alike section jitguard flags today: report name -> lines.

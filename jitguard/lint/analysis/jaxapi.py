@@ -298,10 +298,18 @@ STATIC_AXIS_METHODS = jaxsig.STATIC_AXIS_METHODS
 # `lax.sort`'s `dimension`, ...): generated from JAX the same way (a Python int there runs under
 # jit, a traced one raises, a traced array is not taken either, and the output's shape does not
 # change with it). The sizes of SHAPE_ARGUMENTS are JG105's and left out here.
+# SEQINTS: the parameters that take a sequence of Python ints (`lax.conv`'s `window_strides`,
+# `lax.slice`'s `start_indices`, `lax.reduce_window`'s `window_dimensions`, `lax.pad`'s
+# `padding_config`) are generated the same way (a tuple of Python ints runs under jit, the same
+# tuple traced raises, and so does a traced array: `jaxsig.STATIC_INT_SEQUENCES`); a tuple
+# holding a tracer there, or a traced argument, raises (TracerArrayConversionError for
+# `lax.conv`'s strides, JAX 0.10.2). The axes (STATIC_AXES) stay where they are.
 STATIC_INTS = {
-    qual: (tuple(i for i in positions if i not in SHAPE_ARGUMENTS.get(qual, ((), ()))[0]),
-           tuple(k for k in keywords if k not in SHAPE_ARGUMENTS.get(qual, ((), ()))[1]))
-    for qual, (positions, keywords) in jaxsig.STATIC_INTS.items()
+    qual: (tuple(i for i in positions if i not in SHAPE_ARGUMENTS.get(qual, ((), ()))[0]
+                 and i not in STATIC_AXES.get(qual, ((), ()))[0]),
+           tuple(k for k in keywords if k not in SHAPE_ARGUMENTS.get(qual, ((), ()))[1]
+                 and k not in STATIC_AXES.get(qual, ((), ()))[1]))
+    for qual, (positions, keywords) in _union(jaxsig.STATIC_INTS, jaxsig.STATIC_INT_SEQUENCES).items()
 }
 
 # The argument of JAX's differentiation transforms that picks the arguments to differentiate: JAX

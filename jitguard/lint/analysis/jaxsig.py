@@ -12,6 +12,9 @@ SIZE_FROM_VALUES: optional size parameters that, omitted, are computed from the 
 STATIC_INTS: (positions, keywords) of the other parameters (not axes, not sizes) that raise under
 jit when traced and run with the same Python int, and do not take a traced array either.
 STATIC_INT_METHODS: the same for jax.Array's methods (positions after self).
+STATIC_INT_SEQUENCES: (positions, keywords) of the parameters that take a sequence of Python ints
+(`lax.conv`'s `window_strides`, `lax.slice`'s `start_indices`) and raise under jit when it is a
+tuple of tracers while the same tuple static runs, and do not take a traced array either.
 STATIC_SIZES / STATIC_SIZE_METHODS: (positions, keywords) of the integer parameters found the same
 way whose value sets the shape of the output (two static values give outputs of different
 shapes: sizes that JAX names otherwise, `jnp.eye`'s `N`, `jnp.split`'s sections).
@@ -24,6 +27,8 @@ CONVERTS_TO_NUMPY: NumPy and SciPy functions that raise TracerArrayConversionErr
 argument -> (the probe form that shows it, the JAX function of the same name or None).
 PYTHON_CONVERSIONS: functions of builtins, math and cmath that raise a tracer conversion error
 on a traced number -> (the error, the JAX function of that name or None).
+CALLBACK_CONVERSIONS: NumPy and SciPy functions that call their first argument and convert what it
+returns (a JAX value, a tracer in staged code, raises there) -> (the probe form, that parameter).
 """
 
 SIZE_PARAMETERS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
@@ -300,6 +305,41 @@ STATIC_INTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
 STATIC_INT_METHODS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
     'argpartition': ((0,), ('kth',)),
     'round': ((0,), ('decimals',)),
+}
+
+STATIC_INT_SEQUENCES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    'jax.lax.conv': ((2,), ('window_strides',)),
+    'jax.lax.conv_general_dilated': ((2, 3, 4, 5), ('window_strides', 'padding', 'lhs_dilation', 'rhs_dilation')),
+    'jax.lax.conv_general_dilated_local': ((2, 3, 4, 5, 6), ('window_strides', 'padding', 'filter_shape', 'lhs_dilation', 'rhs_dilation')),
+    'jax.lax.conv_general_dilated_patches': ((1, 2, 3, 4, 5), ('filter_shape', 'window_strides', 'padding', 'lhs_dilation', 'rhs_dilation')),
+    'jax.lax.conv_transpose': ((2, 3, 4), ('strides', 'padding', 'rhs_dilation')),
+    'jax.lax.conv_with_general_padding': ((2, 3, 4, 5), ('window_strides', 'padding', 'lhs_dilation', 'rhs_dilation')),
+    'jax.lax.expand_dims': ((1,), ('dimensions',)),
+    'jax.lax.pad': ((2,), ('padding_config',)),
+    'jax.lax.reduce': ((3,), ('dimensions',)),
+    'jax.lax.reduce_window': ((3, 4, 5, 6, 7), ('window_dimensions', 'window_strides', 'padding', 'base_dilation', 'window_dilation')),
+    'jax.lax.rev': ((1,), ('dimensions',)),
+    'jax.lax.slice': ((1, 2, 3), ('start_indices', 'limit_indices', 'strides')),
+    'jax.lax.squeeze': ((1,), ('dimensions',)),
+    'jax.lax.transpose': ((1,), ('permutation',)),
+    'jax.numpy.array_split': ((1,), ('indices_or_sections',)),
+    'jax.numpy.dsplit': ((1,), ('indices_or_sections',)),
+    'jax.numpy.fft.fft2': ((1,), ('s',)),
+    'jax.numpy.fft.fftn': ((1,), ('s',)),
+    'jax.numpy.fft.ifft2': ((1,), ('s',)),
+    'jax.numpy.fft.ifftn': ((1,), ('s',)),
+    'jax.numpy.fft.irfft2': ((1,), ('s',)),
+    'jax.numpy.fft.irfftn': ((1,), ('s',)),
+    'jax.numpy.fft.rfft2': ((1,), ('s',)),
+    'jax.numpy.fft.rfftn': ((1,), ('s',)),
+    'jax.numpy.hsplit': ((1,), ('indices_or_sections',)),
+    'jax.numpy.indices': ((0,), ('dimensions',)),
+    'jax.numpy.moveaxis': ((1, 2), ('source', 'destination')),
+    'jax.numpy.split': ((1,), ('indices_or_sections',)),
+    'jax.numpy.vsplit': ((1,), ('indices_or_sections',)),
+    'jax.scipy.fft.dctn': ((2,), ('s',)),
+    'jax.scipy.fft.idctn': ((2,), ('s',)),
+    'jax.scipy.signal.detrend': ((3,), ('bp',)),
 }
 
 STATIC_SIZES: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
@@ -2690,6 +2730,45 @@ PYTHON_CONVERSIONS: dict[str, tuple[str, str | None]] = {
     'math.tanh': ('ConcretizationTypeError', 'jax.numpy.tanh'),
     'math.ulp': ('ConcretizationTypeError', 'jax.numpy.spacing'),
     'oct': ('TracerIntegerConversionError', None),
+}
+
+CALLBACK_CONVERSIONS: dict[str, tuple[str, str]] = {
+    'numpy.apply_along_axis': ('0,v', 'func1d'),
+    'scipy.differentiate.derivative': ('s', 'f'),
+    'scipy.differentiate.hessian': ('v', 'f'),
+    'scipy.differentiate.jacobian': ('v', 'f'),
+    'scipy.integrate.cubature': ('v,t', 'f'),
+    'scipy.integrate.nsum': ('v,t', 'f'),
+    'scipy.integrate.odeint': ('v,t', 'func'),
+    'scipy.integrate.quad': ('a,b', 'func'),
+    'scipy.integrate.quad_vec': ('a,b', 'f'),
+    'scipy.integrate.solve_ivp': ('v,t', 'fun'),
+    'scipy.integrate.tanhsinh': ('a,b', 'f'),
+    'scipy.optimize.bisect': ('a,b', 'f'),
+    'scipy.optimize.bracket': ('a,b', 'func'),
+    'scipy.optimize.brent': ('v', 'func'),
+    'scipy.optimize.brenth': ('a,b', 'f'),
+    'scipy.optimize.brentq': ('a,b', 'f'),
+    'scipy.optimize.fmin': ('s', 'func'),
+    'scipy.optimize.fmin_bfgs': ('a,b', 'f'),
+    'scipy.optimize.fmin_cg': ('a,b', 'f'),
+    'scipy.optimize.fmin_l_bfgs_b': ('a,b', 'func'),
+    'scipy.optimize.fmin_ncg': ('a,b', 'f'),
+    'scipy.optimize.fmin_powell': ('s', 'func'),
+    'scipy.optimize.fmin_slsqp': ('s', 'func'),
+    'scipy.optimize.fmin_tnc': ('a,b', 'func'),
+    'scipy.optimize.fminbound': ('a,b', 'func'),
+    'scipy.optimize.fsolve': ('a,b', 'func'),
+    'scipy.optimize.golden': ('v', 'func'),
+    'scipy.optimize.least_squares': ('s', 'fun'),
+    'scipy.optimize.leastsq': ('a,b', 'func'),
+    'scipy.optimize.minimize': ('a,b', 'fun'),
+    'scipy.optimize.minimize_scalar': ('v', 'fun'),
+    'scipy.optimize.newton': ('s', 'func'),
+    'scipy.optimize.ridder': ('a,b', 'f'),
+    'scipy.optimize.root': ('a,b', 'fun'),
+    'scipy.optimize.root_scalar': ('bracket=i', 'f'),
+    'scipy.optimize.toms748': ('a,b', 'f'),
 }
 
 SIGNATURES: dict[str, tuple[str, ...]] = {

@@ -20,6 +20,8 @@ from collections.abc import Iterator
 
 import libcst as cst
 
+from jitguard.lint.analysis.walk import shared
+
 _DEPTH = 3
 
 
@@ -33,6 +35,15 @@ def spread_arguments(call: cst.Call, view) -> Iterator[tuple[str | None, int | N
         if arg.star == "**":
             return
         if arg.star == "*":
+            known = known_elements(arg.value, call, view)
+            if known is not None:  # SPREADLIST: the display's elements (item assignments applied)
+                elements, complete = known
+                for value in elements:
+                    yield None, position, value
+                    position += 1
+                if not complete:
+                    return
+                continue
             length = tuple_length(arg.value, view)
             if length is None:
                 return
@@ -45,6 +56,108 @@ def spread_arguments(call: cst.Call, view) -> Iterator[tuple[str | None, int | N
         else:
             yield None, position, arg.value
             position += 1
+
+
+def known_elements(expr: cst.BaseExpression, call: cst.Call, view) -> tuple[list, bool] | None:
+    """SPREADLIST: the elements a ``*expr`` argument of ``call`` spreads, when its display is known:
+    (the element expressions before any starred one, whether that is all of them). ``expr`` is a
+    tuple or list display, or a name that the calling function (or the module) binds once, in a
+    statement of its own body, to one, used nowhere else but in ``name[k] = v`` statements of that
+    body with a constant ``k`` (each replaces element ``k`` for the calls after it: Python stores
+    ``v`` there) and in ``*name`` arguments (nothing appends to it, aliases it or passes it on).
+    ``f(x, *args)`` with ``args = [a, [1, 2], b]`` passes ``[1, 2]`` at position 2 (checked on JAX
+    0.10.2: a static position there raises ValueError, unhashable list). None when unknown."""
+    if isinstance(expr, (cst.Tuple, cst.List)):
+        return _display_elements(expr)
+    if not isinstance(expr, cst.Name) or view is None:
+        return None
+    func = view.func
+    if func is not None and func.param(expr.value) is not None:
+        return None
+    root = func.node if func is not None else view.index.module
+    if func is not None and type(root) is not cst.FunctionDef:
+        return None  # a lambda: no statements of its own
+    body = root.body.body if func is not None else root.body
+    if not isinstance(body, (list, tuple)):
+        return None
+    found = _bound_display(expr.value, body)
+    if found is None or not _only_stored_and_spread(expr.value, root, found[1]):
+        return None
+    display, assignments = found
+    known = _display_elements(display)
+    elements, complete = list(known[0]), known[1]
+    record = shared(root)
+    where = record.position(call) if record is not None else None
+    if where is None:
+        return None
+    for stmt, k, value in assignments:
+        span = record.span(stmt)
+        if span is None or span[0] > where:
+            break  # after the call: not what it spreads
+        if span[1] > where:
+            return None  # the call is in the assignment itself
+        if not complete or not -len(elements) <= k < len(elements):
+            return None  # an IndexError at run time, or past what is known
+        elements[k] = value
+    return elements, complete
+
+
+def _display_elements(display) -> tuple[list, bool]:
+    out = []
+    for element in display.elements:
+        if isinstance(element, cst.StarredElement):
+            return out, False
+        out.append(element.value)
+    return out, True
+
+
+def _bound_display(name: str, body) -> tuple[cst.BaseExpression, list] | None:
+    """The display of the one statement ``name = (...)``/``[...]`` of ``body`` and the
+    ``name[k] = v`` statements after it: (display, [(statement, k, v), ...]); None when ``name``
+    is bound otherwise there, or an item assignment comes before the binding."""
+    display, assignments = None, []
+    for stmt in body:
+        assign = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+            continue
+        target = assign.targets[0].target
+        if isinstance(target, cst.Name) and target.value == name:
+            if display is not None or not isinstance(assign.value, (cst.Tuple, cst.List)):
+                return None
+            display = assign.value
+        elif isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and target.value.value == name:
+            k = _constant_index(target)
+            if display is None or k is None or isinstance(display, cst.Tuple):
+                return None  # (a tuple: TypeError)
+            assignments.append((stmt, k, assign.value))
+    return (display, assignments) if display is not None else None
+
+
+def _constant_index(target: cst.Subscript) -> int | None:
+    if len(target.slice) != 1 or not isinstance(target.slice[0].slice, cst.Index):
+        return None
+    value = target.slice[0].slice.value
+    sign = 1
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        sign, value = -1, value.expression
+    return sign * int(value.value, 0) if isinstance(value, cst.Integer) else None
+
+
+_STORE_OR_SPREAD = frozenset({cst.Name, cst.Arg, cst.AssignTarget})
+
+
+def _only_stored_and_spread(name: str, root: cst.CSTNode, assignments: list) -> bool:
+    """``name`` appears in ``root`` only as the target of its binding, the heads of the item
+    assignments, and in ``*name`` arguments."""
+    from jitguard.lint.analysis.walk import nodes_of
+
+    uses = spreads = 0
+    for node in nodes_of(root, _STORE_OR_SPREAD):
+        if type(node) is cst.Name and node.value == name:
+            uses += 1
+        elif type(node) is cst.Arg and node.star == "*" and type(node.value) is cst.Name and node.value.value == name:
+            spreads += 1
+    return spreads > 0 and uses == spreads + 1 + len(assignments)
 
 
 def _element(value: cst.BaseExpression, i: int) -> cst.BaseExpression:

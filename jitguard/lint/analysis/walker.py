@@ -118,6 +118,17 @@ class Context:
         rows, items or arithmetic): indexing it with a tracer makes NumPy convert the tracer."""
         return self._w.is_numpy_array(expr)
 
+    def functions_of_value(self, expr: cst.BaseExpression) -> tuple[FunctionInfo, ...] | None:
+        """The functions of the module a function value (passed, not called) may be: a def or
+        lambda it names, or ``obj.method`` with the method of each class ``obj`` is known to be an
+        instance of (``dispatch.owner_classes``); None when not known."""
+        found = self._w.index.resolve_function(expr, self._w.info)
+        if found is not None:
+            return (found[0],) if found[1] is None else None
+        classes = dispatch.owner_classes(self._w, expr) if type(expr) is cst.Attribute else None
+        methods = tuple(self._w.index.find_method(k, expr.attr.value) for k in classes or ())
+        return methods if methods and all(m is not None for m in methods) else None
+
     def in_test(self, node: cst.CSTNode) -> bool:
         """Part of an if/while/assert/conditional test, which reports the problem itself."""
         return node in self._w.test_nodes

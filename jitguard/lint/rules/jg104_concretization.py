@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from jitguard.lint.analysis import jaxapi, jaxsig, leaks
-from jitguard.lint.analysis.jitcontext import DIFFERENTIATED, TRACE_KINDS
+from jitguard.lint.analysis.jitcontext import DIFFERENTIATED, STAGED, TRACE_KINDS
 from jitguard.lint.analysis.taint import Context
 from jitguard.lint.rules.base import Rule, Scope
 from jitguard.lint.rules.jg105_value_dependent_shape import traced_axis, traced_static_int
@@ -124,6 +124,8 @@ class Concretization(Rule):
         axis = None if grad_only else traced_axis(node, name, ctx) or traced_static_int(node, name, ctx)
         if axis is not None:
             ctx.report(*axis)
+            return
+        if name in jaxsig.CALLBACK_CONVERSIONS and _check_callback(node, name, ctx):
             return
         first = node.args[0].value if node.args and node.args[0].keyword is None else None
         if name in jaxapi.CONCRETIZING_BUILTINS and first is not None:
@@ -320,6 +322,52 @@ def _first_traced_arg(node: cst.Call, ctx: Context, arrays_only: bool = False):
         if taint is not None and (arrays_only or not taint.opaque):
             return arg.value, taint
     return None
+
+
+def _check_callback(node: cst.Call, name: str, ctx: Context) -> bool:
+    """CALLBACKCONV: ``scipy.integrate.quad(f, a, b)`` (``brentq``, ``minimize``, ``odeint``, ...:
+    ``jaxsig.CALLBACK_CONVERSIONS``, found by running each) in staged code, ``f`` a function of the
+    module whose every ``return`` gives a JAX value: SciPy calls ``f`` with Python floats, and in
+    staged code every jax.numpy/lax result is a tracer, constants included, which SciPy's
+    conversion of the result cannot read (JAX 0.10.2: ConcretizationTypeError from ``float()``)."""
+    if ctx.trace_kind not in (STAGED, None):
+        return False  # under grad or vmap alone a constant's jnp result is concrete
+    param = jaxsig.CALLBACK_CONVERSIONS[name][1]
+    given = [a.value for a in node.args if a.keyword is not None and a.keyword.value == param]
+    if not given and node.args and node.args[0].keyword is None and not node.args[0].star:
+        given = [node.args[0].value]
+    functions = ctx.functions_of_value(given[0]) if given else None
+    if not functions or not all(_returns_staged_array(ctx.index, info) for info in functions):
+        return False
+    short = name.rsplit(".", 1)[-1]
+    shown = " or ".join("the lambda" if isinstance(info.node, cst.Lambda) else f"`{info.display()}`"
+                        for info in functions)
+    ctx.report(
+        node,
+        f"`{short}()` calls `{ctx.source(given[0])}` with Python numbers and converts what it returns to a "
+        f"number, but {shown} returns a JAX value, which inside staged code is a tracer even when "
+        "computed from constants (a tracer conversion error: ConcretizationTypeError, TracerArrayConversionError)",
+        "Run the SciPy call outside the jitted function and pass its result in, or compute the "
+        "function with NumPy, or use a JAX routine (jax.scipy.integrate, a root finder written with "
+        "lax.while_loop)",
+    )
+    return True
+
+
+def _returns_staged_array(index, info) -> bool:
+    """Every ``return`` of ``info`` (a lambda's body) gives a JAX array in staged code: a
+    jax.numpy/lax/... array function's result, arithmetic with one, indexing of one."""
+    from jitguard.lint.analysis.walk import own_nodes_of
+    from jitguard.lint.analysis.walker import _is_jax_array_expr
+
+    if isinstance(info.node, cst.Lambda):
+        values = [info.node.body]
+    else:
+        values = [r.value for r in own_nodes_of(info.node.body, _RETURNS) if type(r) is cst.Return]
+    return bool(values) and all(v is not None and _is_jax_array_expr(index, info, v, 1) for v in values)
+
+
+_RETURNS = frozenset({cst.Return})
 
 
 def _use(jax_fn: str) -> str:

@@ -401,7 +401,11 @@ def traced_static_int(node: cst.Call, name: str | None, ctx: Context, through: b
     args = positional_args(node)
     given = [(args[i].value, positional[i]) for i in spec[0] if i < len(args) and i < len(positional)]
     given += [(a.value, a.keyword.value) for a in node.args if a.keyword is not None and a.keyword.value in spec[1]]
-    return _first_traced(node, [(expr, f"`{param}`") for expr, param in given], _short(name), ctx)
+    # SEQINTS: parameters found only with a sequence (not an int too): each element read as an int
+    sequences = set(jaxsig.STATIC_INT_SEQUENCES.get(name, ((), ()))[1]) - set(jaxsig.STATIC_INTS.get(name, ((), ()))[1])
+    return (_first_traced(node, [(e, f"`{p}`") for e, p in given if p not in sequences], _short(name), ctx)
+            or _first_traced(node, [(e, f"`{p}`") for e, p in given if p in sequences], _short(name), ctx,
+                             reads="JAX converts each element to a Python int", python="tuple of Python ints"))
 
 
 def _traced_argnums(node: cst.Call, name: str, ctx: Context) -> tuple[cst.CSTNode, str, str] | None:
@@ -440,7 +444,8 @@ def _traced_method_int(node: cst.Call, func: cst.Attribute, ctx: Context) -> tup
 
 
 def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], short: str, ctx: Context,
-                  reads: str = "JAX converts it to a Python int") -> tuple[cst.CSTNode, str, str] | None:
+                  reads: str = "JAX converts it to a Python int", python: str | None = None
+                  ) -> tuple[cst.CSTNode, str, str] | None:
     """JG104's finding for the first traced value among ``given`` ((argument, what it is: "the
     axis", "`k`")), arguments JAX converts to a Python int; None when none is traced."""
     for expr, what in given:
@@ -451,18 +456,25 @@ def _first_traced(node: cst.Call, given: list[tuple[cst.BaseExpression, str]], s
             return (
                 node,
                 f"`{short}()` needs a static {needs} ({reads}): {ctx.describe(expr, taint)}",
-                f"Pass {what} as a Python {'int' if reads.endswith('int') else 'value'}"
+                f"Pass {what} as a {python or 'Python ' + ('int' if reads.endswith('int') else 'value')}"
                 + (f"; mark it static with {hint}" if hint else ""),
             )
     return None
 
 
-def _traced_position(value):
+def _traced_position(value, depth: int = 2):
     """A tuple that knows its positions (``axis=(0,)`` passed to a jit: each a tracer): its first
-    position holding a traced array, which JAX cannot convert either."""
+    position holding a traced array, which JAX cannot convert either; also inside a tuple at a
+    position (``lax.pad``'s ``((w, w, 0), ...)``: SEQINTS), ``depth`` levels down."""
     if value is None or value.mapping or not value.fields:
         return None
-    return next((t for _key, t in value.fields if t is not None and not (t.container or t.opaque or t.foreign)), None)
+    for _key, t in value.fields:
+        if t is None or t.opaque or t.foreign:
+            continue
+        found = t if not t.container else _traced_position(t, depth - 1) if depth > 0 else None
+        if found is not None:
+            return found
+    return None
 
 
 def _short(qual: str) -> str:
