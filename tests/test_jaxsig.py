@@ -394,7 +394,7 @@ def test_a_traced_stride_tuple_raises_and_a_static_one_runs():
     jax.jit(lambda: lax.conv(image, kernel, (1, 1), "SAME"))()
     for traced in ((1, 1), jnp.array([1, 1])):
         with pytest.raises(jax.errors.TracerArrayConversionError):
-            jax.jit(lambda s: lax.conv(image, kernel, s, "SAME"))(traced)
+            jax.jit(lambda s: lax.conv(image, kernel, s, "SAME"))(traced)  # noqa: JG104
 
 
 # -- CALLBACKCONV: routines that call a function argument and convert its result ----------------
