@@ -471,7 +471,9 @@ def _traced_position(value, depth: int = 2):
     for _key, t in value.fields:
         if t is None or t.opaque or t.foreign:
             continue
-        found = t if not t.container else _traced_position(t, depth - 1) if depth > 0 else None
+        if not t.container:
+            return t
+        found = _traced_position(t, depth - 1) if depth > 0 else None
         if found is not None:
             return found
     return None
