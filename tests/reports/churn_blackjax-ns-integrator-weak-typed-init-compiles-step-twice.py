@@ -67,16 +67,11 @@ def init_integrator_typed(loglikelihood):
     return NSIntegrator(logX, logZ)
 
 
-@jax.jit
-def step_fn_typed(integrator, loglikelihood):
-    return update_integrator(integrator, loglikelihood), replace_dead(loglikelihood)
-
-
 def run_typed():
-    integrator, logl = init_integrator_typed(LOGL), LOGL
+    carry = (init_integrator_typed(LOGL), LOGL)
     for _ in range(4):
-        integrator, logl = step_fn_typed(integrator, logl)
-    return integrator.logZ
+        carry = step_fn(*carry)
+    return carry[0].logZ
 
 
-COMPILES = [(run, "step_fn", 2), (run_typed, "step_fn_typed", 1)]
+COMPILES = [(run, "step_fn", 2), (run_typed, "step_fn", 1)]

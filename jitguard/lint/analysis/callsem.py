@@ -55,6 +55,8 @@ _NOT_A_CONTAINER = object()  # _container_result: the call builds no Python cont
 _DICT_CALLS = frozenset({"dict", "collections.OrderedDict", "collections.defaultdict"})
 # builtins that, given a dict alone, collect its keys
 _KEY_VIEWS = frozenset({"set", "frozenset", "sorted", "list", "tuple", "reversed"})
+# builtins that, given a traced array, collect its rows in order (ARRAYROWS)
+_ROW_VIEWS = frozenset({"list", "tuple"})
 
 
 def _array_function(name: str | None) -> bool:
@@ -569,11 +571,25 @@ class CallSemantics:
             return None  # all(map(pred, xs)) with pred returning isinstance tests: Python bools
         if name in _KEY_VIEWS and self._of_dict_alone(node):
             return None  # set(d), sorted(d): a dict's keys, never tracers (a tracer is unhashable)
+        if name in _ROW_VIEWS and (rows := self._rows_of_array(node)) is not None:
+            return rows
         if name in jaxapi.CONTAINER_CALLS or name in jaxapi.TREE_CONTAINERS:
             return lattice.container(t)
         if name in jaxapi.TREE_MAPS:
             return self._tree_map_result(node, t)
         return _NOT_A_CONTAINER
+
+    def _rows_of_array(self, node: cst.Call) -> Taint | None:
+        """ARRAYROWS: ``tuple(x)`` / ``list(x)`` of a traced array (known to be one: not a
+        container, nor a value that may be a Python number or another module's result): iterating a
+        tracer gives its rows, each a traced array, so every position of the result is one (a tail
+        of unknown length, :data:`lattice.TAIL`); None for any other argument."""
+        if len(node.args) != 1 or node.args[0].keyword is not None or node.args[0].star:
+            return None
+        x = self.taints.get(node.args[0].value)
+        if x is None or x.container or x.mapping or x.opaque or x.foreign or x.fields is not None:
+            return None
+        return lattice.record({lattice.TAIL: lattice.element(x)})
 
     def _maybe_numbers(self, node: cst.Call) -> Taint | None:
         """``divmod(n, k)``, ``abs(n)``, ``round(n)`` of values that may be Python numbers (an

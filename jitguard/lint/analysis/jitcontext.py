@@ -2268,29 +2268,30 @@ def declared_outside(root: cst.CSTNode, name: str) -> bool:
     return any(type(n) in _DECLARATIONS and any(a.name.value == name for a in n.names) for n in found)
 
 
-def constant_truth(expr: cst.BaseExpression, constants: dict[str, str], plain_class=None) -> bool | None:
+def constant_truth(expr: cst.BaseExpression, constants: dict[str, str], plain_class=None,
+                   type_truth=None) -> bool | None:
     """The truth value of a test made of Python literals and of names that hold one in every
     trace (``constants``: name -> the literal's code, TraceState.constants), or None when it is
     not known: ``flag``, ``not flag``, ``flag and x > 0`` (False when ``flag`` is), ``k is None``;
     ``isinstance(fn, C)`` of a name holding FUNCTION, False when ``plain_class(C)`` says ``C`` is a
-    class whose instances are made only by calling it (a function object is none of them)."""
-    if plain_class is not None and isinstance(expr, cst.Call) and _is_isinstance(expr) \
-            and isinstance(expr.args[0].value, cst.Name) and constants.get(expr.args[0].value.value) == FUNCTION:
-        return False if plain_class(expr.args[1].value) else None
+    class whose instances are made only by calling it (a function object is none of them); any
+    other ``isinstance`` call as ``type_truth(call)`` answers (None: not known)."""
+    if isinstance(expr, cst.Call) and _is_isinstance(expr):
+        return _isinstance_truth(expr, constants, plain_class, type_truth)
     if isinstance(expr, cst.Name):
         code = expr.value if expr.value in ("True", "False", "None") else constants.get(expr.value)
         return None if code is None else _code_truth(code)
     if isinstance(expr, (cst.Integer, cst.Float, cst.SimpleString)):
         return _code_truth(expr.value)
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
-        inner = constant_truth(expr.expression, constants, plain_class)
+        inner = constant_truth(expr.expression, constants, plain_class, type_truth)
         return None if inner is None else not inner
     if isinstance(expr, cst.BooleanOperation):
-        left = constant_truth(expr.left, constants, plain_class)
+        left = constant_truth(expr.left, constants, plain_class, type_truth)
         stops = isinstance(expr.operator, cst.And) is (left is False) if left is not None else False
         if stops:
             return left  # `False and ...`, `True or ...`: the right side is not evaluated
-        right = constant_truth(expr.right, constants, plain_class)
+        right = constant_truth(expr.right, constants, plain_class, type_truth)
         return right if left is not None else None
     if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1 and isinstance(expr.left, cst.Name):
         target = expr.comparisons[0]
@@ -2299,6 +2300,18 @@ def constant_truth(expr: cst.BaseExpression, constants: dict[str, str], plain_cl
                 and target.comparator.value == "None"):  # (a falsy value may be None)
             if isinstance(target.operator, (cst.Is, cst.IsNot)):
                 return (value == "None") is isinstance(target.operator, cst.Is)
+    return None
+
+
+def _isinstance_truth(call: cst.Call, constants: dict[str, str], plain_class, type_truth) -> bool | None:
+    """``isinstance(subject, types)`` for :func:`constant_truth`: what ``type_truth`` knows of it,
+    else False for a name holding FUNCTION tested against a class ``plain_class`` accepts."""
+    known = type_truth(call) if type_truth is not None else None
+    if known is not None:
+        return known
+    subject = call.args[0].value
+    if plain_class is not None and isinstance(subject, cst.Name) and constants.get(subject.value) == FUNCTION:
+        return False if plain_class(call.args[1].value) else None
     return None
 
 

@@ -72,6 +72,12 @@ def numpy_param(index, scope, name: str, depth: int = 0) -> str | None:
     return None
 
 
+def passed_kind(index, info, name: str) -> str | None:
+    """What every call fills ``info``'s own parameter ``name`` with (ARRAY, ITEMS, SEQUENCE), even
+    when the body rebinds it later: the value it holds on entry, until the walk rebinds it."""
+    return _params_of(index, info, 0).get(name) if info.param(name) is not None else None
+
+
 def _bound_otherwise(index, scope, name: str) -> bool:
     from jitguard.lint.analysis.jitcontext import binds
 

@@ -1217,7 +1217,8 @@ class Walker(CallSemantics):
         hold one literal in every trace and are not rebound before it (None: not known)."""
         constants = self.state.constants
         narrowed = self.state.narrowed or {}
-        if not constants and not narrowed and not isinstance(test, (cst.Name, cst.UnaryOperation, cst.BooleanOperation)):
+        if not constants and not narrowed and not isinstance(
+                test, (cst.Name, cst.UnaryOperation, cst.BooleanOperation, cst.Call)):
             return None
         assigned = self.index.assigned_names(self.info) if constants or narrowed else {}
         # a parameter holds its constant until the walk rebinds it (`if k is None: k = ...` later
@@ -1233,7 +1234,24 @@ class Walker(CallSemantics):
         known.update({n: jitcontext.NOT_NONE for n, v in assigned.items()
                       if len(v) == 1 and isinstance(v[0], cst.Name) and known.get(v[0].value) == jitcontext.NOT_NONE
                       and n not in known and n not in self.env and _bound_here_once(self.index, self.info, n)})
-        return jitcontext.constant_truth(test, known, self._plain_class)
+        return jitcontext.constant_truth(test, known, self._plain_class, self._passed_type_truth)
+
+    def _passed_type_truth(self, call: cst.Call) -> bool | None:
+        """NPTYPE: ``isinstance(p, T)`` of a parameter that every call fills with a NumPy array
+        (``npparams.passed_kind``), untraced here and not yet rebound by this walk: True when ``T``
+        names ``numpy.ndarray`` (alone or in a tuple), False when every type of ``T`` is one every
+        tracer is an instance of (``jax.Array``; a NumPy array is not one); else None."""
+        subject = call.args[0].value
+        if (not isinstance(subject, cst.Name) or subject.value in self.env or subject.value in self.rebound
+                or self.info.param(subject.value) is None
+                or npparams.passed_kind(self.index, self.info, subject.value) != npparams.ARRAY):
+            return None
+        types = call.args[1].value
+        items = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+        names = [self.resolve(t) for t in items]
+        if "numpy.ndarray" in names:
+            return True
+        return False if names and all(n in jaxapi.EVERY_TRACER_IS_A for n in names) else None
 
     def _plain_class(self, expr: cst.BaseExpression, depth: int = 3) -> bool:
         """FUNCTIONARG: ``expr`` names a class of this module (or a tuple of such) made by ``type``
