@@ -625,11 +625,15 @@ class _Flow:
         entries read off ``x``'s own shape (``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``) are
         ``x``'s dimensions: they change with the loop only if ``x``'s shape does, which the caller
         judges next, as for a fixed target (JAX 0.10.2:
-        tests/precision_cases/fresh22_reshape_keeps_own_trailing_dims.py)."""
+        tests/precision_cases/fresh22_reshape_keeps_own_trailing_dims.py). RESHAPELIKE: so are
+        entries read off another array's shape (``delta.reshape(z.shape)`` has ``z``'s shape): they
+        change with the loop only if that array's shape does (held-out 27,
+        tests/precision_cases/heldout27_reshape_to_carried_shape.py)."""
         found = self.value_varies(entry)
         if isinstance(array, cst.Name) and array.value in found and _reads_only_shape_of(entry, array.value):
             found = found - {array.value}
-        return bool(found)
+        changed = self.grown | self.stored
+        return any(not (name not in self.shaped | changed and _reads_only_shape_of(entry, name)) for name in found)
 
     def _table_shape_varies(self, name: str | None, expr: cst.Call, args: list) -> bool | None:
         """The same for the array makers and conversions of jaxapi's tables (None: not one)."""
