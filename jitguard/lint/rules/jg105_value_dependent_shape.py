@@ -113,6 +113,8 @@ class ValueDependentShape(Rule):
                 self._value_dependent(node, ctx, method, [node.func.value])
             elif method in jaxapi.SHAPE_METHODS:
                 self._shape_args(node, ctx, f".{method}()", [a.value for a in node.args if a.keyword is None])
+            elif method in jaxapi.SHAPE_FUNCTIONS_BY_NAME:  # no array method: the module function
+                self._shape_args(node, ctx, f"{method}", arguments_at(node, jaxapi.SHAPE_FUNCTIONS_BY_NAME[method]))
             elif method in jaxapi.SHAPE_INT_METHODS and keyword(node, "total_repeat_length") is None:
                 receiver = ctx.array_taint(node.func.value)
                 if receiver is not None and not receiver.foreign:  # x.diagonal(offset), x.repeat(n) on an array
