@@ -116,6 +116,8 @@ _ALIAS = re.compile(r"^(\w+)[ \t]*=[ \t]*([\w.]+)[ \t]*(?:#[^\n]*)?$", re.MULTIL
 
 def _decorator_aliases(source: str) -> frozenset[str]:
     """Top-level names bound to a decorator known not to give a class a truth value."""
+    if not any(name in source for name in _PLAIN_DECORATORS):  # (one ends each alias's line)
+        return frozenset()
     return frozenset(m.group(1) for m in _ALIAS.finditer(source) if m.group(2).rsplit(".", 1)[-1] in _PLAIN_DECORATORS)
 
 
