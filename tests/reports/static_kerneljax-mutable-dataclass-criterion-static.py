@@ -20,12 +20,12 @@ def _loo_fit(x, y, h):
 
 
 @partial(jax.jit, static_argnames=("criterion",))
-def select_bandwidth(x, criterion, *, y, steps=20):
+def select_bandwidth(x, criterion, *, y):
     def objective(log_h):
         return criterion(x, jnp.exp(log_h), y=y)
 
     log_h = jnp.log(jnp.std(x))
-    for _ in range(steps):
+    for _ in range(20):
         log_h = log_h - 0.1 * jax.grad(objective)(log_h)
     return jnp.exp(log_h)
 
