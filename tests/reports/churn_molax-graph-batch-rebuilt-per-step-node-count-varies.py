@@ -1,4 +1,4 @@
-# Report: HFooladi/molax https://github.com/HFooladi/molax/blob/main/docs/concepts.md ("Performance: Batch-Once-Then-Mask": "# BAD - Different shapes trigger recompilation every time / for indices in batches: batch = jraph.batch([graphs[i] for i in indices])  # Different shapes! / train_step(model, batch)  # Recompiles every time!"; the pattern "achieves ~400x speedup over naive implementations")
+# Report: https://github.com/HFooladi/molax/blob/main/docs/concepts.md ("Performance: Batch-Once-Then-Mask": "# BAD - Different shapes trigger recompilation every time / for indices in batches: batch = jraph.batch([graphs[i] for i in indices])  # Different shapes! / train_step(model, batch)  # Recompiles every time!"; the pattern "achieves ~400x speedup over naive implementations")
 # Class: 6 (churn that comes from data: the node count of a batch of molecular graphs)
 # Rule: JG303
 # Reduced: the active-learning loop draws a batch of molecules by index and merges their graphs

@@ -1,4 +1,4 @@
-# Report: lankef/coil-fem https://github.com/lankef/coil-fem (src/coil_fem/coupling/drivers.py, and the repository's code-review note, "A1 — `jax.grad` through `solve_staggered` raises": "=== grad through staggered === / ConcretizationTypeError: ... The problem arose with the `float` function." / "The failure is in the convergence check ... res = float(jnp.max(jnp.abs(delta)))")
+# Report: https://github.com/lankef/coil-fem (src/coil_fem/coupling/drivers.py, and the repository's code-review note, "A1 — `jax.grad` through `solve_staggered` raises": "=== grad through staggered === / ConcretizationTypeError: ... The problem arose with the `float` function." / "The failure is in the convergence check ... res = float(jnp.max(jnp.abs(delta)))")
 # Class: 4 (NumPy and Python on traced values, deeper: a Python convergence loop inside a function that is differentiated)
 # Rule: JG104
 # Reduced: `solve_staggered` couples the coil solves and the support solve by a block

@@ -1,4 +1,4 @@
-# Report: JingZhaoQi/hicosmo-jax https://github.com/JingZhaoQi/hicosmo-jax (hicosmo/core/fast_integration.py, and the project's status report: "Error: Abstract tracer value encountered where concrete value is expected / The problem arose with the `float` function / from line /hicosmo/core/fast_integration.py:178"; cause given there: "FastIntegration uses `float()` casts", seen "during MCMC sampling, NumPyro passes JAX tracers to the model")
+# Report: https://github.com/JingZhaoQi/hicosmo-jax (hicosmo/core/fast_integration.py, and the project's status report: "Error: Abstract tracer value encountered where concrete value is expected / The problem arose with the `float` function / from line /hicosmo/core/fast_integration.py:178"; cause given there: "FastIntegration uses `float()` casts", seen "during MCMC sampling, NumPyro passes JAX tracers to the model")
 # Class: 1 (values inside containers and objects: traced cosmological parameters stored in an object's dict, read by its jitted method)
 # Rule: JG104
 # Reduced: the likelihood builds a `FastIntegration` engine from the sampled parameters (`H0`,

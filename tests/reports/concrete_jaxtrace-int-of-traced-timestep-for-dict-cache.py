@@ -1,4 +1,4 @@
-# Report: ARHashemi/JAXTrace https://github.com/ARHashemi/JAXTrace (the note "Phase 3E: Particle Tracking Fix (JAX Tracing Issue)", on jaxtrace/fields/shared_octree_fem_field.py: "Falling back to step-by-step path (JAX scan failed): Abstract tracer value encountered where concrete value is expected: traced array with shape int32[] / The problem arose with the `int` function.")
+# Report: https://github.com/ARHashemi/JAXTrace (the note "Phase 3E: Particle Tracking Fix (JAX Tracing Issue)", on jaxtrace/fields/shared_octree_fem_field.py: "Falling back to step-by-step path (JAX scan failed): Abstract tracer value encountered where concrete value is expected: traced array with shape int32[] / The problem arose with the `int` function.")
 # Class: 1 (values inside containers and objects: a Python dict keyed by a time step, read with a traced index)
 # Rule: JG104
 # Reduced: the field object keeps one precomputed octree per time step in a Python dict

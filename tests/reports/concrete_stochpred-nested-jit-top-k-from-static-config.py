@@ -1,4 +1,4 @@
-# Report: obosio/STOCHASTIC_PREDICTOR https://github.com/obosio/STOCHASTIC_PREDICTOR (Python/kernels/kernel_a.py and the repository's code-structure test report: "kernel_a.py:475: in compute_koopman_spectrum / top_power, top_idx = jax.lax.top_k(power, top_k) / jax.errors.TracerBoolConversionError")
+# Report: https://github.com/obosio/STOCHASTIC_PREDICTOR (Python/kernels/kernel_a.py and the repository's code-structure test report: "kernel_a.py:475: in compute_koopman_spectrum / top_power, top_idx = jax.lax.top_k(power, top_k) / jax.errors.TracerBoolConversionError")
 # Class: 3 (everything created inside jit is traced: a Python int from a static config passed into a nested jit)
 # Rule: JG105
 # Reduced: `kernel_a_predict` is jitted with the config static; it computes `koopman_top_k =

@@ -1,4 +1,4 @@
-# Report: ARHashemi/JAXTrace https://github.com/ARHashemi/JAXTrace (jaxtrace/gpu/search/incremental_search_vectorized.py, and the note "TracerBoolConversionError Fix Complete": "The error occurred while tracing the function search_level1_multihop_vectorized ... for jit. This concrete value was not available in Python because it depends on the value of the argument n_hops.")
+# Report: https://github.com/ARHashemi/JAXTrace (jaxtrace/gpu/search/incremental_search_vectorized.py, and the note "TracerBoolConversionError Fix Complete": "The error occurred while tracing the function search_level1_multihop_vectorized ... for jit. This concrete value was not available in Python because it depends on the value of the argument n_hops.")
 # Class: 2 (arguments JAX needs static: an integer option with a default, read by a nested per-particle function)
 # Rule: JG101
 # Reduced: the particle search is `@jax.jit` with the hop count `n_hops: int = 2` among its

@@ -1,4 +1,4 @@
-# Report: imewei/rheojax https://github.com/imewei/rheojax (rheo/utils/mittag_leffler.py, and the project's fix-status note: "Fix #3: Mittag-Leffler JAX Tracing (FAILED - CAUSED REGRESSION) / Removed `static_argnums=(1,)` from `mittag_leffler_e` ... Introduced 53 NEW failures ... jax.errors.TracerBoolConversionError: Attempted boolean conversion of traced array with shape bool[]")
+# Report: https://github.com/imewei/rheojax (rheo/utils/mittag_leffler.py, and the project's fix-status note: "Fix #3: Mittag-Leffler JAX Tracing (FAILED - CAUSED REGRESSION) / Removed `static_argnums=(1,)` from `mittag_leffler_e` ... Introduced 53 NEW failures ... jax.errors.TracerBoolConversionError: Attempted boolean conversion of traced array with shape bool[]")
 # Class: 2 (arguments JAX needs static: a parameter validated with Python comparisons, no longer static)
 # Rule: JG101
 # Reduced: `mittag_leffler_e(z, alpha, beta)` was jitted with `alpha` static; to fit the

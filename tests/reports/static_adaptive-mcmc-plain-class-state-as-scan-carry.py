@@ -1,4 +1,4 @@
-# Report: tatephughes/Adaptive-MCMC-in-Scala-and-JAX https://github.com/tatephughes/Adaptive-MCMC-in-Scala-and-JAX/blob/main/AM_in_JAX.md (literate notes of an adaptive Metropolis sampler: "I could use the scan operation ... `_, results = jl.scan(step, x0, jnp.zeros(n))` ... But Adaptive_State is not a valid JAX type. I could rewrite to not use a custom class, of course, but I'd rather not do that.")
+# Report: https://github.com/tatephughes/Adaptive-MCMC-in-Scala-and-JAX/blob/main/AM_in_JAX.md (literate notes of an adaptive Metropolis sampler: "I could use the scan operation ... `_, results = jl.scan(step, x0, jnp.zeros(n))` ... But Adaptive_State is not a valid JAX type. I could rewrite to not use a custom class, of course, but I'd rather not do that.")
 # Class: 1 (values inside containers and objects: the chain state is an instance of a plain class)
 # Rule: JG206
 # Reduced: the chain state `Adaptive_State(j, x, x_sum, xxt_sum)` is a plain Python class whose

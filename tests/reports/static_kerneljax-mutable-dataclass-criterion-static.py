@@ -1,4 +1,4 @@
-# Report: jordandeklerk/KernelJax https://github.com/jordandeklerk/KernelJax/blob/main/docs/source/user-guide/custom-criteria.md (user guide "Custom criteria": "The criterion is a static argument of the jitted `select_bandwidth`, so a mutable dataclass raises `Non-hashable static arguments are not supported`. Use `frozen=True`")
+# Report: https://github.com/jordandeklerk/KernelJax/blob/main/docs/source/user-guide/custom-criteria.md (user guide "Custom criteria": "The criterion is a static argument of the jitted `select_bandwidth`, so a mutable dataclass raises `Non-hashable static arguments are not supported`. Use `frozen=True`")
 # Class: 5 (what reaches a static position: an instance of a dataclass that is not frozen)
 # Rule: JG203
 # Reduced: the library's bandwidth selector is jitted with the selection criterion static (an

@@ -1,4 +1,4 @@
-# Report: obosio/STOCHASTIC_PREDICTOR https://github.com/obosio/STOCHASTIC_PREDICTOR (stochastic_predictor/kernels/base.py, and the repository's structural test audit, "PROD-1: JAX JIT Decorator Errors", instance 1 `normalize_signal()`: "TypeError: Argument 'zscore' of type <class 'str'> is not a valid JAX type ... this argument was not marked as static using static_argnames"; "`normalize_signal()` called by: `kernel_a_predict()`")
+# Report: https://github.com/obosio/STOCHASTIC_PREDICTOR (stochastic_predictor/kernels/base.py, and the repository's structural test audit, "PROD-1: JAX JIT Decorator Errors", instance 1 `normalize_signal()`: "TypeError: Argument 'zscore' of type <class 'str'> is not a valid JAX type ... this argument was not marked as static using static_argnames"; "`normalize_signal()` called by: `kernel_a_predict()`")
 # Class: 5 (what reaches a static position: a string from a static config passed into a nested jit that traces it)
 # Rule: JG206
 # Reduced: `normalize_signal(signal, method, epsilon)` is a plain `@jax.jit` that branches on

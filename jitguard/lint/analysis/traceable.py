@@ -579,7 +579,8 @@ class _Kinds:
             return None
         value = bound_value(name, index, scope)
         if value is None and bindings == [None] and where == "local":
-            value = _paired_value(name, index, scope)
+            paired = _paired_value(name, index, scope)  # (a record's field: cfg.mode of `mode, eps = cfg.mode, cfg.eps`)
+            value = paired if isinstance(paired, cst.Attribute) else None
         if value is None or isinstance(value, cst.Name) or _emptied(name, index, scope):
             return None
         inner = self.of(value, scope, depth + 1)
