@@ -126,9 +126,66 @@ def classes_of(walker, expr: cst.BaseExpression, depth: int = 0) -> tuple | None
         replaced = replaced_instance(walker, walker.index.binding(expr.value, walker.info))
         if replaced is None or depth > 4 or type(replaced) is cst.Name and replaced.value == expr.value:
             # (``state = dataclasses.replace(state, ...)`` of a parameter: the parameter's classes)
-            return param_classes(walker, expr.value)
+            return param_classes(walker, expr.value) or captured_classes(walker, expr.value)
         return classes_of(walker, replaced, depth + 1)
     return None
+
+
+def captured_classes(walker, name: str) -> tuple | None:
+    """``field.sample(x, t)`` in a function nested in ``def track(field, x0): @jax.jit def run(...)``:
+    ``field`` is a parameter of an enclosing plain function (module level, undecorated, not a
+    method, never rebinding it, never used as a value), which the nested function reads as a
+    closure cell: it holds the very object each call of that function passes. The class every
+    call of the module (at least one, none starred) passes there, when that is plain to see
+    (``ModuleIndex.instance_class``) and one class for all; None otherwise. Python runs that
+    class's methods on the object, in the trace of the nested function when it is traced
+    (rules/JG104_captured_instances.py, JAX 0.10.2)."""
+    return _captured(walker, name, lambda index, arg, caller: index.instance_class(arg, caller))
+
+
+def _captured(walker, name: str, read, many: bool = False) -> tuple | None:
+    from jitguard.lint.analysis.callsem import _argument, bindings_of
+
+    owner = walker._param_owner(name) if walker.info is not None else None
+    index = walker.index
+    if owner is None or owner is walker.info or owner.parent is not None or owner.is_method \
+            or not isinstance(owner.node, cst.FunctionDef) or owner.node.decorators \
+            or bindings_of(owner.node.body, name) != [] or owner.name in escaped_names(index)[0]:
+        return None
+    param = owner.param(name)
+    if param is None or param.kind not in ("positional", "kwonly"):
+        return None
+    found: dict[int, object] = {}
+    for call, caller, _k, _l in index.calls:
+        target = index.resolve_function(call.func, caller) if type(call.func) in (cst.Name, cst.Attribute) else None
+        if target is None or target[0] is not owner:
+            continue
+        if target[1] is not None or target[2] or any(a.star for a in call.args):
+            return None
+        arg = _argument(call, owner, name)
+        value = read(index, arg, caller) if arg is not None else None
+        if value is None:
+            return None
+        found[id(value[0]) if type(value) is tuple else id(value)] = value
+    return tuple(found.values()) if len(found) == 1 or (many and found) else None
+
+
+def captured_bound_methods(walker, name: str) -> tuple | None:
+    """``sample(x, t)`` in a function nested in ``def track(sample, x0)``, every call of which
+    passes a bound method ``obj.method`` (``Field(ts).sample``, ``field.sample``) of a class of the
+    module that is plain to see, the method found on that class: each (method, the receiver's
+    class) the calls pass. Calling the cell runs that method on that object (``self`` bound);
+    None when one call passes something else."""
+    def read(index, arg, caller):
+        if type(arg) is not cst.Attribute:
+            return None
+        klass = index.instance_class(arg.value, caller)
+        method = index.find_method(klass, arg.attr.value) if klass is not None else None
+        if method is None or not method.is_method or method.is_classmethod or not isinstance(method.node, cst.FunctionDef) \
+                or method.node.decorators or index.has_subclass(klass):
+            return None
+        return (method, klass)
+    return _captured(walker, name, read, many=True)
 
 
 def replaced_instance(walker, expr: cst.BaseExpression | None) -> cst.BaseExpression | None:
@@ -283,7 +340,7 @@ def dispatched_methods(walker, call: cst.Call) -> tuple | None:
         return _run_methods(walker, call, classes) if classes else None
     if type(func) is not cst.Attribute or type(func.value) is not cst.Name or func.value.value in walker.index.classes:
         return None
-    classes = param_classes(walker, func.value.value)
+    classes = param_classes(walker, func.value.value) or captured_classes(walker, func.value.value)
     if not classes:  # new = dataclasses.replace(params, ...): an instance of the parameter's class
         replaced = replaced_instance(walker, walker.index.binding(func.value.value, walker.info))
         classes = classes_of(walker, replaced) if replaced is not None else None
@@ -298,7 +355,13 @@ def called_instances(walker, call: cst.Call) -> tuple | None:
     if type(func) is not cst.Name or func.value in walker.index.classes:
         return None
     classes = param_classes(walker, func.value)
-    return _run_methods(walker, call, classes, "__call__") if classes else None
+    if not classes:  # sample(x) with `sample` a captured cell holding a bound method (captured_bound_methods)
+        first = None
+        for method, klass in captured_bound_methods(walker, func.value) or ():
+            ran = _run_methods(walker, call, (klass,), method.name)
+            first = first or ran
+        return first
+    return _run_methods(walker, call, classes, "__call__")
 
 
 def self_methods(walker, call: cst.Call) -> tuple | None:

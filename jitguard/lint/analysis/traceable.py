@@ -396,8 +396,57 @@ class _Kinds:
         if isinstance(expr, cst.Name):
             return self._name(expr, scope, depth)
         if isinstance(expr, cst.Attribute):
-            return self._jax_function(expr, scope)
+            return self._jax_function(expr, scope) or self._record_field(expr, scope, depth)
         return None
+
+    def _record_field(self, expr: cst.Attribute, scope, depth: int) -> str | None:
+        """``cfg.method`` where ``cfg`` is a parameter of a plain function of the module (also a
+        jitted one, where it is static) that every call by name (at least one, none starred)
+        fills with an instance of one frozen dataclass or NamedTuple of the module built there
+        (``Config()``, or a name bound once to such a call), and the field ``method`` holds, in
+        every one of those constructions, a value JAX cannot trace, of one kind: the argument
+        given for it, else the field's default (``method: str = "zscore"``). Python hands the
+        function that very object (a static argument of a jit too), so the field is that value,
+        and a jitted function called with it at a traced position raises TypeError (JAX 0.10.2:
+        rules/JG206_record_fields.py). None otherwise (a field set by a method, a class with its
+        own ``__init__``, a default left unread)."""
+        if not isinstance(expr.value, cst.Name) or binding_site(expr.value.value, self.index, scope)[0] != "param":
+            return None
+        name, field = expr.value.value, expr.attr.value
+        owner = self._plain_owner(name, scope)
+        if owner is None:
+            return None
+
+        def read(value, where):
+            if isinstance(value, cst.Name):
+                value = bound_value(value.value, self.index, where)
+            held = self._field_of(value, field, where) if isinstance(value, cst.Call) else None
+            return self.of(held[0], held[1], depth + 1) if held is not None else None
+
+        kinds = self._one_kind_from_calls(owner, name, read)
+        if kinds is None:
+            return None
+        return f"{kinds.pop()} (the field `{field}` of what every call of `{owner.name}` passes as `{name}`)"
+
+    def _field_of(self, made: cst.Call, field: str, scope):
+        """(the value, its scope) ``made`` (``Config(...)`` of a frozen dataclass or NamedTuple of
+        the module with the generated ``__init__``) stores in ``field``: its argument, else the
+        field's default; None when not read that way."""
+        if not isinstance(made.func, cst.Name) or value_class(made, self.index, scope) not in (
+                "frozen dataclass", "NamedTuple") or bind_fields(made, self.index.classes[made.func.value], self.index) is None:
+            return None
+        klass = self.index.classes[made.func.value]
+        fields = [f for f in record_field_list(klass, self.index) or [] if f.init]
+        if field not in {f.name for f in fields}:
+            return None
+        given = _argument_for(made, field, [f.name for f in fields if f.positional])
+        if given is not None:
+            return given, scope
+        names, defaults, _markers = _annotated(klass.node, self.index)
+        default = defaults[names.index(field)] if field in names else None
+        if default is None or (isinstance(default, cst.Call) and self.index.resolve(default.func, None) == "dataclasses.field"):
+            return None
+        return default, None
 
     def _jax_function(self, expr: cst.BaseExpression, scope) -> str | None:
         """``jax.nn.relu``, ``jnp.tanh`` (or the name ``from jax.nn import relu`` binds) as a value:
@@ -529,6 +578,9 @@ class _Kinds:
         if depth > 0:
             return None
         value = bound_value(name, index, scope)
+        if value is None and bindings == [None] and where == "local":
+            paired = _paired_value(name, index, scope)  # (a record's field: cfg.mode of `mode, eps = cfg.mode, cfg.eps`)
+            value = paired if isinstance(paired, cst.Attribute) else None
         if value is None or isinstance(value, cst.Name) or _emptied(name, index, scope):
             return None
         inner = self.of(value, scope, depth + 1)
@@ -539,6 +591,17 @@ class _Kinds:
         belongs to (``def cg(matvec, b)`` called ``cg(lambda v: A @ v, b)``), when each such call
         (at least one, none starred, not a method) passes one JAX cannot trace, all of one kind
         (a function, ...); None otherwise (a default left in place, a call through another name)."""
+        owner = self._plain_owner(name, scope)
+        if owner is None:
+            return None
+        kinds = self._one_kind_from_calls(owner, name, lambda value, where: self.of(value, where, depth + 1))
+        if kinds is None:
+            return None
+        return f"{kinds.pop()} (`{name}`, from every call of `{owner.name}`)"
+
+    def _plain_owner(self, name: str, scope):
+        """The plain function (not a method) whose parameter ``name`` is, seen from ``scope``, when
+        it never rebinds it; None otherwise."""
         owner = scope
         while owner is not None and owner.param(name) is None:
             owner = owner.parent
@@ -546,6 +609,12 @@ class _Kinds:
             return None
         if _scope_bindings(self.index, owner.node.body, name) != []:
             return None  # rebound in the function (or declared global/nonlocal)
+        return owner
+
+    def _one_kind_from_calls(self, owner, name: str, read) -> set | None:
+        """The one kind (``read(value, where)``, before any parenthesis) every call of ``owner`` by
+        name (at least one) passes at its parameter ``name``; None when one passes none or the
+        kinds differ."""
         positional = [p.name for p in owner.positional]
         kinds = set()
         for call, where, _klass, _loops in self.index.calls:
@@ -555,13 +624,11 @@ class _Kinds:
             if resolved is None or resolved[0] is not owner:
                 continue
             value = _argument_for(call, name, positional)
-            kind = self.of(value, where, depth + 1) if value is not None else None
+            kind = read(value, where) if value is not None else None
             if kind is None:
                 return None
             kinds.add(kind.split(" (", 1)[0])
-        if len(kinds) != 1:
-            return None
-        return f"{kinds.pop()} (`{name}`, from every call of `{owner.name}`)"
+        return kinds if len(kinds) == 1 else None
 
     def _device(self, expr: cst.Subscript, scope) -> str | None:
         """``jax.devices()[0]``, ``jax.local_devices()[i]``: one device (a plain index, not a slice)."""
@@ -756,6 +823,36 @@ def _own_assignments(root: cst.CSTNode):
         if isinstance(node, cst.BaseExpression):
             continue
         stack.extend(reversed(children(node)))
+
+
+def _paired_value(name: str, index, scope) -> cst.BaseExpression | None:
+    """``method, eps = cfg.method, cfg.eps``: the element of the tuple (or list) display that an
+    unpacking assignment of the same length, none starred, pairs with ``name`` (Python evaluates
+    the right side first, then binds each target to its element). Read in the innermost function
+    that binds ``name``, where that unpacking is its one binding; None otherwise."""
+    while scope is not None and scope.param(name) is None:
+        if isinstance(scope.node, cst.FunctionDef) and _scope_bindings(index, scope.node.body, name):
+            break
+        scope = scope.parent
+    if scope is None or scope.param(name) is not None:
+        return None
+    stack: list[cst.CSTNode] = [scope.node.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)) or isinstance(node, cst.BaseExpression):
+            continue
+        if isinstance(node, cst.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0].target, node.value
+            if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
+                    and len(target.elements) == len(value.elements):
+                for t, v in zip(target.elements, value.elements):
+                    if isinstance(t, cst.StarredElement) or isinstance(v, cst.StarredElement):
+                        break
+                    if isinstance(t.value, cst.Name) and t.value.value == name:
+                        return v.value
+            continue
+        stack.extend(children(node))
+    return None
 
 
 def _argument_for(call: cst.Call, name: str, positional: list[str]) -> cst.BaseExpression | None:
