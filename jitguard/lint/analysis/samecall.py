@@ -53,9 +53,7 @@ def repeats_earlier_call(call: cst.Call, loops: tuple, func, module: cst.Module)
             return False
         block = node.body if isinstance(node, cst.FunctionDef) else node
     names = _read_names(call)
-    if names is None:
-        return False
-    found = _locate(block, call)
+    found = _locate(block, call) if names is not None else None
     if found is None:
         return False
     units, at = found
