@@ -38,6 +38,9 @@ STILL_FLAGGED: dict[str, str] = {
     # second held-out set, 2026-12-01 (docs/precision.md, "Second held-out set")
     "fresh2_leafless_pytree_compile_time_eval": "LEAFLESS: a pytree without array leaves under compile-time eval",
     # fifth held-out set, 2026-12-03: FROZEN's case fixed (analysis/leafnodes.py); fdtdx's own form is left
+    # 26th held-out set, 2026-12-07: dftax's 14 left false findings (docs/precision.md, MEMOPLAN)
+    "heldout26_plan_from_memoized_builder": "MEMOPLAN: a plan from a function whose every return is not None "
+                                            "(a memo helper's cached hit or its builder lambda's class instance)",
 }
 
 def _cold(jax, fn, *args) -> int:

@@ -30,6 +30,7 @@ from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
 from jitguard.lint.analysis.lattice import scalar_kind
 from jitguard.lint.analysis.metaidentity import in_metadata
+from jitguard.lint.analysis.samecall import repeats_earlier_call
 from jitguard.lint.analysis.loops import LoopFacts, enum_classes, is_bounded_loop, is_literal_collection
 from jitguard.lint.analysis.walk import iter_nodes, short
 from jitguard.lint.prepass import ast_nodes
@@ -226,9 +227,10 @@ class FactExtractor:
                 table = self.index.imports_of(func)
                 in_loop = any(not is_bounded_loop(loop, table, self._enums, scope_view(self.index, func), ranges=True)
                               for loop in loops)
+                repeat = bool(args) and repeats_earlier_call(call, loops, func, self.index.module)
                 out.append((CallFact(callee, bound, in_loop, tuple(args), traced=traced,
                                      wrapper=self.qualname(via) if via is not None else None,
-                                     under=None if traced else self._under(func)), call, tuple(nodes)))
+                                     under=None if traced else self._under(func), repeat=repeat), call, tuple(nodes)))
         return out
 
     def _under(self, func: FunctionInfo | None) -> tuple[tuple[str, ...], tuple[str, ...]] | None:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-FACTS_SCHEMA = 12
+FACTS_SCHEMA = 13
 
 
 @dataclass(frozen=True)
@@ -239,6 +239,9 @@ class CallFact:
     # run only under a trace, attribute names no other module may read); undertrace.trace_condition,
     # decided by undertrace_project.traced_sites
     under: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    # the same call (callee and arguments, nothing they read touched between) ran earlier in the same
+    # iteration and filled JAX's cache for it: it compiles nothing new (samecall; schema 13)
+    repeat: bool = False
 
     @property
     def line(self) -> int:
@@ -264,7 +267,8 @@ class CallFact:
         return {"callee": self.callee, "bound": self.bound, "in_loop": self.in_loop, "traced": self.traced,
                 "args": [a.to_json() for a in self.args],
                 "where": self.where.to_json() if self.where is not None else None, "wrapper": self.wrapper,
-                "under": [list(u) for u in self.under] if self.under is not None else None}
+                "under": [list(u) for u in self.under] if self.under is not None else None,
+                **({"repeat": True} if self.repeat else {})}
 
     @classmethod
     def from_json(cls, data: dict) -> "CallFact":
@@ -273,7 +277,8 @@ class CallFact:
         return cls(data["callee"], bool(data["bound"]), bool(data["in_loop"]),
                    tuple(ArgFact.from_json(a) for a in data["args"]),
                    Location.from_json(where) if where is not None else None, bool(data.get("traced", False)),
-                   data.get("wrapper"), tuple(tuple(str(x) for x in u) for u in under) if under is not None else None)
+                   data.get("wrapper"), tuple(tuple(str(x) for x in u) for u in under) if under is not None else None,
+                   bool(data.get("repeat", False)))
 
 
 @dataclass(frozen=True)

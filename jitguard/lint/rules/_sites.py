@@ -11,8 +11,9 @@ from jitguard.lint.analysis.project import CallSite
 def python_level(sites: Iterable[CallSite]) -> Iterator[CallSite]:
     """Sites of calls made by Python code. A call made inside traced code (a jitted function
     calling another) is part of the caller's trace: it compiles nothing of its own, so it cannot
-    make a program recompile."""
-    return (s for s in sites if not s.call.traced)
+    make a program recompile. Nor can a call that repeats an earlier one of the same iteration
+    (``CallFact.repeat``, analysis/samecall.py): it finds the program the first one compiled."""
+    return (s for s in sites if not s.call.traced and not s.call.repeat)
 
 
 def by_call(sites: Iterable[CallSite]) -> list[list[CallSite]]:

@@ -46,7 +46,10 @@ class LoopVaryingShape(Rule):
         return model_apply(frames)`, called in a loop), the finding is on the helper's call of
         the jitted function, where JAX compiles, and its message names the loop's call of the
         helper ("the loop that calls `inference` at line 33"); one finding there names every
-        such loop. `# noqa` on that line silences it for every caller.
+        such loop. `# noqa` on that line silences it for every caller. A second call of the
+        same jitted function with the same arguments in the same iteration (a warm-up, then the
+        timed call), nothing between them rebinding, changing or handing on what they read,
+        finds the program the first call compiled: only the first call is flagged.
         """
     why = """
         XLA compiles one program per input shape. A shape that changes every iteration means a
