@@ -52,7 +52,10 @@ class FactExtractor:
                              if _compiles(use.qualname, index)}
         # the calls with arguments, with the last name of what they call (what the scans filter on)
         self._named = []
+        self._through_partial: dict[int, tuple[cst.Call, frozenset[int]]] = {}  # merged call -> (call, bound args)
         Name, Attribute = cst.Name, cst.Attribute
+        names = index.imports.names
+        partials = any(names[n] in ("functools", "functools.partial") for n in names)  # (imported by the module)
         for call, func, klass, loops in index.calls:
             if call.args:
                 fn = call.func
@@ -60,6 +63,13 @@ class FactExtractor:
                 last = fn.value if t is Name else fn.attr.value if t is Attribute else None
                 if last is None and t is cst.Call:  # jax.jit(f, ...)(args): a call of f, jitted here
                     last = inline_jitted(fn, index, func)
+                through = partial_call(index, call, func) if t is Name and partials else None
+                if through is not None:  # `apply(temperature=t)` with `apply = partial(f, logits)`: f's call
+                    merged, bound = through
+                    self._through_partial[id(merged)] = (call, bound)
+                    call, fn = merged, merged.func
+                    t = type(fn)
+                    last = fn.value if t is Name else fn.attr.value if t is Attribute else None
                 if last is not None:
                     self._named.append((call, func, klass, loops, last))
         self._wrappers: dict[FunctionInfo, list[WrapperCall]] = {}  # _find_wrappers asks _callee, which reads it
@@ -146,6 +156,8 @@ class FactExtractor:
         for call, func, klass, _loops, last in self._named:
             if last not in self.jitted or func is None or func.parent is not None or func.cls is not None:
                 continue
+            if id(call) in self._through_partial:
+                continue
             if func in self._jitted_here or self.index.traced_by_transform(func):
                 continue  # a function traced itself is a helper, not an entry point
             target = self._callee(call, func, klass)
@@ -207,8 +219,12 @@ class FactExtractor:
             callee, bound = target
             args: list[ArgFact] = []
             nodes: list[cst.CSTNode | None] = []
+            merged = call  # through a partial: the call it makes (reported at the partial's call)
+            call, partial_bound = self._through_partial.get(id(merged), (merged, frozenset()))
             # `f(*graph)` with `graph` a tuple of known length: its elements, at the positions they fill
-            for keyword, position, value in spread_arguments(call, scope_view(self.index, func)):
+            for keyword, position, value in spread_arguments(merged, scope_view(self.index, func)):
+                if id(value) in partial_bound:
+                    continue  # bound once by the partial, where it was made: not this call's value
                 kinds = self._arg_kinds(value, func, loops)
                 if not kinds:
                     continue
@@ -537,6 +553,36 @@ def _in_tree(qualname: str, tree_packages: frozenset[str]) -> bool:
     if qualname.startswith(jaxapi.NOT_USER_CODE):
         return False
     return not tree_packages or qualname.split(".", 1)[0] in tree_packages
+
+
+def partial_call(index: ModuleIndex, call: cst.Call, func: FunctionInfo | None):
+    """``g(x)`` with ``g = functools.partial(f, a, k=v)`` bound once in ``func`` or a function it is
+    nested in (not a parameter there): the call ``f(a, x, k=v)`` it makes (Python's semantics of
+    ``partial``: bound positions first, then the call's; a keyword the call passes replaces the
+    bound one), and the ids of the bound argument values; None otherwise (also for a partial that
+    splats what it binds, or a call with ``*``/``**`` arguments)."""
+    name = call.func.value
+    scope, value = func, None
+    while True:
+        if scope is not None and scope.param(name) is not None:
+            return None
+        table = index._scope_bindings(scope)
+        if name in table:
+            value = table[name]
+            break
+        if scope is None:
+            return None
+        scope = scope.parent
+    if not isinstance(value, cst.Call) or index.imports_of(func).resolve(value.func) != "functools.partial":
+        return None
+    bound = list(value.args)
+    if not bound or bound[0].keyword is not None or any(a.star for a in bound) or any(a.star for a in call.args):
+        return None
+    given = {a.keyword.value for a in call.args if a.keyword is not None}
+    positional = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in bound[1:] if a.keyword is None]
+    keywords = [a for a in bound[1:] if a.keyword is not None and a.keyword.value not in given]
+    merged = call.with_changes(func=bound[0].value, args=[*positional, *call.args, *keywords])
+    return merged, frozenset(id(a.value) for a in bound[1:])
 
 
 def local_jit_site(index: ModuleIndex, name: str, func: FunctionInfo | None) -> cst.Call | None:
