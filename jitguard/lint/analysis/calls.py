@@ -709,7 +709,7 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     spans = [(_start(loop), _end(loop)) for loop in scan.loops]
     own = wrappers if no_context else None
     for call in candidates:
-        if not _may_be_user_code(call.func, imports, scan, tree_packages, own):
+        if not _may_be_user_code(_through_partial(call.func, scan), imports, scan, tree_packages, own):
             continue
         start, end = _start(call), _end(call)
         if any(lo <= start and end <= hi for lo, hi in spans):
@@ -744,10 +744,10 @@ class RecordSummary:
         top = [(_start(n), _end(n), n) for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef]
         starts = [lo for lo, _hi, _owner in top]
         calls = [(call, None) for call in scan.candidates if type(call.func) is ast.Call]
-        calls += [(call, _last_name(call.func)) for call in scan.candidates if type(call.func) is not ast.Call]
+        calls += [(call, _callee_name(call, scan)) for call in scan.candidates if type(call.func) is not ast.Call]
         calls += scan.calls_of_others
         for call, last in calls:
-            if not _may_be_user_code(call.func, imports, scan, tree_packages):
+            if not _may_be_user_code(_through_partial(call.func, scan), imports, scan, tree_packages):
                 continue
             start, end = _start(call), _end(call)
             if any(lo <= start and end <= hi for lo, hi in spans) or any(
@@ -778,6 +778,17 @@ class RecordSummary:
         return not self.recorded.isdisjoint(wrappers)
 
 
+def _through_partial(fn: ast.expr, scan: _AstScan) -> ast.expr:
+    """``f`` for a name bound to ``partial(f, ...)`` (PARTIALCALL), else ``fn``."""
+    return scan.partials[fn.id] if type(fn) is ast.Name and fn.id in scan.partials else fn
+
+
+def _callee_name(call: ast.Call, scan: _AstScan) -> str | None:
+    """The last name of what ``call`` calls: through a name bound to ``partial(f, ...)``, f's."""
+    last = _last_name(call.func)
+    return _last_name(scan.partials[last]) if type(call.func) is ast.Name and last in scan.partials else last
+
+
 def _last_name(fn: ast.expr) -> str | None:
     return fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
 
@@ -797,6 +808,7 @@ class _AstScan:
         self.bases: set[str] = set()  # plain names that classes of the file derive from
         self.defined: set[str] = set()
         self.imports: list[ast.stmt] = []
+        self.partials: dict[str, ast.expr] = {}  # `g = partial(f, ...)`: g -> f (PARTIALCALL)
 
     def run(self, tree: ast.Module, nodes: list[ast.AST] | None = None) -> None:
         """Note what the nodes of ``tree`` hold; ``nodes``: those nodes, when a walk already listed
@@ -818,6 +830,10 @@ class _AstScan:
                 self.defined.update(names)
                 if isinstance(node.value, _AST_CONTAINERS):
                     self.assigned.update(names)
+                value = node.value
+                if type(value) is ast.Call and value.args and _last_name(value.func) == "partial":
+                    if _last_name(value.args[0]) is not None:
+                        self.partials.update(dict.fromkeys(names, value.args[0]))
                 # `x, y = jnp.arange(6.0), 3`: an unpacked name may hold any part (errs on the side of yes)
                 unpacked = [n.id for x in targets if type(x) in (ast.Tuple, ast.List)
                             for n in ast.walk(x) if type(n) is ast.Name]
@@ -831,6 +847,12 @@ class _AstScan:
                 self.bases.update(b.id for b in node.bases if type(b) is ast.Name)
             else:  # a def
                 self.defined.add(node.name)
+        # a call of a name bound to `partial(f, ...)` is a call of f (FactExtractor reads it so)
+        for call, last in [(c, _last_name(self.partials[name])) for c, name in self.calls_of_others if name in self.partials]:
+            if last in self.jitted:
+                self.candidates.append(call)
+            else:
+                self.calls_of_others.append((call, last))
 
     def _call(self, node: ast.Call) -> None:
         fn = node.func
@@ -913,6 +935,10 @@ def _maybe_interesting(expr: ast.expr, assigned: set[str]) -> bool:
         return isinstance(expr.value, (bool, int, float, complex))
     if isinstance(expr, ast.Name):
         return expr.id in assigned or expr.id in ("True", "False")
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        # `self.cfg` set in `__init__`, `spec.offsets` of `spec = Spec(...)`: the value stored there
+        # (hashability._self_attribute_kind, _record_field_kind)
+        return expr.value.id == "self" or expr.value.id in assigned
     # arithmetic, comparisons and items of arrays are arrays (arrays.array_kind): unhashable
     return isinstance(expr, (ast.UnaryOp, ast.BinOp, ast.Compare, ast.Subscript, *_AST_CONTAINERS))
 

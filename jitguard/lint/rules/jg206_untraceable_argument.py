@@ -118,7 +118,12 @@ class UntraceableArgument(Rule):
         for every later call, so a later non-array keyword that call did not pass lands at a traced
         position (TypeError; `analysis/frozenopts.py`). Jits kept per static set (`if static not
         in self._jits:`), and a kept name bound anywhere else (a reset, `self._fn = None`, in the
-        function or another method; `__init__` aside), are not claimed.
+        function or another method; `__init__` aside), are not claimed. And a function's own
+        `**options` passed on whole (`def combine(x, y, **options): return f(x, y, **options)`,
+        `options` never rebound) holds the keywords each call of that function in the file gives
+        that name none of its parameters (`combine(1, 2, op="add")`): they reach `f` by name,
+        and one that lands at a traced parameter is flagged at the forwarding call, where JAX
+        raises.
         """
     why = """
         `jax.jit` traces every argument that is not static: it flattens it with `jax.tree_util`
