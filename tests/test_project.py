@@ -289,6 +289,11 @@ def _linter(jitted: frozenset[str], tree_packages: frozenset[str] = frozenset())
         ("import logging\nfrom pkg.train import step\n\nlogging.info('%s', 1)\nstep(state)\n", False),
         # a wrapper: passes its parameter on to the jitted function; its own call passes a list
         ("from pkg.train import step\n\n\ndef run(s, n):\n    return step(s, n)\n\n\nrun(state, [1])\n", True),
+        # PARTIALCALL: a name bound to partial(step, ...) is step's call, here with a list
+        ("from functools import partial\n\nfrom pkg.train import step\n\ng = partial(step, state)\ng([1])\n", True),
+        # `self.cfg` set in __init__ to a dict, passed to the jitted function (JG203 reads it)
+        ("from pkg.train import step\n\n\nclass Env:\n    def __init__(self):\n        self.cfg = {\"n\": 1}\n\n"
+         "    def reset(self, s):\n        return step(s, self.cfg)\n", True),
     ],
 )
 def test_a_file_that_only_imports_a_jitted_function(source: str, needs_libcst: bool) -> None:

@@ -32,7 +32,6 @@ IDS = [r.name for r in REPORTS]
 # change makes jitguard catch it (its test then XPASSes, which fails: strict).
 MISSED: dict[str, set[int]] = {
     "churn_blackjax-ns-integrator-weak-typed-init-compiles-step-twice": {57},
-    "churn_cbfkit-default-perturbation-lambda-static-per-execute": {41},
     "churn_desc-trust-region-alpha-none-then-float": {33},
     "churn_jax-bucketed-jit-pads-and-slices-eagerly-per-size": {36},
     "churn_jax-weak-type-scalar-fed-back": {26},

@@ -53,7 +53,10 @@ class FactExtractor:
                              if _compiles(use.qualname, index)}
         # the calls with arguments, with the last name of what they call (what the scans filter on)
         self._named = []
+        self._through_partial: dict[int, tuple[cst.Call, frozenset[int]]] = {}  # merged call -> (call, bound args)
         Name, Attribute = cst.Name, cst.Attribute
+        names = index.imports.names
+        partials = any(names[n] in ("functools", "functools.partial") for n in names)  # (imported by the module)
         for call, func, klass, loops in index.calls:
             if call.args:
                 fn = call.func
@@ -61,6 +64,13 @@ class FactExtractor:
                 last = fn.value if t is Name else fn.attr.value if t is Attribute else None
                 if last is None and t is cst.Call:  # jax.jit(f, ...)(args): a call of f, jitted here
                     last = inline_jitted(fn, index, func)
+                through = partial_call(index, call, func) if t is Name and partials else None
+                if through is not None:  # `apply(temperature=t)` with `apply = partial(f, logits)`: f's call
+                    merged, bound = through
+                    self._through_partial[id(merged)] = (call, bound)
+                    call, fn = merged, merged.func
+                    t = type(fn)
+                    last = fn.value if t is Name else fn.attr.value if t is Attribute else None
                 if last is not None:
                     self._named.append((call, func, klass, loops, last))
         self._wrappers: dict[FunctionInfo, list[WrapperCall]] = {}  # _find_wrappers asks _callee, which reads it
@@ -147,6 +157,8 @@ class FactExtractor:
         for call, func, klass, _loops, last in self._named:
             if last not in self.jitted or func is None or func.parent is not None or func.cls is not None:
                 continue
+            if id(call) in self._through_partial:
+                continue
             if func in self._jitted_here or self.index.traced_by_transform(func):
                 continue  # a function traced itself is a helper, not an entry point
             target = self._callee(call, func, klass)
@@ -208,8 +220,12 @@ class FactExtractor:
             callee, bound = target
             args: list[ArgFact] = []
             nodes: list[cst.CSTNode | None] = []
+            merged = call  # through a partial: the call it makes (reported at the partial's call)
+            call, partial_bound = self._through_partial.get(id(merged), (merged, frozenset()))
             # `f(*graph)` with `graph` a tuple of known length: its elements, at the positions they fill
-            for keyword, position, value in spread_arguments(call, scope_view(self.index, func)):
+            for keyword, position, value in spread_arguments(merged, scope_view(self.index, func)):
+                if id(value) in partial_bound:
+                    continue  # bound once by the partial, where it was made: not this call's value
                 kinds = self._arg_kinds(value, func, loops)
                 if not kinds:
                     continue
@@ -541,6 +557,36 @@ def _in_tree(qualname: str, tree_packages: frozenset[str]) -> bool:
     return not tree_packages or qualname.split(".", 1)[0] in tree_packages
 
 
+def partial_call(index: ModuleIndex, call: cst.Call, func: FunctionInfo | None):
+    """``g(x)`` with ``g = functools.partial(f, a, k=v)`` bound once in ``func`` or a function it is
+    nested in (not a parameter there): the call ``f(a, x, k=v)`` it makes (Python's semantics of
+    ``partial``: bound positions first, then the call's; a keyword the call passes replaces the
+    bound one), and the ids of the bound argument values; None otherwise (also for a partial that
+    splats what it binds, or a call with ``*``/``**`` arguments)."""
+    name = call.func.value
+    scope, value = func, None
+    while True:
+        if scope is not None and scope.param(name) is not None:
+            return None
+        table = index._scope_bindings(scope)
+        if name in table:
+            value = table[name]
+            break
+        if scope is None:
+            return None
+        scope = scope.parent
+    if not isinstance(value, cst.Call) or index.imports_of(func).resolve(value.func) != "functools.partial":
+        return None
+    bound = list(value.args)
+    if not bound or bound[0].keyword is not None or any(a.star for a in bound) or any(a.star for a in call.args):
+        return None
+    given = {a.keyword.value for a in call.args if a.keyword is not None}
+    positional = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in bound[1:] if a.keyword is None]
+    keywords = [a for a in bound[1:] if a.keyword is not None and a.keyword.value not in given]
+    merged = call.with_changes(func=bound[0].value, args=[*positional, *call.args, *keywords])
+    return merged, frozenset(id(a.value) for a in bound[1:])
+
+
 def local_jit_site(index: ModuleIndex, name: str, func: FunctionInfo | None) -> cst.Call | None:
     """The ``jax.jit(...)`` call bound once to ``name`` in ``func`` or a function it is nested in
     (not a parameter on the way): the project facts read calls of ``name`` there as calls through
@@ -665,7 +711,7 @@ def may_record_calls(tree: ast.Module, jitted: frozenset[str], imports: ImportTa
     spans = [(_start(loop), _end(loop)) for loop in scan.loops]
     own = wrappers if no_context else None
     for call in candidates:
-        if not _may_be_user_code(call.func, imports, scan, tree_packages, own):
+        if not _may_be_user_code(_through_partial(call.func, scan), imports, scan, tree_packages, own):
             continue
         start, end = _start(call), _end(call)
         if any(lo <= start and end <= hi for lo, hi in spans):
@@ -700,10 +746,10 @@ class RecordSummary:
         top = [(_start(n), _end(n), n) for n in tree.body if type(n) is ast.FunctionDef or type(n) is ast.AsyncFunctionDef]
         starts = [lo for lo, _hi, _owner in top]
         calls = [(call, None) for call in scan.candidates if type(call.func) is ast.Call]
-        calls += [(call, _last_name(call.func)) for call in scan.candidates if type(call.func) is not ast.Call]
+        calls += [(call, _callee_name(call, scan)) for call in scan.candidates if type(call.func) is not ast.Call]
         calls += scan.calls_of_others
         for call, last in calls:
-            if not _may_be_user_code(call.func, imports, scan, tree_packages):
+            if not _may_be_user_code(_through_partial(call.func, scan), imports, scan, tree_packages):
                 continue
             start, end = _start(call), _end(call)
             if any(lo <= start and end <= hi for lo, hi in spans) or any(
@@ -734,6 +780,17 @@ class RecordSummary:
         return not self.recorded.isdisjoint(wrappers)
 
 
+def _through_partial(fn: ast.expr, scan: _AstScan) -> ast.expr:
+    """``f`` for a name bound to ``partial(f, ...)`` (PARTIALCALL), else ``fn``."""
+    return scan.partials[fn.id] if type(fn) is ast.Name and fn.id in scan.partials else fn
+
+
+def _callee_name(call: ast.Call, scan: _AstScan) -> str | None:
+    """The last name of what ``call`` calls: through a name bound to ``partial(f, ...)``, f's."""
+    last = _last_name(call.func)
+    return _last_name(scan.partials[last]) if type(call.func) is ast.Name and last in scan.partials else last
+
+
 def _last_name(fn: ast.expr) -> str | None:
     return fn.id if type(fn) is ast.Name else fn.attr if type(fn) is ast.Attribute else None
 
@@ -753,6 +810,7 @@ class _AstScan:
         self.bases: set[str] = set()  # plain names that classes of the file derive from
         self.defined: set[str] = set()
         self.imports: list[ast.stmt] = []
+        self.partials: dict[str, ast.expr] = {}  # `g = partial(f, ...)`: g -> f (PARTIALCALL)
 
     def run(self, tree: ast.Module, nodes: list[ast.AST] | None = None) -> None:
         """Note what the nodes of ``tree`` hold; ``nodes``: those nodes, when a walk already listed
@@ -774,6 +832,10 @@ class _AstScan:
                 self.defined.update(names)
                 if isinstance(node.value, _AST_CONTAINERS):
                     self.assigned.update(names)
+                value = node.value
+                if type(value) is ast.Call and value.args and _last_name(value.func) == "partial":
+                    if _last_name(value.args[0]) is not None:
+                        self.partials.update(dict.fromkeys(names, value.args[0]))
                 # `x, y = jnp.arange(6.0), 3`: an unpacked name may hold any part (errs on the side of yes)
                 unpacked = [n.id for x in targets if type(x) in (ast.Tuple, ast.List)
                             for n in ast.walk(x) if type(n) is ast.Name]
@@ -787,6 +849,12 @@ class _AstScan:
                 self.bases.update(b.id for b in node.bases if type(b) is ast.Name)
             else:  # a def
                 self.defined.add(node.name)
+        # a call of a name bound to `partial(f, ...)` is a call of f (FactExtractor reads it so)
+        for call, last in [(c, _last_name(self.partials[name])) for c, name in self.calls_of_others if name in self.partials]:
+            if last in self.jitted:
+                self.candidates.append(call)
+            else:
+                self.calls_of_others.append((call, last))
 
     def _call(self, node: ast.Call) -> None:
         fn = node.func
@@ -869,6 +937,10 @@ def _maybe_interesting(expr: ast.expr, assigned: set[str]) -> bool:
         return isinstance(expr.value, (bool, int, float, complex))
     if isinstance(expr, ast.Name):
         return expr.id in assigned or expr.id in ("True", "False")
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name):
+        # `self.cfg` set in `__init__`, `spec.offsets` of `spec = Spec(...)`: the value stored there
+        # (hashability._self_attribute_kind, _record_field_kind)
+        return expr.value.id == "self" or expr.value.id in assigned
     # arithmetic, comparisons and items of arrays are arrays (arrays.array_kind): unhashable
     return isinstance(expr, (ast.UnaryOp, ast.BinOp, ast.Compare, ast.Subscript, *_AST_CONTAINERS))
 

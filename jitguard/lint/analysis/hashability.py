@@ -92,7 +92,7 @@ def unhashable_value(expr: cst.BaseExpression, index, scope, depth: int = 0) -> 
     if isinstance(expr, (cst.BinaryOperation, cst.UnaryOperation)):
         return array_kind(expr, index, scope, depth)  # `jnp.ones(3) * 2`, `-x` of a JAX array
     if isinstance(expr, cst.Attribute) and depth == 0:
-        return _self_attribute_kind(expr, index, scope)
+        return _self_attribute_kind(expr, index, scope) or _record_field_kind(expr, index, scope)
     if isinstance(expr, cst.Name) and depth == 0:
         if _also_bound_unread(expr.value, index, scope):
             return None  # a loop target too (`for i in ...: step(i)` then `i = jnp.float32(i)`)
@@ -216,6 +216,44 @@ def _init_attribute_kind(klass, init, attr: str, index) -> str | None:
         return None
     kind = unhashable_value(value, index, init, 1)
     return f"{kind} (`self.{attr}`, set in `__init__`)" if kind else None
+
+
+def _record_field_kind(expr: cst.Attribute, index, scope) -> str | None:
+    """``spec.offsets`` with ``spec`` bound once to ``Spec(offsets=[2, 3])``, a NamedTuple or
+    dataclass of the module with the generated ``__init__``, and nothing assigning
+    ``spec.offsets`` there: the field holds the very object the construction passed (a list
+    stays a list), so it is what :func:`unhashable_value` says of that argument."""
+    if not isinstance(expr.value, cst.Name) or expr.value.value == "self":
+        return None
+    found = bound_once(expr.value.value, index, scope)
+    if found is None or not isinstance(found[0], cst.Call) or not isinstance(found[0].func, cst.Name):
+        return None
+    call, where = found
+    klass = index.classes.get(call.func.value)
+    fields = _init_fields(klass, index) if klass is not None and index.lookup_function(klass.name, where) is None else None
+    attr = expr.attr.value
+    if fields is None or any(a.star for a in call.args) or _attribute_assigned(expr.value.value, attr, where, index):
+        return None
+    positional = [f.name for f in fields if f.positional]
+    given = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    given.update(zip(positional, [a.value for a in call.args if a.keyword is None]))
+    value = given.get(attr)
+    kind = unhashable_value(value, index, where, 1) if value is not None else None
+    return f"{kind} (a field of `{klass.name}`)" if kind else None
+
+
+def _attribute_assigned(owner: str, attr: str, scope, index) -> bool:
+    """Does ``scope`` (or the module) assign ``owner.attr``, or call ``setattr``?"""
+    root = scope.node.body if scope is not None else index.module
+    for node in iter_nodes(root):
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "setattr":
+            return True
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else \
+            [node.target] if isinstance(node, (cst.AnnAssign, cst.AugAssign)) else []
+        if any(isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == owner
+               and t.attr.value == attr for t in targets):
+            return True
+    return False
 
 
 def init_only_value(klass, init, attr: str) -> cst.BaseExpression | None:

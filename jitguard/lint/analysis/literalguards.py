@@ -32,6 +32,16 @@ def rules_out(call: cst.Call, callee, tests: list[tuple[cst.BaseExpression, bool
     return any(constant_truth(test, constants) is (not needed) for test, needed in tests)
 
 
+def takes(call: cst.Call, callee, tests: list[tuple[cst.BaseExpression, bool]], rebound) -> bool:
+    """Does ``call`` of ``callee`` give literals (passed, or left at their literal defaults) that
+    make every one of ``tests`` take the truth it needs (FRESHBRANCH: the branch that makes a new
+    function object)? ``rebound``: as for :func:`rules_out`."""
+    if not tests or any(a.star for a in call.args):
+        return False
+    constants = {name: code for name, code in _literal_arguments(call, callee).items() if name not in rebound}
+    return all(constant_truth(test, constants) is needed for test, needed in tests)
+
+
 def _literal_arguments(call: cst.Call, callee) -> dict[str, str]:
     """Parameter -> the code of the literal this call gives it (passed, or its default)."""
     params = [p for p in callee.params if p.kind == "positional"]

@@ -441,6 +441,8 @@ class _Flow:
                 out.append((names, None, False, node))
                 if is_structure_iter(node.iter, self.imports):
                     self.struct |= names
+            elif isinstance(node, cst.NamedExpr):  # `f(t := t * 0.9)`: binds `t` as an assignment does
+                out.append((_target_names(node.target), node.value, False, node.target))
             elif isinstance(node, cst.WithItem) and node.asname is not None:
                 out.append((_target_names(node.asname.name), node.item, False, node.asname.name))
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):

@@ -625,41 +625,131 @@ def fresh_value(index, expr: cst.BaseExpression, func, loops: tuple, repeated: d
     every call of ``func`` when ``func`` runs again and again (``repeated``: function -> why)?
     "what|when", or None. ``unbounded(loop)``: does this loop run with the work?"""
     view = scope_view(index, func)
-    made, site = _made(view, expr)
+    made, site, guard = _made(view, expr)
     if made is None:
         return None
     for loop in loops:
-        if unbounded(loop) and (site is None or _contains(loop, site)):
+        if unbounded(loop) and (site is None or _contains(loop, site)) \
+                and (guard is None or _branch_taken(index, func, guard, None)):
             return f"{made}|on every iteration"
-    if func is not None and func in repeated and (site is None or _contains(func.node.body, site)):
+    if func is not None and func in repeated and (site is None or _contains(func.node.body, site)) \
+            and (guard is None or _branch_taken(index, func, guard, repeated)):
         return f"{made}|on every call of `{func.display()}`, which runs {repeated[func]}"
     return None
 
 
-def _made(view: ScopeView, expr: cst.BaseExpression) -> tuple[str | None, cst.CSTNode | None]:
-    """What new identity-compared value ``expr`` is, and the node that makes it (None: ``expr``
-    itself, at the call)."""
+# A guarded fresh value (FRESHBRANCH): `p = pert if pert else (lambda x: ...)`, `pert or (lambda
+# x: ...)`, `if pert is None: pert = lambda x: ...` make a new function object only when the test
+# takes that branch; a call that leaves `pert` at its default `None` takes it, and each such call
+# is a new static value (JAX 0.10.2: compiles grow with a loop of calls; a module-level default,
+# or a function the caller made once, compile once). Guard: (tests with the truth each needs,
+# the name the fresh binding rebinds or None).
+
+
+def _fresh_branch(view: ScopeView, expr: cst.BaseExpression, depth: int = 0):
+    """``expr`` a conditional expression (or an ``or``) one of whose branches makes a new
+    identity-compared value and the other not: (what, the branch, [(test, truth it needs)]), or None."""
+    if depth > 3:
+        return None
+    if isinstance(expr, cst.IfExp):
+        pairs = ((expr.body, expr.orelse, True), (expr.orelse, expr.body, False))
+    elif isinstance(expr, cst.BooleanOperation) and isinstance(expr.operator, cst.Or):
+        pairs = ((expr.right, expr.left, False),)  # the right side runs when the left is falsy
+    else:
+        return None
+    test = expr.test if isinstance(expr, cst.IfExp) else expr.left
+    made = [fresh_maker(view, branch) for branch, _other, _needed in pairs]
+    if len(pairs) == 1 and fresh_maker(view, expr.left) is not None:
+        return None  # both made anew
+    if len(pairs) == 2 and all(made):
+        return None  # both made anew
+    for (branch, _other, needed), what in zip(pairs, made):
+        if what is not None:
+            return what, branch, [(test, needed)]
+        inner = _fresh_branch(view, branch, depth + 1)
+        if inner is not None:
+            return inner[0], inner[1], [(test, needed), *inner[2]]
+    return None
+
+
+def _guarded_binding(view: ScopeView, name: str):
+    """A parameter ``name`` that the function rebinds once, to a new identity-compared value under
+    literal tests (``if pert is None: pert = lambda ...``, ``def pert`` there, or ``pert = pert or
+    (lambda ...)``): (what, the node that makes it, guard), or None."""
+    values = view.bindings_here().get(name)
+    if not values or len(values) != 1:
+        return None
+    if values[0] is None:  # a def nested under the test
+        nested = view.index.lookup_function(name, view.func)
+        if nested is None or nested.parent is not view.func or not isinstance(nested.node, cst.FunctionDef) \
+                or nested.node.decorators:
+            return None
+        made, site = f"a new function object (the nested `def {name}`)", nested.node
+        tests: list = []
+    else:
+        made, site = fresh_maker(view, values[0]), values[0]
+        branch = _fresh_branch(view, values[0]) if made is None else None
+        if made is None and branch is None:
+            return None
+        made, site, tests = branch if branch is not None else (made, site, [])
+    from jitguard.lint.analysis.stagedflags import enclosing_tests
+
+    around = enclosing_tests(view.func.node.body, site)
+    if around is None or not (tests := [*around, *tests]):
+        return None
+    return f"`{name}`, {made}", site, (tests, name)
+
+
+def _branch_taken(index, func, guard, repeated: dict | None) -> bool:
+    """Does a call of ``func`` (with ``repeated``: one that runs again and again, in a loop that runs
+    with the work or in a function of ``repeated``) give literals, passed or left at their literal
+    defaults, that make every test of ``guard`` take the truth it needs? A function nothing of the
+    module calls runs with its defaults."""
+    from jitguard.lint.analysis import literalguards
+
+    tests, own = guard
+    if func is None:
+        return False
+    rebound = set(index.assigned_names(func)) - {own}
+    seen = False
+    for call, caller, _k, loops in index.calls:
+        if _called_function(index, call, caller) is not func:
+            continue
+        seen = True
+        if repeated is not None and caller not in repeated \
+                and not any(runs_with_work(index, loop, caller) for loop in loops):
+            continue
+        if literalguards.takes(call, func, tests, rebound):
+            return True
+    return not seen and repeated is None and literalguards.takes(cst.Call(cst.Name(func.name)), func, tests, rebound)
+
+
+def _made(view: ScopeView, expr: cst.BaseExpression) -> tuple[str | None, cst.CSTNode | None, tuple | None]:
+    """What new identity-compared value ``expr`` is, the node that makes it (None: ``expr``
+    itself, at the call), and the guard under which it does (None: always; FRESHBRANCH)."""
     if isinstance(expr, cst.Name) and view.func is not None:
         return _made_name(view, expr.value)
     if isinstance(expr, cst.Attribute) and (made := _descriptor_made(view, expr)) is not None:
-        return made, None  # made by the attribute access itself, at the call
+        return made, None, None  # made by the attribute access itself, at the call
+    if view.func is not None and (branch := _fresh_branch(view, expr)) is not None:
+        return branch[0], branch[1], (branch[2], None)
     if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and view.func is not None:
         owner = expr.value.value
         values = view.values(owner) if owner in view.bindings_here() else None
         if not values or len(values) != 1 or not isinstance(values[0], cst.Call):
-            return None, None
+            return None, None, None
         call = values[0]
         klass = view.index.classes.get(call.func.value) if isinstance(call.func, cst.Name) else None
         init_value = _init_attribute(view.index, klass, expr.attr.value) if klass is not None else None
         made = fresh_maker(scope_view(view.index, klass.methods["__init__"]), init_value) if init_value else None
         if made is None:
-            return None, None
-        return f"`{owner}.{expr.attr.value}`, {made} that `{klass.name}.__init__` sets on each new `{klass.name}`", call
+            return None, None, None
+        return f"`{owner}.{expr.attr.value}`, {made} that `{klass.name}.__init__` sets on each new `{klass.name}`", call, None
     made = fresh_maker(view, expr)
-    return made, None
+    return made, None, None
 
 
-def _made_name(view: ScopeView, name: str) -> tuple[str | None, cst.CSTNode | None]:
+def _made_name(view: ScopeView, name: str) -> tuple[str | None, cst.CSTNode | None, tuple | None]:
     """``_made`` for a name of ``view``'s function."""
     values = view.values(name)
     unbound_value = values == [None] and view.func.param(name) is None  # a def, a class, an unpacking
@@ -667,21 +757,26 @@ def _made_name(view: ScopeView, name: str) -> tuple[str | None, cst.CSTNode | No
     if (nested is not None and nested.parent is view.func and isinstance(nested.node, cst.FunctionDef)
             and not nested.node.decorators and view.func.param(name) is None):
         # a def nested here, bound by nothing else: a new function object per run (per iteration in a loop)
-        return f"`{name}`, a new function object (the nested `def {name}`)", nested.node
+        return f"`{name}`, a new function object (the nested `def {name}`)", nested.node, None
     made_class = _class_statement(view, name) if values == [None] else None
     if made_class is not None:
         # a class statement here, bound by nothing else: a new class object per run of it, which
         # hashes and compares by identity (no metaclass): a new static value each time (JAX 0.10.2)
-        return f"`{name}`, a new class object (the `class {name}` statement)", made_class
+        return f"`{name}`, a new class object (the `class {name}` statement)", made_class, None
     unpacked = _transform_function_unpacked(view, name) if unbound_value else None
     if unpacked is not None:
-        return f"`{name}`, {unpacked[0]}", unpacked[1]
-    if not values or len(values) != 1 or values[0] is None or view.func.param(name) is not None:
-        return None, None
+        return f"`{name}`, {unpacked[0]}", unpacked[1], None
+    if view.func.param(name) is not None:  # `if pert is None: pert = lambda ...` (FRESHBRANCH)
+        guarded = _guarded_binding(view, name)
+        return guarded if guarded is not None else (None, None, None)
+    if not values or len(values) != 1 or values[0] is None:
+        return None, None, None
     if name not in view.bindings_here():
-        return None, None  # bound in an enclosing function or the module: made once per run of that
+        return None, None, None  # bound in an enclosing function or the module: made once per run of that
     made = fresh_maker(view, values[0])
-    return (f"`{name}`, {made}" if made else None), values[0]
+    if made is None and (branch := _fresh_branch(view, values[0])) is not None:
+        return f"`{name}`, {branch[0]}", branch[1], (branch[2], None)
+    return (f"`{name}`, {made}" if made else None), values[0], None
 
 
 def _class_statement(view: ScopeView, name: str) -> cst.ClassDef | None:

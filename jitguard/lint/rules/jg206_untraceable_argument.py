@@ -118,7 +118,12 @@ class UntraceableArgument(Rule):
         for every later call, so a later non-array keyword that call did not pass lands at a traced
         position (TypeError; `analysis/frozenopts.py`). Jits kept per static set (`if static not
         in self._jits:`), and a kept name bound anywhere else (a reset, `self._fn = None`, in the
-        function or another method; `__init__` aside), are not claimed.
+        function or another method; `__init__` aside), are not claimed. And a function's own
+        `**options` passed on whole (`def combine(x, y, **options): return f(x, y, **options)`,
+        `options` never rebound) holds the keywords each call of that function in the file gives
+        that name none of its parameters (`combine(1, 2, op="add")`): they reach `f` by name,
+        and one that lands at a traced parameter is flagged at the forwarding call, where JAX
+        raises.
         """
     why = """
         `jax.jit` traces every argument that is not static: it flattens it with `jax.tree_util`
@@ -169,6 +174,7 @@ class UntraceableArgument(Rule):
             if (self._loop_carry(call, index, scope, ctx) or self._ode_args(call, index, scope, ctx)
                     or self._class_bound(call, index, scope, ctx)):
                 continue
+            self._forwarded(call, index, scope, ctx)
             target = _jitted_target(call, index, scope)
             if target is None:
                 continue
@@ -188,6 +194,23 @@ class UntraceableArgument(Rule):
                     fix_for(what, param),
                     _static_fix(index, options_at, param, what),
                 )
+
+    def _forwarded(self, call: cst.Call, index, scope, ctx: Reporter) -> None:
+        """``f(x, y, **options)`` of a jitted ``f`` in a function whose ``**options`` it passes on
+        unchanged: the keywords each call of that function in the module puts in ``options``
+        (``combine(1, 2, op="add")``) reach ``f`` by name (KWFORWARD)."""
+        for value, caller, param, display in forwarded_keywords(call, index, scope):
+            what = untraceable(value, index, caller)
+            if what is None:
+                continue
+            text = short(index.module.code_for_node(value))
+            name = caller.display() if caller is not None else "the module"
+            ctx.report(
+                call,
+                f"`{text}` is {what}, passed by `{name}` through `**` as `{param}` of jitted `{display}`, which is "
+                "not static: JAX traces it as an array and cannot interpret it as one (TypeError at this call)",
+                fix_for(what, param),
+            )
 
     def _loop_carry(self, call: cst.Call, index, scope, ctx: Reporter) -> bool:
         """``lax.while_loop(cond, body, (x, matvec))`` (``fori_loop``'s ``init_val``, ``scan``'s
@@ -310,6 +333,38 @@ class UntraceableArgument(Rule):
 
 
 # -- which calls reach a jitted function, and with which argument at which non-static parameter --
+
+
+def forwarded_keywords(call: cst.Call, index, scope):
+    """KWFORWARD: for ``f(x, **options)`` in a function whose ``**options`` parameter it never
+    rebinds, each call of that function in this module (no ``*``/``**`` of its own) puts its
+    keywords that name none of the function's parameters into ``options``, and Python passes them
+    on to ``f`` by name: (value, the caller's scope, the parameter of ``f``, ``f``'s name) for each
+    that lands at a non-static parameter of the jitted ``f``."""
+    from jitguard.lint.analysis.shapes import _called_function
+
+    star = [a for a in call.args if a.star == "**"]
+    if scope is None or len(star) != 1 or any(a.star == "*" for a in call.args) or not isinstance(star[0].value, cst.Name):
+        return
+    name = star[0].value.value
+    param = scope.param(name)
+    if param is None or param.kind != "kwarg" or name in index.assigned_names(scope):
+        return
+    named = {p.name for p in scope.params}
+    plain = [a for a in call.args if not a.star]
+    for other, caller, _klass, _loops in index.calls:
+        if other is call or any(a.star for a in other.args) or _called_function(index, other, caller) is not scope:
+            continue
+        extras = [a for a in other.args if a.keyword is not None and a.keyword.value not in named]
+        if not extras:
+            continue
+        target = _jitted_target(call.with_changes(args=[*plain, *extras]), index, scope)
+        if target is None:
+            continue
+        passed = {id(a.value) for a in extras}
+        for value, at in target[1]:
+            if id(value) in passed:
+                yield value, caller, at, target[0]
 
 
 def _jitted_target(call: cst.Call, index, scope):

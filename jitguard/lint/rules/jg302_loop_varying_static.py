@@ -38,7 +38,10 @@ class LoopVaryingStatic(Rule):
         equinox bound module methods; a plain bound method compares equal to the next one),
         what a factory of the module returns when it is a new closure or a NamedTuple of closures
         (an optimizer built like optax's), or an attribute that `__init__` sets to one of these on
-        a new instance; under `equinox.filter_jit` these are non-array arguments, static without
+        a new instance, or a default filled with one of these when the argument is missing
+        (`noise if noise else (lambda x: ...)`, `noise or (lambda x: ...)`, `if noise is None:
+        noise = lambda x: ...`) by a function a loop calls leaving it at its default (a caller
+        that passes its own function takes the other branch: not flagged); under `equinox.filter_jit` these are non-array arguments, static without
         being declared. At a traced position, a registered pytree (`register_dataclass` with
         `meta_fields` or `field(metadata=dict(static=True))`, `register_pytree_node_class` aux data,
         `pytree_node=False`, `eqx.field(static=True)`; `register_pytree_node(Cls, flatten, ...)` with the flatten a
