@@ -74,7 +74,9 @@ class _NodeClass(abc.ABCMeta):
     the ``_abc`` cache (11.7 million such tests in a cold run of the development corpus, spread
     over the analysis and the rules). What ABCMeta adds to ``type``'s tests is the classes
     ``register`` names and ``__subclasshook__``: libcst registers none and defines no hook
-    (:func:`_plain_node_classes` checks both), so for these classes the two answer alike."""
+    (:func:`_plain_node_classes` checks both), so for these classes the two answer alike. The
+    change is process-wide: a class registered under a libcst ABC after this module is imported
+    would not pass ``isinstance`` (nothing in libcst or jitguard registers one)."""
 
     __instancecheck__ = type.__instancecheck__  # type: ignore[assignment]
     __subclasscheck__ = type.__subclasscheck__  # type: ignore[assignment]
