@@ -25,6 +25,7 @@ import ast
 import libcst as cst
 
 from jitguard.lint.analysis import hashability, jaxapi, walk
+from jitguard.lint.analysis.callsem import merge_partial
 from jitguard.lint.analysis.facts import ArgFact, CallFact, Forward, JitDef, ParamFact, Wrapper, WrapperCall
 from jitguard.lint.analysis.imports import ImportTable
 from jitguard.lint.analysis.jitcontext import FunctionInfo, ModuleIndex
@@ -575,16 +576,11 @@ def partial_call(index: ModuleIndex, call: cst.Call, func: FunctionInfo | None):
         if scope is None:
             return None
         scope = scope.parent
-    if not isinstance(value, cst.Call) or index.imports_of(func).resolve(value.func) != "functools.partial":
+    if not isinstance(value, cst.Call) or index.imports_of(func).resolve(value.func) != "functools.partial" \
+            or any(a.star for a in call.args):
         return None
-    bound = list(value.args)
-    if not bound or bound[0].keyword is not None or any(a.star for a in bound) or any(a.star for a in call.args):
-        return None
-    given = {a.keyword.value for a in call.args if a.keyword is not None}
-    positional = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in bound[1:] if a.keyword is None]
-    keywords = [a for a in bound[1:] if a.keyword is not None and a.keyword.value not in given]
-    merged = call.with_changes(func=bound[0].value, args=[*positional, *call.args, *keywords])
-    return merged, frozenset(id(a.value) for a in bound[1:])
+    merged = merge_partial(call, value)
+    return (merged, frozenset(id(a.value) for a in value.args[1:])) if merged is not None else None
 
 
 def local_jit_site(index: ModuleIndex, name: str, func: FunctionInfo | None) -> cst.Call | None:

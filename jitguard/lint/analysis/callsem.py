@@ -59,6 +59,21 @@ _KEY_VIEWS = frozenset({"set", "frozenset", "sorted", "list", "tuple", "reversed
 _ROW_VIEWS = frozenset({"list", "tuple"})
 
 
+def merge_partial(call: cst.Call, partial: cst.Call) -> cst.Call | None:
+    """The call ``call`` makes through ``partial`` (the ``functools.partial(f, a, k=v)`` it calls):
+    ``f(a, <call's arguments>, k=v)``, by Python's semantics of ``partial`` (bound positions first,
+    then the call's; a keyword the call passes replaces the bound one). None when the partial
+    binds no function by position or splats what it binds (``partial(f, *args)``: positions
+    unknown). The bound arguments keep their value nodes."""
+    bound = list(partial.args)
+    if not bound or bound[0].keyword is not None or any(a.star for a in bound):
+        return None
+    given = {a.keyword.value for a in call.args if a.keyword is not None}
+    positional = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in bound[1:] if a.keyword is None]
+    keywords = [a for a in bound[1:] if a.keyword is not None and a.keyword.value not in given]
+    return call.with_changes(func=bound[0].value, args=[*positional, *call.args, *keywords])
+
+
 def _array_function(name: str | None) -> bool:
     """A JAX or NumPy array function, or an arithmetic builtin: given a traced value, it returns an
     array (not JAX's internal machinery, whose results are another module's unknown values)."""
@@ -877,17 +892,13 @@ class CallSemantics:
             value = self._partial_value(func)
             if value is None:
                 return merged
-            args = list(value.args)
-            if not args or args[0].keyword is not None or any(a.star for a in args):
+            made = merge_partial(merged or call, value)
+            if made is None:
                 return merged
-            current = merged or call
-            given = {a.keyword.value for a in current.args if a.keyword is not None}
-            positional = [a for a in args[1:] if a.keyword is None]
-            keywords = [a for a in args[1:] if a.keyword is not None and a.keyword.value not in given]
-            for a in args[1:]:  # bound in an enclosing function: what its names hold here (closure)
+            for a in value.args[1:]:  # bound in an enclosing function: what its names hold here (closure)
                 if a.value not in self.taints and isinstance(a.value, (cst.Name, cst.Attribute, cst.Subscript)):
                     self.ev(a.value)
-            merged = current.with_changes(func=args[0].value, args=[*positional, *current.args, *keywords])
+            merged = made
             func = merged.func
         return merged
 
